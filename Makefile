@@ -1,0 +1,31 @@
+# The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
+.PHONY: deps build debug fuzz demo test unit sql format clean
+
+NINJA_JOBS ?= $(shell nproc)
+
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(NINJA_JOBS)
+
+debug: deps
+	@cmake --preset debug >/dev/null
+	@cmake --build --preset debug -j $(NINJA_JOBS)
+
+fuzz: deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(NINJA_JOBS)
+
+demo: build
+	@./examples/run-demo.sh build/release/sluice
+
+test: debug
+	@./scripts/run-tests.sh build/debug
+
+format:
+	@find src test bench -name '*.cpp' -o -name '*.hpp' | xargs clang-format -i
+
+clean:
+	rm -rf build

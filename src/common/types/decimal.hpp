@@ -1,0 +1,60 @@
+// src/common/types/decimal.hpp
+//
+// DECIMAL(p, s) arithmetic on unscaled 128-bit integers with Spark's rules: HALF_UP rounding,
+// overflow reported to the caller (who raises NUMERIC_VALUE_OUT_OF_RANGE or returns NULL for
+// try_ functions), and the result types of Spark's DecimalPrecision rule.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "common/types/data_type.hpp"
+
+namespace sluice::decimal {
+
+//! 10^exponent for 0 <= exponent <= 38.
+int128_t powerOfTen(int exponent);
+//! True when |unscaled| < 10^precision.
+bool fitsPrecision(int128_t unscaled, int precision);
+
+//! Changes the scale of `unscaled` (HALF_UP when digits are dropped). Returns nullopt when the
+//! result does not fit in `precision` digits.
+std::optional<int128_t> rescale(int128_t unscaled, int from_scale, int to_scale, int precision);
+
+//! a (scale sa) + b (scale sb) into result_scale / result_precision; nullopt on overflow.
+std::optional<int128_t> add(int128_t a, int sa, int128_t b, int sb, int result_precision,
+                            int result_scale);
+std::optional<int128_t> subtract(int128_t a, int sa, int128_t b, int sb, int result_precision,
+                                 int result_scale);
+//! Exact product rounded HALF_UP to result_scale (256-bit intermediate).
+std::optional<int128_t> multiply(int128_t a, int sa, int128_t b, int sb, int result_precision,
+                                 int result_scale);
+//! Quotient rounded HALF_UP to result_scale; the caller has checked b != 0.
+std::optional<int128_t> divide(int128_t a, int sa, int128_t b, int sb, int result_precision,
+                               int result_scale);
+//! Remainder with the sign of the dividend (Spark's %); the caller has checked b != 0.
+std::optional<int128_t> remainder(int128_t a, int sa, int128_t b, int sb, int result_precision,
+                                  int result_scale);
+
+//! Spark's result types (DecimalPrecision with allowPrecisionLoss = true).
+DataType addResultType(const DataType& left, const DataType& right);  // also for subtract
+DataType multiplyResultType(const DataType& left, const DataType& right);
+DataType divideResultType(const DataType& left, const DataType& right);
+DataType remainderResultType(const DataType& left, const DataType& right);
+//! The DECIMAL an integral type widens to: TINYINT (3,0), SMALLINT (5,0), INT (10,0),
+//! BIGINT (20,0).
+DataType forIntegral(TypeId id);
+//! The smallest DECIMAL holding both (Spark's widerDecimalType), capped at 38 digits.
+DataType widerDecimal(const DataType& left, const DataType& right);
+
+//! Converts to double (nearest).
+double toDouble(int128_t unscaled, int scale);
+//! Converts a finite double to DECIMAL(precision, scale), HALF_UP; nullopt when it does not
+//! fit or is not finite.
+std::optional<int128_t> fromDouble(double value, int precision, int scale);
+
+//! Decimal digits of a signed 128-bit integer.
+std::string int128ToString(int128_t value);
+
+}  // namespace sluice::decimal
