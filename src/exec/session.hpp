@@ -15,6 +15,8 @@
 
 namespace sluice {
 
+class TimeZone;
+
 struct SessionOptions {
   //! The folder where tables and the catalog live (created on first use).
   std::string storage_dir = ".sluice";
@@ -26,7 +28,8 @@ class StatementResult {
  public:
   StatementResult() = default;
   StatementResult(std::vector<std::string> column_names, std::vector<DataType> column_types,
-                  std::vector<Batch> batches);
+                  std::vector<Batch> batches,
+                  std::shared_ptr<const TimeZone> time_zone = nullptr);
 
   const std::vector<std::string>& columnNames() const { return column_names_; }
   const std::vector<DataType>& columnTypes() const { return column_types_; }
@@ -47,6 +50,7 @@ class StatementResult {
   std::vector<DataType> column_types_;
   std::vector<Batch> batches_;
   idx_t num_rows_ = 0;
+  std::shared_ptr<const TimeZone> time_zone_;  // TIMESTAMP values print in it
 };
 
 class SessionState;

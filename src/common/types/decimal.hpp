@@ -27,31 +27,41 @@ std::optional<int128_t> add(int128_t a, int sa, int128_t b, int sb, int result_p
                             int result_scale);
 std::optional<int128_t> subtract(int128_t a, int sa, int128_t b, int sb, int result_precision,
                                  int result_scale);
-//! Exact product rounded HALF_UP to result_scale (256-bit intermediate).
+//! The product as Spark computes it: exact, then rounded HALF_UP to 38 significant digits
+//! (BigDecimal.multiply with MathContext(38)), then HALF_UP to result_scale.
 std::optional<int128_t> multiply(int128_t a, int sa, int128_t b, int sb, int result_precision,
                                  int result_scale);
-//! Quotient rounded HALF_UP to result_scale; the caller has checked b != 0.
+//! The quotient as Spark computes it: rounded HALF_UP to scale 38 (BigDecimal.divide), then
+//! HALF_UP to result_scale; the caller has checked b != 0.
 std::optional<int128_t> divide(int128_t a, int sa, int128_t b, int sb, int result_precision,
                                int result_scale);
 //! Remainder with the sign of the dividend (Spark's %); the caller has checked b != 0.
 std::optional<int128_t> remainder(int128_t a, int sa, int128_t b, int sb, int result_precision,
                                   int result_scale);
 
+//! `a div b` for decimals: the quotient truncated toward zero (BigDecimal
+//! .divideToIntegralValue), checked against `result_precision` digits; b != 0.
+std::optional<int128_t> integralDivide(int128_t a, int sa, int128_t b, int sb,
+                                       int result_precision);
+
 //! Spark's result types (DecimalPrecision with allowPrecisionLoss = true).
 DataType addResultType(const DataType& left, const DataType& right);  // also for subtract
 DataType multiplyResultType(const DataType& left, const DataType& right);
 DataType divideResultType(const DataType& left, const DataType& right);
 DataType remainderResultType(const DataType& left, const DataType& right);
+//! The DECIMAL that `a div b` is checked against before it becomes a BIGINT (scale 0).
+DataType integralDivideResultType(const DataType& left, const DataType& right);
 //! The DECIMAL an integral type widens to: TINYINT (3,0), SMALLINT (5,0), INT (10,0),
 //! BIGINT (20,0).
 DataType forIntegral(TypeId id);
-//! The smallest DECIMAL holding both (Spark's widerDecimalType), capped at 38 digits.
+//! The smallest DECIMAL holding both (Spark's widerDecimalType); past 38 digits the integral
+//! digits are kept and the scale shrinks (DecimalType.boundedPreferIntegralDigits).
 DataType widerDecimal(const DataType& left, const DataType& right);
 
-//! Converts to double (nearest).
+//! Converts to the nearest double (BigDecimal.doubleValue).
 double toDouble(int128_t unscaled, int scale);
-//! Converts a finite double to DECIMAL(precision, scale), HALF_UP; nullopt when it does not
-//! fit or is not finite.
+//! Converts a double to DECIMAL(precision, scale) as Spark does: the decimal digits of
+//! Double.toString(value), rounded HALF_UP; nullopt when it does not fit or is not finite.
 std::optional<int128_t> fromDouble(double value, int precision, int scale);
 
 //! Decimal digits of a signed 128-bit integer.

@@ -28,6 +28,11 @@ class Vector {
   //! A constant vector: `value` stands for every row.
   static Vector constant(const Value& value);
   static Vector nullConstant(DataType type) { return constant(Value::null(std::move(type))); }
+  //! Turns a vector whose row 0 holds the value into a constant vector.
+  static Vector constantOf(Vector single_row) {
+    single_row.constant_ = true;
+    return single_row;
+  }
 
   const DataType& type() const { return type_; }
   idx_t capacity() const { return capacity_; }

@@ -1,0 +1,97 @@
+// src/cli/query_command.cpp
+//
+// The query subcommand: reads the SQL (argument, file or standard input), runs it in a Session
+// over --storage and writes the results in --format.
+#include "cli/query_command.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "cli/exit_code.hpp"
+#include "cli/result_format.hpp"
+#include "exec/session.hpp"
+
+namespace sluice {
+
+namespace {
+
+class QueryCommand : public Command {
+ public:
+  CLI::App* attach(CLI::App& parent) override {
+    CLI::App* command = parent.add_subcommand("query", "Run SQL statements and print the results");
+    command->add_option("sql", sql_, "The SQL text: one or more statements separated by ';'");
+    command->add_option("-f,--file", file_, "Read the SQL from FILE ('-' for standard input)");
+    command->add_option("--storage", storage_, "The folder that holds tables and the catalog")
+        ->capture_default_str();
+    command->add_option("--format", format_name_, "How results are printed")
+        ->check(CLI::IsMember({"table", "csv", "json"}))
+        ->capture_default_str();
+    return command;
+  }
+
+  int run(std::ostream& out, std::ostream& err) override {
+    if (sql_.empty() == file_.empty()) {
+      err << "sluice query: give the SQL as an argument or with -f FILE (not both)\n";
+      return kExitInvalidInput;
+    }
+    std::string source_name = "<query>";
+    std::string text = sql_;
+    if (!file_.empty()) {
+      source_name = file_ == "-" ? "<stdin>" : file_;
+      if (!readSql(text, err)) return kExitInvalidInput;
+    }
+    OutputFormat format = parseOutputFormat(format_name_).value_or(OutputFormat::kTable);
+    try {
+      SessionOptions options;
+      options.storage_dir = storage_;
+      Session session(options);
+      std::vector<StatementResult> results = session.execute(text, source_name);
+      bool first = true;
+      for (const StatementResult& result : results) {
+        if (result.numColumns() == 0) continue;
+        // Tables are separated by a blank line; CSV and JSON lines simply follow each other.
+        if (!first && format == OutputFormat::kTable) out << '\n';
+        writeResult(out, result, format);
+        first = false;
+      }
+      out.flush();
+    } catch (const Error& error) {
+      out.flush();
+      err << error.report() << '\n';
+      return exitCodeForError(error);
+    }
+    return kExitSuccess;
+  }
+
+ private:
+  bool readSql(std::string& text, std::ostream& err) const {
+    std::ostringstream buffer;
+    if (file_ == "-") {
+      buffer << std::cin.rdbuf();
+    } else {
+      std::ifstream stream(file_, std::ios::binary);
+      if (!stream) {
+        err << fmt::format("sluice query: cannot read {}\n", file_);
+        return false;
+      }
+      buffer << stream.rdbuf();
+    }
+    text = buffer.str();
+    return true;
+  }
+
+  std::string sql_;
+  std::string file_;
+  std::string storage_ = ".sluice";
+  std::string format_name_ = "table";
+};
+
+}  // namespace
+
+std::unique_ptr<Command> makeQueryCommand() { return std::make_unique<QueryCommand>(); }
+
+}  // namespace sluice

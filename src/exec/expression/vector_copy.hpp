@@ -1,0 +1,17 @@
+// src/exec/expression/vector_copy.hpp
+//
+// Copies selected rows between vectors of the same type, keeping row positions (for CASE and
+// COALESCE results) or compacting them (for filters).
+#pragma once
+
+#include "common/vector/vector.hpp"
+#include "function/function.hpp"
+
+namespace sluice {
+
+//! target[row] = source[row] for each row of `rows`.
+void copyRows(const Vector& source, const RowSet& rows, Vector& target);
+//! target[i] = source[rows.row(i)] for i in 0..rows.count.
+void gatherRows(const Vector& source, const RowSet& rows, Vector& target);
+
+}  // namespace sluice

@@ -1,0 +1,197 @@
+#include "exec/session.hpp"
+
+#include <fmt/ranges.h>
+
+#include "common/error/error.hpp"
+#include "common/types/time_zone.hpp"
+#include "exec/plan_executor.hpp"
+#include "planner/binder/query_binder.hpp"
+#include "sql/parser/parser.hpp"
+
+namespace sluice {
+
+namespace {
+
+constexpr std::string_view kTimeZoneKey = "spark.sql.session.timeZone";
+
+std::shared_ptr<const TimeZone> findZoneOrThrow(std::string_view name) {
+  auto zone = TimeZone::find(name);
+  if (!zone) {
+    throw Error(ErrorClass::INVALID_CONF_VALUE, "TIME_ZONE",
+                fmt::format("The value '{}' in the config \"{}\" is invalid. Cannot resolve the "
+                            "given timezone.",
+                            name, kTimeZoneKey));
+  }
+  return zone;
+}
+
+StatementResult keyValueResult(std::vector<std::pair<std::string, std::string>> rows) {
+  Batch batch;
+  batch.num_rows = rows.size();
+  Vector keys(DataType::string(), std::max<size_t>(rows.size(), 1));
+  Vector values(DataType::string(), std::max<size_t>(rows.size(), 1));
+  for (size_t i = 0; i < rows.size(); ++i) {
+    keys.setValue(i, Value::string(rows[i].first));
+    values.setValue(i, Value::string(rows[i].second));
+  }
+  batch.columns.push_back(std::move(keys));
+  batch.columns.push_back(std::move(values));
+  return StatementResult({"key", "value"}, {DataType::string(), DataType::string()}, {std::move(batch)});
+}
+
+}  // namespace
+
+class SessionState : public ViewResolver {
+ public:
+  explicit SessionState(SessionOptions options) : options_(std::move(options)) {
+    time_zone_ = findZoneOrThrow("UTC");
+    config_[std::string(kTimeZoneKey)] = "UTC";
+  }
+
+  const TemporaryView* findView(std::string_view name) const override {
+    auto found = views_.find(lowerIdentifier(name));
+    return found == views_.end() ? nullptr : &found->second;
+  }
+
+  StatementResult run(std::shared_ptr<const sql::Statement> statement) {
+    switch (statement->kind()) {
+      case sql::StatementKind::kQuery: return runQuery(*statement, *statement->as<sql::QueryStatement>().query);
+      case sql::StatementKind::kSet: return runSet(statement->as<sql::SetStatement>());
+      case sql::StatementKind::kSetTimeZone: return runSetTimeZone(statement->as<sql::SetTimeZoneStatement>());
+      case sql::StatementKind::kCreateView: return runCreateView(statement);
+      case sql::StatementKind::kDropView: return runDropView(statement->as<sql::DropViewStatement>());
+      case sql::StatementKind::kExplain: return runExplain(statement->as<sql::ExplainStatement>());
+    }
+    SLUICE_UNREACHABLE("unknown statement kind");
+  }
+
+ private:
+  BindContext bindContext() const {
+    BindContext context;
+    context.views = this;
+    context.exec.time_zone = time_zone_.get();
+    return context;
+  }
+
+  StatementResult runQuery(const sql::Statement& statement, const sql::Query& query) {
+    BindContext context = bindContext();
+    QueryBinder binder(context, statement);
+    LogicalOperatorPtr plan = binder.bindQuery(query);
+    std::vector<Batch> batches = executePlan(*plan, context.exec);
+    return StatementResult(plan->column_names, plan->column_types, std::move(batches), time_zone_);
+  }
+
+  StatementResult runSet(const sql::SetStatement& statement) {
+    switch (statement.form) {
+      case sql::SetStatement::Form::kListAll:
+      case sql::SetStatement::Form::kListVerbose: {
+        std::vector<std::pair<std::string, std::string>> rows(config_.begin(), config_.end());
+        return keyValueResult(std::move(rows));
+      }
+      case sql::SetStatement::Form::kGet: {
+        auto found = config_.find(statement.key);
+        return keyValueResult({{statement.key, found == config_.end() ? "<undefined>" : found->second}});
+      }
+      case sql::SetStatement::Form::kAssign:
+        if (statement.key == kTimeZoneKey) time_zone_ = findZoneOrThrow(statement.value);
+        config_[statement.key] = statement.value;
+        return keyValueResult({{statement.key, statement.value}});
+    }
+    SLUICE_UNREACHABLE("unknown SET form");
+  }
+
+  StatementResult runSetTimeZone(const sql::SetTimeZoneStatement& statement) {
+    if (statement.interval) {
+      throw Error(ErrorClass::NOT_SUPPORTED, "SET TIME ZONE INTERVAL is not supported yet.")
+          .withLocation(statement.locate(statement.position));
+    }
+    std::string zone = statement.local ? "UTC" : statement.zone;
+    if (statement.local) {
+      // LOCAL is the machine's zone; the TZ variable names it when set.
+      const char* tz = std::getenv("TZ");
+      if (tz != nullptr && *tz != '\0') zone = tz;
+    }
+    time_zone_ = findZoneOrThrow(zone);
+    config_[std::string(kTimeZoneKey)] = zone;
+    return {};
+  }
+
+  StatementResult runCreateView(std::shared_ptr<const sql::Statement> statement) {
+    const auto& create = statement->as<sql::CreateViewStatement>();
+    if (!create.temporary) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  "Persistent views are not supported in a query session yet; use CREATE "
+                  "TEMPORARY VIEW.")
+          .withLocation(statement->locate(statement->position));
+    }
+    std::string key = lowerIdentifier(create.name.back());
+    if (views_.count(key) && !create.or_replace) {
+      if (create.if_not_exists) return {};
+      throw Error(ErrorClass::TEMP_TABLE_OR_VIEW_ALREADY_EXISTS,
+                  fmt::format("Cannot create the temporary view `{}` because it already exists.",
+                              create.name.back()))
+          .withLocation(statement->locate(statement->position));
+    }
+    TemporaryView view{create.name.back(), statement, create.query.get(), {}};
+    for (const sql::ViewColumn& column : create.columns) view.column_names.push_back(column.name);
+    // Bind now so that a broken view fails at CREATE, as in Spark.
+    BindContext context = bindContext();
+    LogicalOperatorPtr plan = QueryBinder(context, *statement).bindQuery(*create.query);
+    if (!view.column_names.empty() && view.column_names.size() != plan->column_names.size()) {
+      throw Error(ErrorClass::CREATE_VIEW_COLUMN_ARITY_MISMATCH, "NOT_ENOUGH_DATA_COLUMNS",
+                  fmt::format("Cannot create view `{}`: the view lists {} columns but the query "
+                              "returns {}.",
+                              create.name.back(), view.column_names.size(), plan->column_names.size()))
+          .withLocation(statement->locate(statement->position));
+    }
+    views_[key] = std::move(view);
+    return {};
+  }
+
+  StatementResult runDropView(const sql::DropViewStatement& statement) {
+    std::string key = lowerIdentifier(statement.name.back());
+    if (!views_.erase(key) && !statement.if_exists) {
+      throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
+                  fmt::format("The table or view `{}` cannot be found. Verify the spelling and "
+                              "correctness of the schema and catalog.",
+                              fmt::join(statement.name, "`.`")))
+          .withLocation(statement.locate(statement.position));
+    }
+    return {};
+  }
+
+  StatementResult runExplain(const sql::ExplainStatement& statement) {
+    if (statement.statement->kind() != sql::StatementKind::kQuery) {
+      throw Error(ErrorClass::NOT_SUPPORTED, "EXPLAIN is supported for queries only.")
+          .withLocation(statement.locate(statement.position));
+    }
+    BindContext context = bindContext();
+    QueryBinder binder(context, *statement.statement);
+    LogicalOperatorPtr plan = binder.bindQuery(*statement.statement->as<sql::QueryStatement>().query);
+    Batch batch;
+    batch.num_rows = 1;
+    Vector text(DataType::string(), 1);
+    text.setValue(0, Value::string(plan->explain()));
+    batch.columns.push_back(std::move(text));
+    return StatementResult({"plan"}, {DataType::string()}, {std::move(batch)});
+  }
+
+  SessionOptions options_;
+  std::map<std::string, std::string> config_;
+  std::map<std::string, TemporaryView> views_;
+  std::shared_ptr<const TimeZone> time_zone_;
+};
+
+Session::Session(SessionOptions options) : state_(std::make_unique<SessionState>(std::move(options))) {}
+
+Session::~Session() = default;
+
+std::vector<StatementResult> Session::execute(std::string_view sql, std::string_view source_name) {
+  std::vector<StatementResult> results;
+  for (sql::StatementPtr& statement : sql::parseStatements(sql, source_name)) {
+    results.push_back(state_->run(std::shared_ptr<const sql::Statement>(std::move(statement))));
+  }
+  return results;
+}
+
+}  // namespace sluice

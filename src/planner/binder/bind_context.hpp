@@ -1,0 +1,50 @@
+// src/planner/binder/bind_context.hpp
+//
+// What binding needs from outside the query: the session's temporary views, the session
+// settings that change semantics (time zone), and the statement whose text errors point into.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "function/function.hpp"
+#include "sql/ast/statement.hpp"
+
+namespace sluice {
+
+//! A view defined in the session: its query stays parsed, kept alive by its statement.
+struct TemporaryView {
+  std::string name;
+  std::shared_ptr<const sql::Statement> statement;
+  const sql::Query* query = nullptr;
+  std::vector<std::string> column_names;  // from CREATE VIEW v (a, b); empty: the query's own
+};
+
+class ViewResolver {
+ public:
+  virtual ~ViewResolver() = default;
+  //! The view named `name` (case-insensitive), or null.
+  virtual const TemporaryView* findView(std::string_view name) const = 0;
+};
+
+struct BindContext {
+  const ViewResolver* views = nullptr;
+  ExecContext exec;
+};
+
+//! One column visible to expressions: from a FROM item (qualified by its alias) or a view.
+struct ScopeColumn {
+  std::string qualifier;  // the table alias or name; empty for none
+  std::string name;
+  DataType type;
+};
+
+using Scope = std::vector<ScopeColumn>;
+
+//! Lower-cases ASCII letters: identifiers are case-insensitive, as in Spark.
+std::string lowerIdentifier(std::string_view name);
+bool sameIdentifier(std::string_view a, std::string_view b);
+
+}  // namespace sluice

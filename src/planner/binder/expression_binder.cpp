@@ -1,0 +1,573 @@
+#include "planner/binder/expression_binder.hpp"
+
+#include <algorithm>
+
+#include "common/error/error.hpp"
+#include "common/types/decimal.hpp"
+#include "common/types/type_coercion.hpp"
+#include "function/cast/cast.hpp"
+#include "function/function_registry.hpp"
+
+namespace sluice {
+
+namespace {
+
+std::string_view binaryOperatorName(sql::BinaryOp op) {
+  switch (op) {
+    case sql::BinaryOp::kMultiply: return "*";
+    case sql::BinaryOp::kDivide: return "/";
+    case sql::BinaryOp::kModulo: return "%";
+    case sql::BinaryOp::kIntDivide: return "div";
+    case sql::BinaryOp::kAdd: return "+";
+    case sql::BinaryOp::kSubtract: return "-";
+    case sql::BinaryOp::kConcat: return "||";
+    case sql::BinaryOp::kShiftLeft: return "<<";
+    case sql::BinaryOp::kShiftRight: return ">>";
+    case sql::BinaryOp::kShiftRightUnsigned: return ">>>";
+    case sql::BinaryOp::kBitAnd: return "&";
+    case sql::BinaryOp::kBitXor: return "^";
+    case sql::BinaryOp::kBitOr: return "|";
+    case sql::BinaryOp::kEqual: return "=";
+    case sql::BinaryOp::kNullSafeEqual: return "<=>";
+    case sql::BinaryOp::kNotEqual: return "!=";
+    case sql::BinaryOp::kLess: return "<";
+    case sql::BinaryOp::kLessEqual: return "<=";
+    case sql::BinaryOp::kGreater: return ">";
+    case sql::BinaryOp::kGreaterEqual: return ">=";
+    case sql::BinaryOp::kAnd: return "AND";
+    case sql::BinaryOp::kOr: return "OR";
+  }
+  return "?";
+}
+
+bool isArithmetic(sql::BinaryOp op) {
+  switch (op) {
+    case sql::BinaryOp::kMultiply:
+    case sql::BinaryOp::kDivide:
+    case sql::BinaryOp::kModulo:
+    case sql::BinaryOp::kIntDivide:
+    case sql::BinaryOp::kAdd:
+    case sql::BinaryOp::kSubtract: return true;
+    default: return false;
+  }
+}
+
+//! Spark's literalPickMinimumPrecision: an integral literal beside a DECIMAL becomes a DECIMAL
+//! of just the digits it needs, so 1.5 + 1 is DECIMAL(3,1), not DECIMAL(12,1).
+void narrowIntegralLiteral(BoundExpressionPtr& literal, const BoundExpressionPtr& other) {
+  if (literal->kind != BoundExpressionKind::kConstant || !literal->from_literal ||
+      !literal->type.isIntegral() || !other->type.isDecimal() || literal->constant.isNull()) {
+    return;
+  }
+  int64_t value = literal->constant.getInt64();
+  int digits = 1;
+  for (int128_t magnitude = value < 0 ? -int128_t{value} : value; magnitude >= 10; magnitude /= 10) {
+    ++digits;
+  }
+  literal = BoundExpression::makeConstant(Value::decimal(value, digits, 0), true);
+}
+
+size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t substitution = previous[j - 1] + (std::tolower(a[i - 1]) == std::tolower(b[j - 1]) ? 0 : 1);
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+    }
+    std::swap(previous, current);
+  }
+  return previous[b.size()];
+}
+
+std::string quoteName(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& part : parts) {
+    if (!out.empty()) out += '.';
+    out += '`' + part + '`';
+  }
+  return out;
+}
+
+[[noreturn]] void raiseDataDiffTypes(std::string_view what, const std::vector<DataType>& types) {
+  std::string listed;
+  for (const DataType& type : types) listed += (listed.empty() ? "\"" : ", \"") + type.sql() + "\"";
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "DATA_DIFF_TYPES",
+              fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to `{}` should "
+                          "all be the same type, but it's [{}].",
+                          what, what, listed));
+}
+
+}  // namespace
+
+BoundExpressionPtr ExpressionBinder::bind(const sql::Expr& expr) {
+  try {
+    return bindNode(expr);
+  } catch (Error& error) {
+    if (!error.location()) error.withLocation(statement_.locate(expr.position));
+    throw;
+  }
+}
+
+BoundExpressionPtr ExpressionBinder::castTo(BoundExpressionPtr expr, const DataType& type) {
+  if (expr->type == type) return expr;
+  if (expr->kind == BoundExpressionKind::kConstant && expr->constant.isNull()) {
+    return BoundExpression::makeConstant(Value::null(type));
+  }
+  return BoundExpression::makeCast(std::move(expr), type, false);
+}
+
+BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
+  switch (expr.kind()) {
+    case sql::ExprKind::kLiteral:
+      return BoundExpression::makeConstant(bindLiteral(expr.as<sql::LiteralExpr>(), context_.exec), true);
+    case sql::ExprKind::kColumnRef: return bindColumn(expr.as<sql::ColumnRefExpr>());
+    case sql::ExprKind::kUnary: return bindUnary(expr.as<sql::UnaryExpr>());
+    case sql::ExprKind::kBinary: return bindBinary(expr.as<sql::BinaryExpr>());
+    case sql::ExprKind::kIs: return bindIs(expr.as<sql::IsExpr>());
+    case sql::ExprKind::kIsDistinctFrom: {
+      const auto& node = expr.as<sql::IsDistinctFromExpr>();
+      std::vector<BoundExpressionPtr> arguments;
+      arguments.push_back(bind(*node.left));
+      arguments.push_back(bind(*node.right));
+      auto equal = call("<=>", std::move(arguments));
+      if (!node.negated) return equal;  // IS NOT DISTINCT FROM
+      std::vector<BoundExpressionPtr> negated;
+      negated.push_back(std::move(equal));
+      return call("not", std::move(negated));
+    }
+    case sql::ExprKind::kBetween: return bindBetween(expr.as<sql::BetweenExpr>());
+    case sql::ExprKind::kInList: return bindInList(expr.as<sql::InListExpr>());
+    case sql::ExprKind::kCase: return bindCase(expr.as<sql::CaseExpr>());
+    case sql::ExprKind::kCast: return bindCast(expr.as<sql::CastExpr>());
+    case sql::ExprKind::kFunctionCall: return bindFunction(expr.as<sql::FunctionCallExpr>());
+    case sql::ExprKind::kRow: return bindRow(expr.as<sql::RowExpr>());
+    case sql::ExprKind::kAlias: return bind(*expr.as<sql::AliasExpr>().child);
+    default:
+      throwError(ErrorClass::NOT_SUPPORTED, "This kind of expression is not supported yet: {}.",
+                 autoName(expr));
+  }
+}
+
+BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) {
+  const std::vector<std::string>& name = expr.name;
+  std::vector<idx_t> matches;
+  for (idx_t index = 0; index < scope_.size(); ++index) {
+    const ScopeColumn& column = scope_[index];
+    bool match = false;
+    if (name.size() == 1) {
+      match = sameIdentifier(column.name, name[0]);
+    } else if (name.size() == 2) {
+      match = sameIdentifier(column.qualifier, name[0]) && sameIdentifier(column.name, name[1]);
+    }
+    if (match) matches.push_back(index);
+  }
+  if (matches.size() == 1) return BoundExpression::makeColumn(matches[0], scope_[matches[0]].type);
+  if (matches.size() > 1) {
+    std::string candidates;
+    for (idx_t index : matches) {
+      if (!candidates.empty()) candidates += ", ";
+      const ScopeColumn& column = scope_[index];
+      candidates += column.qualifier.empty() ? quoteName({column.name})
+                                             : quoteName({column.qualifier, column.name});
+    }
+    throwError(ErrorClass::AMBIGUOUS_REFERENCE,
+               "Reference {} is ambiguous, could be: [{}].", quoteName(name), candidates);
+  }
+  if (scope_.empty()) {
+    throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
+                fmt::format("A column, variable, or function parameter with name {} cannot be "
+                            "resolved.",
+                            quoteName(name)));
+  }
+  std::vector<std::pair<size_t, std::string>> ranked;
+  for (const ScopeColumn& column : scope_) {
+    std::string candidate = column.qualifier.empty() ? quoteName({column.name})
+                                                     : quoteName({column.qualifier, column.name});
+    ranked.emplace_back(editDistance(name.back(), column.name), candidate);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string suggestions;
+  for (size_t i = 0; i < ranked.size() && i < 5; ++i) {
+    if (i > 0) suggestions += ", ";
+    suggestions += ranked[i].second;
+  }
+  throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITH_SUGGESTION",
+              fmt::format("A column, variable, or function parameter with name {} cannot be "
+                          "resolved. Did you mean one of the following? [{}].",
+                          quoteName(name), suggestions));
+}
+
+BoundExpressionPtr ExpressionBinder::bindUnary(const sql::UnaryExpr& expr) {
+  BoundExpressionPtr operand = bind(*expr.operand);
+  std::vector<BoundExpressionPtr> arguments;
+  switch (expr.op) {
+    case sql::UnaryOp::kMinus:
+      arguments.push_back(std::move(operand));
+      return call("negative", std::move(arguments));
+    case sql::UnaryOp::kPlus:
+      return operand;
+    case sql::UnaryOp::kNot:
+      arguments.push_back(booleanOperand(std::move(operand), "NOT"));
+      return call("not", std::move(arguments));
+    case sql::UnaryOp::kBitNot:
+      throwError(ErrorClass::NOT_SUPPORTED, "The operator ~ is not supported yet.");
+  }
+  SLUICE_UNREACHABLE("unknown unary operator");
+}
+
+BoundExpressionPtr ExpressionBinder::booleanOperand(BoundExpressionPtr operand, std::string_view op) {
+  const DataType& type = operand->type;
+  if (type.id() == TypeId::kBoolean) return operand;
+  if (type.isVoid() || type.id() == TypeId::kString) return castTo(std::move(operand), DataType::boolean());
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+              fmt::format("Cannot resolve \"{}\" due to data type mismatch: the operand of {} "
+                          "requires the \"BOOLEAN\" type, however \"{}\" has the type \"{}\".",
+                          op, op, operand->toString(), type.sql()));
+}
+
+BoundExpressionPtr ExpressionBinder::bindBinary(const sql::BinaryExpr& expr) {
+  BoundExpressionPtr left = bind(*expr.left);
+  BoundExpressionPtr right = bind(*expr.right);
+  if (expr.op == sql::BinaryOp::kAnd || expr.op == sql::BinaryOp::kOr) {
+    auto node = std::make_unique<BoundExpression>();
+    node->kind = expr.op == sql::BinaryOp::kAnd ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr;
+    node->type = DataType::boolean();
+    std::string_view name = binaryOperatorName(expr.op);
+    node->children.push_back(booleanOperand(std::move(left), name));
+    node->children.push_back(booleanOperand(std::move(right), name));
+    return node;
+  }
+  if (isArithmetic(expr.op)) {
+    narrowIntegralLiteral(left, right);
+    narrowIntegralLiteral(right, left);
+  }
+  std::vector<BoundExpressionPtr> arguments;
+  arguments.push_back(std::move(left));
+  arguments.push_back(std::move(right));
+  return call(binaryOperatorName(expr.op), std::move(arguments));
+}
+
+BoundExpressionPtr ExpressionBinder::bindIs(const sql::IsExpr& expr) {
+  BoundExpressionPtr operand = bind(*expr.operand);
+  std::vector<BoundExpressionPtr> arguments;
+  BoundExpressionPtr test;
+  switch (expr.test) {
+    case sql::IsTest::kNull:
+      arguments.push_back(std::move(operand));
+      return call(expr.negated ? "isnotnull" : "isnull", std::move(arguments));
+    case sql::IsTest::kUnknown:
+      arguments.push_back(booleanOperand(std::move(operand), "IS UNKNOWN"));
+      return call(expr.negated ? "isnotnull" : "isnull", std::move(arguments));
+    case sql::IsTest::kTrue:
+    case sql::IsTest::kFalse:
+      // x IS TRUE is x <=> TRUE, as Spark rewrites it.
+      arguments.push_back(booleanOperand(std::move(operand), "IS"));
+      arguments.push_back(BoundExpression::makeConstant(Value::boolean(expr.test == sql::IsTest::kTrue)));
+      test = call("<=>", std::move(arguments));
+      break;
+  }
+  if (!expr.negated) return test;
+  std::vector<BoundExpressionPtr> negated;
+  negated.push_back(std::move(test));
+  return call("not", std::move(negated));
+}
+
+BoundExpressionPtr ExpressionBinder::bindBetween(const sql::BetweenExpr& expr) {
+  // a BETWEEN l AND h is a >= l AND a <= h.
+  std::vector<BoundExpressionPtr> low_arguments;
+  low_arguments.push_back(bind(*expr.operand));
+  low_arguments.push_back(bind(*expr.low));
+  std::vector<BoundExpressionPtr> high_arguments;
+  high_arguments.push_back(bind(*expr.operand));
+  high_arguments.push_back(bind(*expr.high));
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kAnd;
+  node->type = DataType::boolean();
+  node->children.push_back(call(">=", std::move(low_arguments)));
+  node->children.push_back(call("<=", std::move(high_arguments)));
+  if (!expr.negated) return node;
+  std::vector<BoundExpressionPtr> negated;
+  negated.push_back(std::move(node));
+  return call("not", std::move(negated));
+}
+
+BoundExpressionPtr ExpressionBinder::bindInList(const sql::InListExpr& expr) {
+  // a IN (x, y) is a = x OR a = y: three-valued OR gives IN's NULL semantics exactly.
+  BoundExpressionPtr result;
+  for (const sql::ExprPtr& value : expr.values) {
+    std::vector<BoundExpressionPtr> arguments;
+    arguments.push_back(bind(*expr.operand));
+    arguments.push_back(bind(*value));
+    BoundExpressionPtr equal = call("=", std::move(arguments));
+    if (!result) {
+      result = std::move(equal);
+      continue;
+    }
+    auto node = std::make_unique<BoundExpression>();
+    node->kind = BoundExpressionKind::kOr;
+    node->type = DataType::boolean();
+    node->children.push_back(std::move(result));
+    node->children.push_back(std::move(equal));
+    result = std::move(node);
+  }
+  if (!expr.negated) return result;
+  std::vector<BoundExpressionPtr> negated;
+  negated.push_back(std::move(result));
+  return call("not", std::move(negated));
+}
+
+BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kCase;
+  std::vector<BoundExpressionPtr> results;
+  for (const sql::WhenClause& when : expr.whens) {
+    BoundExpressionPtr condition;
+    if (expr.operand) {
+      std::vector<BoundExpressionPtr> arguments;
+      arguments.push_back(bind(*expr.operand));
+      arguments.push_back(bind(*when.condition));
+      condition = call("=", std::move(arguments));
+    } else {
+      condition = booleanOperand(bind(*when.condition), "CASE WHEN");
+    }
+    node->children.push_back(std::move(condition));
+    results.push_back(bind(*when.result));
+  }
+  if (expr.else_result) results.push_back(bind(*expr.else_result));
+  std::vector<DataType> types;
+  for (const auto& result : results) types.push_back(result->type);
+  auto common = findWiderCommonType(types);
+  if (!common) raiseDataDiffTypes("CASE", types);
+  node->type = *common;
+  node->has_else = expr.else_result != nullptr;
+  // Interleave: when0, then0, when1, then1, ..., else.
+  std::vector<BoundExpressionPtr> children;
+  for (size_t i = 0; i < expr.whens.size(); ++i) {
+    children.push_back(std::move(node->children[i]));
+    children.push_back(castTo(std::move(results[i]), *common));
+  }
+  if (node->has_else) children.push_back(castTo(std::move(results.back()), *common));
+  node->children = std::move(children);
+  return node;
+}
+
+BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
+  BoundExpressionPtr operand = bind(*expr.operand);
+  bool try_cast = expr.syntax == sql::CastSyntax::kTryCast;
+  if (!canAnsiCast(operand->type, expr.type)) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITHOUT_SUGGESTION",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: cannot cast \"{}\" "
+                            "to \"{}\".",
+                            autoName(expr), operand->type.sql(), expr.type.sql()));
+  }
+  if (operand->type == expr.type) return operand;
+  return BoundExpression::makeCast(std::move(operand), expr.type, try_cast);
+}
+
+BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& expr) {
+  if (expr.over || expr.filter || expr.distinct || !expr.within_group.empty()) {
+    throwError(ErrorClass::NOT_SUPPORTED, "Window, aggregate and filtered calls are not supported yet: {}.",
+               autoName(expr));
+  }
+  std::string name = lowerIdentifier(expr.name.back());
+  std::vector<BoundExpressionPtr> arguments;
+  for (const sql::ExprPtr& argument : expr.args) arguments.push_back(bind(*argument));
+  if (name == "coalesce") return bindCoalesce(std::move(arguments));
+  if (name == "named_struct") return bindNamedStruct(expr, std::move(arguments));
+  if (name == "if" || name == "iff") {
+    if (arguments.size() != 3) {
+      throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                  fmt::format("The `{}` requires 3 parameters but the actual number is {}.", name,
+                              arguments.size()));
+    }
+    auto node = std::make_unique<BoundExpression>();
+    node->kind = BoundExpressionKind::kCase;
+    node->has_else = true;
+    auto common = findWiderType(arguments[1]->type, arguments[2]->type);
+    if (!common) raiseDataDiffTypes(name, {arguments[1]->type, arguments[2]->type});
+    node->type = *common;
+    node->children.push_back(booleanOperand(std::move(arguments[0]), name));
+    node->children.push_back(castTo(std::move(arguments[1]), *common));
+    node->children.push_back(castTo(std::move(arguments[2]), *common));
+    return node;
+  }
+  if (name == "ifnull" || name == "nvl") {
+    if (arguments.size() != 2) {
+      throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                  fmt::format("The `{}` requires 2 parameters but the actual number is {}.", name,
+                              arguments.size()));
+    }
+    return bindCoalesce(std::move(arguments));
+  }
+  return call(name, std::move(arguments));
+}
+
+BoundExpressionPtr ExpressionBinder::bindCoalesce(std::vector<BoundExpressionPtr> arguments) {
+  if (arguments.empty()) {
+    throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                "The `coalesce` requires at least 1 parameters but the actual number is 0.");
+  }
+  std::vector<DataType> types;
+  for (const auto& argument : arguments) types.push_back(argument->type);
+  auto common = findWiderCommonType(types);
+  if (!common) raiseDataDiffTypes("coalesce", types);
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kCoalesce;
+  node->type = *common;
+  for (auto& argument : arguments) node->children.push_back(castTo(std::move(argument), *common));
+  return node;
+}
+
+BoundExpressionPtr ExpressionBinder::bindNamedStruct(const sql::FunctionCallExpr& expr,
+                                                     std::vector<BoundExpressionPtr> arguments) {
+  if (arguments.size() % 2 != 0) {
+    throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                fmt::format("The `named_struct` requires 2n (n > 0) parameters but the actual "
+                            "number is {}.",
+                            arguments.size()));
+  }
+  std::vector<StructField> fields;
+  std::vector<BoundExpressionPtr> values;
+  for (size_t i = 0; i < arguments.size(); i += 2) {
+    const BoundExpression& name = *arguments[i];
+    if (name.kind != BoundExpressionKind::kConstant || name.type.id() != TypeId::kString ||
+        name.constant.isNull()) {
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "CREATE_NAMED_STRUCT_WITHOUT_FOLDABLE_STRING",
+                  "Cannot resolve \"named_struct\" due to data type mismatch: Only foldable "
+                  "\"STRING\" expressions are allowed to appear at odd position.");
+    }
+    fields.push_back(StructField{name.constant.getString(), arguments[i + 1]->type});
+    values.push_back(std::move(arguments[i + 1]));
+  }
+  BoundScalarFunction function;
+  function.name = "named_struct";
+  for (const auto& value : values) function.argument_types.push_back(value->type);
+  function.return_type = DataType::structOf(std::move(fields));
+  function.kernel = namedStructKernel();
+  (void)expr;
+  return BoundExpression::makeCall(std::move(function), std::move(values));
+}
+
+BoundExpressionPtr ExpressionBinder::bindRow(const sql::RowExpr& expr) {
+  std::vector<StructField> fields;
+  std::vector<BoundExpressionPtr> values;
+  for (size_t i = 0; i < expr.fields.size(); ++i) {
+    const sql::Expr& field = *expr.fields[i];
+    std::string name = field.is<sql::AliasExpr>() ? field.as<sql::AliasExpr>().name
+                                                   : fmt::format("col{}", i + 1);
+    values.push_back(bind(field));
+    fields.push_back(StructField{name, values.back()->type});
+  }
+  BoundScalarFunction function;
+  function.name = "struct";
+  for (const auto& value : values) function.argument_types.push_back(value->type);
+  function.return_type = DataType::structOf(std::move(fields));
+  function.kernel = namedStructKernel();
+  return BoundExpression::makeCall(std::move(function), std::move(values));
+}
+
+BoundExpressionPtr ExpressionBinder::call(std::string_view name,
+                                          std::vector<BoundExpressionPtr> arguments) {
+  const FunctionRegistry& registry = FunctionRegistry::builtin();
+  const ScalarFunctionEntry* entry = registry.findScalar(name);
+  if (entry == nullptr) {
+    throwError(ErrorClass::UNRESOLVED_ROUTINE,
+               "Cannot resolve routine `{}` on search path [`system`.`builtin`, "
+               "`system`.`session`, `spark_catalog`.`default`].",
+               name);
+  }
+  int count = static_cast<int>(arguments.size());
+  if (count < entry->min_arguments || (entry->max_arguments >= 0 && count > entry->max_arguments)) {
+    std::string expected = entry->min_arguments == entry->max_arguments
+                               ? fmt::format("{}", entry->min_arguments)
+                               : fmt::format("[{}, {}]", entry->min_arguments, entry->max_arguments);
+    throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                fmt::format("The `{}` requires {} parameters but the actual number is {}.", name,
+                            expected, count));
+  }
+  BindRequest request;
+  request.name = name;
+  for (const auto& argument : arguments) {
+    request.argument_types.push_back(argument->type);
+    request.argument_is_literal.push_back(argument->from_literal);
+  }
+  BoundScalarFunction function = entry->bind(request);
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    arguments[i] = castTo(std::move(arguments[i]), function.argument_types[i]);
+  }
+  return BoundExpression::makeCall(std::move(function), std::move(arguments));
+}
+
+std::string ExpressionBinder::autoName(const sql::Expr& expr) {
+  switch (expr.kind()) {
+    case sql::ExprKind::kLiteral: {
+      const auto& literal = expr.as<sql::LiteralExpr>();
+      switch (literal.literal_kind) {
+        case sql::LiteralKind::kNull: return "NULL";
+        case sql::LiteralKind::kBigInt: return literal.text + "L";
+        case sql::LiteralKind::kSmallInt: return literal.text + "S";
+        case sql::LiteralKind::kTinyInt: return literal.text + "Y";
+        case sql::LiteralKind::kDate: return "DATE '" + literal.text + "'";
+        case sql::LiteralKind::kTimestamp: return "TIMESTAMP '" + literal.text + "'";
+        case sql::LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ '" + literal.text + "'";
+        default: return literal.text;
+      }
+    }
+    case sql::ExprKind::kColumnRef: return expr.as<sql::ColumnRefExpr>().name.back();
+    case sql::ExprKind::kAlias: return expr.as<sql::AliasExpr>().name;
+    case sql::ExprKind::kBinary: {
+      const auto& binary = expr.as<sql::BinaryExpr>();
+      return fmt::format("({} {} {})", autoName(*binary.left), binaryOperatorName(binary.op),
+                         autoName(*binary.right));
+    }
+    case sql::ExprKind::kUnary: {
+      const auto& unary = expr.as<sql::UnaryExpr>();
+      switch (unary.op) {
+        case sql::UnaryOp::kMinus: return fmt::format("(- {})", autoName(*unary.operand));
+        case sql::UnaryOp::kPlus: return fmt::format("(+ {})", autoName(*unary.operand));
+        case sql::UnaryOp::kNot: return fmt::format("(NOT {})", autoName(*unary.operand));
+        case sql::UnaryOp::kBitNot: return fmt::format("~{}", autoName(*unary.operand));
+      }
+      return "?";
+    }
+    case sql::ExprKind::kIs: {
+      const auto& is = expr.as<sql::IsExpr>();
+      static const char* const kTests[] = {"NULL", "TRUE", "FALSE", "UNKNOWN"};
+      return fmt::format("({} IS {}{})", autoName(*is.operand), is.negated ? "NOT " : "",
+                         kTests[static_cast<int>(is.test)]);
+    }
+    case sql::ExprKind::kCast: {
+      const auto& cast = expr.as<sql::CastExpr>();
+      return fmt::format("{}({} AS {})", cast.syntax == sql::CastSyntax::kTryCast ? "TRY_CAST" : "CAST",
+                         autoName(*cast.operand), cast.type.sql());
+    }
+    case sql::ExprKind::kFunctionCall: {
+      const auto& function = expr.as<sql::FunctionCallExpr>();
+      std::string out = function.name.back() + "(";
+      for (size_t i = 0; i < function.args.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += autoName(*function.args[i]);
+      }
+      return out + ")";
+    }
+    case sql::ExprKind::kCase: return "CASE WHEN ... END";
+    default: return "expr";
+  }
+}
+
+std::string lowerIdentifier(std::string_view name) {
+  std::string out(name);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool sameIdentifier(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace sluice

@@ -1,0 +1,56 @@
+// src/planner/binder/expression_binder.hpp
+//
+// Binds AST expressions: resolves column names in a scope, types literals, applies Spark's
+// ANSI coercions by inserting casts, and resolves functions through the registry. Errors carry
+// the position of the expression that caused them.
+#pragma once
+
+#include "planner/binder/bind_context.hpp"
+#include "planner/expression/bound_expression.hpp"
+#include "sql/ast/expression.hpp"
+
+namespace sluice {
+
+class ExpressionBinder {
+ public:
+  ExpressionBinder(const BindContext& context, const sql::Statement& statement, const Scope& scope)
+      : context_(context), statement_(statement), scope_(scope) {}
+
+  BoundExpressionPtr bind(const sql::Expr& expr);
+
+  //! Casts `expr` to `type` (nothing when it already has that type).
+  static BoundExpressionPtr castTo(BoundExpressionPtr expr, const DataType& type);
+
+  //! The column name Spark gives an unaliased select item: "(1 + 1)", "CAST(x AS INT)", "a".
+  static std::string autoName(const sql::Expr& expr);
+
+ private:
+  BoundExpressionPtr bindNode(const sql::Expr& expr);
+  BoundExpressionPtr bindColumn(const sql::ColumnRefExpr& expr);
+  BoundExpressionPtr bindUnary(const sql::UnaryExpr& expr);
+  BoundExpressionPtr bindBinary(const sql::BinaryExpr& expr);
+  BoundExpressionPtr bindIs(const sql::IsExpr& expr);
+  BoundExpressionPtr bindBetween(const sql::BetweenExpr& expr);
+  BoundExpressionPtr bindInList(const sql::InListExpr& expr);
+  BoundExpressionPtr bindCase(const sql::CaseExpr& expr);
+  BoundExpressionPtr bindCast(const sql::CastExpr& expr);
+  BoundExpressionPtr bindFunction(const sql::FunctionCallExpr& expr);
+  BoundExpressionPtr bindNamedStruct(const sql::FunctionCallExpr& expr,
+                                     std::vector<BoundExpressionPtr> arguments);
+  BoundExpressionPtr bindCoalesce(std::vector<BoundExpressionPtr> arguments);
+  BoundExpressionPtr bindRow(const sql::RowExpr& expr);
+
+  //! Resolves `name` in the registry and binds it to `arguments`, casting them as it asks.
+  BoundExpressionPtr call(std::string_view name, std::vector<BoundExpressionPtr> arguments);
+  BoundExpressionPtr booleanOperand(BoundExpressionPtr operand, std::string_view op);
+
+  const BindContext& context_;
+  const sql::Statement& statement_;
+  const Scope& scope_;
+};
+
+//! Types a literal as Spark does (INT, then BIGINT, then DECIMAL for integers; DECIMAL for
+//! 1.5; DOUBLE for 1e3; typed DATE/TIMESTAMP/INTERVAL literals parsed now).
+Value bindLiteral(const sql::LiteralExpr& literal, const ExecContext& context);
+
+}  // namespace sluice

@@ -1,0 +1,256 @@
+#include "planner/binder/query_binder.hpp"
+
+#include <fmt/ranges.h>
+
+#include "common/error/error.hpp"
+#include "common/types/type_coercion.hpp"
+#include "planner/binder/expression_binder.hpp"
+
+namespace sluice {
+
+namespace {
+
+LogicalOperatorPtr makeOperator(LogicalOperatorKind kind) {
+  auto op = std::make_unique<LogicalOperator>();
+  op->kind = kind;
+  return op;
+}
+
+//! Evaluates an integer LIMIT / OFFSET expression, which must be a literal.
+int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Statement& statement) {
+  if (expr.is<sql::LiteralExpr>()) {
+    const auto& literal = expr.as<sql::LiteralExpr>();
+    if (literal.literal_kind == sql::LiteralKind::kInteger ||
+        literal.literal_kind == sql::LiteralKind::kBigInt) {
+      int64_t value = std::stoll(literal.text);
+      if (value >= 0) return value;
+    }
+  }
+  throw Error(ErrorClass::INVALID_ARGUMENT,
+              fmt::format("The {} expression must be a non-negative integer literal.", clause))
+      .withLocation(statement.locate(expr.position));
+}
+
+}  // namespace
+
+void QueryBinder::notSupported(sql::SourcePosition position, std::string_view what) {
+  throw Error(ErrorClass::NOT_SUPPORTED, fmt::format("{} is not supported yet.", what))
+      .withLocation(statement_.locate(position));
+}
+
+LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
+  if (!query.ctes.empty()) notSupported(query.position, "WITH (common table expressions)");
+  if (!query.order_by.empty() || !query.sort_by.empty() || !query.cluster_by.empty() ||
+      !query.distribute_by.empty()) {
+    notSupported(query.position, "ORDER BY / SORT BY");
+  }
+  if (!query.windows.empty()) notSupported(query.position, "WINDOW");
+  LogicalOperatorPtr plan = bindBody(*query.body);
+  if (query.limit || query.offset) {
+    auto limit = makeOperator(LogicalOperatorKind::kLimit);
+    limit->column_names = plan->column_names;
+    limit->column_types = plan->column_types;
+    if (query.limit) limit->limit = bindCount(*query.limit, "LIMIT", statement_);
+    if (query.offset) limit->offset = bindCount(*query.offset, "OFFSET", statement_);
+    limit->children.push_back(std::move(plan));
+    plan = std::move(limit);
+  }
+  return plan;
+}
+
+LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
+  switch (body.kind()) {
+    case sql::QueryBodyKind::kSelect: return bindSelect(body.as<sql::SelectBody>());
+    case sql::QueryBodyKind::kValues: {
+      const auto& values = body.as<sql::ValuesBody>();
+      return bindValues(values.rows, values.alias, values.position);
+    }
+    case sql::QueryBodyKind::kNested: return bindQuery(*body.as<sql::NestedQueryBody>().query);
+    case sql::QueryBodyKind::kTable: {
+      Scope scope;
+      sql::NamedTableRef ref(body.position);
+      ref.name = body.as<sql::TableBody>().name;
+      return bindTableRef(ref, scope);
+    }
+    case sql::QueryBodyKind::kSetOperation:
+      notSupported(body.position, "UNION / INTERSECT / EXCEPT");
+  }
+  SLUICE_UNREACHABLE("unknown query body");
+}
+
+LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select) {
+  if (select.group_by || select.having || select.qualify || !select.lateral_views.empty() ||
+      !select.windows.empty()) {
+    notSupported(select.position, "GROUP BY / HAVING / QUALIFY / LATERAL VIEW / WINDOW");
+  }
+  if (select.quantifier == sql::SetQuantifier::kDistinct) notSupported(select.position, "SELECT DISTINCT");
+  if (select.from.size() > 1) notSupported(select.position, "FROM with several relations");
+
+  Scope scope;
+  LogicalOperatorPtr input;
+  if (select.from.empty()) {
+    input = makeOperator(LogicalOperatorKind::kSingleRow);
+  } else {
+    input = bindTableRef(*select.from[0], scope);
+  }
+  if (select.where) {
+    ExpressionBinder binder(context_, statement_, scope);
+    BoundExpressionPtr predicate = binder.bind(*select.where);
+    if (predicate->type.id() != TypeId::kBoolean) {
+      if (predicate->type.isVoid() || predicate->type.id() == TypeId::kString) {
+        predicate = ExpressionBinder::castTo(std::move(predicate), DataType::boolean());
+      } else {
+        throw Error(ErrorClass::DATATYPE_MISMATCH, "FILTER_NOT_BOOLEAN",
+                    fmt::format("Cannot resolve \"{}\" due to data type mismatch: Filter "
+                                "expression \"{}\" of type \"{}\" is not a boolean.",
+                                ExpressionBinder::autoName(*select.where),
+                                ExpressionBinder::autoName(*select.where), predicate->type.sql()))
+            .withLocation(statement_.locate(select.where->position));
+      }
+    }
+    auto filter = makeOperator(LogicalOperatorKind::kFilter);
+    filter->column_names = input->column_names;
+    filter->column_types = input->column_types;
+    filter->expressions.push_back(std::move(predicate));
+    filter->children.push_back(std::move(input));
+    input = std::move(filter);
+  }
+
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  ExpressionBinder binder(context_, statement_, scope);
+  for (const sql::SelectItem& item : select.items) {
+    if (item.expr->is<sql::StarExpr>()) {
+      const auto& star = item.expr->as<sql::StarExpr>();
+      bool any = false;
+      for (idx_t index = 0; index < scope.size(); ++index) {
+        const ScopeColumn& column = scope[index];
+        if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier)) continue;
+        bool excluded = false;
+        for (const auto& except : star.except_columns) {
+          if (sameIdentifier(except.back(), column.name)) excluded = true;
+        }
+        any = true;
+        if (excluded) continue;
+        project->expressions.push_back(BoundExpression::makeColumn(index, column.type));
+        project->column_names.push_back(column.name);
+        project->column_types.push_back(column.type);
+      }
+      if (!any) {
+        throw Error(ErrorClass::INVALID_SQL_SYNTAX,
+                    scope.empty() ? "Invalid usage of '*' in a query without FROM."
+                                  : "Invalid usage of '*': no relation matches the qualifier.")
+            .withLocation(statement_.locate(item.position));
+      }
+      continue;
+    }
+    BoundExpressionPtr expr = binder.bind(*item.expr);
+    project->column_names.push_back(item.alias ? *item.alias : ExpressionBinder::autoName(*item.expr));
+    project->column_types.push_back(expr->type);
+    project->expressions.push_back(std::move(expr));
+  }
+  project->children.push_back(std::move(input));
+  return project;
+}
+
+LogicalOperatorPtr QueryBinder::bindValues(const std::vector<std::vector<sql::ExprPtr>>& rows,
+                                           const sql::TableAlias& alias,
+                                           sql::SourcePosition position) {
+  auto values = makeOperator(LogicalOperatorKind::kValues);
+  Scope empty_scope;
+  ExpressionBinder binder(context_, statement_, empty_scope);
+  size_t width = rows.empty() ? 0 : rows[0].size();
+  for (const auto& row : rows) {
+    if (row.size() != width) {
+      throw Error(ErrorClass::INVALID_INLINE_TABLE, "NUM_COLUMNS_MISMATCH",
+                  fmt::format("Invalid inline table. Inline table expected {} columns but found "
+                              "{} columns in row {}.",
+                              width, row.size(), values->rows.size()))
+          .withLocation(statement_.locate(row.empty() ? position : row[0]->position));
+    }
+    std::vector<BoundExpressionPtr> bound;
+    for (const sql::ExprPtr& expr : row) {
+      BoundExpressionPtr value = binder.bind(*expr);
+      if (!value->isFoldable()) {
+        throw Error(ErrorClass::INVALID_INLINE_TABLE, "CANNOT_EVALUATE_EXPRESSION_IN_INLINE_TABLE",
+                    "Invalid inline table. Cannot evaluate the expression in inline table definition.")
+            .withLocation(statement_.locate(expr->position));
+      }
+      bound.push_back(std::move(value));
+    }
+    values->rows.push_back(std::move(bound));
+  }
+  if (!alias.columns.empty() && alias.columns.size() != width) {
+    throw Error(ErrorClass::INVALID_INLINE_TABLE, "NUM_COLUMNS_MISMATCH",
+                fmt::format("Invalid inline table. Inline table expected {} columns but found {} "
+                            "columns in the alias.",
+                            width, alias.columns.size()))
+        .withLocation(statement_.locate(position));
+  }
+  for (size_t column = 0; column < width; ++column) {
+    std::vector<DataType> types;
+    for (const auto& row : values->rows) types.push_back(row[column]->type);
+    auto common = findWiderCommonType(types);
+    if (!common) {
+      throw Error(ErrorClass::INVALID_INLINE_TABLE, "INCOMPATIBLE_TYPES_IN_INLINE_TABLE",
+                  fmt::format("Invalid inline table. Found incompatible types in the column `{}` "
+                              "for inline table.",
+                              alias.columns.empty() ? fmt::format("col{}", column + 1) : alias.columns[column]))
+          .withLocation(statement_.locate(position));
+    }
+    for (auto& row : values->rows) row[column] = ExpressionBinder::castTo(std::move(row[column]), *common);
+    values->column_names.push_back(alias.columns.empty() ? fmt::format("col{}", column + 1)
+                                                         : alias.columns[column]);
+    values->column_types.push_back(*common);
+  }
+  return values;
+}
+
+LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& scope) {
+  LogicalOperatorPtr plan;
+  std::string qualifier = ref.alias.name;
+  switch (ref.kind()) {
+    case sql::TableRefKind::kNamed: {
+      const auto& named = ref.as<sql::NamedTableRef>();
+      if (named.stream || named.time_travel) notSupported(ref.position, "STREAM and time travel");
+      const TemporaryView* view = nullptr;
+      if (named.name.size() == 1 && context_.views) view = context_.views->findView(named.name[0]);
+      if (view == nullptr) {
+        throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
+                    fmt::format("The table or view `{}` cannot be found. Verify the spelling and "
+                                "correctness of the schema and catalog.",
+                                fmt::join(named.name, "`.`")))
+            .withLocation(statement_.locate(ref.position));
+      }
+      QueryBinder view_binder(context_, *view->statement);
+      plan = view_binder.bindQuery(*view->query);
+      if (!view->column_names.empty()) plan->column_names = view->column_names;
+      if (qualifier.empty()) qualifier = named.name.back();
+      break;
+    }
+    case sql::TableRefKind::kSubquery:
+      plan = bindQuery(*ref.as<sql::SubqueryRef>().query);
+      break;
+    case sql::TableRefKind::kValues: {
+      sql::TableAlias alias = ref.alias;
+      plan = bindValues(ref.as<sql::ValuesRef>().rows, alias, ref.position);
+      break;
+    }
+    case sql::TableRefKind::kFunction: notSupported(ref.position, "Table-valued functions");
+    case sql::TableRefKind::kJoin: notSupported(ref.position, "JOIN");
+  }
+  if (!ref.alias.columns.empty()) {
+    if (ref.alias.columns.size() != plan->column_names.size()) {
+      throw Error(ErrorClass::INVALID_SQL_SYNTAX,
+                  fmt::format("The alias names {} columns but the relation has {}.",
+                              ref.alias.columns.size(), plan->column_names.size()))
+          .withLocation(statement_.locate(ref.position));
+    }
+    plan->column_names = ref.alias.columns;
+  }
+  for (size_t i = 0; i < plan->column_names.size(); ++i) {
+    scope.push_back(ScopeColumn{qualifier, plan->column_names[i], plan->column_types[i]});
+  }
+  return plan;
+}
+
+}  // namespace sluice

@@ -1,0 +1,101 @@
+#include "planner/expression/bound_expression.hpp"
+
+#include <fmt/format.h>
+
+namespace sluice {
+
+bool BoundExpression::isFoldable() const {
+  if (kind == BoundExpressionKind::kColumn) return false;
+  if (kind == BoundExpressionKind::kCall && !function.deterministic) return false;
+  for (const auto& child : children) {
+    if (!child->isFoldable()) return false;
+  }
+  return true;
+}
+
+std::string BoundExpression::toString() const {
+  switch (kind) {
+    case BoundExpressionKind::kConstant:
+      return constant.isNull() ? "NULL" : constant.debugString();
+    case BoundExpressionKind::kColumn:
+      return fmt::format("#{}", column_index);
+    case BoundExpressionKind::kCast:
+      return fmt::format("{}({} AS {})", try_cast ? "TRY_CAST" : "CAST", children[0]->toString(),
+                         type.sql());
+    case BoundExpressionKind::kCall: {
+      bool is_operator = !function.name.empty() && !std::isalpha(static_cast<unsigned char>(function.name[0]));
+      if (is_operator && children.size() == 2) {
+        return fmt::format("({} {} {})", children[0]->toString(), function.name,
+                           children[1]->toString());
+      }
+      std::string out = function.name + "(";
+      for (size_t i = 0; i < children.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += children[i]->toString();
+      }
+      return out + ")";
+    }
+    case BoundExpressionKind::kCase: {
+      std::string out = "CASE";
+      size_t pairs = (children.size() - (has_else ? 1 : 0)) / 2;
+      for (size_t i = 0; i < pairs; ++i) {
+        out += fmt::format(" WHEN {} THEN {}", children[2 * i]->toString(),
+                           children[2 * i + 1]->toString());
+      }
+      if (has_else) out += " ELSE " + children.back()->toString();
+      return out + " END";
+    }
+    case BoundExpressionKind::kAnd:
+      return fmt::format("({} AND {})", children[0]->toString(), children[1]->toString());
+    case BoundExpressionKind::kOr:
+      return fmt::format("({} OR {})", children[0]->toString(), children[1]->toString());
+    case BoundExpressionKind::kCoalesce: {
+      std::string out = "coalesce(";
+      for (size_t i = 0; i < children.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += children[i]->toString();
+      }
+      return out + ")";
+    }
+  }
+  return "?";
+}
+
+BoundExpressionPtr BoundExpression::makeConstant(Value value, bool from_literal) {
+  auto expr = std::make_unique<BoundExpression>();
+  expr->kind = BoundExpressionKind::kConstant;
+  expr->type = value.type();
+  expr->constant = std::move(value);
+  expr->from_literal = from_literal;
+  return expr;
+}
+
+BoundExpressionPtr BoundExpression::makeColumn(idx_t index, DataType type) {
+  auto expr = std::make_unique<BoundExpression>();
+  expr->kind = BoundExpressionKind::kColumn;
+  expr->type = std::move(type);
+  expr->column_index = index;
+  return expr;
+}
+
+BoundExpressionPtr BoundExpression::makeCast(BoundExpressionPtr child, DataType type,
+                                             bool try_cast) {
+  auto expr = std::make_unique<BoundExpression>();
+  expr->kind = BoundExpressionKind::kCast;
+  expr->type = std::move(type);
+  expr->try_cast = try_cast;
+  expr->children.push_back(std::move(child));
+  return expr;
+}
+
+BoundExpressionPtr BoundExpression::makeCall(BoundScalarFunction function,
+                                             std::vector<BoundExpressionPtr> arguments) {
+  auto expr = std::make_unique<BoundExpression>();
+  expr->kind = BoundExpressionKind::kCall;
+  expr->type = function.return_type;
+  expr->function = std::move(function);
+  expr->children = std::move(arguments);
+  return expr;
+}
+
+}  // namespace sluice

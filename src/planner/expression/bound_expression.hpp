@@ -1,0 +1,54 @@
+// src/planner/expression/bound_expression.hpp
+//
+// An expression after binding: every name resolved to an input column, every node typed, every
+// implicit cast explicit, every function resolved to its kernel. The evaluator runs these.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/types/value.hpp"
+#include "function/function.hpp"
+
+namespace sluice {
+
+enum class BoundExpressionKind : uint8_t {
+  kConstant,  // `constant`
+  kColumn,    // input column `column_index`
+  kCast,      // children[0] cast to `type`; `try_cast` gives NULL instead of errors
+  kCall,      // `function` applied to children
+  kCase,      // children: when0, then0, when1, then1, ..., [else]; `has_else`
+  kAnd,       // children[0] AND children[1], three-valued, right side only where needed
+  kOr,        // children[0] OR children[1]
+  kCoalesce,  // the first non-NULL child, later children only where needed
+};
+
+struct BoundExpression;
+using BoundExpressionPtr = std::unique_ptr<BoundExpression>;
+
+struct BoundExpression {
+  BoundExpressionKind kind;
+  DataType type;
+  std::vector<BoundExpressionPtr> children;
+
+  Value constant;                // kConstant
+  bool from_literal = false;     // kConstant written as a literal (Spark's coercions look at it)
+  idx_t column_index = 0;        // kColumn
+  bool try_cast = false;         // kCast
+  BoundScalarFunction function;  // kCall
+  bool has_else = false;         // kCase
+
+  //! True when no child reads an input column and every function is deterministic.
+  bool isFoldable() const;
+  //! The expression for plans and messages: "(a + 1)", "CAST(x AS INT)".
+  std::string toString() const;
+
+  static BoundExpressionPtr makeConstant(Value value, bool from_literal = false);
+  static BoundExpressionPtr makeColumn(idx_t index, DataType type);
+  static BoundExpressionPtr makeCast(BoundExpressionPtr child, DataType type, bool try_cast);
+  static BoundExpressionPtr makeCall(BoundScalarFunction function,
+                                     std::vector<BoundExpressionPtr> arguments);
+};
+
+}  // namespace sluice

@@ -1,0 +1,35 @@
+#include "planner/logical/logical_operator.hpp"
+
+#include <fmt/format.h>
+
+namespace sluice {
+
+std::string LogicalOperator::explain(int depth) const {
+  std::string line(static_cast<size_t>(depth) * 2, ' ');
+  auto joinExpressions = [](const std::vector<BoundExpressionPtr>& list) {
+    std::string out;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += list[i]->toString();
+    }
+    return out;
+  };
+  switch (kind) {
+    case LogicalOperatorKind::kSingleRow: line += "SingleRow"; break;
+    case LogicalOperatorKind::kValues: line += fmt::format("Values [{} rows]", rows.size()); break;
+    case LogicalOperatorKind::kProject:
+      line += fmt::format("Project [{}]", joinExpressions(expressions));
+      break;
+    case LogicalOperatorKind::kFilter:
+      line += fmt::format("Filter {}", expressions[0]->toString());
+      break;
+    case LogicalOperatorKind::kLimit:
+      line += fmt::format("Limit {} offset {}", limit, offset);
+      break;
+  }
+  line += '\n';
+  for (const auto& child : children) line += child->explain(depth + 1);
+  return line;
+}
+
+}  // namespace sluice

@@ -1,0 +1,41 @@
+// src/planner/logical/logical_operator.hpp
+//
+// The logical plan: a tree of relational operators over bound expressions, each knowing the
+// names and types of its output columns. EXPLAIN prints it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "planner/expression/bound_expression.hpp"
+
+namespace sluice {
+
+enum class LogicalOperatorKind : uint8_t {
+  kSingleRow,  // one row, no columns: the input of SELECT without FROM
+  kValues,     // `rows` of constant-foldable expressions
+  kProject,    // `expressions` over children[0]
+  kFilter,     // rows of children[0] where expressions[0] is true
+  kLimit,      // at most `limit` rows of children[0] after skipping `offset`
+};
+
+struct LogicalOperator;
+using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
+
+struct LogicalOperator {
+  LogicalOperatorKind kind;
+  std::vector<std::string> column_names;
+  std::vector<DataType> column_types;
+  std::vector<LogicalOperatorPtr> children;
+
+  std::vector<BoundExpressionPtr> expressions;             // kProject, kFilter
+  std::vector<std::vector<BoundExpressionPtr>> rows;       // kValues
+  int64_t limit = -1;                                      // kLimit; -1: no limit
+  int64_t offset = 0;                                      // kLimit
+
+  //! The plan as indented text, one operator a line, for EXPLAIN.
+  std::string explain(int depth = 0) const;
+};
+
+}  // namespace sluice

@@ -1,0 +1,166 @@
+// src/sql/ast/table_ref.hpp
+//
+// The FROM items of the SQL AST: named tables (with STREAM, time travel and options),
+// table-valued functions, subqueries, inline VALUES and joins, each with an optional alias
+// and WATERMARK clause.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sql/ast/expression.hpp"
+
+namespace sluice::sql {
+
+//! AS name (c1, c2): the alias of a FROM item or of VALUES; empty when none was written.
+struct TableAlias {
+  std::string name;
+  std::vector<std::string> columns;
+
+  bool empty() const { return name.empty(); }
+  bool operator==(const TableAlias& other) const = default;
+};
+
+//! One `key = value` of an options or properties list. Keys are dotted names or strings;
+//! values are strings, numbers or booleans, all kept as text as Spark does ("true", "10").
+struct Property {
+  std::string key;
+  std::optional<std::string> value;
+
+  bool operator==(const Property& other) const = default;
+};
+
+//! WATERMARK column [AS alias] DELAY OF interval.
+struct Watermark {
+  ExprPtr column;
+  std::string alias;  // empty when not written
+  ExprPtr delay;      // an interval LiteralExpr
+  SourcePosition position;
+
+  bool equals(const Watermark& other) const;
+};
+
+enum class TableRefKind : uint8_t { kNamed, kFunction, kSubquery, kValues, kJoin };
+
+class TableRef {
+ public:
+  virtual ~TableRef();
+  TableRef(const TableRef&) = delete;
+  TableRef& operator=(const TableRef&) = delete;
+
+  TableRefKind kind() const { return kind_; }
+  template <typename T>
+  const T& as() const {
+    SLUICE_CHECK(kind_ == T::kKind);
+    return static_cast<const T&>(*this);
+  }
+  template <typename T>
+  T& as() {
+    SLUICE_CHECK(kind_ == T::kKind);
+    return static_cast<T&>(*this);
+  }
+
+  //! Same kind, alias, watermark and contents; positions are ignored.
+  virtual bool equals(const TableRef& other) const = 0;
+
+  SourcePosition position;
+  TableAlias alias;
+  std::unique_ptr<Watermark> watermark;
+
+ protected:
+  TableRef(TableRefKind kind, SourcePosition start) : position(start), kind_(kind) {}
+  bool baseEquals(const TableRef& other) const;
+
+ private:
+  TableRefKind kind_;
+};
+
+using TableRefPtr = std::unique_ptr<TableRef>;
+
+//! t VERSION AS OF v / t TIMESTAMP AS OF ts (also FOR SYSTEM_VERSION / FOR SYSTEM_TIME).
+struct TimeTravel {
+  enum class Kind : uint8_t { kVersion, kTimestamp };
+  Kind kind = Kind::kVersion;
+  ExprPtr value;  // kVersion: an integer or string literal; kTimestamp: any expression
+
+  bool equals(const TimeTravel& other) const;
+};
+
+//! A table or view by name: t, schema.t, catalog.schema.t (LIVE.t is a two-part name).
+//! STREAM t and STREAM(t) set `stream`. WITH (k = v) sets `options`.
+class NamedTableRef : public TableRef {
+ public:
+  static constexpr TableRefKind kKind = TableRefKind::kNamed;
+  explicit NamedTableRef(SourcePosition start) : TableRef(kKind, start) {}
+  bool equals(const TableRef& other) const override;
+
+  std::vector<std::string> name;
+  bool stream = false;
+  std::optional<TimeTravel> time_travel;
+  std::vector<Property> options;
+};
+
+//! A table-valued function: range(10), read_files('path', format => 'json'),
+//! STREAM read_files(...).
+class TableFunctionRef : public TableRef {
+ public:
+  static constexpr TableRefKind kKind = TableRefKind::kFunction;
+  explicit TableFunctionRef(SourcePosition start) : TableRef(kKind, start) {}
+  bool equals(const TableRef& other) const override;
+
+  std::unique_ptr<FunctionCallExpr> call;
+  bool stream = false;
+};
+
+//! (query) [AS] alias.
+class SubqueryRef : public TableRef {
+ public:
+  static constexpr TableRefKind kKind = TableRefKind::kSubquery;
+  explicit SubqueryRef(SourcePosition start);
+  ~SubqueryRef() override;
+  bool equals(const TableRef& other) const override;
+
+  QueryPtr query;
+};
+
+//! VALUES (1, 'a'), (2, 'b') AS t(id, name) in FROM.
+class ValuesRef : public TableRef {
+ public:
+  static constexpr TableRefKind kKind = TableRefKind::kValues;
+  explicit ValuesRef(SourcePosition start) : TableRef(kKind, start) {}
+  bool equals(const TableRef& other) const override;
+
+  std::vector<std::vector<ExprPtr>> rows;
+};
+
+enum class JoinType : uint8_t {
+  kInner,     // JOIN, INNER JOIN
+  kCross,     // CROSS JOIN
+  kLeft,      // LEFT [OUTER] JOIN
+  kRight,     // RIGHT [OUTER] JOIN
+  kFull,      // FULL [OUTER] JOIN
+  kLeftSemi,  // [LEFT] SEMI JOIN
+  kLeftAnti,  // [LEFT] ANTI JOIN
+};
+
+//! left [NATURAL] join_type JOIN right [ON condition | USING (columns)]. Joins are left-deep:
+//! a JOIN b JOIN c is (a JOIN b) JOIN c. A join with neither ON nor USING has no condition.
+class JoinRef : public TableRef {
+ public:
+  static constexpr TableRefKind kKind = TableRefKind::kJoin;
+  explicit JoinRef(SourcePosition start) : TableRef(kKind, start) {}
+  bool equals(const TableRef& other) const override;
+
+  JoinType join_type = JoinType::kInner;
+  bool natural = false;
+  TableRefPtr left;
+  TableRefPtr right;
+  ExprPtr condition;                       // ON
+  std::vector<std::string> using_columns;  // USING
+};
+
+bool equalTableRefs(const TableRefPtr& left, const TableRefPtr& right);
+
+}  // namespace sluice::sql

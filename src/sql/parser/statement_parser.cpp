@@ -1,0 +1,222 @@
+// src/sql/parser/statement_parser.cpp
+//
+// Statements: a query; SET in Spark's forms (key and value kept as raw text); SET TIME ZONE;
+// CREATE [OR REPLACE] [TEMPORARY] VIEW; DROP VIEW; EXPLAIN. The pipeline statements are
+// further branches of parseStatement.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "sql/parser/token_parser.hpp"
+
+namespace sluice::sql {
+
+namespace {
+
+// The characters Spark accepts in an unquoted SET key.
+bool isValidConfigKey(std::string_view key) {
+  if (key.empty())
+    return false;
+  return std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '.' || c == ':';
+  });
+}
+
+}  // namespace
+
+StatementPtr TokenParser::parseWholeStatement() {
+  const Token& first = current();
+  StatementPtr statement = parseStatement();
+  expectEnd();
+  statement->position = first.position;
+  statement->end_offset = index_ > 0 ? tokens_[index_ - 1].end_offset : first.end_offset;
+  statement->source = source_;
+  return statement;
+}
+
+StatementPtr TokenParser::parseStatement() {
+  const Token& token = current();
+  if (token.isKeyword(Keyword::kSet))
+    return parseSet();
+  if (token.isKeyword(Keyword::kCreate))
+    return parseCreate();
+  if (token.isKeyword(Keyword::kDrop))
+    return parseDrop();
+  if (token.isKeyword(Keyword::kExplain))
+    return parseExplain();
+  if (startsQuery(token) || token.is(TokenKind::kLeftParen) || token.isKeyword(Keyword::kFrom)) {
+    auto statement = std::make_unique<QueryStatement>(token.position);
+    statement->query = parseQuery();
+    return statement;
+  }
+  fail(token);
+}
+
+StatementPtr TokenParser::parseSet() {
+  const Token& set = advance();
+  if (checkKeyword(Keyword::kTime) && peek(1).isKeyword(Keyword::kZone)) {
+    advance();
+    advance();
+    auto statement = std::make_unique<SetTimeZoneStatement>(set.position);
+    if (matchKeyword(Keyword::kLocal)) {
+      statement->local = true;
+    } else if (check(TokenKind::kString)) {
+      statement->zone = parseStringValue();
+    } else if (checkKeyword(Keyword::kInterval) && startsIntervalValue(1)) {
+      statement->interval = parseIntervalLiteral();
+    } else {
+      fail(current(), "expected LOCAL, a time zone string or an INTERVAL");
+    }
+    return statement;
+  }
+  if (checkKeyword(Keyword::kVar) || checkKeyword(Keyword::kVariable)) {
+    failNotSupported(current(), "SET VARIABLE");
+  }
+  auto statement = std::make_unique<SetStatement>(set.position);
+  if (atEnd())
+    return statement;
+  if (check(TokenKind::kMinus) && peek(1).is(TokenKind::kWord) &&
+      (peek(1).value == "v" || peek(1).value == "V") && peek(2).is(TokenKind::kEnd)) {
+    advance();
+    advance();
+    statement->form = SetStatement::Form::kListVerbose;
+    return statement;
+  }
+  // Spark keeps SET's key and value as raw text; find the first '=' that is not '=='.
+  size_t begin = index_;
+  size_t end = tokens_.size() - 1;
+  size_t equals = end;
+  for (size_t i = begin; i < end; ++i) {
+    if (tokens_[i].is(TokenKind::kEq) && tokens_[i].text == "=") {
+      equals = i;
+      break;
+    }
+  }
+  auto raw = [&](size_t from, size_t to) -> std::string {
+    if (from >= to)
+      return "";
+    if (to - from == 1 && tokens_[from].is(TokenKind::kQuotedIdentifier)) {
+      return tokens_[from].value;
+    }
+    return std::string(source_->slice(tokens_[from].position.offset, tokens_[to - 1].end_offset));
+  };
+  bool quoted_key = equals - begin == 1 && tokens_[begin].is(TokenKind::kQuotedIdentifier);
+  statement->key = raw(begin, equals);
+  if (equals == end) {
+    statement->form = SetStatement::Form::kGet;
+  } else {
+    statement->form = SetStatement::Form::kAssign;
+    statement->value = raw(equals + 1, end);
+  }
+  if (!quoted_key && !isValidConfigKey(statement->key)) {
+    failWith(ErrorClass::INVALID_SET_SYNTAX, set,
+             "Expected SET, SET key or SET key=value. A key with other characters than "
+             "letters, digits, '_', '.' and ':' must be back quoted: SET `key`=`value`.");
+  }
+  index_ = end;
+  return statement;
+}
+
+StatementPtr TokenParser::parseCreate() {
+  const Token& create = advance();
+  auto statement = std::make_unique<CreateViewStatement>(create.position);
+  if (checkKeyword(Keyword::kOr) && peek(1).isKeyword(Keyword::kReplace)) {
+    advance();
+    advance();
+    statement->or_replace = true;
+  }
+  if (checkKeyword(Keyword::kGlobal))
+    failNotSupported(current(), "GLOBAL TEMPORARY views");
+  if (matchKeyword(Keyword::kTemporary) || matchKeyword(Keyword::kTemp)) {
+    statement->temporary = true;
+  }
+  expectKeyword(Keyword::kView);
+  const Token& if_token = current();
+  if (matchKeyword(Keyword::kIf)) {
+    expectKeyword(Keyword::kNot);
+    expectKeyword(Keyword::kExists);
+    statement->if_not_exists = true;
+    if (statement->or_replace) {
+      failWith(ErrorClass::INVALID_SQL_SYNTAX, if_token,
+               "CREATE OR REPLACE VIEW cannot also say IF NOT EXISTS.");
+    }
+    if (statement->temporary) {
+      failWith(ErrorClass::INVALID_SQL_SYNTAX, if_token,
+               "A TEMPORARY view cannot be created with IF NOT EXISTS.");
+    }
+  }
+  statement->name = parseTableName();
+  if (check(TokenKind::kLeftParen)) {
+    advance();
+    do {
+      ViewColumn column;
+      column.position = current().position;
+      column.name = parseIdentifier("a column name");
+      if (matchKeyword(Keyword::kComment))
+        column.comment = parseStringValue();
+      statement->columns.push_back(std::move(column));
+    } while (match(TokenKind::kComma));
+    expect(TokenKind::kRightParen);
+  }
+  while (!checkKeyword(Keyword::kAs)) {
+    const Token& clause = current();
+    if (clause.isKeyword(Keyword::kComment)) {
+      if (statement->comment) {
+        fail(clause, "COMMENT is given twice");
+      }
+      advance();
+      statement->comment = parseStringValue();
+    } else if (clause.isKeyword(Keyword::kTblproperties)) {
+      if (!statement->properties.empty())
+        fail(clause, "TBLPROPERTIES is given twice");
+      advance();
+      statement->properties = parsePropertyList();
+    } else if (clause.isKeyword(Keyword::kWith) && peek(1).isKeyword(Keyword::kSchema)) {
+      failNotSupported(clause, "WITH SCHEMA binding");
+    } else {
+      fail(clause, "expected AS");
+    }
+  }
+  advance();
+  statement->query = parseQuery();
+  return statement;
+}
+
+StatementPtr TokenParser::parseDrop() {
+  const Token& drop = advance();
+  expectKeyword(Keyword::kView);
+  auto statement = std::make_unique<DropViewStatement>(drop.position);
+  if (matchKeyword(Keyword::kIf)) {
+    expectKeyword(Keyword::kExists);
+    statement->if_exists = true;
+  }
+  statement->name = parseTableName();
+  return statement;
+}
+
+StatementPtr TokenParser::parseExplain() {
+  const Token& explain = advance();
+  auto statement = std::make_unique<ExplainStatement>(explain.position);
+  const Token& mode = current();
+  if (mode.isKeyword(Keyword::kExtended))
+    statement->mode = ExplainMode::kExtended;
+  if (mode.isKeyword(Keyword::kFormatted))
+    statement->mode = ExplainMode::kFormatted;
+  if (mode.isKeyword(Keyword::kCodegen))
+    statement->mode = ExplainMode::kCodegen;
+  if (mode.isKeyword(Keyword::kCost))
+    statement->mode = ExplainMode::kCost;
+  if (mode.isKeyword(Keyword::kLogical))
+    statement->mode = ExplainMode::kLogical;
+  if (statement->mode != ExplainMode::kSimple)
+    advance();
+  const Token& first = current();
+  statement->statement = parseStatement();
+  statement->statement->position = first.position;
+  statement->statement->end_offset = index_ > 0 ? tokens_[index_ - 1].end_offset : first.end_offset;
+  statement->statement->source = source_;
+  return statement;
+}
+
+}  // namespace sluice::sql

@@ -1,0 +1,173 @@
+// src/sql/parser/token_parser.hpp
+//
+// The recursive-descent parser of Spark SQL, over the tokens of one statement (or of one
+// expression, type or column list). Its member functions live in one file per grammar family:
+// token_parser.cpp (cursor, names, errors), expression_parser.cpp, query_parser.cpp,
+// type_parser.cpp and statement_parser.cpp. Internal to src/sql: use sql/parser/parser.hpp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sql/ast/statement.hpp"
+#include "sql/token.hpp"
+
+namespace sluice::sql {
+
+class TokenParser {
+ public:
+  //! `tokens` must end with a kEnd token and point into `source`.
+  TokenParser(SourceTextPtr source, std::vector<Token> tokens);
+
+  //! Parses the tokens as exactly one statement.
+  StatementPtr parseWholeStatement();
+  //! Parses the tokens as one expression with an optional alias (an AliasExpr).
+  ExprPtr parseWholeExpression();
+  //! Parses the tokens as one data type.
+  DataType parseWholeDataType();
+  //! Parses the tokens as `name type [NOT NULL] [COMMENT 'text'], ...`.
+  std::vector<StructField> parseWholeColumnList();
+
+ private:
+  friend class DepthGuard;
+
+  // Cursor (token_parser.cpp).
+  const Token& peek(size_t ahead = 0) const;
+  const Token& current() const { return peek(0); }
+  const Token& advance();
+  bool atEnd() const { return current().kind == TokenKind::kEnd; }
+  bool check(TokenKind kind) const { return current().kind == kind; }
+  bool checkKeyword(Keyword keyword) const { return current().isKeyword(keyword); }
+  bool match(TokenKind kind);
+  bool matchKeyword(Keyword keyword);
+  const Token& expect(TokenKind kind);
+  void expectKeyword(Keyword keyword);
+  void expectEnd();
+
+  // Errors (token_parser.cpp).
+  [[noreturn]] void fail(const Token& at, std::string_view hint = {}) const;
+  [[noreturn]] void failWith(ErrorClass error_class, const Token& at, std::string message) const;
+  [[noreturn]] void failNotSupported(const Token& at, std::string_view what) const;
+  [[noreturn]] void failTooComplex() const;
+  //! Counts one more link of a binary operator chain (a + b + c ...); `links` counts the
+  //! chain being built. Such chains are walked iteratively by the printer and equality.
+  void countOperatorLink(uint32_t& links) const;
+  //! Counts one more postfix accessor, join or set operation. These chains deepen the tree
+  //! without deepening the parser's recursion, so their total per statement is limited.
+  void countNestingLink();
+
+  // Names (token_parser.cpp).
+  bool isIdentifier(const Token& token) const;
+  bool isAnyName(const Token& token) const;
+  bool isImplicitAlias(const Token& token) const;
+  std::string parseIdentifier(std::string_view what = "a name");
+  std::string parseAnyName(std::string_view what = "a name");
+  std::vector<std::string> parseIdentifierList();
+  //! a.b.c for tables and views, refusing unquoted names with dashes (INVALID_IDENTIFIER).
+  std::vector<std::string> parseTableName();
+  void checkDashedName(const Token& first);
+  std::string parseStringValue();
+  std::vector<Property> parsePropertyList();
+
+  // Lookahead (token_parser.cpp).
+  size_t matchingParen(size_t open_index) const;
+  //! True when the '(' at `open_index` opens a query: (SELECT ...), ((SELECT ...) UNION ...).
+  bool parenStartsQuery(size_t open_index) const;
+  bool startsQuery(const Token& token) const;
+  size_t countArguments(size_t open_index) const;
+
+  // Expressions (expression_parser.cpp).
+  ExprPtr parseExpression();
+  ExprPtr parseOr();
+  ExprPtr parseAnd();
+  ExprPtr parseNot();
+  ExprPtr continueBoolean(ExprPtr value);
+  ExprPtr parsePredicateTail(ExprPtr operand);
+  ExprPtr parseValue(int min_level);
+  ExprPtr parseUnary();
+  ExprPtr parsePostfix(ExprPtr base);
+  ExprPtr parsePrimary();
+  ExprPtr parseWordPrimary();
+  ExprPtr parseParenthesized();
+  ExprPtr parseNumber(bool negative);
+  ExprPtr parseStringLiteral();
+  ExprPtr parseTypedLiteral();
+  ExprPtr parseIntervalLiteral();
+  bool startsIntervalValue(size_t ahead) const;
+  IntervalPart parseIntervalValue();
+  ExprPtr parseCase();
+  ExprPtr parseCast();
+  ExprPtr parseLambda();
+  std::unique_ptr<FunctionCallExpr> parseFunctionCall(std::vector<std::string> name,
+                                                      SourcePosition start);
+  void parseCallArguments(FunctionCallExpr& call, ExprPtr first_argument);
+  void parseCallSuffixes(FunctionCallExpr& call);
+  ExprPtr parseFunctionArgument(bool allow_alias);
+  ExprPtr parseSpecialFunction();
+  std::unique_ptr<WindowSpec> parseWindowSpec();
+  WindowFrameBound parseFrameBound();
+  std::vector<SortItem> parseSortItems();
+  std::vector<ExprPtr> parseExpressionList();
+  std::vector<JsonPathStep> parseJsonPath();
+
+  // Queries and FROM items (query_parser.cpp).
+  QueryPtr parseQuery();
+  CommonTableExpr parseCommonTableExpr();
+  QueryBodyPtr parseQueryTerm(int min_level);
+  QueryBodyPtr parseQueryPrimary();
+  void parseQueryClauses(Query& query);
+  QueryBodyPtr parseSelect();
+  void parseHint(std::vector<Hint>& hints);
+  SelectItem parseSelectItem();
+  std::vector<NamedWindow> parseWindowClause();
+  bool startsWindowClause() const;
+  GroupByClause parseGroupBy();
+  GroupingElement parseGroupingElement();
+  GroupingElement parseGroupingSetItem();
+  LateralView parseLateralView();
+  std::vector<std::vector<ExprPtr>> parseValuesRows();
+  TableRefPtr parseRelation();
+  TableRefPtr parseRelationPrimary();
+  TableRefPtr parseNamedOrFunctionRef();
+  std::optional<TimeTravel> parseTimeTravel();
+  std::unique_ptr<Watermark> parseWatermark();
+  void parseTableAlias(TableAlias& alias);
+
+  // Types (type_parser.cpp).
+  DataType parseDataType();
+  StructField parseColumnDefinition(bool colon_allowed);
+  void expectTypeClose();
+  int parseTypeInteger();
+
+  // Statements (statement_parser.cpp).
+  StatementPtr parseStatement();
+  StatementPtr parseSet();
+  StatementPtr parseCreate();
+  StatementPtr parseDrop();
+  StatementPtr parseExplain();
+
+  SourceTextPtr source_;
+  std::vector<Token> tokens_;
+  std::vector<uint32_t> paren_match_;  // index of the matching ')' for each '(' (or npos)
+  size_t index_ = 0;
+  uint32_t depth_ = 0;
+  uint32_t nesting_links_ = 0;
+};
+
+//! Counts one level of recursion; fails with FAILED_TO_PARSE_TOO_COMPLEX past the limit so that
+//! hostile input cannot exhaust the stack.
+class DepthGuard {
+ public:
+  explicit DepthGuard(TokenParser& parser);
+  ~DepthGuard();
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+
+ private:
+  TokenParser& parser_;
+};
+
+}  // namespace sluice::sql

@@ -1,0 +1,29 @@
+// src/sql/printer.hpp
+//
+// The SQL printer: AST to canonical Spark SQL on one line. Keywords are upper case,
+// identifiers are backquoted only when they must be, parentheses appear only where the tree
+// needs them, and strings use single quotes with backslash escapes. Parsing the printed text
+// gives back an equal AST (parse(print(parse(x))) equals parse(x)). Comments are not kept.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "common/types/data_type.hpp"
+#include "sql/ast/statement.hpp"
+
+namespace sluice::sql {
+
+std::string printStatement(const Statement& statement);
+std::string printQuery(const Query& query);
+std::string printExpression(const Expr& expr);
+//! Type names as the parser reads them: "DECIMAL(10,2)", "STRUCT<a: INT NOT NULL>".
+std::string printDataType(const DataType& type);
+
+//! `name` as an identifier: bare when it is a plain word that is not reserved, else in
+//! backquotes with ` doubled.
+std::string quoteIdentifier(std::string_view name);
+//! `value` as a single-quoted string literal with Spark's backslash escapes.
+std::string quoteString(std::string_view value);
+
+}  // namespace sluice::sql
