@@ -3,6 +3,11 @@
 
 NINJA_JOBS ?= $(shell nproc)
 
+# ccache keys on paths relative to the checkout, so a fresh clone elsewhere (CI) reuses the
+# objects of earlier builds on the same machine.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+
 deps:
 	@./scripts/install-deps.sh
 

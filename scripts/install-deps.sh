@@ -8,7 +8,7 @@ packages=(
   clang libclang-rt-14-dev            # fuzzing build (libFuzzer) and sanitizers
   libfmt-dev libsimdjson-dev nlohmann-json3-dev libyaml-cpp-dev libcli11-dev
   libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev
-  libre2-dev libutf8proc-dev libhowardhinnant-date-dev libsqlite3-dev
+  libre2-dev libutf8proc-dev libhowardhinnant-date-dev tzdata libsqlite3-dev
   pybind11-dev python3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )

@@ -8,13 +8,11 @@
 
 namespace sluice {
 
-enum ExitCode : int {
-  kExitSuccess = 0,
-  kExitFailure = 1,
-  kExitInvalidInput = 2,
-};
+inline constexpr int kExitSuccess = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitInvalidInput = 2;
 
-//! The exit code a command ends with after `error`.
-ExitCode exitCodeForError(const Error& error);
+//! The exit code a command ends with after `error`: kExitInvalidInput or kExitFailure.
+int exitCodeForError(const Error& error);
 
 }  // namespace sluice

@@ -46,12 +46,37 @@ std::string backquote(std::string_view name) {
 }
 
 // Function names may be LEFT and RIGHT without quotes; other reserved words need them.
+// Function names may be LEFT and RIGHT without quotes; other reserved words need them, and so
+// do CAST and TRY_CAST, whose parentheses start a cast.
 std::string quoteFunctionNamePart(std::string_view name) {
   Keyword keyword = lookupKeyword(name);
   if (isPlainWord(name) && (keyword == Keyword::kLeft || keyword == Keyword::kRight)) {
     return std::string(name);
   }
+  if (keyword == Keyword::kCast || keyword == Keyword::kTryCast) return backquote(name);
   return quoteIdentifier(name);
+}
+
+// An ordinary call that the parser would read as a special form unless its first argument is
+// written with care: position(a IN (1), s) needs (a IN (1)), and dateadd(`day`, 1, x) must keep
+// the backquotes that make `day` a column rather than a unit.
+enum class FirstArgument : uint8_t { kPlain, kValue, kQuotedName };
+
+FirstArgument firstArgumentStyle(const FunctionCallExpr& call) {
+  if (call.syntax != FunctionSyntax::kCall || call.name.size() != 1 || call.args.empty()) {
+    return FirstArgument::kPlain;
+  }
+  Keyword keyword = lookupKeyword(call.name[0]);
+  if (keyword == Keyword::kPosition) return FirstArgument::kValue;
+  bool unit_function = keyword == Keyword::kTimestampadd || keyword == Keyword::kDateadd ||
+                       keyword == Keyword::kDateAdd || keyword == Keyword::kTimestampdiff ||
+                       keyword == Keyword::kDatediff || keyword == Keyword::kDateDiff ||
+                       keyword == Keyword::kTimediff;
+  if (unit_function && call.args.size() == 3 && call.args[0]->is<ColumnRefExpr>() &&
+      call.args[0]->as<ColumnRefExpr>().name.size() == 1) {
+    return FirstArgument::kQuotedName;
+  }
+  return FirstArgument::kPlain;
 }
 
 std::string joinName(const std::vector<std::string>& parts) {
@@ -473,7 +498,14 @@ void Printer::expr(const Expr& e, int min_level) {
     }
     case ExprKind::kFieldAccess: {
       const auto& access = e.as<FieldAccessExpr>();
+      // 1.x would read back as the decimal 1. followed by x.
+      bool number = access.base->is<LiteralExpr>() &&
+                    isNumericLiteral(access.base->as<LiteralExpr>().literal_kind);
+      if (number)
+        out_ += '(';
       expr(*access.base, kPrimaryLevel);
+      if (number)
+        out_ += ')';
       out_ += "." + quoteIdentifier(access.field);
       break;
     }
@@ -530,7 +562,8 @@ void Printer::unary(const UnaryExpr& unary) {
   operand.expr(*unary.operand, kUnaryLevel);
   std::string text = operand.take();
   // -(1) must not read back as the literal -1, and - -x must not become a comment.
-  if (!text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '.')) {
+  if (unary.op == UnaryOp::kMinus && !text.empty() &&
+      ((text[0] >= '0' && text[0] <= '9') || text[0] == '.')) {
     out_ += "(" + text + ")";
     return;
   }
@@ -657,7 +690,7 @@ void Printer::jsonPath(const JsonPathExpr& path) {
       case JsonPathStep::Kind::kField:
         if (i > 0)
           out_ += '.';
-        out_ += step.quoted || !isPlainWord(step.name) ? backquote(step.name) : step.name;
+        out_ += step.quoted ? backquote(step.name) : step.name;
         break;
       case JsonPathStep::Kind::kBracketField:
         out_ += "[" + quoteString(step.name) + "]";
@@ -748,7 +781,25 @@ void Printer::functionCall(const FunctionCallExpr& call) {
   out_ += name + "(";
   if (call.distinct)
     out_ += "DISTINCT ";
-  exprList(args, kLambdaLevel);
+  switch (firstArgumentStyle(call)) {
+    case FirstArgument::kPlain:
+      exprList(args, kLambdaLevel);
+      break;
+    case FirstArgument::kValue:
+      expr(*args[0], kComparisonLevel);
+      for (size_t i = 1; i < args.size(); ++i) {
+        out_ += ", ";
+        expr(*args[i], kLambdaLevel);
+      }
+      break;
+    case FirstArgument::kQuotedName:
+      out_ += backquote(args[0]->as<ColumnRefExpr>().name[0]);
+      for (size_t i = 1; i < args.size(); ++i) {
+        out_ += ", ";
+        expr(*args[i], kLambdaLevel);
+      }
+      break;
+  }
   out_ += ')';
   if (!call.within_group.empty()) {
     out_ += " WITHIN GROUP (ORDER BY ";

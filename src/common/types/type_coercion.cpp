@@ -153,6 +153,27 @@ std::optional<DataType> findWiderCommonType(const std::vector<DataType>& types) 
   return result;
 }
 
+namespace {
+
+std::optional<DataType> findWiderTypeWithoutStringPromotion(const DataType& left,
+                                                            const DataType& right) {
+  if (auto tightest = findTightestCommonType(left, right)) return tightest;
+  if (left.isNumeric() && right.isNumeric()) return findWiderType(left, right);
+  return findTypeForComplex(left, right, findWiderTypeWithoutStringPromotion);
+}
+
+}  // namespace
+
+std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(const std::vector<DataType>& types) {
+  DataType result = DataType::voidType();
+  for (const DataType& type : types) {
+    auto wider = findWiderTypeWithoutStringPromotion(result, type);
+    if (!wider) return std::nullopt;
+    result = *wider;
+  }
+  return result;
+}
+
 bool canAnsiCast(const DataType& from, const DataType& to) {
   if (from.sameStructure(to)) return true;
   if (from.isVoid()) return true;
@@ -169,7 +190,7 @@ bool canAnsiCast(const DataType& from, const DataType& to) {
     case TypeId::kBoolean:
       return from.isNumeric();
     case TypeId::kBinary:
-      return from.isIntegral();
+      return false;  // only from STRING (above); integral to BINARY is legacy-mode only
     case TypeId::kDate:
       return f == TypeId::kTimestamp || f == TypeId::kTimestampNtz;
     case TypeId::kTimestamp:

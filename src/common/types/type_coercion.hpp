@@ -25,6 +25,9 @@ std::optional<DataType> findWiderType(const DataType& left, const DataType& righ
 //! The wider type of all of `types` (for CASE, COALESCE, IN, VALUES rows, array()).
 std::optional<DataType> findWiderCommonType(const std::vector<DataType>& types);
 
+//! Spark's findWiderTypeWithoutStringPromotion over all of `types` (inline tables, VALUES).
+std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(const std::vector<DataType>& types);
+
 //! Spark's findWiderTypeForString only: the type a STRING operand is promoted to beside
 //! `other` in a binary operator; nullopt when no promotion applies.
 std::optional<DataType> stringPromotionType(const DataType& left, const DataType& right);

@@ -49,6 +49,11 @@ class CastWriter {
                    "malformed. Correct the value as per the syntax, or change its target type. "
                    "Use `try_cast` to tolerate malformed input and return NULL instead.",
                    sqlValueText(value, context_), from, to);
+      case ErrorClass::NUMERIC_OUT_OF_SUPPORTED_RANGE:
+        throwError(error_class,
+                   "The value {} cannot be interpreted as a numeric since it has more than 38 "
+                   "digits.",
+                   sqlValueText(value, context_));
       case ErrorClass::CAST_OVERFLOW:
         throwError(error_class,
                    "The value {} of the type \"{}\" cannot be cast to \"{}\" due to an overflow. "
@@ -148,6 +153,21 @@ void castNumberToNumber(CastWriter& writer, const Vector& input, const RowSet& r
 }
 
 // ---- text ----
+
+//! The significant digits of a decimal number's text, as Java's BigDecimal counts precision.
+int significantDigits(std::string_view text) {
+  size_t exponent = text.find_first_of("eE");
+  std::string_view mantissa = text.substr(0, exponent);
+  int digits = 0;
+  bool leading = true;
+  for (char c : mantissa) {
+    if (c < '0' || c > '9') continue;
+    if (leading && c == '0') continue;
+    leading = false;
+    ++digits;
+  }
+  return digits;
+}
 
 std::string formatScalar(const Vector& input, idx_t row, const ExecContext& context);
 
@@ -257,6 +277,8 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
       case TypeId::kLong: {
         visitNumericType(to, [&]<typename Out>() {
           int64_t value = 0;
+          // TRY_CAST to an integral parses as ANSI does ("1.5" is malformed, so NULL); Spark
+          // uses its lenient legacy parser only for fractional and datetime targets.
           ParseStatus status = parseIntegral(text, std::numeric_limits<Out>::min(),
                                              std::numeric_limits<Out>::max(), value);
           if (status != ParseStatus::kOk) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
@@ -279,6 +301,9 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
         ParseStatus status = parseDecimal(text, to.precision(), to.scale(), value);
         if (status == ParseStatus::kInvalid) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         if (status == ParseStatus::kOverflow) {
+          if (significantDigits(text) > DataType::kMaxDecimalPrecision) {
+            return writer.fail(row, ErrorClass::NUMERIC_OUT_OF_SUPPORTED_RANGE);
+          }
           return writer.fail(row, ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE);
         }
         if (to.isWideDecimal()) return writeValue<int128_t>(result, row, value);

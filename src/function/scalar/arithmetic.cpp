@@ -73,6 +73,13 @@ template <typename T>
   }
 }
 
+[[noreturn]] void raiseIntegralDivideOverflow() {
+  throwError(ErrorClass::ARITHMETIC_OVERFLOW,
+             "Overflow in integral divide. Use 'try_divide' to tolerate overflow and return NULL "
+             "instead. If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this "
+             "error.");
+}
+
 [[noreturn]] void raiseDecimalOverflow(const DataType& type) {
   throw Error(ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE, "WITH_SUGGESTION",
               fmt::format("The result cannot be represented as Decimal({}, {}). If necessary set "
@@ -124,7 +131,7 @@ ScalarKernel integralDivideKernel(bool try_mode) {
             return 0;
           }
           if (a == std::numeric_limits<int64_t>::min() && b == -1) {
-            if (!try_mode) raiseIntegralOverflow(ArithmeticOp::kIntegralDivide, a, b);
+            if (!try_mode) raiseIntegralDivideOverflow();
             result.setNull(row);
             return 0;
           }
@@ -213,7 +220,7 @@ ScalarKernel decimalIntegralDivideKernel(bool try_mode, DataType left, DataType 
       int128_t quotient = *x / *y;
       if (quotient > std::numeric_limits<int64_t>::max() ||
           quotient < std::numeric_limits<int64_t>::min()) {
-        if (!try_mode) raiseIntegralOverflow(ArithmeticOp::kIntegralDivide, int64_t{0}, int64_t{0});
+        if (!try_mode) raiseIntegralDivideOverflow();
         result.setNull(row);
         return 0;
       }

@@ -99,6 +99,41 @@ std::string quoteName(const std::vector<std::string>& parts) {
                           what, what, listed));
 }
 
+//! Spark's Cast.typeCheckFailureMessage: suggests a function or the ANSI switch where either
+//! would do what the user meant.
+[[noreturn]] void raiseCastMismatch(const std::string& what, const DataType& from, const DataType& to) {
+  std::string prefix = fmt::format("Cannot resolve \"{}\" due to data type mismatch: cannot cast \"{}\" to \"{}\"",
+                                   what, from.sql(), to.sql());
+  const char* functions = nullptr;
+  if (from.isNumeric() && to.id() == TypeId::kTimestamp) {
+    functions = "`TIMESTAMP_SECONDS`, `TIMESTAMP_MILLIS` and `TIMESTAMP_MICROS`";
+  } else if (from.id() == TypeId::kTimestamp && to.isNumeric()) {
+    functions = "`UNIX_SECONDS`, `UNIX_MILLIS` and `UNIX_MICROS`";
+  } else if (from.isNumeric() && to.id() == TypeId::kDate) {
+    functions = "`DATE_FROM_UNIX_DATE`";
+  } else if (from.id() == TypeId::kDate && to.isNumeric()) {
+    functions = "`UNIX_DATE`";
+  }
+  if (functions != nullptr) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITH_FUNC_SUGGESTION",
+                fmt::format("{}. To convert values from \"{}\" to \"{}\", you can use the functions "
+                            "{} instead.",
+                            prefix, from.sql(), to.sql(), functions));
+  }
+  // Casts that only Spark's legacy (non-ANSI) mode allows.
+  bool legacy_only = (from.id() == TypeId::kBoolean && to.id() == TypeId::kTimestamp) ||
+                     ((from.id() == TypeId::kDate || from.id() == TypeId::kTimestamp) &&
+                      to.id() == TypeId::kBoolean) ||
+                     (from.isIntegral() && to.id() == TypeId::kBinary);
+  if (legacy_only) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITH_CONF_SUGGESTION",
+                fmt::format("{} with ANSI mode on. If you have to cast \"{}\" to \"{}\", you can set "
+                            "\"spark.sql.ansi.enabled\" as 'false'.",
+                            prefix, from.sql(), to.sql()));
+  }
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITHOUT_SUGGESTION", prefix + ".");
+}
+
 }  // namespace
 
 BoundExpressionPtr ExpressionBinder::bind(const sql::Expr& expr) {
@@ -357,12 +392,7 @@ BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
 BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
   BoundExpressionPtr operand = bind(*expr.operand);
   bool try_cast = expr.syntax == sql::CastSyntax::kTryCast;
-  if (!canAnsiCast(operand->type, expr.type)) {
-    throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITHOUT_SUGGESTION",
-                fmt::format("Cannot resolve \"{}\" due to data type mismatch: cannot cast \"{}\" "
-                            "to \"{}\".",
-                            autoName(expr), operand->type.sql(), expr.type.sql()));
-  }
+  if (!canAnsiCast(operand->type, expr.type)) raiseCastMismatch(autoName(expr), operand->type, expr.type);
   if (operand->type == expr.type) return operand;
   return BoundExpression::makeCast(std::move(operand), expr.type, try_cast);
 }
@@ -377,6 +407,19 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   for (const sql::ExprPtr& argument : expr.args) arguments.push_back(bind(*argument));
   if (name == "coalesce") return bindCoalesce(std::move(arguments));
   if (name == "named_struct") return bindNamedStruct(expr, std::move(arguments));
+  if (name == "struct") {
+    // Fields are named after aliases and column names, else col1, col2, ... as in Spark.
+    std::vector<BoundExpressionPtr> named;
+    for (size_t i = 0; i < expr.args.size(); ++i) {
+      const sql::Expr& argument = *expr.args[i];
+      std::string field = fmt::format("col{}", i + 1);
+      if (argument.is<sql::AliasExpr>()) field = argument.as<sql::AliasExpr>().name;
+      if (argument.is<sql::ColumnRefExpr>()) field = argument.as<sql::ColumnRefExpr>().name.back();
+      named.push_back(BoundExpression::makeConstant(Value::string(field)));
+      named.push_back(std::move(arguments[i]));
+    }
+    return bindNamedStruct(expr, std::move(named));
+  }
   if (name == "if" || name == "iff") {
     if (arguments.size() != 3) {
       throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",

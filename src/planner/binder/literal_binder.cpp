@@ -47,13 +47,39 @@ Value decimalLiteral(const std::string& text) {
   int scale = static_cast<int>(fraction.size());
   precision = std::max(precision, scale);
   if (precision > DataType::kMaxDecimalPrecision) {
-    throwError(ErrorClass::INVALID_NUMERIC_LITERAL_RANGE,
-               "The decimal literal {} exceeds the maximum precision of {} digits.", text,
+    throwError(ErrorClass::DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION,
+               "Decimal precision {} exceeds max precision {}.", precision,
                DataType::kMaxDecimalPrecision);
   }
   int128_t unscaled = 0;
   parseDecimal(text, precision, scale, unscaled);
   return Value::decimal(unscaled, precision, scale);
+}
+
+//! 123.0E-28BD: an exact decimal with an exponent, the point moved in the digits (Java's
+//! BigDecimal: a negative scale becomes zeros, since Spark disallows negative scales).
+Value exponentDecimalLiteral(const std::string& text) {
+  size_t e = text.find_first_of("eE");
+  std::string mantissa = text.substr(0, e);
+  int exponent = std::stoi(text.substr(e + 1));
+  bool negative = !mantissa.empty() && mantissa[0] == '-';
+  if (negative || (!mantissa.empty() && mantissa[0] == '+')) mantissa.erase(0, 1);
+  size_t point = mantissa.find('.');
+  std::string digits = mantissa;
+  int scale = 0;
+  if (point != std::string::npos) {
+    digits.erase(point, 1);
+    scale = static_cast<int>(mantissa.size() - point - 1);
+  }
+  scale -= exponent;
+  if (scale < 0) {
+    digits.append(static_cast<size_t>(-scale), '0');
+    scale = 0;
+  }
+  while (static_cast<int>(digits.size()) <= scale) digits.insert(0, "0");
+  std::string plain = digits.substr(0, digits.size() - scale);
+  if (scale > 0) plain += "." + digits.substr(digits.size() - scale);
+  return decimalLiteral((negative ? "-" : "") + plain);
 }
 
 Value integerLiteral(const std::string& text) {
@@ -282,12 +308,7 @@ Value bindLiteral(const sql::LiteralExpr& literal, const ExecContext& context) {
     case sql::LiteralKind::kTinyInt: return integralLiteral<int8_t>(text, DataType::byteType(), "tinyint");
     case sql::LiteralKind::kDecimal:
     case sql::LiteralKind::kBigDecimal: {
-      if (text.find_first_of("eE") != std::string::npos) {
-        // 1E2BD: an exact value with an exponent.
-        auto value = parseDouble(text);
-        if (!value) raiseTypedLiteral("DECIMAL", text);
-        return decimalLiteral(formatDouble(*value));
-      }
+      if (text.find_first_of("eE") != std::string::npos) return exponentDecimalLiteral(text);
       return decimalLiteral(text);
     }
     case sql::LiteralKind::kExponent:

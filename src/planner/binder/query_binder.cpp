@@ -189,7 +189,7 @@ LogicalOperatorPtr QueryBinder::bindValues(const std::vector<std::vector<sql::Ex
   for (size_t column = 0; column < width; ++column) {
     std::vector<DataType> types;
     for (const auto& row : values->rows) types.push_back(row[column]->type);
-    auto common = findWiderCommonType(types);
+    auto common = findWiderCommonTypeWithoutStringPromotion(types);
     if (!common) {
       throw Error(ErrorClass::INVALID_INLINE_TABLE, "INCOMPATIBLE_TYPES_IN_INLINE_TABLE",
                   fmt::format("Invalid inline table. Found incompatible types in the column `{}` "

@@ -118,6 +118,11 @@ enum class LiteralKind : uint8_t {
   kInterval,      // INTERVAL ...; see LiteralExpr::interval
 };
 
+//! True for the numeric kinds, kInteger through kBigDecimal.
+inline bool isNumericLiteral(LiteralKind kind) {
+  return kind >= LiteralKind::kInteger && kind <= LiteralKind::kBigDecimal;
+}
+
 //! One `value unit` pair of an INTERVAL literal.
 struct IntervalPart {
   bool negative = false;         // a '-' was written before the value
@@ -455,13 +460,17 @@ struct WindowSpec {
 
 enum class NullTreatment : uint8_t { kDefault, kIgnoreNulls, kRespectNulls };
 
-//! How a call was written, for the printer; the name and arguments already say what to call.
+//! How a call was written. For kExtract, kSubstringFrom, kOverlay and kPosition the name and
+//! arguments are those of the ordinary function, and the syntax matters only to the printer.
+//! kTrim and kDatetimeUnit must be bound by their syntax: their argument order and unit
+//! argument differ from the ordinary functions of the same names.
 enum class FunctionSyntax : uint8_t {
   kCall,           // name(args)
   kExtract,        // EXTRACT(field FROM x): name "extract", args ['field' string, x]
   kSubstringFrom,  // SUBSTRING(s FROM p [FOR n]): name as written, args [s, p, n?]
-  kTrim,           // TRIM([BOTH|LEADING|TRAILING] [chars] FROM s): name "btrim", "ltrim" or
-                   // "rtrim", args [s, chars?]
+  kTrim,           // TRIM([BOTH|LEADING|TRAILING] [chars] FROM s): name "trim" (BOTH or no
+                   // option), "ltrim" (LEADING) or "rtrim" (TRAILING); args [s, chars?] -- the
+                   // source first, unlike the written order
   kOverlay,        // OVERLAY(s PLACING r FROM p [FOR n]): name as written, args [s, r, p, n?]
   kPosition,       // POSITION(sub IN s): name as written, args [sub, s]
   kDatetimeUnit,   // TIMESTAMPADD(unit, n, ts) and its aliases DATEADD, DATE_ADD, and

@@ -31,6 +31,31 @@ std::optional<SetOperatorInfo> setOperatorAt(const Token& token) {
   }
 }
 
+// Spark's strict non-reserved words: a table alias cannot be one of them, even after AS.
+bool continuesFromClause(Keyword keyword) {
+  switch (keyword) {
+    case Keyword::kAnti:
+    case Keyword::kCross:
+    case Keyword::kExcept:
+    case Keyword::kFull:
+    case Keyword::kInner:
+    case Keyword::kIntersect:
+    case Keyword::kJoin:
+    case Keyword::kLateral:
+    case Keyword::kLeft:
+    case Keyword::kMinus:
+    case Keyword::kNatural:
+    case Keyword::kOn:
+    case Keyword::kRight:
+    case Keyword::kSemi:
+    case Keyword::kUnion:
+    case Keyword::kUsing:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 QueryPtr TokenParser::parseQuery() {
@@ -237,7 +262,8 @@ SelectItem TokenParser::parseSelectItem() {
     if (check(TokenKind::kLeftParen)) {
       item.column_aliases = parseIdentifierList();
     } else {
-      item.alias = parseIdentifier("an alias");
+      // After AS any word is a name, as in Spark: SELECT 1 AS from.
+      item.alias = parseAnyName("an alias");
     }
   } else if (isImplicitAlias(current())) {
     item.alias = advance().value;
@@ -567,7 +593,11 @@ std::unique_ptr<Watermark> TokenParser::parseWatermark() {
 
 void TokenParser::parseTableAlias(TableAlias& alias) {
   if (matchKeyword(Keyword::kAs)) {
-    alias.name = parseIdentifier("an alias");
+    // After AS any word but those that continue a FROM clause is a name, as in Spark.
+    if (current().is(TokenKind::kWord) && continuesFromClause(current().keyword)) {
+      fail(current(), "expected an alias");
+    }
+    alias.name = parseAnyName("an alias");
   } else if (isImplicitAlias(current())) {
     alias.name = advance().value;
   } else {

@@ -152,7 +152,7 @@ StatementPtr TokenParser::parseCreate() {
     do {
       ViewColumn column;
       column.position = current().position;
-      column.name = parseIdentifier("a column name");
+      column.name = parseAnyName("a column name");
       if (matchKeyword(Keyword::kComment))
         column.comment = parseStringValue();
       statement->columns.push_back(std::move(column));

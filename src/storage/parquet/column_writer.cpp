@@ -4,6 +4,7 @@
 // fallback, page assembly and compression, statistics.
 #include "storage/parquet/column_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -317,40 +318,100 @@ void ColumnChunkWriter::appendPage(PageType type, const std::vector<uint8_t>& pa
   total_uncompressed_ += static_cast<int64_t>(header_size + page.size());
 }
 
+void ColumnChunkWriter::appendPageV2(const DataPageHeaderV2& page,
+                                     const std::vector<uint8_t>& values) {
+  size_t levels = page_buffer_.size();
+  if (levels + values.size() > static_cast<size_t>(INT32_MAX)) {
+    throwError(ErrorClass::NOT_SUPPORTED, "Parquet page of {} bytes in column {} exceeds 2 GiB",
+               levels + values.size(), leaf_.path.front());
+  }
+  // Only the values are compressed; the levels stay readable without decompression.
+  compressed_.assign(page_buffer_.begin(), page_buffer_.end());
+  if (page.is_compressed) {
+    compress(options_.codec, options_.compression_level, values.data(), values.size(),
+             compressed_);
+  } else {
+    compressed_.insert(compressed_.end(), values.begin(), values.end());
+  }
+  PageHeader header;
+  header.type = PageType::kDataPageV2;
+  header.uncompressed_page_size = static_cast<int32_t>(levels + values.size());
+  header.compressed_page_size = static_cast<int32_t>(compressed_.size());
+  header.data_page_header_v2 = page;
+  size_t header_start = pages_.size();
+  encodePageHeader(header, pages_);
+  size_t header_size = pages_.size() - header_start;
+  pages_.insert(pages_.end(), compressed_.begin(), compressed_.end());
+  total_uncompressed_ += static_cast<int64_t>(header_size + levels + values.size());
+}
+
 void ColumnChunkWriter::flushPage() {
   if (page_entries_ == 0) return;
   if (page_entries_ > static_cast<size_t>(INT32_MAX)) {
     throwError(ErrorClass::NOT_SUPPORTED, "too many values in one Parquet page");
   }
+  // Levels: v1 puts a 4-byte length before each run; v2 gives the lengths in the header.
   page_buffer_.clear();
+  size_t repetition_length = 0;
   if (leaf_.max_repetition_level > 0) {
-    encodeLevelsWithLength(repetition_levels_.data(), repetition_levels_.size(),
-                           bitWidth(static_cast<uint64_t>(leaf_.max_repetition_level)),
-                           page_buffer_);
+    int width = bitWidth(static_cast<uint64_t>(leaf_.max_repetition_level));
+    if (options_.data_page_v2) {
+      RleBitPackedEncoder encoder(page_buffer_, width);
+      encoder.encode(repetition_levels_.data(), repetition_levels_.size());
+      encoder.finish();
+    } else {
+      encodeLevelsWithLength(repetition_levels_.data(), repetition_levels_.size(), width,
+                             page_buffer_);
+    }
+    repetition_length = page_buffer_.size();
   }
   if (leaf_.max_definition_level > 0) {
-    encodeLevelsWithLength(definition_levels_.data(), definition_levels_.size(),
-                           bitWidth(static_cast<uint64_t>(leaf_.max_definition_level)),
-                           page_buffer_);
+    int width = bitWidth(static_cast<uint64_t>(leaf_.max_definition_level));
+    if (options_.data_page_v2) {
+      RleBitPackedEncoder encoder(page_buffer_, width);
+      encoder.encode(definition_levels_.data(), definition_levels_.size());
+      encoder.finish();
+    } else {
+      encodeLevelsWithLength(definition_levels_.data(), definition_levels_.size(), width,
+                             page_buffer_);
+    }
   }
+  size_t levels_length = page_buffer_.size();
+  std::vector<uint8_t>& values = options_.data_page_v2 ? values_buffer_ : page_buffer_;
+  if (options_.data_page_v2) values_buffer_.clear();
   Encoding encoding = Encoding::kPlain;
   if (source_ == Source::kBoolean) {
-    PlainEncoder(page_buffer_).encodeBooleans(booleans_.data(), booleans_.size());
+    PlainEncoder(values).encodeBooleans(booleans_.data(), booleans_.size());
     plain_used_ = true;
   } else if (page_uses_dictionary_) {
     int width = std::max(1, bitWidth(dictionary_.size() > 0 ? dictionary_.size() - 1 : 0));
-    page_buffer_.push_back(static_cast<uint8_t>(width));
-    RleBitPackedEncoder encoder(page_buffer_, width);
+    values.push_back(static_cast<uint8_t>(width));
+    RleBitPackedEncoder encoder(values, width);
     encoder.encode(indices_.data(), indices_.size());
     encoder.finish();
     encoding = Encoding::kRleDictionary;
     dictionary_used_ = true;
   } else {
-    page_buffer_.insert(page_buffer_.end(), plain_.begin(), plain_.end());
+    values.insert(values.end(), plain_.begin(), plain_.end());
     plain_used_ = true;
   }
-  appendPage(PageType::kDataPage, page_buffer_, static_cast<int32_t>(page_entries_), encoding,
-             pages_);
+  if (options_.data_page_v2) {
+    DataPageHeaderV2 page;
+    page.num_values = static_cast<int32_t>(page_entries_);
+    page.num_nulls = static_cast<int32_t>(page_entries_ - page_values_);
+    page.num_rows = static_cast<int32_t>(
+        leaf_.max_repetition_level == 0
+            ? page_entries_
+            : std::count(repetition_levels_.begin(), repetition_levels_.end(), 0));
+    page.encoding = encoding;
+    page.repetition_levels_byte_length = static_cast<int32_t>(repetition_length);
+    page.definition_levels_byte_length = static_cast<int32_t>(levels_length - repetition_length);
+    page.is_compressed = options_.codec != CompressionCodec::kUncompressed;
+    appendPageV2(page, values);
+  } else {
+    appendPage(PageType::kDataPage, page_buffer_, static_cast<int32_t>(page_entries_), encoding,
+               pages_);
+  }
   num_values_ += static_cast<int64_t>(page_entries_);
 
   // Keep the dictionary only while it stays small and (judged on the first page) pays off.

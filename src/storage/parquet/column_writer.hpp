@@ -31,6 +31,8 @@ struct ColumnWriterOptions {
   //! The dictionary is abandoned (PLAIN from the next page on) past this many bytes.
   size_t dictionary_size_limit = 1 << 20;
   bool enable_dictionary = true;
+  //! Write DATA_PAGE_V2 pages (levels uncompressed, only values compressed) instead of v1.
+  bool data_page_v2 = false;
   //! Longer min / max values are left out of the statistics.
   size_t max_statistics_size = 4096;
 };
@@ -84,6 +86,7 @@ class ColumnChunkWriter {
   void flushPage();
   void appendPage(PageType type, const std::vector<uint8_t>& page, int32_t num_values,
                   Encoding encoding, std::vector<uint8_t>& out);
+  void appendPageV2(const DataPageHeaderV2& page, const std::vector<uint8_t>& values);
   Statistics buildStatistics() const;
   void reset();
 
@@ -110,6 +113,7 @@ class ColumnChunkWriter {
   size_t plain_estimate_ = 0;  // bytes the open page's values would take PLAIN-encoded
   std::vector<uint8_t> pages_;
   std::vector<uint8_t> page_buffer_;
+  std::vector<uint8_t> values_buffer_;
   std::vector<uint8_t> compressed_;
   int64_t num_values_ = 0;
   int64_t total_uncompressed_ = 0;

@@ -39,6 +39,8 @@ void compressGzip(int level, const uint8_t* data, size_t size, std::vector<uint8
 void decompressGzip(const uint8_t* data, size_t size, uint8_t* out, size_t uncompressed_size) {
   size_t produced = 0;
   size_t consumed = 0;
+  uint8_t spare = 0;
+  if (uncompressed_size == 0) out = &spare;  // zlib refuses a null output buffer
   // A page may hold several gzip members one after another.
   while (consumed < size) {
     z_stream stream{};
@@ -165,6 +167,41 @@ void compress(CompressionCodec codec, int level, const uint8_t* data, size_t siz
   }
   throwError(ErrorClass::NOT_SUPPORTED, "Parquet compression codec {} is not supported for writing",
              codecName(codec));
+}
+
+void checkUncompressedSize(CompressionCodec codec, const uint8_t* data, size_t size,
+                           size_t uncompressed_size) {
+  // The best ratios the formats allow: LZ4 about 255:1, deflate about 1032:1.
+  constexpr size_t kSlack = 1024;
+  bool plausible = true;
+  switch (codec) {
+    case CompressionCodec::kUncompressed: plausible = size == uncompressed_size; break;
+    case CompressionCodec::kSnappy: {
+      size_t length = 0;
+      plausible = snappy::GetUncompressedLength(reinterpret_cast<const char*>(data), size,
+                                                &length) &&
+                  length == uncompressed_size;
+      break;
+    }
+    case CompressionCodec::kLz4:
+    case CompressionCodec::kLz4Raw: plausible = uncompressed_size <= size * 256 + kSlack; break;
+    case CompressionCodec::kGzip: plausible = uncompressed_size <= size * 1032 + kSlack; break;
+    case CompressionCodec::kZstd: {
+      unsigned long long content = ZSTD_getFrameContentSize(data, size);
+      if (content == ZSTD_CONTENTSIZE_ERROR) {
+        plausible = false;
+      } else if (content != ZSTD_CONTENTSIZE_UNKNOWN) {
+        // Several frames may follow one another; the first cannot exceed the whole.
+        plausible = content <= uncompressed_size;
+      }
+      break;
+    }
+    default: break;
+  }
+  if (!plausible) {
+    throwFormatError("{} page data of {} bytes cannot decompress to the {} bytes its header says",
+                     codecName(codec), size, uncompressed_size);
+  }
 }
 
 void decompress(CompressionCodec codec, const uint8_t* data, size_t size, uint8_t* out,

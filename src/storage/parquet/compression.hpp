@@ -26,6 +26,12 @@ bool canCompress(CompressionCodec codec);
 void compress(CompressionCodec codec, int level, const uint8_t* data, size_t size,
               std::vector<uint8_t>& out);
 
+//! Checks, before any buffer is allocated, that `size` compressed bytes can honestly
+//! decompress to `uncompressed_size` bytes (exact sizes where the format records them, the
+//! codec's best ratio otherwise); throws FAILED_READ_FILE if not.
+void checkUncompressedSize(CompressionCodec codec, const uint8_t* data, size_t size,
+                           size_t uncompressed_size);
+
 //! Decompresses `size` bytes into exactly `uncompressed_size` bytes at `out`. Throws
 //! FAILED_READ_FILE if the data is corrupt or does not decompress to that size, and
 //! NOT_SUPPORTED for LZO and BROTLI.

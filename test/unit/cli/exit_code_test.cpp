@@ -15,7 +15,8 @@ TEST(ExitCodeTest, ParseAndAnalysisErrorsAreInvalidInput) {
         ErrorClass::TABLE_OR_VIEW_NOT_FOUND, ErrorClass::DATATYPE_MISMATCH,
         ErrorClass::WRONG_NUM_ARGS, ErrorClass::AMBIGUOUS_REFERENCE,
         ErrorClass::MISSING_AGGREGATION, ErrorClass::MISSING_GROUP_BY, ErrorClass::NOT_SUPPORTED,
-        ErrorClass::INVALID_TYPED_LITERAL, ErrorClass::CANNOT_PARSE_DATATYPE}) {
+        ErrorClass::INVALID_TYPED_LITERAL, ErrorClass::CANNOT_PARSE_DATATYPE,
+        ErrorClass::INVALID_INLINE_TABLE, ErrorClass::TEMP_TABLE_OR_VIEW_ALREADY_EXISTS}) {
     EXPECT_EQ(exitCodeForError(Error(error_class, "x")), kExitInvalidInput)
         << errorClassName(error_class);
   }

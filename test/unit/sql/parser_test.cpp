@@ -685,6 +685,9 @@ TEST(ParserTest, KeywordsStayUsableAsIdentifiers) {
     EXPECT_TRUE(item.expr->is<ColumnRefExpr>());
   EXPECT_EQ(parseSelectText("SELECT a limit_ FROM t").items[0].alias, "limit_");
   EXPECT_EQ(parseSelectText("SELECT 1 AS stream").items[0].alias, "stream");
+  // After AS even reserved words are names, as in Spark.
+  EXPECT_EQ(parseSelectText("SELECT 1 AS from").items[0].alias, "from");
+  EXPECT_EQ(parseSelectText("SELECT * FROM t AS order").from[0]->alias.name, "order");
   EXPECT_EQ(parseSelectText("SELECT `select` FROM `from`").items[0].expr->as<ColumnRefExpr>().name,
             (std::vector<std::string>{"select"}));
 }
@@ -869,6 +872,7 @@ const char* const kRoundTripInputs[] = {
     "OVERLAY(s PLACING 'x' FROM 2 FOR 1), timestampadd(HOUR, 1, ts), datediff(DAY, a, b), "
     "date_add(d, 1)",
     "SELECT (1, 2), (a AS x, b), ${param}, current_date, current_date(), user",
+    "SELECT `cast`(1), `try_cast`(2), position((a IN (1)), s), dateadd(`day`, 1, x), +1, + +1",
     "SELECT DISTINCT a AS x, b y, c FROM t",
     "SELECT ALL a FROM t",
     "SELECT /*+ BROADCAST(d), REPARTITION(3) */ a FROM t JOIN d ON t.k = d.k",
@@ -924,6 +928,7 @@ const char* const kRoundTripInputs[] = {
     "SELECT 1 WHERE true",
     "SELECT date, timestamp, year, key, value, comment, type, current_user FROM events",
     "SELECT 1 AS `select`, 2 AS `from`, 3 AS `interval` FROM `values`, `stream` AS s",
+    "SELECT 1 AS from, 2 AS select FROM t AS order, u AS where",
     "SELECT a FROM t WHERE a = ${x} AND b IN (${y}, 2)",
     "SELECT * FROM t WHERE (a, b) IN (SELECT x, y FROM u)",
     "SET",

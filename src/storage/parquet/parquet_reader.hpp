@@ -1,0 +1,89 @@
+// src/storage/parquet/parquet_reader.hpp
+//
+// Reads a Parquet file into Batches. Opening validates the footer (magic bytes, lengths,
+// every column chunk's byte range) and maps the schema to Spark types. The caller picks
+// the top-level columns to decode (projection) and the row groups to read (pruning, which
+// it decides from statistics(), decoded as Values). Errors name the file: corrupt bytes
+// raise FAILED_READ_FILE (sub-class CANNOT_READ_FILE_FOOTER for the footer, NO_HINT
+// otherwise); types Spark rejects raise PARQUET_TYPE_ILLEGAL / PARQUET_TYPE_NOT_SUPPORTED.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/types/data_type.hpp"
+#include "common/vector/vector.hpp"
+#include "storage/parquet/metadata.hpp"
+#include "storage/parquet/schema.hpp"
+#include "storage/parquet/statistics.hpp"
+
+namespace sluice {
+class LocalFileReader;
+}
+
+namespace sluice::parquet {
+
+class ColumnAssembler;
+class ColumnChunkReader;
+
+struct ParquetReaderOptions {
+  //! Rows per batch at most; a batch never spans row groups.
+  idx_t batch_size = kVectorSize;
+};
+
+class ParquetReader {
+ public:
+  //! Opens `path` and reads its footer.
+  explicit ParquetReader(std::string path, ParquetReaderOptions options = {});
+  ~ParquetReader();
+  ParquetReader(const ParquetReader&) = delete;
+  ParquetReader& operator=(const ParquetReader&) = delete;
+
+  const std::string& path() const { return path_; }
+  const FileMetaData& metadata() const { return metadata_; }
+  const ParquetSchema& parquetSchema() const { return schema_; }
+  //! The file's top-level columns as Spark fields.
+  const std::vector<StructField>& schema() const { return fields_; }
+
+  int64_t numRows() const { return metadata_.num_rows; }
+  idx_t numRowGroups() const { return metadata_.row_groups.size(); }
+  int64_t rowGroupRows(idx_t row_group) const { return metadata_.row_groups[row_group].num_rows; }
+  //! The statistics of leaf column `leaf` (see parquetSchema().leaves) in `row_group`.
+  ColumnStatistics statistics(idx_t row_group, idx_t leaf) const;
+
+  //! Reads only these top-level columns, in this order (default: all, in file order).
+  void selectColumns(std::vector<idx_t> columns);
+  //! Reads only these row groups, in this order (default: all).
+  void selectRowGroups(std::vector<idx_t> row_groups);
+
+  //! Replaces `batch` with the next rows of the selected columns; false at the end.
+  bool next(Batch& batch);
+
+ private:
+  void readFooter();
+  void validateRowGroups();
+  void openRowGroup(idx_t row_group);
+  //! Rethrows an error raised while reading, naming the file.
+  [[noreturn]] void rethrow(const Error& error, const char* sub_class) const;
+
+  std::string path_;
+  ParquetReaderOptions options_;
+  std::unique_ptr<LocalFileReader> file_;
+  FileMetaData metadata_;
+  ParquetSchema schema_;
+  std::vector<StructField> fields_;
+  uint64_t data_end_ = 0;  // where the footer starts
+
+  std::vector<idx_t> columns_;
+  std::vector<idx_t> row_groups_;
+  size_t next_row_group_ = 0;
+  bool row_group_open_ = false;
+  int64_t row_group_remaining_ = 0;
+  std::vector<std::unique_ptr<ColumnChunkReader>> chunk_readers_;
+  std::vector<std::unique_ptr<ColumnAssembler>> assemblers_;
+};
+
+}  // namespace sluice::parquet
