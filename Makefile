@@ -13,7 +13,7 @@ deps:
 
 build: deps
 	@cmake --preset release >/dev/null
-	@cmake --build --preset release -j $(NINJA_JOBS)
+	@cmake --build --preset release -j $(NINJA_JOBS) --target sluice
 
 debug: deps
 	@cmake --preset debug >/dev/null

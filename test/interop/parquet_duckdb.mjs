@@ -89,9 +89,11 @@ try {
     env: { ...process.env, SLUICE_PARQUET_INTEROP_DIR: folder },
     stdio: 'inherit',
   });
-  check(run.status === 0, 'sluice reads DuckDB files (every codec, pages v1 and v2) and writes its own');
+  check(run.status === 0,
+    'sluice reads DuckDB files (every codec, pages v1 and v2) and writes its own');
 
-  const sluiceFiles = readdirSync(join(folder, 'sluice')).filter((name) => name.endsWith('.parquet'));
+  const sluiceFiles = readdirSync(join(folder, 'sluice'))
+    .filter((name) => name.endsWith('.parquet'));
   check(sluiceFiles.length === 6, `sluice wrote ${sluiceFiles.length} files`);
   for (const name of sluiceFiles) {
     const file = join(folder, 'sluice', name);

@@ -406,7 +406,7 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   std::vector<BoundExpressionPtr> arguments;
   for (const sql::ExprPtr& argument : expr.args) arguments.push_back(bind(*argument));
   if (name == "coalesce") return bindCoalesce(std::move(arguments));
-  if (name == "named_struct") return bindNamedStruct(expr, std::move(arguments));
+  if (name == "named_struct") return bindNamedStruct(std::move(arguments));
   if (name == "struct") {
     // Fields are named after aliases and column names, else col1, col2, ... as in Spark.
     std::vector<BoundExpressionPtr> named;
@@ -418,7 +418,7 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
       named.push_back(BoundExpression::makeConstant(Value::string(field)));
       named.push_back(std::move(arguments[i]));
     }
-    return bindNamedStruct(expr, std::move(named));
+    return bindNamedStruct(std::move(named));
   }
   if (name == "if" || name == "iff") {
     if (arguments.size() != 3) {
@@ -464,8 +464,7 @@ BoundExpressionPtr ExpressionBinder::bindCoalesce(std::vector<BoundExpressionPtr
   return node;
 }
 
-BoundExpressionPtr ExpressionBinder::bindNamedStruct(const sql::FunctionCallExpr& expr,
-                                                     std::vector<BoundExpressionPtr> arguments) {
+BoundExpressionPtr ExpressionBinder::bindNamedStruct(std::vector<BoundExpressionPtr> arguments) {
   if (arguments.size() % 2 != 0) {
     throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
                 fmt::format("The `named_struct` requires 2n (n > 0) parameters but the actual "
@@ -490,7 +489,6 @@ BoundExpressionPtr ExpressionBinder::bindNamedStruct(const sql::FunctionCallExpr
   for (const auto& value : values) function.argument_types.push_back(value->type);
   function.return_type = DataType::structOf(std::move(fields));
   function.kernel = namedStructKernel();
-  (void)expr;
   return BoundExpression::makeCall(std::move(function), std::move(values));
 }
 

@@ -35,8 +35,8 @@ class ExpressionBinder {
   BoundExpressionPtr bindCase(const sql::CaseExpr& expr);
   BoundExpressionPtr bindCast(const sql::CastExpr& expr);
   BoundExpressionPtr bindFunction(const sql::FunctionCallExpr& expr);
-  BoundExpressionPtr bindNamedStruct(const sql::FunctionCallExpr& expr,
-                                     std::vector<BoundExpressionPtr> arguments);
+  //! named_struct(name1, value1, ...): the names must be constant strings.
+  BoundExpressionPtr bindNamedStruct(std::vector<BoundExpressionPtr> arguments);
   BoundExpressionPtr bindCoalesce(std::vector<BoundExpressionPtr> arguments);
   BoundExpressionPtr bindRow(const sql::RowExpr& expr);
 

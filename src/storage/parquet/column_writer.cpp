@@ -102,7 +102,8 @@ static void forEachValueRow(const LeafBatch& batch, int16_t max_definition, Visi
   size_t value_index = 0;
   for (size_t entry = 0; entry < batch.num_entries; ++entry) {
     if (max_definition > 0 && batch.definition_levels[entry] != max_definition) continue;
-    size_t row = batch.positions != nullptr ? batch.positions[value_index] : batch.first_row + entry;
+    size_t row =
+        batch.positions != nullptr ? batch.positions[value_index] : batch.first_row + entry;
     ++value_index;
     visit(row);
   }

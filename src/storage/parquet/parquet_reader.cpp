@@ -126,9 +126,10 @@ void ParquetReader::validateRowGroups() {
       }
       const ColumnMetaData& column = *chunk.meta_data;
       if (column.type != schema_.leaves[leaf].physical) {
-        throwFormatError("Column chunk {} of row group {} has physical type {}, the schema says {}.",
-                         leaf, group, static_cast<int32_t>(column.type),
-                         static_cast<int32_t>(schema_.leaves[leaf].physical));
+        throwFormatError(
+            "Column chunk {} of row group {} has physical type {}, the schema says {}.", leaf,
+            group, static_cast<int32_t>(column.type),
+            static_cast<int32_t>(schema_.leaves[leaf].physical));
       }
       int64_t start = chunkStart(column);
       if (start < 4 || column.total_compressed_size < 0 ||

@@ -1016,13 +1016,23 @@ TEST(ParserTest, LongChainsAndDeepNestingStayWithinLimits) {
   for (int i = 0; i < 1000; ++i)
     unions += " UNION ALL SELECT 1";
   round_trips(unions);
+  // Nesting close to the limit parses and prints (right-nested, so printing recurses too).
   std::string nested = "SELECT ";
-  for (int i = 0; i < 100; ++i)
-    nested += "(";
+  for (int i = 0; i < 240; ++i)
+    nested += "1 + (";
   nested += "1";
-  for (int i = 0; i < 100; ++i)
+  for (int i = 0; i < 240; ++i)
     nested += ")";
-  EXPECT_TRUE(parseOne(nested));
+  const Statement* deep = parseOne(nested);
+  EXPECT_TRUE(deep->equals(*parseOne(printStatement(*deep))));
+  std::string subqueries = "SELECT ";
+  for (int i = 0; i < 80; ++i)
+    subqueries += "(SELECT ";
+  subqueries += "1";
+  for (int i = 0; i < 80; ++i)
+    subqueries += ")";
+  const Statement* deep_query = parseOne(subqueries);
+  EXPECT_EQ(printStatement(*deep_query), subqueries);
 }
 
 TEST(ParserTest, AndOrChainsAreBalancedAsInSpark) {

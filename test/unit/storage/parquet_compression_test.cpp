@@ -19,7 +19,8 @@ std::vector<uint8_t> sampleData(size_t size) {
   std::mt19937 random(1);
   for (size_t index = 0; index < size; ++index) {
     // Half repetitive, half noise, so every codec has work to do.
-    data[index] = index % 2 == 0 ? static_cast<uint8_t>(index / 100) : static_cast<uint8_t>(random());
+    data[index] =
+        index % 2 == 0 ? static_cast<uint8_t>(index / 100) : static_cast<uint8_t>(random());
   }
   return data;
 }
@@ -110,7 +111,8 @@ TEST(ParquetCompressionTest, DeprecatedLz4WithHadoopFramingOrRaw) {
                                   static_cast<int>(block.size()));
   ASSERT_GT(size, 0);
   auto big_endian = [](std::vector<uint8_t>& out, uint32_t value) {
-    for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<uint8_t>(value >> shift));
+    for (int shift = 24; shift >= 0; shift -= 8)
+      out.push_back(static_cast<uint8_t>(value >> shift));
   };
   std::vector<uint8_t> framed;
   big_endian(framed, 2000);

@@ -4,6 +4,7 @@
 // trips through the encoders, and malformed input rejected with FAILED_READ_FILE.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "storage/parquet/encoding/delta_binary_packed.hpp"
 #include "storage/parquet/encoding/delta_byte_array.hpp"
 #include "storage/parquet/encoding/delta_length_byte_array.hpp"
+#include "storage/parquet/encoding/dictionary_builder.hpp"
 #include "storage/parquet/encoding/plain.hpp"
 #include "storage/parquet/encoding/rle_bit_packed.hpp"
 
@@ -291,6 +293,37 @@ TEST(ParquetEncodingTest, ByteStreamSplitSpecExample) {
   EXPECT_EQ(decoded, values);
   EXPECT_THROW(decoder.decode(1, decoded.data()), Error);
   EXPECT_THROW(ByteStreamSplitDecoder(encoded.data(), 11, 4), Error);
+}
+
+TEST(ParquetEncodingTest, DictionaryBuilderDeduplicatesAndEncodesPlain) {
+  DictionaryBuilder doubles(PhysicalType::kDouble, 0);
+  // Doubles whose low bits repeat (k / 7.0) once made the hash table probe linearly.
+  for (int round = 0; round < 2; ++round) {
+    for (int value = 0; value < 5000; ++value) {
+      double number = value / 7.0;
+      uint64_t bits;
+      std::memcpy(&bits, &number, 8);
+      bool inserted = false;
+      EXPECT_EQ(doubles.insertFixed(bits, inserted), static_cast<uint32_t>(value));
+      EXPECT_EQ(inserted, round == 0);
+    }
+  }
+  EXPECT_EQ(doubles.size(), 5000u);
+  ASSERT_EQ(doubles.plainBytes().size(), 5000u * 8);
+  double last;
+  std::memcpy(&last, doubles.plainBytes().data() + 4999 * 8, 8);
+  EXPECT_EQ(last, 4999 / 7.0);
+
+  DictionaryBuilder strings(PhysicalType::kByteArray, 0);
+  bool inserted = false;
+  EXPECT_EQ(strings.insertBytes("b", inserted), 0u);
+  EXPECT_EQ(strings.insertBytes("", inserted), 1u);
+  EXPECT_EQ(strings.insertBytes("b", inserted), 0u);
+  EXPECT_FALSE(inserted);
+  EXPECT_EQ(strings.plainBytes(), (std::vector<uint8_t>{1, 0, 0, 0, 'b', 0, 0, 0, 0}));
+  strings.clear();
+  EXPECT_EQ(strings.size(), 0u);
+  EXPECT_EQ(strings.insertBytes("", inserted), 0u);
 }
 
 TEST(ParquetEncodingTest, BitWidths) {

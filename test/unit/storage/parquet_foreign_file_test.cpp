@@ -225,7 +225,8 @@ TEST(ParquetForeignFileTest, LegacyAndForeignLayouts) {
                            plainBytes({int96(late), int96(early)}, true), Encoding::kPlain)});
   chunks.push_back({v1Page(none, {1, 1, 1}, 0, 1, plainFixed<int32_t>({0, 255, 128}),
                            Encoding::kPlain)});
-  chunks.push_back({v1Page(none, none, 0, 0, plainFixed<int32_t>({0, -1, 7}), Encoding::kPlain, 3)});
+  chunks.push_back(
+      {v1Page(none, none, 0, 0, plainFixed<int32_t>({0, -1, 7}), Encoding::kPlain, 3)});
   {
     // Deprecated BIT_PACKED definition levels (MSB first): 1, 1, 0 -> 110xxxxx.
     Page page = v1Page(none, none, 0, 0, {}, Encoding::kPlain);
@@ -262,8 +263,9 @@ TEST(ParquetForeignFileTest, LegacyAndForeignLayouts) {
   chunks.push_back({v1Page(none, {1, 0, 1}, 0, 1,
                            plainBytes({uuid_bytes, std::string(16, '\xff')}, true),
                            Encoding::kPlain)});
-  chunks.push_back({v1Page(none, {1, 1, 1}, 0, 1,
-                           plainBytes({std::string("\x00\x7b", 2), "\xff", ""}), Encoding::kPlain)});
+  chunks.push_back(
+      {v1Page(none, {1, 1, 1}, 0, 1, plainBytes({std::string("\x00\x7b", 2), "\xff", ""}),
+              Encoding::kPlain)});
   {
     std::vector<std::string_view> strings = {"axis", "axle", "babble"};
     std::vector<uint8_t> values;
@@ -435,7 +437,8 @@ TEST(ParquetForeignFileTest, TypesSparkRejects) {
               "Parquet type not yet supported: INT32 (TIMESTAMP(MILLIS,false)).");
   SchemaElement string_int = leaf("s", PhysicalType::kInt64, Repetition::kOptional);
   string_int.logical_type.kind = LogicalType::Kind::kString;
-  expectError(string_int, ErrorClass::PARQUET_TYPE_ILLEGAL, "Illegal Parquet type: INT64 (STRING).");
+  expectError(string_int, ErrorClass::PARQUET_TYPE_ILLEGAL,
+              "Illegal Parquet type: INT64 (STRING).");
   SchemaElement wide = leaf("d", PhysicalType::kInt32, Repetition::kOptional);
   wide.logical_type.kind = LogicalType::Kind::kDecimal;
   wide.logical_type.precision = 12;

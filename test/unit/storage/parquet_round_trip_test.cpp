@@ -105,10 +105,11 @@ std::vector<Row> wideRowsForV2(int count) {
       row.push_back(Value::null(nested));
     } else {
       std::vector<Value> values;
-      for (int element = 0; element < index % 4; ++element) values.push_back(Value::intValue(element));
-      Value entry = Value::nested(map.childType(),
-                                  {Value::string("k" + std::to_string(index % 9)),
-                                   index % 5 == 0 ? Value::null(ints) : Value::nested(ints, values)});
+      for (int element = 0; element < index % 4; ++element)
+        values.push_back(Value::intValue(element));
+      Value entry = Value::nested(
+          map.childType(), {Value::string("k" + std::to_string(index % 9)),
+                            index % 5 == 0 ? Value::null(ints) : Value::nested(ints, values)});
       row.push_back(Value::nested(nested, {Value::nested(map, {entry}), Value::nested(map, {})}));
     }
     rows.push_back(std::move(row));
@@ -221,8 +222,8 @@ TEST(ParquetRoundTripTest, DataPagesV2) {
 }
 
 TEST(ParquetRoundTripTest, NestedTypes) {
-  DataType point = DataType::structOf(
-      {{"x", DataType::intType(), true, {}}, {"tags", DataType::array(DataType::string()), true, {}}});
+  DataType point = DataType::structOf({{"x", DataType::intType(), true, {}},
+                                       {"tags", DataType::array(DataType::string()), true, {}}});
   std::vector<StructField> fields = {
       {"id", DataType::intType(), false, {}},
       {"ints", DataType::array(DataType::intType()), true, {}},
@@ -231,10 +232,13 @@ TEST(ParquetRoundTripTest, NestedTypes) {
       {"point", point, true, {}},
       {"points", DataType::array(point), true, {}},
       {"grid", DataType::array(DataType::array(DataType::intType())), true, {}},
-      {"deep", DataType::map(DataType::string(), DataType::array(DataType::decimal(20, 2))), true,
+      {"deep",
+       DataType::map(DataType::string(), DataType::array(DataType::decimal(20, 2))),
+       true,
        {}},
       {"required_struct",
-       DataType::structOf({{"a", DataType::string(), false, {}}, {"b", DataType::doubleType(), true, {}}}),
+       DataType::structOf(
+           {{"a", DataType::string(), false, {}}, {"b", DataType::doubleType(), true, {}}}),
        false,
        {}},
   };

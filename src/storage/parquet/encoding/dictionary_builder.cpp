@@ -12,9 +12,14 @@ namespace sluice::parquet {
 
 namespace {
 
+//! A full avalanche (MurmurHash3's finalizer): the table indexes by the low bits, and the
+//! low bits of doubles such as k / 7.0 repeat, so every input bit must reach them.
 uint64_t hashBits(uint64_t bits) {
-  uint64_t hash = bits * 0x9E3779B97F4A7C15ULL;
-  return hash ^ (hash >> 29);
+  bits ^= bits >> 33;
+  bits *= 0xFF51AFD7ED558CCDULL;
+  bits ^= bits >> 33;
+  bits *= 0xC4CEB9FE1A85EC53ULL;
+  return bits ^ (bits >> 33);
 }
 
 constexpr size_t kInitialSlots = 1024;
