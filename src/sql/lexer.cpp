@@ -140,12 +140,6 @@ std::string unescapeStringBody(std::string_view body, char quote) {
   };
   while (i < body.size()) {
     char c = body[i];
-    if (c == quote && i + 1 < body.size() && body[i + 1] == quote) {
-      flush();
-      out += quote;
-      i += 2;
-      continue;
-    }
     if (c != '\\' || i + 1 == body.size()) {
       flush();
       out += c;
@@ -452,11 +446,9 @@ Token Lexer::lexString(char quote, bool raw) {
       if (c == '\\') {
         p += 2;
       } else if (c == quote) {
-        if (p + 1 < text_.size() && text_[p + 1] == quote) {
-          p += 2;
-        } else {
-          break;
-        }
+        // A doubled quote is not an escape in Spark: 'it''s' is 'it' followed by 's', two
+        // adjacent literals that the parser concatenates into "its".
+        break;
       } else {
         ++p;
       }

@@ -53,7 +53,11 @@ std::string quoteFunctionNamePart(std::string_view name) {
   if (isPlainWord(name) && (keyword == Keyword::kLeft || keyword == Keyword::kRight)) {
     return std::string(name);
   }
-  if (keyword == Keyword::kCast || keyword == Keyword::kTryCast) return backquote(name);
+  // ROLLUP( and CUBE( start grouping analytics in GROUP BY; no function has those names.
+  if (keyword == Keyword::kCast || keyword == Keyword::kTryCast || keyword == Keyword::kRollup ||
+      keyword == Keyword::kCube) {
+    return backquote(name);
+  }
   return quoteIdentifier(name);
 }
 
@@ -67,7 +71,8 @@ FirstArgument firstArgumentStyle(const FunctionCallExpr& call) {
     return FirstArgument::kPlain;
   }
   Keyword keyword = lookupKeyword(call.name[0]);
-  if (keyword == Keyword::kPosition) return FirstArgument::kValue;
+  if (keyword == Keyword::kPosition)
+    return FirstArgument::kValue;
   bool unit_function = keyword == Keyword::kTimestampadd || keyword == Keyword::kDateadd ||
                        keyword == Keyword::kDateAdd || keyword == Keyword::kTimestampdiff ||
                        keyword == Keyword::kDatediff || keyword == Keyword::kDateDiff ||

@@ -89,6 +89,10 @@ class Vector {
   void setValue(idx_t row, const Value& value);
   //! Appends `values` as new elements of this ARRAY / MAP vector's child; returns the entry.
   ListEntry appendChildren(const std::vector<Value>& values);
+  //! ARRAY / MAP: the number of elements in use in the child vector. Code that fills the child
+  //! directly (readers) sets it, so that later appends go after those elements.
+  idx_t childSize() const { return child_size_; }
+  void setChildSize(idx_t size) { child_size_ = size; }
 
   //! Makes this a flat vector of `count` rows (expanding a constant).
   void flatten(idx_t count);

@@ -276,6 +276,7 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
       case TypeId::kInt:
       case TypeId::kLong: {
         visitNumericType(to, [&]<typename Out>() {
+          if constexpr (std::is_integral_v<Out> && sizeof(Out) <= sizeof(int64_t)) {
           int64_t value = 0;
           // TRY_CAST to an integral parses as ANSI does ("1.5" is malformed, so NULL); Spark
           // uses its lenient legacy parser only for fractional and datetime targets.
@@ -283,6 +284,7 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
                                              std::numeric_limits<Out>::max(), value);
           if (status != ParseStatus::kOk) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
           writeValue<Out>(result, row, static_cast<Out>(value));
+          }
         });
         return;
       }

@@ -17,6 +17,9 @@ namespace {
 
 //! Levels read from a chunk at a time while buffering nested leaves.
 constexpr size_t kFillStep = 8192;
+//! The most levels one batch of rows may buffer per leaf (a bound on memory, which a file
+//! whose repetition levels never return to 0 would otherwise exhaust).
+constexpr size_t kMaxBufferedLevels = size_t{1} << 27;
 
 std::string joinPath(const std::vector<std::string>& path) {
   return fmt::format("{}", fmt::join(path, "."));
@@ -150,6 +153,9 @@ void ColumnAssembler::fill(LeafBuffer& buffer, idx_t rows) {
     }
     size_t take = std::min(available, kFillStep);
     size_t start = buffer.definition.size();
+    if (start + take > kMaxBufferedLevels) {
+      corrupt(buffer, fmt::format("{} rows hold more than {} values", rows, kMaxBufferedLevels));
+    }
     buffer.definition.resize(start + take, 0);
     buffer.repetition.resize(start + take, 0);
     buffer.reader->readLevels(take, buffer.definition.data() + start,
@@ -297,6 +303,7 @@ void ColumnAssembler::assemble(AssemblyNode& assembly, Vector& out, idx_t row) {
         if (next < node.repeated_repetition_level) break;
       }
       assembly.child_count = offset + length;
+      out.setChildSize(assembly.child_count);
       out.mutableData<ListEntry>()[row] = ListEntry{offset, length};
       return;
     }

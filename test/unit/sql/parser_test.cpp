@@ -903,6 +903,7 @@ const char* const kRoundTripInputs[] = {
     "SELECT a FROM t GROUP BY GROUPING SETS ((a, b), (a), (), c, ROLLUP(d), CUBE(e, f))",
     "SELECT a FROM t GROUP BY a, b WITH CUBE",
     "SELECT a FROM t GROUP BY (a, b)",
+    "SELECT a FROM t GROUP BY (rollup(a)), `cube`(b), ROLLUP(`rollup`(c))",
     "SELECT a, rank() OVER w AS r FROM t QUALIFY r = 1",
     "SELECT a FROM t WINDOW w AS (PARTITION BY a), w2 AS w",
     "SELECT a FROM t ORDER BY a, b DESC, c ASC NULLS FIRST, d NULLS LAST",
@@ -985,7 +986,8 @@ TEST(ParserTest, PrinterWritesCanonicalSql) {
             "SELECT (1 + 2) * 3, 1 + 2 * 3, -(1), - -x");
   EXPECT_EQ(canonical("select `a`, `a b`, `select`, t.`from`, `1x`"),
             "SELECT a, `a b`, `select`, t.`from`, `1x`");
-  EXPECT_EQ(canonical("select 'it''s', \"x\\\"y\", r'a\\b'"), "SELECT 'it\\'s', 'x\"y', 'a\\\\b'");
+  // 'it''s' is two adjacent literals in Spark, concatenated.
+  EXPECT_EQ(canonical("select 'it''s', \"x\\\"y\", r'a\\b'"), "SELECT 'its', 'x\"y', 'a\\\\b'");
   EXPECT_EQ(canonical("select a from t left outer join u using (k) order by a desc limit 5"),
             "SELECT a FROM t LEFT JOIN u USING (k) ORDER BY a DESC LIMIT 5");
   EXPECT_EQ(canonical("select cast(a as long), b::decimal, interval 2 days"),

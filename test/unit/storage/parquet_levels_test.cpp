@@ -13,6 +13,7 @@ namespace {
 
 struct Shredded {
   ParquetSchema schema;
+  Batch batch;  // the leaves point into its vectors (moving the batch keeps them in place)
   std::vector<ShreddedLeaf> leaves;
 };
 
@@ -23,9 +24,8 @@ Shredded shred(const StructField& field, const std::vector<Value>& rows) {
   result.leaves.resize(result.schema.leaves.size());
   std::vector<testing::Row> table;
   for (const Value& value : rows) table.push_back({value});
-  static Batch batch;  // the leaves point into the batch's vectors
-  batch = testing::makeBatch({field}, table);
-  shredColumn(result.schema.columns[0], batch.columns[0], 0, rows.size(), result.leaves);
+  result.batch = testing::makeBatch({field}, table);
+  shredColumn(result.schema.columns[0], result.batch.columns[0], 0, rows.size(), result.leaves);
   return result;
 }
 
@@ -62,7 +62,8 @@ TEST(ParquetLevelsTest, MapKeysAndValuesShareRepetition) {
   Shredded shredded = shred(
       {"m", map, true, {}},
       {Value::nested(map, {Value::nested(entry, {Value::string("a"), Value::longValue(1)}),
-                           Value::nested(entry, {Value::string("b"), Value::null(DataType::longType())})}),
+                           Value::nested(entry, {Value::string("b"),
+                                                 Value::null(DataType::longType())})}),
        Value::null(map)});
   EXPECT_EQ(shredded.leaves[0].definition_levels, (std::vector<uint16_t>{2, 2, 0}));
   EXPECT_EQ(shredded.leaves[0].repetition_levels, (std::vector<uint16_t>{0, 1, 0}));
