@@ -21,12 +21,13 @@ debug: deps
 
 fuzz: deps
 	@cmake --preset fuzz >/dev/null
-	@cmake --build --preset fuzz -j $(NINJA_JOBS)
+	@cmake --build --preset fuzz -j $(NINJA_JOBS) --target sluice_fuzz_targets
 
 demo: build
 	@./examples/run-demo.sh build/release/sluice
 
-test: debug
+# The fuzz targets (clang) are built too: CTest runs each for a minute.
+test: debug fuzz
 	@./scripts/run-tests.sh build/debug
 
 format:
