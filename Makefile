@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz demo test unit sql format clean
+.PHONY: deps build debug fuzz interop-deps demo test unit sql format clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -26,8 +26,12 @@ fuzz: deps
 demo: build
 	@./examples/run-demo.sh build/release/sluice
 
+# DuckDB for the interop tests, at the version package-lock.json pins.
+interop-deps: deps
+	@cd test/interop && { [ -d node_modules/@duckdb/node-api ] || npm ci --no-audit --no-fund --loglevel=error; }
+
 # The fuzz targets (clang) are built too: CTest runs each for a minute.
-test: debug fuzz
+test: debug fuzz interop-deps
 	@./scripts/run-tests.sh build/debug
 
 format:

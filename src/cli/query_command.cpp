@@ -49,15 +49,16 @@ class QueryCommand : public Command {
       SessionOptions options;
       options.storage_dir = storage_;
       Session session(options);
-      std::vector<StatementResult> results = session.execute(text, source_name);
       bool first = true;
-      for (const StatementResult& result : results) {
-        if (result.numColumns() == 0) continue;
+      // Each result is printed as soon as its statement has run, so that the output of a
+      // script that fails part-way shows everything before the failure.
+      session.execute(text, source_name, [&](StatementResult&& result) {
+        if (result.numColumns() == 0) return;
         // Tables are separated by a blank line; CSV and JSON lines simply follow each other.
         if (!first && format == OutputFormat::kTable) out << '\n';
         writeResult(out, result, format);
         first = false;
-      }
+      });
       out.flush();
     } catch (const Error& error) {
       out.flush();

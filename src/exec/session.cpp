@@ -4,7 +4,9 @@
 
 #include "common/error/error.hpp"
 #include "common/types/time_zone.hpp"
-#include "exec/plan_executor.hpp"
+#include "exec/parallel/task_scheduler.hpp"
+#include "exec/physical_planner.hpp"
+#include "exec/pipeline/pipeline_executor.hpp"
 #include "planner/binder/query_binder.hpp"
 #include "sql/parser/parser.hpp"
 
@@ -77,7 +79,8 @@ class SessionState : public ViewResolver {
     BindContext context = bindContext();
     QueryBinder binder(context, statement);
     LogicalOperatorPtr plan = binder.bindQuery(query);
-    std::vector<Batch> batches = executePlan(*plan, context.exec);
+    PhysicalOperatorPtr physical = createPhysicalPlan(*plan, context.exec);
+    std::vector<Batch> batches = PipelineExecutor(context.exec, TaskScheduler::shared()).run(*physical);
     return StatementResult(plan->column_names, plan->column_types, std::move(batches), time_zone_);
   }
 
@@ -186,11 +189,18 @@ Session::Session(SessionOptions options) : state_(std::make_unique<SessionState>
 
 Session::~Session() = default;
 
+void Session::execute(std::string_view sql, std::string_view source_name,
+                      const std::function<void(StatementResult&&)>& on_result) {
+  // Statement by statement, as spark-sql does: a syntax error in a later statement surfaces
+  // only after the earlier ones have run and handed over their results.
+  sql::StatementReader reader(sql, source_name);
+  while (sql::StatementPtr statement = reader.next())
+    on_result(state_->run(std::shared_ptr<const sql::Statement>(std::move(statement))));
+}
+
 std::vector<StatementResult> Session::execute(std::string_view sql, std::string_view source_name) {
   std::vector<StatementResult> results;
-  for (sql::StatementPtr& statement : sql::parseStatements(sql, source_name)) {
-    results.push_back(state_->run(std::shared_ptr<const sql::Statement>(std::move(statement))));
-  }
+  execute(sql, source_name, [&](StatementResult&& result) { results.push_back(std::move(result)); });
   return results;
 }
 

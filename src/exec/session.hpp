@@ -4,6 +4,7 @@
 // Spark session does: a temporary view or a SET made by one statement is seen by the next.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -67,6 +68,11 @@ class Session {
   //! taken effect. `source_name` names the text in error locations ("<query>" or a path).
   std::vector<StatementResult> execute(std::string_view sql,
                                        std::string_view source_name = "<query>");
+  //! Runs the statements of `sql` one at a time, handing each result to `on_result` before the
+  //! next statement is parsed. Throws Error on the first failure, after the results of the
+  //! statements before it have been handed over.
+  void execute(std::string_view sql, std::string_view source_name,
+               const std::function<void(StatementResult&&)>& on_result);
 
  private:
   std::unique_ptr<SessionState> state_;

@@ -7,7 +7,7 @@
 //   3. DuckDB reads sluice's files and compares them with the reference rows, and checks the
 //      column types it infers.
 // Usage: node parquet_duckdb.mjs <path to sluice_unit_tests>
-// Setup: npm install (in this folder). Not part of the unit test suite.
+// `make test` runs it (CTest test interop/parquet_duckdb) after `npm ci` in this folder.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -205,6 +205,53 @@ LogicalOperatorPtr QueryBinder::bindValues(const std::vector<std::vector<sql::Ex
   return values;
 }
 
+LogicalOperatorPtr QueryBinder::bindRange(const sql::FunctionCallExpr& call) {
+  static constexpr const char* kUsage =
+      "range(end), range(start, end), range(start, end, step), "
+      "range(start, end, step, numPartitions)";
+  auto fail = [&](ErrorClass error_class, const sql::Expr& at, const std::string& message) {
+    throw Error(error_class, message).withLocation(statement_.locate(at.position));
+  };
+  if (call.args.empty() || call.args.size() > 4) {
+    fail(ErrorClass::WRONG_NUM_ARGS, call,
+         fmt::format("The `range` requires 1, 2, 3 or 4 parameters but the actual number is {}. "
+                     "Usage: {}.",
+                     call.args.size(), kUsage));
+  }
+  Scope no_columns;
+  ExpressionBinder binder(context_, statement_, no_columns);
+  std::vector<BoundExpressionPtr> arguments;
+  for (const auto& arg : call.args) {
+    if (arg->kind() == sql::ExprKind::kNamedArgument)
+      notSupported(arg->position, "Named arguments of range");
+    BoundExpressionPtr bound = binder.bind(*arg);
+    // As in Spark, any number is cast to BIGINT implicitly (range(2.5) is range(2)).
+    if (!bound->type.isNumeric()) {
+      fail(ErrorClass::DATATYPE_MISMATCH, *arg,
+           fmt::format("Table-valued function range cannot be applied to an argument of type "
+                       "{}: Incompatible input data type. Expected: bigint. Usage: {}.",
+                       bound->type.sql(), kUsage));
+    }
+    if (!bound->isFoldable()) {
+      fail(ErrorClass::NON_FOLDABLE_ARGUMENT, *arg,
+           "The arguments of range must be constant expressions.");
+    }
+    arguments.push_back(ExpressionBinder::castTo(std::move(bound), DataType::longType()));
+  }
+  // numPartitions only spreads Spark's work over tasks; sluice splits the range into morsels.
+  if (arguments.size() == 4) arguments.pop_back();
+  if (arguments.size() == 1) arguments.insert(arguments.begin(), BoundExpression::makeConstant(Value::longValue(0)));
+  if (arguments.size() == 2) arguments.push_back(BoundExpression::makeConstant(Value::longValue(1)));
+
+  auto range = std::make_unique<LogicalOperator>();
+  range->kind = LogicalOperatorKind::kRange;
+  range->column_names = {"id"};
+  range->column_types = {DataType::longType()};
+  range->expressions = std::move(arguments);
+  range->location = statement_.locate(call.position);
+  return range;
+}
+
 LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& scope) {
   LogicalOperatorPtr plan;
   std::string qualifier = ref.alias.name;
@@ -235,7 +282,26 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       plan = bindValues(ref.as<sql::ValuesRef>().rows, alias, ref.position);
       break;
     }
-    case sql::TableRefKind::kFunction: notSupported(ref.position, "Table-valued functions");
+    case sql::TableRefKind::kFunction: {
+      const auto& function = ref.as<sql::TableFunctionRef>();
+      const sql::FunctionCallExpr& call = *function.call;
+      std::string name = call.name.size() == 1 ? lowerIdentifier(call.name[0]) : "";
+      if (function.stream) notSupported(ref.position, "STREAM over a table-valued function");
+      if (name == "range") {
+        plan = bindRange(call);
+      } else if (name == "read_files" || name == "explode" || name == "explode_outer" ||
+                 name == "posexplode" || name == "posexplode_outer" || name == "inline" ||
+                 name == "inline_outer") {
+        notSupported(ref.position, fmt::format("The table-valued function {}", name));
+      } else {
+        throw Error(ErrorClass::UNRESOLVED_ROUTINE,
+                    fmt::format("Cannot resolve routine `{}` on search path: it is not a "
+                                "table-valued function.",
+                                fmt::join(call.name, "`.`")))
+            .withLocation(statement_.locate(ref.position));
+      }
+      break;
+    }
     case sql::TableRefKind::kJoin: notSupported(ref.position, "JOIN");
   }
   if (!ref.alias.columns.empty()) {

@@ -21,6 +21,8 @@ class QueryBinder {
   LogicalOperatorPtr bindSelect(const sql::SelectBody& select);
   LogicalOperatorPtr bindValues(const std::vector<std::vector<sql::ExprPtr>>& rows,
                                 const sql::TableAlias& alias, sql::SourcePosition position);
+  //! range(end), range(start, end), range(start, end, step[, numPartitions]).
+  LogicalOperatorPtr bindRange(const sql::FunctionCallExpr& call);
   //! Binds a FROM item; fills `scope` with its columns.
   LogicalOperatorPtr bindTableRef(const sql::TableRef& ref, Scope& scope);
   [[noreturn]] void notSupported(sql::SourcePosition position, std::string_view what);

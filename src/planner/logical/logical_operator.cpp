@@ -26,6 +26,9 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kLimit:
       line += fmt::format("Limit {} offset {}", limit, offset);
       break;
+    case LogicalOperatorKind::kRange:
+      line += fmt::format("Range [{}]", joinExpressions(expressions));
+      break;
   }
   line += '\n';
   for (const auto& child : children) line += child->explain(depth + 1);

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "common/error/error.hpp"
 #include "planner/expression/bound_expression.hpp"
 
 namespace sluice {
@@ -18,6 +20,7 @@ enum class LogicalOperatorKind : uint8_t {
   kProject,    // `expressions` over children[0]
   kFilter,     // rows of children[0] where expressions[0] is true
   kLimit,      // at most `limit` rows of children[0] after skipping `offset`
+  kRange,      // range(): `expressions` are start, end and step (foldable BIGINTs)
 };
 
 struct LogicalOperator;
@@ -29,10 +32,12 @@ struct LogicalOperator {
   std::vector<DataType> column_types;
   std::vector<LogicalOperatorPtr> children;
 
-  std::vector<BoundExpressionPtr> expressions;             // kProject, kFilter
+  std::vector<BoundExpressionPtr> expressions;             // kProject, kFilter, kRange
   std::vector<std::vector<BoundExpressionPtr>> rows;       // kValues
   int64_t limit = -1;                                      // kLimit; -1: no limit
   int64_t offset = 0;                                      // kLimit
+  //! Where the operator was written, for errors raised when it is planned (kRange).
+  std::optional<SourceLocation> location;
 
   //! The plan as indented text, one operator a line, for EXPLAIN.
   std::string explain(int depth = 0) const;

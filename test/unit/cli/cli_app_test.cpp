@@ -78,5 +78,13 @@ TEST(CliAppTest, InvalidSqlExitsTwoAndRuntimeErrorsExitOne) {
   EXPECT_NE(failed.err.find("[DIVIDE_BY_ZERO]"), std::string::npos) << failed.err;
 }
 
+TEST(CliAppTest, QueryPrintsTheResultsBeforeAFailure) {
+  CliRun run = runSluice({"query", "--storage", storageDir(), "--format", "csv",
+                          "SELECT 1 AS a; SELECT 2 AS b; SELECT 1/0; SELECT 4 AS d"});
+  EXPECT_EQ(run.code, 1);
+  EXPECT_EQ(run.out, "a\n1\nb\n2\n");
+  EXPECT_NE(run.err.find("[DIVIDE_BY_ZERO]"), std::string::npos) << run.err;
+}
+
 }  // namespace
 }  // namespace sluice

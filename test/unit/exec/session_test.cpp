@@ -63,5 +63,31 @@ TEST(SessionTest, UnknownColumnSuggestsNames) {
   }
 }
 
+TEST(SessionTest, ResultsBeforeAFailureAreHandedOver) {
+  Session session;
+  std::vector<std::string> seen;
+  try {
+    session.execute("SELECT 1 AS a; SELECT 2 AS b; SELECT 1 / 0; SELECT 4", "<query>",
+                    [&](StatementResult&& result) { seen.push_back(result.columnNames()[0]); });
+    FAIL() << "expected DIVIDE_BY_ZERO";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.errorClass(), ErrorClass::DIVIDE_BY_ZERO);
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(SessionTest, ASyntaxErrorLaterInTheTextComesAfterTheEarlierStatementsRan) {
+  Session session;
+  std::vector<std::string> seen;
+  EXPECT_THROW(session.execute("CREATE TEMPORARY VIEW v AS SELECT 7 AS x; SELECT x FROM v; SELEC",
+                               "<query>",
+                               [&](StatementResult&& result) {
+                                 if (result.numColumns() > 0) seen.push_back(result.displayValue(0, 0));
+                               }),
+               Error);
+  EXPECT_EQ(seen, (std::vector<std::string>{"7"}));
+  EXPECT_EQ(firstValue(session, "SELECT x + 1 FROM v"), "8");
+}
+
 }  // namespace
 }  // namespace sluice

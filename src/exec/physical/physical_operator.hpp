@@ -1,0 +1,119 @@
+// src/exec/physical/physical_operator.hpp
+//
+// Physical operators and the roles they play in a pipeline (exec/pipeline/pipeline.hpp):
+//   - a source produces the pipeline's input one morsel at a time; many threads pull morsels
+//     from one global state at once, each with a local state of its own;
+//   - an operator transforms a batch into zero or more batches, with a per-thread state;
+//   - a sink consumes batches into a per-thread local state, combines the local states into a
+//     global one when a thread runs out of input, and finalizes it once all threads are done.
+// An operator that breaks the pipeline (aggregate, sort, join build) is the sink of the
+// pipeline below it and the source of the pipeline above it, reading its own sink state.
+//
+// Every morsel carries an index, kept by the operators it flows through, so that sinks that
+// care about order (the result collector, LIMIT) put the rows back in the order of the source.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/types/data_type.hpp"
+#include "common/vector/vector.hpp"
+#include "function/function.hpp"
+
+namespace sluice {
+
+struct GlobalSourceState {
+  virtual ~GlobalSourceState() = default;
+  //! How many threads can usefully pull morsels at once.
+  virtual size_t maxThreads() const { return 1; }
+};
+struct LocalSourceState {
+  virtual ~LocalSourceState() = default;
+};
+struct OperatorState {
+  virtual ~OperatorState() = default;
+};
+struct GlobalSinkState {
+  virtual ~GlobalSinkState() = default;
+};
+struct LocalSinkState {
+  virtual ~LocalSinkState() = default;
+};
+
+//! What an operator tells the pipeline after a call to execute().
+enum class OperatorResult : uint8_t {
+  kNeedMoreInput,   // the input is used up; `output` holds its last rows (maybe none)
+  kHaveMoreOutput,  // call again with the same input for more rows
+};
+
+//! What a sink tells the pipeline after a call to sink().
+enum class SinkResult : uint8_t {
+  kNeedMoreInput,
+  kFinished,  // the sink needs no more rows (a LIMIT that is full): the pipeline may stop
+};
+
+//! A batch of a source morsel and its index in the order of the source.
+struct Morsel {
+  Batch batch;
+  uint64_t index = 0;
+};
+
+class PhysicalOperator;
+using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
+
+class PhysicalOperator {
+ public:
+  PhysicalOperator(std::string name, std::vector<DataType> types) : name_(std::move(name)), types_(std::move(types)) {}
+  virtual ~PhysicalOperator() = default;
+  PhysicalOperator(const PhysicalOperator&) = delete;
+  PhysicalOperator& operator=(const PhysicalOperator&) = delete;
+
+  const std::string& name() const { return name_; }
+  const std::vector<DataType>& types() const { return types_; }
+
+  std::vector<PhysicalOperatorPtr> children;
+
+  // The source role.
+  virtual bool isSource() const { return false; }
+  //! For an operator that is also the sink of the pipeline below, `own_sink_state` is its
+  //! finalized sink state, from which it reads; otherwise null.
+  virtual std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const;
+  virtual std::unique_ptr<LocalSourceState> makeLocalSourceState(const ExecContext& context,
+                                                                  GlobalSourceState& global) const;
+  //! Fills `morsel` with the next rows; returns false when the source has no more.
+  virtual bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
+                       LocalSourceState& local) const;
+
+  // The operator role.
+  virtual bool isStreaming() const { return false; }
+  virtual std::unique_ptr<OperatorState> makeOperatorState(const ExecContext& context) const;
+  virtual OperatorResult execute(const ExecContext& context, const Batch& input, Batch& output,
+                                 OperatorState& state) const;
+
+  // The sink role.
+  virtual bool isSink() const { return false; }
+  virtual std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const;
+  virtual std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,
+                                                              GlobalSinkState& global) const;
+  virtual SinkResult sink(const ExecContext& context, Morsel& morsel, GlobalSinkState& global,
+                          LocalSinkState& local) const;
+  //! Merges a thread's local state into the global state; called once per thread, under no lock.
+  virtual void combine(const ExecContext& context, GlobalSinkState& global, LocalSinkState& local) const;
+  //! Called once after every thread has combined.
+  virtual void finalize(const ExecContext& context, GlobalSinkState& global) const;
+
+  //! The operator and its children as indented text.
+  std::string explain(int depth = 0) const;
+
+ protected:
+  //! The operator's own line in explain(), after its name (e.g. the filter's condition).
+  virtual std::string details() const { return {}; }
+
+ private:
+  std::string name_;
+  std::vector<DataType> types_;
+};
+
+}  // namespace sluice

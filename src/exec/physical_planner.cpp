@@ -1,0 +1,75 @@
+// src/exec/physical_planner.cpp
+#include "exec/physical_planner.hpp"
+
+#include <fmt/format.h>
+
+#include "common/check.hpp"
+#include "exec/expression/expression_evaluator.hpp"
+#include "exec/physical/physical_filter.hpp"
+#include "exec/physical/physical_limit.hpp"
+#include "exec/physical/physical_projection.hpp"
+#include "exec/physical/physical_range.hpp"
+#include "exec/physical/physical_result_collector.hpp"
+#include "exec/physical/physical_values.hpp"
+
+namespace sluice {
+
+namespace {
+
+// range(start, end, step): the bounds are foldable BIGINT expressions (the binder checked).
+PhysicalOperatorPtr planRange(LogicalOperator& plan, const ExecContext& context) {
+  static constexpr const char* kNames[] = {"start", "end", "step"};
+  ExpressionEvaluator evaluator(context);
+  Batch single_row;
+  single_row.num_rows = 1;
+  int64_t values[3];
+  for (size_t i = 0; i < 3; ++i) {
+    Vector value = evaluator.evaluate(*plan.expressions[i], single_row);
+    bool invalid = value.isNull(0) || (i == 2 && value.at<int64_t>(0) == 0);
+    if (invalid) {
+      Error error(ErrorClass::INVALID_PARAMETER_VALUE,
+                  fmt::format("The value of parameter(s) `{}` in `range` is invalid: {}.", kNames[i],
+                              value.isNull(0) ? "it is NULL" : "step (0) cannot be 0"));
+      if (plan.location) error.withLocation(*plan.location);
+      throw error;
+    }
+    values[i] = value.at<int64_t>(0);
+  }
+  return std::make_unique<PhysicalRange>(values[0], values[1], values[2]);
+}
+
+PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
+  PhysicalOperatorPtr physical;
+  switch (logical.kind) {
+    case LogicalOperatorKind::kSingleRow: {
+      // One row without columns.
+      std::vector<std::vector<BoundExpressionPtr>> rows(1);
+      return std::make_unique<PhysicalValues>(std::vector<DataType>{}, std::move(rows));
+    }
+    case LogicalOperatorKind::kValues:
+      return std::make_unique<PhysicalValues>(logical.column_types, std::move(logical.rows));
+    case LogicalOperatorKind::kRange: return planRange(logical, context);
+    case LogicalOperatorKind::kProject:
+      physical = std::make_unique<PhysicalProjection>(logical.column_types, std::move(logical.expressions));
+      break;
+    case LogicalOperatorKind::kFilter:
+      physical = std::make_unique<PhysicalFilter>(logical.column_types, std::move(logical.expressions[0]));
+      break;
+    case LogicalOperatorKind::kLimit:
+      physical = std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);
+      break;
+  }
+  SLUICE_CHECK(physical != nullptr);
+  for (auto& child : logical.children) physical->children.push_back(plan(*child, context));
+  return physical;
+}
+
+}  // namespace
+
+PhysicalOperatorPtr createPhysicalPlan(LogicalOperator& logical, const ExecContext& context) {
+  auto collector = std::make_unique<PhysicalResultCollector>(logical.column_types);
+  collector->children.push_back(plan(logical, context));
+  return collector;
+}
+
+}  // namespace sluice

@@ -1,0 +1,85 @@
+// src/exec/pipeline/pipeline_executor.cpp
+#include "exec/pipeline/pipeline_executor.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+
+#include "exec/physical/physical_result_collector.hpp"
+#include "exec/pipeline/pipeline.hpp"
+
+namespace sluice {
+
+namespace {
+
+// One thread's run of a pipeline: its local states and the push of batches through the chain.
+class PipelineTask {
+ public:
+  PipelineTask(const ExecContext& context, const Pipeline& pipeline, GlobalSourceState& source_state,
+               GlobalSinkState& sink_state)
+      : context_(context), pipeline_(pipeline), source_state_(source_state), sink_state_(sink_state) {
+    local_source_ = pipeline.source->makeLocalSourceState(context, source_state);
+    for (const PhysicalOperator* op : pipeline.operators)
+      operator_states_.push_back(op->makeOperatorState(context));
+    local_sink_ = pipeline.sink->makeLocalSinkState(context, sink_state);
+  }
+
+  void run(std::atomic<bool>& finished) {
+    Morsel morsel;
+    while (!finished.load(std::memory_order_relaxed) &&
+           pipeline_.source->getData(context_, morsel, source_state_, *local_source_)) {
+      if (push(0, morsel.batch, morsel.index) == SinkResult::kFinished) finished = true;
+    }
+    pipeline_.sink->combine(context_, sink_state_, *local_sink_);
+  }
+
+ private:
+  // Pushes `input` through the operators from `from` on and into the sink.
+  SinkResult push(size_t from, Batch& input, uint64_t index) {
+    if (from == pipeline_.operators.size()) {
+      Morsel morsel{std::move(input), index};
+      return pipeline_.sink->sink(context_, morsel, sink_state_, *local_sink_);
+    }
+    const PhysicalOperator& op = *pipeline_.operators[from];
+    while (true) {
+      Batch output;
+      OperatorResult result = op.execute(context_, input, output, *operator_states_[from]);
+      if (output.num_rows > 0 && push(from + 1, output, index) == SinkResult::kFinished)
+        return SinkResult::kFinished;
+      if (result == OperatorResult::kNeedMoreInput) return SinkResult::kNeedMoreInput;
+    }
+  }
+
+  const ExecContext& context_;
+  const Pipeline& pipeline_;
+  GlobalSourceState& source_state_;
+  GlobalSinkState& sink_state_;
+  std::unique_ptr<LocalSourceState> local_source_;
+  std::vector<std::unique_ptr<OperatorState>> operator_states_;
+  std::unique_ptr<LocalSinkState> local_sink_;
+};
+
+}  // namespace
+
+std::vector<Batch> PipelineExecutor::run(const PhysicalOperator& root) {
+  std::vector<Pipeline> pipelines = buildPipelines(root);
+  // The sink states live until the end: a breaker's state is read by the pipeline above.
+  std::map<const PhysicalOperator*, std::unique_ptr<GlobalSinkState>> sink_states;
+  for (const Pipeline& pipeline : pipelines) {
+    auto& sink_state = sink_states[pipeline.sink];
+    sink_state = pipeline.sink->makeGlobalSinkState(context_);
+    auto own = sink_states.find(pipeline.source);
+    std::unique_ptr<GlobalSourceState> source_state = pipeline.source->makeGlobalSourceState(
+        context_, own == sink_states.end() ? nullptr : own->second.get());
+    size_t threads = std::clamp<size_t>(source_state->maxThreads(), 1, scheduler_.threadCount());
+    std::atomic<bool> finished{false};
+    scheduler_.parallelFor(threads, [&](size_t) {
+      PipelineTask task(context_, pipeline, *source_state, *sink_state);
+      task.run(finished);
+    });
+    pipeline.sink->finalize(context_, *sink_state);
+  }
+  return PhysicalResultCollector::takeBatches(*sink_states[&root]);
+}
+
+}  // namespace sluice
