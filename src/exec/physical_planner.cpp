@@ -10,6 +10,7 @@
 #include "exec/physical/physical_projection.hpp"
 #include "exec/physical/physical_range.hpp"
 #include "exec/physical/physical_result_collector.hpp"
+#include "exec/physical/physical_sort.hpp"
 #include "exec/physical/physical_values.hpp"
 
 namespace sluice {
@@ -55,6 +56,12 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     case LogicalOperatorKind::kFilter:
       physical = std::make_unique<PhysicalFilter>(logical.column_types, std::move(logical.expressions[0]));
       break;
+    case LogicalOperatorKind::kSort: {
+      std::vector<SortKey> keys;
+      for (const SortSpec& spec : logical.sort_keys) keys.push_back({spec.column, spec.ascending, spec.nulls_first});
+      physical = std::make_unique<PhysicalSort>(logical.column_types, std::move(keys));
+      break;
+    }
     case LogicalOperatorKind::kLimit:
       physical = std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);
       break;

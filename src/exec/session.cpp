@@ -63,6 +63,15 @@ class SessionState : public ViewResolver {
       case sql::StatementKind::kCreateView: return runCreateView(statement);
       case sql::StatementKind::kDropView: return runDropView(statement->as<sql::DropViewStatement>());
       case sql::StatementKind::kExplain: return runExplain(statement->as<sql::ExplainStatement>());
+      case sql::StatementKind::kCreateTable:
+      case sql::StatementKind::kCreateFlow:
+      case sql::StatementKind::kCreateFunction:
+      case sql::StatementKind::kUse:
+        // Pipeline statements declare datasets and flows; a pipeline update runs them.
+        throw Error(ErrorClass::NOT_SUPPORTED,
+                    fmt::format("{} runs as part of a pipeline, not in a query session.",
+                                sql::statementName(*statement)))
+            .withLocation(statement->locate(statement->position));
     }
     SLUICE_UNREACHABLE("unknown statement kind");
   }

@@ -21,6 +21,9 @@ struct BindRequest {
   std::string_view name;  // as the user spelled it, for messages
   std::vector<DataType> argument_types;
   std::vector<bool> argument_is_literal;
+  //! For each argument, its value when it is a constant (NULL constants included), else null.
+  //! Functions whose result type depends on an argument (round's scale) read it here.
+  std::vector<const Value*> argument_constants;
 };
 
 using ScalarBinder = std::function<BoundScalarFunction(const BindRequest& request)>;
@@ -53,6 +56,23 @@ void registerComparisonFunctions(FunctionRegistry& registry);
 void registerPredicateFunctions(FunctionRegistry& registry);
 void registerConstructorFunctions(FunctionRegistry& registry);
 void registerMiscFunctions(FunctionRegistry& registry);
+void registerMathFunctions(FunctionRegistry& registry);
+void registerRoundingFunctions(FunctionRegistry& registry);
+void registerNumericFunctions(FunctionRegistry& registry);
+void registerBitwiseFunctions(FunctionRegistry& registry);
+void registerRandomFunctions(FunctionRegistry& registry);
+void registerStringFunctions(FunctionRegistry& registry);
+void registerStringTrimFunctions(FunctionRegistry& registry);
+void registerSubstringFunctions(FunctionRegistry& registry);
+void registerStringSearchFunctions(FunctionRegistry& registry);
+void registerConcatFunctions(FunctionRegistry& registry);
+void registerRegexFunctions(FunctionRegistry& registry);
+void registerLikeFunctions(FunctionRegistry& registry);
+void registerFormatFunctions(FunctionRegistry& registry);
+void registerEncodingFunctions(FunctionRegistry& registry);
+void registerDigestFunctions(FunctionRegistry& registry);
+void registerHashFunctions(FunctionRegistry& registry);
+void registerStringDistanceFunctions(FunctionRegistry& registry);
 
 //! Builds a STRUCT value from its arguments, one field each (struct, named_struct, rows).
 ScalarKernel namedStructKernel();

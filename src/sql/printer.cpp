@@ -1,8 +1,9 @@
 // src/sql/printer.cpp
 //
-// The SQL printer. Each expression has a precedence level that mirrors the parser; a child is
-// parenthesised when its level is below what its position requires, which reproduces the
-// tree exactly (the right operand of a left-associative operator needs one level more).
+// The SQL printer for expressions, types and queries. Each expression has a precedence level
+// that mirrors the parser; a child is parenthesised when its level is below what its position
+// requires, which reproduces the tree exactly (the right operand of a left-associative operator
+// needs one level more). Statements are printed by statement_printer.cpp.
 #include "sql/printer.hpp"
 
 #include <fmt/format.h>
@@ -10,21 +11,9 @@
 #include <algorithm>
 
 #include "sql/keyword.hpp"
-#include "sql/lexer.hpp"
+#include "sql/printer_core.hpp"
 
 namespace sluice::sql {
-
-namespace {
-
-// Precedence levels, loosest first; they follow the parser in expression_parser.cpp.
-constexpr int kLambdaLevel = 0;
-constexpr int kOrLevel = 1;
-constexpr int kAndLevel = 2;
-constexpr int kNotLevel = 3;
-constexpr int kPredicateLevel = 4;
-constexpr int kComparisonLevel = 5;
-constexpr int kUnaryLevel = 12;
-constexpr int kPrimaryLevel = 13;
 
 bool isPlainWord(std::string_view name) {
   if (name.empty() || (name[0] >= '0' && name[0] <= '9'))
@@ -45,7 +34,17 @@ std::string backquote(std::string_view name) {
   return out;
 }
 
-// Function names may be LEFT and RIGHT without quotes; other reserved words need them.
+std::string joinName(const std::vector<std::string>& parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0)
+      out += '.';
+    out += quoteIdentifier(parts[i]);
+  }
+  return out;
+}
+namespace {
+
 // Function names may be LEFT and RIGHT without quotes; other reserved words need them, and so
 // do CAST and TRY_CAST, whose parentheses start a cast.
 std::string quoteFunctionNamePart(std::string_view name) {
@@ -84,15 +83,6 @@ FirstArgument firstArgumentStyle(const FunctionCallExpr& call) {
   return FirstArgument::kPlain;
 }
 
-std::string joinName(const std::vector<std::string>& parts) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0)
-      out += '.';
-    out += quoteIdentifier(parts[i]);
-  }
-  return out;
-}
 
 int binaryLevel(BinaryOp op) {
   switch (op) {
@@ -224,76 +214,26 @@ std::string_view literalSuffix(LiteralKind kind) {
   }
 }
 
-// The characters Spark accepts in an unquoted SET key.
-bool isPlainConfigKey(std::string_view key) {
-  return !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == '.' || c == ':';
-  });
-}
+}  // namespace
 
-// A SET value prints raw when the lexer reads it back as the same text; otherwise it is
-// backquoted (which Spark unquotes).
-bool isRawSetValue(std::string_view value) {
-  if (value.empty())
-    return true;
-  try {
-    TokenList list = tokenize(value);
-    const std::vector<Token>& tokens = list.tokens;
-    if (tokens.size() < 2)
-      return false;
-    for (const Token& token : tokens) {
-      if (token.is(TokenKind::kSemicolon))
-        return false;
-    }
-    if (tokens.size() == 2 && tokens[0].is(TokenKind::kQuotedIdentifier))
-      return false;
-    return tokens.front().position.offset == 0 &&
-           tokens[tokens.size() - 2].end_offset == value.size();
-  } catch (const Error&) {
-    return false;
+void SqlPrinter::lineBreak() {
+  if (!pretty_) {
+    out_ += ' ';
+    return;
   }
+  out_ += '\n';
+  out_.append(static_cast<size_t>(indent_) * 2, ' ');
 }
 
-class Printer {
- public:
-  std::string take() { return std::move(out_); }
+void SqlPrinter::softBreak() {
+  if (!pretty_)
+    return;
+  out_ += '\n';
+  out_.append(static_cast<size_t>(indent_) * 2, ' ');
+}
 
-  void statement(const Statement& statement);
-  void query(const Query& query);
-  void expr(const Expr& expr, int min_level);
-  void dataType(const DataType& type);
 
- private:
-  void body(const QueryBody& body);
-  void setOperand(const QueryBody& operand, int parent_level, bool right);
-  void select(const SelectBody& select);
-  void rows(const std::vector<std::vector<ExprPtr>>& rows);
-  void tableRef(const TableRef& ref, bool as_join_right);
-  void tableRefCore(const TableRef& ref);
-  void alias(const TableAlias& alias);
-  void groupingElement(const GroupingElement& element);
-  void windowSpec(const WindowSpec& spec);
-  void frameBound(const WindowFrameBound& bound);
-  void sortItems(const std::vector<SortItem>& items);
-  void exprList(const std::vector<ExprPtr>& exprs, int min_level);
-  void namedWindows(const std::vector<NamedWindow>& windows);
-  void literal(const LiteralExpr& literal);
-  void star(const StarExpr& star);
-  void unary(const UnaryExpr& unary);
-  void binary(const BinaryExpr& node);
-  void logical(const BinaryExpr& node);
-  void like(const LikeExpr& like);
-  void caseExpr(const CaseExpr& case_expr);
-  void jsonPath(const JsonPathExpr& path);
-  void functionCall(const FunctionCallExpr& call);
-  void properties(const std::vector<Property>& properties);
-  void nameList(const std::vector<std::string>& names);
-
-  std::string out_;
-};
-
-void Printer::exprList(const std::vector<ExprPtr>& exprs, int min_level) {
+void SqlPrinter::exprList(const std::vector<ExprPtr>& exprs, int min_level) {
   for (size_t i = 0; i < exprs.size(); ++i) {
     if (i > 0)
       out_ += ", ";
@@ -301,7 +241,7 @@ void Printer::exprList(const std::vector<ExprPtr>& exprs, int min_level) {
   }
 }
 
-void Printer::nameList(const std::vector<std::string>& names) {
+void SqlPrinter::nameList(const std::vector<std::string>& names) {
   out_ += '(';
   for (size_t i = 0; i < names.size(); ++i) {
     if (i > 0)
@@ -311,7 +251,7 @@ void Printer::nameList(const std::vector<std::string>& names) {
   out_ += ')';
 }
 
-void Printer::sortItems(const std::vector<SortItem>& items) {
+void SqlPrinter::sortItems(const std::vector<SortItem>& items) {
   for (size_t i = 0; i < items.size(); ++i) {
     if (i > 0)
       out_ += ", ";
@@ -327,7 +267,7 @@ void Printer::sortItems(const std::vector<SortItem>& items) {
   }
 }
 
-void Printer::literal(const LiteralExpr& literal) {
+void SqlPrinter::literal(const LiteralExpr& literal) {
   switch (literal.literal_kind) {
     case LiteralKind::kNull:
       out_ += "NULL";
@@ -375,7 +315,10 @@ void Printer::literal(const LiteralExpr& literal) {
   }
 }
 
-void Printer::expr(const Expr& e, int min_level) {
+void SqlPrinter::expr(const Expr& e, int min_level) {
+  // Expressions, and the subqueries inside them, stay on one line in the pretty layout.
+  bool pretty = pretty_;
+  pretty_ = false;
   bool parenthesize = exprLevel(e) < min_level;
   if (parenthesize)
     out_ += '(';
@@ -539,9 +482,10 @@ void Printer::expr(const Expr& e, int min_level) {
   }
   if (parenthesize)
     out_ += ')';
+  pretty_ = pretty;
 }
 
-void Printer::star(const StarExpr& star) {
+void SqlPrinter::star(const StarExpr& star) {
   if (!star.qualifier.empty())
     out_ += joinName(star.qualifier) + ".";
   out_ += '*';
@@ -556,14 +500,14 @@ void Printer::star(const StarExpr& star) {
   out_ += ')';
 }
 
-void Printer::unary(const UnaryExpr& unary) {
+void SqlPrinter::unary(const UnaryExpr& unary) {
   if (unary.op == UnaryOp::kNot) {
     out_ += "NOT ";
     expr(*unary.operand, kNotLevel);
     return;
   }
   out_ += unary.op == UnaryOp::kMinus ? '-' : (unary.op == UnaryOp::kPlus ? '+' : '~');
-  Printer operand;
+  SqlPrinter operand;
   operand.expr(*unary.operand, kUnaryLevel);
   std::string text = operand.take();
   // -(1) must not read back as the literal -1, and - -x must not become a comment.
@@ -577,7 +521,7 @@ void Printer::unary(const UnaryExpr& unary) {
   out_ += text;
 }
 
-void Printer::binary(const BinaryExpr& node) {
+void SqlPrinter::binary(const BinaryExpr& node) {
   if (node.op == BinaryOp::kAnd || node.op == BinaryOp::kOr) {
     logical(node);
     return;
@@ -617,7 +561,7 @@ bool isBalancedOver(const Expr& node, BinaryOp op, const std::vector<const Expr*
          isBalancedOver(*binary.right, op, leaves, middle + 1, high);
 }
 
-void Printer::logical(const BinaryExpr& node) {
+void SqlPrinter::logical(const BinaryExpr& node) {
   // A chain prints flat when the parser would rebuild exactly this tree from the flat text;
   // otherwise the operands that are themselves AND (OR) chains keep their parentheses.
   std::vector<const Expr*> leaves;
@@ -647,7 +591,7 @@ void Printer::logical(const BinaryExpr& node) {
   expr(*node.right, level + 1);
 }
 
-void Printer::like(const LikeExpr& like) {
+void SqlPrinter::like(const LikeExpr& like) {
   expr(*like.operand, kComparisonLevel);
   out_ += like.negated ? " NOT " : " ";
   out_ += like.like_kind == LikeKind::kLike
@@ -667,7 +611,7 @@ void Printer::like(const LikeExpr& like) {
   }
 }
 
-void Printer::caseExpr(const CaseExpr& case_expr) {
+void SqlPrinter::caseExpr(const CaseExpr& case_expr) {
   out_ += "CASE";
   if (case_expr.operand) {
     out_ += ' ';
@@ -686,7 +630,7 @@ void Printer::caseExpr(const CaseExpr& case_expr) {
   out_ += " END";
 }
 
-void Printer::jsonPath(const JsonPathExpr& path) {
+void SqlPrinter::jsonPath(const JsonPathExpr& path) {
   expr(*path.base, kPrimaryLevel);
   out_ += ':';
   for (size_t i = 0; i < path.steps.size(); ++i) {
@@ -710,7 +654,7 @@ void Printer::jsonPath(const JsonPathExpr& path) {
   }
 }
 
-void Printer::functionCall(const FunctionCallExpr& call) {
+void SqlPrinter::functionCall(const FunctionCallExpr& call) {
   std::string name;
   for (size_t i = 0; i < call.name.size(); ++i) {
     if (i > 0)
@@ -826,7 +770,7 @@ void Printer::functionCall(const FunctionCallExpr& call) {
   }
 }
 
-void Printer::windowSpec(const WindowSpec& spec) {
+void SqlPrinter::windowSpec(const WindowSpec& spec) {
   if (!spec.reference.empty()) {
     out_ += quoteIdentifier(spec.reference);
     return;
@@ -858,7 +802,7 @@ void Printer::windowSpec(const WindowSpec& spec) {
   out_ += ')';
 }
 
-void Printer::frameBound(const WindowFrameBound& bound) {
+void SqlPrinter::frameBound(const WindowFrameBound& bound) {
   switch (bound.kind) {
     case WindowFrameBound::Kind::kUnboundedPreceding:
       out_ += "UNBOUNDED PRECEDING";
@@ -880,8 +824,9 @@ void Printer::frameBound(const WindowFrameBound& bound) {
   }
 }
 
-void Printer::namedWindows(const std::vector<NamedWindow>& windows) {
-  out_ += " WINDOW ";
+void SqlPrinter::namedWindows(const std::vector<NamedWindow>& windows) {
+  lineBreak();
+  out_ += "WINDOW ";
   for (size_t i = 0; i < windows.size(); ++i) {
     if (i > 0)
       out_ += ", ";
@@ -890,7 +835,7 @@ void Printer::namedWindows(const std::vector<NamedWindow>& windows) {
   }
 }
 
-void Printer::dataType(const DataType& type) {
+void SqlPrinter::dataType(const DataType& type) {
   switch (type.id()) {
     case TypeId::kArray:
       out_ += "ARRAY<";
@@ -926,20 +871,26 @@ void Printer::dataType(const DataType& type) {
   }
 }
 
-void Printer::query(const Query& q) {
+void SqlPrinter::query(const Query& q) {
   if (!q.ctes.empty()) {
     out_ += "WITH ";
     for (size_t i = 0; i < q.ctes.size(); ++i) {
-      if (i > 0)
-        out_ += ", ";
+      if (i > 0) {
+        out_ += ',';
+        lineBreak();
+      }
       out_ += quoteIdentifier(q.ctes[i].name);
       if (!q.ctes[i].columns.empty())
         nameList(q.ctes[i].columns);
       out_ += " AS (";
+      ++indent_;
+      softBreak();
       query(*q.ctes[i].query);
+      --indent_;
+      softBreak();
       out_ += ')';
     }
-    out_ += ' ';
+    lineBreak();
   }
   bool organized = !q.order_by.empty() || !q.cluster_by.empty() || !q.distribute_by.empty() ||
                    !q.sort_by.empty();
@@ -952,36 +903,44 @@ void Printer::query(const Query& q) {
   if (wrap)
     out_ += ')';
   if (!q.order_by.empty()) {
-    out_ += " ORDER BY ";
+    lineBreak();
+    out_ += "ORDER BY ";
     sortItems(q.order_by);
   }
   if (!q.cluster_by.empty()) {
-    out_ += " CLUSTER BY ";
+    lineBreak();
+    out_ += "CLUSTER BY ";
     exprList(q.cluster_by, kLambdaLevel);
   }
   if (!q.distribute_by.empty()) {
-    out_ += " DISTRIBUTE BY ";
+    lineBreak();
+    out_ += "DISTRIBUTE BY ";
     exprList(q.distribute_by, kLambdaLevel);
   }
   if (!q.sort_by.empty()) {
-    out_ += " SORT BY ";
+    lineBreak();
+    out_ += "SORT BY ";
     sortItems(q.sort_by);
   }
   if (!q.windows.empty())
     namedWindows(q.windows);
-  if (q.limit_all)
-    out_ += " LIMIT ALL";
+  if (q.limit_all) {
+    lineBreak();
+    out_ += "LIMIT ALL";
+  }
   if (q.limit) {
-    out_ += " LIMIT ";
+    lineBreak();
+    out_ += "LIMIT ";
     expr(*q.limit, kLambdaLevel);
   }
   if (q.offset) {
-    out_ += " OFFSET ";
+    lineBreak();
+    out_ += "OFFSET ";
     expr(*q.offset, kLambdaLevel);
   }
 }
 
-void Printer::body(const QueryBody& b) {
+void SqlPrinter::body(const QueryBody& b) {
   switch (b.kind()) {
     case QueryBodyKind::kSelect:
       select(b.as<SelectBody>());
@@ -990,22 +949,23 @@ void Printer::body(const QueryBody& b) {
       const auto& operation = b.as<SetOperationBody>();
       int level = operation.op == SetOperator::kIntersect ? 2 : 1;
       setOperand(*operation.left, level, /*right=*/false);
+      lineBreak();
       switch (operation.op) {
         case SetOperator::kUnion:
-          out_ += " UNION";
+          out_ += "UNION";
           break;
         case SetOperator::kIntersect:
-          out_ += " INTERSECT";
+          out_ += "INTERSECT";
           break;
         case SetOperator::kExcept:
-          out_ += " EXCEPT";
+          out_ += "EXCEPT";
           break;
       }
       if (operation.quantifier == SetQuantifier::kAll)
         out_ += " ALL";
       if (operation.quantifier == SetQuantifier::kDistinct)
         out_ += " DISTINCT";
-      out_ += ' ';
+      lineBreak();
       setOperand(*operation.right, level, /*right=*/true);
       return;
     }
@@ -1027,7 +987,7 @@ void Printer::body(const QueryBody& b) {
   }
 }
 
-void Printer::setOperand(const QueryBody& operand, int parent_level, bool right) {
+void SqlPrinter::setOperand(const QueryBody& operand, int parent_level, bool right) {
   bool parenthesize = false;
   if (operand.kind() == QueryBodyKind::kSetOperation) {
     int level = operand.as<SetOperationBody>().op == SetOperator::kIntersect ? 2 : 1;
@@ -1040,7 +1000,7 @@ void Printer::setOperand(const QueryBody& operand, int parent_level, bool right)
     out_ += ')';
 }
 
-void Printer::rows(const std::vector<std::vector<ExprPtr>>& value_rows) {
+void SqlPrinter::rows(const std::vector<std::vector<ExprPtr>>& value_rows) {
   for (size_t i = 0; i < value_rows.size(); ++i) {
     if (i > 0)
       out_ += ", ";
@@ -1055,7 +1015,7 @@ void Printer::rows(const std::vector<std::vector<ExprPtr>>& value_rows) {
   }
 }
 
-void Printer::select(const SelectBody& s) {
+void SqlPrinter::select(const SelectBody& s) {
   out_ += "SELECT ";
   if (!s.hints.empty()) {
     out_ += "/*+ ";
@@ -1088,7 +1048,8 @@ void Printer::select(const SelectBody& s) {
     }
   }
   if (!s.from.empty()) {
-    out_ += " FROM ";
+    lineBreak();
+    out_ += "FROM ";
     for (size_t i = 0; i < s.from.size(); ++i) {
       if (i > 0)
         out_ += ", ";
@@ -1096,7 +1057,8 @@ void Printer::select(const SelectBody& s) {
     }
   }
   for (const LateralView& view : s.lateral_views) {
-    out_ += view.outer ? " LATERAL VIEW OUTER " : " LATERAL VIEW ";
+    lineBreak();
+    out_ += view.outer ? "LATERAL VIEW OUTER " : "LATERAL VIEW ";
     expr(*view.generator, kPrimaryLevel);
     out_ += ' ' + quoteIdentifier(view.table_alias);
     if (!view.column_aliases.empty()) {
@@ -1109,11 +1071,13 @@ void Printer::select(const SelectBody& s) {
     }
   }
   if (s.where) {
-    out_ += " WHERE ";
+    lineBreak();
+    out_ += "WHERE ";
     expr(*s.where, kLambdaLevel);
   }
   if (s.group_by) {
-    out_ += " GROUP BY ";
+    lineBreak();
+    out_ += "GROUP BY ";
     if (s.group_by->all) {
       out_ += "ALL";
     } else {
@@ -1125,18 +1089,20 @@ void Printer::select(const SelectBody& s) {
     }
   }
   if (s.having) {
-    out_ += " HAVING ";
+    lineBreak();
+    out_ += "HAVING ";
     expr(*s.having, kLambdaLevel);
   }
   if (s.qualify) {
-    out_ += " QUALIFY ";
+    lineBreak();
+    out_ += "QUALIFY ";
     expr(*s.qualify, kLambdaLevel);
   }
   if (!s.windows.empty())
     namedWindows(s.windows);
 }
 
-void Printer::groupingElement(const GroupingElement& element) {
+void SqlPrinter::groupingElement(const GroupingElement& element) {
   auto children = [&] {
     for (size_t i = 0; i < element.children.size(); ++i) {
       if (i > 0)
@@ -1171,7 +1137,7 @@ void Printer::groupingElement(const GroupingElement& element) {
   }
 }
 
-void Printer::alias(const TableAlias& table_alias) {
+void SqlPrinter::alias(const TableAlias& table_alias) {
   if (table_alias.empty())
     return;
   out_ += " AS " + quoteIdentifier(table_alias.name);
@@ -1179,15 +1145,20 @@ void Printer::alias(const TableAlias& table_alias) {
     nameList(table_alias.columns);
 }
 
-void Printer::tableRef(const TableRef& ref, bool as_join_right) {
+void SqlPrinter::tableRef(const TableRef& ref, bool as_join_right) {
   // A join needs parentheses to carry an alias or a watermark, or to be a right operand.
   bool parenthesize = ref.kind() == TableRefKind::kJoin &&
                       (as_join_right || !ref.alias.empty() || ref.watermark != nullptr);
+  // Parenthesised joins and subqueries stay on one line in the pretty layout.
+  bool pretty = pretty_;
+  if (parenthesize || ref.kind() == TableRefKind::kSubquery)
+    pretty_ = false;
   if (parenthesize)
     out_ += '(';
   tableRefCore(ref);
   if (parenthesize)
     out_ += ')';
+  pretty_ = pretty;
   if (ref.watermark) {
     out_ += " WATERMARK ";
     expr(*ref.watermark->column, kOrLevel);
@@ -1199,7 +1170,7 @@ void Printer::tableRef(const TableRef& ref, bool as_join_right) {
   alias(ref.alias);
 }
 
-void Printer::tableRefCore(const TableRef& ref) {
+void SqlPrinter::tableRefCore(const TableRef& ref) {
   switch (ref.kind()) {
     case TableRefKind::kNamed: {
       const auto& table = ref.as<NamedTableRef>();
@@ -1239,7 +1210,9 @@ void Printer::tableRefCore(const TableRef& ref) {
     case TableRefKind::kJoin: {
       const auto& join = ref.as<JoinRef>();
       tableRef(*join.left, /*as_join_right=*/false);
-      out_ += ' ';
+      ++indent_;
+      lineBreak();
+      --indent_;
       if (join.natural)
         out_ += "NATURAL ";
       switch (join.join_type) {
@@ -1279,7 +1252,7 @@ void Printer::tableRefCore(const TableRef& ref) {
   }
 }
 
-void Printer::properties(const std::vector<Property>& list) {
+void SqlPrinter::properties(const std::vector<Property>& list) {
   out_ += '(';
   for (size_t i = 0; i < list.size(); ++i) {
     if (i > 0)
@@ -1291,114 +1264,6 @@ void Printer::properties(const std::vector<Property>& list) {
   out_ += ')';
 }
 
-void Printer::statement(const Statement& s) {
-  switch (s.kind()) {
-    case StatementKind::kQuery:
-      query(*s.as<QueryStatement>().query);
-      return;
-    case StatementKind::kSet: {
-      const auto& set = s.as<SetStatement>();
-      switch (set.form) {
-        case SetStatement::Form::kListAll:
-          out_ += "SET";
-          return;
-        case SetStatement::Form::kListVerbose:
-          out_ += "SET -v";
-          return;
-        case SetStatement::Form::kGet:
-        case SetStatement::Form::kAssign:
-          out_ += "SET ";
-          out_ += isPlainConfigKey(set.key) ? set.key : backquote(set.key);
-          if (set.form == SetStatement::Form::kAssign) {
-            out_ += " =";
-            if (!set.value.empty()) {
-              out_ += ' ';
-              out_ += isRawSetValue(set.value) ? set.value : backquote(set.value);
-            }
-          }
-          return;
-      }
-      return;
-    }
-    case StatementKind::kSetTimeZone: {
-      const auto& set = s.as<SetTimeZoneStatement>();
-      out_ += "SET TIME ZONE ";
-      if (set.local) {
-        out_ += "LOCAL";
-      } else if (set.interval) {
-        expr(*set.interval, kPrimaryLevel);
-      } else {
-        out_ += quoteString(set.zone);
-      }
-      return;
-    }
-    case StatementKind::kCreateView: {
-      const auto& view = s.as<CreateViewStatement>();
-      out_ += "CREATE ";
-      if (view.or_replace)
-        out_ += "OR REPLACE ";
-      if (view.temporary)
-        out_ += "TEMPORARY ";
-      out_ += "VIEW ";
-      if (view.if_not_exists)
-        out_ += "IF NOT EXISTS ";
-      out_ += joinName(view.name);
-      if (!view.columns.empty()) {
-        out_ += " (";
-        for (size_t i = 0; i < view.columns.size(); ++i) {
-          if (i > 0)
-            out_ += ", ";
-          out_ += quoteIdentifier(view.columns[i].name);
-          if (view.columns[i].comment)
-            out_ += " COMMENT " + quoteString(*view.columns[i].comment);
-        }
-        out_ += ')';
-      }
-      if (view.comment)
-        out_ += " COMMENT " + quoteString(*view.comment);
-      if (!view.properties.empty()) {
-        out_ += " TBLPROPERTIES ";
-        properties(view.properties);
-      }
-      out_ += " AS ";
-      query(*view.query);
-      return;
-    }
-    case StatementKind::kDropView: {
-      const auto& drop = s.as<DropViewStatement>();
-      out_ += drop.if_exists ? "DROP VIEW IF EXISTS " : "DROP VIEW ";
-      out_ += joinName(drop.name);
-      return;
-    }
-    case StatementKind::kExplain: {
-      const auto& explain = s.as<ExplainStatement>();
-      out_ += "EXPLAIN ";
-      switch (explain.mode) {
-        case ExplainMode::kSimple:
-          break;
-        case ExplainMode::kExtended:
-          out_ += "EXTENDED ";
-          break;
-        case ExplainMode::kFormatted:
-          out_ += "FORMATTED ";
-          break;
-        case ExplainMode::kCodegen:
-          out_ += "CODEGEN ";
-          break;
-        case ExplainMode::kCost:
-          out_ += "COST ";
-          break;
-        case ExplainMode::kLogical:
-          out_ += "LOGICAL ";
-          break;
-      }
-      statement(*explain.statement);
-      return;
-    }
-  }
-}
-
-}  // namespace
 
 std::string quoteIdentifier(std::string_view name) {
   if (!isPlainWord(name))
@@ -1443,26 +1308,20 @@ std::string quoteString(std::string_view value) {
   return out;
 }
 
-std::string printStatement(const Statement& statement) {
-  Printer printer;
-  printer.statement(statement);
-  return printer.take();
-}
-
-std::string printQuery(const Query& query) {
-  Printer printer;
+std::string printQuery(const Query& query, PrintLayout layout) {
+  SqlPrinter printer(layout);
   printer.query(query);
   return printer.take();
 }
 
 std::string printExpression(const Expr& expr) {
-  Printer printer;
+  SqlPrinter printer;
   printer.expr(expr, kLambdaLevel);
   return printer.take();
 }
 
 std::string printDataType(const DataType& type) {
-  Printer printer;
+  SqlPrinter printer;
   printer.dataType(type);
   return printer.take();
 }

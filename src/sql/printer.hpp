@@ -1,11 +1,13 @@
 // src/sql/printer.hpp
 //
-// The SQL printer: AST to canonical Spark SQL on one line. Keywords are upper case,
-// identifiers are backquoted only when they must be, parentheses appear only where the tree
-// needs them, and strings use single quotes with backslash escapes. Parsing the printed text
-// gives back an equal AST (parse(print(parse(x))) equals parse(x)). Comments are not kept.
+// The SQL printer: AST to canonical Spark SQL, on one line or in a multi-line layout for
+// `sluice format`. Keywords are upper case, identifiers are backquoted only when they must be,
+// parentheses appear only where the tree needs them, and strings use single quotes with
+// backslash escapes. Parsing the printed text, in either layout, gives back an equal AST
+// (parse(print(parse(x))) equals parse(x)). Comments are not kept; no ';' is added.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -14,8 +16,13 @@
 
 namespace sluice::sql {
 
-std::string printStatement(const Statement& statement);
-std::string printQuery(const Query& query);
+enum class PrintLayout : uint8_t {
+  kOneLine,  // the whole statement on one line
+  kPretty,   // each clause on its own line, nested clauses indented by two spaces
+};
+
+std::string printStatement(const Statement& statement, PrintLayout layout = PrintLayout::kOneLine);
+std::string printQuery(const Query& query, PrintLayout layout = PrintLayout::kOneLine);
 std::string printExpression(const Expr& expr);
 //! Type names as the parser reads them: "DECIMAL(10,2)", "STRUCT<a: INT NOT NULL>".
 std::string printDataType(const DataType& type);

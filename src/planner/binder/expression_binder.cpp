@@ -179,6 +179,45 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
     case sql::ExprKind::kFunctionCall: return bindFunction(expr.as<sql::FunctionCallExpr>());
     case sql::ExprKind::kRow: return bindRow(expr.as<sql::RowExpr>());
     case sql::ExprKind::kAlias: return bind(*expr.as<sql::AliasExpr>().child);
+    case sql::ExprKind::kLike: {
+      // x [NOT] LIKE|ILIKE p [ESCAPE e] and x [NOT] RLIKE p are calls of like / ilike / rlike;
+      // the quantified forms are OR (ANY, SOME) or AND (ALL) of one call per pattern, whose
+      // three-valued logic is Spark's LikeAny / LikeAll semantics.
+      const auto& like = expr.as<sql::LikeExpr>();
+      std::string_view name = like.like_kind == sql::LikeKind::kLike    ? "like"
+                              : like.like_kind == sql::LikeKind::kIlike ? "ilike"
+                                                                        : "rlike";
+      auto test = [&](const sql::Expr& pattern) {
+        std::vector<BoundExpressionPtr> arguments;
+        arguments.push_back(bind(*like.operand));
+        arguments.push_back(bind(pattern));
+        if (like.escape) arguments.push_back(BoundExpression::makeConstant(Value::string(*like.escape), true));
+        BoundExpressionPtr matched = call(name, std::move(arguments));
+        if (!like.negated) return matched;
+        std::vector<BoundExpressionPtr> negated;
+        negated.push_back(std::move(matched));
+        return call("not", std::move(negated));
+      };
+      if (like.quantifier == sql::LikeQuantifier::kNone) return test(*like.pattern);
+      if (like.patterns.empty()) {
+        throwError(ErrorClass::PARSE_SYNTAX_ERROR, "Syntax error at or near ')': Expected something between '(' and ')'.");
+      }
+      BoundExpressionPtr combined;
+      for (const sql::ExprPtr& pattern : like.patterns) {
+        BoundExpressionPtr next = test(*pattern);
+        if (!combined) {
+          combined = std::move(next);
+          continue;
+        }
+        auto node = std::make_unique<BoundExpression>();
+        node->kind = like.quantifier == sql::LikeQuantifier::kAll ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr;
+        node->type = DataType::boolean();
+        node->children.push_back(std::move(combined));
+        node->children.push_back(std::move(next));
+        combined = std::move(node);
+      }
+      return combined;
+    }
     default:
       throwError(ErrorClass::NOT_SUPPORTED, "This kind of expression is not supported yet: {}.",
                  autoName(expr));
@@ -248,7 +287,8 @@ BoundExpressionPtr ExpressionBinder::bindUnary(const sql::UnaryExpr& expr) {
       arguments.push_back(booleanOperand(std::move(operand), "NOT"));
       return call("not", std::move(arguments));
     case sql::UnaryOp::kBitNot:
-      throwError(ErrorClass::NOT_SUPPORTED, "The operator ~ is not supported yet.");
+      arguments.push_back(std::move(operand));
+      return call("~", std::move(arguments));
   }
   SLUICE_UNREACHABLE("unknown unary operator");
 }
@@ -405,6 +445,9 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   std::string name = lowerIdentifier(expr.name.back());
   std::vector<BoundExpressionPtr> arguments;
   for (const sql::ExprPtr& argument : expr.args) arguments.push_back(bind(*argument));
+  // TRIM(BOTH|LEADING|TRAILING chars FROM s) arrives as [s, chars]; the functions take
+  // (chars, s), as Spark's trim(trimStr, str).
+  if (expr.syntax == sql::FunctionSyntax::kTrim && arguments.size() == 2) std::swap(arguments[0], arguments[1]);
   if (name == "coalesce") return bindCoalesce(std::move(arguments));
   if (name == "named_struct") return bindNamedStruct(std::move(arguments));
   if (name == "struct") {
@@ -534,6 +577,8 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
   for (const auto& argument : arguments) {
     request.argument_types.push_back(argument->type);
     request.argument_is_literal.push_back(argument->from_literal);
+    request.argument_constants.push_back(
+        argument->kind == BoundExpressionKind::kConstant ? &argument->constant : nullptr);
   }
   BoundScalarFunction function = entry->bind(request);
   for (size_t i = 0; i < arguments.size(); ++i) {

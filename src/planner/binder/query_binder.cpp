@@ -40,12 +40,18 @@ void QueryBinder::notSupported(sql::SourcePosition position, std::string_view wh
 
 LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
   if (!query.ctes.empty()) notSupported(query.position, "WITH (common table expressions)");
-  if (!query.order_by.empty() || !query.sort_by.empty() || !query.cluster_by.empty() ||
-      !query.distribute_by.empty()) {
-    notSupported(query.position, "ORDER BY / SORT BY");
-  }
+  if (!query.cluster_by.empty() || !query.distribute_by.empty())
+    notSupported(query.position, "CLUSTER BY / DISTRIBUTE BY");
   if (!query.windows.empty()) notSupported(query.position, "WINDOW");
-  LogicalOperatorPtr plan = bindBody(*query.body);
+  // On one machine SORT BY (order within each partition) is ORDER BY.
+  const std::vector<sql::SortItem>& order = query.order_by.empty() ? query.sort_by : query.order_by;
+  LogicalOperatorPtr plan;
+  if (!order.empty() && query.body->kind() == sql::QueryBodyKind::kSelect) {
+    plan = bindSelect(query.body->as<sql::SelectBody>(), &order);
+  } else {
+    plan = bindBody(*query.body);
+    if (!order.empty()) plan = sortByOutput(std::move(plan), order);
+  }
   if (query.limit || query.offset) {
     auto limit = makeOperator(LogicalOperatorKind::kLimit);
     limit->column_names = plan->column_names;
@@ -60,7 +66,7 @@ LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
 
 LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
   switch (body.kind()) {
-    case sql::QueryBodyKind::kSelect: return bindSelect(body.as<sql::SelectBody>());
+    case sql::QueryBodyKind::kSelect: return bindSelect(body.as<sql::SelectBody>(), nullptr);
     case sql::QueryBodyKind::kValues: {
       const auto& values = body.as<sql::ValuesBody>();
       return bindValues(values.rows, values.alias, values.position);
@@ -78,7 +84,8 @@ LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
   SLUICE_UNREACHABLE("unknown query body");
 }
 
-LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select) {
+LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
+                                           const std::vector<sql::SortItem>* order) {
   if (select.group_by || select.having || select.qualify || !select.lateral_views.empty() ||
       !select.windows.empty()) {
     notSupported(select.position, "GROUP BY / HAVING / QUALIFY / LATERAL VIEW / WINDOW");
@@ -149,7 +156,97 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select) {
     project->expressions.push_back(std::move(expr));
   }
   project->children.push_back(std::move(input));
-  return project;
+  if (order == nullptr) return project;
+
+  // ORDER BY resolves against the select list first (ordinals, then aliases), then against
+  // the FROM columns; keys of the second kind are computed as hidden columns.
+  size_t visible = project->expressions.size();
+  std::vector<SortSpec> keys;
+  for (const sql::SortItem& item : *order) {
+    std::optional<idx_t> column = sortOrdinal(*item.expr, visible);
+    if (!column && item.expr->is<sql::ColumnRefExpr>() && item.expr->as<sql::ColumnRefExpr>().name.size() == 1) {
+      const std::string& name = item.expr->as<sql::ColumnRefExpr>().name[0];
+      for (idx_t index = 0; index < visible && !column; ++index) {
+        if (sameIdentifier(project->column_names[index], name)) column = index;
+      }
+    }
+    if (!column) {
+      BoundExpressionPtr key = binder.bind(*item.expr);
+      column = project->expressions.size();
+      project->column_names.push_back(ExpressionBinder::autoName(*item.expr));
+      project->column_types.push_back(key->type);
+      project->expressions.push_back(std::move(key));
+    }
+    keys.push_back(sortSpec(item, *column, project->column_types[*column]));
+  }
+  auto sort = makeOperator(LogicalOperatorKind::kSort);
+  sort->column_names = project->column_names;
+  sort->column_types = project->column_types;
+  sort->sort_keys = std::move(keys);
+  sort->children.push_back(std::move(project));
+  if (sort->column_names.size() == visible) return sort;
+
+  auto visible_columns = makeOperator(LogicalOperatorKind::kProject);
+  for (idx_t index = 0; index < visible; ++index) {
+    visible_columns->expressions.push_back(BoundExpression::makeColumn(index, sort->column_types[index]));
+    visible_columns->column_names.push_back(sort->column_names[index]);
+    visible_columns->column_types.push_back(sort->column_types[index]);
+  }
+  visible_columns->children.push_back(std::move(sort));
+  return visible_columns;
+}
+
+std::optional<idx_t> QueryBinder::sortOrdinal(const sql::Expr& expr, size_t columns) {
+  if (!expr.is<sql::LiteralExpr>()) return std::nullopt;
+  Value value = bindLiteral(expr.as<sql::LiteralExpr>(), context_.exec);
+  if (!value.type().isIntegral() || value.isNull()) return std::nullopt;
+  int64_t position = value.getInt64();
+  if (position < 1 || static_cast<size_t>(position) > columns) {
+    throw Error(ErrorClass::ORDER_BY_POS_OUT_OF_RANGE,
+                fmt::format("ORDER BY position {} is not in select list (valid range is [1, {}]).",
+                            position, columns))
+        .withLocation(statement_.locate(expr.position));
+  }
+  return static_cast<idx_t>(position - 1);
+}
+
+SortSpec QueryBinder::sortSpec(const sql::SortItem& item, idx_t column, const DataType& type) {
+  if (type.id() == TypeId::kMap) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does "
+                            "not support ordering on type \"{}\".",
+                            ExpressionBinder::autoName(*item.expr), type.sql()))
+        .withLocation(statement_.locate(item.expr->position));
+  }
+  if (type.isNested()) notSupported(item.expr->position, fmt::format("Ordering by a value of type {}", type.sql()));
+  SortSpec spec;
+  spec.column = column;
+  spec.ascending = item.direction != sql::SortDirection::kDescending;
+  spec.nulls_first = item.null_ordering == sql::NullOrdering::kDefault
+                         ? spec.ascending
+                         : item.null_ordering == sql::NullOrdering::kNullsFirst;
+  return spec;
+}
+
+LogicalOperatorPtr QueryBinder::sortByOutput(LogicalOperatorPtr plan, const std::vector<sql::SortItem>& order) {
+  std::vector<SortSpec> keys;
+  for (const sql::SortItem& item : order) {
+    std::optional<idx_t> column = sortOrdinal(*item.expr, plan->column_names.size());
+    if (!column && item.expr->is<sql::ColumnRefExpr>() && item.expr->as<sql::ColumnRefExpr>().name.size() == 1) {
+      const std::string& name = item.expr->as<sql::ColumnRefExpr>().name[0];
+      for (idx_t index = 0; index < plan->column_names.size() && !column; ++index) {
+        if (sameIdentifier(plan->column_names[index], name)) column = index;
+      }
+    }
+    if (!column) notSupported(item.expr->position, "ORDER BY an expression here (name an output column)");
+    keys.push_back(sortSpec(item, *column, plan->column_types[*column]));
+  }
+  auto sort = makeOperator(LogicalOperatorKind::kSort);
+  sort->column_names = plan->column_names;
+  sort->column_types = plan->column_types;
+  sort->sort_keys = std::move(keys);
+  sort->children.push_back(std::move(plan));
+  return sort;
 }
 
 LogicalOperatorPtr QueryBinder::bindValues(const std::vector<std::vector<sql::ExprPtr>>& rows,

@@ -4,6 +4,8 @@
 // list into a projection, WHERE into a filter, VALUES into an inline table.
 #pragma once
 
+#include <optional>
+
 #include "planner/binder/bind_context.hpp"
 #include "planner/logical/logical_operator.hpp"
 
@@ -18,7 +20,16 @@ class QueryBinder {
 
  private:
   LogicalOperatorPtr bindBody(const sql::QueryBody& body);
-  LogicalOperatorPtr bindSelect(const sql::SelectBody& select);
+  //! A SELECT; `order` (ORDER BY / SORT BY of the enclosing query, or null) may name select
+  //! aliases, ordinals or expressions over the FROM columns, which ride along as hidden columns.
+  LogicalOperatorPtr bindSelect(const sql::SelectBody& select, const std::vector<sql::SortItem>* order);
+  //! Orders a relation by keys that name its output columns (by name or ordinal).
+  LogicalOperatorPtr sortByOutput(LogicalOperatorPtr plan, const std::vector<sql::SortItem>& order);
+  //! The sort direction and NULL placement of `item` for column `column`, whose type must be
+  //! orderable.
+  SortSpec sortSpec(const sql::SortItem& item, idx_t column, const DataType& type);
+  //! The output column an ORDER BY ordinal (ORDER BY 2) names, or nullopt when `expr` is not one.
+  std::optional<idx_t> sortOrdinal(const sql::Expr& expr, size_t columns);
   LogicalOperatorPtr bindValues(const std::vector<std::vector<sql::ExprPtr>>& rows,
                                 const sql::TableAlias& alias, sql::SourcePosition position);
   //! range(end), range(start, end), range(start, end, step[, numPartitions]).

@@ -26,6 +26,16 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kLimit:
       line += fmt::format("Limit {} offset {}", limit, offset);
       break;
+    case LogicalOperatorKind::kSort: {
+      std::string keys;
+      for (const SortSpec& key : sort_keys) {
+        if (!keys.empty()) keys += ", ";
+        keys += fmt::format("{} {} NULLS {}", column_names[key.column], key.ascending ? "ASC" : "DESC",
+                            key.nulls_first ? "FIRST" : "LAST");
+      }
+      line += fmt::format("Sort [{}]", keys);
+      break;
+    }
     case LogicalOperatorKind::kRange:
       line += fmt::format("Range [{}]", joinExpressions(expressions));
       break;

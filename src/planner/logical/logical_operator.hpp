@@ -21,6 +21,14 @@ enum class LogicalOperatorKind : uint8_t {
   kFilter,     // rows of children[0] where expressions[0] is true
   kLimit,      // at most `limit` rows of children[0] after skipping `offset`
   kRange,      // range(): `expressions` are start, end and step (foldable BIGINTs)
+  kSort,       // children[0]'s rows ordered by `sort_keys`
+};
+
+//! One key of a sort: a column of the input, its direction and where NULLs go.
+struct SortSpec {
+  idx_t column = 0;
+  bool ascending = true;
+  bool nulls_first = true;
 };
 
 struct LogicalOperator;
@@ -36,6 +44,7 @@ struct LogicalOperator {
   std::vector<std::vector<BoundExpressionPtr>> rows;       // kValues
   int64_t limit = -1;                                      // kLimit; -1: no limit
   int64_t offset = 0;                                      // kLimit
+  std::vector<SortSpec> sort_keys;                         // kSort
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 

@@ -1,7 +1,9 @@
 // src/sql/ast/statement.cpp
 //
-// Statement text, locations and structural equality.
+// Statement text, locations, names and structural equality.
 #include "sql/ast/statement.hpp"
+
+#include <algorithm>
 
 namespace sluice::sql {
 
@@ -41,8 +43,11 @@ bool CreateViewStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;
   const auto& o = other.as<CreateViewStatement>();
-  return or_replace == o.or_replace && temporary == o.temporary &&
+  return or_replace == o.or_replace && temporary == o.temporary && live == o.live &&
          if_not_exists == o.if_not_exists && name == o.name && columns == o.columns &&
+         std::equal(expectations.begin(), expectations.end(), o.expectations.begin(),
+                    o.expectations.end(),
+                    [](const Expectation& a, const Expectation& b) { return a.equals(b); }) &&
          comment == o.comment && properties == o.properties && equalQueries(query, o.query);
 }
 
@@ -60,6 +65,103 @@ bool ExplainStatement::equals(const Statement& other) const {
   if (mode != o.mode || (statement == nullptr) != (o.statement == nullptr))
     return false;
   return statement == nullptr || statement->equals(*o.statement);
+}
+
+bool CreateTableStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<CreateTableStatement>();
+  return table_kind == o.table_kind && or_refresh == o.or_refresh && is_private == o.is_private &&
+         if_not_exists == o.if_not_exists && name == o.name && spec.equals(o.spec) &&
+         flow.equals(o.flow);
+}
+
+bool CreateFlowStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<CreateFlowStatement>();
+  return name == o.name && comment == o.comment && target == o.target && flow.equals(o.flow);
+}
+
+bool FunctionParameter::equals(const FunctionParameter& other) const {
+  return name == other.name && type == other.type && comment == other.comment &&
+         equalExprs(default_value, other.default_value);
+}
+
+bool CreateFunctionStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<CreateFunctionStatement>();
+  return or_replace == o.or_replace && temporary == o.temporary &&
+         if_not_exists == o.if_not_exists && name == o.name &&
+         std::equal(parameters.begin(), parameters.end(), o.parameters.begin(),
+                    o.parameters.end(),
+                    [](const FunctionParameter& a, const FunctionParameter& b) {
+                      return a.equals(b);
+                    }) &&
+         returns == o.returns && language_sql == o.language_sql &&
+         deterministic == o.deterministic && comment == o.comment &&
+         data_access == o.data_access && equalExprs(body, o.body);
+}
+
+bool UseStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<UseStatement>();
+  return target == o.target && name == o.name;
+}
+
+std::string statementName(const Statement& statement) {
+  switch (statement.kind()) {
+    case StatementKind::kQuery:
+      return "query";
+    case StatementKind::kSet:
+      return "SET";
+    case StatementKind::kSetTimeZone:
+      return "SET TIME ZONE";
+    case StatementKind::kCreateView: {
+      const auto& view = statement.as<CreateViewStatement>();
+      std::string name = view.temporary ? "CREATE TEMPORARY " : "CREATE ";
+      return name + (view.live ? "LIVE VIEW" : "VIEW");
+    }
+    case StatementKind::kDropView:
+      return "DROP VIEW";
+    case StatementKind::kExplain:
+      return "EXPLAIN";
+    case StatementKind::kCreateTable:
+      switch (statement.as<CreateTableStatement>().table_kind) {
+        case TableKind::kManagedTable:
+          return "CREATE TABLE";
+        case TableKind::kStreamingTable:
+          return "CREATE STREAMING TABLE";
+        case TableKind::kMaterializedView:
+          return "CREATE MATERIALIZED VIEW";
+        case TableKind::kLiveTable:
+          return "CREATE LIVE TABLE";
+        case TableKind::kStreamingLiveTable:
+          return "CREATE STREAMING LIVE TABLE";
+      }
+      return "CREATE TABLE";
+    case StatementKind::kCreateFlow: {
+      const auto& flow = statement.as<CreateFlowStatement>();
+      if (flow.name.empty())
+        return "AUTO CDC INTO";
+      return "CREATE FLOW";
+    }
+    case StatementKind::kCreateFunction:
+      return "CREATE FUNCTION";
+    case StatementKind::kUse:
+      switch (statement.as<UseStatement>().target) {
+        case UseStatement::Target::kCatalog:
+          return "USE CATALOG";
+        case UseStatement::Target::kSchema:
+          return "USE SCHEMA";
+        case UseStatement::Target::kDefault:
+          return "USE";
+      }
+      return "USE";
+  }
+  return "statement";
 }
 
 }  // namespace sluice::sql

@@ -2,7 +2,14 @@
 //
 // The statements of the SQL AST. Each statement keeps the SourceText it was parsed from and
 // its byte range there, so that later stages can quote it in errors. Pipeline statements
-// (CREATE STREAMING TABLE, CREATE FLOW, ...) are further kinds of the same base.
+// (CREATE STREAMING TABLE, CREATE FLOW, ...) are further kinds of the same base; their parts
+// live in sql/ast/table_spec.hpp.
+//
+// Constructs that parse but that sluice will not run (SCHEDULE, TRIGGER ON UPDATE, REFRESH
+// POLICY, REPLACE WHERE and REPLACE USING flows, USING formats other than DELTA, ...) never
+// reach the AST: the parser checks their syntax, then raises NOT_SUPPORTED naming them at their
+// first token, as it does for unsupported query syntax. Every node here is therefore something
+// the pipeline layer must handle.
 #pragma once
 
 #include <memory>
@@ -11,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sql/ast/query.hpp"
+#include "sql/ast/table_spec.hpp"
 
 namespace sluice::sql {
 
@@ -22,7 +29,12 @@ enum class StatementKind : uint8_t {
   kCreateView,   // CREATE [OR REPLACE] [TEMPORARY] VIEW
   kDropView,     // DROP VIEW [IF EXISTS]
   kExplain,      // EXPLAIN [mode] statement
+  kCreateTable,     // CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / LIVE TABLE
+  kCreateFlow,      // CREATE FLOW, and the unnamed AUTO CDC INTO / APPLY CHANGES INTO
+  kCreateFunction,  // CREATE [OR REPLACE] [TEMPORARY] FUNCTION (SQL scalar functions)
+  kUse,             // USE CATALOG / USE SCHEMA / USE DATABASE / USE
 };
+
 
 class Statement {
  public:
@@ -62,6 +74,9 @@ class Statement {
 };
 
 using StatementPtr = std::unique_ptr<Statement>;
+
+//! Returns the statement's name for messages, e.g. "CREATE STREAMING TABLE" or "USE CATALOG".
+std::string statementName(const Statement& statement);
 
 class QueryStatement : public Statement {
  public:
@@ -115,8 +130,10 @@ struct ViewColumn {
   }
 };
 
-//! CREATE [OR REPLACE] [TEMPORARY] VIEW [IF NOT EXISTS] name [(columns)] [COMMENT 'text']
-//! [TBLPROPERTIES (...)] AS query.
+//! CREATE [OR REPLACE] [TEMPORARY] [LIVE] VIEW [IF NOT EXISTS] name
+//! [(col [COMMENT 'text'], ..., CONSTRAINT name EXPECT (...) ...)] [COMMENT 'text']
+//! [TBLPROPERTIES (...)] AS query. LIVE is the legacy pipeline spelling; expectations are for
+//! the views of a pipeline.
 class CreateViewStatement : public Statement {
  public:
   static constexpr StatementKind kKind = StatementKind::kCreateView;
@@ -125,9 +142,11 @@ class CreateViewStatement : public Statement {
 
   bool or_replace = false;
   bool temporary = false;
+  bool live = false;
   bool if_not_exists = false;
   std::vector<std::string> name;
   std::vector<ViewColumn> columns;
+  std::vector<Expectation> expectations;
   std::optional<std::string> comment;
   std::vector<Property> properties;
   QueryPtr query;
@@ -155,6 +174,102 @@ class ExplainStatement : public Statement {
 
   ExplainMode mode = ExplainMode::kSimple;
   StatementPtr statement;
+};
+
+//! The dataset a CREATE ... TABLE / MATERIALIZED VIEW statement declares.
+enum class TableKind : uint8_t {
+  kManagedTable,        // CREATE TABLE t ... [FLOW INSERT [ONCE] BY NAME query]
+  kStreamingTable,      // CREATE [OR REFRESH] [PRIVATE] STREAMING TABLE
+  kMaterializedView,    // CREATE [OR REFRESH] [PRIVATE] MATERIALIZED VIEW
+  kLiveTable,           // legacy CREATE [OR REFRESH] [TEMPORARY] LIVE TABLE: a materialized view
+  kStreamingLiveTable,  // legacy CREATE [OR REFRESH] [TEMPORARY] STREAMING LIVE TABLE
+};
+
+//! CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / LIVE TABLE name [(spec)] [clauses]
+//! [AS query | FLOW INSERT [ONCE] BY NAME query | FLOW AUTO CDC ...]. `is_private` is PRIVATE
+//! or its legacy spelling TEMPORARY. The parser has already refused what a kind cannot have (a
+//! FLOW on a materialized view, AS query on a managed table, CDC on a managed table, ...).
+class CreateTableStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kCreateTable;
+  explicit CreateTableStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  TableKind table_kind = TableKind::kStreamingTable;
+  bool or_refresh = false;
+  bool is_private = false;
+  bool if_not_exists = false;
+  std::vector<std::string> name;
+  TableSpec spec;
+  FlowSpec flow;
+};
+
+//! CREATE FLOW name [COMMENT 'text'] AS INSERT [ONCE] INTO [ONCE] target [BY NAME] query, or
+//! CREATE FLOW name AS AUTO CDC [ONCE] INTO target FROM [SNAPSHOT] source ... (also spelled
+//! APPLY CHANGES INTO). The legacy statement APPLY CHANGES INTO target ... (or AUTO CDC INTO)
+//! without CREATE FLOW is a flow with an empty name, which the pipeline names after its target.
+class CreateFlowStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kCreateFlow;
+  explicit CreateFlowStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> name;  // empty for a standalone AUTO CDC INTO / APPLY CHANGES INTO
+  std::optional<std::string> comment;
+  std::vector<std::string> target;
+  FlowSpec flow;  // kInsert or kAutoCdc
+};
+
+//! One parameter of a SQL function: name type [DEFAULT expr] [COMMENT 'text'].
+struct FunctionParameter {
+  std::string name;
+  DataType type;
+  ExprPtr default_value;
+  std::optional<std::string> comment;
+  SourcePosition position;
+
+  bool equals(const FunctionParameter& other) const;
+};
+
+//! CREATE [OR REPLACE] [TEMPORARY] FUNCTION [IF NOT EXISTS] name (params) [RETURNS type]
+//! [LANGUAGE SQL] [[NOT] DETERMINISTIC] [COMMENT 'text'] [CONTAINS SQL | READS SQL DATA]
+//! RETURN expr. A SQL scalar function, as row filters and column masks use; RETURN query is kept
+//! as a scalar subquery.
+class CreateFunctionStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kCreateFunction;
+  explicit CreateFunctionStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  enum class DataAccess : uint8_t { kUnspecified, kContainsSql, kReadsSqlData };
+
+  bool or_replace = false;
+  bool temporary = false;
+  bool if_not_exists = false;
+  std::vector<std::string> name;
+  std::vector<FunctionParameter> parameters;
+  std::optional<DataType> returns;  // nullopt: the type of the body
+  bool language_sql = false;        // LANGUAGE SQL was written
+  std::optional<bool> deterministic;
+  std::optional<std::string> comment;
+  DataAccess data_access = DataAccess::kUnspecified;
+  ExprPtr body;
+};
+
+//! USE CATALOG c | USE { SCHEMA | DATABASE | NAMESPACE } s | USE s.
+class UseStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kUse;
+  explicit UseStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  enum class Target : uint8_t {
+    kCatalog,  // USE CATALOG
+    kSchema,   // USE SCHEMA / DATABASE / NAMESPACE
+    kDefault,  // USE name: a schema, or catalog.schema
+  };
+  Target target = Target::kDefault;
+  std::vector<std::string> name;
 };
 
 }  // namespace sluice::sql

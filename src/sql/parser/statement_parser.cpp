@@ -1,8 +1,8 @@
 // src/sql/parser/statement_parser.cpp
 //
 // Statements: a query; SET in Spark's forms (key and value kept as raw text); SET TIME ZONE;
-// CREATE [OR REPLACE] [TEMPORARY] VIEW; DROP VIEW; EXPLAIN. The pipeline statements are
-// further branches of parseStatement.
+// the CREATE prefix (OR REPLACE / OR REFRESH / TEMPORARY / PRIVATE) and CREATE [LIVE] VIEW;
+// DROP VIEW; EXPLAIN. The pipeline statements that CREATE leads to are in pipeline_parser.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -45,6 +45,12 @@ StatementPtr TokenParser::parseStatement() {
     return parseDrop();
   if (token.isKeyword(Keyword::kExplain))
     return parseExplain();
+  if (token.isKeyword(Keyword::kUse))
+    return parseUse();
+  if ((token.isKeyword(Keyword::kApply) && peek(1).isKeyword(Keyword::kChanges)) ||
+      (token.isKeyword(Keyword::kAuto) && peek(1).isKeyword(Keyword::kCdc))) {
+    return parseStandaloneCdc();
+  }
   if (startsQuery(token) || token.is(TokenKind::kLeftParen) || token.isKeyword(Keyword::kFrom)) {
     auto statement = std::make_unique<QueryStatement>(token.position);
     statement->query = parseQuery();
@@ -120,18 +126,124 @@ StatementPtr TokenParser::parseSet() {
 
 StatementPtr TokenParser::parseCreate() {
   const Token& create = advance();
-  auto statement = std::make_unique<CreateViewStatement>(create.position);
-  if (checkKeyword(Keyword::kOr) && peek(1).isKeyword(Keyword::kReplace)) {
+  CreateModifiers modifiers;
+  if (checkKeyword(Keyword::kOr)) {
+    if (peek(1).isKeyword(Keyword::kReplace)) {
+      modifiers.or_replace = &current();
+    } else if (peek(1).isKeyword(Keyword::kRefresh)) {
+      modifiers.or_refresh = &current();
+    } else {
+      fail(peek(1), "expected REPLACE or REFRESH");
+    }
     advance();
     advance();
-    statement->or_replace = true;
   }
   if (checkKeyword(Keyword::kGlobal))
     failNotSupported(current(), "GLOBAL TEMPORARY views");
-  if (matchKeyword(Keyword::kTemporary) || matchKeyword(Keyword::kTemp)) {
-    statement->temporary = true;
+  if (checkKeyword(Keyword::kTemporary) || checkKeyword(Keyword::kTemp))
+    modifiers.temporary = &advance();
+  if (checkKeyword(Keyword::kPrivate))
+    modifiers.is_private = &advance();
+
+  const Token& object = current();
+  if (object.isKeyword(Keyword::kView)) {
+    advance();
+    return parseCreateView(create, modifiers, /*live=*/false);
   }
-  expectKeyword(Keyword::kView);
+  if (object.isKeyword(Keyword::kLive)) {
+    if (peek(1).isKeyword(Keyword::kView)) {
+      advance();
+      advance();
+      return parseCreateView(create, modifiers, /*live=*/true);
+    }
+    if (peek(1).isKeyword(Keyword::kTable)) {
+      advance();
+      advance();
+      return parseCreateTable(create, modifiers, TableKind::kLiveTable);
+    }
+    fail(peek(1), "expected TABLE or VIEW");
+  }
+  if (object.isKeyword(Keyword::kStreaming)) {
+    advance();
+    if (checkKeyword(Keyword::kLive) && peek(1).isKeyword(Keyword::kTable)) {
+      advance();
+      advance();
+      return parseCreateTable(create, modifiers, TableKind::kStreamingLiveTable);
+    }
+    expectKeyword(Keyword::kTable);
+    return parseCreateTable(create, modifiers, TableKind::kStreamingTable);
+  }
+  if (object.isKeyword(Keyword::kMaterialized)) {
+    advance();
+    expectKeyword(Keyword::kView);
+    return parseCreateTable(create, modifiers, TableKind::kMaterializedView);
+  }
+  if (object.isKeyword(Keyword::kTable)) {
+    advance();
+    return parseCreateTable(create, modifiers, TableKind::kManagedTable);
+  }
+  if (object.isKeyword(Keyword::kFlow)) {
+    advance();
+    return parseCreateFlow(create, modifiers);
+  }
+  if (object.isKeyword(Keyword::kFunction)) {
+    advance();
+    return parseCreateFunction(create, modifiers);
+  }
+  fail(object, "expected VIEW, TABLE, STREAMING TABLE, MATERIALIZED VIEW, FLOW or FUNCTION");
+}
+
+void TokenParser::rejectModifier(const Token* modifier, std::string_view statement) const {
+  if (modifier == nullptr)
+    return;
+  std::string words;
+  if (modifier->isKeyword(Keyword::kOr)) {
+    words = fmt::format("OR {}", keywordSpelling(tokens_[modifier - tokens_.data() + 1].keyword));
+  } else {
+    words = std::string(keywordSpelling(modifier->keyword));
+  }
+  failWith(ErrorClass::INVALID_SQL_SYNTAX, *modifier,
+           fmt::format("{} cannot be used with {}.", words, statement));
+}
+
+void TokenParser::failDuplicateClause(const Token& at, std::string_view clause) const {
+  failWith(ErrorClass::DUPLICATE_CLAUSES, at,
+           fmt::format("Found duplicate clauses: {}. Remove one of them.", clause));
+}
+
+Expectation TokenParser::parseExpectation() {
+  Expectation expectation;
+  expectation.position = current().position;
+  expectKeyword(Keyword::kConstraint);
+  expectation.name = parseIdentifier("an expectation name");
+  expectKeyword(Keyword::kExpect);
+  expect(TokenKind::kLeftParen);
+  expectation.condition = parseExpression();
+  expect(TokenKind::kRightParen);
+  if (matchKeyword(Keyword::kOn)) {
+    expectKeyword(Keyword::kViolation);
+    if (matchKeyword(Keyword::kDrop)) {
+      expectKeyword(Keyword::kRow);
+      expectation.action = ExpectationAction::kDropRow;
+    } else if (matchKeyword(Keyword::kFail)) {
+      expectKeyword(Keyword::kUpdate);
+      expectation.action = ExpectationAction::kFailUpdate;
+    } else {
+      fail(current(), "expected DROP ROW or FAIL UPDATE");
+    }
+  }
+  return expectation;
+}
+
+StatementPtr TokenParser::parseCreateView(const Token& create, const CreateModifiers& modifiers,
+                                          bool live) {
+  std::string_view statement_name = live ? "CREATE LIVE VIEW" : "CREATE VIEW";
+  rejectModifier(modifiers.or_refresh, statement_name);
+  rejectModifier(modifiers.is_private, statement_name);
+  auto statement = std::make_unique<CreateViewStatement>(create.position);
+  statement->or_replace = modifiers.or_replace != nullptr;
+  statement->temporary = modifiers.temporary != nullptr;
+  statement->live = live;
   const Token& if_token = current();
   if (matchKeyword(Keyword::kIf)) {
     expectKeyword(Keyword::kNot);
@@ -150,6 +262,10 @@ StatementPtr TokenParser::parseCreate() {
   if (check(TokenKind::kLeftParen)) {
     advance();
     do {
+      if (checkKeyword(Keyword::kConstraint) && peek(2).isKeyword(Keyword::kExpect)) {
+        statement->expectations.push_back(parseExpectation());
+        continue;
+      }
       ViewColumn column;
       column.position = current().position;
       column.name = parseAnyName("a column name");
@@ -162,14 +278,13 @@ StatementPtr TokenParser::parseCreate() {
   while (!checkKeyword(Keyword::kAs)) {
     const Token& clause = current();
     if (clause.isKeyword(Keyword::kComment)) {
-      if (statement->comment) {
-        fail(clause, "COMMENT is given twice");
-      }
+      if (statement->comment)
+        failDuplicateClause(clause, "COMMENT");
       advance();
       statement->comment = parseStringValue();
     } else if (clause.isKeyword(Keyword::kTblproperties)) {
       if (!statement->properties.empty())
-        fail(clause, "TBLPROPERTIES is given twice");
+        failDuplicateClause(clause, "TBLPROPERTIES");
       advance();
       statement->properties = parsePropertyList();
     } else if (clause.isKeyword(Keyword::kWith) && peek(1).isKeyword(Keyword::kSchema)) {

@@ -3,7 +3,9 @@
 // The recursive-descent parser of Spark SQL, over the tokens of one statement (or of one
 // expression, type or column list). Its member functions live in one file per grammar family:
 // token_parser.cpp (cursor, names, errors), expression_parser.cpp, query_parser.cpp,
-// type_parser.cpp and statement_parser.cpp. Internal to src/sql: use sql/parser/parser.hpp.
+// type_parser.cpp, statement_parser.cpp, pipeline_parser.cpp (CREATE TABLE / STREAMING TABLE /
+// MATERIALIZED VIEW / FLOW, AUTO CDC, USE) and table_spec_parser.cpp (column lists and table
+// clauses). Internal to src/sql: use sql/parser/parser.hpp.
 #pragma once
 
 #include <cstdint>
@@ -143,11 +145,52 @@ class TokenParser {
   int parseTypeInteger();
 
   // Statements (statement_parser.cpp).
+  //! The words between CREATE and the object: OR REPLACE, OR REFRESH, TEMPORARY, PRIVATE.
+  struct CreateModifiers {
+    const Token* or_replace = nullptr;
+    const Token* or_refresh = nullptr;
+    const Token* temporary = nullptr;
+    const Token* is_private = nullptr;
+  };
   StatementPtr parseStatement();
   StatementPtr parseSet();
   StatementPtr parseCreate();
+  StatementPtr parseCreateView(const Token& create, const CreateModifiers& modifiers, bool live);
   StatementPtr parseDrop();
   StatementPtr parseExplain();
+  //! Fails with INVALID_SQL_SYNTAX when `modifier` was written: "{words} cannot be used with
+  //! {statement}."
+  void rejectModifier(const Token* modifier, std::string_view statement) const;
+  [[noreturn]] void failDuplicateClause(const Token& at, std::string_view clause) const;
+  Expectation parseExpectation();
+
+  // Pipeline statements (pipeline_parser.cpp).
+  StatementPtr parseCreateTable(const Token& create, const CreateModifiers& modifiers,
+                                TableKind kind);
+  void parseTableFlowClause(CreateTableStatement& statement);
+  void checkSingleFlow(const Token& flow_start);
+  StatementPtr parseCreateFlow(const Token& create, const CreateModifiers& modifiers);
+  void parseInsertFlow(CreateFlowStatement& statement);
+  void parseCdcFlow(CreateFlowStatement& statement);
+  StatementPtr parseStandaloneCdc();
+  void parseAutoCdcSpec(AutoCdcSpec& cdc);
+  TableRefPtr parseCdcSource();
+  ColumnSelection parseColumnSelection();
+  [[noreturn]] void refuseReplaceFlow(const Token& replace);
+  StatementPtr parseCreateFunction(const Token& create, const CreateModifiers& modifiers);
+  StatementPtr parseUse();
+
+  // Column lists and table clauses (table_spec_parser.cpp).
+  void parseTableElements(TableSpec& spec);
+  ColumnSpec parseColumnSpec();
+  [[noreturn]] void failGeneratedWithDefault(const Token& at, std::string_view column) const;
+  bool startsColumnProperty(const Token& token) const;
+  KeyConstraint parseKeyConstraint(std::string name, bool column_level);
+  IdentitySpec parseIdentity(bool always);
+  //! Parses one table clause into `spec`; false when the current token starts none.
+  bool parseTableClause(TableSpec& spec);
+  void refuseSchedule(const Token& start);
+  std::string parseSignedInteger(std::string_view what);
 
   SourceTextPtr source_;
   std::vector<Token> tokens_;

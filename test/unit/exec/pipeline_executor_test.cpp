@@ -14,8 +14,6 @@
 namespace sluice {
 namespace {
 
-std::vector<DataType> bigint() { return {DataType::longType()}; }
-
 PhysicalOperatorPtr collect(PhysicalOperatorPtr child) {
   auto root = std::make_unique<PhysicalResultCollector>(child->types());
   root->children.push_back(std::move(child));

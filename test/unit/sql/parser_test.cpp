@@ -954,27 +954,29 @@ const char* const kRoundTripInputs[] = {
 };
 
 TEST(ParserTest, PrintedQueriesParseBackToTheSameTree) {
-  for (const char* input : kRoundTripInputs) {
-    SCOPED_TRACE(input);
-    std::vector<StatementPtr> first;
-    try {
-      first = parseStatements(input);
-    } catch (const Error& error) {
-      ADD_FAILURE() << "parse failed: " << error.report();
-      continue;
+  for (PrintLayout layout : {PrintLayout::kOneLine, PrintLayout::kPretty}) {
+    for (const char* input : kRoundTripInputs) {
+      SCOPED_TRACE(input);
+      std::vector<StatementPtr> first;
+      try {
+        first = parseStatements(input);
+      } catch (const Error& error) {
+        ADD_FAILURE() << "parse failed: " << error.report();
+        continue;
+      }
+      ASSERT_EQ(first.size(), 1u);
+      std::string printed = printStatement(*first[0], layout);
+      std::vector<StatementPtr> second;
+      try {
+        second = parseStatements(printed);
+      } catch (const Error& error) {
+        ADD_FAILURE() << "printed text does not parse: " << printed << "\n" << error.report();
+        continue;
+      }
+      ASSERT_EQ(second.size(), 1u) << printed;
+      EXPECT_TRUE(first[0]->equals(*second[0])) << "printed: " << printed;
+      EXPECT_EQ(printStatement(*second[0], layout), printed);
     }
-    ASSERT_EQ(first.size(), 1u);
-    std::string printed = printStatement(*first[0]);
-    std::vector<StatementPtr> second;
-    try {
-      second = parseStatements(printed);
-    } catch (const Error& error) {
-      ADD_FAILURE() << "printed text does not parse: " << printed << "\n" << error.report();
-      continue;
-    }
-    ASSERT_EQ(second.size(), 1u) << printed;
-    EXPECT_TRUE(first[0]->equals(*second[0])) << "printed: " << printed;
-    EXPECT_EQ(printStatement(*second[0]), printed);
   }
 }
 

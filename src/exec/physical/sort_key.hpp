@@ -1,0 +1,40 @@
+// src/exec/physical/sort_key.hpp
+//
+// Comparison of rows by sort keys with Spark's ordering: NULLs first for ASC and last for DESC
+// unless NULLS FIRST / LAST says otherwise; NaN above every other floating-point value and
+// equal to itself, -0.0 equal to 0.0; strings and binaries by their bytes; false before true.
+#pragma once
+
+#include <vector>
+
+#include "common/vector/vector.hpp"
+
+namespace sluice {
+
+struct SortKey {
+  idx_t column = 0;
+  bool ascending = true;
+  bool nulls_first = true;
+};
+
+//! Compares the values of two rows of flat vectors of one type: negative, zero or positive.
+using ValueComparator = int (*)(const Vector& left, idx_t left_row, const Vector& right, idx_t right_row);
+
+//! The comparator for values of `type` (not NULL), or null when the type cannot be ordered
+//! here (MAP; ARRAY and STRUCT for now).
+ValueComparator valueComparatorFor(const DataType& type);
+
+//! Orders rows by a list of keys; rows are (vectors, row) pairs of batches with one layout.
+class RowComparator {
+ public:
+  RowComparator(std::vector<SortKey> keys, const std::vector<DataType>& column_types);
+
+  //! Negative when (left, left_row) sorts before (right, right_row).
+  int compare(const Batch& left, idx_t left_row, const Batch& right, idx_t right_row) const;
+
+ private:
+  std::vector<SortKey> keys_;
+  std::vector<ValueComparator> comparators_;
+};
+
+}  // namespace sluice

@@ -1,0 +1,87 @@
+// src/function/scalar/argument_types.cpp
+//
+// Spark's ANSI implicit casts of function arguments.
+
+#include "function/scalar/argument_types.hpp"
+
+#include "common/error/error.hpp"
+
+namespace sluice {
+
+namespace {
+
+std::string ordinalName(size_t index) {
+  static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
+  if (index < 5) return kNames[index];
+  return fmt::format("{}th", index + 1);
+}
+
+[[noreturn]] void raiseUnexpectedType(const BindRequest& request, size_t index,
+                                      const std::string& expected) {
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+              fmt::format("Cannot resolve \"{}\" due to data type mismatch: The {} parameter "
+                          "requires the {} type, however the argument has the type \"{}\".",
+                          request.name, ordinalName(index), expected,
+                          request.argument_types[index].sql()));
+}
+
+}  // namespace
+
+std::optional<DataType> implicitCastType(const DataType& from, const DataType& target) {
+  if (from.sameStructure(target)) return target;
+  if (from.isVoid()) return target;
+  if (from.id() == TypeId::kArray && target.id() == TypeId::kArray) {
+    auto element = implicitCastType(from.elementType(), target.elementType());
+    if (!element) return std::nullopt;
+    return DataType::array(*element);
+  }
+  if (from.isNested() || target.isNested()) return std::nullopt;
+  if (from.id() == TypeId::kString) return target;
+  if (target.id() == TypeId::kString) return target;  // any atomic value prints as a string
+  if (from.isNumeric() && target.isNumeric()) return target;
+  if (from.isDatetime() && target.isDatetime()) return target;
+  return std::nullopt;
+}
+
+DataType expectArgument(const BindRequest& request, size_t index, const DataType& target) {
+  auto cast = implicitCastType(request.argument_types[index], target);
+  if (!cast) raiseUnexpectedType(request, index, fmt::format("\"{}\"", target.sql()));
+  return *cast;
+}
+
+DataType expectArgumentOneOf(const BindRequest& request, size_t index,
+                             std::initializer_list<DataType> targets) {
+  const DataType& from = request.argument_types[index];
+  for (const DataType& target : targets) {
+    if (!from.isVoid() && from.sameStructure(target)) return target;
+  }
+  for (const DataType& target : targets) {
+    if (auto cast = implicitCastType(from, target)) return *cast;
+  }
+  std::string listed;
+  for (const DataType& target : targets) {
+    listed += (listed.empty() ? "(\"" : " or \"") + target.sql() + "\"";
+  }
+  raiseUnexpectedType(request, index, listed + ")");
+}
+
+const Value* constantArgument(const BindRequest& request, size_t index) {
+  if (index >= request.argument_constants.size()) return nullptr;
+  return request.argument_constants[index];
+}
+
+std::optional<int64_t> foldableIntegerArgument(const BindRequest& request, size_t index,
+                                               std::string_view parameter) {
+  const Value* value = constantArgument(request, index);
+  const DataType& type = request.argument_types[index];
+  if (value == nullptr || !(type.isIntegral() || type.isVoid())) {
+    throwError(ErrorClass::NON_FOLDABLE_ARGUMENT,
+               "The function `{}` requires the parameter `{}` to be a foldable expression of the "
+               "type \"INT\", but the actual argument is a non-foldable.",
+               request.name, parameter);
+  }
+  if (value->isNull()) return std::nullopt;
+  return value->getInt64();
+}
+
+}  // namespace sluice

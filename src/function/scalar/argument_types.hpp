@@ -1,0 +1,36 @@
+// src/function/scalar/argument_types.hpp
+//
+// How a function states the argument types it expects, with Spark's ANSI implicit casts
+// (AnsiTypeCoercion.implicitCast): a STRING becomes any atomic type, a number any other number,
+// any atomic value a STRING, NULL anything; everything else is DATATYPE_MISMATCH.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+
+#include "function/function_registry.hpp"
+
+namespace sluice {
+
+//! The type `from` is implicitly cast to for a parameter of type `target`; nullopt when ANSI
+//! coercion does not allow it.
+std::optional<DataType> implicitCastType(const DataType& from, const DataType& target);
+
+//! The type argument `index` of `request` is cast to for a parameter of type `target`; raises
+//! DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE when it cannot be.
+DataType expectArgument(const BindRequest& request, size_t index, const DataType& target);
+
+//! As expectArgument for a parameter that accepts several types (Spark's TypeCollection): the
+//! argument's own type when listed, else the first listed type it casts to.
+DataType expectArgumentOneOf(const BindRequest& request, size_t index,
+                             std::initializer_list<DataType> targets);
+
+//! The constant value of argument `index`, or null when the argument is not a constant.
+const Value* constantArgument(const BindRequest& request, size_t index);
+
+//! Raises NON_FOLDABLE_ARGUMENT unless argument `index` is a constant of an integral type;
+//! returns its value (nullopt for a NULL constant).
+std::optional<int64_t> foldableIntegerArgument(const BindRequest& request, size_t index,
+                                               std::string_view parameter);
+
+}  // namespace sluice

@@ -1,0 +1,155 @@
+// src/function/scalar/encoding_functions.cpp
+//
+// base64, unbase64, hex and unhex.
+// - base64 encodes BINARY (strings as their UTF-8 bytes) with padding and no line breaks.
+// - unbase64 decodes as Java's MIME decoder does: characters outside the alphabet are
+//   skipped, '=' ends the data, padding is optional; a final lone character is an error.
+// - hex prints a BIGINT as its two's-complement hexadecimal digits (no leading zeros) and
+//   STRING / BINARY byte by byte, upper case. unhex reads pairs of hex digits (an odd count
+//   gets a leading 0) and gives NULL for any other character.
+
+#include "common/error/error.hpp"
+#include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/string_kernel.hpp"
+
+namespace sluice {
+
+namespace {
+
+constexpr char kBase64Alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+constexpr char kUpperHex[] = "0123456789ABCDEF";
+
+void encodeBase64(std::string& out, std::string_view bytes) {
+  size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    uint32_t group = (uint32_t{static_cast<uint8_t>(bytes[i])} << 16) |
+                     (uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8) | static_cast<uint8_t>(bytes[i + 2]);
+    for (int shift = 18; shift >= 0; shift -= 6) out += kBase64Alphabet[(group >> shift) & 0x3F];
+  }
+  size_t rest = bytes.size() - i;
+  if (rest == 0) return;
+  uint32_t group = uint32_t{static_cast<uint8_t>(bytes[i])} << 16;
+  if (rest == 2) group |= uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8;
+  out += kBase64Alphabet[(group >> 18) & 0x3F];
+  out += kBase64Alphabet[(group >> 12) & 0x3F];
+  out += rest == 2 ? kBase64Alphabet[(group >> 6) & 0x3F] : '=';
+  out += '=';
+}
+
+int base64Value(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+void decodeBase64(std::string& out, std::string_view text) {
+  uint32_t group = 0;
+  int count = 0;
+  for (char c : text) {
+    if (c == '=') break;
+    int value = base64Value(c);
+    if (value < 0) continue;
+    group = (group << 6) | static_cast<uint32_t>(value);
+    if (++count == 4) {
+      out += static_cast<char>(group >> 16);
+      out += static_cast<char>(group >> 8);
+      out += static_cast<char>(group);
+      group = 0;
+      count = 0;
+    }
+  }
+  if (count == 1) {
+    throwError(ErrorClass::INVALID_PARAMETER_VALUE,
+               "The value of parameter(s) `str` in `unbase64` is invalid: Last unit does not have enough "
+               "valid bits.");
+  }
+  if (count == 2) out += static_cast<char>(group >> 4);
+  if (count == 3) {
+    out += static_cast<char>(group >> 10);
+    out += static_cast<char>(group >> 2);
+  }
+}
+
+BoundScalarFunction bindBase64(const BindRequest& request) {
+  DataType input = expectArgument(request, 0, DataType::binary());
+  return {"base64", {input}, DataType::string(), stringResultKernel<StringView>([](std::string& out, StringView bytes) {
+            encodeBase64(out, bytes);
+            return true;
+          })};
+}
+
+BoundScalarFunction bindUnbase64(const BindRequest& request) {
+  DataType input = expectArgument(request, 0, DataType::string());
+  return {"unbase64", {input}, DataType::binary(), stringResultKernel<StringView>([](std::string& out, StringView text) {
+            decodeBase64(out, text);
+            return true;
+          })};
+}
+
+BoundScalarFunction bindHex(const BindRequest& request) {
+  const DataType& type = request.argument_types[0];
+  if (type.id() == TypeId::kString || type.id() == TypeId::kBinary) {
+    return {"hex", {type}, DataType::string(), stringResultKernel<StringView>([](std::string& out, StringView bytes) {
+              for (char c : bytes.view()) {
+                out += kUpperHex[static_cast<uint8_t>(c) >> 4];
+                out += kUpperHex[static_cast<uint8_t>(c) & 0x0F];
+              }
+              return true;
+            })};
+  }
+  DataType input = expectArgumentOneOf(request, 0, {DataType::longType(), DataType::binary(), DataType::string()});
+  return {"hex", {input}, DataType::string(), stringResultKernel<int64_t>([](std::string& out, int64_t value) {
+            auto bits = static_cast<uint64_t>(value);
+            char digits[16];
+            int count = 0;
+            do {
+              digits[count++] = kUpperHex[bits & 0xF];
+              bits >>= 4;
+            } while (bits != 0);
+            while (count > 0) out += digits[--count];
+            return true;
+          })};
+}
+
+int hexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+BoundScalarFunction bindUnhex(const BindRequest& request) {
+  DataType input = expectArgument(request, 0, DataType::string());
+  return {"unhex", {input}, DataType::binary(), stringResultKernel<StringView>([](std::string& out, StringView text) {
+            std::string_view digits = text;
+            size_t i = 0;
+            if (digits.size() % 2 == 1) {
+              int value = hexValue(digits[0]);
+              if (value < 0) return false;
+              out += static_cast<char>(value);
+              i = 1;
+            }
+            for (; i < digits.size(); i += 2) {
+              int high = hexValue(digits[i]);
+              int low = hexValue(digits[i + 1]);
+              if (high < 0 || low < 0) return false;
+              out += static_cast<char>((high << 4) | low);
+            }
+            return true;
+          })};
+}
+
+}  // namespace
+
+void registerEncodingFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"base64", 1, 1, bindBase64});
+  registry.addScalar({"unbase64", 1, 1, bindUnbase64});
+  registry.addScalar({"hex", 1, 1, bindHex});
+  registry.addScalar({"unhex", 1, 1, bindUnhex});
+}
+
+}  // namespace sluice

@@ -1,0 +1,172 @@
+// src/function/scalar/like.cpp
+//
+// like(str, pattern[, escape]) and ilike, which the binder also uses for the LIKE and ILIKE
+// operators (LIKE ANY / ALL become OR / AND of them). '_' matches one character, '%' any
+// run of characters including line breaks; the escape character (default '\') makes the next
+// '_', '%' or escape character literal. An escape character before anything else raises
+// INVALID_FORMAT.ESC_IN_THE_MIDDLE, one at the end INVALID_FORMAT.ESC_AT_THE_END. ilike
+// lower-cases both sides first. The pattern is matched directly (no regex): '%' is resolved
+// by backtracking to the last '%' only, which is linear in practice.
+
+#include <utf8proc.h>
+
+#include "common/error/error.hpp"
+#include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/nary_loop.hpp"
+#include "function/scalar/utf8_text.hpp"
+
+namespace sluice {
+
+namespace {
+
+//! One element of a compiled pattern: a literal byte run, '_' or '%'.
+struct LikeToken {
+  enum class Kind : uint8_t { kLiteral, kAnyChar, kAnyRun };
+  Kind kind;
+  std::string literal;
+};
+
+std::vector<LikeToken> compileLike(std::string_view pattern, char32_t escape) {
+  std::vector<LikeToken> tokens;
+  auto appendLiteral = [&](std::string_view bytes) {
+    if (tokens.empty() || tokens.back().kind != LikeToken::Kind::kLiteral) {
+      tokens.push_back({LikeToken::Kind::kLiteral, ""});
+    }
+    tokens.back().literal += bytes;
+  };
+  for (size_t offset = 0; offset < pattern.size();) {
+    size_t length;
+    char32_t c = utf8::decode(pattern, offset, length);
+    std::string_view bytes = pattern.substr(offset, length);
+    offset += length;
+    if (c == escape) {
+      if (offset >= pattern.size()) {
+        throw Error(ErrorClass::INVALID_FORMAT, "ESC_AT_THE_END",
+                    fmt::format("The format is invalid: '{}'. The escape character is not allowed to end "
+                                "with.",
+                                pattern));
+      }
+      size_t next_length;
+      char32_t next = utf8::decode(pattern, offset, next_length);
+      if (next != '_' && next != '%' && next != escape) {
+        throw Error(ErrorClass::INVALID_FORMAT, "ESC_IN_THE_MIDDLE",
+                    fmt::format("The format is invalid: '{}'. The escape character is not allowed to "
+                                "precede '{}'.",
+                                pattern, pattern.substr(offset, next_length)));
+      }
+      appendLiteral(pattern.substr(offset, next_length));
+      offset += next_length;
+    } else if (c == '_') {
+      tokens.push_back({LikeToken::Kind::kAnyChar, ""});
+    } else if (c == '%') {
+      if (tokens.empty() || tokens.back().kind != LikeToken::Kind::kAnyRun) tokens.push_back({LikeToken::Kind::kAnyRun, ""});
+    } else {
+      appendLiteral(bytes);
+    }
+  }
+  return tokens;
+}
+
+//! Matches `text` against tokens, backtracking only to the most recent '%'.
+bool matchLike(std::string_view text, const std::vector<LikeToken>& tokens) {
+  size_t position = 0;
+  size_t token = 0;
+  size_t star_token = std::string_view::npos;
+  size_t star_position = 0;
+  while (true) {
+    if (token < tokens.size()) {
+      const LikeToken& current = tokens[token];
+      if (current.kind == LikeToken::Kind::kAnyRun) {
+        star_token = token++;
+        star_position = position;
+        continue;
+      }
+      if (current.kind == LikeToken::Kind::kAnyChar && position < text.size()) {
+        position += std::min(utf8::charLength(text[position]), text.size() - position);
+        ++token;
+        continue;
+      }
+      if (current.kind == LikeToken::Kind::kLiteral && text.substr(position).starts_with(current.literal)) {
+        position += current.literal.size();
+        ++token;
+        continue;
+      }
+    } else if (position == text.size()) {
+      return true;
+    }
+    // Mismatch: let the last '%' absorb one more character and retry after it.
+    if (star_token == std::string_view::npos || star_position >= text.size()) return false;
+    star_position += utf8::charLength(text[star_position]);
+    position = star_position;
+    token = star_token + 1;
+  }
+}
+
+std::string lowerText(std::string_view text) {
+  std::string out;
+  for (size_t offset = 0; offset < text.size();) {
+    size_t length;
+    char32_t c = utf8::decode(text, offset, length);
+    utf8::append(out, static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c))));
+    offset += length;
+  }
+  return out;
+}
+
+char32_t escapeCharacter(const BindRequest& request) {
+  if (request.argument_types.size() < 3) return '\\';
+  const Value* escape = constantArgument(request, 2);
+  if (escape == nullptr || escape->isNull() || escape->type().id() != TypeId::kString) {
+    throwError(ErrorClass::NON_FOLDABLE_ARGUMENT,
+               "The function `{}` requires the parameter `escape` to be a foldable expression of the type "
+               "\"STRING\", but the actual argument is a non-foldable.",
+               request.name);
+  }
+  const std::string& text = escape->getString();
+  if (text.empty() || utf8::numChars(text) != 1) {
+    throwError(ErrorClass::INVALID_ESC,
+               "Found an invalid escape string: {}. The escape string must contain only one character.", text);
+  }
+  size_t length;
+  return utf8::decode(text, 0, length);
+}
+
+BoundScalarFunction bindLike(std::string name, bool case_insensitive, const BindRequest& request) {
+  std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
+                              expectArgument(request, 1, DataType::string())};
+  char32_t escape = escapeCharacter(request);
+  if (request.argument_types.size() == 3) types.push_back(DataType::string());
+  ScalarKernel kernel = [escape, case_insensitive](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                                                   Vector& result) {
+    std::string cached_pattern;
+    std::vector<LikeToken> tokens;
+    bool compiled = false;
+    uint8_t* out = result.mutableData<uint8_t>();
+    forEachRow(rows, [&](idx_t row) {
+      if (args[0]->isNull(row) || args[1]->isNull(row)) {
+        result.setNull(row);
+        return;
+      }
+      std::string_view pattern = args[1]->at<StringView>(row);
+      if (!compiled || pattern != cached_pattern) {
+        cached_pattern = pattern;
+        tokens = compileLike(case_insensitive ? lowerText(pattern) : cached_pattern, escape);
+        compiled = true;
+      }
+      std::string_view text = args[0]->at<StringView>(row);
+      result.setNull(row, false);
+      out[row] = case_insensitive ? matchLike(lowerText(text), tokens) : matchLike(text, tokens);
+    });
+  };
+  return {std::move(name), types, DataType::boolean(), std::move(kernel)};
+}
+
+}  // namespace
+
+void registerLikeFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"like", 2, 3, [](const BindRequest& r) { return bindLike("like", false, r); }});
+  registry.addScalar({"ilike", 2, 3, [](const BindRequest& r) { return bindLike("ilike", true, r); }});
+}
+
+}  // namespace sluice

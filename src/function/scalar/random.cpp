@@ -1,0 +1,102 @@
+// src/function/scalar/random.cpp
+//
+// rand([seed]) / random([seed]): uniform DOUBLEs in [0, 1) from Spark's XORShiftRandom, seeded
+// with seed + partition index. sluice evaluates a query's rows as one partition, so a seeded
+// rand() gives the values Spark gives in partition 0 (spark.range(0, n, 1, 1)); with several
+// Spark partitions the later partitions' values differ. Without a seed (or with NULL, which
+// Spark reads as 0 only when written as a literal NULL) the seed is random per query.
+//
+// XORShiftRandom hashes the seed (Scala's MurmurHash3.bytesHash of its 8 big-endian bytes,
+// twice) into the generator state, steps it with xorshift (21, 35, 4), and builds each double
+// as java.util.Random.nextDouble does from 26 + 27 bits.
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+
+#include "common/error/error.hpp"
+#include "common/hash/murmur3.hpp"
+#include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
+
+namespace sluice {
+
+namespace {
+
+class XorShiftRandom {
+ public:
+  explicit XorShiftRandom(int64_t seed) : state_(hashSeed(seed)) {}
+
+  double nextDouble() {
+    uint64_t high = next(26);
+    uint64_t low = next(27);
+    return static_cast<double>((high << 27) + low) * 0x1.0p-53;
+  }
+
+ private:
+  static constexpr int32_t kArraySeed = 0x3c074a61;  // scala.util.hashing.MurmurHash3.arraySeed
+
+  static uint64_t hashSeed(int64_t seed) {
+    char bytes[8];
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(static_cast<uint64_t>(seed) >> (56 - 8 * i));
+    std::string_view view(bytes, 8);
+    int32_t low = hash::murmur3HashBytesReference(view, kArraySeed);
+    int32_t high = hash::murmur3HashBytesReference(view, low);
+    return (static_cast<uint64_t>(static_cast<uint32_t>(high)) << 32) | static_cast<uint32_t>(low);
+  }
+
+  uint64_t next(int bits) {
+    uint64_t next_state = state_ ^ (state_ << 21);
+    next_state ^= next_state >> 35;
+    next_state ^= next_state << 4;
+    state_ = next_state;
+    return next_state & ((uint64_t{1} << bits) - 1);
+  }
+
+  uint64_t state_;
+};
+
+BoundScalarFunction bindRand(const BindRequest& request) {
+  int64_t seed = std::chrono::steady_clock::now().time_since_epoch().count();
+  std::vector<DataType> argument_types;
+  if (!request.argument_types.empty()) {
+    const DataType& type = request.argument_types[0];
+    const Value* constant = constantArgument(request, 0);
+    if (constant == nullptr || !(type.isIntegral() || type.isVoid())) {
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+                  fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input `seed` "
+                              "should be a foldable \"INT\" or \"BIGINT\" expression.",
+                              request.name));
+    }
+    seed = constant->isNull() ? 0 : constant->getInt64();
+    argument_types.push_back(type.isVoid() ? DataType::longType() : type);
+  }
+  // One generator per bound call yields Spark's sequence when rows come in order. The threads
+  // of a parallel plan share it under a lock, so their draws interleave in no fixed order.
+  struct SharedGenerator {
+    explicit SharedGenerator(int64_t seed) : random(seed) {}
+    std::mutex mutex;
+    XorShiftRandom random;
+  };
+  auto generator = std::make_shared<SharedGenerator>(seed);
+  ScalarKernel kernel = [generator](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+                                    Vector& result) {
+    double* out = result.mutableData<double>();
+    std::lock_guard lock(generator->mutex);
+    forEachRow(rows, [&](idx_t row) {
+      result.setNull(row, false);
+      out[row] = generator->random.nextDouble();
+    });
+  };
+  BoundScalarFunction bound{"rand", argument_types, DataType::doubleType(), std::move(kernel)};
+  bound.deterministic = false;
+  return bound;
+}
+
+}  // namespace
+
+void registerRandomFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"rand", 0, 1, bindRand}, {"random"});
+}
+
+}  // namespace sluice

@@ -1,0 +1,59 @@
+// src/storage/delta/data_file_writer.hpp
+//
+// Writes one Parquet data file of a Delta table and describes it as an add action: the path
+// relative to the table (URI-encoded, inside its Hive-style partition folder), the partition
+// values, the size, and the statistics taken from the file's footer.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/vector/vector.hpp"
+#include "storage/delta/actions.hpp"
+#include "storage/delta/file_stats.hpp"
+#include "storage/parquet/parquet_writer.hpp"
+
+namespace sluice::delta {
+
+struct DataFileOptions {
+  parquet::ParquetWriterOptions parquet;
+  StatsOptions stats;
+  //! Set on every add (e.g. "liquid" for files OPTIMIZE clustered).
+  std::optional<std::string> clustering_provider;
+};
+
+class DataFileWriter {
+ public:
+  //! Creates the file in the partition folder of `partition_values` under `table_path`.
+  DataFileWriter(const std::string& table_path, PartitionValues partition_values,
+                 std::vector<StructField> data_fields, const DataFileOptions& options,
+                 int file_index);
+  ~DataFileWriter();
+  DataFileWriter(const DataFileWriter&) = delete;
+  DataFileWriter& operator=(const DataFileWriter&) = delete;
+
+  //! Appends rows whose columns are the data fields.
+  void write(const Batch& batch);
+  uint64_t rowsWritten() const { return writer_->rowsWritten(); }
+  //! Closes the file and returns its add action (dataChange as given).
+  AddFile finish(bool data_change);
+  //! The file system path of the file being written.
+  const std::string& filePath() const { return file_path_; }
+
+ private:
+  std::string relative_path_;
+  std::string file_path_;
+  PartitionValues partition_values_;
+  std::vector<StructField> data_fields_;
+  DataFileOptions options_;
+  std::unique_ptr<parquet::ParquetWriter> writer_;
+  //! NULL counts of top-level ARRAY / MAP columns, which the footer cannot give.
+  std::map<std::string, int64_t> list_null_counts_;
+};
+
+//! The file extension Spark gives a codec: "zstd" -> ".zstd.parquet", none -> ".parquet".
+std::string dataFileSuffix(parquet::CompressionCodec codec);
+
+}  // namespace sluice::delta

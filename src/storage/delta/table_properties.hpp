@@ -1,0 +1,28 @@
+// src/storage/delta/table_properties.hpp
+//
+// The Delta table properties (metaData.configuration) that sluice acts on, with Delta's
+// defaults: delta.checkpointInterval (10), delta.deletedFileRetentionDuration
+// ("interval 1 week"), delta.appendOnly (false), delta.dataSkippingNumIndexedCols (32),
+// delta.dataSkippingStringPrefixLength (32).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "storage/delta/actions.hpp"
+
+namespace sluice::delta {
+
+int64_t checkpointInterval(const Metadata& metadata);
+int64_t deletedFileRetentionMillis(const Metadata& metadata);
+bool isAppendOnly(const Metadata& metadata);
+int dataSkippingNumIndexedCols(const Metadata& metadata);
+int dataSkippingStringPrefixLength(const Metadata& metadata);
+
+//! Milliseconds of a calendar-free interval string as Delta's properties spell it:
+//! "interval 1 week", "interval 168 hours", "7 days", "interval 30 minutes"; nullopt for
+//! anything else.
+std::optional<int64_t> parseIntervalMillis(std::string_view text);
+
+}  // namespace sluice::delta

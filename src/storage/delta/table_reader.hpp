@@ -1,0 +1,74 @@
+// src/storage/delta/table_reader.hpp
+//
+// Reading a Delta table: the snapshot at a version (the latest, VERSION AS OF n, or
+// TIMESTAMP AS OF t), its live files after data skipping, and a scan that turns those files
+// into Batches of the table's columns: data columns from the Parquet files, partition columns
+// from the add actions' partition values (cast from their strings), and columns a file lacks
+// as NULLs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/vector/vector.hpp"
+#include "storage/delta/data_skipping.hpp"
+#include "storage/delta/snapshot.hpp"
+
+namespace sluice::parquet {
+class ParquetReader;
+}
+
+namespace sluice::delta {
+
+//! Which version to read; both empty means the latest.
+struct TimeTravel {
+  std::optional<int64_t> version;
+  //! Milliseconds since the epoch: the latest commit at or before it.
+  std::optional<int64_t> timestamp_ms;
+};
+
+//! The snapshot to read, after checking that sluice can read the table's protocol.
+Snapshot openSnapshot(const std::string& table_path, const TimeTravel& time_travel = {});
+
+//! The live files of `snapshot` that may hold rows matching every predicate.
+std::vector<AddFile> liveFiles(const Snapshot& snapshot,
+                               const std::vector<SkippingPredicate>& predicates = {});
+
+class DeltaTableScan {
+ public:
+  //! Scans `columns` (names, all when empty) of the files of `snapshot` that `predicates`
+  //! do not rule out. The predicates only prune files; rows are not filtered.
+  DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns = {},
+                 std::vector<SkippingPredicate> predicates = {});
+  ~DeltaTableScan();
+  DeltaTableScan(const DeltaTableScan&) = delete;
+  DeltaTableScan& operator=(const DeltaTableScan&) = delete;
+
+  const std::vector<StructField>& schema() const { return output_; }
+  //! The files the scan reads, after skipping.
+  const std::vector<AddFile>& files() const { return files_; }
+
+  //! Replaces `batch` with the next rows; false at the end.
+  bool next(Batch& batch);
+
+ private:
+  bool openNextFile();
+
+  std::string table_path_;
+  std::vector<StructField> output_;
+  std::vector<bool> output_is_partition_;
+  std::vector<std::string> partition_columns_;
+  std::vector<AddFile> files_;
+  size_t next_file_ = 0;
+  std::unique_ptr<parquet::ParquetReader> reader_;
+  //! For each output column: its index in the reader's selected columns, or -1.
+  std::vector<int> reader_columns_;
+  //! Partition values of the open file, one per output column (NULL for data columns).
+  std::vector<Value> partition_values_;
+  std::string open_path_;
+};
+
+}  // namespace sluice::delta

@@ -1,0 +1,348 @@
+// src/storage/delta/table_writer.cpp
+//
+// The Delta table writer: partitioned Parquet files + one commit.
+
+#include "storage/delta/table_writer.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "common/error/error.hpp"
+#include "storage/delta/batch_rows.hpp"
+#include "storage/delta/file_paths.hpp"
+#include "storage/delta/partition_values.hpp"
+#include "storage/delta/schema_json.hpp"
+#include "storage/delta/table_features.hpp"
+#include "storage/delta/table_properties.hpp"
+
+namespace sluice::delta {
+
+namespace {
+
+std::string jsonList(const std::vector<std::string>& items) {
+  Json list = Json::array();
+  for (const std::string& item : items) list.push_back(item);
+  return dumpJson(list);
+}
+
+const char* modeName(WriteMode mode) {
+  switch (mode) {
+    case WriteMode::kCreate: return "ErrorIfExists";
+    case WriteMode::kAppend: return "Append";
+    case WriteMode::kOverwrite: return "Overwrite";
+  }
+  return "";
+}
+
+void validateDefinition(const TableDefinition& definition, const std::string& table_path) {
+  auto find = [&](const std::string& name) {
+    return std::find_if(definition.schema.begin(), definition.schema.end(),
+                        [&](const StructField& field) { return field.name == name; });
+  };
+  for (const std::string& column : definition.partition_columns) {
+    if (find(column) == definition.schema.end()) {
+      throw Error(ErrorClass::UNRESOLVED_COLUMN,
+                  fmt::format("The partition column `{}` of table {} is not one of its columns.",
+                              column, table_path));
+    }
+  }
+  if (!definition.partition_columns.empty() &&
+      definition.partition_columns.size() == definition.schema.size()) {
+    throw Error(ErrorClass::INVALID_ARGUMENT,
+                fmt::format("Cannot use all columns of table {} for partition columns.",
+                            table_path));
+  }
+  if (!definition.partition_columns.empty() && !definition.clustering_columns.empty()) {
+    throw Error(ErrorClass::INVALID_ARGUMENT,
+                fmt::format("Table {} cannot be both partitioned and clustered.", table_path));
+  }
+  for (const std::string& column : definition.clustering_columns) {
+    if (find(column) == definition.schema.end()) {
+      throw Error(ErrorClass::UNRESOLVED_COLUMN,
+                  fmt::format("The clustering column `{}` of table {} is not one of its columns.",
+                              column, table_path));
+    }
+  }
+  for (const StructField& field : definition.schema) dataTypeToJson(field.type);  // validates
+}
+
+}  // namespace
+
+DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions options)
+    : store_(std::move(table_path)), options_(std::move(options)) {
+  LogListing listing = store_.list();
+  if (!listing.empty()) {
+    if (options_.mode == WriteMode::kCreate) {
+      throw Error(ErrorClass::DELTA_LOG_ALREADY_EXISTS,
+                  fmt::format("A Delta log already exists at {}.", store_.logPath()));
+    }
+    snapshot_ = loadSnapshot(store_, listing, std::nullopt);
+    checkWriteSupported(snapshot_->protocol, snapshot_->metadata, store_.tablePath());
+    if (options_.mode == WriteMode::kOverwrite && isAppendOnly(snapshot_->metadata)) {
+      throw Error(ErrorClass::DELTA_CANNOT_MODIFY_APPEND_ONLY,
+                  fmt::format("This table is configured to only allow appends: {}. If you would "
+                              "like to permit updates or deletes, use 'ALTER TABLE <table_name> "
+                              "SET TBLPROPERTIES (delta.appendOnly=false)'.",
+                              store_.tablePath()));
+    }
+  } else if (!options_.definition) {
+    throw Error(ErrorClass::DELTA_MISSING_DELTA_TABLE,
+                fmt::format("`{}` is not a Delta table.", store_.tablePath()));
+  }
+  bool use_definition =
+      options_.definition && (!snapshot_ || options_.mode == WriteMode::kOverwrite);
+  if (use_definition) {
+    validateDefinition(*options_.definition, store_.tablePath());
+    schema_ = options_.definition->schema;
+    partition_columns_ = options_.definition->partition_columns;
+  } else {
+    schema_ = snapshot_->schema;
+    partition_columns_ = snapshot_->metadata.partition_columns;
+  }
+  for (idx_t index = 0; index < schema_.size(); ++index) {
+    bool is_partition = std::find(partition_columns_.begin(), partition_columns_.end(),
+                                  schema_[index].name) != partition_columns_.end();
+    if (is_partition) continue;
+    data_indexes_.push_back(index);
+    data_fields_.push_back(schema_[index]);
+  }
+  for (const std::string& column : partition_columns_) {
+    for (idx_t index = 0; index < schema_.size(); ++index) {
+      if (schema_[index].name == column) partition_indexes_.push_back(index);
+    }
+  }
+  const Metadata* metadata = snapshot_ ? &snapshot_->metadata : nullptr;
+  Metadata defined;
+  if (use_definition) {
+    defined.configuration = options_.definition->properties;
+    metadata = &defined;
+  }
+  options_.file_options.stats.num_indexed_cols = dataSkippingNumIndexedCols(*metadata);
+  options_.file_options.stats.string_prefix_length = dataSkippingStringPrefixLength(*metadata);
+}
+
+DeltaTableWriter::~DeltaTableWriter() = default;
+
+DataFileWriter& DeltaTableWriter::openFile(const std::string& key, const PartitionValues& values) {
+  OpenFile& file = open_files_[key];
+  if (!file.writer) {
+    file.writer = std::make_unique<DataFileWriter>(store_.tablePath(), values, data_fields_,
+                                                   options_.file_options, next_file_index_++);
+  }
+  return *file.writer;
+}
+
+void DeltaTableWriter::finishFile(const std::string& key) {
+  auto it = open_files_.find(key);
+  if (it == open_files_.end() || !it->second.writer) return;
+  finished_.push_back(it->second.writer->finish(/*data_change=*/true));
+  open_files_.erase(it);
+}
+
+void DeltaTableWriter::writeToPartition(const std::string& key, const PartitionValues& values,
+                                        const Batch& data) {
+  idx_t start = 0;
+  while (start < data.num_rows) {
+    DataFileWriter& file = openFile(key, values);
+    idx_t count = data.num_rows - start;
+    if (options_.max_rows_per_file > 0) {
+      uint64_t room = options_.max_rows_per_file - file.rowsWritten();
+      count = std::min<idx_t>(count, room);
+    }
+    file.write(sliceRows(data, start, start + count));
+    start += count;
+    if (options_.max_rows_per_file > 0 && file.rowsWritten() >= options_.max_rows_per_file) {
+      finishFile(key);
+    }
+  }
+}
+
+void DeltaTableWriter::write(const Batch& batch) {
+  SLUICE_CHECK(!committed_);
+  SLUICE_CHECK_EQ(batch.columns.size(), schema_.size());
+  for (size_t column = 0; column < schema_.size(); ++column) {
+    SLUICE_CHECK(batch.columns[column].type().sameStructure(schema_[column].type));
+  }
+  if (batch.num_rows == 0) return;
+  Batch data = projectColumns(batch, data_indexes_);
+  if (partition_indexes_.empty()) {
+    writeToPartition("", {}, data);
+    return;
+  }
+  // Group rows by their partition folder, keeping first-seen order.
+  std::vector<std::string> keys;
+  std::map<std::string, std::pair<PartitionValues, std::vector<idx_t>>> groups;
+  for (idx_t row = 0; row < batch.num_rows; ++row) {
+    PartitionValues values;
+    for (size_t index = 0; index < partition_indexes_.size(); ++index) {
+      values.emplace_back(partition_columns_[index],
+                          serializePartitionValue(
+                              batch.columns[partition_indexes_[index]].getValue(row)));
+    }
+    std::string key = partitionDirectory(values);
+    auto [it, inserted] = groups.try_emplace(key, std::move(values), std::vector<idx_t>{});
+    if (inserted) keys.push_back(key);
+    it->second.second.push_back(row);
+  }
+  for (const std::string& key : keys) {
+    auto& [values, rows] = groups[key];
+    if (rows.size() == batch.num_rows) {
+      writeToPartition(key, values, data);
+    } else {
+      writeToPartition(key, values, selectRows(data, rows));
+    }
+  }
+}
+
+std::vector<Action> DeltaTableWriter::tableSetupActions() {
+  std::vector<Action> actions;
+  bool creating = !snapshot_;
+  if (!creating && !(options_.mode == WriteMode::kOverwrite && options_.definition)) {
+    return actions;
+  }
+  const TableDefinition& definition = *options_.definition;
+  Metadata metadata;
+  if (creating) {
+    metadata.id = randomUuid();
+    metadata.created_time = currentTimeMillis();
+  } else {
+    metadata = snapshot_->metadata;
+  }
+  metadata.name = definition.name;
+  metadata.description = definition.description;
+  metadata.schema_string = schemaToJson(definition.schema);
+  metadata.partition_columns = definition.partition_columns;
+  metadata.configuration = definition.properties;
+  if (!creating && metadata == snapshot_->metadata) return actions;
+
+  bool clustered = !definition.clustering_columns.empty();
+  Protocol protocol = protocolForNewTable(definition.schema, clustered);
+  if (creating || !(protocol == snapshot_->protocol)) {
+    if (!creating) {
+      // Never downgrade an existing table's protocol.
+      protocol.min_reader_version =
+          std::max(protocol.min_reader_version, snapshot_->protocol.min_reader_version);
+      protocol.min_writer_version =
+          std::max(protocol.min_writer_version, snapshot_->protocol.min_writer_version);
+      if (protocol == snapshot_->protocol) protocol = snapshot_->protocol;
+    }
+    if (creating || !(protocol == snapshot_->protocol)) actions.emplace_back(protocol);
+  }
+  actions.emplace_back(metadata);
+  if (clustered) {
+    Json columns = Json::array();
+    for (const std::string& column : definition.clustering_columns) {
+      columns.push_back(Json::array({column}));
+    }
+    DomainMetadata domain;
+    domain.domain = kClusteringDomain;
+    domain.configuration = dumpJson(Json{{"clusteringColumns", columns}});
+    actions.emplace_back(domain);
+  }
+  return actions;
+}
+
+TableWriteResult DeltaTableWriter::commit() {
+  SLUICE_CHECK(!committed_);
+  committed_ = true;
+  std::vector<std::string> keys;
+  for (const auto& [key, file] : open_files_) keys.push_back(key);
+  for (const std::string& key : keys) finishFile(key);
+
+  int64_t now = currentTimeMillis();
+  CommitPlan plan;
+  plan.read_version = snapshot_ ? snapshot_->version : -1;
+  plan.actions = tableSetupActions();
+  bool creating = !snapshot_;
+  bool overwrite = options_.mode == WriteMode::kOverwrite && snapshot_;
+  int64_t removed_files = 0;
+  int64_t removed_bytes = 0;
+  if (overwrite) {
+    plan.read_whole_table = true;
+    for (const auto& [path, add] : snapshot_->files) {
+      RemoveFile remove;
+      remove.path = add.path;
+      remove.deletion_timestamp = now;
+      remove.data_change = true;
+      remove.extended_file_metadata = true;
+      remove.partition_values = add.partition_values;
+      remove.size = add.size;
+      plan.actions.emplace_back(std::move(remove));
+      plan.read_files.insert(path);
+      ++removed_files;
+      removed_bytes += add.size;
+    }
+  }
+  TableWriteResult result;
+  for (AddFile& add : finished_) {
+    result.num_files += 1;
+    result.num_bytes += add.size;
+    result.num_rows += parseFileStats(*add.stats, {}).num_records.value_or(0);
+    plan.actions.emplace_back(add);
+  }
+  if (options_.app_id) {
+    SetTransaction txn;
+    txn.app_id = *options_.app_id;
+    txn.version = options_.app_version.value_or(0);
+    txn.last_updated = now;
+    plan.actions.emplace_back(std::move(txn));
+  }
+  const Metadata* table_metadata = snapshot_ ? &snapshot_->metadata : nullptr;
+  for (const Action& action : plan.actions) {
+    if (const auto* metadata = std::get_if<Metadata>(&action)) table_metadata = metadata;
+  }
+  if (table_metadata) plan.checkpoint_interval = checkpointInterval(*table_metadata);
+
+  std::string operation = options_.operation;
+  if (operation.empty()) {
+    operation = creating ? (finished_.empty() ? "CREATE TABLE" : "CREATE TABLE AS SELECT")
+                         : (overwrite && options_.definition ? "CREATE OR REPLACE TABLE AS SELECT"
+                                                             : "WRITE");
+  }
+  Json parameters = Json::object();
+  if (operation == "WRITE") {
+    parameters["mode"] = modeName(options_.mode);
+  } else {
+    parameters["isManaged"] = "false";
+    parameters["description"] = options_.definition && options_.definition->description
+                                    ? Json(*options_.definition->description)
+                                    : Json(nullptr);
+    parameters["properties"] = dumpJson(Json(options_.definition ? options_.definition->properties
+                                                                 : std::map<std::string, std::string>{}));
+  }
+  parameters["partitionBy"] = jsonList(partition_columns_);
+  if (options_.definition && !options_.definition->clustering_columns.empty()) {
+    parameters["clusterBy"] = jsonList(options_.definition->clustering_columns);
+  }
+  Json metrics = Json::object();
+  metrics["numFiles"] = std::to_string(result.num_files);
+  metrics["numOutputRows"] = std::to_string(result.num_rows);
+  metrics["numOutputBytes"] = std::to_string(result.num_bytes);
+  if (overwrite) {
+    metrics["numRemovedFiles"] = std::to_string(removed_files);
+    metrics["numRemovedBytes"] = std::to_string(removed_bytes);
+  }
+  plan.commit_info.fields["operation"] = operation;
+  plan.commit_info.fields["operationParameters"] = parameters;
+  plan.commit_info.fields["isolationLevel"] = "Serializable";
+  plan.commit_info.fields["isBlindAppend"] = !overwrite;
+  plan.commit_info.fields["operationMetrics"] = metrics;
+  plan.commit_info.fields["engineInfo"] = "sluice";
+  plan.commit_info.fields["txnId"] = randomUuid();
+
+  CommitResult committed = commitTransaction(store_, std::move(plan));
+  result.version = committed.version;
+  result.attempts = committed.attempts;
+  return result;
+}
+
+std::optional<int64_t> lastCommittedVersion(const std::string& table_path,
+                                            const std::string& app_id) {
+  LogStore store(table_path);
+  LogListing listing = store.list();
+  if (listing.empty()) return std::nullopt;
+  return loadSnapshot(store, listing, std::nullopt).transactionVersion(app_id);
+}
+
+}  // namespace sluice::delta

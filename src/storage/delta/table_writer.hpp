@@ -1,0 +1,110 @@
+// src/storage/delta/table_writer.hpp
+//
+// Writes Batches into a Delta table and commits them as one version: CREATE (the table must
+// not exist), APPEND, or OVERWRITE (every live file removed, the new ones added). Rows go to
+// Parquet files under Hive-style partition folders ("p=a%3Ab/"), partition columns are not
+// stored in the files, and nothing is visible to readers until commit() succeeds. An optional
+// txn (appId, version) makes a streaming batch commit exactly once.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/vector/vector.hpp"
+#include "storage/delta/data_file_writer.hpp"
+#include "storage/delta/snapshot.hpp"
+#include "storage/delta/transaction.hpp"
+
+namespace sluice::delta {
+
+//! What CREATE TABLE says about a new table.
+struct TableDefinition {
+  std::vector<StructField> schema;
+  std::vector<std::string> partition_columns;
+  //! CLUSTER BY; recorded in the delta.clustering domain (Delta's liquid clustering).
+  std::vector<std::string> clustering_columns;
+  //! TBLPROPERTIES.
+  std::map<std::string, std::string> properties;
+  std::optional<std::string> name;
+  //! COMMENT.
+  std::optional<std::string> description;
+};
+
+enum class WriteMode : uint8_t {
+  kCreate,     // the table must not exist yet
+  kAppend,     // creates the table when it does not exist and a definition is given
+  kOverwrite,  // replaces every file (and, with a definition, the schema)
+};
+
+struct TableWriteOptions {
+  WriteMode mode = WriteMode::kAppend;
+  //! Required to create a table; with kOverwrite it may replace the schema.
+  std::optional<TableDefinition> definition;
+  //! A streaming flow's id and batch number, committed as a txn action.
+  std::optional<std::string> app_id;
+  std::optional<int64_t> app_version;
+  //! A new file is started once a file holds this many rows (0: no limit).
+  uint64_t max_rows_per_file = 0;
+  DataFileOptions file_options;
+  //! commitInfo.operation; derived from the mode when empty ("WRITE", "CREATE TABLE").
+  std::string operation;
+};
+
+struct TableWriteResult {
+  int64_t version = -1;
+  int64_t num_files = 0;
+  int64_t num_rows = 0;
+  int64_t num_bytes = 0;
+  int attempts = 1;
+};
+
+class DeltaTableWriter {
+ public:
+  DeltaTableWriter(std::string table_path, TableWriteOptions options);
+  ~DeltaTableWriter();
+  DeltaTableWriter(const DeltaTableWriter&) = delete;
+  DeltaTableWriter& operator=(const DeltaTableWriter&) = delete;
+
+  //! The table's columns; batches passed to write() follow them, partition columns included.
+  const std::vector<StructField>& schema() const { return schema_; }
+
+  void write(const Batch& batch);
+  //! Closes the files and commits them; throws on conflict (the files are then left as
+  //! orphans for VACUUM).
+  TableWriteResult commit();
+
+ private:
+  struct OpenFile {
+    std::unique_ptr<DataFileWriter> writer;
+  };
+
+  void writeToPartition(const std::string& key, const PartitionValues& values, const Batch& data);
+  DataFileWriter& openFile(const std::string& key, const PartitionValues& values);
+  void finishFile(const std::string& key);
+  std::vector<Action> tableSetupActions();
+
+  LogStore store_;
+  TableWriteOptions options_;
+  std::optional<Snapshot> snapshot_;  // the table as read; absent when it does not exist
+  std::vector<StructField> schema_;
+  std::vector<std::string> partition_columns_;
+  std::vector<idx_t> partition_indexes_;
+  std::vector<idx_t> data_indexes_;
+  std::vector<StructField> data_fields_;
+  std::map<std::string, OpenFile> open_files_;
+  std::vector<AddFile> finished_;
+  int next_file_index_ = 0;
+  bool committed_ = false;
+};
+
+//! The version of the last batch application `app_id` committed to the table at
+//! `table_path` (its txn action), or nullopt when it never committed one or the table does
+//! not exist.
+std::optional<int64_t> lastCommittedVersion(const std::string& table_path,
+                                            const std::string& app_id);
+
+}  // namespace sluice::delta
