@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/text/utf8_encode.hpp"
 #include "sql/syntax_error.hpp"
 
 namespace sluice::sql {
@@ -48,24 +49,6 @@ CodePoint decodeUtf8(std::string_view text, size_t offset) {
     value = (value << 6) | (next & 0x3F);
   }
   return {value, length};
-}
-
-void appendUtf8(std::string& out, uint32_t code_point) {
-  if (code_point < 0x80) {
-    out += static_cast<char>(code_point);
-  } else if (code_point < 0x800) {
-    out += static_cast<char>(0xC0 | (code_point >> 6));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  } else if (code_point < 0x10000) {
-    out += static_cast<char>(0xE0 | (code_point >> 12));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code_point >> 18));
-    out += static_cast<char>(0x80 | ((code_point >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  }
 }
 
 // The white space of Spark's lexer beyond ASCII.

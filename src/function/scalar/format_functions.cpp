@@ -279,7 +279,7 @@ std::string formatOne(const FormatSpec& spec, const FormatArgument& argument, co
       if constexpr (std::is_integral_v<T>) return vector.at<T>(row);
       return 0;
     });
-    utf8::append(out, static_cast<char32_t>(code));
+    appendUtf8(out, static_cast<char32_t>(code));
     return applyWidth(out, spec, false);
   }
   if (lower == 'd' || lower == 'x' || lower == 'o') {

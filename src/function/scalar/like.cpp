@@ -108,7 +108,7 @@ std::string lowerText(std::string_view text) {
   for (size_t offset = 0; offset < text.size();) {
     size_t length;
     char32_t c = utf8::decode(text, offset, length);
-    utf8::append(out, static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c))));
+    appendUtf8(out, static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c))));
     offset += length;
   }
   return out;

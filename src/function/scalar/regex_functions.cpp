@@ -99,15 +99,18 @@ void checkGroupIndex(std::string_view function, const RE2& regex, int32_t index)
   }
 }
 
-BoundScalarFunction bindRegexpExtract(const BindRequest& request) {
+// regexp_extract and regexp_extract_all: (str, regexp[, idx]), NULL if any argument is NULL.
+// `emit(row, text, regex, index)` sets the result of a row whose arguments are all present.
+template <typename Emit>
+BoundScalarFunction bindExtract(const BindRequest& request, const char* function, DataType result_type,
+                                Emit emit) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
   bool has_index = request.argument_types.size() == 3;
   if (has_index) types.push_back(expectArgument(request, 2, DataType::intType()));
-  ScalarKernel kernel = [has_index](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                    Vector& result) {
-    PatternCache cache("regexp_extract");
-    StringView* out = result.mutableData<StringView>();
+  ScalarKernel kernel = [has_index, function, emit](const ExecContext&, const ArgumentVectors& args,
+                                                    const RowSet& rows, Vector& result) {
+    PatternCache cache(function);
     forEachRow(rows, [&](idx_t row) {
       for (const Vector* arg : args) {
         if (arg->isNull(row)) {
@@ -118,49 +121,36 @@ BoundScalarFunction bindRegexpExtract(const BindRequest& request) {
       std::string_view text = args[0]->at<StringView>(row);
       const RE2& regex = cache.get(args[1]->at<StringView>(row));
       int32_t index = has_index ? args[2]->at<int32_t>(row) : 1;
-      checkGroupIndex("regexp_extract", regex, index);
-      std::string_view found;
-      forEachMatch(regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
-        found = capture(captures[index]);
-        return false;
-      });
+      checkGroupIndex(function, regex, index);
       result.setNull(row, false);
-      out[row] = result.addString(found);
+      emit(result, row, text, regex, index);
     });
   };
-  return {"regexp_extract", types, DataType::string(), std::move(kernel)};
+  return {function, types, std::move(result_type), std::move(kernel)};
+}
+
+BoundScalarFunction bindRegexpExtract(const BindRequest& request) {
+  return bindExtract(request, "regexp_extract", DataType::string(),
+                     [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t index) {
+                       std::string_view found;
+                       forEachMatch(regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
+                         found = capture(captures[index]);
+                         return false;
+                       });
+                       result.mutableData<StringView>()[row] = result.addString(found);
+                     });
 }
 
 BoundScalarFunction bindRegexpExtractAll(const BindRequest& request) {
-  std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
-                              expectArgument(request, 1, DataType::string())};
-  bool has_index = request.argument_types.size() == 3;
-  if (has_index) types.push_back(expectArgument(request, 2, DataType::intType()));
-  ScalarKernel kernel = [has_index](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                    Vector& result) {
-    PatternCache cache("regexp_extract_all");
-    ListEntry* out = result.mutableData<ListEntry>();
-    forEachRow(rows, [&](idx_t row) {
-      for (const Vector* arg : args) {
-        if (arg->isNull(row)) {
-          result.setNull(row);
-          return;
-        }
-      }
-      std::string_view text = args[0]->at<StringView>(row);
-      const RE2& regex = cache.get(args[1]->at<StringView>(row));
-      int32_t index = has_index ? args[2]->at<int32_t>(row) : 1;
-      checkGroupIndex("regexp_extract_all", regex, index);
-      std::vector<Value> matches;
-      forEachMatch(regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
-        matches.push_back(Value::string(std::string(capture(captures[index]))));
-        return true;
-      });
-      result.setNull(row, false);
-      out[row] = result.appendChildren(matches);
-    });
-  };
-  return {"regexp_extract_all", types, DataType::array(DataType::string()), std::move(kernel)};
+  return bindExtract(request, "regexp_extract_all", DataType::array(DataType::string()),
+                     [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t index) {
+                       std::vector<Value> matches;
+                       forEachMatch(regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
+                         matches.push_back(Value::string(std::string(capture(captures[index]))));
+                         return true;
+                       });
+                       result.mutableData<ListEntry>()[row] = result.appendChildren(matches);
+                     });
 }
 
 //! Appends Java's Matcher.appendReplacement expansion of `replacement`.

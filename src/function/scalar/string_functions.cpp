@@ -58,7 +58,7 @@ void mapCase(std::string& out, std::string_view text, CaseMapping mapping) {
       case CaseMapping::kLower: cp = utf8proc_tolower(cp); break;
       case CaseMapping::kInitCap: cp = after_space ? utf8proc_totitle(cp) : utf8proc_tolower(cp); break;
     }
-    utf8::append(out, static_cast<char32_t>(cp));
+    appendUtf8(out, static_cast<char32_t>(cp));
     after_space = text[offset] == ' ';
     offset += length;
   }
@@ -131,7 +131,7 @@ BoundScalarFunction bindChr(std::string name, const BindRequest& request) {
   return {std::move(name), {input}, DataType::string(),
           stringResultKernel<int64_t>([](std::string& out, int64_t code) {
             if (code < 0) return true;
-            utf8::append(out, static_cast<char32_t>(code & 0xFF));
+            appendUtf8(out, static_cast<char32_t>(code & 0xFF));
             return true;
           })};
 }

@@ -192,7 +192,7 @@ void translate(std::string& out, std::string_view text, std::string_view from, s
     if (found == mapping.end()) {
       out += text.substr(offset, length);
     } else if (found->second != kDelete) {
-      utf8::append(out, found->second);
+      appendUtf8(out, found->second);
     }
     offset += length;
   }
