@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz interop-deps demo test unit sql format clean
+.PHONY: deps build debug fuzz interop-deps bench-deps bench-ingest demo test unit sql format clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -29,6 +29,14 @@ demo: build
 # DuckDB for the interop tests, at the version package-lock.json pins.
 interop-deps: deps
 	@cd test/interop && { [ -d node_modules/@duckdb/node-api ] || npm ci --no-audit --no-fund --loglevel=error; }
+
+# DuckDB for the benchmarks, at the version bench/package-lock.json pins.
+bench-deps: deps
+	@cd bench && { [ -d node_modules/@duckdb/node-api ] || npm ci --no-audit --no-fund --loglevel=error; }
+
+# Ingest of the medallion JSON events, sluice against DuckDB (SCALE=S|M|L).
+bench-ingest: build bench-deps
+	@node bench/ingest.mjs --scale $(or $(SCALE),S) --sluice build/release/sluice
 
 # The fuzz targets (clang) are built too: CTest runs each for a minute.
 test: debug fuzz interop-deps

@@ -5,12 +5,15 @@
 
 #include "common/check.hpp"
 #include "exec/expression/expression_evaluator.hpp"
+#include "exec/physical/physical_file_scan.hpp"
 #include "exec/physical/physical_filter.hpp"
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_projection.hpp"
 #include "exec/physical/physical_range.hpp"
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/physical/physical_sort.hpp"
+#include "exec/physical/physical_table_scan.hpp"
+#include "exec/physical/physical_table_write.hpp"
 #include "exec/physical/physical_values.hpp"
 
 namespace sluice {
@@ -50,6 +53,10 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     case LogicalOperatorKind::kValues:
       return std::make_unique<PhysicalValues>(logical.column_types, std::move(logical.rows));
     case LogicalOperatorKind::kRange: return planRange(logical, context);
+    case LogicalOperatorKind::kFileScan:
+      return std::make_unique<PhysicalFileScan>(logical.column_types, logical.file_scan);
+    case LogicalOperatorKind::kTableScan:
+      return std::make_unique<PhysicalTableScan>(logical.column_types, logical.table_scan);
     case LogicalOperatorKind::kProject:
       physical = std::make_unique<PhysicalProjection>(logical.column_types, std::move(logical.expressions));
       break;
@@ -72,6 +79,13 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
 }
 
 }  // namespace
+
+PhysicalOperatorPtr createWritePlan(LogicalOperator& logical, const ExecContext& context,
+                                    std::string table_path, delta::TableWriteOptions options) {
+  auto write = std::make_unique<PhysicalTableWrite>(std::move(table_path), std::move(options), logical.column_types);
+  write->children.push_back(plan(logical, context));
+  return write;
+}
 
 PhysicalOperatorPtr createPhysicalPlan(LogicalOperator& logical, const ExecContext& context) {
   auto collector = std::make_unique<PhysicalResultCollector>(logical.column_types);

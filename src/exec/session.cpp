@@ -4,6 +4,7 @@
 
 #include "common/error/error.hpp"
 #include "common/types/time_zone.hpp"
+#include "exec/catalog_statements.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical_planner.hpp"
 #include "exec/pipeline/pipeline_executor.hpp"
@@ -43,7 +44,7 @@ StatementResult keyValueResult(std::vector<std::pair<std::string, std::string>> 
 
 }  // namespace
 
-class SessionState : public ViewResolver {
+class SessionState : public ViewResolver, public CatalogSession {
  public:
   explicit SessionState(SessionOptions options) : options_(std::move(options)) {
     time_zone_ = findZoneOrThrow("UTC");
@@ -64,9 +65,23 @@ class SessionState : public ViewResolver {
       case sql::StatementKind::kDropView: return runDropView(statement->as<sql::DropViewStatement>());
       case sql::StatementKind::kExplain: return runExplain(statement->as<sql::ExplainStatement>());
       case sql::StatementKind::kCreateTable:
+      case sql::StatementKind::kUse:
+      case sql::StatementKind::kDropTable:
+      case sql::StatementKind::kCreateSchema:
+      case sql::StatementKind::kDropSchema:
+      case sql::StatementKind::kShowTables:
+      case sql::StatementKind::kShowSchemas:
+      case sql::StatementKind::kShowCatalogs:
+      case sql::StatementKind::kDescribeTable:
+      case sql::StatementKind::kDescribeSchema:
+      case sql::StatementKind::kDescribeHistory:
+      case sql::StatementKind::kDescribeDetail:
+      case sql::StatementKind::kVacuum:
+      case sql::StatementKind::kOptimize:
+        if (isCatalogStatement(*statement)) return runCatalogStatement(*statement, *this);
+        [[fallthrough]];
       case sql::StatementKind::kCreateFlow:
       case sql::StatementKind::kCreateFunction:
-      case sql::StatementKind::kUse:
         // Pipeline statements declare datasets and flows; a pipeline update runs them.
         throw Error(ErrorClass::NOT_SUPPORTED,
                     fmt::format("{} runs as part of a pipeline, not in a query session.",
@@ -76,13 +91,49 @@ class SessionState : public ViewResolver {
     SLUICE_UNREACHABLE("unknown statement kind");
   }
 
- private:
-  BindContext bindContext() const {
+  // CatalogSession.
+  Catalog& catalog() override {
+    // Opened on first use, so that a session that never needs it creates no folder.
+    if (!catalog_) catalog_ = std::make_unique<Catalog>(options_.storage_dir);
+    return *catalog_;
+  }
+  Catalog* existingCatalog() override {
+    if (!catalog_ && !Catalog::existsIn(options_.storage_dir)) return nullptr;
+    return &catalog();
+  }
+  const std::map<std::string, TemporaryView>& temporaryViews() const override { return views_; }
+  bool dropTemporaryView(std::string_view name) override {
+    return views_.erase(lowerIdentifier(name)) > 0;
+  }
+  LogicalOperatorPtr bindQuery(const sql::Statement& statement, const sql::Query& query) override {
+    BindContext context = bindContext();
+    QueryBinder binder(context, statement);
+    return binder.bindQuery(query);
+  }
+  QueryOutput executeQuery(const sql::Statement& statement, const sql::Query& query) override {
+    StatementResult result = runQuery(statement, query);
+    return {result.columnNames(), result.columnTypes(), result.batches()};
+  }
+  std::optional<std::string> config(std::string_view key) const override {
+    auto found = config_.find(std::string(key));
+    if (found == config_.end()) return std::nullopt;
+    return found->second;
+  }
+  std::shared_ptr<const TimeZone> timeZone() const override { return time_zone_; }
+
+  BindContext bindContext() const override {
     BindContext context;
     context.views = this;
+    // Tables are looked up only once a catalog exists: a plain SELECT creates no folder.
+    if (!catalog_ && Catalog::existsIn(options_.storage_dir)) {
+      catalog_ = std::make_unique<Catalog>(options_.storage_dir);
+    }
+    context.catalog = catalog_.get();
     context.exec.time_zone = time_zone_.get();
     return context;
   }
+
+ private:
 
   StatementResult runQuery(const sql::Statement& statement, const sql::Query& query) {
     BindContext context = bindContext();
@@ -162,7 +213,8 @@ class SessionState : public ViewResolver {
 
   StatementResult runDropView(const sql::DropViewStatement& statement) {
     std::string key = lowerIdentifier(statement.name.back());
-    if (!views_.erase(key) && !statement.if_exists) {
+    if (views_.erase(key) || dropCatalogView(statement, *this)) return {};
+    if (!statement.if_exists) {
       throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
                   fmt::format("The table or view `{}` cannot be found. Verify the spelling and "
                               "correctness of the schema and catalog.",
@@ -189,6 +241,7 @@ class SessionState : public ViewResolver {
   }
 
   SessionOptions options_;
+  mutable std::unique_ptr<Catalog> catalog_;  // opened on first use
   std::map<std::string, std::string> config_;
   std::map<std::string, TemporaryView> views_;
   std::shared_ptr<const TimeZone> time_zone_;

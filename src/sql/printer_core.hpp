@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/statement.hpp"
 #include "sql/printer.hpp"
 
@@ -86,6 +87,10 @@ class SqlPrinter {
   void createFlow(const CreateFlowStatement& flow);
   void createFunction(const CreateFunctionStatement& function);
   void use(const UseStatement& use);
+  //! SHOW, DESCRIBE, DROP TABLE / SCHEMA, CREATE SCHEMA, VACUUM, OPTIMIZE
+  //! (catalog_statement_printer.cpp); each prints on one line in either layout.
+  void catalogStatement(const Statement& statement);
+  void tableTarget(const TableTarget& target);
   void explain(const ExplainStatement& explain);
   //! Opens a parenthesised list whose elements go one per line in the pretty layout.
   void openList();

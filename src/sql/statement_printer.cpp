@@ -2,8 +2,9 @@
 //
 // The SQL printer for statements: SET, CREATE VIEW, DROP VIEW, EXPLAIN and the pipeline
 // statements (CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / FLOW / FUNCTION, AUTO CDC,
-// USE). In the pretty layout the header, each column and constraint, each table clause, the
-// AS / FLOW clause and each AUTO CDC clause start a line of their own.
+// USE); the catalog statements are in catalog_statement_printer.cpp. In the pretty layout the
+// header, each column and constraint, each table clause, the AS / FLOW clause and each AUTO
+// CDC clause start a line of their own.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -117,6 +118,20 @@ void SqlPrinter::statement(const Statement& s) {
       return;
     case StatementKind::kUse:
       use(s.as<UseStatement>());
+      return;
+    case StatementKind::kDropTable:
+    case StatementKind::kCreateSchema:
+    case StatementKind::kDropSchema:
+    case StatementKind::kShowTables:
+    case StatementKind::kShowSchemas:
+    case StatementKind::kShowCatalogs:
+    case StatementKind::kDescribeTable:
+    case StatementKind::kDescribeSchema:
+    case StatementKind::kDescribeHistory:
+    case StatementKind::kDescribeDetail:
+    case StatementKind::kVacuum:
+    case StatementKind::kOptimize:
+      catalogStatement(s);
       return;
   }
 }
@@ -376,6 +391,8 @@ void SqlPrinter::tableSpec(const TableSpec& spec) {
 
 void SqlPrinter::createTable(const CreateTableStatement& table) {
   out_ += "CREATE ";
+  if (table.or_replace)
+    out_ += "OR REPLACE ";
   if (table.or_refresh)
     out_ += "OR REFRESH ";
   if (table.is_private) {

@@ -194,14 +194,24 @@ class FileRunner {
   void runRecord(const Record& record) {
     std::string sql = record.sql;
     replaceAll(sql, "{TEST_DIR}", scratch_.string());
+    replaceAll(sql, "{DATA_DIR}", dataDirectory());
     std::vector<std::string> expected = record.expected;
-    for (std::string& line : expected) replaceAll(line, "{TEST_DIR}", scratch_.string());
+    for (std::string& line : expected) {
+      replaceAll(line, "{TEST_DIR}", scratch_.string());
+      replaceAll(line, "{DATA_DIR}", dataDirectory());
+    }
     switch (record.kind) {
       case RecordKind::kStatementOk: return runStatementOk(record, sql);
       case RecordKind::kStatementError: return runStatementError(record, sql, expected);
       case RecordKind::kQuery: return runQuery(record, sql, expected);
       default: return;
     }
+  }
+
+  //! test/data of the project, where the input files of read_files tests live.
+  std::string dataDirectory() const {
+    return options_.test_root.empty() ? std::string("test/data")
+                                      : (absolutePath(options_.test_root) / "data").string();
   }
 
   //! Runs the SQL with blank lines in front so that error locations are lines of the file.

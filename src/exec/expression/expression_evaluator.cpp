@@ -39,6 +39,7 @@ Vector ExpressionEvaluator::evaluate(const BoundExpression& expr, const Batch& b
     case BoundExpressionKind::kOr: return evaluateLogic(expr, batch, rows);
     case BoundExpressionKind::kCase: return evaluateCase(expr, batch, rows);
     case BoundExpressionKind::kCoalesce: return evaluateCoalesce(expr, batch, rows);
+    case BoundExpressionKind::kField: return evaluateField(expr, batch, rows);
   }
   SLUICE_UNREACHABLE("unknown bound expression kind");
 }
@@ -141,6 +142,26 @@ Vector ExpressionEvaluator::evaluateCase(const BoundExpression& expr, const Batc
       forEachRow(rest, [&](idx_t row) { result.setNull(row); });
     }
   }
+  return result;
+}
+
+Vector ExpressionEvaluator::evaluateField(const BoundExpression& expr, const Batch& batch,
+                                          const RowSet& rows) {
+  Vector base = evaluate(*expr.children[0], batch, rows);
+  const Vector& field = base.child(expr.field_index);
+  if (base.isConstant()) {
+    if (base.isNull(0)) return Vector::nullConstant(expr.type);
+    Vector single(expr.type, 1);
+    copyRows(field, RowSet{nullptr, 1}, single);
+    return Vector::constantOf(std::move(single));
+  }
+  // The field's own vector serves as it is unless the struct has NULL rows to mask.
+  if (!base.mayHaveNulls()) return field;
+  Vector result(expr.type, capacityFor(batch));
+  copyRows(field, rows, result);
+  forEachRow(rows, [&](idx_t row) {
+    if (base.isNull(row)) result.setNull(row);
+  });
   return result;
 }
 

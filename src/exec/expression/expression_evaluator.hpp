@@ -27,6 +27,7 @@ class ExpressionEvaluator {
   Vector evaluateCast(const BoundExpression& expr, const Batch& batch, const RowSet& rows);
   Vector evaluateLogic(const BoundExpression& expr, const Batch& batch, const RowSet& rows);
   Vector evaluateCase(const BoundExpression& expr, const Batch& batch, const RowSet& rows);
+  Vector evaluateField(const BoundExpression& expr, const Batch& batch, const RowSet& rows);
   Vector evaluateCoalesce(const BoundExpression& expr, const Batch& batch, const RowSet& rows);
 
   const ExecContext& context_;

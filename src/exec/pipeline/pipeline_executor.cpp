@@ -62,6 +62,11 @@ class PipelineTask {
 }  // namespace
 
 std::vector<Batch> PipelineExecutor::run(const PhysicalOperator& root) {
+  std::unique_ptr<GlobalSinkState> result = execute(root);
+  return PhysicalResultCollector::takeBatches(*result);
+}
+
+std::unique_ptr<GlobalSinkState> PipelineExecutor::execute(const PhysicalOperator& root) {
   std::vector<Pipeline> pipelines = buildPipelines(root);
   // The sink states live until the end: a breaker's state is read by the pipeline above.
   std::map<const PhysicalOperator*, std::unique_ptr<GlobalSinkState>> sink_states;
@@ -79,7 +84,7 @@ std::vector<Batch> PipelineExecutor::run(const PhysicalOperator& root) {
     });
     pipeline.sink->finalize(context_, *sink_state);
   }
-  return PhysicalResultCollector::takeBatches(*sink_states[&root]);
+  return std::move(sink_states[&root]);
 }
 
 }  // namespace sluice

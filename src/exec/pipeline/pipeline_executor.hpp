@@ -7,6 +7,7 @@
 // are done.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "exec/parallel/task_scheduler.hpp"
@@ -21,6 +22,8 @@ class PipelineExecutor {
 
   //! Runs the plan under `root`, a PhysicalResultCollector, and returns its rows in order.
   std::vector<Batch> run(const PhysicalOperator& root);
+  //! Runs the plan under `root`, a sink of any kind, and returns its finalized state.
+  std::unique_ptr<GlobalSinkState> execute(const PhysicalOperator& root);
 
  private:
   const ExecContext& context_;

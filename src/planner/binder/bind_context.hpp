@@ -14,6 +14,8 @@
 
 namespace sluice {
 
+class Catalog;
+
 //! A view defined in the session: its query stays parsed, kept alive by its statement.
 struct TemporaryView {
   std::string name;
@@ -31,6 +33,8 @@ class ViewResolver {
 
 struct BindContext {
   const ViewResolver* views = nullptr;
+  //! Tables and persistent views by name; null when the storage folder has no catalog yet.
+  const Catalog* catalog = nullptr;
   ExecContext exec;
 };
 
@@ -39,6 +43,8 @@ struct ScopeColumn {
   std::string qualifier;  // the table alias or name; empty for none
   std::string name;
   DataType type;
+  //! Not part of `*` (the `_metadata` column of file scans); reachable by name only.
+  bool hidden = false;
 };
 
 using Scope = std::vector<ScopeColumn>;

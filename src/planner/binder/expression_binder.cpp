@@ -178,6 +178,10 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
     case sql::ExprKind::kCast: return bindCast(expr.as<sql::CastExpr>());
     case sql::ExprKind::kFunctionCall: return bindFunction(expr.as<sql::FunctionCallExpr>());
     case sql::ExprKind::kRow: return bindRow(expr.as<sql::RowExpr>());
+    case sql::ExprKind::kFieldAccess: {
+      const auto& access = expr.as<sql::FieldAccessExpr>();
+      return extractField(bind(*access.base), access.field, "\"" + autoName(*access.base) + "\"");
+    }
     case sql::ExprKind::kAlias: return bind(*expr.as<sql::AliasExpr>().child);
     case sql::ExprKind::kLike: {
       // x [NOT] LIKE|ILIKE p [ESCAPE e] and x [NOT] RLIKE p are calls of like / ilike / rlike;
@@ -238,6 +242,31 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     if (match) matches.push_back(index);
   }
   if (matches.size() == 1) return BoundExpression::makeColumn(matches[0], scope_[matches[0]].type);
+  if (matches.empty() && name.size() >= 2) {
+    // a.b.c where no column is called that: a prefix names a column (qualified or not, the
+    // qualified reading first, as Spark tries it) and the rest are fields of its STRUCT.
+    for (size_t prefix : {size_t{2}, size_t{1}}) {
+      if (name.size() <= prefix) continue;
+      std::vector<std::string> head(name.begin(), name.begin() + static_cast<std::ptrdiff_t>(prefix));
+      std::vector<idx_t> found;
+      for (idx_t index = 0; index < scope_.size(); ++index) {
+        const ScopeColumn& column = scope_[index];
+        bool match = prefix == 1 ? sameIdentifier(column.name, head[0])
+                                 : sameIdentifier(column.qualifier, head[0]) && sameIdentifier(column.name, head[1]);
+        if (match) found.push_back(index);
+      }
+      if (found.empty()) continue;
+      if (found.size() > 1) {
+        throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous.", quoteName(head));
+      }
+      BoundExpressionPtr value = BoundExpression::makeColumn(found[0], scope_[found[0]].type);
+      for (size_t part = prefix; part < name.size(); ++part) {
+        value = extractField(std::move(value), name[part], quoteName(std::vector<std::string>(
+                                                                    name.begin(), name.begin() + static_cast<std::ptrdiff_t>(part))));
+      }
+      return value;
+    }
+  }
   if (matches.size() > 1) {
     std::string candidates;
     for (idx_t index : matches) {
@@ -587,6 +616,28 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
   return BoundExpression::makeCall(std::move(function), std::move(arguments));
 }
 
+BoundExpressionPtr ExpressionBinder::extractField(BoundExpressionPtr base, const std::string& field,
+                                                  const std::string& base_name) {
+  // Spark raises INVALID_EXTRACT_BASE_FIELD_TYPE and FIELD_NOT_FOUND here; until those
+  // classes join the catalogue, both are reported as UNRESOLVED_COLUMN with Spark's wording.
+  if (base->type.id() != TypeId::kStruct) {
+    throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
+                fmt::format("Can't extract a value from {}: need a STRUCT but got \"{}\".", base_name,
+                            base->type.sql()));
+  }
+  const std::vector<StructField>& fields = base->type.fields();
+  for (idx_t index = 0; index < fields.size(); ++index) {
+    if (sameIdentifier(fields[index].name, field)) return BoundExpression::makeField(std::move(base), index);
+  }
+  std::string names;
+  for (const StructField& each : fields) {
+    if (!names.empty()) names += ", ";
+    names += '`' + each.name + '`';
+  }
+  throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
+              fmt::format("No such struct field `{}` in {}.", field, names));
+}
+
 std::string ExpressionBinder::autoName(const sql::Expr& expr) {
   switch (expr.kind()) {
     case sql::ExprKind::kLiteral: {
@@ -603,6 +654,7 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
       }
     }
     case sql::ExprKind::kColumnRef: return expr.as<sql::ColumnRefExpr>().name.back();
+    case sql::ExprKind::kFieldAccess: return expr.as<sql::FieldAccessExpr>().field;
     case sql::ExprKind::kAlias: return expr.as<sql::AliasExpr>().name;
     case sql::ExprKind::kBinary: {
       const auto& binary = expr.as<sql::BinaryExpr>();

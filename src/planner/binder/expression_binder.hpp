@@ -39,6 +39,10 @@ class ExpressionBinder {
   BoundExpressionPtr bindNamedStruct(std::vector<BoundExpressionPtr> arguments);
   BoundExpressionPtr bindCoalesce(std::vector<BoundExpressionPtr> arguments);
   BoundExpressionPtr bindRow(const sql::RowExpr& expr);
+  //! base.field, the field's name compared case-insensitively; an error when `base` is not
+  //! a STRUCT or has no such field.
+  BoundExpressionPtr extractField(BoundExpressionPtr base, const std::string& field,
+                                  const std::string& base_name);
 
   //! Resolves `name` in the registry and binds it to `arguments`, casting them as it asks.
   BoundExpressionPtr call(std::string_view name, std::vector<BoundExpressionPtr> arguments);

@@ -5,6 +5,11 @@
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/read_files_binder.hpp"
+#include "catalog/catalog.hpp"
+#include "common/types/value_text.hpp"
+#include "sql/parser/parser.hpp"
+#include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
@@ -131,6 +136,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
       bool any = false;
       for (idx_t index = 0; index < scope.size(); ++index) {
         const ScopeColumn& column = scope[index];
+        if (column.hidden) continue;
         if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier)) continue;
         bool excluded = false;
         for (const auto& except : star.except_columns) {
@@ -349,15 +355,93 @@ LogicalOperatorPtr QueryBinder::bindRange(const sql::FunctionCallExpr& call) {
   return range;
 }
 
+LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref) {
+  auto located = [&](Error& error) -> Error& { return error.withLocation(statement_.locate(ref.position)); };
+  if (entry.kind == TableKind::kView) {
+    if (ref.time_travel) notSupported(ref.position, "Time travel on a view");
+    std::vector<sql::StatementPtr> statements;
+    try {
+      statements = sql::parseStatements(entry.view_text, entry.name.toString());
+    } catch (Error& error) {
+      throw located(error);
+    }
+    if (statements.size() != 1 || statements[0]->kind() != sql::StatementKind::kQuery) {
+      Error error(ErrorClass::INTERNAL_ERROR, fmt::format("The view {} does not hold one query.", entry.name.quoted()));
+      throw located(error);
+    }
+    QueryBinder view_binder(context_, *statements[0]);
+    return view_binder.bindQuery(*statements[0]->as<sql::QueryStatement>().query);
+  }
+  delta::TimeTravel travel;
+  if (ref.time_travel) {
+    const sql::Expr& value = *ref.time_travel->value;
+    if (!value.is<sql::LiteralExpr>()) notSupported(value.position, "A time travel value that is not a literal");
+    Value literal = bindLiteral(value.as<sql::LiteralExpr>(), context_.exec);
+    if (ref.time_travel->kind == sql::TimeTravel::Kind::kVersion) {
+      std::optional<int64_t> version;
+      if (literal.type().isIntegral()) version = literal.getInt64();
+      if (literal.type().id() == TypeId::kString) {
+        int64_t parsed = 0;
+        if (parseIntegral(literal.getString(), 0, INT64_MAX, parsed) == ParseStatus::kOk) version = parsed;
+      }
+      if (!version || *version < 0) {
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "VERSION AS OF takes a version number (0, 1, ...).")
+            .withLocation(statement_.locate(value.position));
+      }
+      travel.version = version;
+    } else {
+      std::optional<int64_t> micros;
+      if (literal.type().id() == TypeId::kTimestamp || literal.type().id() == TypeId::kTimestampNtz) micros = literal.getInt64();
+      if (literal.type().id() == TypeId::kDate) micros = literal.getInt64() * 86'400'000'000;
+      if (literal.type().id() == TypeId::kString && context_.exec.time_zone != nullptr) {
+        micros = parseTimestamp(literal.getString(), *context_.exec.time_zone);
+      }
+      if (!micros) {
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "TIMESTAMP AS OF takes a timestamp: TIMESTAMP '2024-01-01 00:00:00'.")
+            .withLocation(statement_.locate(value.position));
+      }
+      travel.timestamp_ms = *micros / 1000;
+    }
+  }
+  auto spec = std::make_shared<TableScanSpec>();
+  spec->table_name = entry.name.toString();
+  try {
+    spec->snapshot = std::make_shared<const delta::Snapshot>(delta::openSnapshot(entry.location, travel));
+  } catch (Error& error) {
+    throw located(error);
+  }
+  auto scan = makeOperator(LogicalOperatorKind::kTableScan);
+  for (const StructField& field : spec->snapshot->schema) {
+    scan->column_names.push_back(field.name);
+    scan->column_types.push_back(field.type);
+  }
+  scan->table_scan = std::move(spec);
+  return scan;
+}
+
 LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& scope) {
   LogicalOperatorPtr plan;
   std::string qualifier = ref.alias.name;
   switch (ref.kind()) {
     case sql::TableRefKind::kNamed: {
       const auto& named = ref.as<sql::NamedTableRef>();
-      if (named.stream || named.time_travel) notSupported(ref.position, "STREAM and time travel");
+      if (named.stream) notSupported(ref.position, "STREAM outside a pipeline");
       const TemporaryView* view = nullptr;
       if (named.name.size() == 1 && context_.views) view = context_.views->findView(named.name[0]);
+      if (view == nullptr && context_.catalog != nullptr) {
+        std::optional<TableEntry> entry;
+        try {
+          entry = context_.catalog->findTable(context_.catalog->qualify(named.name));
+        } catch (Error& error) {
+          error.withLocation(statement_.locate(ref.position));
+          throw;
+        }
+        if (entry) {
+          plan = bindCatalogTable(*entry, named);
+          if (qualifier.empty()) qualifier = named.name.back();
+          break;
+        }
+      }
       if (view == nullptr) {
         throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
                     fmt::format("The table or view `{}` cannot be found. Verify the spelling and "
@@ -365,6 +449,7 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
                                 fmt::join(named.name, "`.`")))
             .withLocation(statement_.locate(ref.position));
       }
+      if (named.time_travel) notSupported(ref.position, "Time travel on a temporary view");
       QueryBinder view_binder(context_, *view->statement);
       plan = view_binder.bindQuery(*view->query);
       if (!view->column_names.empty()) plan->column_names = view->column_names;
@@ -386,7 +471,9 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       if (function.stream) notSupported(ref.position, "STREAM over a table-valued function");
       if (name == "range") {
         plan = bindRange(call);
-      } else if (name == "read_files" || name == "explode" || name == "explode_outer" ||
+      } else if (name == "read_files") {
+        plan = bindReadFiles(call, context_, statement_);
+      } else if (name == "explode" || name == "explode_outer" ||
                  name == "posexplode" || name == "posexplode_outer" || name == "inline" ||
                  name == "inline_outer") {
         notSupported(ref.position, fmt::format("The table-valued function {}", name));
@@ -411,7 +498,9 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
     plan->column_names = ref.alias.columns;
   }
   for (size_t i = 0; i < plan->column_names.size(); ++i) {
-    scope.push_back(ScopeColumn{qualifier, plan->column_names[i], plan->column_types[i]});
+    // The last column of a file scan is its hidden _metadata.
+    bool hidden = plan->kind == LogicalOperatorKind::kFileScan && i + 1 == plan->column_names.size();
+    scope.push_back(ScopeColumn{qualifier, plan->column_names[i], plan->column_types[i], hidden});
   }
   return plan;
 }

@@ -11,6 +11,8 @@
 
 namespace sluice {
 
+struct TableEntry;
+
 class QueryBinder {
  public:
   QueryBinder(const BindContext& context, const sql::Statement& statement)
@@ -34,6 +36,8 @@ class QueryBinder {
                                 const sql::TableAlias& alias, sql::SourcePosition position);
   //! range(end), range(start, end), range(start, end, step[, numPartitions]).
   LogicalOperatorPtr bindRange(const sql::FunctionCallExpr& call);
+  //! A table of the catalog (a Delta table at a version) or a persistent view.
+  LogicalOperatorPtr bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref);
   //! Binds a FROM item; fills `scope` with its columns.
   LogicalOperatorPtr bindTableRef(const sql::TableRef& ref, Scope& scope);
   [[noreturn]] void notSupported(sql::SourcePosition position, std::string_view what);

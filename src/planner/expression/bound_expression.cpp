@@ -49,6 +49,8 @@ std::string BoundExpression::toString() const {
       return fmt::format("({} AND {})", children[0]->toString(), children[1]->toString());
     case BoundExpressionKind::kOr:
       return fmt::format("({} OR {})", children[0]->toString(), children[1]->toString());
+    case BoundExpressionKind::kField:
+      return fmt::format("{}.{}", children[0]->toString(), children[0]->type.fields()[field_index].name);
     case BoundExpressionKind::kCoalesce: {
       std::string out = "coalesce(";
       for (size_t i = 0; i < children.size(); ++i) {
@@ -76,6 +78,15 @@ BoundExpressionPtr BoundExpression::makeColumn(idx_t index, DataType type) {
   expr->type = std::move(type);
   expr->column_index = index;
   return expr;
+}
+
+BoundExpressionPtr BoundExpression::makeField(BoundExpressionPtr base, idx_t field_index) {
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kField;
+  node->type = base->type.fields()[field_index].type;
+  node->field_index = field_index;
+  node->children.push_back(std::move(base));
+  return node;
 }
 
 BoundExpressionPtr BoundExpression::makeCast(BoundExpressionPtr child, DataType type,

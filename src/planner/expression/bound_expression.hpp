@@ -22,6 +22,7 @@ enum class BoundExpressionKind : uint8_t {
   kAnd,       // children[0] AND children[1], three-valued, right side only where needed
   kOr,        // children[0] OR children[1]
   kCoalesce,  // the first non-NULL child, later children only where needed
+  kField,     // field `field_index` of the STRUCT children[0] (NULL where the struct is)
 };
 
 struct BoundExpression;
@@ -38,6 +39,7 @@ struct BoundExpression {
   bool try_cast = false;         // kCast
   BoundScalarFunction function;  // kCall
   bool has_else = false;         // kCase
+  idx_t field_index = 0;         // kField
 
   //! True when no child reads an input column and every function is deterministic.
   bool isFoldable() const;
@@ -46,6 +48,7 @@ struct BoundExpression {
 
   static BoundExpressionPtr makeConstant(Value value, bool from_literal = false);
   static BoundExpressionPtr makeColumn(idx_t index, DataType type);
+  static BoundExpressionPtr makeField(BoundExpressionPtr base, idx_t field_index);
   static BoundExpressionPtr makeCast(BoundExpressionPtr child, DataType type, bool try_cast);
   static BoundExpressionPtr makeCall(BoundScalarFunction function,
                                      std::vector<BoundExpressionPtr> arguments);

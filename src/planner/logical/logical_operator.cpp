@@ -1,6 +1,7 @@
 #include "planner/logical/logical_operator.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace sluice {
 
@@ -38,6 +39,14 @@ std::string LogicalOperator::explain(int depth) const {
     }
     case LogicalOperatorKind::kRange:
       line += fmt::format("Range [{}]", joinExpressions(expressions));
+      break;
+    case LogicalOperatorKind::kFileScan:
+      line += fmt::format("FileScan {} [{}] {} files", fileFormatName(file_scan->format),
+                          fmt::join(column_names, ", "), file_scan->files.size());
+      break;
+    case LogicalOperatorKind::kTableScan:
+      line += fmt::format("TableScan {} [{}] version {}", table_scan->table_name,
+                          fmt::join(column_names, ", "), table_scan->snapshot->version);
       break;
   }
   line += '\n';

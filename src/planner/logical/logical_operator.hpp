@@ -11,6 +11,7 @@
 
 #include "common/error/error.hpp"
 #include "planner/expression/bound_expression.hpp"
+#include "planner/logical/scan_spec.hpp"
 
 namespace sluice {
 
@@ -22,6 +23,8 @@ enum class LogicalOperatorKind : uint8_t {
   kLimit,      // at most `limit` rows of children[0] after skipping `offset`
   kRange,      // range(): `expressions` are start, end and step (foldable BIGINTs)
   kSort,       // children[0]'s rows ordered by `sort_keys`
+  kFileScan,   // the files of read_files(): `file_scan`
+  kTableScan,  // a Delta table: `table_scan`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -45,6 +48,8 @@ struct LogicalOperator {
   int64_t limit = -1;                                      // kLimit; -1: no limit
   int64_t offset = 0;                                      // kLimit
   std::vector<SortSpec> sort_keys;                         // kSort
+  std::shared_ptr<const FileScanSpec> file_scan;           // kFileScan
+  std::shared_ptr<const TableScanSpec> table_scan;         // kTableScan
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 

@@ -71,7 +71,8 @@ bool CreateTableStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;
   const auto& o = other.as<CreateTableStatement>();
-  return table_kind == o.table_kind && or_refresh == o.or_refresh && is_private == o.is_private &&
+  return table_kind == o.table_kind && or_replace == o.or_replace &&
+         or_refresh == o.or_refresh && is_private == o.is_private &&
          if_not_exists == o.if_not_exists && name == o.name && spec.equals(o.spec) &&
          flow.equals(o.flow);
 }
@@ -160,6 +161,30 @@ std::string statementName(const Statement& statement) {
           return "USE";
       }
       return "USE";
+    case StatementKind::kDropTable:
+      return "DROP TABLE";
+    case StatementKind::kCreateSchema:
+      return "CREATE SCHEMA";
+    case StatementKind::kDropSchema:
+      return "DROP SCHEMA";
+    case StatementKind::kShowTables:
+      return "SHOW TABLES";
+    case StatementKind::kShowSchemas:
+      return "SHOW SCHEMAS";
+    case StatementKind::kShowCatalogs:
+      return "SHOW CATALOGS";
+    case StatementKind::kDescribeTable:
+      return "DESCRIBE TABLE";
+    case StatementKind::kDescribeSchema:
+      return "DESCRIBE SCHEMA";
+    case StatementKind::kDescribeHistory:
+      return "DESCRIBE HISTORY";
+    case StatementKind::kDescribeDetail:
+      return "DESCRIBE DETAIL";
+    case StatementKind::kVacuum:
+      return "VACUUM";
+    case StatementKind::kOptimize:
+      return "OPTIMIZE";
   }
   return "statement";
 }

@@ -33,6 +33,19 @@ enum class StatementKind : uint8_t {
   kCreateFlow,      // CREATE FLOW, and the unnamed AUTO CDC INTO / APPLY CHANGES INTO
   kCreateFunction,  // CREATE [OR REPLACE] [TEMPORARY] FUNCTION (SQL scalar functions)
   kUse,             // USE CATALOG / USE SCHEMA / USE DATABASE / USE
+  // Catalog statements of a query session (sql/ast/catalog_statement.hpp).
+  kDropTable,        // DROP TABLE [IF EXISTS]
+  kCreateSchema,     // CREATE SCHEMA | DATABASE [IF NOT EXISTS]
+  kDropSchema,       // DROP SCHEMA | DATABASE [IF EXISTS] [RESTRICT | CASCADE]
+  kShowTables,       // SHOW TABLES [IN schema] [LIKE 'pattern']
+  kShowSchemas,      // SHOW SCHEMAS | DATABASES | NAMESPACES [IN catalog] [LIKE 'pattern']
+  kShowCatalogs,     // SHOW CATALOGS [LIKE 'pattern']
+  kDescribeTable,    // DESCRIBE [TABLE] [EXTENDED] t
+  kDescribeSchema,   // DESCRIBE SCHEMA | DATABASE [EXTENDED] s
+  kDescribeHistory,  // DESCRIBE HISTORY t [LIMIT n]
+  kDescribeDetail,   // DESCRIBE DETAIL t
+  kVacuum,           // VACUUM t [RETAIN n HOURS] [DRY RUN]
+  kOptimize,         // OPTIMIZE t
 };
 
 
@@ -188,7 +201,9 @@ enum class TableKind : uint8_t {
 //! CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / LIVE TABLE name [(spec)] [clauses]
 //! [AS query | FLOW INSERT [ONCE] BY NAME query | FLOW AUTO CDC ...]. `is_private` is PRIVATE
 //! or its legacy spelling TEMPORARY. The parser has already refused what a kind cannot have (a
-//! FLOW on a materialized view, AS query on a managed table, CDC on a managed table, ...).
+//! FLOW on a materialized view, CDC on a managed table, OR REPLACE on anything but a managed
+//! table, ...). A managed table with AS query (and OR REPLACE) is a query session's CREATE
+//! TABLE AS SELECT; a pipeline refuses both.
 class CreateTableStatement : public Statement {
  public:
   static constexpr StatementKind kKind = StatementKind::kCreateTable;
@@ -196,6 +211,7 @@ class CreateTableStatement : public Statement {
   bool equals(const Statement& other) const override;
 
   TableKind table_kind = TableKind::kStreamingTable;
+  bool or_replace = false;  // CREATE OR REPLACE TABLE (managed tables only)
   bool or_refresh = false;
   bool is_private = false;
   bool if_not_exists = false;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/types/data_type.hpp"
+#include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/statement.hpp"
 #include "sql/lexer.hpp"
 

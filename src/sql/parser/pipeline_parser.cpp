@@ -1,7 +1,8 @@
 // src/sql/parser/pipeline_parser.cpp
 //
-// The statements of Lakeflow / Spark Declarative Pipelines:
-//   CREATE TABLE | [OR REFRESH] [PRIVATE] STREAMING TABLE | MATERIALIZED VIEW | LIVE TABLE ...
+// The statements of Lakeflow / Spark Declarative Pipelines (and CREATE [OR REPLACE] TABLE of a
+// query session, which shares their grammar):
+//   [OR REPLACE] TABLE | [OR REFRESH] [PRIVATE] STREAMING TABLE | MATERIALIZED VIEW | LIVE TABLE ...
 //     [(spec)] [clauses] [AS query | FLOW INSERT [ONCE] BY NAME query | FLOW AUTO CDC ...]
 //   CREATE FLOW f [COMMENT 'c'] AS INSERT [ONCE] INTO [ONCE] t [BY NAME] query
 //   CREATE FLOW f AS { AUTO CDC | APPLY CHANGES } [ONCE] INTO t FROM [SNAPSHOT] source ...
@@ -43,7 +44,8 @@ bool isQueryDefined(TableKind kind) {
 StatementPtr TokenParser::parseCreateTable(const Token& create, const CreateModifiers& modifiers,
                                            TableKind kind) {
   std::string_view statement_name = tableStatementName(kind);
-  rejectModifier(modifiers.or_replace, statement_name);
+  if (kind != TableKind::kManagedTable)
+    rejectModifier(modifiers.or_replace, statement_name);
   if (kind == TableKind::kManagedTable) {
     rejectModifier(modifiers.or_refresh, statement_name);
     rejectModifier(modifiers.temporary, statement_name);
@@ -51,6 +53,7 @@ StatementPtr TokenParser::parseCreateTable(const Token& create, const CreateModi
   }
   auto statement = std::make_unique<CreateTableStatement>(create.position);
   statement->table_kind = kind;
+  statement->or_replace = modifiers.or_replace != nullptr;
   statement->or_refresh = modifiers.or_refresh != nullptr;
   statement->is_private = modifiers.temporary != nullptr || modifiers.is_private != nullptr;
   const Token& if_token = current();
@@ -63,6 +66,10 @@ StatementPtr TokenParser::parseCreateTable(const Token& create, const CreateModi
       failWith(ErrorClass::INVALID_SQL_SYNTAX, if_token,
                "CREATE OR REFRESH cannot also say IF NOT EXISTS.");
     }
+    if (statement->or_replace) {
+      failWith(ErrorClass::INVALID_SQL_SYNTAX, if_token,
+               "CREATE OR REPLACE TABLE cannot also say IF NOT EXISTS.");
+    }
   }
   statement->name = parseTableName();
   if (check(TokenKind::kLeftParen))
@@ -71,11 +78,8 @@ StatementPtr TokenParser::parseCreateTable(const Token& create, const CreateModi
   }
   const Token& flow_start = current();
   if (flow_start.isKeyword(Keyword::kAs)) {
-    if (kind == TableKind::kManagedTable) {
-      failWith(ErrorClass::INVALID_SQL_SYNTAX, flow_start,
-               "CREATE TABLE in a pipeline is filled by FLOW INSERT BY NAME query, not AS "
-               "query; AS query defines streaming tables and materialized views.");
-    }
+    // On a managed table this is CREATE TABLE AS SELECT, which a query session runs; a
+    // pipeline fills its managed tables with FLOW INSERT BY NAME and refuses it.
     advance();
     statement->flow.kind = FlowSpec::Kind::kQuery;
     statement->flow.position = flow_start.position;

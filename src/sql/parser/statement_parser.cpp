@@ -2,7 +2,8 @@
 //
 // Statements: a query; SET in Spark's forms (key and value kept as raw text); SET TIME ZONE;
 // the CREATE prefix (OR REPLACE / OR REFRESH / TEMPORARY / PRIVATE) and CREATE [LIVE] VIEW;
-// DROP VIEW; EXPLAIN. The pipeline statements that CREATE leads to are in pipeline_parser.cpp.
+// DROP VIEW; EXPLAIN. The pipeline statements that CREATE leads to are in pipeline_parser.cpp,
+// the catalog statements (SHOW, DESCRIBE, DROP TABLE / SCHEMA, ...) in catalog_parser.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -47,6 +48,14 @@ StatementPtr TokenParser::parseStatement() {
     return parseExplain();
   if (token.isKeyword(Keyword::kUse))
     return parseUse();
+  if (token.isKeyword(Keyword::kShow))
+    return parseShow();
+  if (token.isKeyword(Keyword::kDescribe) || token.isKeyword(Keyword::kDesc))
+    return parseDescribe();
+  if (token.isKeyword(Keyword::kVacuum))
+    return parseVacuum();
+  if (token.isKeyword(Keyword::kOptimize))
+    return parseOptimize();
   if ((token.isKeyword(Keyword::kApply) && peek(1).isKeyword(Keyword::kChanges)) ||
       (token.isKeyword(Keyword::kAuto) && peek(1).isKeyword(Keyword::kCdc))) {
     return parseStandaloneCdc();
@@ -190,7 +199,12 @@ StatementPtr TokenParser::parseCreate() {
     advance();
     return parseCreateFunction(create, modifiers);
   }
-  fail(object, "expected VIEW, TABLE, STREAMING TABLE, MATERIALIZED VIEW, FLOW or FUNCTION");
+  if (object.isKeyword(Keyword::kSchema) || object.isKeyword(Keyword::kDatabase) ||
+      object.isKeyword(Keyword::kNamespace)) {
+    return parseCreateSchema(create, modifiers);
+  }
+  fail(object,
+       "expected VIEW, TABLE, STREAMING TABLE, MATERIALIZED VIEW, FLOW, FUNCTION or SCHEMA");
 }
 
 void TokenParser::rejectModifier(const Token* modifier, std::string_view statement) const {
@@ -300,7 +314,16 @@ StatementPtr TokenParser::parseCreateView(const Token& create, const CreateModif
 
 StatementPtr TokenParser::parseDrop() {
   const Token& drop = advance();
-  expectKeyword(Keyword::kView);
+  const Token& object = current();
+  if (object.isKeyword(Keyword::kTable))
+    return parseDropTable(drop);
+  if (object.isKeyword(Keyword::kSchema) || object.isKeyword(Keyword::kDatabase) ||
+      object.isKeyword(Keyword::kNamespace)) {
+    return parseDropSchema(drop);
+  }
+  if (!object.isKeyword(Keyword::kView))
+    fail(object, "expected TABLE, VIEW or SCHEMA");
+  advance();
   auto statement = std::make_unique<DropViewStatement>(drop.position);
   if (matchKeyword(Keyword::kIf)) {
     expectKeyword(Keyword::kExists);

@@ -4,8 +4,9 @@
 // expression, type or column list). Its member functions live in one file per grammar family:
 // token_parser.cpp (cursor, names, errors), expression_parser.cpp, query_parser.cpp,
 // type_parser.cpp, statement_parser.cpp, pipeline_parser.cpp (CREATE TABLE / STREAMING TABLE /
-// MATERIALIZED VIEW / FLOW, AUTO CDC, USE) and table_spec_parser.cpp (column lists and table
-// clauses). Internal to src/sql: use sql/parser/parser.hpp.
+// MATERIALIZED VIEW / FLOW, AUTO CDC, USE), table_spec_parser.cpp (column lists and table
+// clauses) and catalog_parser.cpp (SHOW, DESCRIBE, DROP TABLE / SCHEMA, CREATE SCHEMA, VACUUM,
+// OPTIMIZE). Internal to src/sql: use sql/parser/parser.hpp.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/statement.hpp"
 #include "sql/token.hpp"
 
@@ -179,6 +181,22 @@ class TokenParser {
   [[noreturn]] void refuseReplaceFlow(const Token& replace);
   StatementPtr parseCreateFunction(const Token& create, const CreateModifiers& modifiers);
   StatementPtr parseUse();
+
+  // Catalog statements (catalog_parser.cpp).
+  StatementPtr parseShow();
+  StatementPtr parseDescribe();
+  StatementPtr parseVacuum();
+  StatementPtr parseOptimize();
+  StatementPtr parseCreateSchema(const Token& create, const CreateModifiers& modifiers);
+  StatementPtr parseDropTable(const Token& drop);
+  StatementPtr parseDropSchema(const Token& drop);
+  //! A table name, or a table folder's path as a string.
+  TableTarget parseTableTarget();
+  //! [LIKE] 'pattern' at the end of SHOW; nullopt when absent.
+  std::optional<std::string> parseShowPattern();
+  //! True when the current token is `keyword` and a name follows, so that the keyword is not
+  //! itself the name (DESCRIBE history is the table `history`).
+  bool checkKeywordBeforeName(Keyword keyword) const;
 
   // Column lists and table clauses (table_spec_parser.cpp).
   void parseTableElements(TableSpec& spec);

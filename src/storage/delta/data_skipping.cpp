@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <optional>
 
 #include "storage/delta/file_paths.hpp"
@@ -68,7 +69,10 @@ bool statsMayMatch(const SkippingPredicate& predicate, const DataType& type,
   std::optional<Value> max = stats.max;
   if (type.isFloating()) max.reset();
   if (max && (type.id() == TypeId::kTimestamp || type.id() == TypeId::kTimestampNtz)) {
-    max = Value::fromInt64(type, max->getInt64() + kTimestampMaxSlack);
+    // A max at the very end of the range stands for itself: saturate rather than overflow.
+    int64_t bound = max->getInt64();
+    bound = bound > INT64_MAX - kTimestampMaxSlack ? INT64_MAX : bound + kTimestampMaxSlack;
+    max = Value::fromInt64(type, bound);
   }
   switch (predicate.op) {
     case Op::kEqual:

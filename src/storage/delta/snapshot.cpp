@@ -78,8 +78,13 @@ std::optional<int64_t> Snapshot::transactionVersion(const std::string& app_id) c
 }
 
 int64_t Snapshot::sizeInBytes() const {
+  // The sizes come from the log as written: a damaged log can make them sum past int64.
   int64_t total = 0;
-  for (const auto& [path, add] : files) total += add.size;
+  for (const auto& [path, add] : files) {
+    if (__builtin_add_overflow(total, add.size, &total)) {
+      return add.size > 0 ? INT64_MAX : INT64_MIN;
+    }
+  }
   return total;
 }
 

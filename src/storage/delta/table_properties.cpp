@@ -98,7 +98,10 @@ std::optional<int64_t> parseIntervalMillis(std::string_view text) {
   else if (rest == "second") unit = 1'000;
   else if (rest == "millisecond") unit = 1;
   else return std::nullopt;
-  return amount * unit;
+  // An interval too long for int64 milliseconds is no valid duration.
+  int64_t millis = 0;
+  if (__builtin_mul_overflow(amount, unit, &millis)) return std::nullopt;
+  return millis;
 }
 
 }  // namespace sluice::delta

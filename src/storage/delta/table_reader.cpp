@@ -49,9 +49,13 @@ std::vector<AddFile> liveFiles(const Snapshot& snapshot,
 
 DeltaTableScan::DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns,
                                std::vector<SkippingPredicate> predicates)
+    : DeltaTableScan(snapshot, std::move(columns), liveFiles(snapshot, predicates)) {}
+
+DeltaTableScan::DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns,
+                               std::vector<AddFile> files)
     : table_path_(snapshot.table_path),
       partition_columns_(snapshot.metadata.partition_columns),
-      files_(liveFiles(snapshot, predicates)) {
+      files_(std::move(files)) {
   if (columns.empty()) {
     for (const StructField& field : snapshot.schema) columns.push_back(field.name);
   }

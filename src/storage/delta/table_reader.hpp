@@ -43,6 +43,8 @@ class DeltaTableScan {
   //! do not rule out. The predicates only prune files; rows are not filtered.
   DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns = {},
                  std::vector<SkippingPredicate> predicates = {});
+  //! Scans `columns` of exactly `files` (some of the snapshot's live files).
+  DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns, std::vector<AddFile> files);
   ~DeltaTableScan();
   DeltaTableScan(const DeltaTableScan&) = delete;
   DeltaTableScan& operator=(const DeltaTableScan&) = delete;

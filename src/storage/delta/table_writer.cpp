@@ -124,27 +124,37 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
 
 DeltaTableWriter::~DeltaTableWriter() = default;
 
-DataFileWriter& DeltaTableWriter::openFile(const std::string& key, const PartitionValues& values) {
-  OpenFile& file = open_files_[key];
-  if (!file.writer) {
-    file.writer = std::make_unique<DataFileWriter>(store_.tablePath(), values, data_fields_,
-                                                   options_.file_options, next_file_index_++);
+DataFileWriter& DeltaTableWriter::openFile(FileSet& files, const std::string& key,
+                                           const PartitionValues& values) {
+  std::unique_ptr<DataFileWriter>& file = files.open[key];
+  if (!file) {
+    file = std::make_unique<DataFileWriter>(store_.tablePath(), values, data_fields_,
+                                            options_.file_options, next_file_index_.fetch_add(1));
   }
-  return *file.writer;
+  return *file;
 }
 
-void DeltaTableWriter::finishFile(const std::string& key) {
-  auto it = open_files_.find(key);
-  if (it == open_files_.end() || !it->second.writer) return;
-  finished_.push_back(it->second.writer->finish(/*data_change=*/true));
-  open_files_.erase(it);
+void DeltaTableWriter::finishFile(FileSet& files, const std::string& key) {
+  auto it = files.open.find(key);
+  if (it == files.open.end() || !it->second) return;
+  files.finished.push_back(it->second->finish(/*data_change=*/true));
+  files.open.erase(it);
 }
 
-void DeltaTableWriter::writeToPartition(const std::string& key, const PartitionValues& values,
-                                        const Batch& data) {
+void DeltaTableWriter::finishFiles(FileSet& files) {
+  std::vector<std::string> keys;
+  for (const auto& [key, file] : files.open) keys.push_back(key);
+  for (const std::string& key : keys) finishFile(files, key);
+  std::lock_guard lock(finished_mutex_);
+  for (AddFile& add : files.finished) finished_.push_back(std::move(add));
+  files.finished.clear();
+}
+
+void DeltaTableWriter::writeToPartition(FileSet& files, const std::string& key,
+                                        const PartitionValues& values, const Batch& data) {
   idx_t start = 0;
   while (start < data.num_rows) {
-    DataFileWriter& file = openFile(key, values);
+    DataFileWriter& file = openFile(files, key, values);
     idx_t count = data.num_rows - start;
     if (options_.max_rows_per_file > 0) {
       uint64_t room = options_.max_rows_per_file - file.rowsWritten();
@@ -153,12 +163,28 @@ void DeltaTableWriter::writeToPartition(const std::string& key, const PartitionV
     file.write(sliceRows(data, start, start + count));
     start += count;
     if (options_.max_rows_per_file > 0 && file.rowsWritten() >= options_.max_rows_per_file) {
-      finishFile(key);
+      finishFile(files, key);
     }
   }
 }
 
-void DeltaTableWriter::write(const Batch& batch) {
+void DeltaTableWriter::write(const Batch& batch) { writeRows(own_files_, batch); }
+
+DeltaTableWriter::ThreadWriter::ThreadWriter(DeltaTableWriter& table) : table_(table) {}
+
+DeltaTableWriter::ThreadWriter::~ThreadWriter() {
+  // Files never finished (an error stopped the writing) stay orphans for VACUUM.
+}
+
+void DeltaTableWriter::ThreadWriter::write(const Batch& batch) { table_.writeRows(files_, batch); }
+
+void DeltaTableWriter::ThreadWriter::finish() { table_.finishFiles(files_); }
+
+std::unique_ptr<DeltaTableWriter::ThreadWriter> DeltaTableWriter::threadWriter() {
+  return std::unique_ptr<ThreadWriter>(new ThreadWriter(*this));
+}
+
+void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
   SLUICE_CHECK(!committed_);
   SLUICE_CHECK_EQ(batch.columns.size(), schema_.size());
   for (size_t column = 0; column < schema_.size(); ++column) {
@@ -167,7 +193,7 @@ void DeltaTableWriter::write(const Batch& batch) {
   if (batch.num_rows == 0) return;
   Batch data = projectColumns(batch, data_indexes_);
   if (partition_indexes_.empty()) {
-    writeToPartition("", {}, data);
+    writeToPartition(files, "", {}, data);
     return;
   }
   // Group rows by their partition folder, keeping first-seen order.
@@ -188,9 +214,9 @@ void DeltaTableWriter::write(const Batch& batch) {
   for (const std::string& key : keys) {
     auto& [values, rows] = groups[key];
     if (rows.size() == batch.num_rows) {
-      writeToPartition(key, values, data);
+      writeToPartition(files, key, values, data);
     } else {
-      writeToPartition(key, values, selectRows(data, rows));
+      writeToPartition(files, key, values, selectRows(data, rows));
     }
   }
 }
@@ -246,9 +272,10 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
 TableWriteResult DeltaTableWriter::commit() {
   SLUICE_CHECK(!committed_);
   committed_ = true;
-  std::vector<std::string> keys;
-  for (const auto& [key, file] : open_files_) keys.push_back(key);
-  for (const std::string& key : keys) finishFile(key);
+  finishFiles(own_files_);
+  // Threads may finish in any order; the log lists the files by path, as a reader sorts them.
+  std::sort(finished_.begin(), finished_.end(),
+            [](const AddFile& a, const AddFile& b) { return a.path < b.path; });
 
   int64_t now = currentTimeMillis();
   CommitPlan plan;

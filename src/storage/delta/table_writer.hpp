@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -62,6 +64,13 @@ struct TableWriteResult {
   int attempts = 1;
 };
 
+//! The files one writer (the table writer itself, or one of its threads) has open, by
+//! partition folder, and those it has finished.
+struct FileSet {
+  std::map<std::string, std::unique_ptr<DataFileWriter>> open;
+  std::vector<AddFile> finished;
+};
+
 class DeltaTableWriter {
  public:
   DeltaTableWriter(std::string table_path, TableWriteOptions options);
@@ -73,18 +82,41 @@ class DeltaTableWriter {
   const std::vector<StructField>& schema() const { return schema_; }
 
   void write(const Batch& batch);
+
+  //! Writes data files for one thread of a parallel write: each thread writes its own files
+  //! (no lock while writing) and hands them to the table writer with finish(); commit()
+  //! then commits every thread's files at once. Must not outlive the table writer.
+  class ThreadWriter {
+   public:
+    ~ThreadWriter();
+    ThreadWriter(const ThreadWriter&) = delete;
+    ThreadWriter& operator=(const ThreadWriter&) = delete;
+
+    void write(const Batch& batch);
+    //! Closes this thread's files; they join the commit.
+    void finish();
+
+   private:
+    friend class DeltaTableWriter;
+    explicit ThreadWriter(DeltaTableWriter& table);
+
+    DeltaTableWriter& table_;
+    FileSet files_;
+  };
+  std::unique_ptr<ThreadWriter> threadWriter();
+
   //! Closes the files and commits them; throws on conflict (the files are then left as
-  //! orphans for VACUUM).
+  //! orphans for VACUUM). Every ThreadWriter must have finished.
   TableWriteResult commit();
 
  private:
-  struct OpenFile {
-    std::unique_ptr<DataFileWriter> writer;
-  };
-
-  void writeToPartition(const std::string& key, const PartitionValues& values, const Batch& data);
-  DataFileWriter& openFile(const std::string& key, const PartitionValues& values);
-  void finishFile(const std::string& key);
+  void writeRows(FileSet& files, const Batch& batch);
+  void writeToPartition(FileSet& files, const std::string& key, const PartitionValues& values,
+                        const Batch& data);
+  DataFileWriter& openFile(FileSet& files, const std::string& key, const PartitionValues& values);
+  void finishFile(FileSet& files, const std::string& key);
+  //! Closes the open files of `files` and moves their add actions into finished_.
+  void finishFiles(FileSet& files);
   std::vector<Action> tableSetupActions();
 
   LogStore store_;
@@ -95,9 +127,10 @@ class DeltaTableWriter {
   std::vector<idx_t> partition_indexes_;
   std::vector<idx_t> data_indexes_;
   std::vector<StructField> data_fields_;
-  std::map<std::string, OpenFile> open_files_;
+  FileSet own_files_;  // the files of write()
+  std::mutex finished_mutex_;
   std::vector<AddFile> finished_;
-  int next_file_index_ = 0;
+  std::atomic<int> next_file_index_{0};
   bool committed_ = false;
 };
 

@@ -30,7 +30,7 @@ const ErrorCase kErrorCases[] = {
      "Syntax error at or near 'FLOW': expected TABLE or VIEW."},
     {"CREATE INDEX i", ErrorClass::PARSE_SYNTAX_ERROR, 1, 8,
      "Syntax error at or near 'INDEX': expected VIEW, TABLE, STREAMING TABLE, MATERIALIZED VIEW, "
-     "FLOW or FUNCTION."},
+     "FLOW, FUNCTION or SCHEMA."},
     {"CREATE OR REPLACE STREAMING TABLE t", ErrorClass::INVALID_SQL_SYNTAX, 1, 8,
      "OR REPLACE cannot be used with CREATE STREAMING TABLE."},
     {"CREATE OR REFRESH TABLE t", ErrorClass::INVALID_SQL_SYNTAX, 1, 8,
@@ -116,9 +116,10 @@ const ErrorCase kErrorCases[] = {
      28,
      "MATERIALIZED VIEW is defined by AS query; FLOW clauses belong to streaming tables and "
      "managed tables."},
-    {"CREATE TABLE t AS SELECT 1", ErrorClass::INVALID_SQL_SYNTAX, 1, 16,
-     "CREATE TABLE in a pipeline is filled by FLOW INSERT BY NAME query, not AS query; AS query "
-     "defines streaming tables and materialized views."},
+    {"CREATE OR REPLACE TABLE IF NOT EXISTS t AS SELECT 1", ErrorClass::INVALID_SQL_SYNTAX, 1, 25,
+     "CREATE OR REPLACE TABLE cannot also say IF NOT EXISTS."},
+    {"CREATE OR REPLACE MATERIALIZED VIEW v AS SELECT 1", ErrorClass::INVALID_SQL_SYNTAX, 1, 8,
+     "OR REPLACE cannot be used with CREATE MATERIALIZED VIEW."},
     {"CREATE TABLE t FLOW AUTO CDC FROM s KEYS (k) SEQUENCE BY q",
      ErrorClass::INVALID_SQL_SYNTAX, 1, 21,
      "A managed table (CREATE TABLE) cannot be the target of AUTO CDC; declare a streaming table "

@@ -51,6 +51,65 @@ std::vector<Row> sampleRows(int count) {
   return rows;
 }
 
+void appendUleb(uint64_t value, std::vector<uint8_t>& out) {
+  while (value >= 0x80) {
+    out.push_back(static_cast<uint8_t>(value | 0x80));
+    value >>= 7;
+  }
+  out.push_back(static_cast<uint8_t>(value));
+}
+
+//! A file of one required column `x` of `physical` values, holding one uncompressed data
+//! page v1 of `num_values` values: a way to hand the page decoders any bytes at all.
+std::vector<uint8_t> singlePageFile(PhysicalType physical, Encoding encoding, int32_t num_values,
+                                    const std::vector<uint8_t>& page) {
+  PageHeader header;
+  header.type = PageType::kDataPage;
+  header.uncompressed_page_size = static_cast<int32_t>(page.size());
+  header.compressed_page_size = static_cast<int32_t>(page.size());
+  header.data_page_header = DataPageHeader{num_values, encoding, Encoding::kRle, Encoding::kRle,
+                                           std::nullopt};
+  std::vector<uint8_t> bytes = {'P', 'A', 'R', '1'};
+  encodePageHeader(header, bytes);
+  bytes.insert(bytes.end(), page.begin(), page.end());
+  int64_t chunk_size = static_cast<int64_t>(bytes.size()) - 4;
+
+  FileMetaData metadata;
+  SchemaElement root;
+  root.name = "schema";
+  root.num_children = 1;
+  SchemaElement leaf;
+  leaf.name = "x";
+  leaf.type = physical;
+  leaf.repetition = Repetition::kRequired;
+  metadata.schema = {root, leaf};
+  metadata.num_rows = num_values;
+  ColumnMetaData column;
+  column.type = physical;
+  column.encodings = {encoding};
+  column.path_in_schema = {"x"};
+  column.num_values = num_values;
+  column.total_uncompressed_size = chunk_size;
+  column.total_compressed_size = chunk_size;
+  column.data_page_offset = 4;
+  ColumnChunk chunk;
+  chunk.file_offset = 4;
+  chunk.meta_data = column;
+  RowGroup group;
+  group.columns = {chunk};
+  group.total_byte_size = chunk_size;
+  group.num_rows = num_values;
+  metadata.row_groups = {group};
+  std::vector<uint8_t> footer;
+  encodeFileMetaData(metadata, footer);
+  bytes.insert(bytes.end(), footer.begin(), footer.end());
+  uint32_t length = static_cast<uint32_t>(footer.size());
+  const auto* length_bytes = reinterpret_cast<const uint8_t*>(&length);
+  bytes.insert(bytes.end(), length_bytes, length_bytes + 4);
+  bytes.insert(bytes.end(), {'P', 'A', 'R', '1'});
+  return bytes;
+}
+
 //! Opens and reads the whole file; returns the error it raised, or nullopt.
 std::optional<Error> tryRead(const std::string& path) {
   try {
@@ -216,6 +275,31 @@ TEST_F(ParquetCorruptFileTest, FooterByteFlipsNeverCrash) {
       EXPECT_NE(error->errorClass(), ErrorClass::INTERNAL_ERROR) << error->what();
     }
   }
+}
+
+TEST_F(ParquetCorruptFileTest, SinglePageFileReads) {
+  // The builder of the tests below makes files that read: two DELTA_BINARY_PACKED values.
+  std::vector<uint8_t> page;
+  for (uint64_t value : {128, 4, 2}) appendUleb(value, page);
+  page.insert(page.end(), {10, 2, 0, 0, 0, 0});  // first value 5, min delta 1, widths 0
+  writeBytes(damaged_, singlePageFile(PhysicalType::kInt32, Encoding::kDeltaBinaryPacked, 2, page));
+  EXPECT_EQ(readRows(damaged_), (std::vector<Row>{{Value::intValue(5)}, {Value::intValue(6)}}));
+}
+
+TEST_F(ParquetCorruptFileTest, DeltaBinaryPackedHugeMiniblockCount) {
+  // Found by fuzz_parquet_reader: the header's miniblock count is bounded only by its block
+  // size (both varints), and the decoder allocated a bit width per miniblock up front: 2^58
+  // bytes here. The widths are now stored only once a block header's bytes are read.
+  std::vector<uint8_t> page;
+  appendUleb(uint64_t{1} << 63, page);  // block size
+  appendUleb(uint64_t{1} << 58, page);  // miniblocks: 32 values each
+  appendUleb(2, page);                  // values
+  page.push_back(0);                    // first value 0
+  Error error = expectFailure(
+      singlePageFile(PhysicalType::kInt32, Encoding::kDeltaBinaryPacked, 2, page));
+  EXPECT_NE(error.message().find("DELTA_BINARY_PACKED"), std::string::npos) << error.what();
+  // The same header in front of DELTA_LENGTH_BYTE_ARRAY lengths.
+  expectFailure(singlePageFile(PhysicalType::kByteArray, Encoding::kDeltaLengthByteArray, 2, page));
 }
 
 TEST_F(ParquetCorruptFileTest, MissingFileIsAnIoError) {

@@ -30,15 +30,16 @@ DeltaBinaryPackedDecoder::DeltaBinaryPackedDecoder(const uint8_t* data, size_t s
   }
   remaining_ = total_count_;
   first_pending_ = total_count_ > 0;
+  // The bit widths are stored when a block header is read: the header's miniblock count is
+  // only bounded by the block size, so nothing is allocated for it before its bytes are seen.
   miniblock_index_ = miniblocks_per_block_;
-  bit_widths_.resize(miniblocks_per_block_);
 }
 
 void DeltaBinaryPackedDecoder::readBlockHeader() {
   min_delta_ = static_cast<uint64_t>(cursor_.readZigzag("DELTA_BINARY_PACKED min delta"));
   const uint8_t* widths =
       cursor_.take(miniblocks_per_block_, "DELTA_BINARY_PACKED miniblock bit widths");
-  std::copy(widths, widths + miniblocks_per_block_, bit_widths_.begin());
+  bit_widths_.assign(widths, widths + miniblocks_per_block_);
   miniblock_index_ = 0;
 }
 

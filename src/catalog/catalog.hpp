@@ -1,0 +1,111 @@
+// src/catalog/catalog.hpp
+//
+// The catalog: catalogs, their schemas, and the tables and views in them, stored in SQLite at
+// <storage_dir>/catalog.db. Names are case-insensitive (folded to lower case). Every call reads
+// or writes the database, so several Catalog objects, in one process or several, share one
+// storage folder and see each other's changes at once. The current catalog and schema (USE)
+// belong to this object, as they belong to a Spark session.
+//
+// Managed tables live at <storage_dir>/tables/<catalog>/<schema>/<table>; the catalog records
+// where a table is, and the caller creates and deletes its folder.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "catalog/catalog_entry.hpp"
+
+namespace sluice {
+
+class SqliteDatabase;
+
+class Catalog {
+ public:
+  static constexpr std::string_view kDefaultCatalog = "spark_catalog";
+  static constexpr std::string_view kDefaultSchema = "default";
+  static constexpr std::string_view kDatabaseFileName = "catalog.db";
+  //! The schema prefix of the pipeline language: LIVE.t is t in the current schema.
+  static constexpr std::string_view kLiveSchema = "live";
+
+  //! Opens (creating the folder and the database) <storage_dir>/catalog.db; the default
+  //! catalog and schema always exist and are current.
+  explicit Catalog(std::string storage_dir);
+  ~Catalog();
+  Catalog(const Catalog&) = delete;
+  Catalog& operator=(const Catalog&) = delete;
+
+  //! True when `storage_dir` already holds a catalog database (opening one would not create
+  //! anything).
+  static bool existsIn(std::string_view storage_dir);
+
+  //! The storage folder, absolute.
+  const std::string& storageDir() const { return storage_dir_; }
+  const std::string& databasePath() const;
+
+  // The current namespace.
+  std::string currentCatalog() const;
+  std::string currentSchema() const;
+  //! USE CATALOG: CATALOG_NOT_FOUND unless it exists; its default schema becomes current.
+  void setCurrentCatalog(std::string_view catalog);
+  //! USE SCHEMA: CATALOG_NOT_FOUND / SCHEMA_NOT_FOUND unless both exist.
+  void setCurrentNamespace(std::string_view catalog, std::string_view schema);
+
+  // Name resolution.
+  //! Resolves table, schema.table (LIVE.table: the current schema) or catalog.schema.table
+  //! against the current namespace. More parts: NOT_SUPPORTED.
+  QualifiedTableName qualify(const std::vector<std::string>& parts) const;
+  //! Resolves schema or catalog.schema into (catalog, schema).
+  std::pair<std::string, std::string> qualifySchema(const std::vector<std::string>& parts) const;
+
+  // Catalogs. Only the default catalog exists until a pipeline creates its own.
+  bool catalogExists(std::string_view catalog) const;
+  //! Creates a catalog; false when it already existed.
+  bool createCatalog(std::string_view catalog, std::string_view comment = {});
+  //! All catalogs, sorted by name.
+  std::vector<std::string> listCatalogs() const;
+
+  // Schemas.
+  std::optional<SchemaEntry> findSchema(std::string_view catalog, std::string_view schema) const;
+  //! Creates a schema: CATALOG_NOT_FOUND; SCHEMA_ALREADY_EXISTS unless `if_not_exists`, in
+  //! which case false is returned.
+  bool createSchema(const SchemaEntry& entry, bool if_not_exists);
+  //! Drops a schema and returns the tables it held (the caller deletes their folders).
+  //! SCHEMA_NOT_FOUND; a schema with tables needs `cascade`; the default schema stays.
+  std::vector<TableEntry> dropSchema(std::string_view catalog, std::string_view schema,
+                                     bool cascade);
+  //! The schemas of `catalog`, sorted by name.
+  std::vector<SchemaEntry> listSchemas(std::string_view catalog) const;
+
+  // Tables and views.
+  std::optional<TableEntry> findTable(const QualifiedTableName& name) const;
+  //! Registers a table or view: SCHEMA_NOT_FOUND; TABLE_OR_VIEW_ALREADY_EXISTS unless
+  //! `replace`, which overwrites the entry.
+  void createTable(const TableEntry& entry, bool replace);
+  //! Removes the entry (not the folder): TABLE_OR_VIEW_NOT_FOUND.
+  void dropTable(const QualifiedTableName& name);
+  //! The tables and views of a schema, sorted by name.
+  std::vector<TableEntry> listTables(std::string_view catalog, std::string_view schema) const;
+  //! <storage_dir>/tables/<catalog>/<schema>/<table>, each name escaped for the file system.
+  std::string defaultLocation(const QualifiedTableName& name) const;
+
+ private:
+  bool catalogExistsLocked(std::string_view catalog) const;
+  std::optional<SchemaEntry> findSchemaLocked(std::string_view catalog,
+                                              std::string_view schema) const;
+  std::vector<TableEntry> listTablesLocked(std::string_view catalog,
+                                           std::string_view schema) const;
+
+  std::string storage_dir_;
+  std::unique_ptr<SqliteDatabase> db_;
+  //! One statement at a time on the connection: pipelines register tables from many threads.
+  mutable std::mutex mutex_;
+  std::string current_catalog_;
+  std::string current_schema_;
+};
+
+}  // namespace sluice

@@ -1,0 +1,62 @@
+// src/catalog/catalog_entry.cpp
+//
+// Name folding and quoting, and the spelling of table kinds.
+#include "catalog/catalog_entry.hpp"
+
+#include <fmt/format.h>
+
+namespace sluice {
+
+std::string foldIdentifier(std::string_view name) {
+  std::string folded(name);
+  for (char& c : folded) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return folded;
+}
+
+std::string quoteName(std::string_view name) {
+  std::string quoted = "`";
+  for (char c : name) {
+    quoted += c;
+    if (c == '`') quoted += '`';
+  }
+  return quoted + "`";
+}
+
+std::string quoteNameParts(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& part : parts) {
+    if (!out.empty()) out += '.';
+    out += quoteName(part);
+  }
+  return out;
+}
+
+std::string QualifiedTableName::toString() const {
+  return fmt::format("{}.{}.{}", catalog, schema, table);
+}
+
+std::string QualifiedTableName::quoted() const {
+  return quoteNameParts({catalog, schema, table});
+}
+
+std::string_view tableKindName(TableKind kind) {
+  switch (kind) {
+    case TableKind::kManagedTable: return "MANAGED";
+    case TableKind::kStreamingTable: return "STREAMING_TABLE";
+    case TableKind::kMaterializedView: return "MATERIALIZED_VIEW";
+    case TableKind::kView: return "VIEW";
+  }
+  return "MANAGED";
+}
+
+std::optional<TableKind> parseTableKind(std::string_view name) {
+  for (TableKind kind : {TableKind::kManagedTable, TableKind::kStreamingTable,
+                         TableKind::kMaterializedView, TableKind::kView}) {
+    if (tableKindName(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+}  // namespace sluice

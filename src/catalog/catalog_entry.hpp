@@ -1,0 +1,82 @@
+// src/catalog/catalog_entry.hpp
+//
+// What the catalog records: qualified table names (catalog.schema.table, lower-cased because
+// Spark names are case-insensitive), the kinds of tables, and the entries for schemas and
+// tables. The columns of a table are not here: its Delta log is their one source of truth.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+namespace sluice {
+
+//! Spark's identifier folding for the catalog: ASCII letters to lower case. (Spark lowers
+//! with the root locale; names outside ASCII keep their case here.)
+std::string foldIdentifier(std::string_view name);
+
+//! `name` in backquotes with ` doubled, as Spark quotes names in messages.
+std::string quoteName(std::string_view name);
+//! Each part quoted and joined with '.': `spark_catalog`.`default`.`t`.
+std::string quoteNameParts(const std::vector<std::string>& parts);
+
+struct QualifiedTableName {
+  std::string catalog;
+  std::string schema;
+  std::string table;
+
+  //! "spark_catalog.default.t".
+  std::string toString() const;
+  //! "`spark_catalog`.`default`.`t`", for messages.
+  std::string quoted() const;
+
+  bool operator==(const QualifiedTableName& other) const = default;
+  bool operator<(const QualifiedTableName& other) const {
+    return std::tie(catalog, schema, table) < std::tie(other.catalog, other.schema, other.table);
+  }
+};
+
+enum class TableKind : uint8_t {
+  kManagedTable,      // CREATE TABLE: a Delta table at its default location
+  kStreamingTable,    // a pipeline's streaming table
+  kMaterializedView,  // a pipeline's materialized view
+  kView,              // a persistent view: view_text, no location
+};
+
+//! The kind as the catalog stores it and Databricks' information schema spells it: MANAGED,
+//! STREAMING_TABLE, MATERIALIZED_VIEW, VIEW.
+std::string_view tableKindName(TableKind kind);
+//! The kind spelled by tableKindName, or nullopt.
+std::optional<TableKind> parseTableKind(std::string_view name);
+
+struct TableEntry {
+  QualifiedTableName name;
+  TableKind kind = TableKind::kManagedTable;
+  //! The absolute path of the Delta table folder; empty for views.
+  std::string location;
+  //! The pipeline that owns the dataset; empty for tables made by a query session.
+  std::string pipeline_id;
+  std::string comment;
+  //! TBLPROPERTIES as written.
+  std::map<std::string, std::string> properties;
+  //! The row filter function's SQL (WITH ROW FILTER f ON (cols)); empty when none.
+  std::string row_filter;
+  //! A view's query SQL.
+  std::string view_text;
+  int64_t created_at_ms = 0;
+};
+
+struct SchemaEntry {
+  std::string catalog;
+  std::string name;
+  std::string comment;
+  //! WITH DBPROPERTIES as written.
+  std::map<std::string, std::string> properties;
+  int64_t created_at_ms = 0;
+};
+
+}  // namespace sluice

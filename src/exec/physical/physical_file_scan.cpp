@@ -1,0 +1,193 @@
+// src/exec/physical/physical_file_scan.cpp
+#include "exec/physical/physical_file_scan.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <filesystem>
+
+#include "storage/csv/csv_reader.hpp"
+#include "storage/format/file_text.hpp"
+#include "storage/format/text_lines.hpp"
+#include "storage/json/json_reader.hpp"
+#include "storage/parquet/parquet_reader.hpp"
+
+namespace sluice {
+
+namespace {
+
+struct FileScanGlobal : GlobalSourceState {
+  explicit FileScanGlobal(size_t files) : files(files) {}
+  size_t maxThreads() const override { return files; }
+
+  size_t files;
+  std::atomic<size_t> next_file{0};
+};
+
+// Reads one Parquet file into the scan's data columns, matched by name (case-insensitive, as
+// Spark's Parquet source); a column the file lacks reads as NULL.
+class ParquetFileReader {
+ public:
+  ParquetFileReader(const std::string& path, const std::vector<StructField>& schema)
+      : reader_(path), schema_(schema) {
+    const std::vector<StructField>& file_fields = reader_.schema();
+    std::vector<idx_t> selected;
+    source_.assign(schema.size(), -1);
+    for (size_t column = 0; column < schema.size(); ++column) {
+      for (idx_t index = 0; index < file_fields.size(); ++index) {
+        if (!sameName(file_fields[index].name, schema[column].name)) continue;
+        if (!file_fields[index].type.sameStructure(schema[column].type)) {
+          throw Error(ErrorClass::FAILED_READ_FILE, "PARQUET_COLUMN_DATA_TYPE_MISMATCH",
+                      fmt::format("Encountered error while reading file {}: column `{}` has type {} "
+                                  "in the file but {} in the schema.",
+                                  path, schema[column].name, file_fields[index].type.sql(),
+                                  schema[column].type.sql()));
+        }
+        source_[column] = static_cast<int>(selected.size());
+        selected.push_back(index);
+        break;
+      }
+    }
+    reader_.selectColumns(std::move(selected));
+  }
+
+  bool next(Batch& batch) {
+    Batch file_batch;
+    if (!reader_.next(file_batch)) return false;
+    batch.columns.clear();
+    batch.num_rows = file_batch.num_rows;
+    for (size_t column = 0; column < schema_.size(); ++column) {
+      if (source_[column] >= 0) {
+        batch.columns.push_back(std::move(file_batch.columns[source_[column]]));
+      } else {
+        batch.columns.push_back(Vector::nullConstant(schema_[column].type));
+      }
+    }
+    return true;
+  }
+
+ private:
+  static bool sameName(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+        return false;
+    }
+    return true;
+  }
+
+  parquet::ParquetReader reader_;
+  const std::vector<StructField>& schema_;
+  std::vector<int> source_;  // per schema column: index among the selected file columns, or -1
+};
+
+// Whichever reader the format needs, behind one next().
+class FileReader {
+ public:
+  FileReader(const FileScanSpec& spec, const InputFile& file) {
+    switch (spec.format) {
+      case FileFormat::kJson:
+        json_ = std::make_unique<json::JsonReader>(file.path, readFileText(file.path), spec.data_schema, spec.json);
+        break;
+      case FileFormat::kCsv:
+        csv_ = std::make_unique<csv::CsvReader>(file.path, readFileText(file.path), spec.data_schema, spec.csv);
+        break;
+      case FileFormat::kText:
+        text_ = std::make_unique<TextLineReader>(readFileText(file.path), spec.whole_text);
+        break;
+      case FileFormat::kParquet:
+        parquet_ = std::make_unique<ParquetFileReader>(file.path, spec.data_schema);
+        break;
+    }
+  }
+
+  bool next(Batch& batch) {
+    if (json_) return json_->next(batch);
+    if (csv_) return csv_->next(batch);
+    if (text_) return text_->next(batch);
+    return parquet_->next(batch);
+  }
+
+ private:
+  std::unique_ptr<json::JsonReader> json_;
+  std::unique_ptr<csv::CsvReader> csv_;
+  std::unique_ptr<TextLineReader> text_;
+  std::unique_ptr<ParquetFileReader> parquet_;
+};
+
+struct FileScanLocal : LocalSourceState {
+  std::unique_ptr<FileReader> reader;
+  size_t file = 0;
+  uint32_t batch_number = 0;
+  Value metadata;  // the _metadata value of the open file
+};
+
+// Spark's _metadata.file_path is a URI: "file:" and the absolute path, with characters that
+// URIs escape percent-encoded.
+std::string fileUri(const std::string& path) {
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == ' ' || c == '%' || c == '#' || c == '?') {
+      uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      uri.push_back(c);
+    }
+  }
+  return uri;
+}
+
+Value metadataValue(const InputFile& file) {
+  auto size = static_cast<int64_t>(file.size);
+  return Value::nested(fileMetadataType(),
+                       {Value::string(fileUri(file.path)),
+                        Value::string(std::filesystem::path(file.path).filename().string()),
+                        Value::longValue(size), Value::longValue(0), Value::longValue(size),
+                        Value::timestamp(file.modification_time_us)});
+}
+
+}  // namespace
+
+PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types, std::shared_ptr<const FileScanSpec> spec)
+    : PhysicalOperator("FileScan", std::move(types)), spec_(std::move(spec)) {}
+
+std::unique_ptr<GlobalSourceState> PhysicalFileScan::makeGlobalSourceState(const ExecContext&,
+                                                                           GlobalSinkState*) const {
+  return std::make_unique<FileScanGlobal>(spec_->files.size());
+}
+
+std::unique_ptr<LocalSourceState> PhysicalFileScan::makeLocalSourceState(const ExecContext&,
+                                                                         GlobalSourceState&) const {
+  return std::make_unique<FileScanLocal>();
+}
+
+bool PhysicalFileScan::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global_state,
+                               LocalSourceState& local_state) const {
+  auto& global = static_cast<FileScanGlobal&>(global_state);
+  auto& local = static_cast<FileScanLocal&>(local_state);
+  while (true) {
+    if (!local.reader) {
+      size_t file = global.next_file.fetch_add(1);
+      if (file >= spec_->files.size()) return false;
+      local.reader = std::make_unique<FileReader>(*spec_, spec_->files[file]);
+      local.file = file;
+      local.batch_number = 0;
+      local.metadata = metadataValue(spec_->files[file]);
+    }
+    Batch batch;
+    if (!local.reader->next(batch)) {
+      local.reader.reset();
+      continue;
+    }
+    if (batch.num_rows == 0) continue;
+    batch.columns.push_back(Vector::constant(local.metadata));
+    morsel.index = (static_cast<uint64_t>(local.file) << 32) | local.batch_number++;
+    morsel.batch = std::move(batch);
+    return true;
+  }
+}
+
+std::string PhysicalFileScan::details() const {
+  return fmt::format("{} {} ({} files)", fileFormatName(spec_->format), spec_->location, spec_->files.size());
+}
+
+}  // namespace sluice

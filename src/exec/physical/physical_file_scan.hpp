@@ -1,0 +1,35 @@
+// src/exec/physical/physical_file_scan.hpp
+//
+// The source of read_files(): threads take whole files from a shared counter and read them
+// with the reader of the format (JSON, CSV, text, Parquet), then add the rescued data column
+// (which the text readers produce) and the `_metadata` column of the file. A morsel's index is
+// (file number, batch number in the file), so results keep the order of the file listing.
+#pragma once
+
+#include <memory>
+
+#include "exec/physical/physical_operator.hpp"
+#include "planner/logical/scan_spec.hpp"
+
+namespace sluice {
+
+class PhysicalFileScan : public PhysicalOperator {
+ public:
+  PhysicalFileScan(std::vector<DataType> types, std::shared_ptr<const FileScanSpec> spec);
+
+  bool isSource() const override { return true; }
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(const ExecContext& context,
+                                                           GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<LocalSourceState> makeLocalSourceState(const ExecContext& context,
+                                                         GlobalSourceState& global) const override;
+  bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
+               LocalSourceState& local) const override;
+
+ protected:
+  std::string details() const override;
+
+ private:
+  std::shared_ptr<const FileScanSpec> spec_;
+};
+
+}  // namespace sluice

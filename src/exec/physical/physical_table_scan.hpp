@@ -1,0 +1,36 @@
+// src/exec/physical/physical_table_scan.hpp
+//
+// The source that reads a Delta table of the catalog at one snapshot: threads take its live
+// files from a shared counter, one file at a time, and read every column of the table
+// (partition columns from the file's partition values). Morsel indexes follow the order of
+// the files, then of the batches within a file.
+#pragma once
+
+#include <memory>
+
+#include "exec/physical/physical_operator.hpp"
+#include "planner/logical/scan_spec.hpp"
+
+namespace sluice {
+
+class PhysicalTableScan : public PhysicalOperator {
+ public:
+  PhysicalTableScan(std::vector<DataType> types, std::shared_ptr<const TableScanSpec> spec);
+
+  bool isSource() const override { return true; }
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(const ExecContext& context,
+                                                           GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<LocalSourceState> makeLocalSourceState(const ExecContext& context,
+                                                         GlobalSourceState& global) const override;
+  bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
+               LocalSourceState& local) const override;
+
+ protected:
+  std::string details() const override;
+
+ private:
+  std::shared_ptr<const TableScanSpec> spec_;
+  std::vector<delta::AddFile> files_;  // the live files, in path order
+};
+
+}  // namespace sluice

@@ -1,0 +1,59 @@
+// src/exec/physical/physical_table_write.cpp
+#include "exec/physical/physical_table_write.hpp"
+
+namespace sluice {
+
+namespace {
+
+struct TableWriteGlobal : GlobalSinkState {
+  TableWriteGlobal(const std::string& path, const delta::TableWriteOptions& options) : writer(path, options) {}
+
+  delta::DeltaTableWriter writer;
+  delta::TableWriteResult result;
+};
+
+struct TableWriteLocal : LocalSinkState {
+  std::unique_ptr<delta::DeltaTableWriter::ThreadWriter> writer;
+};
+
+}  // namespace
+
+PhysicalTableWrite::PhysicalTableWrite(std::string table_path, delta::TableWriteOptions options,
+                                       std::vector<DataType> types)
+    : PhysicalOperator("TableWrite", std::move(types)), table_path_(std::move(table_path)), options_(std::move(options)) {}
+
+std::unique_ptr<GlobalSinkState> PhysicalTableWrite::makeGlobalSinkState(const ExecContext&) const {
+  return std::make_unique<TableWriteGlobal>(table_path_, options_);
+}
+
+std::unique_ptr<LocalSinkState> PhysicalTableWrite::makeLocalSinkState(const ExecContext&,
+                                                                       GlobalSinkState& global) const {
+  auto local = std::make_unique<TableWriteLocal>();
+  local->writer = static_cast<TableWriteGlobal&>(global).writer.threadWriter();
+  return local;
+}
+
+SinkResult PhysicalTableWrite::sink(const ExecContext&, Morsel& morsel, GlobalSinkState&,
+                                    LocalSinkState& local) const {
+  // Constant vectors (a literal column, a file scan's partition values) are written flat.
+  for (Vector& column : morsel.batch.columns) {
+    if (column.isConstant()) column.flatten(morsel.batch.num_rows);
+  }
+  static_cast<TableWriteLocal&>(local).writer->write(morsel.batch);
+  return SinkResult::kNeedMoreInput;
+}
+
+void PhysicalTableWrite::combine(const ExecContext&, GlobalSinkState&, LocalSinkState& local) const {
+  static_cast<TableWriteLocal&>(local).writer->finish();
+}
+
+void PhysicalTableWrite::finalize(const ExecContext&, GlobalSinkState& global_state) const {
+  auto& global = static_cast<TableWriteGlobal&>(global_state);
+  global.result = global.writer.commit();
+}
+
+const delta::TableWriteResult& PhysicalTableWrite::result(const GlobalSinkState& global) {
+  return static_cast<const TableWriteGlobal&>(global).result;
+}
+
+}  // namespace sluice

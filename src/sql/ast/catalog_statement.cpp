@@ -1,0 +1,75 @@
+// src/sql/ast/catalog_statement.cpp
+//
+// Structural equality of the catalog statements.
+#include "sql/ast/catalog_statement.hpp"
+
+namespace sluice::sql {
+
+bool DropTableStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<DropTableStatement>();
+  return if_exists == o.if_exists && name == o.name;
+}
+
+bool CreateSchemaStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<CreateSchemaStatement>();
+  return if_not_exists == o.if_not_exists && name == o.name && comment == o.comment &&
+         properties == o.properties;
+}
+
+bool DropSchemaStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<DropSchemaStatement>();
+  return if_exists == o.if_exists && name == o.name && cascade == o.cascade;
+}
+
+bool ShowTablesStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<ShowTablesStatement>();
+  return schema == o.schema && pattern == o.pattern;
+}
+
+bool ShowSchemasStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<ShowSchemasStatement>();
+  return catalog == o.catalog && pattern == o.pattern;
+}
+
+bool ShowCatalogsStatement::equals(const Statement& other) const {
+  return other.kind() == kKind && pattern == other.as<ShowCatalogsStatement>().pattern;
+}
+
+bool DescribeTableStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<DescribeTableStatement>();
+  return extended == o.extended && name == o.name;
+}
+
+bool DescribeSchemaStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<DescribeSchemaStatement>();
+  return extended == o.extended && name == o.name;
+}
+
+bool DescribeHistoryStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<DescribeHistoryStatement>();
+  return target == o.target && limit == o.limit;
+}
+
+bool DescribeDetailStatement::equals(const Statement& other) const {
+  return other.kind() == kKind && target == other.as<DescribeDetailStatement>().target;
+}
+
+bool VacuumStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind) return false;
+  const auto& o = other.as<VacuumStatement>();
+  return target == o.target && retain_hours == o.retain_hours && dry_run == o.dry_run;
+}
+
+bool OptimizeStatement::equals(const Statement& other) const {
+  return other.kind() == kKind && target == other.as<OptimizeStatement>().target;
+}
+
+}  // namespace sluice::sql

@@ -1,0 +1,165 @@
+// src/sql/ast/catalog_statement.hpp
+//
+// The statements a query session runs against the catalog and its Delta tables: DROP TABLE,
+// CREATE / DROP SCHEMA, SHOW TABLES / SCHEMAS / CATALOGS, DESCRIBE [TABLE | SCHEMA | HISTORY |
+// DETAIL], VACUUM and OPTIMIZE. Spellings with one meaning share one node: DESC and DESCRIBE,
+// EXTENDED and FORMATTED, SCHEMA, DATABASE and NAMESPACE; the printer writes the first.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sql/ast/statement.hpp"
+
+namespace sluice::sql {
+
+//! What a Delta command (DESCRIBE HISTORY / DETAIL, VACUUM, OPTIMIZE) acts on: a table name, or
+//! the path of a table folder written as a string ('/data/events'). The form delta.`/path` is
+//! a name here; the session decides that it means a path.
+struct TableTarget {
+  std::vector<std::string> name;   // empty when `path` is set
+  std::optional<std::string> path;
+  SourcePosition position;
+
+  bool operator==(const TableTarget& other) const {
+    return name == other.name && path == other.path;
+  }
+};
+
+//! DROP TABLE [IF EXISTS] name.
+class DropTableStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDropTable;
+  explicit DropTableStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool if_exists = false;
+  std::vector<std::string> name;
+};
+
+//! CREATE { SCHEMA | DATABASE | NAMESPACE } [IF NOT EXISTS] name [COMMENT 'text']
+//! [WITH { DBPROPERTIES | PROPERTIES } (key = value, ...)], clauses in any order.
+class CreateSchemaStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kCreateSchema;
+  explicit CreateSchemaStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool if_not_exists = false;
+  std::vector<std::string> name;
+  std::optional<std::string> comment;
+  std::vector<Property> properties;
+};
+
+//! DROP { SCHEMA | DATABASE | NAMESPACE } [IF EXISTS] name [RESTRICT | CASCADE].
+class DropSchemaStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDropSchema;
+  explicit DropSchemaStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool if_exists = false;
+  std::vector<std::string> name;
+  bool cascade = false;  // RESTRICT, the default, is not recorded
+};
+
+//! SHOW TABLES [{ FROM | IN } schema] [[LIKE] 'pattern'].
+class ShowTablesStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kShowTables;
+  explicit ShowTablesStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> schema;  // empty: the current schema
+  std::optional<std::string> pattern;
+};
+
+//! SHOW { SCHEMAS | DATABASES | NAMESPACES } [{ FROM | IN } catalog] [[LIKE] 'pattern'].
+class ShowSchemasStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kShowSchemas;
+  explicit ShowSchemasStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> catalog;  // empty: the current catalog
+  std::optional<std::string> pattern;
+};
+
+//! SHOW CATALOGS [[LIKE] 'pattern'].
+class ShowCatalogsStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kShowCatalogs;
+  explicit ShowCatalogsStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::optional<std::string> pattern;
+};
+
+//! { DESCRIBE | DESC } [TABLE] [EXTENDED | FORMATTED] name.
+class DescribeTableStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDescribeTable;
+  explicit DescribeTableStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool extended = false;
+  std::vector<std::string> name;
+};
+
+//! { DESCRIBE | DESC } { SCHEMA | DATABASE | NAMESPACE } [EXTENDED] name.
+class DescribeSchemaStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDescribeSchema;
+  explicit DescribeSchemaStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool extended = false;
+  std::vector<std::string> name;
+};
+
+//! { DESCRIBE | DESC } HISTORY target [LIMIT n].
+class DescribeHistoryStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDescribeHistory;
+  explicit DescribeHistoryStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  TableTarget target;
+  std::optional<int64_t> limit;
+};
+
+//! { DESCRIBE | DESC } DETAIL target.
+class DescribeDetailStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDescribeDetail;
+  explicit DescribeDetailStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  TableTarget target;
+};
+
+//! VACUUM target [RETAIN n HOURS] [DRY RUN].
+class VacuumStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kVacuum;
+  explicit VacuumStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  TableTarget target;
+  std::optional<double> retain_hours;  // may be negative as written; VACUUM refuses it
+  bool dry_run = false;
+};
+
+//! OPTIMIZE target. (WHERE and ZORDER BY parse and are refused as not supported.)
+class OptimizeStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kOptimize;
+  explicit OptimizeStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  TableTarget target;
+};
+
+}  // namespace sluice::sql

@@ -1,0 +1,50 @@
+// src/storage/csv/csv_options.hpp
+//
+// The options of the CSV reader, already parsed from their text form (the read_files layer
+// maps "sep", "quote", "escape", "nullValue", "dateFormat", "timestampFormat", "multiLine",
+// "mode", "rescuedDataColumn", "inferColumnTypes", "header" and "timeZone" onto them).
+// Defaults are Spark's.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "common/types/data_type.hpp"
+#include "common/vector/vector.hpp"
+#include "storage/format/parse_mode.hpp"
+
+namespace sluice {
+class TimeZone;
+}
+
+namespace sluice::csv {
+
+struct CsvOptions {
+  //! The first record names the columns (inference) and is skipped by the reader.
+  bool header = false;
+  //! sep / delimiter: one byte.
+  char separator = ',';
+  //! '\0': no quoting.
+  char quote = '"';
+  //! Inside quotes, escape + quote is a quote and escape + escape an escape; '\0': none.
+  char escape = '\\';
+  //! nullValue: a field with this text is NULL; an empty unquoted field is always NULL.
+  std::string null_value;
+  //! Empty: Spark's CAST parsing.
+  std::string date_format;
+  //! Empty: Spark's CAST parsing.
+  std::string timestamp_format;
+  //! Quoted fields may hold line breaks.
+  bool multi_line = false;
+  ParseMode mode = ParseMode::kPermissive;
+  //! Empty: no rescued data column.
+  std::string rescued_data_column = "_rescued_data";
+  //! False: every inferred column is STRING.
+  bool infer_column_types = true;
+  //! Rows per batch at most.
+  idx_t batch_size = kVectorSize;
+  //! The session time zone (timeZone option) for TIMESTAMP text without a zone; null: UTC.
+  std::shared_ptr<const TimeZone> time_zone;
+};
+
+}  // namespace sluice::csv

@@ -1,0 +1,28 @@
+// src/storage/json/json_options.hpp
+//
+// The options of the JSON reader and of schema inference, as read_files(format => 'json')
+// passes them: Spark's multiLine and mode, Databricks' rescued data column and
+// inferColumnTypes, and the batch size of the scan.
+#pragma once
+
+#include <string>
+
+#include "common/vector/vector.hpp"
+#include "storage/format/parse_mode.hpp"
+
+namespace sluice::json {
+
+struct JsonOptions {
+  //! multiLine: the file is one JSON document (an object, or an array of objects = many
+  //! records) instead of one record per line.
+  bool multi_line = false;
+  ParseMode mode = ParseMode::kPermissive;
+  //! The rescued data column's name; empty: no rescued column.
+  std::string rescued_data_column = "_rescued_data";
+  //! inferColumnTypes: false makes every top-level field STRING (inference only).
+  bool infer_column_types = true;
+  //! Rows per batch at most.
+  idx_t batch_size = kVectorSize;
+};
+
+}  // namespace sluice::json

@@ -1,0 +1,186 @@
+// src/storage/json/json_type_widening.cpp
+//
+// JSON type widening, and merging and finishing inferred schemas.
+#include "storage/json/json_type_widening.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "common/types/decimal.hpp"
+#include "storage/json/json_inference.hpp"
+
+namespace sluice::json {
+
+namespace {
+
+//! Spark's numericPrecedence for the non-decimal numbers.
+int numericRank(TypeId id) {
+  switch (id) {
+    case TypeId::kByte:
+      return 0;
+    case TypeId::kShort:
+      return 1;
+    case TypeId::kInt:
+      return 2;
+    case TypeId::kLong:
+      return 3;
+    case TypeId::kFloat:
+      return 4;
+    case TypeId::kDouble:
+      return 5;
+    default:
+      return -1;
+  }
+}
+
+//! DecimalType.isWiderThan: holds every value of `other` without loss.
+bool isWiderDecimal(const DataType& decimal, const DataType& other) {
+  DataType as_decimal = other.isDecimal() ? other : decimal::forIntegral(other.id());
+  return decimal.precision() - decimal.scale() >= as_decimal.precision() - as_decimal.scale() &&
+         decimal.scale() >= as_decimal.scale();
+}
+
+DataType compatibleDecimals(const DataType& a, const DataType& b) {
+  int scale = std::max(a.scale(), b.scale());
+  int range = std::max(a.precision() - a.scale(), b.precision() - b.scale());
+  if (range + scale > DataType::kMaxDecimalPrecision)
+    return DataType::doubleType();
+  return DataType::decimal(range + scale, scale);
+}
+
+DataType compatibleNumbers(const DataType& a, const DataType& b) {
+  if (!a.isDecimal() && !b.isDecimal()) {
+    return numericRank(a.id()) >= numericRank(b.id()) ? a : b;
+  }
+  if (a.isDecimal() && b.isDecimal())
+    return compatibleDecimals(a, b);
+  const DataType& decimal = a.isDecimal() ? a : b;
+  const DataType& other = a.isDecimal() ? b : a;
+  if (other.isFloating())
+    return DataType::doubleType();
+  if (isWiderDecimal(decimal, other))
+    return decimal;
+  return compatibleDecimals(decimal::forIntegral(other.id()), decimal);
+}
+
+bool sortedByName(const std::vector<StructField>& fields) {
+  return std::is_sorted(fields.begin(), fields.end(),
+                        [](const StructField& x, const StructField& y) { return x.name < y.name; });
+}
+
+//! Spark's canonicalizeType; nullopt for a type to drop.
+std::optional<DataType> canonicalize(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kVoid:
+      return DataType::string();
+    case TypeId::kArray: {
+      std::optional<DataType> element = canonicalize(type.elementType());
+      if (!element)
+        return std::nullopt;
+      return DataType::array(*element, type.containsNull());
+    }
+    case TypeId::kStruct: {
+      std::vector<StructField> fields;
+      for (const StructField& field : type.fields()) {
+        if (field.name.empty())
+          continue;
+        std::optional<DataType> field_type = canonicalize(field.type);
+        if (field_type)
+          fields.push_back(StructField{field.name, *field_type, field.nullable, {}});
+      }
+      // SPARK-8093: empty structs are dropped.
+      if (fields.empty())
+        return std::nullopt;
+      return DataType::structOf(std::move(fields));
+    }
+    default:
+      return type;
+  }
+}
+
+}  // namespace
+
+DataType compatibleJsonType(const DataType& a, const DataType& b) {
+  if (a == b)
+    return a;
+  if (a.isVoid())
+    return b;
+  if (b.isVoid())
+    return a;
+  if (a.isNumeric() && b.isNumeric())
+    return compatibleNumbers(a, b);
+  if (a.id() == TypeId::kStruct && b.id() == TypeId::kStruct) {
+    return DataType::structOf(mergeSortedFields(a.fields(), b.fields()));
+  }
+  if (a.id() == TypeId::kArray && b.id() == TypeId::kArray) {
+    return DataType::array(compatibleJsonType(a.elementType(), b.elementType()),
+                           a.containsNull() || b.containsNull());
+  }
+  if (a.id() == b.id() && a.isStringLike())
+    return a;
+  bool timestamps = (a.id() == TypeId::kTimestamp || a.id() == TypeId::kTimestampNtz) &&
+                    (b.id() == TypeId::kTimestamp || b.id() == TypeId::kTimestampNtz);
+  if (timestamps)
+    return DataType::timestamp();
+  return DataType::string();
+}
+
+std::vector<StructField> mergeSortedFields(const std::vector<StructField>& a,
+                                           const std::vector<StructField>& b) {
+  std::vector<StructField> merged;
+  merged.reserve(std::max(a.size(), b.size()));
+  size_t a_index = 0;
+  size_t b_index = 0;
+  while (a_index < a.size() && b_index < b.size()) {
+    int order = a[a_index].name.compare(b[b_index].name);
+    if (order == 0) {
+      merged.push_back(StructField{
+          a[a_index].name, compatibleJsonType(a[a_index].type, b[b_index].type), true, {}});
+      ++a_index;
+      ++b_index;
+    } else if (order < 0) {
+      merged.push_back(a[a_index++]);
+    } else {
+      merged.push_back(b[b_index++]);
+    }
+  }
+  merged.insert(merged.end(), a.begin() + static_cast<std::ptrdiff_t>(a_index), a.end());
+  merged.insert(merged.end(), b.begin() + static_cast<std::ptrdiff_t>(b_index), b.end());
+  return merged;
+}
+
+void sortAndMergeDuplicates(std::vector<StructField>& fields) {
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const StructField& x, const StructField& y) { return x.name < y.name; });
+  size_t kept = 0;
+  for (size_t index = 0; index < fields.size(); ++index) {
+    if (kept > 0 && fields[kept - 1].name == fields[index].name) {
+      fields[kept - 1].type = compatibleJsonType(fields[kept - 1].type, fields[index].type);
+    } else {
+      if (kept != index)
+        fields[kept] = std::move(fields[index]);
+      ++kept;
+    }
+  }
+  fields.resize(kept);
+}
+
+std::vector<StructField> mergeInferredSchemas(const std::vector<StructField>& a,
+                                              const std::vector<StructField>& b) {
+  if (sortedByName(a) && sortedByName(b))
+    return mergeSortedFields(a, b);
+  std::vector<StructField> sorted_a = a;
+  std::vector<StructField> sorted_b = b;
+  sortAndMergeDuplicates(sorted_a);
+  sortAndMergeDuplicates(sorted_b);
+  return mergeSortedFields(sorted_a, sorted_b);
+}
+
+std::vector<StructField> finishInferredSchema(std::vector<StructField> fields) {
+  std::optional<DataType> root = canonicalize(DataType::structOf(std::move(fields)));
+  if (!root)
+    return {};
+  return root->fields();
+}
+
+}  // namespace sluice::json
