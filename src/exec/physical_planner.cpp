@@ -6,11 +6,13 @@
 #include "common/check.hpp"
 #include "exec/expression/expression_evaluator.hpp"
 #include "exec/physical/physical_filter.hpp"
+#include "exec/physical/physical_hash_aggregate.hpp"
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_projection.hpp"
 #include "exec/physical/physical_range.hpp"
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/physical/physical_sort.hpp"
+#include "exec/physical/physical_ungrouped_aggregate.hpp"
 #include "exec/physical/physical_values.hpp"
 
 namespace sluice {
@@ -62,6 +64,15 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       physical = std::make_unique<PhysicalSort>(logical.column_types, std::move(keys));
       break;
     }
+    case LogicalOperatorKind::kAggregate:
+      // Without keys there is one group: no hash table.
+      if (logical.expressions.empty()) {
+        physical = std::make_unique<PhysicalUngroupedAggregate>(logical.column_types, std::move(logical.aggregates));
+      } else {
+        physical = std::make_unique<PhysicalHashAggregate>(logical.column_types, std::move(logical.expressions),
+                                                           std::move(logical.aggregates));
+      }
+      break;
     case LogicalOperatorKind::kLimit:
       physical = std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);
       break;

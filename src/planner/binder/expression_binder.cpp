@@ -138,6 +138,9 @@ std::string quoteName(const std::vector<std::string>& parts) {
 
 BoundExpressionPtr ExpressionBinder::bind(const sql::Expr& expr) {
   try {
+    if (substitution_) {
+      if (BoundExpressionPtr substituted = substitution_(expr)) return substituted;
+    }
     return bindNode(expr);
   } catch (Error& error) {
     if (!error.location()) error.withLocation(statement_.locate(expr.position));

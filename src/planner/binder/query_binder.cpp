@@ -4,6 +4,7 @@
 
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
+#include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/expression_binder.hpp"
 
 namespace sluice {
@@ -86,11 +87,9 @@ LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
 
 LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
                                            const std::vector<sql::SortItem>* order) {
-  if (select.group_by || select.having || select.qualify || !select.lateral_views.empty() ||
-      !select.windows.empty()) {
-    notSupported(select.position, "GROUP BY / HAVING / QUALIFY / LATERAL VIEW / WINDOW");
+  if (select.qualify || !select.lateral_views.empty() || !select.windows.empty()) {
+    notSupported(select.position, "QUALIFY / LATERAL VIEW / WINDOW");
   }
-  if (select.quantifier == sql::SetQuantifier::kDistinct) notSupported(select.position, "SELECT DISTINCT");
   if (select.from.size() > 1) notSupported(select.position, "FROM with several relations");
 
   Scope scope;
@@ -101,6 +100,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     input = bindTableRef(*select.from[0], scope);
   }
   if (select.where) {
+    AggregateBinder::checkWhere(*select.where, statement_);
     ExpressionBinder binder(context_, statement_, scope);
     BoundExpressionPtr predicate = binder.bind(*select.where);
     if (predicate->type.id() != TypeId::kBoolean) {
@@ -121,6 +121,9 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     filter->expressions.push_back(std::move(predicate));
     filter->children.push_back(std::move(input));
     input = std::move(filter);
+  }
+  if (AggregateBinder::needsAggregate(select)) {
+    return AggregateBinder(context_, statement_, scope).bind(select, std::move(input), order);
   }
 
   auto project = makeOperator(LogicalOperatorKind::kProject);

@@ -39,6 +39,12 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kRange:
       line += fmt::format("Range [{}]", joinExpressions(expressions));
       break;
+    case LogicalOperatorKind::kAggregate: {
+      std::string calls;
+      for (const BoundAggregate& aggregate : aggregates) calls += (calls.empty() ? "" : ", ") + aggregate.toString();
+      line += fmt::format("Aggregate [{}] [{}]", joinExpressions(expressions), calls);
+      break;
+    }
   }
   line += '\n';
   for (const auto& child : children) line += child->explain(depth + 1);

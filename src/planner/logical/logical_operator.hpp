@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/error/error.hpp"
+#include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
 
 namespace sluice {
@@ -22,6 +23,7 @@ enum class LogicalOperatorKind : uint8_t {
   kLimit,      // at most `limit` rows of children[0] after skipping `offset`
   kRange,      // range(): `expressions` are start, end and step (foldable BIGINTs)
   kSort,       // children[0]'s rows ordered by `sort_keys`
+  kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -40,11 +42,12 @@ struct LogicalOperator {
   std::vector<DataType> column_types;
   std::vector<LogicalOperatorPtr> children;
 
-  std::vector<BoundExpressionPtr> expressions;             // kProject, kFilter, kRange
+  std::vector<BoundExpressionPtr> expressions;             // kProject, kFilter, kRange, kAggregate
   std::vector<std::vector<BoundExpressionPtr>> rows;       // kValues
   int64_t limit = -1;                                      // kLimit; -1: no limit
   int64_t offset = 0;                                      // kLimit
   std::vector<SortSpec> sort_keys;                         // kSort
+  std::vector<BoundAggregate> aggregates;                  // kAggregate: output after the groups
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 
