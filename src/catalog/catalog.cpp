@@ -32,7 +32,8 @@ int64_t nowMillis() {
 
 std::string propertiesToJson(const std::map<std::string, std::string>& properties) {
   nlohmann::json object = nlohmann::json::object();
-  for (const auto& [key, value] : properties) object[key] = value;
+  for (const auto& [key, value] : properties)
+    object[key] = value;
   return object.dump();
 }
 
@@ -53,8 +54,10 @@ std::map<std::string, std::string> propertiesFromJson(const std::string& text,
 //! A name as one folder: Hive's escapePathName (the characters a path or a URI would read
 //! differently become %XX), and "." or ".." spelled out so that no name leaves its parent.
 std::string escapeFolderName(std::string_view name) {
-  if (name == ".") return "%2E";
-  if (name == "..") return "%2E%2E";
+  if (name == ".")
+    return "%2E";
+  if (name == "..")
+    return "%2E%2E";
   static constexpr std::string_view kEscaped = "\"#%'*/:=?\\\x7f{[]^";
   std::string out;
   for (char c : name) {
@@ -78,9 +81,11 @@ Catalog::Catalog(std::string storage_dir)
     : current_catalog_(kDefaultCatalog), current_schema_(kDefaultSchema) {
   std::error_code error;
   fs::path folder = fs::absolute(storage_dir, error);
-  if (error) folder = storage_dir;
+  if (error)
+    folder = storage_dir;
   storage_dir_ = folder.lexically_normal().string();
-  if (storage_dir_.size() > 1 && storage_dir_.back() == '/') storage_dir_.pop_back();
+  if (storage_dir_.size() > 1 && storage_dir_.back() == '/')
+    storage_dir_.pop_back();
   fs::create_directories(storage_dir_, error);
   if (error) {
     throwError(ErrorClass::IO_ERROR, "Cannot create the storage folder {}: {}", storage_dir_,
@@ -97,7 +102,9 @@ bool Catalog::existsIn(std::string_view storage_dir) {
   return fs::is_regular_file(fs::path(storage_dir) / kDatabaseFileName, error);
 }
 
-const std::string& Catalog::databasePath() const { return db_->path(); }
+const std::string& Catalog::databasePath() const {
+  return db_->path();
+}
 
 std::string Catalog::currentCatalog() const {
   std::lock_guard lock(mutex_);
@@ -112,7 +119,8 @@ std::string Catalog::currentSchema() const {
 void Catalog::setCurrentCatalog(std::string_view catalog) {
   std::string folded = foldIdentifier(catalog);
   std::lock_guard lock(mutex_);
-  if (!catalogExistsLocked(folded)) throw catalogNotFound(catalog);
+  if (!catalogExistsLocked(folded))
+    throw catalogNotFound(catalog);
   current_catalog_ = folded;
   current_schema_ = kDefaultSchema;
 }
@@ -121,8 +129,10 @@ void Catalog::setCurrentNamespace(std::string_view catalog, std::string_view sch
   std::string folded_catalog = foldIdentifier(catalog);
   std::string folded_schema = foldIdentifier(schema);
   std::lock_guard lock(mutex_);
-  if (!catalogExistsLocked(folded_catalog)) throw catalogNotFound(catalog);
-  if (!findSchemaLocked(folded_catalog, folded_schema)) throw schemaNotFound(catalog, schema);
+  if (!catalogExistsLocked(folded_catalog))
+    throw catalogNotFound(catalog);
+  if (!findSchemaLocked(folded_catalog, folded_schema))
+    throw schemaNotFound(catalog, schema);
   current_catalog_ = folded_catalog;
   current_schema_ = folded_schema;
 }
@@ -131,7 +141,8 @@ QualifiedTableName Catalog::qualify(const std::vector<std::string>& parts) const
   SLUICE_CHECK(!parts.empty());
   std::lock_guard lock(mutex_);
   switch (parts.size()) {
-    case 1: return {current_catalog_, current_schema_, foldIdentifier(parts[0])};
+    case 1:
+      return {current_catalog_, current_schema_, foldIdentifier(parts[0])};
     case 2:
       if (foldIdentifier(parts[0]) == kLiveSchema) {
         return {current_catalog_, current_schema_, foldIdentifier(parts[1])};
@@ -152,8 +163,10 @@ std::pair<std::string, std::string> Catalog::qualifySchema(
   SLUICE_CHECK(!parts.empty());
   std::lock_guard lock(mutex_);
   switch (parts.size()) {
-    case 1: return {current_catalog_, foldIdentifier(parts[0])};
-    case 2: return {foldIdentifier(parts[0]), foldIdentifier(parts[1])};
+    case 1:
+      return {current_catalog_, foldIdentifier(parts[0])};
+    case 2:
+      return {foldIdentifier(parts[0]), foldIdentifier(parts[1])};
     default:
       throwError(ErrorClass::NOT_SUPPORTED,
                  "The name {} has {} parts; a schema name has at most two (catalog.schema).",
@@ -176,7 +189,8 @@ bool Catalog::createCatalog(std::string_view catalog, std::string_view comment) 
   std::string folded = foldIdentifier(catalog);
   std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
-  if (catalogExistsLocked(folded)) return false;
+  if (catalogExistsLocked(folded))
+    return false;
   int64_t now = nowMillis();
   SqliteStatement insert(*db_,
                          "INSERT INTO catalogs (name, comment, created_at_ms) VALUES (?, ?, ?)");
@@ -194,7 +208,8 @@ std::vector<std::string> Catalog::listCatalogs() const {
   std::lock_guard lock(mutex_);
   SqliteStatement query(*db_, "SELECT name FROM catalogs ORDER BY name");
   std::vector<std::string> names;
-  while (query.step()) names.push_back(query.text(0));
+  while (query.step())
+    names.push_back(query.text(0));
   return names;
 }
 
@@ -204,7 +219,8 @@ std::optional<SchemaEntry> Catalog::findSchemaLocked(std::string_view catalog,
                         "SELECT catalog, name, comment, properties, created_at_ms FROM schemas "
                         "WHERE catalog = ? AND name = ?");
   query.bind(1, catalog).bind(2, schema);
-  if (!query.step()) return std::nullopt;
+  if (!query.step())
+    return std::nullopt;
   return SchemaEntry{query.text(0), query.text(1), query.text(2),
                      propertiesFromJson(query.text(3), db_->path()), query.integer(4)};
 }
@@ -220,9 +236,11 @@ bool Catalog::createSchema(const SchemaEntry& entry, bool if_not_exists) {
   std::string schema = foldIdentifier(entry.name);
   std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
-  if (!catalogExistsLocked(catalog)) throw catalogNotFound(entry.catalog);
+  if (!catalogExistsLocked(catalog))
+    throw catalogNotFound(entry.catalog);
   if (findSchemaLocked(catalog, schema)) {
-    if (if_not_exists) return false;
+    if (if_not_exists)
+      return false;
     throw schemaAlreadyExists(catalog, schema);
   }
   SqliteStatement insert(*db_,
@@ -242,15 +260,15 @@ std::vector<TableEntry> Catalog::dropSchema(std::string_view catalog, std::strin
   std::string folded_schema = foldIdentifier(schema);
   std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
-  if (!findSchemaLocked(folded_catalog, folded_schema)) throw schemaNotFound(catalog, schema);
+  if (!findSchemaLocked(folded_catalog, folded_schema))
+    throw schemaNotFound(catalog, schema);
   if (folded_schema == kDefaultSchema) {
     throwError(ErrorClass::NOT_SUPPORTED, "Cannot drop the default schema {}.",
                quoteNameParts({folded_catalog, folded_schema}));
   }
   std::vector<TableEntry> tables = listTablesLocked(folded_catalog, folded_schema);
   if (!tables.empty() && !cascade) {
-    // Spark's class is SCHEMA_NOT_EMPTY, which error_classes.def does not list yet.
-    throwError(ErrorClass::INVALID_PARAMETER_VALUE,
+    throwError(ErrorClass::SCHEMA_NOT_EMPTY,
                "Cannot drop a schema {} because it contains objects. Use DROP SCHEMA ... CASCADE "
                "to drop the schema and all its objects.",
                quoteNameParts({folded_catalog, folded_schema}));
@@ -290,8 +308,10 @@ TableEntry readTableRow(const SqliteStatement& row, const std::string& database)
   std::string kind = row.text(3);
   std::optional<TableKind> parsed = parseTableKind(kind);
   if (!parsed) {
-    throwError(ErrorClass::IO_ERROR, "The catalog database {} holds an unknown table kind '{}' "
-               "for {}.", database, kind, entry.name.quoted());
+    throwError(ErrorClass::IO_ERROR,
+               "The catalog database {} holds an unknown table kind '{}' "
+               "for {}.",
+               database, kind, entry.name.quoted());
   }
   entry.kind = *parsed;
   entry.location = row.text(4);
@@ -313,7 +333,8 @@ std::optional<TableEntry> Catalog::findTable(const QualifiedTableName& name) con
                                           "AND name = ?",
                                           kTableColumns));
   query.bind(1, folded.catalog).bind(2, folded.schema).bind(3, folded.table);
-  if (!query.step()) return std::nullopt;
+  if (!query.step())
+    return std::nullopt;
   return readTableRow(query, db_->path());
 }
 
@@ -321,8 +342,10 @@ void Catalog::createTable(const TableEntry& entry, bool replace) {
   QualifiedTableName name = foldName(entry.name);
   std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
-  if (!catalogExistsLocked(name.catalog)) throw catalogNotFound(name.catalog);
-  if (!findSchemaLocked(name.catalog, name.schema)) throw schemaNotFound(name.catalog, name.schema);
+  if (!catalogExistsLocked(name.catalog))
+    throw catalogNotFound(name.catalog);
+  if (!findSchemaLocked(name.catalog, name.schema))
+    throw schemaNotFound(name.catalog, name.schema);
   SqliteStatement exists(*db_,
                          "SELECT 1 FROM tables WHERE catalog = ? AND schema = ? AND name = ?");
   exists.bind(1, name.catalog).bind(2, name.schema).bind(3, name.table);
@@ -346,7 +369,8 @@ void Catalog::dropTable(const QualifiedTableName& name) {
   std::lock_guard lock(mutex_);
   SqliteStatement drop(*db_, "DELETE FROM tables WHERE catalog = ? AND schema = ? AND name = ?");
   drop.bind(1, folded.catalog).bind(2, folded.schema).bind(3, folded.table).run();
-  if (db_->changes() == 0) throw tableOrViewNotFound({folded.catalog, folded.schema, folded.table});
+  if (db_->changes() == 0)
+    throw tableOrViewNotFound({folded.catalog, folded.schema, folded.table});
 }
 
 std::vector<TableEntry> Catalog::listTablesLocked(std::string_view catalog,
@@ -356,7 +380,8 @@ std::vector<TableEntry> Catalog::listTablesLocked(std::string_view catalog,
                                           kTableColumns));
   query.bind(1, catalog).bind(2, schema);
   std::vector<TableEntry> tables;
-  while (query.step()) tables.push_back(readTableRow(query, db_->path()));
+  while (query.step())
+    tables.push_back(readTableRow(query, db_->path()));
   return tables;
 }
 

@@ -52,16 +52,22 @@ void checkSessionTable(const sql::CreateTableStatement& create) {
     if (column.generated) {
       refuse(create, column.position, "A generated column (GENERATED ALWAYS AS)");
     }
-    if (column.identity) refuse(create, column.position, "An identity column");
-    if (column.default_value) refuse(create, column.position, "A column DEFAULT");
-    if (!column.mask.empty()) refuse(create, column.position, "A column MASK");
-    if (column.key) refuse(create, column.position, "A PRIMARY KEY or FOREIGN KEY constraint");
+    if (column.identity)
+      refuse(create, column.position, "An identity column");
+    if (column.default_value)
+      refuse(create, column.position, "A column DEFAULT");
+    if (!column.mask.empty())
+      refuse(create, column.position, "A column MASK");
+    if (column.key)
+      refuse(create, column.position, "A PRIMARY KEY or FOREIGN KEY constraint");
   }
   if (!spec.keys.empty()) {
     refuse(create, spec.keys[0].position, "A PRIMARY KEY or FOREIGN KEY constraint");
   }
-  if (spec.row_filter) refuse(create, spec.row_filter->position, "WITH ROW FILTER");
-  if (spec.location) refuse(create, create.position, "LOCATION (an external table)");
+  if (spec.row_filter)
+    refuse(create, spec.row_filter->position, "WITH ROW FILTER");
+  if (spec.location)
+    refuse(create, create.position, "LOCATION (an external table)");
   if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kAuto) {
     refuse(create, spec.clustering->position, "CLUSTER BY AUTO");
   }
@@ -78,13 +84,13 @@ std::vector<StructField> declaredColumns(const sql::CreateTableStatement& create
   std::vector<StructField> fields;
   for (const sql::ColumnSpec& column : create.spec.columns) {
     if (!column.type) {
-      throw Error(ErrorClass::INVALID_SQL_SYNTAX,
-                  fmt::format("The column {} of CREATE TABLE needs a data type.",
-                              quoteName(column.name)))
+      throw Error(
+          ErrorClass::INVALID_SQL_SYNTAX,
+          fmt::format("The column {} of CREATE TABLE needs a data type.", quoteName(column.name)))
           .withLocation(create.locate(column.position));
     }
-    fields.push_back(StructField{column.name, *column.type, !column.not_null,
-                                 column.comment.value_or("")});
+    fields.push_back(
+        StructField{column.name, *column.type, !column.not_null, column.comment.value_or("")});
   }
   return fields;
 }
@@ -94,8 +100,7 @@ void checkDistinctColumns(const std::vector<StructField>& fields) {
   std::set<std::string> seen;
   for (const StructField& field : fields) {
     if (!seen.insert(foldIdentifier(field.name)).second) {
-      // Spark's class is COLUMN_ALREADY_EXISTS, which error_classes.def does not list yet.
-      throwError(ErrorClass::INVALID_ARGUMENT,
+      throwError(ErrorClass::COLUMN_ALREADY_EXISTS,
                  "The column {} already exists. Choose another name or rename the existing "
                  "column.",
                  quoteName(field.name));
@@ -111,7 +116,8 @@ std::vector<std::string> schemaSpelling(const std::vector<std::string>& names,
   for (const std::string& name : names) {
     std::string match = name;
     for (const StructField& field : fields) {
-      if (foldIdentifier(field.name) == foldIdentifier(name)) match = field.name;
+      if (foldIdentifier(field.name) == foldIdentifier(name))
+        match = field.name;
     }
     spelled.push_back(match);
   }
@@ -133,8 +139,8 @@ std::map<std::string, std::string> tableProperties(const std::vector<sql::Proper
 //! Writes the Delta table: the rows of `query` (run on every core, each thread writing its own
 //! files, all committed as one version), or none. When it fails, a folder this call created is
 //! removed again.
-void writeTable(const std::string& location, delta::TableWriteOptions options, LogicalOperator* query,
-                const ExecContext& context) {
+void writeTable(const std::string& location, delta::TableWriteOptions options,
+                LogicalOperator* query, const ExecContext& context) {
   std::error_code error;
   bool existed = fs::exists(location, error);
   try {
@@ -146,7 +152,8 @@ void writeTable(const std::string& location, delta::TableWriteOptions options, L
       writer.commit();
     }
   } catch (...) {
-    if (!existed) fs::remove_all(location, error);
+    if (!existed)
+      fs::remove_all(location, error);
     throw;
   }
 }
@@ -174,7 +181,8 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
   std::vector<std::string> parts = {name.catalog, name.schema, name.table};
   std::optional<TableEntry> existing = catalog.findTable(name);
   if (existing && !create.or_replace) {
-    if (create.if_not_exists) return {};
+    if (create.if_not_exists)
+      return {};
     throw tableOrViewAlreadyExists(parts);
   }
   if (existing && existing->kind != TableKind::kManagedTable) {

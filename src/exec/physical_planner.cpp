@@ -7,6 +7,7 @@
 #include "exec/expression/expression_evaluator.hpp"
 #include "exec/physical/physical_file_scan.hpp"
 #include "exec/physical/physical_filter.hpp"
+#include "exec/physical/physical_hash_aggregate.hpp"
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_projection.hpp"
 #include "exec/physical/physical_range.hpp"
@@ -14,6 +15,7 @@
 #include "exec/physical/physical_sort.hpp"
 #include "exec/physical/physical_table_scan.hpp"
 #include "exec/physical/physical_table_write.hpp"
+#include "exec/physical/physical_ungrouped_aggregate.hpp"
 #include "exec/physical/physical_values.hpp"
 
 namespace sluice {
@@ -32,9 +34,10 @@ PhysicalOperatorPtr planRange(LogicalOperator& plan, const ExecContext& context)
     bool invalid = value.isNull(0) || (i == 2 && value.at<int64_t>(0) == 0);
     if (invalid) {
       Error error(ErrorClass::INVALID_PARAMETER_VALUE,
-                  fmt::format("The value of parameter(s) `{}` in `range` is invalid: {}.", kNames[i],
-                              value.isNull(0) ? "it is NULL" : "step (0) cannot be 0"));
-      if (plan.location) error.withLocation(*plan.location);
+                  fmt::format("The value of parameter(s) `{}` in `range` is invalid: {}.",
+                              kNames[i], value.isNull(0) ? "it is NULL" : "step (0) cannot be 0"));
+      if (plan.location)
+        error.withLocation(*plan.location);
       throw error;
     }
     values[i] = value.at<int64_t>(0);
@@ -52,29 +55,45 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     }
     case LogicalOperatorKind::kValues:
       return std::make_unique<PhysicalValues>(logical.column_types, std::move(logical.rows));
-    case LogicalOperatorKind::kRange: return planRange(logical, context);
+    case LogicalOperatorKind::kRange:
+      return planRange(logical, context);
     case LogicalOperatorKind::kFileScan:
       return std::make_unique<PhysicalFileScan>(logical.column_types, logical.file_scan);
     case LogicalOperatorKind::kTableScan:
       return std::make_unique<PhysicalTableScan>(logical.column_types, logical.table_scan);
     case LogicalOperatorKind::kProject:
-      physical = std::make_unique<PhysicalProjection>(logical.column_types, std::move(logical.expressions));
+      physical = std::make_unique<PhysicalProjection>(logical.column_types,
+                                                      std::move(logical.expressions));
       break;
     case LogicalOperatorKind::kFilter:
-      physical = std::make_unique<PhysicalFilter>(logical.column_types, std::move(logical.expressions[0]));
+      physical =
+          std::make_unique<PhysicalFilter>(logical.column_types, std::move(logical.expressions[0]));
       break;
     case LogicalOperatorKind::kSort: {
       std::vector<SortKey> keys;
-      for (const SortSpec& spec : logical.sort_keys) keys.push_back({spec.column, spec.ascending, spec.nulls_first});
+      for (const SortSpec& spec : logical.sort_keys)
+        keys.push_back({spec.column, spec.ascending, spec.nulls_first});
       physical = std::make_unique<PhysicalSort>(logical.column_types, std::move(keys));
       break;
     }
+    case LogicalOperatorKind::kAggregate:
+      // Without keys there is one group: no hash table.
+      if (logical.expressions.empty()) {
+        physical = std::make_unique<PhysicalUngroupedAggregate>(logical.column_types,
+                                                                std::move(logical.aggregates));
+      } else {
+        physical = std::make_unique<PhysicalHashAggregate>(
+            logical.column_types, std::move(logical.expressions), std::move(logical.aggregates));
+      }
+      break;
     case LogicalOperatorKind::kLimit:
-      physical = std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);
+      physical =
+          std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);
       break;
   }
   SLUICE_CHECK(physical != nullptr);
-  for (auto& child : logical.children) physical->children.push_back(plan(*child, context));
+  for (auto& child : logical.children)
+    physical->children.push_back(plan(*child, context));
   return physical;
 }
 
@@ -82,7 +101,8 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
 
 PhysicalOperatorPtr createWritePlan(LogicalOperator& logical, const ExecContext& context,
                                     std::string table_path, delta::TableWriteOptions options) {
-  auto write = std::make_unique<PhysicalTableWrite>(std::move(table_path), std::move(options), logical.column_types);
+  auto write = std::make_unique<PhysicalTableWrite>(std::move(table_path), std::move(options),
+                                                    logical.column_types);
   write->children.push_back(plan(logical, context));
   return write;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/ranges.h>
+
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
 #include "common/types/type_coercion.hpp"
@@ -14,28 +16,50 @@ namespace {
 
 std::string_view binaryOperatorName(sql::BinaryOp op) {
   switch (op) {
-    case sql::BinaryOp::kMultiply: return "*";
-    case sql::BinaryOp::kDivide: return "/";
-    case sql::BinaryOp::kModulo: return "%";
-    case sql::BinaryOp::kIntDivide: return "div";
-    case sql::BinaryOp::kAdd: return "+";
-    case sql::BinaryOp::kSubtract: return "-";
-    case sql::BinaryOp::kConcat: return "||";
-    case sql::BinaryOp::kShiftLeft: return "<<";
-    case sql::BinaryOp::kShiftRight: return ">>";
-    case sql::BinaryOp::kShiftRightUnsigned: return ">>>";
-    case sql::BinaryOp::kBitAnd: return "&";
-    case sql::BinaryOp::kBitXor: return "^";
-    case sql::BinaryOp::kBitOr: return "|";
-    case sql::BinaryOp::kEqual: return "=";
-    case sql::BinaryOp::kNullSafeEqual: return "<=>";
-    case sql::BinaryOp::kNotEqual: return "!=";
-    case sql::BinaryOp::kLess: return "<";
-    case sql::BinaryOp::kLessEqual: return "<=";
-    case sql::BinaryOp::kGreater: return ">";
-    case sql::BinaryOp::kGreaterEqual: return ">=";
-    case sql::BinaryOp::kAnd: return "AND";
-    case sql::BinaryOp::kOr: return "OR";
+    case sql::BinaryOp::kMultiply:
+      return "*";
+    case sql::BinaryOp::kDivide:
+      return "/";
+    case sql::BinaryOp::kModulo:
+      return "%";
+    case sql::BinaryOp::kIntDivide:
+      return "div";
+    case sql::BinaryOp::kAdd:
+      return "+";
+    case sql::BinaryOp::kSubtract:
+      return "-";
+    case sql::BinaryOp::kConcat:
+      return "||";
+    case sql::BinaryOp::kShiftLeft:
+      return "<<";
+    case sql::BinaryOp::kShiftRight:
+      return ">>";
+    case sql::BinaryOp::kShiftRightUnsigned:
+      return ">>>";
+    case sql::BinaryOp::kBitAnd:
+      return "&";
+    case sql::BinaryOp::kBitXor:
+      return "^";
+    case sql::BinaryOp::kBitOr:
+      return "|";
+    case sql::BinaryOp::kEqual:
+      return "=";
+    case sql::BinaryOp::kNullSafeEqual:
+      return "<=>";
+    case sql::BinaryOp::kNotEqual:
+      return "!=";
+    case sql::BinaryOp::kLess:
+      return "<";
+    case sql::BinaryOp::kLessEqual:
+      return "<=";
+    case sql::BinaryOp::kGreater:
+      return ">";
+    case sql::BinaryOp::kGreaterEqual:
+      return ">=";
+    case sql::BinaryOp::kAnd:
+      return "AND";
+    case sql::BinaryOp::kOr:
+      return "OR";
   }
   return "?";
 }
@@ -47,8 +71,10 @@ bool isArithmetic(sql::BinaryOp op) {
     case sql::BinaryOp::kModulo:
     case sql::BinaryOp::kIntDivide:
     case sql::BinaryOp::kAdd:
-    case sql::BinaryOp::kSubtract: return true;
-    default: return false;
+    case sql::BinaryOp::kSubtract:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -61,7 +87,8 @@ void narrowIntegralLiteral(BoundExpressionPtr& literal, const BoundExpressionPtr
   }
   int64_t value = literal->constant.getInt64();
   int digits = 1;
-  for (int128_t magnitude = value < 0 ? -int128_t{value} : value; magnitude >= 10; magnitude /= 10) {
+  for (int128_t magnitude = value < 0 ? -int128_t{value} : value; magnitude >= 10;
+       magnitude /= 10) {
     ++digits;
   }
   literal = BoundExpression::makeConstant(Value::decimal(value, digits, 0), true);
@@ -69,11 +96,13 @@ void narrowIntegralLiteral(BoundExpressionPtr& literal, const BoundExpressionPtr
 
 size_t editDistance(std::string_view a, std::string_view b) {
   std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
+  for (size_t j = 0; j <= b.size(); ++j)
+    previous[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     current[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      size_t substitution = previous[j - 1] + (std::tolower(a[i - 1]) == std::tolower(b[j - 1]) ? 0 : 1);
+      size_t substitution =
+          previous[j - 1] + (std::tolower(a[i - 1]) == std::tolower(b[j - 1]) ? 0 : 1);
       current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
     }
     std::swap(previous, current);
@@ -84,7 +113,8 @@ size_t editDistance(std::string_view a, std::string_view b) {
 std::string quoteName(const std::vector<std::string>& parts) {
   std::string out;
   for (const std::string& part : parts) {
-    if (!out.empty()) out += '.';
+    if (!out.empty())
+      out += '.';
     out += '`' + part + '`';
   }
   return out;
@@ -92,7 +122,8 @@ std::string quoteName(const std::vector<std::string>& parts) {
 
 [[noreturn]] void raiseDataDiffTypes(std::string_view what, const std::vector<DataType>& types) {
   std::string listed;
-  for (const DataType& type : types) listed += (listed.empty() ? "\"" : ", \"") + type.sql() + "\"";
+  for (const DataType& type : types)
+    listed += (listed.empty() ? "\"" : ", \"") + type.sql() + "\"";
   throw Error(ErrorClass::DATATYPE_MISMATCH, "DATA_DIFF_TYPES",
               fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to `{}` should "
                           "all be the same type, but it's [{}].",
@@ -101,9 +132,11 @@ std::string quoteName(const std::vector<std::string>& parts) {
 
 //! Spark's Cast.typeCheckFailureMessage: suggests a function or the ANSI switch where either
 //! would do what the user meant.
-[[noreturn]] void raiseCastMismatch(const std::string& what, const DataType& from, const DataType& to) {
-  std::string prefix = fmt::format("Cannot resolve \"{}\" due to data type mismatch: cannot cast \"{}\" to \"{}\"",
-                                   what, from.sql(), to.sql());
+[[noreturn]] void raiseCastMismatch(const std::string& what, const DataType& from,
+                                    const DataType& to) {
+  std::string prefix =
+      fmt::format("Cannot resolve \"{}\" due to data type mismatch: cannot cast \"{}\" to \"{}\"",
+                  what, from.sql(), to.sql());
   const char* functions = nullptr;
   if (from.isNumeric() && to.id() == TypeId::kTimestamp) {
     functions = "`TIMESTAMP_SECONDS`, `TIMESTAMP_MILLIS` and `TIMESTAMP_MICROS`";
@@ -115,10 +148,11 @@ std::string quoteName(const std::vector<std::string>& parts) {
     functions = "`UNIX_DATE`";
   }
   if (functions != nullptr) {
-    throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITH_FUNC_SUGGESTION",
-                fmt::format("{}. To convert values from \"{}\" to \"{}\", you can use the functions "
-                            "{} instead.",
-                            prefix, from.sql(), to.sql(), functions));
+    throw Error(
+        ErrorClass::DATATYPE_MISMATCH, "CAST_WITH_FUNC_SUGGESTION",
+        fmt::format("{}. To convert values from \"{}\" to \"{}\", you can use the functions "
+                    "{} instead.",
+                    prefix, from.sql(), to.sql(), functions));
   }
   // Casts that only Spark's legacy (non-ANSI) mode allows.
   bool legacy_only = (from.id() == TypeId::kBoolean && to.id() == TypeId::kTimestamp) ||
@@ -126,10 +160,11 @@ std::string quoteName(const std::vector<std::string>& parts) {
                       to.id() == TypeId::kBoolean) ||
                      (from.isIntegral() && to.id() == TypeId::kBinary);
   if (legacy_only) {
-    throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITH_CONF_SUGGESTION",
-                fmt::format("{} with ANSI mode on. If you have to cast \"{}\" to \"{}\", you can set "
-                            "\"spark.sql.ansi.enabled\" as 'false'.",
-                            prefix, from.sql(), to.sql()));
+    throw Error(
+        ErrorClass::DATATYPE_MISMATCH, "CAST_WITH_CONF_SUGGESTION",
+        fmt::format("{} with ANSI mode on. If you have to cast \"{}\" to \"{}\", you can set "
+                    "\"spark.sql.ansi.enabled\" as 'false'.",
+                    prefix, from.sql(), to.sql()));
   }
   throw Error(ErrorClass::DATATYPE_MISMATCH, "CAST_WITHOUT_SUGGESTION", prefix + ".");
 }
@@ -138,15 +173,21 @@ std::string quoteName(const std::vector<std::string>& parts) {
 
 BoundExpressionPtr ExpressionBinder::bind(const sql::Expr& expr) {
   try {
+    if (substitution_) {
+      if (BoundExpressionPtr substituted = substitution_(expr))
+        return substituted;
+    }
     return bindNode(expr);
   } catch (Error& error) {
-    if (!error.location()) error.withLocation(statement_.locate(expr.position));
+    if (!error.location())
+      error.withLocation(statement_.locate(expr.position));
     throw;
   }
 }
 
 BoundExpressionPtr ExpressionBinder::castTo(BoundExpressionPtr expr, const DataType& type) {
-  if (expr->type == type) return expr;
+  if (expr->type == type)
+    return expr;
   if (expr->kind == BoundExpressionKind::kConstant && expr->constant.isNull()) {
     return BoundExpression::makeConstant(Value::null(type));
   }
@@ -156,33 +197,46 @@ BoundExpressionPtr ExpressionBinder::castTo(BoundExpressionPtr expr, const DataT
 BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
   switch (expr.kind()) {
     case sql::ExprKind::kLiteral:
-      return BoundExpression::makeConstant(bindLiteral(expr.as<sql::LiteralExpr>(), context_.exec), true);
-    case sql::ExprKind::kColumnRef: return bindColumn(expr.as<sql::ColumnRefExpr>());
-    case sql::ExprKind::kUnary: return bindUnary(expr.as<sql::UnaryExpr>());
-    case sql::ExprKind::kBinary: return bindBinary(expr.as<sql::BinaryExpr>());
-    case sql::ExprKind::kIs: return bindIs(expr.as<sql::IsExpr>());
+      return BoundExpression::makeConstant(bindLiteral(expr.as<sql::LiteralExpr>(), context_.exec),
+                                           true);
+    case sql::ExprKind::kColumnRef:
+      return bindColumn(expr.as<sql::ColumnRefExpr>());
+    case sql::ExprKind::kUnary:
+      return bindUnary(expr.as<sql::UnaryExpr>());
+    case sql::ExprKind::kBinary:
+      return bindBinary(expr.as<sql::BinaryExpr>());
+    case sql::ExprKind::kIs:
+      return bindIs(expr.as<sql::IsExpr>());
     case sql::ExprKind::kIsDistinctFrom: {
       const auto& node = expr.as<sql::IsDistinctFromExpr>();
       std::vector<BoundExpressionPtr> arguments;
       arguments.push_back(bind(*node.left));
       arguments.push_back(bind(*node.right));
       auto equal = call("<=>", std::move(arguments));
-      if (!node.negated) return equal;  // IS NOT DISTINCT FROM
+      if (!node.negated)
+        return equal;  // IS NOT DISTINCT FROM
       std::vector<BoundExpressionPtr> negated;
       negated.push_back(std::move(equal));
       return call("not", std::move(negated));
     }
-    case sql::ExprKind::kBetween: return bindBetween(expr.as<sql::BetweenExpr>());
-    case sql::ExprKind::kInList: return bindInList(expr.as<sql::InListExpr>());
-    case sql::ExprKind::kCase: return bindCase(expr.as<sql::CaseExpr>());
-    case sql::ExprKind::kCast: return bindCast(expr.as<sql::CastExpr>());
-    case sql::ExprKind::kFunctionCall: return bindFunction(expr.as<sql::FunctionCallExpr>());
-    case sql::ExprKind::kRow: return bindRow(expr.as<sql::RowExpr>());
+    case sql::ExprKind::kBetween:
+      return bindBetween(expr.as<sql::BetweenExpr>());
+    case sql::ExprKind::kInList:
+      return bindInList(expr.as<sql::InListExpr>());
+    case sql::ExprKind::kCase:
+      return bindCase(expr.as<sql::CaseExpr>());
+    case sql::ExprKind::kCast:
+      return bindCast(expr.as<sql::CastExpr>());
+    case sql::ExprKind::kFunctionCall:
+      return bindFunction(expr.as<sql::FunctionCallExpr>());
+    case sql::ExprKind::kRow:
+      return bindRow(expr.as<sql::RowExpr>());
     case sql::ExprKind::kFieldAccess: {
       const auto& access = expr.as<sql::FieldAccessExpr>();
-      return extractField(bind(*access.base), access.field, "\"" + autoName(*access.base) + "\"");
+      return extractField(bind(*access.base), access.field, autoName(*access.base));
     }
-    case sql::ExprKind::kAlias: return bind(*expr.as<sql::AliasExpr>().child);
+    case sql::ExprKind::kAlias:
+      return bind(*expr.as<sql::AliasExpr>().child);
     case sql::ExprKind::kLike: {
       // x [NOT] LIKE|ILIKE p [ESCAPE e] and x [NOT] RLIKE p are calls of like / ilike / rlike;
       // the quantified forms are OR (ANY, SOME) or AND (ALL) of one call per pattern, whose
@@ -195,16 +249,20 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
         std::vector<BoundExpressionPtr> arguments;
         arguments.push_back(bind(*like.operand));
         arguments.push_back(bind(pattern));
-        if (like.escape) arguments.push_back(BoundExpression::makeConstant(Value::string(*like.escape), true));
+        if (like.escape)
+          arguments.push_back(BoundExpression::makeConstant(Value::string(*like.escape), true));
         BoundExpressionPtr matched = call(name, std::move(arguments));
-        if (!like.negated) return matched;
+        if (!like.negated)
+          return matched;
         std::vector<BoundExpressionPtr> negated;
         negated.push_back(std::move(matched));
         return call("not", std::move(negated));
       };
-      if (like.quantifier == sql::LikeQuantifier::kNone) return test(*like.pattern);
+      if (like.quantifier == sql::LikeQuantifier::kNone)
+        return test(*like.pattern);
       if (like.patterns.empty()) {
-        throwError(ErrorClass::PARSE_SYNTAX_ERROR, "Syntax error at or near ')': Expected something between '(' and ')'.");
+        throwError(ErrorClass::PARSE_SYNTAX_ERROR,
+                   "Syntax error at or near ')': Expected something between '(' and ')'.");
       }
       BoundExpressionPtr combined;
       for (const sql::ExprPtr& pattern : like.patterns) {
@@ -214,7 +272,8 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
           continue;
         }
         auto node = std::make_unique<BoundExpression>();
-        node->kind = like.quantifier == sql::LikeQuantifier::kAll ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr;
+        node->kind = like.quantifier == sql::LikeQuantifier::kAll ? BoundExpressionKind::kAnd
+                                                                  : BoundExpressionKind::kOr;
         node->type = DataType::boolean();
         node->children.push_back(std::move(combined));
         node->children.push_back(std::move(next));
@@ -239,30 +298,39 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     } else if (name.size() == 2) {
       match = sameIdentifier(column.qualifier, name[0]) && sameIdentifier(column.name, name[1]);
     }
-    if (match) matches.push_back(index);
+    if (match)
+      matches.push_back(index);
   }
-  if (matches.size() == 1) return BoundExpression::makeColumn(matches[0], scope_[matches[0]].type);
+  if (matches.size() == 1)
+    return BoundExpression::makeColumn(matches[0], scope_[matches[0]].type);
   if (matches.empty() && name.size() >= 2) {
     // a.b.c where no column is called that: a prefix names a column (qualified or not, the
     // qualified reading first, as Spark tries it) and the rest are fields of its STRUCT.
     for (size_t prefix : {size_t{2}, size_t{1}}) {
-      if (name.size() <= prefix) continue;
-      std::vector<std::string> head(name.begin(), name.begin() + static_cast<std::ptrdiff_t>(prefix));
+      if (name.size() <= prefix)
+        continue;
+      std::vector<std::string> head(name.begin(),
+                                    name.begin() + static_cast<std::ptrdiff_t>(prefix));
       std::vector<idx_t> found;
       for (idx_t index = 0; index < scope_.size(); ++index) {
         const ScopeColumn& column = scope_[index];
         bool match = prefix == 1 ? sameIdentifier(column.name, head[0])
-                                 : sameIdentifier(column.qualifier, head[0]) && sameIdentifier(column.name, head[1]);
-        if (match) found.push_back(index);
+                                 : sameIdentifier(column.qualifier, head[0]) &&
+                                       sameIdentifier(column.name, head[1]);
+        if (match)
+          found.push_back(index);
       }
-      if (found.empty()) continue;
+      if (found.empty())
+        continue;
       if (found.size() > 1) {
         throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous.", quoteName(head));
       }
       BoundExpressionPtr value = BoundExpression::makeColumn(found[0], scope_[found[0]].type);
+      std::string base_name = fmt::format(
+          "{}", fmt::join(name.begin(), name.begin() + static_cast<std::ptrdiff_t>(prefix), "."));
       for (size_t part = prefix; part < name.size(); ++part) {
-        value = extractField(std::move(value), name[part], quoteName(std::vector<std::string>(
-                                                                    name.begin(), name.begin() + static_cast<std::ptrdiff_t>(part))));
+        value = extractField(std::move(value), name[part], base_name);
+        base_name += "." + name[part];
       }
       return value;
     }
@@ -270,13 +338,14 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
   if (matches.size() > 1) {
     std::string candidates;
     for (idx_t index : matches) {
-      if (!candidates.empty()) candidates += ", ";
+      if (!candidates.empty())
+        candidates += ", ";
       const ScopeColumn& column = scope_[index];
       candidates += column.qualifier.empty() ? quoteName({column.name})
                                              : quoteName({column.qualifier, column.name});
     }
-    throwError(ErrorClass::AMBIGUOUS_REFERENCE,
-               "Reference {} is ambiguous, could be: [{}].", quoteName(name), candidates);
+    throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous, could be: [{}].",
+               quoteName(name), candidates);
   }
   if (scope_.empty()) {
     throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
@@ -294,7 +363,8 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::string suggestions;
   for (size_t i = 0; i < ranked.size() && i < 5; ++i) {
-    if (i > 0) suggestions += ", ";
+    if (i > 0)
+      suggestions += ", ";
     suggestions += ranked[i].second;
   }
   throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITH_SUGGESTION",
@@ -322,10 +392,13 @@ BoundExpressionPtr ExpressionBinder::bindUnary(const sql::UnaryExpr& expr) {
   SLUICE_UNREACHABLE("unknown unary operator");
 }
 
-BoundExpressionPtr ExpressionBinder::booleanOperand(BoundExpressionPtr operand, std::string_view op) {
+BoundExpressionPtr ExpressionBinder::booleanOperand(BoundExpressionPtr operand,
+                                                    std::string_view op) {
   const DataType& type = operand->type;
-  if (type.id() == TypeId::kBoolean) return operand;
-  if (type.isVoid() || type.id() == TypeId::kString) return castTo(std::move(operand), DataType::boolean());
+  if (type.id() == TypeId::kBoolean)
+    return operand;
+  if (type.isVoid() || type.id() == TypeId::kString)
+    return castTo(std::move(operand), DataType::boolean());
   throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
               fmt::format("Cannot resolve \"{}\" due to data type mismatch: the operand of {} "
                           "requires the \"BOOLEAN\" type, however \"{}\" has the type \"{}\".",
@@ -337,7 +410,8 @@ BoundExpressionPtr ExpressionBinder::bindBinary(const sql::BinaryExpr& expr) {
   BoundExpressionPtr right = bind(*expr.right);
   if (expr.op == sql::BinaryOp::kAnd || expr.op == sql::BinaryOp::kOr) {
     auto node = std::make_unique<BoundExpression>();
-    node->kind = expr.op == sql::BinaryOp::kAnd ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr;
+    node->kind =
+        expr.op == sql::BinaryOp::kAnd ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr;
     node->type = DataType::boolean();
     std::string_view name = binaryOperatorName(expr.op);
     node->children.push_back(booleanOperand(std::move(left), name));
@@ -369,11 +443,13 @@ BoundExpressionPtr ExpressionBinder::bindIs(const sql::IsExpr& expr) {
     case sql::IsTest::kFalse:
       // x IS TRUE is x <=> TRUE, as Spark rewrites it.
       arguments.push_back(booleanOperand(std::move(operand), "IS"));
-      arguments.push_back(BoundExpression::makeConstant(Value::boolean(expr.test == sql::IsTest::kTrue)));
+      arguments.push_back(
+          BoundExpression::makeConstant(Value::boolean(expr.test == sql::IsTest::kTrue)));
       test = call("<=>", std::move(arguments));
       break;
   }
-  if (!expr.negated) return test;
+  if (!expr.negated)
+    return test;
   std::vector<BoundExpressionPtr> negated;
   negated.push_back(std::move(test));
   return call("not", std::move(negated));
@@ -392,7 +468,8 @@ BoundExpressionPtr ExpressionBinder::bindBetween(const sql::BetweenExpr& expr) {
   node->type = DataType::boolean();
   node->children.push_back(call(">=", std::move(low_arguments)));
   node->children.push_back(call("<=", std::move(high_arguments)));
-  if (!expr.negated) return node;
+  if (!expr.negated)
+    return node;
   std::vector<BoundExpressionPtr> negated;
   negated.push_back(std::move(node));
   return call("not", std::move(negated));
@@ -417,7 +494,8 @@ BoundExpressionPtr ExpressionBinder::bindInList(const sql::InListExpr& expr) {
     node->children.push_back(std::move(equal));
     result = std::move(node);
   }
-  if (!expr.negated) return result;
+  if (!expr.negated)
+    return result;
   std::vector<BoundExpressionPtr> negated;
   negated.push_back(std::move(result));
   return call("not", std::move(negated));
@@ -440,11 +518,14 @@ BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
     node->children.push_back(std::move(condition));
     results.push_back(bind(*when.result));
   }
-  if (expr.else_result) results.push_back(bind(*expr.else_result));
+  if (expr.else_result)
+    results.push_back(bind(*expr.else_result));
   std::vector<DataType> types;
-  for (const auto& result : results) types.push_back(result->type);
+  for (const auto& result : results)
+    types.push_back(result->type);
   auto common = findWiderCommonType(types);
-  if (!common) raiseDataDiffTypes("CASE", types);
+  if (!common)
+    raiseDataDiffTypes("CASE", types);
   node->type = *common;
   node->has_else = expr.else_result != nullptr;
   // Interleave: when0, then0, when1, then1, ..., else.
@@ -453,7 +534,8 @@ BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
     children.push_back(std::move(node->children[i]));
     children.push_back(castTo(std::move(results[i]), *common));
   }
-  if (node->has_else) children.push_back(castTo(std::move(results.back()), *common));
+  if (node->has_else)
+    children.push_back(castTo(std::move(results.back()), *common));
   node->children = std::move(children);
   return node;
 }
@@ -461,32 +543,40 @@ BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
 BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
   BoundExpressionPtr operand = bind(*expr.operand);
   bool try_cast = expr.syntax == sql::CastSyntax::kTryCast;
-  if (!canAnsiCast(operand->type, expr.type)) raiseCastMismatch(autoName(expr), operand->type, expr.type);
-  if (operand->type == expr.type) return operand;
+  if (!canAnsiCast(operand->type, expr.type))
+    raiseCastMismatch(autoName(expr), operand->type, expr.type);
+  if (operand->type == expr.type)
+    return operand;
   return BoundExpression::makeCast(std::move(operand), expr.type, try_cast);
 }
 
 BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& expr) {
   if (expr.over || expr.filter || expr.distinct || !expr.within_group.empty()) {
-    throwError(ErrorClass::NOT_SUPPORTED, "Window, aggregate and filtered calls are not supported yet: {}.",
-               autoName(expr));
+    throwError(ErrorClass::NOT_SUPPORTED,
+               "Window, aggregate and filtered calls are not supported yet: {}.", autoName(expr));
   }
   std::string name = lowerIdentifier(expr.name.back());
   std::vector<BoundExpressionPtr> arguments;
-  for (const sql::ExprPtr& argument : expr.args) arguments.push_back(bind(*argument));
+  for (const sql::ExprPtr& argument : expr.args)
+    arguments.push_back(bind(*argument));
   // TRIM(BOTH|LEADING|TRAILING chars FROM s) arrives as [s, chars]; the functions take
   // (chars, s), as Spark's trim(trimStr, str).
-  if (expr.syntax == sql::FunctionSyntax::kTrim && arguments.size() == 2) std::swap(arguments[0], arguments[1]);
-  if (name == "coalesce") return bindCoalesce(std::move(arguments));
-  if (name == "named_struct") return bindNamedStruct(std::move(arguments));
+  if (expr.syntax == sql::FunctionSyntax::kTrim && arguments.size() == 2)
+    std::swap(arguments[0], arguments[1]);
+  if (name == "coalesce")
+    return bindCoalesce(std::move(arguments));
+  if (name == "named_struct")
+    return bindNamedStruct(std::move(arguments));
   if (name == "struct") {
     // Fields are named after aliases and column names, else col1, col2, ... as in Spark.
     std::vector<BoundExpressionPtr> named;
     for (size_t i = 0; i < expr.args.size(); ++i) {
       const sql::Expr& argument = *expr.args[i];
       std::string field = fmt::format("col{}", i + 1);
-      if (argument.is<sql::AliasExpr>()) field = argument.as<sql::AliasExpr>().name;
-      if (argument.is<sql::ColumnRefExpr>()) field = argument.as<sql::ColumnRefExpr>().name.back();
+      if (argument.is<sql::AliasExpr>())
+        field = argument.as<sql::AliasExpr>().name;
+      if (argument.is<sql::ColumnRefExpr>())
+        field = argument.as<sql::ColumnRefExpr>().name.back();
       named.push_back(BoundExpression::makeConstant(Value::string(field)));
       named.push_back(std::move(arguments[i]));
     }
@@ -502,7 +592,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
     node->kind = BoundExpressionKind::kCase;
     node->has_else = true;
     auto common = findWiderType(arguments[1]->type, arguments[2]->type);
-    if (!common) raiseDataDiffTypes(name, {arguments[1]->type, arguments[2]->type});
+    if (!common)
+      raiseDataDiffTypes(name, {arguments[1]->type, arguments[2]->type});
     node->type = *common;
     node->children.push_back(booleanOperand(std::move(arguments[0]), name));
     node->children.push_back(castTo(std::move(arguments[1]), *common));
@@ -526,13 +617,16 @@ BoundExpressionPtr ExpressionBinder::bindCoalesce(std::vector<BoundExpressionPtr
                 "The `coalesce` requires at least 1 parameters but the actual number is 0.");
   }
   std::vector<DataType> types;
-  for (const auto& argument : arguments) types.push_back(argument->type);
+  for (const auto& argument : arguments)
+    types.push_back(argument->type);
   auto common = findWiderCommonType(types);
-  if (!common) raiseDataDiffTypes("coalesce", types);
+  if (!common)
+    raiseDataDiffTypes("coalesce", types);
   auto node = std::make_unique<BoundExpression>();
   node->kind = BoundExpressionKind::kCoalesce;
   node->type = *common;
-  for (auto& argument : arguments) node->children.push_back(castTo(std::move(argument), *common));
+  for (auto& argument : arguments)
+    node->children.push_back(castTo(std::move(argument), *common));
   return node;
 }
 
@@ -558,7 +652,8 @@ BoundExpressionPtr ExpressionBinder::bindNamedStruct(std::vector<BoundExpression
   }
   BoundScalarFunction function;
   function.name = "named_struct";
-  for (const auto& value : values) function.argument_types.push_back(value->type);
+  for (const auto& value : values)
+    function.argument_types.push_back(value->type);
   function.return_type = DataType::structOf(std::move(fields));
   function.kernel = namedStructKernel();
   return BoundExpression::makeCall(std::move(function), std::move(values));
@@ -569,14 +664,15 @@ BoundExpressionPtr ExpressionBinder::bindRow(const sql::RowExpr& expr) {
   std::vector<BoundExpressionPtr> values;
   for (size_t i = 0; i < expr.fields.size(); ++i) {
     const sql::Expr& field = *expr.fields[i];
-    std::string name = field.is<sql::AliasExpr>() ? field.as<sql::AliasExpr>().name
-                                                   : fmt::format("col{}", i + 1);
+    std::string name =
+        field.is<sql::AliasExpr>() ? field.as<sql::AliasExpr>().name : fmt::format("col{}", i + 1);
     values.push_back(bind(field));
     fields.push_back(StructField{name, values.back()->type});
   }
   BoundScalarFunction function;
   function.name = "struct";
-  for (const auto& value : values) function.argument_types.push_back(value->type);
+  for (const auto& value : values)
+    function.argument_types.push_back(value->type);
   function.return_type = DataType::structOf(std::move(fields));
   function.kernel = namedStructKernel();
   return BoundExpression::makeCall(std::move(function), std::move(values));
@@ -594,9 +690,10 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
   }
   int count = static_cast<int>(arguments.size());
   if (count < entry->min_arguments || (entry->max_arguments >= 0 && count > entry->max_arguments)) {
-    std::string expected = entry->min_arguments == entry->max_arguments
-                               ? fmt::format("{}", entry->min_arguments)
-                               : fmt::format("[{}, {}]", entry->min_arguments, entry->max_arguments);
+    std::string expected =
+        entry->min_arguments == entry->max_arguments
+            ? fmt::format("{}", entry->min_arguments)
+            : fmt::format("[{}, {}]", entry->min_arguments, entry->max_arguments);
     throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
                 fmt::format("The `{}` requires {} parameters but the actual number is {}.", name,
                             expected, count));
@@ -618,23 +715,25 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
 
 BoundExpressionPtr ExpressionBinder::extractField(BoundExpressionPtr base, const std::string& field,
                                                   const std::string& base_name) {
-  // Spark raises INVALID_EXTRACT_BASE_FIELD_TYPE and FIELD_NOT_FOUND here; until those
-  // classes join the catalogue, both are reported as UNRESOLVED_COLUMN with Spark's wording.
   if (base->type.id() != TypeId::kStruct) {
-    throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
-                fmt::format("Can't extract a value from {}: need a STRUCT but got \"{}\".", base_name,
-                            base->type.sql()));
+    throw Error(
+        ErrorClass::INVALID_EXTRACT_BASE_FIELD_TYPE,
+        fmt::format("Can't extract a value from \"{}\". Need a complex type [STRUCT, ARRAY, MAP] "
+                    "but got \"{}\".",
+                    base_name, base->type.sql()));
   }
   const std::vector<StructField>& fields = base->type.fields();
   for (idx_t index = 0; index < fields.size(); ++index) {
-    if (sameIdentifier(fields[index].name, field)) return BoundExpression::makeField(std::move(base), index);
+    if (sameIdentifier(fields[index].name, field))
+      return BoundExpression::makeField(std::move(base), index);
   }
   std::string names;
   for (const StructField& each : fields) {
-    if (!names.empty()) names += ", ";
+    if (!names.empty())
+      names += ", ";
     names += '`' + each.name + '`';
   }
-  throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
+  throw Error(ErrorClass::FIELD_NOT_FOUND,
               fmt::format("No such struct field `{}` in {}.", field, names));
 }
 
@@ -643,19 +742,30 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
     case sql::ExprKind::kLiteral: {
       const auto& literal = expr.as<sql::LiteralExpr>();
       switch (literal.literal_kind) {
-        case sql::LiteralKind::kNull: return "NULL";
-        case sql::LiteralKind::kBigInt: return literal.text + "L";
-        case sql::LiteralKind::kSmallInt: return literal.text + "S";
-        case sql::LiteralKind::kTinyInt: return literal.text + "Y";
-        case sql::LiteralKind::kDate: return "DATE '" + literal.text + "'";
-        case sql::LiteralKind::kTimestamp: return "TIMESTAMP '" + literal.text + "'";
-        case sql::LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ '" + literal.text + "'";
-        default: return literal.text;
+        case sql::LiteralKind::kNull:
+          return "NULL";
+        case sql::LiteralKind::kBigInt:
+          return literal.text + "L";
+        case sql::LiteralKind::kSmallInt:
+          return literal.text + "S";
+        case sql::LiteralKind::kTinyInt:
+          return literal.text + "Y";
+        case sql::LiteralKind::kDate:
+          return "DATE '" + literal.text + "'";
+        case sql::LiteralKind::kTimestamp:
+          return "TIMESTAMP '" + literal.text + "'";
+        case sql::LiteralKind::kTimestampNtz:
+          return "TIMESTAMP_NTZ '" + literal.text + "'";
+        default:
+          return literal.text;
       }
     }
-    case sql::ExprKind::kColumnRef: return expr.as<sql::ColumnRefExpr>().name.back();
-    case sql::ExprKind::kFieldAccess: return expr.as<sql::FieldAccessExpr>().field;
-    case sql::ExprKind::kAlias: return expr.as<sql::AliasExpr>().name;
+    case sql::ExprKind::kColumnRef:
+      return expr.as<sql::ColumnRefExpr>().name.back();
+    case sql::ExprKind::kFieldAccess:
+      return expr.as<sql::FieldAccessExpr>().field;
+    case sql::ExprKind::kAlias:
+      return expr.as<sql::AliasExpr>().name;
     case sql::ExprKind::kBinary: {
       const auto& binary = expr.as<sql::BinaryExpr>();
       return fmt::format("({} {} {})", autoName(*binary.left), binaryOperatorName(binary.op),
@@ -664,10 +774,14 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
     case sql::ExprKind::kUnary: {
       const auto& unary = expr.as<sql::UnaryExpr>();
       switch (unary.op) {
-        case sql::UnaryOp::kMinus: return fmt::format("(- {})", autoName(*unary.operand));
-        case sql::UnaryOp::kPlus: return fmt::format("(+ {})", autoName(*unary.operand));
-        case sql::UnaryOp::kNot: return fmt::format("(NOT {})", autoName(*unary.operand));
-        case sql::UnaryOp::kBitNot: return fmt::format("~{}", autoName(*unary.operand));
+        case sql::UnaryOp::kMinus:
+          return fmt::format("(- {})", autoName(*unary.operand));
+        case sql::UnaryOp::kPlus:
+          return fmt::format("(+ {})", autoName(*unary.operand));
+        case sql::UnaryOp::kNot:
+          return fmt::format("(NOT {})", autoName(*unary.operand));
+        case sql::UnaryOp::kBitNot:
+          return fmt::format("~{}", autoName(*unary.operand));
       }
       return "?";
     }
@@ -679,32 +793,38 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
     }
     case sql::ExprKind::kCast: {
       const auto& cast = expr.as<sql::CastExpr>();
-      return fmt::format("{}({} AS {})", cast.syntax == sql::CastSyntax::kTryCast ? "TRY_CAST" : "CAST",
+      return fmt::format("{}({} AS {})",
+                         cast.syntax == sql::CastSyntax::kTryCast ? "TRY_CAST" : "CAST",
                          autoName(*cast.operand), cast.type.sql());
     }
     case sql::ExprKind::kFunctionCall: {
       const auto& function = expr.as<sql::FunctionCallExpr>();
       std::string out = function.name.back() + "(";
       for (size_t i = 0; i < function.args.size(); ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         out += autoName(*function.args[i]);
       }
       return out + ")";
     }
-    case sql::ExprKind::kCase: return "CASE WHEN ... END";
-    default: return "expr";
+    case sql::ExprKind::kCase:
+      return "CASE WHEN ... END";
+    default:
+      return "expr";
   }
 }
 
 std::string lowerIdentifier(std::string_view name) {
   std::string out(name);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
 bool sameIdentifier(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
          });
 }
 

@@ -5,6 +5,8 @@
 // the position of the expression that caused them.
 #pragma once
 
+#include <functional>
+
 #include "planner/binder/bind_context.hpp"
 #include "planner/expression/bound_expression.hpp"
 #include "sql/ast/expression.hpp"
@@ -17,6 +19,12 @@ class ExpressionBinder {
       : context_(context), statement_(statement), scope_(scope) {}
 
   BoundExpressionPtr bind(const sql::Expr& expr);
+
+  //! Binds some expressions differently: called before each (sub)expression is bound, it
+  //! returns the bound form to use, or null to bind the expression as usual. The aggregate
+  //! binder uses it to turn aggregate calls and group keys into columns of the aggregate.
+  using Substitution = std::function<BoundExpressionPtr(const sql::Expr& expr)>;
+  void setSubstitution(Substitution substitution) { substitution_ = std::move(substitution); }
 
   //! Casts `expr` to `type` (nothing when it already has that type).
   static BoundExpressionPtr castTo(BoundExpressionPtr expr, const DataType& type);
@@ -40,7 +48,7 @@ class ExpressionBinder {
   BoundExpressionPtr bindCoalesce(std::vector<BoundExpressionPtr> arguments);
   BoundExpressionPtr bindRow(const sql::RowExpr& expr);
   //! base.field, the field's name compared case-insensitively; an error when `base` is not
-  //! a STRUCT or has no such field.
+  //! a STRUCT or has no such field. `base_name` is the base as written, for the error.
   BoundExpressionPtr extractField(BoundExpressionPtr base, const std::string& field,
                                   const std::string& base_name);
 
@@ -51,6 +59,7 @@ class ExpressionBinder {
   const BindContext& context_;
   const sql::Statement& statement_;
   const Scope& scope_;
+  Substitution substitution_;
 };
 
 //! Types a literal as Spark does (INT, then BIGINT, then DECIMAL for integers; DECIMAL for

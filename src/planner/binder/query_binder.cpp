@@ -2,12 +2,13 @@
 
 #include <fmt/ranges.h>
 
+#include "catalog/catalog.hpp"
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
+#include "common/types/value_text.hpp"
+#include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/read_files_binder.hpp"
-#include "catalog/catalog.hpp"
-#include "common/types/value_text.hpp"
 #include "sql/parser/parser.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -28,7 +29,8 @@ int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Sta
     if (literal.literal_kind == sql::LiteralKind::kInteger ||
         literal.literal_kind == sql::LiteralKind::kBigInt) {
       int64_t value = std::stoll(literal.text);
-      if (value >= 0) return value;
+      if (value >= 0)
+        return value;
     }
   }
   throw Error(ErrorClass::INVALID_ARGUMENT,
@@ -44,10 +46,12 @@ void QueryBinder::notSupported(sql::SourcePosition position, std::string_view wh
 }
 
 LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
-  if (!query.ctes.empty()) notSupported(query.position, "WITH (common table expressions)");
+  if (!query.ctes.empty())
+    notSupported(query.position, "WITH (common table expressions)");
   if (!query.cluster_by.empty() || !query.distribute_by.empty())
     notSupported(query.position, "CLUSTER BY / DISTRIBUTE BY");
-  if (!query.windows.empty()) notSupported(query.position, "WINDOW");
+  if (!query.windows.empty())
+    notSupported(query.position, "WINDOW");
   // On one machine SORT BY (order within each partition) is ORDER BY.
   const std::vector<sql::SortItem>& order = query.order_by.empty() ? query.sort_by : query.order_by;
   LogicalOperatorPtr plan;
@@ -55,14 +59,17 @@ LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
     plan = bindSelect(query.body->as<sql::SelectBody>(), &order);
   } else {
     plan = bindBody(*query.body);
-    if (!order.empty()) plan = sortByOutput(std::move(plan), order);
+    if (!order.empty())
+      plan = sortByOutput(std::move(plan), order);
   }
   if (query.limit || query.offset) {
     auto limit = makeOperator(LogicalOperatorKind::kLimit);
     limit->column_names = plan->column_names;
     limit->column_types = plan->column_types;
-    if (query.limit) limit->limit = bindCount(*query.limit, "LIMIT", statement_);
-    if (query.offset) limit->offset = bindCount(*query.offset, "OFFSET", statement_);
+    if (query.limit)
+      limit->limit = bindCount(*query.limit, "LIMIT", statement_);
+    if (query.offset)
+      limit->offset = bindCount(*query.offset, "OFFSET", statement_);
     limit->children.push_back(std::move(plan));
     plan = std::move(limit);
   }
@@ -71,12 +78,14 @@ LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
 
 LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
   switch (body.kind()) {
-    case sql::QueryBodyKind::kSelect: return bindSelect(body.as<sql::SelectBody>(), nullptr);
+    case sql::QueryBodyKind::kSelect:
+      return bindSelect(body.as<sql::SelectBody>(), nullptr);
     case sql::QueryBodyKind::kValues: {
       const auto& values = body.as<sql::ValuesBody>();
       return bindValues(values.rows, values.alias, values.position);
     }
-    case sql::QueryBodyKind::kNested: return bindQuery(*body.as<sql::NestedQueryBody>().query);
+    case sql::QueryBodyKind::kNested:
+      return bindQuery(*body.as<sql::NestedQueryBody>().query);
     case sql::QueryBodyKind::kTable: {
       Scope scope;
       sql::NamedTableRef ref(body.position);
@@ -91,12 +100,11 @@ LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
 
 LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
                                            const std::vector<sql::SortItem>* order) {
-  if (select.group_by || select.having || select.qualify || !select.lateral_views.empty() ||
-      !select.windows.empty()) {
-    notSupported(select.position, "GROUP BY / HAVING / QUALIFY / LATERAL VIEW / WINDOW");
+  if (select.qualify || !select.lateral_views.empty() || !select.windows.empty()) {
+    notSupported(select.position, "QUALIFY / LATERAL VIEW / WINDOW");
   }
-  if (select.quantifier == sql::SetQuantifier::kDistinct) notSupported(select.position, "SELECT DISTINCT");
-  if (select.from.size() > 1) notSupported(select.position, "FROM with several relations");
+  if (select.from.size() > 1)
+    notSupported(select.position, "FROM with several relations");
 
   Scope scope;
   LogicalOperatorPtr input;
@@ -106,6 +114,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     input = bindTableRef(*select.from[0], scope);
   }
   if (select.where) {
+    AggregateBinder::checkWhere(*select.where, statement_);
     ExpressionBinder binder(context_, statement_, scope);
     BoundExpressionPtr predicate = binder.bind(*select.where);
     if (predicate->type.id() != TypeId::kBoolean) {
@@ -127,6 +136,9 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     filter->children.push_back(std::move(input));
     input = std::move(filter);
   }
+  if (AggregateBinder::needsAggregate(select)) {
+    return AggregateBinder(context_, statement_, scope).bind(select, std::move(input), order);
+  }
 
   auto project = makeOperator(LogicalOperatorKind::kProject);
   ExpressionBinder binder(context_, statement_, scope);
@@ -136,14 +148,18 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
       bool any = false;
       for (idx_t index = 0; index < scope.size(); ++index) {
         const ScopeColumn& column = scope[index];
-        if (column.hidden) continue;
-        if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier)) continue;
+        if (column.hidden)
+          continue;
+        if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
+          continue;
         bool excluded = false;
         for (const auto& except : star.except_columns) {
-          if (sameIdentifier(except.back(), column.name)) excluded = true;
+          if (sameIdentifier(except.back(), column.name))
+            excluded = true;
         }
         any = true;
-        if (excluded) continue;
+        if (excluded)
+          continue;
         project->expressions.push_back(BoundExpression::makeColumn(index, column.type));
         project->column_names.push_back(column.name);
         project->column_types.push_back(column.type);
@@ -157,12 +173,14 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
       continue;
     }
     BoundExpressionPtr expr = binder.bind(*item.expr);
-    project->column_names.push_back(item.alias ? *item.alias : ExpressionBinder::autoName(*item.expr));
+    project->column_names.push_back(item.alias ? *item.alias
+                                               : ExpressionBinder::autoName(*item.expr));
     project->column_types.push_back(expr->type);
     project->expressions.push_back(std::move(expr));
   }
   project->children.push_back(std::move(input));
-  if (order == nullptr) return project;
+  if (order == nullptr)
+    return project;
 
   // ORDER BY resolves against the select list first (ordinals, then aliases), then against
   // the FROM columns; keys of the second kind are computed as hidden columns.
@@ -170,10 +188,12 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   std::vector<SortSpec> keys;
   for (const sql::SortItem& item : *order) {
     std::optional<idx_t> column = sortOrdinal(*item.expr, visible);
-    if (!column && item.expr->is<sql::ColumnRefExpr>() && item.expr->as<sql::ColumnRefExpr>().name.size() == 1) {
+    if (!column && item.expr->is<sql::ColumnRefExpr>() &&
+        item.expr->as<sql::ColumnRefExpr>().name.size() == 1) {
       const std::string& name = item.expr->as<sql::ColumnRefExpr>().name[0];
       for (idx_t index = 0; index < visible && !column; ++index) {
-        if (sameIdentifier(project->column_names[index], name)) column = index;
+        if (sameIdentifier(project->column_names[index], name))
+          column = index;
       }
     }
     if (!column) {
@@ -190,11 +210,13 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   sort->column_types = project->column_types;
   sort->sort_keys = std::move(keys);
   sort->children.push_back(std::move(project));
-  if (sort->column_names.size() == visible) return sort;
+  if (sort->column_names.size() == visible)
+    return sort;
 
   auto visible_columns = makeOperator(LogicalOperatorKind::kProject);
   for (idx_t index = 0; index < visible; ++index) {
-    visible_columns->expressions.push_back(BoundExpression::makeColumn(index, sort->column_types[index]));
+    visible_columns->expressions.push_back(
+        BoundExpression::makeColumn(index, sort->column_types[index]));
     visible_columns->column_names.push_back(sort->column_names[index]);
     visible_columns->column_types.push_back(sort->column_types[index]);
   }
@@ -203,9 +225,11 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
 }
 
 std::optional<idx_t> QueryBinder::sortOrdinal(const sql::Expr& expr, size_t columns) {
-  if (!expr.is<sql::LiteralExpr>()) return std::nullopt;
+  if (!expr.is<sql::LiteralExpr>())
+    return std::nullopt;
   Value value = bindLiteral(expr.as<sql::LiteralExpr>(), context_.exec);
-  if (!value.type().isIntegral() || value.isNull()) return std::nullopt;
+  if (!value.type().isIntegral() || value.isNull())
+    return std::nullopt;
   int64_t position = value.getInt64();
   if (position < 1 || static_cast<size_t>(position) > columns) {
     throw Error(ErrorClass::ORDER_BY_POS_OUT_OF_RANGE,
@@ -224,7 +248,8 @@ SortSpec QueryBinder::sortSpec(const sql::SortItem& item, idx_t column, const Da
                             ExpressionBinder::autoName(*item.expr), type.sql()))
         .withLocation(statement_.locate(item.expr->position));
   }
-  if (type.isNested()) notSupported(item.expr->position, fmt::format("Ordering by a value of type {}", type.sql()));
+  if (type.isNested())
+    notSupported(item.expr->position, fmt::format("Ordering by a value of type {}", type.sql()));
   SortSpec spec;
   spec.column = column;
   spec.ascending = item.direction != sql::SortDirection::kDescending;
@@ -234,17 +259,21 @@ SortSpec QueryBinder::sortSpec(const sql::SortItem& item, idx_t column, const Da
   return spec;
 }
 
-LogicalOperatorPtr QueryBinder::sortByOutput(LogicalOperatorPtr plan, const std::vector<sql::SortItem>& order) {
+LogicalOperatorPtr QueryBinder::sortByOutput(LogicalOperatorPtr plan,
+                                             const std::vector<sql::SortItem>& order) {
   std::vector<SortSpec> keys;
   for (const sql::SortItem& item : order) {
     std::optional<idx_t> column = sortOrdinal(*item.expr, plan->column_names.size());
-    if (!column && item.expr->is<sql::ColumnRefExpr>() && item.expr->as<sql::ColumnRefExpr>().name.size() == 1) {
+    if (!column && item.expr->is<sql::ColumnRefExpr>() &&
+        item.expr->as<sql::ColumnRefExpr>().name.size() == 1) {
       const std::string& name = item.expr->as<sql::ColumnRefExpr>().name[0];
       for (idx_t index = 0; index < plan->column_names.size() && !column; ++index) {
-        if (sameIdentifier(plan->column_names[index], name)) column = index;
+        if (sameIdentifier(plan->column_names[index], name))
+          column = index;
       }
     }
-    if (!column) notSupported(item.expr->position, "ORDER BY an expression here (name an output column)");
+    if (!column)
+      notSupported(item.expr->position, "ORDER BY an expression here (name an output column)");
     keys.push_back(sortSpec(item, *column, plan->column_types[*column]));
   }
   auto sort = makeOperator(LogicalOperatorKind::kSort);
@@ -274,8 +303,9 @@ LogicalOperatorPtr QueryBinder::bindValues(const std::vector<std::vector<sql::Ex
     for (const sql::ExprPtr& expr : row) {
       BoundExpressionPtr value = binder.bind(*expr);
       if (!value->isFoldable()) {
-        throw Error(ErrorClass::INVALID_INLINE_TABLE, "CANNOT_EVALUATE_EXPRESSION_IN_INLINE_TABLE",
-                    "Invalid inline table. Cannot evaluate the expression in inline table definition.")
+        throw Error(
+            ErrorClass::INVALID_INLINE_TABLE, "CANNOT_EVALUATE_EXPRESSION_IN_INLINE_TABLE",
+            "Invalid inline table. Cannot evaluate the expression in inline table definition.")
             .withLocation(statement_.locate(expr->position));
       }
       bound.push_back(std::move(value));
@@ -291,16 +321,19 @@ LogicalOperatorPtr QueryBinder::bindValues(const std::vector<std::vector<sql::Ex
   }
   for (size_t column = 0; column < width; ++column) {
     std::vector<DataType> types;
-    for (const auto& row : values->rows) types.push_back(row[column]->type);
+    for (const auto& row : values->rows)
+      types.push_back(row[column]->type);
     auto common = findWiderCommonTypeWithoutStringPromotion(types);
     if (!common) {
       throw Error(ErrorClass::INVALID_INLINE_TABLE, "INCOMPATIBLE_TYPES_IN_INLINE_TABLE",
                   fmt::format("Invalid inline table. Found incompatible types in the column `{}` "
                               "for inline table.",
-                              alias.columns.empty() ? fmt::format("col{}", column + 1) : alias.columns[column]))
+                              alias.columns.empty() ? fmt::format("col{}", column + 1)
+                                                    : alias.columns[column]))
           .withLocation(statement_.locate(position));
     }
-    for (auto& row : values->rows) row[column] = ExpressionBinder::castTo(std::move(row[column]), *common);
+    for (auto& row : values->rows)
+      row[column] = ExpressionBinder::castTo(std::move(row[column]), *common);
     values->column_names.push_back(alias.columns.empty() ? fmt::format("col{}", column + 1)
                                                          : alias.columns[column]);
     values->column_types.push_back(*common);
@@ -342,9 +375,12 @@ LogicalOperatorPtr QueryBinder::bindRange(const sql::FunctionCallExpr& call) {
     arguments.push_back(ExpressionBinder::castTo(std::move(bound), DataType::longType()));
   }
   // numPartitions only spreads Spark's work over tasks; sluice splits the range into morsels.
-  if (arguments.size() == 4) arguments.pop_back();
-  if (arguments.size() == 1) arguments.insert(arguments.begin(), BoundExpression::makeConstant(Value::longValue(0)));
-  if (arguments.size() == 2) arguments.push_back(BoundExpression::makeConstant(Value::longValue(1)));
+  if (arguments.size() == 4)
+    arguments.pop_back();
+  if (arguments.size() == 1)
+    arguments.insert(arguments.begin(), BoundExpression::makeConstant(Value::longValue(0)));
+  if (arguments.size() == 2)
+    arguments.push_back(BoundExpression::makeConstant(Value::longValue(1)));
 
   auto range = std::make_unique<LogicalOperator>();
   range->kind = LogicalOperatorKind::kRange;
@@ -355,10 +391,14 @@ LogicalOperatorPtr QueryBinder::bindRange(const sql::FunctionCallExpr& call) {
   return range;
 }
 
-LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref) {
-  auto located = [&](Error& error) -> Error& { return error.withLocation(statement_.locate(ref.position)); };
+LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
+                                                 const sql::NamedTableRef& ref) {
+  auto located = [&](Error& error) -> Error& {
+    return error.withLocation(statement_.locate(ref.position));
+  };
   if (entry.kind == TableKind::kView) {
-    if (ref.time_travel) notSupported(ref.position, "Time travel on a view");
+    if (ref.time_travel)
+      notSupported(ref.position, "Time travel on a view");
     std::vector<sql::StatementPtr> statements;
     try {
       statements = sql::parseStatements(entry.view_text, entry.name.toString());
@@ -366,7 +406,8 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry, const 
       throw located(error);
     }
     if (statements.size() != 1 || statements[0]->kind() != sql::StatementKind::kQuery) {
-      Error error(ErrorClass::INTERNAL_ERROR, fmt::format("The view {} does not hold one query.", entry.name.quoted()));
+      Error error(ErrorClass::INTERNAL_ERROR,
+                  fmt::format("The view {} does not hold one query.", entry.name.quoted()));
       throw located(error);
     }
     QueryBinder view_binder(context_, *statements[0]);
@@ -375,29 +416,36 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry, const 
   delta::TimeTravel travel;
   if (ref.time_travel) {
     const sql::Expr& value = *ref.time_travel->value;
-    if (!value.is<sql::LiteralExpr>()) notSupported(value.position, "A time travel value that is not a literal");
+    if (!value.is<sql::LiteralExpr>())
+      notSupported(value.position, "A time travel value that is not a literal");
     Value literal = bindLiteral(value.as<sql::LiteralExpr>(), context_.exec);
     if (ref.time_travel->kind == sql::TimeTravel::Kind::kVersion) {
       std::optional<int64_t> version;
-      if (literal.type().isIntegral()) version = literal.getInt64();
+      if (literal.type().isIntegral())
+        version = literal.getInt64();
       if (literal.type().id() == TypeId::kString) {
         int64_t parsed = 0;
-        if (parseIntegral(literal.getString(), 0, INT64_MAX, parsed) == ParseStatus::kOk) version = parsed;
+        if (parseIntegral(literal.getString(), 0, INT64_MAX, parsed) == ParseStatus::kOk)
+          version = parsed;
       }
       if (!version || *version < 0) {
-        throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "VERSION AS OF takes a version number (0, 1, ...).")
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                    "VERSION AS OF takes a version number (0, 1, ...).")
             .withLocation(statement_.locate(value.position));
       }
       travel.version = version;
     } else {
       std::optional<int64_t> micros;
-      if (literal.type().id() == TypeId::kTimestamp || literal.type().id() == TypeId::kTimestampNtz) micros = literal.getInt64();
-      if (literal.type().id() == TypeId::kDate) micros = literal.getInt64() * 86'400'000'000;
+      if (literal.type().id() == TypeId::kTimestamp || literal.type().id() == TypeId::kTimestampNtz)
+        micros = literal.getInt64();
+      if (literal.type().id() == TypeId::kDate)
+        micros = literal.getInt64() * 86'400'000'000;
       if (literal.type().id() == TypeId::kString && context_.exec.time_zone != nullptr) {
         micros = parseTimestamp(literal.getString(), *context_.exec.time_zone);
       }
       if (!micros) {
-        throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "TIMESTAMP AS OF takes a timestamp: TIMESTAMP '2024-01-01 00:00:00'.")
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                    "TIMESTAMP AS OF takes a timestamp: TIMESTAMP '2024-01-01 00:00:00'.")
             .withLocation(statement_.locate(value.position));
       }
       travel.timestamp_ms = *micros / 1000;
@@ -406,7 +454,8 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry, const 
   auto spec = std::make_shared<TableScanSpec>();
   spec->table_name = entry.name.toString();
   try {
-    spec->snapshot = std::make_shared<const delta::Snapshot>(delta::openSnapshot(entry.location, travel));
+    spec->snapshot =
+        std::make_shared<const delta::Snapshot>(delta::openSnapshot(entry.location, travel));
   } catch (Error& error) {
     throw located(error);
   }
@@ -425,9 +474,11 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
   switch (ref.kind()) {
     case sql::TableRefKind::kNamed: {
       const auto& named = ref.as<sql::NamedTableRef>();
-      if (named.stream) notSupported(ref.position, "STREAM outside a pipeline");
+      if (named.stream)
+        notSupported(ref.position, "STREAM outside a pipeline");
       const TemporaryView* view = nullptr;
-      if (named.name.size() == 1 && context_.views) view = context_.views->findView(named.name[0]);
+      if (named.name.size() == 1 && context_.views)
+        view = context_.views->findView(named.name[0]);
       if (view == nullptr && context_.catalog != nullptr) {
         std::optional<TableEntry> entry;
         try {
@@ -438,7 +489,8 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
         }
         if (entry) {
           plan = bindCatalogTable(*entry, named);
-          if (qualifier.empty()) qualifier = named.name.back();
+          if (qualifier.empty())
+            qualifier = named.name.back();
           break;
         }
       }
@@ -449,11 +501,14 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
                                 fmt::join(named.name, "`.`")))
             .withLocation(statement_.locate(ref.position));
       }
-      if (named.time_travel) notSupported(ref.position, "Time travel on a temporary view");
+      if (named.time_travel)
+        notSupported(ref.position, "Time travel on a temporary view");
       QueryBinder view_binder(context_, *view->statement);
       plan = view_binder.bindQuery(*view->query);
-      if (!view->column_names.empty()) plan->column_names = view->column_names;
-      if (qualifier.empty()) qualifier = named.name.back();
+      if (!view->column_names.empty())
+        plan->column_names = view->column_names;
+      if (qualifier.empty())
+        qualifier = named.name.back();
       break;
     }
     case sql::TableRefKind::kSubquery:
@@ -468,14 +523,14 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       const auto& function = ref.as<sql::TableFunctionRef>();
       const sql::FunctionCallExpr& call = *function.call;
       std::string name = call.name.size() == 1 ? lowerIdentifier(call.name[0]) : "";
-      if (function.stream) notSupported(ref.position, "STREAM over a table-valued function");
+      if (function.stream)
+        notSupported(ref.position, "STREAM over a table-valued function");
       if (name == "range") {
         plan = bindRange(call);
       } else if (name == "read_files") {
         plan = bindReadFiles(call, context_, statement_);
-      } else if (name == "explode" || name == "explode_outer" ||
-                 name == "posexplode" || name == "posexplode_outer" || name == "inline" ||
-                 name == "inline_outer") {
+      } else if (name == "explode" || name == "explode_outer" || name == "posexplode" ||
+                 name == "posexplode_outer" || name == "inline" || name == "inline_outer") {
         notSupported(ref.position, fmt::format("The table-valued function {}", name));
       } else {
         throw Error(ErrorClass::UNRESOLVED_ROUTINE,
@@ -486,7 +541,8 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       }
       break;
     }
-    case sql::TableRefKind::kJoin: notSupported(ref.position, "JOIN");
+    case sql::TableRefKind::kJoin:
+      notSupported(ref.position, "JOIN");
   }
   if (!ref.alias.columns.empty()) {
     if (ref.alias.columns.size() != plan->column_names.size()) {
@@ -499,7 +555,8 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
   }
   for (size_t i = 0; i < plan->column_names.size(); ++i) {
     // The last column of a file scan is its hidden _metadata.
-    bool hidden = plan->kind == LogicalOperatorKind::kFileScan && i + 1 == plan->column_names.size();
+    bool hidden =
+        plan->kind == LogicalOperatorKind::kFileScan && i + 1 == plan->column_names.size();
     scope.push_back(ScopeColumn{qualifier, plan->column_names[i], plan->column_types[i], hidden});
   }
   return plan;

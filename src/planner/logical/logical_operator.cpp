@@ -10,14 +10,19 @@ std::string LogicalOperator::explain(int depth) const {
   auto joinExpressions = [](const std::vector<BoundExpressionPtr>& list) {
     std::string out;
     for (size_t i = 0; i < list.size(); ++i) {
-      if (i > 0) out += ", ";
+      if (i > 0)
+        out += ", ";
       out += list[i]->toString();
     }
     return out;
   };
   switch (kind) {
-    case LogicalOperatorKind::kSingleRow: line += "SingleRow"; break;
-    case LogicalOperatorKind::kValues: line += fmt::format("Values [{} rows]", rows.size()); break;
+    case LogicalOperatorKind::kSingleRow:
+      line += "SingleRow";
+      break;
+    case LogicalOperatorKind::kValues:
+      line += fmt::format("Values [{} rows]", rows.size());
+      break;
     case LogicalOperatorKind::kProject:
       line += fmt::format("Project [{}]", joinExpressions(expressions));
       break;
@@ -30,9 +35,10 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kSort: {
       std::string keys;
       for (const SortSpec& key : sort_keys) {
-        if (!keys.empty()) keys += ", ";
-        keys += fmt::format("{} {} NULLS {}", column_names[key.column], key.ascending ? "ASC" : "DESC",
-                            key.nulls_first ? "FIRST" : "LAST");
+        if (!keys.empty())
+          keys += ", ";
+        keys += fmt::format("{} {} NULLS {}", column_names[key.column],
+                            key.ascending ? "ASC" : "DESC", key.nulls_first ? "FIRST" : "LAST");
       }
       line += fmt::format("Sort [{}]", keys);
       break;
@@ -48,9 +54,17 @@ std::string LogicalOperator::explain(int depth) const {
       line += fmt::format("TableScan {} [{}] version {}", table_scan->table_name,
                           fmt::join(column_names, ", "), table_scan->snapshot->version);
       break;
+    case LogicalOperatorKind::kAggregate: {
+      std::string calls;
+      for (const BoundAggregate& aggregate : aggregates)
+        calls += (calls.empty() ? "" : ", ") + aggregate.toString();
+      line += fmt::format("Aggregate [{}] [{}]", joinExpressions(expressions), calls);
+      break;
+    }
   }
   line += '\n';
-  for (const auto& child : children) line += child->explain(depth + 1);
+  for (const auto& child : children)
+    line += child->explain(depth + 1);
   return line;
 }
 

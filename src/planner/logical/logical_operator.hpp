@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/error/error.hpp"
+#include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
 #include "planner/logical/scan_spec.hpp"
 
@@ -25,6 +26,7 @@ enum class LogicalOperatorKind : uint8_t {
   kSort,       // children[0]'s rows ordered by `sort_keys`
   kFileScan,   // the files of read_files(): `file_scan`
   kTableScan,  // a Delta table: `table_scan`
+  kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -43,13 +45,14 @@ struct LogicalOperator {
   std::vector<DataType> column_types;
   std::vector<LogicalOperatorPtr> children;
 
-  std::vector<BoundExpressionPtr> expressions;             // kProject, kFilter, kRange
-  std::vector<std::vector<BoundExpressionPtr>> rows;       // kValues
-  int64_t limit = -1;                                      // kLimit; -1: no limit
-  int64_t offset = 0;                                      // kLimit
-  std::vector<SortSpec> sort_keys;                         // kSort
-  std::shared_ptr<const FileScanSpec> file_scan;           // kFileScan
-  std::shared_ptr<const TableScanSpec> table_scan;         // kTableScan
+  std::vector<BoundExpressionPtr> expressions;        // kProject, kFilter, kRange, kAggregate
+  std::vector<std::vector<BoundExpressionPtr>> rows;  // kValues
+  int64_t limit = -1;                                 // kLimit; -1: no limit
+  int64_t offset = 0;                                 // kLimit
+  std::vector<SortSpec> sort_keys;                    // kSort
+  std::shared_ptr<const FileScanSpec> file_scan;      // kFileScan
+  std::shared_ptr<const TableScanSpec> table_scan;    // kTableScan
+  std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 

@@ -4,6 +4,8 @@
 // its exit codes.
 #include "cli/cli_app.hpp"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -22,7 +24,8 @@ struct CliRun {
 CliRun runSluice(std::vector<std::string> arguments) {
   arguments.insert(arguments.begin(), "sluice");
   std::vector<const char*> argv;
-  for (const std::string& argument : arguments) argv.push_back(argument.c_str());
+  for (const std::string& argument : arguments)
+    argv.push_back(argument.c_str());
   std::ostringstream out;
   std::ostringstream err;
   int code = runCli(static_cast<int>(argv.size()), argv.data(), out, err);
@@ -30,7 +33,10 @@ CliRun runSluice(std::vector<std::string> arguments) {
 }
 
 std::string storageDir() {
-  return (std::filesystem::path(testing::TempDir()) / "sluice_cli_app_test").string();
+  // ctest runs each test as its own process, several at once: one folder per process.
+  return (std::filesystem::path(testing::TempDir()) /
+          ("sluice_cli_app_test_" + std::to_string(::getpid())))
+      .string();
 }
 
 TEST(CliAppTest, PrintsVersionAndHelp) {
@@ -54,17 +60,18 @@ TEST(CliAppTest, UsageErrorsExitTwo) {
 }
 
 TEST(CliAppTest, QueryPrintsResults) {
-  CliRun run = runSluice({"query", "--storage", storageDir(), "--format", "csv",
-                          "SELECT 1 AS a, 'x' AS b"});
+  CliRun run =
+      runSluice({"query", "--storage", storageDir(), "--format", "csv", "SELECT 1 AS a, 'x' AS b"});
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_EQ(run.out, "a,b\n1,x\n");
 }
 
 TEST(CliAppTest, QueryReadsAFile) {
-  std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "cli_app_test.sql";
+  std::filesystem::path file = std::filesystem::path(testing::TempDir()) /
+                               ("cli_app_test_" + std::to_string(::getpid()) + ".sql");
   std::ofstream(file) << "SELECT 1 AS a;\nSELECT 2 AS b;\n";
-  CliRun run = runSluice({"query", "--storage", storageDir(), "--format", "json", "-f",
-                          file.string()});
+  CliRun run =
+      runSluice({"query", "--storage", storageDir(), "--format", "json", "-f", file.string()});
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_EQ(run.out, "{\"a\":1}\n{\"b\":2}\n");
 }

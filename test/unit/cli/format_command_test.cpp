@@ -2,6 +2,8 @@
 //
 // `sluice format`: printing, --check with its exit code, --in-place, and files that do not
 // parse (reported, exit 2, never rewritten).
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -22,7 +24,8 @@ struct CommandRun {
 CommandRun sluice(std::vector<std::string> arguments) {
   arguments.insert(arguments.begin(), "sluice");
   std::vector<const char*> argv;
-  for (const std::string& argument : arguments) argv.push_back(argument.c_str());
+  for (const std::string& argument : arguments)
+    argv.push_back(argument.c_str());
   std::ostringstream out;
   std::ostringstream err;
   int code = runCli(static_cast<int>(argv.size()), argv.data(), out, err);
@@ -32,7 +35,9 @@ CommandRun sluice(std::vector<std::string> arguments) {
 class FormatCommandTest : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::path(testing::TempDir()) / "sluice_format_command_test";
+    // ctest runs each test as its own process, several at once: one folder per process.
+    dir_ = std::filesystem::path(testing::TempDir()) /
+           ("sluice_format_command_test_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
@@ -46,6 +51,10 @@ class FormatCommandTest : public testing::Test {
     std::ostringstream buffer;
     buffer << stream.rdbuf();
     return buffer.str();
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
   }
   std::filesystem::path dir_;
 };

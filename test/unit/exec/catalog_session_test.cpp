@@ -9,12 +9,12 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "../catalog/catalog_test_util.hpp"
 #include "catalog/catalog.hpp"
 #include "common/error/error.hpp"
 #include "exec/session.hpp"
 #include "storage/delta/history.hpp"
 #include "storage/delta/table_reader.hpp"
-#include "../catalog/catalog_test_util.hpp"
 
 namespace sluice {
 namespace {
@@ -38,7 +38,8 @@ class CatalogSessionTest : public ::testing::Test {
     for (idx_t row = 0; row < result.numRows(); ++row) {
       std::string line;
       for (idx_t column = 0; column < result.numColumns(); ++column) {
-        if (column > 0) line += '|';
+        if (column > 0)
+          line += '|';
         line += result.displayValue(row, column);
       }
       lines.push_back(line);
@@ -76,7 +77,8 @@ class CatalogSessionTest : public ::testing::Test {
     }
     std::vector<Batch> batches;
     Batch batch;
-    while (scan.next(batch)) batches.push_back(std::move(batch));
+    while (scan.next(batch))
+      batches.push_back(std::move(batch));
     std::vector<std::string> lines = rows(StatementResult(names, types, std::move(batches)));
     std::sort(lines.begin(), lines.end());
     return lines;
@@ -96,10 +98,10 @@ TEST_F(CatalogSessionTest, APlainQueryCreatesNoStorageFolder) {
 }
 
 TEST_F(CatalogSessionTest, CreateTableMakesAnEmptyDeltaTable) {
-  StatementResult result = run(
-      "CREATE TABLE Events (id BIGINT NOT NULL COMMENT 'the id', kind STRING, "
-      "tags ARRAY<STRING>, meta STRUCT<a: INT, b: DECIMAL(10,2)>) USING DELTA "
-      "PARTITIONED BY (KIND) COMMENT 'all events' TBLPROPERTIES ('delta.appendOnly' = 'true')");
+  StatementResult result =
+      run("CREATE TABLE Events (id BIGINT NOT NULL COMMENT 'the id', kind STRING, "
+          "tags ARRAY<STRING>, meta STRUCT<a: INT, b: DECIMAL(10,2)>) USING DELTA "
+          "PARTITIONED BY (KIND) COMMENT 'all events' TBLPROPERTIES ('delta.appendOnly' = 'true')");
   EXPECT_EQ(result.numColumns(), 0u);
   std::string path = tablePath("default", "events");
   delta::Snapshot snapshot = delta::openSnapshot(path);
@@ -119,11 +121,10 @@ TEST_F(CatalogSessionTest, CreateTableMakesAnEmptyDeltaTable) {
   EXPECT_EQ(entry->comment, "all events");
 
   EXPECT_EQ(query("DESCRIBE events"),
-            (std::vector<std::string>{"id|bigint|the id", "kind|string|NULL",
-                                      "tags|array<string>|NULL",
-                                      "meta|struct<a:int,b:decimal(10,2)>|NULL",
-                                      "# Partition Information||", "# col_name|data_type|comment",
-                                      "kind|string|NULL"}));
+            (std::vector<std::string>{
+                "id|bigint|the id", "kind|string|NULL", "tags|array<string>|NULL",
+                "meta|struct<a:int,b:decimal(10,2)>|NULL", "# Partition Information||",
+                "# col_name|data_type|comment", "kind|string|NULL"}));
   std::vector<std::string> history = query("DESCRIBE HISTORY events");
   ASSERT_EQ(history.size(), 1u);
   EXPECT_NE(history[0].find("|CREATE TABLE|"), std::string::npos) << history[0];
@@ -169,7 +170,7 @@ TEST_F(CatalogSessionTest, CreateTableErrorsCarryClassAndLocation) {
   EXPECT_EQ(exists.location()->line, 2u);
   EXPECT_EQ(exists.location()->column, 3u);
   failure("CREATE TABLE nope.t (a INT)", ErrorClass::SCHEMA_NOT_FOUND);
-  failure("CREATE TABLE u (a INT, A STRING)", ErrorClass::INVALID_ARGUMENT);
+  failure("CREATE TABLE u (a INT, A STRING)", ErrorClass::COLUMN_ALREADY_EXISTS);
   failure("CREATE TABLE u (a INT) PARTITIONED BY (b)", ErrorClass::UNRESOLVED_COLUMN);
   failure("CREATE TABLE u", ErrorClass::INVALID_SQL_SYNTAX);
   failure("CREATE TABLE u (a INT) AS SELECT 1 AS a", ErrorClass::INVALID_SQL_SYNTAX);
@@ -189,8 +190,8 @@ TEST_F(CatalogSessionTest, PipelineFormsAreRefusedByName) {
   Error streaming = failure("CREATE STREAMING TABLE s AS SELECT 1", ErrorClass::NOT_SUPPORTED);
   EXPECT_EQ(streaming.message(),
             "CREATE STREAMING TABLE runs as part of a pipeline, not in a query session.");
-  Error expectation = failure("CREATE TABLE e (a INT, CONSTRAINT ok EXPECT (a > 0))",
-                              ErrorClass::NOT_SUPPORTED);
+  Error expectation =
+      failure("CREATE TABLE e (a INT, CONSTRAINT ok EXPECT (a > 0))", ErrorClass::NOT_SUPPORTED);
   EXPECT_EQ(expectation.location()->column, 24u);
   EXPECT_FALSE(fs::exists(storage_.path()));
 }
@@ -253,11 +254,10 @@ TEST_F(CatalogSessionTest, SchemasAndUse) {
   EXPECT_EQ(query("SHOW DATABASES LIKE 's*'"), std::vector<std::string>{"sales"});
   EXPECT_EQ(run("SHOW SCHEMAS").columnNames(), std::vector<std::string>{"namespace"});
   EXPECT_EQ(query("DESCRIBE SCHEMA EXTENDED sales"),
-            (std::vector<std::string>{"Catalog Name|spark_catalog", "Namespace Name|sales",
-                                      "Comment|money",
-                                      "Location|file:" + storage_.path() +
-                                          "/tables/spark_catalog/sales",
-                                      "Properties|((team,x))"}));
+            (std::vector<std::string>{
+                "Catalog Name|spark_catalog", "Namespace Name|sales", "Comment|money",
+                "Location|file:" + storage_.path() + "/tables/spark_catalog/sales",
+                "Properties|((team,x))"}));
 
   run("USE sales");
   run("CREATE TABLE orders AS SELECT 1 AS id");
@@ -308,8 +308,7 @@ TEST_F(CatalogSessionTest, DescribeExtendedAddsTheTableDetails) {
 
 TEST_F(CatalogSessionTest, DescribeATemporaryView) {
   run("CREATE TEMPORARY VIEW v (x COMMENT 'the x', y) AS SELECT 1, struct(2 AS a)");
-  EXPECT_EQ(query("DESCRIBE v"),
-            (std::vector<std::string>{"x|int|the x", "y|struct<a:int>|NULL"}));
+  EXPECT_EQ(query("DESCRIBE v"), (std::vector<std::string>{"x|int|the x", "y|struct<a:int>|NULL"}));
   EXPECT_EQ(query("DESCRIBE EXTENDED v").size(), 2u);
 }
 
@@ -332,9 +331,8 @@ TEST_F(CatalogSessionTest, DescribeHistoryAndDetailHaveDeltasColumns) {
   EXPECT_EQ(detail.columnNames(),
             (std::vector<std::string>{"format", "id", "name", "description", "location",
                                       "createdAt", "lastModified", "partitionColumns",
-                                      "clusteringColumns", "numFiles", "sizeInBytes",
-                                      "properties", "minReaderVersion", "minWriterVersion",
-                                      "tableFeatures"}));
+                                      "clusteringColumns", "numFiles", "sizeInBytes", "properties",
+                                      "minReaderVersion", "minWriterVersion", "tableFeatures"}));
   ASSERT_EQ(detail.numRows(), 1u);
   EXPECT_EQ(detail.displayValue(0, 0), "delta");
   EXPECT_EQ(detail.displayValue(0, 2), "spark_catalog.default.t");

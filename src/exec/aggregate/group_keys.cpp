@@ -1,0 +1,234 @@
+// src/exec/aggregate/group_keys.cpp
+#include "exec/aggregate/group_keys.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "function/aggregate/aggregate_kernels.hpp"
+#include "function/physical_type.hpp"
+
+namespace sluice {
+
+namespace {
+
+constexpr uint64_t kNullHash = 0x9ae16a3b2f90404fULL;
+
+//! Murmur3's 64-bit finalizer: every input bit flips about half of the output bits, so both the
+//! low bits (slot) and the high bits (partition, salt) of a hash are usable.
+inline uint64_t mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+inline uint64_t combineHashes(uint64_t seed, uint64_t value) {
+  return mix64(seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)));
+}
+
+inline uint64_t load64(const char* bytes) {
+  uint64_t word;
+  std::memcpy(&word, bytes, sizeof(word));
+  return word;
+}
+
+uint64_t hashBytes(const char* data, uint32_t size) {
+  uint64_t hash = 0x27d4eb2f165667c5ULL ^ (uint64_t{size} * 0x9e3779b97f4a7c15ULL);
+  uint32_t position = 0;
+  for (; position + 8 <= size; position += 8)
+    hash = (hash ^ mix64(load64(data + position))) * 0x9e3779b97f4a7c15ULL;
+  if (position < size) {
+    uint64_t tail = 0;
+    std::memcpy(&tail, data + position, size - position);
+    hash = (hash ^ mix64(tail)) * 0x9e3779b97f4a7c15ULL;
+  }
+  return mix64(hash);
+}
+
+//! -0.0 becomes 0.0 and every NaN the one quiet NaN; other values are unchanged.
+template <typename T>
+inline T normalizeKey(T value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (value == T(0))
+      return T(0);
+    if (std::isnan(value))
+      return std::numeric_limits<T>::quiet_NaN();
+  }
+  return value;
+}
+
+template <typename T>
+inline uint64_t hashKey(const T& value) {
+  if constexpr (std::is_same_v<T, StringView>) {
+    if (value.isInline()) {
+      // Inline bytes are zero-padded, so the 16 bytes of the view identify the string.
+      const char* raw = reinterpret_cast<const char*>(&value);
+      return mix64(load64(raw) ^ mix64(load64(raw + 8) + 0x165667b19e3779f9ULL));
+    }
+    return hashBytes(value.data(), value.size());
+  } else if constexpr (std::is_same_v<T, int128_t>) {
+    auto bits = static_cast<unsigned __int128>(value);
+    return mix64(static_cast<uint64_t>(bits) ^ mix64(static_cast<uint64_t>(bits >> 64)));
+  } else if constexpr (std::is_same_v<T, double>) {
+    uint64_t bits;
+    double normal = normalizeKey(value);
+    std::memcpy(&bits, &normal, sizeof(bits));
+    return mix64(bits);
+  } else if constexpr (std::is_same_v<T, float>) {
+    uint32_t bits;
+    float normal = normalizeKey(value);
+    std::memcpy(&bits, &normal, sizeof(bits));
+    return mix64(bits);
+  } else {
+    return mix64(static_cast<uint64_t>(static_cast<int64_t>(value)));
+  }
+}
+
+//! Equality of normalized keys: bitwise for floating point (so NaN equals NaN).
+template <typename T>
+inline bool equalKeys(const T& a, const T& b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+  } else {
+    return a == b;
+  }
+}
+
+template <typename T>
+inline T loadKey(const uint8_t* row, idx_t offset) {
+  T value;
+  std::memcpy(&value, row + offset, sizeof(T));
+  return value;
+}
+
+}  // namespace
+
+void hashKeyColumn(const Vector& key, idx_t count, uint64_t* hashes, bool combine) {
+  if (key.type().isVoid()) {
+    for (idx_t row = 0; row < count; ++row)
+      hashes[row] = combine ? combineHashes(hashes[row], kNullHash) : kNullHash;
+    return;
+  }
+  visitScalarType(key.type(), [&]<typename T>() {
+    VectorReader<T> values(key);
+    bool has_nulls = values.hasNulls();
+    for (idx_t row = 0; row < count; ++row) {
+      uint64_t hash = (!has_nulls || values.isValid(row)) ? hashKey(values[row]) : kNullHash;
+      hashes[row] = combine ? combineHashes(hashes[row], hash) : hash;
+    }
+  });
+}
+
+void scatterKeyColumn(const Vector& key, const uint32_t* sel, idx_t count, uint8_t* const* rows,
+                      const GroupRowLayout& layout, idx_t column, StringHeap& heap) {
+  idx_t validity = layout.validity_offset + column;
+  if (key.type().isVoid()) {
+    for (idx_t i = 0; i < count; ++i)
+      rows[sel[i]][validity] = 0;
+    return;
+  }
+  idx_t offset = layout.key_offsets[column];
+  visitScalarType(key.type(), [&]<typename T>() {
+    VectorReader<T> values(key);
+    for (idx_t i = 0; i < count; ++i) {
+      uint32_t row = sel[i];
+      uint8_t* target = rows[row];
+      if (!values.isValid(row)) {
+        target[validity] = 0;
+        continue;
+      }
+      target[validity] = 1;
+      T value;
+      if constexpr (std::is_same_v<T, StringView>) {
+        value = keepString(values[row], heap);
+      } else {
+        value = normalizeKey(values[row]);
+      }
+      std::memcpy(target + offset, &value, sizeof(T));
+    }
+  });
+}
+
+idx_t matchKeyColumn(const Vector& key, uint32_t* sel, idx_t count, uint8_t* const* rows,
+                     const GroupRowLayout& layout, idx_t column, uint32_t* mismatches,
+                     idx_t& mismatch_count) {
+  idx_t validity = layout.validity_offset + column;
+  if (key.type().isVoid())
+    return count;  // NULL equals NULL
+  idx_t offset = layout.key_offsets[column];
+  idx_t kept = 0;
+  visitScalarType(key.type(), [&]<typename T>() {
+    VectorReader<T> values(key);
+    for (idx_t i = 0; i < count; ++i) {
+      uint32_t row = sel[i];
+      const uint8_t* candidate = rows[row];
+      bool valid = values.isValid(row);
+      bool equal = valid == (candidate[validity] != 0) &&
+                   (!valid || equalKeys(normalizeKey(values[row]), loadKey<T>(candidate, offset)));
+      if (equal) {
+        sel[kept++] = row;
+      } else {
+        mismatches[mismatch_count++] = row;
+      }
+    }
+  });
+  return kept;
+}
+
+idx_t matchRowKeyColumn(uint8_t* const* probes, const GroupRowLayout& probe_layout, uint32_t* sel,
+                        idx_t count, uint8_t* const* rows, const GroupRowLayout& layout,
+                        idx_t column, uint32_t* mismatches, idx_t& mismatch_count) {
+  const DataType& type = layout.key_types[column];
+  if (type.isVoid())
+    return count;
+  idx_t probe_validity = probe_layout.validity_offset + column;
+  idx_t validity = layout.validity_offset + column;
+  idx_t probe_offset = probe_layout.key_offsets[column];
+  idx_t offset = layout.key_offsets[column];
+  idx_t kept = 0;
+  visitScalarType(type, [&]<typename T>() {
+    for (idx_t i = 0; i < count; ++i) {
+      uint32_t index = sel[i];
+      const uint8_t* probe = probes[index];
+      const uint8_t* candidate = rows[index];
+      bool valid = probe[probe_validity] != 0;
+      bool equal =
+          valid == (candidate[validity] != 0) &&
+          (!valid || equalKeys(loadKey<T>(probe, probe_offset), loadKey<T>(candidate, offset)));
+      if (equal) {
+        sel[kept++] = index;
+      } else {
+        mismatches[mismatch_count++] = index;
+      }
+    }
+  });
+  return kept;
+}
+
+void gatherKeyColumn(uint8_t* const* rows, idx_t count, const GroupRowLayout& layout, idx_t column,
+                     Vector& result, idx_t first_row) {
+  const DataType& type = layout.key_types[column];
+  idx_t validity = layout.validity_offset + column;
+  if (type.isVoid()) {
+    for (idx_t i = 0; i < count; ++i)
+      result.setNull(first_row + i);
+    return;
+  }
+  idx_t offset = layout.key_offsets[column];
+  visitScalarType(type, [&]<typename T>() {
+    for (idx_t i = 0; i < count; ++i) {
+      const uint8_t* row = rows[i];
+      if (row[validity] == 0) {
+        result.setNull(first_row + i);
+        continue;
+      }
+      writeResult(result, first_row + i, loadKey<T>(row, offset));
+    }
+  });
+}
+
+}  // namespace sluice

@@ -1,0 +1,74 @@
+// src/function/aggregate/aggregate_registry.cpp
+#include "function/aggregate/aggregate_registry.hpp"
+
+#include <algorithm>
+
+#include "common/error/error.hpp"
+
+namespace sluice {
+
+namespace {
+
+std::string lowerCase(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string ordinalName(size_t index) {
+  static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
+  return index < 5 ? kNames[index] : fmt::format("{}th", index + 1);
+}
+
+}  // namespace
+
+const AggregateRegistry& AggregateRegistry::builtin() {
+  static const AggregateRegistry registry = [] {
+    AggregateRegistry built;
+    registerCountAggregates(built);
+    registerSumAggregates(built);
+    registerAverageAggregates(built);
+    registerMinMaxAggregates(built);
+    registerFirstLastAggregates(built);
+    registerBooleanAggregates(built);
+    registerCentralMomentAggregates(built);
+    registerMinMaxByAggregates(built);
+    return built;
+  }();
+  return registry;
+}
+
+void AggregateRegistry::add(AggregateFunctionEntry entry, std::vector<std::string> aliases) {
+  for (const std::string& alias : aliases)
+    entries_[lowerCase(alias)] = entry;
+  std::string key = lowerCase(entry.name);
+  entries_[key] = std::move(entry);
+}
+
+const AggregateFunctionEntry* AggregateRegistry::find(std::string_view name) const {
+  auto found = entries_.find(lowerCase(name));
+  return found == entries_.end() ? nullptr : &found->second;
+}
+
+void raiseAggregateInputType(const AggregateBindRequest& request, size_t index,
+                             std::string_view expected) {
+  throw Error(
+      ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+      fmt::format("Cannot resolve \"{}\" due to data type mismatch: The {} parameter requires "
+                  "the {} type, however \"{}\" has the type \"{}\".",
+                  request.name, ordinalName(index), expected, request.argument_sql[index],
+                  request.argument_types[index].sql()));
+}
+
+void raiseUnorderableInput(const AggregateBindRequest& request, std::string_view function,
+                           size_t index) {
+  throw Error(
+      ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
+      fmt::format(
+          "Cannot resolve \"{}\" due to data type mismatch: The `{}` does not support ordering on "
+          "type \"{}\".",
+          request.name, function, request.argument_types[index].sql()));
+}
+
+}  // namespace sluice

@@ -1,0 +1,89 @@
+// src/function/aggregate/min_max.cpp
+//
+// min(expr) and max(expr) over any orderable atomic type, with the ordering of ORDER BY
+// (exec/physical/sort_key.hpp): NaN above every other floating-point value, strings and
+// binaries by their bytes, false before true. NULLs are skipped; the result has the input's
+// type and is NULL for a group without a non-NULL value.
+#include <cmath>
+
+#include "common/error/error.hpp"
+#include "function/aggregate/aggregate_kernels.hpp"
+#include "function/aggregate/aggregate_registry.hpp"
+#include "function/aggregate/value_ordering.hpp"
+#include "function/physical_type.hpp"
+
+namespace sluice {
+
+namespace {
+
+template <typename T, bool kIsMax>
+struct MinMaxOp {
+  struct State {
+    T value;
+    bool has_value;
+  };
+  static constexpr bool kSkipNulls = true;
+  static bool replaces(const T& candidate, const T& current) {
+    return kIsMax ? sortsBefore(current, candidate) : sortsBefore(candidate, current);
+  }
+  static void update(State& state, const T& value, StringHeap& heap) {
+    if (state.has_value && !replaces(value, state.value))
+      return;
+    if constexpr (std::is_same_v<T, StringView>) {
+      state.value = keepString(value, heap);
+    } else {
+      state.value = value;
+    }
+    state.has_value = true;
+  }
+  static void combine(State& target, const State& source) {
+    // The source's strings live in another thread's heap, which lives as long as the operator.
+    if (source.has_value && (!target.has_value || replaces(source.value, target.value)))
+      target = source;
+  }
+  static void finalize(const State& state, Vector& result, idx_t row) {
+    if (!state.has_value) {
+      result.setNull(row);
+      return;
+    }
+    writeResult(result, row, state.value);
+  }
+};
+
+template <bool kIsMax>
+class MinMax {
+ public:
+  static AggregateFunctionPtr bind(const AggregateBindRequest& request) {
+    const char* name = kIsMax ? "max" : "min";
+    const DataType& input = request.argument_types[0];
+    if (input.isVoid())
+      return std::make_shared<NullAggregate>(name, request.argument_types);
+    if (input.id() == TypeId::kMap)
+      raiseUnorderableInput(request, name, 0);
+    if (input.isNested()) {
+      throwError(ErrorClass::NOT_SUPPORTED, "{} of a value of type {} is not supported yet.", name,
+                 input.sql());
+    }
+    return visitScalarType(input, [&]<typename T>() -> AggregateFunctionPtr {
+      return std::make_shared<MinMaxFunction<T>>(name, input);
+    });
+  }
+
+ private:
+  template <typename T>
+  class MinMaxFunction : public UnaryAggregate<T, MinMaxOp<T, kIsMax>> {
+   public:
+    MinMaxFunction(const char* name, const DataType& input)
+        : UnaryAggregate<T, MinMaxOp<T, kIsMax>>(name, {input}, input) {}
+    bool ignoresDuplicates() const override { return true; }
+  };
+};
+
+}  // namespace
+
+void registerMinMaxAggregates(AggregateRegistry& registry) {
+  registry.add({"min", 1, 1, MinMax<false>::bind});
+  registry.add({"max", 1, 1, MinMax<true>::bind});
+}
+
+}  // namespace sluice

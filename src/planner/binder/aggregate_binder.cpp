@@ -1,0 +1,796 @@
+// src/planner/binder/aggregate_binder.cpp
+#include "planner/binder/aggregate_binder.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error/error.hpp"
+#include "function/aggregate/aggregate_registry.hpp"
+
+namespace sluice {
+
+namespace {
+
+LogicalOperatorPtr makeOperator(LogicalOperatorKind kind) {
+  auto op = std::make_unique<LogicalOperator>();
+  op->kind = kind;
+  return op;
+}
+
+//! Structural equality of bound expressions, as Spark's semanticEquals decides that a select
+//! expression is a group key. Non-deterministic calls never match.
+bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
+  if (a.kind != b.kind || a.type != b.type || a.children.size() != b.children.size())
+    return false;
+  switch (a.kind) {
+    case BoundExpressionKind::kConstant:
+      if (a.constant != b.constant)
+        return false;
+      break;
+    case BoundExpressionKind::kColumn:
+      if (a.column_index != b.column_index)
+        return false;
+      break;
+    case BoundExpressionKind::kCast:
+      if (a.try_cast != b.try_cast)
+        return false;
+      break;
+    case BoundExpressionKind::kCall:
+      if (a.function.name != b.function.name || !a.function.deterministic ||
+          !b.function.deterministic || a.function.argument_types != b.function.argument_types) {
+        return false;
+      }
+      break;
+    case BoundExpressionKind::kCase:
+      if (a.has_else != b.has_else)
+        return false;
+      break;
+    default:
+      break;
+  }
+  for (size_t i = 0; i < a.children.size(); ++i) {
+    if (!sameExpression(*a.children[i], *b.children[i]))
+      return false;
+  }
+  return true;
+}
+
+bool sameOptional(const BoundExpressionPtr& a, const BoundExpressionPtr& b) {
+  if (!a || !b)
+    return !a && !b;
+  return sameExpression(*a, *b);
+}
+
+BoundExpressionPtr cloneExpression(const BoundExpression& expr) {
+  auto copy = std::make_unique<BoundExpression>();
+  copy->kind = expr.kind;
+  copy->type = expr.type;
+  copy->constant = expr.constant;
+  copy->from_literal = expr.from_literal;
+  copy->column_index = expr.column_index;
+  copy->try_cast = expr.try_cast;
+  copy->function = expr.function;
+  copy->has_else = expr.has_else;
+  for (const auto& child : expr.children)
+    copy->children.push_back(cloneExpression(*child));
+  return copy;
+}
+
+bool referencesColumns(const BoundExpression& expr) {
+  if (expr.kind == BoundExpressionKind::kColumn)
+    return true;
+  for (const auto& child : expr.children) {
+    if (referencesColumns(*child))
+      return true;
+  }
+  return false;
+}
+
+//! The first aggregate call in `expr`, depth first, or null.
+const sql::Expr* findAggregateCall(const sql::Expr& expr) {
+  if (AggregateBinder::isAggregateCall(expr))
+    return &expr;
+  const sql::Expr* found = nullptr;
+  sql::forEachChild(expr, [&](const sql::Expr& child) {
+    if (found == nullptr)
+      found = findAggregateCall(child);
+  });
+  return found;
+}
+
+bool containsAggregate(const sql::Expr& expr) {
+  return findAggregateCall(expr) != nullptr;
+}
+
+void collectAggregateCalls(const sql::Expr& expr, std::vector<const sql::Expr*>& calls) {
+  if (AggregateBinder::isAggregateCall(expr)) {
+    calls.push_back(&expr);
+    return;
+  }
+  sql::forEachChild(expr, [&](const sql::Expr& child) { collectAggregateCalls(child, calls); });
+}
+
+//! The column name Spark gives an aggregate call: "count(1)" for count(*), "sum(DISTINCT a)",
+//! "count(a) FILTER (WHERE (a > 1))"; other expressions as ExpressionBinder::autoName.
+std::string columnName(const sql::Expr& expr) {
+  if (!AggregateBinder::isAggregateCall(expr))
+    return ExpressionBinder::autoName(expr);
+  const auto& call = expr.as<sql::FunctionCallExpr>();
+  std::string text = lowerIdentifier(call.name.back()) + "(" + (call.distinct ? "DISTINCT " : "");
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    if (i > 0)
+      text += ", ";
+    text += call.args[i]->is<sql::StarExpr>() ? std::string(call.distinct ? "*" : "1")
+                                              : ExpressionBinder::autoName(*call.args[i]);
+  }
+  text += ")";
+  if (call.filter)
+    text += " FILTER (WHERE " + ExpressionBinder::autoName(*call.filter) + ")";
+  return text;
+}
+
+//! Whether a star leaves `column` out (a file scan's _metadata), on scopes that mark such columns.
+template <typename Column>
+bool hiddenFromStar(const Column& column) {
+  if constexpr (requires { column.hidden; }) {
+    return column.hidden;
+  } else {
+    return false;
+  }
+}
+
+bool isFirstOrLast(std::string_view name) {
+  return name == "first" || name == "first_value" || name == "last" || name == "last_value" ||
+         name == "any_value";
+}
+
+[[noreturn]] void raiseNotBoolean(std::string_view clause, const sql::Expr& expr,
+                                  const DataType& type) {
+  throw Error(
+      ErrorClass::DATATYPE_MISMATCH, "FILTER_NOT_BOOLEAN",
+      fmt::format(
+          "Cannot resolve \"{}\" due to data type mismatch: {} expression \"{}\" of type \"{}\" "
+          "is not a boolean.",
+          ExpressionBinder::autoName(expr), clause, ExpressionBinder::autoName(expr), type.sql()));
+}
+
+//! A predicate of HAVING or FILTER: BOOLEAN, or NULL / STRING cast to it as WHERE does.
+BoundExpressionPtr booleanPredicate(BoundExpressionPtr predicate, std::string_view clause,
+                                    const sql::Expr& expr) {
+  if (predicate->type.id() == TypeId::kBoolean)
+    return predicate;
+  if (predicate->type.isVoid() || predicate->type.id() == TypeId::kString) {
+    return ExpressionBinder::castTo(std::move(predicate), DataType::boolean());
+  }
+  raiseNotBoolean(clause, expr, predicate->type);
+}
+
+}  // namespace
+
+bool AggregateBinder::isAggregateCall(const sql::Expr& expr) {
+  if (!expr.is<sql::FunctionCallExpr>())
+    return false;
+  const auto& call = expr.as<sql::FunctionCallExpr>();
+  if (call.over || call.name.size() != 1)
+    return false;
+  return AggregateRegistry::builtin().find(call.name[0]) != nullptr;
+}
+
+bool AggregateBinder::needsAggregate(const sql::SelectBody& select) {
+  if (select.group_by || select.having || select.quantifier == sql::SetQuantifier::kDistinct)
+    return true;
+  for (const sql::SelectItem& item : select.items) {
+    if (containsAggregate(*item.expr))
+      return true;
+  }
+  return false;
+}
+
+void AggregateBinder::checkWhere(const sql::Expr& condition, const sql::Statement& statement) {
+  std::vector<const sql::Expr*> calls;
+  collectAggregateCalls(condition, calls);
+  if (calls.empty())
+    return;
+  std::string listed;
+  for (const sql::Expr* call : calls)
+    listed += (listed.empty() ? "" : ", ") + columnName(*call);
+  throw Error(
+      ErrorClass::INVALID_WHERE_CONDITION,
+      fmt::format(
+          "The WHERE condition \"{}\" contains invalid expressions: {}. Rewrite the query to "
+          "avoid window functions, aggregate functions, and generator functions in the WHERE "
+          "clause.",
+          ExpressionBinder::autoName(condition), listed))
+      .withLocation(statement.locate(calls[0]->position));
+}
+
+AggregateBinder::AggregateBinder(const BindContext& context, const sql::Statement& statement,
+                                 const Scope& scope)
+    : context_(context),
+      statement_(statement),
+      scope_(scope),
+      input_binder_(context, statement, scope),
+      output_binder_(context, statement, no_columns_) {
+  input_binder_.setSubstitution([this](const sql::Expr& expr) -> BoundExpressionPtr {
+    if (!isAggregateCall(expr))
+      return nullptr;
+    throw Error(
+        ErrorClass::NESTED_AGGREGATE_FUNCTION,
+        "It is not allowed to use an aggregate function in the argument of another aggregate "
+        "function. Please use the inner aggregate function in a sub-query.")
+        .withLocation(statement_.locate(expr.position));
+  });
+  output_binder_.setSubstitution([this](const sql::Expr& expr) { return substitute(expr); });
+}
+
+LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalOperatorPtr input,
+                                         const std::vector<sql::SortItem>* order) {
+  expandSelectItems(select);
+  bool any_aggregate = false;
+  for (const SelectEntry& entry : entries_)
+    any_aggregate = any_aggregate || entry.has_aggregate;
+  bool distinct = select.quantifier == sql::SetQuantifier::kDistinct;
+  // SELECT DISTINCT alone groups by every select item; over an aggregate it deduplicates the
+  // aggregate's rows afterwards.
+  bool distinct_as_group_by = distinct && !select.group_by && !select.having && !any_aggregate;
+  bool distinct_on_top = distinct && !distinct_as_group_by;
+
+  if (distinct_as_group_by) {
+    has_group_by_ = true;
+    for (const SelectEntry& entry : entries_) {
+      BoundExpressionPtr key = entry.expr ? input_binder_.bind(*entry.expr)
+                                          : BoundExpression::makeColumn(
+                                                entry.star_column, scope_[entry.star_column].type);
+      addGroupKey(std::move(key), entry.name, entry.position);
+    }
+  } else {
+    bindGroupBy(select);
+  }
+
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  for (const SelectEntry& entry : entries_) {
+    BoundExpressionPtr expr = bindEntry(entry);
+    entry_expressions_.push_back(cloneExpression(*expr));
+    project->column_names.push_back(entry.name);
+    project->column_types.push_back(expr->type);
+    project->expressions.push_back(std::move(expr));
+  }
+  size_t visible = entries_.size();
+
+  aliases_visible_ = true;
+  BoundExpressionPtr having;
+  if (select.having)
+    having = bindHaving(*select.having);
+  std::vector<SortSpec> sort_keys;
+  if (order != nullptr) {
+    DistinctMode mode = distinct_on_top ? DistinctMode::kOnTop
+                        : distinct      ? DistinctMode::kGroupBy
+                                        : DistinctMode::kNone;
+    sort_keys = bindOrderKeys(*project, visible, *order, mode);
+  }
+  aliases_visible_ = false;
+
+  auto aggregate = makeOperator(LogicalOperatorKind::kAggregate);
+  for (size_t i = 0; i < group_keys_.size(); ++i) {
+    aggregate->column_names.push_back(group_names_[i]);
+    aggregate->column_types.push_back(group_keys_[i]->type);
+  }
+  for (size_t i = 0; i < aggregates_.size(); ++i) {
+    aggregate->column_names.push_back(aggregate_names_[i]);
+    aggregate->column_types.push_back(aggregates_[i].function->returnType());
+  }
+  aggregate->expressions = std::move(group_keys_);
+  aggregate->aggregates = std::move(aggregates_);
+  aggregate->children.push_back(std::move(input));
+  LogicalOperatorPtr plan = std::move(aggregate);
+
+  if (having) {
+    auto filter = makeOperator(LogicalOperatorKind::kFilter);
+    filter->column_names = plan->column_names;
+    filter->column_types = plan->column_types;
+    filter->expressions.push_back(std::move(having));
+    filter->children.push_back(std::move(plan));
+    plan = std::move(filter);
+  }
+  project->children.push_back(std::move(plan));
+  plan = std::move(project);
+
+  if (distinct_on_top) {
+    auto dedup = makeOperator(LogicalOperatorKind::kAggregate);
+    dedup->column_names = plan->column_names;
+    dedup->column_types = plan->column_types;
+    for (idx_t column = 0; column < plan->column_types.size(); ++column) {
+      dedup->expressions.push_back(BoundExpression::makeColumn(column, plan->column_types[column]));
+    }
+    dedup->children.push_back(std::move(plan));
+    plan = std::move(dedup);
+  }
+  if (sort_keys.empty())
+    return plan;
+
+  auto sort = makeOperator(LogicalOperatorKind::kSort);
+  sort->column_names = plan->column_names;
+  sort->column_types = plan->column_types;
+  sort->sort_keys = std::move(sort_keys);
+  sort->children.push_back(std::move(plan));
+  if (sort->column_names.size() == visible)
+    return sort;
+
+  auto visible_columns = makeOperator(LogicalOperatorKind::kProject);
+  for (idx_t index = 0; index < visible; ++index) {
+    visible_columns->expressions.push_back(
+        BoundExpression::makeColumn(index, sort->column_types[index]));
+    visible_columns->column_names.push_back(sort->column_names[index]);
+    visible_columns->column_types.push_back(sort->column_types[index]);
+  }
+  visible_columns->children.push_back(std::move(sort));
+  return visible_columns;
+}
+
+void AggregateBinder::expandSelectItems(const sql::SelectBody& select) {
+  for (const sql::SelectItem& item : select.items) {
+    if (!item.expr->is<sql::StarExpr>()) {
+      SelectEntry entry;
+      entry.expr = item.expr.get();
+      entry.name = item.alias ? *item.alias : columnName(*item.expr);
+      entry.aliased = item.alias.has_value();
+      entry.has_aggregate = containsAggregate(*item.expr);
+      entry.position = item.expr->position;
+      entries_.push_back(std::move(entry));
+      continue;
+    }
+    const auto& star = item.expr->as<sql::StarExpr>();
+    bool any = false;
+    for (idx_t index = 0; index < scope_.size(); ++index) {
+      const ScopeColumn& column = scope_[index];
+      if (hiddenFromStar(column))
+        continue;
+      if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
+        continue;
+      any = true;
+      bool excluded = false;
+      for (const auto& except : star.except_columns)
+        excluded = excluded || sameIdentifier(except.back(), column.name);
+      if (excluded)
+        continue;
+      SelectEntry entry;
+      entry.star_column = index;
+      entry.name = column.name;
+      entry.position = item.position;
+      entries_.push_back(std::move(entry));
+    }
+    if (!any) {
+      throw Error(ErrorClass::INVALID_SQL_SYNTAX,
+                  scope_.empty() ? "Invalid usage of '*' in a query without FROM."
+                                 : "Invalid usage of '*': no relation matches the qualifier.")
+          .withLocation(statement_.locate(item.position));
+    }
+  }
+}
+
+void AggregateBinder::bindGroupBy(const sql::SelectBody& select) {
+  if (!select.group_by)
+    return;
+  has_group_by_ = true;
+  const sql::GroupByClause& clause = *select.group_by;
+  if (clause.all) {
+    // GROUP BY ALL: every select item without an aggregate call is a group key.
+    for (const SelectEntry& entry : entries_) {
+      if (!entry.expr) {
+        addGroupKey(BoundExpression::makeColumn(entry.star_column, scope_[entry.star_column].type),
+                    entry.name, entry.position);
+        continue;
+      }
+      if (!entry.has_aggregate) {
+        addGroupKey(input_binder_.bind(*entry.expr), entry.name, entry.position);
+        continue;
+      }
+      if (hasColumnOutsideAggregates(*entry.expr)) {
+        throw Error(
+            ErrorClass::UNRESOLVED_ALL_IN_GROUP_BY,
+            "Cannot infer grouping columns for GROUP BY ALL based on the select clause. Please "
+            "explicitly specify the grouping columns.")
+            .withLocation(statement_.locate(clause.position));
+      }
+    }
+    return;
+  }
+  for (const sql::GroupingElement& element : clause.elements) {
+    if (element.kind != sql::GroupingElement::Kind::kExpression) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  "ROLLUP, CUBE and GROUPING SETS are not supported yet.")
+          .withLocation(statement_.locate(element.position));
+    }
+    const sql::Expr& expr = *element.expression;
+    addGroupKey(bindGroupExpression(expr), ExpressionBinder::autoName(expr), expr.position);
+  }
+}
+
+BoundExpressionPtr AggregateBinder::bindGroupExpression(const sql::Expr& expr) {
+  auto entryKey = [&](const SelectEntry& entry) {
+    return entry.expr
+               ? input_binder_.bind(*entry.expr)
+               : BoundExpression::makeColumn(entry.star_column, scope_[entry.star_column].type);
+  };
+  // An integer literal is an ordinal: the select item at that position.
+  if (expr.is<sql::LiteralExpr>() &&
+      expr.as<sql::LiteralExpr>().literal_kind == sql::LiteralKind::kInteger) {
+    Value value = bindLiteral(expr.as<sql::LiteralExpr>(), context_.exec);
+    if (value.type().id() == TypeId::kInt) {
+      int64_t position = value.getInt64();
+      if (position < 1 || static_cast<size_t>(position) > entries_.size()) {
+        throw Error(
+            ErrorClass::GROUP_BY_POS_OUT_OF_RANGE,
+            fmt::format("GROUP BY position {} is not in select list (valid range is [1, {}]).",
+                        position, entries_.size()))
+            .withLocation(statement_.locate(expr.position));
+      }
+      const SelectEntry& entry = entries_[position - 1];
+      if (entry.has_aggregate) {
+        throw Error(
+            ErrorClass::GROUP_BY_POS_AGGREGATE,
+            fmt::format(
+                "GROUP BY {} refers to an expression {} that contains an aggregate function. "
+                "Aggregate functions are not allowed in GROUP BY.",
+                position, ExpressionBinder::autoName(*entry.expr)))
+            .withLocation(statement_.locate(expr.position));
+      }
+      return entryKey(entry);
+    }
+  }
+  // A name that no FROM column has may be a select alias.
+  if (std::optional<idx_t> alias = aliasEntry(expr)) {
+    const SelectEntry& entry = entries_[*alias];
+    if (entry.has_aggregate) {
+      throw Error(ErrorClass::GROUP_BY_AGGREGATE,
+                  fmt::format("Aggregate functions are not allowed in GROUP BY, but found {}.",
+                              columnName(*findAggregateCall(*entry.expr))))
+          .withLocation(statement_.locate(expr.position));
+    }
+    return entryKey(entry);
+  }
+  if (const sql::Expr* call = findAggregateCall(expr)) {
+    throw Error(ErrorClass::GROUP_BY_AGGREGATE,
+                fmt::format("Aggregate functions are not allowed in GROUP BY, but found {}.",
+                            columnName(*call)))
+        .withLocation(statement_.locate(call->position));
+  }
+  return input_binder_.bind(expr);
+}
+
+void AggregateBinder::addGroupKey(BoundExpressionPtr key, std::string name,
+                                  sql::SourcePosition position) {
+  if (key->type.isNested()) {
+    throw Error(
+        ErrorClass::NOT_SUPPORTED,
+        fmt::format("Grouping by a value of type {} is not supported yet.", key->type.sql()))
+        .withLocation(statement_.locate(position));
+  }
+  group_keys_.push_back(std::move(key));
+  group_names_.push_back(std::move(name));
+}
+
+bool AggregateBinder::hasColumnOutsideAggregates(const sql::Expr& expr) const {
+  if (isAggregateCall(expr))
+    return false;
+  if (expr.is<sql::ColumnRefExpr>()) {
+    const auto& name = expr.as<sql::ColumnRefExpr>().name;
+    return name.size() > 1 || resolvesInScope(name[0]);
+  }
+  bool found = false;
+  sql::forEachChild(
+      expr, [&](const sql::Expr& child) { found = found || hasColumnOutsideAggregates(child); });
+  return found;
+}
+
+BoundExpressionPtr AggregateBinder::bindEntry(const SelectEntry& entry) {
+  if (entry.expr)
+    return output_binder_.bind(*entry.expr);
+  const ScopeColumn& column = scope_[entry.star_column];
+  BoundExpressionPtr bound = BoundExpression::makeColumn(entry.star_column, column.type);
+  if (std::optional<idx_t> key = matchGroupKey(*bound))
+    return BoundExpression::makeColumn(*key, column.type);
+  raiseMissingAggregation(column.name, entry.position);
+}
+
+BoundExpressionPtr AggregateBinder::bindHaving(const sql::Expr& condition) {
+  return booleanPredicate(output_binder_.bind(condition), "Filter", condition);
+}
+
+BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
+  if (isAggregateCall(expr))
+    return bindAggregateCall(expr.as<sql::FunctionCallExpr>());
+  if (needsRewriteBelow(expr)) {
+    if (aliases_visible_) {
+      if (std::optional<idx_t> entry = aliasEntry(expr))
+        return cloneExpression(*entry_expressions_[*entry]);
+    }
+    return nullptr;  // bind the children one by one
+  }
+  switch (expr.kind()) {
+    case sql::ExprKind::kStar:
+    case sql::ExprKind::kNamedArgument:
+    case sql::ExprKind::kLambda:
+      return nullptr;
+    default:
+      break;
+  }
+  // An expression over the FROM columns: a group key, something computed from constants, or
+  // (for a column) an error.
+  BoundExpressionPtr bound = input_binder_.bind(expr);
+  // Constants stay what they are (a literal keeps its literal typing even when some key is
+  // the same constant).
+  if (!referencesColumns(*bound))
+    return bound;
+  if (std::optional<idx_t> key = matchGroupKey(*bound))
+    return BoundExpression::makeColumn(*key, bound->type);
+  if (expr.is<sql::ColumnRefExpr>())
+    raiseMissingAggregation(ExpressionBinder::autoName(expr), expr.position);
+  return nullptr;
+}
+
+BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExpr& call) {
+  std::string name = lowerIdentifier(call.name[0]);
+  const AggregateFunctionEntry* entry = AggregateRegistry::builtin().find(name);
+  if (!call.within_group.empty()) {
+    throw Error(ErrorClass::NOT_SUPPORTED,
+                fmt::format("WITHIN GROUP is not supported yet: {}.", columnName(call)));
+  }
+  std::vector<BoundExpressionPtr> arguments;
+  std::vector<std::string> argument_sql;
+  for (const sql::ExprPtr& argument : call.args) {
+    if (!argument->is<sql::StarExpr>()) {
+      arguments.push_back(input_binder_.bind(*argument));
+      argument_sql.push_back(ExpressionBinder::autoName(*argument));
+      continue;
+    }
+    const auto& star = argument->as<sql::StarExpr>();
+    if (name == "count" && !call.distinct && star.qualifier.empty() && call.args.size() == 1) {
+      // count(*) is count(1), as Spark rewrites it.
+      arguments.push_back(BoundExpression::makeConstant(Value::intValue(1), true));
+      argument_sql.push_back("1");
+      continue;
+    }
+    // count(DISTINCT *), count(t.*): every (matching) FROM column.
+    for (idx_t index = 0; index < scope_.size(); ++index) {
+      const ScopeColumn& column = scope_[index];
+      if (hiddenFromStar(column))
+        continue;
+      if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
+        continue;
+      arguments.push_back(BoundExpression::makeColumn(index, column.type));
+      argument_sql.push_back(column.name);
+    }
+  }
+  if (call.null_treatment != sql::NullTreatment::kDefault) {
+    if (!isFirstOrLast(name) || arguments.size() != 1) {
+      throw Error(
+          ErrorClass::INVALID_SQL_SYNTAX,
+          fmt::format("The function `{}` does not support IGNORE NULLS or RESPECT NULLS.", name));
+    }
+    arguments.push_back(BoundExpression::makeConstant(
+        Value::boolean(call.null_treatment == sql::NullTreatment::kIgnoreNulls), true));
+    argument_sql.push_back(call.null_treatment == sql::NullTreatment::kIgnoreNulls ? "true"
+                                                                                   : "false");
+  }
+  int count = static_cast<int>(arguments.size());
+  if (count < entry->min_arguments || (entry->max_arguments >= 0 && count > entry->max_arguments)) {
+    std::string expected =
+        entry->max_arguments < 0 ? fmt::format(">= {}", entry->min_arguments)
+        : entry->min_arguments == entry->max_arguments
+            ? fmt::format("{}", entry->min_arguments)
+            : fmt::format("[{}, {}]", entry->min_arguments, entry->max_arguments);
+    throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                fmt::format("The `{}` requires {} parameters but the actual number is {}.", name,
+                            expected, count));
+  }
+
+  AggregateBindRequest request;
+  request.name = columnName(call);
+  request.argument_sql = std::move(argument_sql);
+  for (const auto& argument : arguments) {
+    request.argument_types.push_back(argument->type);
+    request.argument_constants.push_back(
+        argument->kind == BoundExpressionKind::kConstant ? &argument->constant : nullptr);
+  }
+  AggregateFunctionPtr function = entry->bind(request);
+
+  BoundAggregate aggregate;
+  aggregate.function = function;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    aggregate.arguments.push_back(
+        ExpressionBinder::castTo(std::move(arguments[i]), function->argumentTypes()[i]));
+  }
+  if (call.filter)
+    aggregate.filter = booleanPredicate(input_binder_.bind(*call.filter), "FILTER", *call.filter);
+  aggregate.distinct = call.distinct && !function->ignoresDuplicates();
+  for (const auto& argument : aggregate.arguments) {
+    if (aggregate.distinct && argument->type.isNested()) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  fmt::format("DISTINCT over a value of type {} is not supported yet: {}.",
+                              argument->type.sql(), columnName(call)));
+    }
+  }
+
+  // Equal calls (sum(a) in the select list and in HAVING) are computed once.
+  idx_t index = 0;
+  for (; index < aggregates_.size(); ++index) {
+    const BoundAggregate& other = aggregates_[index];
+    bool same = other.function->name() == function->name() &&
+                other.distinct == aggregate.distinct &&
+                other.function->returnType() == function->returnType() &&
+                other.arguments.size() == aggregate.arguments.size() &&
+                sameOptional(other.filter, aggregate.filter);
+    for (size_t i = 0; same && i < other.arguments.size(); ++i) {
+      same = sameExpression(*other.arguments[i], *aggregate.arguments[i]);
+    }
+    if (same)
+      break;
+  }
+  if (index == aggregates_.size()) {
+    aggregates_.push_back(std::move(aggregate));
+    aggregate_names_.push_back(columnName(call));
+  }
+  return BoundExpression::makeColumn(group_keys_.size() + index, function->returnType());
+}
+
+std::optional<idx_t> AggregateBinder::matchGroupKey(const BoundExpression& expr) const {
+  for (idx_t index = 0; index < group_keys_.size(); ++index) {
+    if (sameExpression(expr, *group_keys_[index]))
+      return index;
+  }
+  return std::nullopt;
+}
+
+bool AggregateBinder::resolvesInScope(const std::string& name) const {
+  for (const ScopeColumn& column : scope_) {
+    if (sameIdentifier(column.name, name))
+      return true;
+  }
+  return false;
+}
+
+std::optional<idx_t> AggregateBinder::aliasEntry(const sql::Expr& expr) const {
+  if (!expr.is<sql::ColumnRefExpr>())
+    return std::nullopt;
+  const auto& name = expr.as<sql::ColumnRefExpr>().name;
+  if (name.size() != 1 || resolvesInScope(name[0]))
+    return std::nullopt;
+  for (idx_t index = 0; index < entries_.size(); ++index) {
+    if (entries_[index].aliased && sameIdentifier(entries_[index].name, name[0]))
+      return index;
+  }
+  return std::nullopt;
+}
+
+bool AggregateBinder::needsRewriteBelow(const sql::Expr& expr) const {
+  if (isAggregateCall(expr))
+    return true;
+  if (aliases_visible_ && aliasEntry(expr))
+    return true;
+  bool found = false;
+  sql::forEachChild(expr,
+                    [&](const sql::Expr& child) { found = found || needsRewriteBelow(child); });
+  return found;
+}
+
+void AggregateBinder::raiseMissingAggregation(const std::string& column,
+                                              sql::SourcePosition position) const {
+  if (!has_group_by_) {
+    throw Error(
+        ErrorClass::MISSING_GROUP_BY,
+        "The query does not include a GROUP BY clause. Add GROUP BY or turn it into the window "
+        "functions using OVER clauses.")
+        .withLocation(statement_.locate(position));
+  }
+  throw Error(
+      ErrorClass::MISSING_AGGREGATION,
+      fmt::format(
+          "The non-aggregating expression \"{0}\" is based on columns which are not participating "
+          "in the GROUP BY clause. Add the columns or the expression to the GROUP BY, aggregate "
+          "the "
+          "expression, or use \"any_value({0})\" if you do not care which of the values within a "
+          "group is returned.",
+          column))
+      .withLocation(statement_.locate(position));
+}
+
+std::vector<SortSpec> AggregateBinder::bindOrderKeys(LogicalOperator& project, size_t visible,
+                                                     const std::vector<sql::SortItem>& order,
+                                                     DistinctMode distinct) {
+  std::vector<SortSpec> keys;
+  for (const sql::SortItem& item : order) {
+    const sql::Expr& expr = *item.expr;
+    std::optional<idx_t> column;
+    if (expr.is<sql::LiteralExpr>()) {
+      Value value = bindLiteral(expr.as<sql::LiteralExpr>(), context_.exec);
+      if (value.type().isIntegral() && !value.isNull()) {
+        int64_t position = value.getInt64();
+        if (position < 1 || static_cast<size_t>(position) > visible) {
+          throw Error(
+              ErrorClass::ORDER_BY_POS_OUT_OF_RANGE,
+              fmt::format("ORDER BY position {} is not in select list (valid range is [1, {}]).",
+                          position, visible))
+              .withLocation(statement_.locate(expr.position));
+        }
+        column = static_cast<idx_t>(position - 1);
+      }
+    }
+    if (!column && expr.is<sql::ColumnRefExpr>() &&
+        expr.as<sql::ColumnRefExpr>().name.size() == 1) {
+      const std::string& name = expr.as<sql::ColumnRefExpr>().name[0];
+      for (idx_t index = 0; index < visible && !column; ++index) {
+        if (sameIdentifier(project.column_names[index], name))
+          column = index;
+      }
+    }
+    if (!column) {
+      BoundExpressionPtr key;
+      try {
+        key = output_binder_.bind(expr);
+      } catch (const Error& error) {
+        // After DISTINCT only the selected columns are left to order by.
+        if (distinct == DistinctMode::kNone ||
+            error.errorClass() != ErrorClass::MISSING_AGGREGATION)
+          throw;
+        std::string names;
+        for (idx_t index = 0; index < visible; ++index)
+          names += (index ? ", `" : "`") + project.column_names[index] + "`";
+        throw Error(
+            ErrorClass::UNRESOLVED_COLUMN, "WITH_SUGGESTION",
+            fmt::format(
+                "A column, variable, or function parameter with name `{}` cannot be resolved. Did "
+                "you mean one of the following? [{}].",
+                ExpressionBinder::autoName(expr), names))
+            .withLocation(statement_.locate(expr.position));
+      }
+      for (idx_t index = 0; index < visible && !column; ++index) {
+        if (sameExpression(*project.expressions[index], *key))
+          column = index;
+      }
+      if (!column) {
+        // Over a deduplicated aggregate a hidden column could split rows the DISTINCT merged.
+        if (distinct == DistinctMode::kOnTop) {
+          throw Error(
+              ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
+              fmt::format(
+                  "A column, variable, or function parameter with name `{}` cannot be resolved.",
+                  ExpressionBinder::autoName(expr)))
+              .withLocation(statement_.locate(expr.position));
+        }
+        column = project.expressions.size();
+        project.column_names.push_back(columnName(expr));
+        project.column_types.push_back(key->type);
+        project.expressions.push_back(std::move(key));
+      }
+    }
+    keys.push_back(sortSpec(item, *column, project.column_types[*column]));
+  }
+  return keys;
+}
+
+SortSpec AggregateBinder::sortSpec(const sql::SortItem& item, idx_t column,
+                                   const DataType& type) const {
+  if (type.id() == TypeId::kMap) {
+    throw Error(
+        ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
+        fmt::format(
+            "Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does not support "
+            "ordering on type \"{}\".",
+            ExpressionBinder::autoName(*item.expr), type.sql()))
+        .withLocation(statement_.locate(item.expr->position));
+  }
+  if (type.isNested()) {
+    throw Error(ErrorClass::NOT_SUPPORTED,
+                fmt::format("Ordering by a value of type {} is not supported yet.", type.sql()))
+        .withLocation(statement_.locate(item.expr->position));
+  }
+  SortSpec spec;
+  spec.column = column;
+  spec.ascending = item.direction != sql::SortDirection::kDescending;
+  spec.nulls_first = item.null_ordering == sql::NullOrdering::kDefault
+                         ? spec.ascending
+                         : item.null_ordering == sql::NullOrdering::kNullsFirst;
+  return spec;
+}
+
+}  // namespace sluice

@@ -1,0 +1,117 @@
+// src/planner/binder/aggregate_binder.hpp
+//
+// Binds a SELECT that aggregates, with Spark's rules: GROUP BY expressions, ordinals
+// (GROUP BY 1), select aliases (a name that is no FROM column), GROUP BY ALL (the select items
+// without aggregates); aggregate calls with DISTINCT and FILTER; HAVING (which makes a global
+// aggregate without GROUP BY, and may name select aliases); ORDER BY over aliases, group keys
+// and aggregates; and SELECT DISTINCT, which groups by every select item. The plan is
+//
+//   input -> Aggregate(group keys; aggregates) [-> Filter(HAVING)] -> Project(select items
+//         [+ hidden ORDER BY keys]) [-> Aggregate(DISTINCT)] [-> Sort -> Project(visible)]
+//
+// Select items, HAVING and ORDER BY are bound over the aggregate's output: every aggregate
+// call becomes a column of the aggregate, and so does every subexpression equal to a group key
+// (after binding, as Spark's semanticEquals matches them: `a + 1` matches GROUP BY a + 1). A
+// column that is left over is neither grouped nor aggregated: MISSING_AGGREGATION (or
+// MISSING_GROUP_BY without GROUP BY), naming it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "planner/binder/bind_context.hpp"
+#include "planner/binder/expression_binder.hpp"
+#include "planner/logical/logical_operator.hpp"
+#include "sql/ast/query.hpp"
+
+namespace sluice {
+
+class AggregateBinder {
+ public:
+  //! Whether `select` aggregates: GROUP BY, HAVING, SELECT DISTINCT, or an aggregate call in the
+  //! select list.
+  static bool needsAggregate(const sql::SelectBody& select);
+  //! Whether `expr` is a call of an aggregate function (not a window function).
+  static bool isAggregateCall(const sql::Expr& expr);
+  //! Raises Spark's error when a WHERE condition contains an aggregate call.
+  static void checkWhere(const sql::Expr& condition, const sql::Statement& statement);
+
+  AggregateBinder(const BindContext& context, const sql::Statement& statement, const Scope& scope);
+
+  //! The plan of `select` over `input` (its FROM and WHERE, whose columns `scope` names), with
+  //! `order` (ORDER BY / SORT BY of the enclosing query, or null) applied.
+  LogicalOperatorPtr bind(const sql::SelectBody& select, LogicalOperatorPtr input,
+                          const std::vector<sql::SortItem>* order);
+
+ private:
+  //! One select item after star expansion: an expression, or a FROM column of a star.
+  struct SelectEntry {
+    const sql::Expr* expr = nullptr;  // null for a star's column
+    idx_t star_column = 0;
+    std::string name;
+    bool aliased = false;  // named by AS
+    bool has_aggregate = false;
+    sql::SourcePosition position;
+  };
+
+  void expandSelectItems(const sql::SelectBody& select);
+  void bindGroupBy(const sql::SelectBody& select);
+  BoundExpressionPtr bindGroupExpression(const sql::Expr& expr);
+  void addGroupKey(BoundExpressionPtr key, std::string name, sql::SourcePosition position);
+  //! Whether `expr` reads a FROM column outside its aggregate calls (GROUP BY ALL).
+  bool hasColumnOutsideAggregates(const sql::Expr& expr) const;
+
+  //! The substitution of the output binder (see ExpressionBinder::setSubstitution).
+  BoundExpressionPtr substitute(const sql::Expr& expr);
+  //! An aggregate call as a column of the aggregate's output (equal calls share one column).
+  BoundExpressionPtr bindAggregateCall(const sql::FunctionCallExpr& call);
+  //! A select entry bound over the aggregate's output.
+  BoundExpressionPtr bindEntry(const SelectEntry& entry);
+  BoundExpressionPtr bindHaving(const sql::Expr& condition);
+  //! The index of the group key equal to `expr`, if any.
+  std::optional<idx_t> matchGroupKey(const BoundExpression& expr) const;
+  //! The select entry a name in HAVING / ORDER BY refers to when no FROM column has that name.
+  std::optional<idx_t> aliasEntry(const sql::Expr& expr) const;
+  bool resolvesInScope(const std::string& name) const;
+  //! True when `expr` holds an aggregate call or (in HAVING / ORDER BY) a select alias.
+  bool needsRewriteBelow(const sql::Expr& expr) const;
+  [[noreturn]] void raiseMissingAggregation(const std::string& column,
+                                            sql::SourcePosition position) const;
+
+  enum class DistinctMode : uint8_t {
+    kNone,
+    kGroupBy,  // SELECT DISTINCT groups by the select items
+    kOnTop,    // SELECT DISTINCT deduplicates the rows of an aggregate
+  };
+  //! The sort keys of `order` over the projection: ordinals and names of its `visible`
+  //! columns, or expressions, added to it as hidden columns unless they equal a visible one
+  //! (over a deduplicated aggregate they must).
+  std::vector<SortSpec> bindOrderKeys(LogicalOperator& project, size_t visible,
+                                      const std::vector<sql::SortItem>& order,
+                                      DistinctMode distinct);
+  SortSpec sortSpec(const sql::SortItem& item, idx_t column, const DataType& type) const;
+
+  const BindContext& context_;
+  const sql::Statement& statement_;
+  const Scope& scope_;
+  Scope no_columns_;
+  //! Binds over the FROM columns (group keys, aggregate arguments); an aggregate call inside is
+  //! NESTED_AGGREGATE_FUNCTION.
+  ExpressionBinder input_binder_;
+  //! Binds over the aggregate's output through substitute().
+  ExpressionBinder output_binder_;
+
+  std::vector<SelectEntry> entries_;
+  std::vector<BoundExpressionPtr> group_keys_;
+  std::vector<std::string> group_names_;
+  std::vector<BoundAggregate> aggregates_;
+  std::vector<std::string> aggregate_names_;
+  //! Projection expressions of the select entries, once bound (HAVING and ORDER BY may name
+  //! their aliases).
+  std::vector<BoundExpressionPtr> entry_expressions_;
+  bool has_group_by_ = false;
+  bool aliases_visible_ = false;  // binding HAVING or ORDER BY
+};
+
+}  // namespace sluice
