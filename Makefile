@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz interop-deps bench-deps bench-ingest demo test unit sql format clean
+.PHONY: deps build debug fuzz interop-deps bench-deps bench-ingest bench-queries demo test unit sql format clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -37,6 +37,10 @@ bench-deps: deps
 # Ingest of the medallion JSON events, sluice against DuckDB (SCALE=S|M|L).
 bench-ingest: build bench-deps
 	@node bench/ingest.mjs --scale $(or $(SCALE),S) --sluice build/release/sluice
+
+# The 10 analytic queries over Parquet, sluice against DuckDB (SCALE=S|M; M is 10 M rows).
+bench-queries: build bench-deps
+	@node bench/queries.mjs --scale $(or $(SCALE),M) --sluice build/release/sluice
 
 # The fuzz targets (clang) are built too: CTest runs each for a minute.
 test: debug fuzz interop-deps

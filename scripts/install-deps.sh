@@ -11,6 +11,7 @@ packages=(
   libre2-dev libutf8proc-dev libhowardhinnant-date-dev tzdata libsqlite3-dev
   pybind11-dev python3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  time                                # CPU time and peak memory of sluice in bench/queries
 )
 # Node.js and npm run the DuckDB side of benchmarks and interop tests; a machine may already
 # have them from another source, so they are only added when the commands are missing.

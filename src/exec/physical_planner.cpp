@@ -15,6 +15,7 @@
 #include "exec/physical/physical_sort.hpp"
 #include "exec/physical/physical_table_scan.hpp"
 #include "exec/physical/physical_table_write.hpp"
+#include "exec/physical/physical_top_n.hpp"
 #include "exec/physical/physical_ungrouped_aggregate.hpp"
 #include "exec/physical/physical_values.hpp"
 
@@ -45,6 +46,14 @@ PhysicalOperatorPtr planRange(LogicalOperator& plan, const ExecContext& context)
   return std::make_unique<PhysicalRange>(values[0], values[1], values[2]);
 }
 
+std::vector<SortKey> sortKeys(const LogicalOperator& logical) {
+  std::vector<SortKey> keys;
+  for (const SortSpec& spec : logical.sort_keys) {
+    keys.push_back({spec.column, spec.ascending, spec.nulls_first});
+  }
+  return keys;
+}
+
 PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
   PhysicalOperatorPtr physical;
   switch (logical.kind) {
@@ -58,9 +67,11 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     case LogicalOperatorKind::kRange:
       return planRange(logical, context);
     case LogicalOperatorKind::kFileScan:
-      return std::make_unique<PhysicalFileScan>(logical.column_types, logical.file_scan);
+      return std::make_unique<PhysicalFileScan>(logical.column_types, logical.file_scan,
+                                                std::move(logical.pushdown));
     case LogicalOperatorKind::kTableScan:
-      return std::make_unique<PhysicalTableScan>(logical.column_types, logical.table_scan);
+      return std::make_unique<PhysicalTableScan>(logical.column_types, logical.table_scan,
+                                                 std::move(logical.pushdown));
     case LogicalOperatorKind::kProject:
       physical = std::make_unique<PhysicalProjection>(logical.column_types,
                                                       std::move(logical.expressions));
@@ -69,13 +80,9 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       physical =
           std::make_unique<PhysicalFilter>(logical.column_types, std::move(logical.expressions[0]));
       break;
-    case LogicalOperatorKind::kSort: {
-      std::vector<SortKey> keys;
-      for (const SortSpec& spec : logical.sort_keys)
-        keys.push_back({spec.column, spec.ascending, spec.nulls_first});
-      physical = std::make_unique<PhysicalSort>(logical.column_types, std::move(keys));
+    case LogicalOperatorKind::kSort:
+      physical = std::make_unique<PhysicalSort>(logical.column_types, sortKeys(logical));
       break;
-    }
     case LogicalOperatorKind::kAggregate:
       // Without keys there is one group: no hash table.
       if (logical.expressions.empty()) {
@@ -85,6 +92,10 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
         physical = std::make_unique<PhysicalHashAggregate>(
             logical.column_types, std::move(logical.expressions), std::move(logical.aggregates));
       }
+      break;
+    case LogicalOperatorKind::kTopN:
+      physical = std::make_unique<PhysicalTopN>(logical.column_types, sortKeys(logical),
+                                                logical.limit, logical.offset);
       break;
     case LogicalOperatorKind::kLimit:
       physical =

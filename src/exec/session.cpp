@@ -8,6 +8,7 @@
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical_planner.hpp"
 #include "exec/pipeline/pipeline_executor.hpp"
+#include "exec/plan_optimization.hpp"
 #include "planner/binder/query_binder.hpp"
 #include "sql/parser/parser.hpp"
 
@@ -39,7 +40,8 @@ StatementResult keyValueResult(std::vector<std::pair<std::string, std::string>> 
   }
   batch.columns.push_back(std::move(keys));
   batch.columns.push_back(std::move(values));
-  return StatementResult({"key", "value"}, {DataType::string(), DataType::string()}, {std::move(batch)});
+  return StatementResult({"key", "value"}, {DataType::string(), DataType::string()},
+                         {std::move(batch)});
 }
 
 }  // namespace
@@ -58,12 +60,18 @@ class SessionState : public ViewResolver, public CatalogSession {
 
   StatementResult run(std::shared_ptr<const sql::Statement> statement) {
     switch (statement->kind()) {
-      case sql::StatementKind::kQuery: return runQuery(*statement, *statement->as<sql::QueryStatement>().query);
-      case sql::StatementKind::kSet: return runSet(statement->as<sql::SetStatement>());
-      case sql::StatementKind::kSetTimeZone: return runSetTimeZone(statement->as<sql::SetTimeZoneStatement>());
-      case sql::StatementKind::kCreateView: return runCreateView(statement);
-      case sql::StatementKind::kDropView: return runDropView(statement->as<sql::DropViewStatement>());
-      case sql::StatementKind::kExplain: return runExplain(statement->as<sql::ExplainStatement>());
+      case sql::StatementKind::kQuery:
+        return runQuery(*statement, *statement->as<sql::QueryStatement>().query);
+      case sql::StatementKind::kSet:
+        return runSet(statement->as<sql::SetStatement>());
+      case sql::StatementKind::kSetTimeZone:
+        return runSetTimeZone(statement->as<sql::SetTimeZoneStatement>());
+      case sql::StatementKind::kCreateView:
+        return runCreateView(statement);
+      case sql::StatementKind::kDropView:
+        return runDropView(statement->as<sql::DropViewStatement>());
+      case sql::StatementKind::kExplain:
+        return runExplain(statement->as<sql::ExplainStatement>());
       case sql::StatementKind::kCreateTable:
       case sql::StatementKind::kUse:
       case sql::StatementKind::kDropTable:
@@ -78,7 +86,8 @@ class SessionState : public ViewResolver, public CatalogSession {
       case sql::StatementKind::kDescribeDetail:
       case sql::StatementKind::kVacuum:
       case sql::StatementKind::kOptimize:
-        if (isCatalogStatement(*statement)) return runCatalogStatement(*statement, *this);
+        if (isCatalogStatement(*statement))
+          return runCatalogStatement(*statement, *this);
         [[fallthrough]];
       case sql::StatementKind::kCreateFlow:
       case sql::StatementKind::kCreateFunction:
@@ -94,11 +103,13 @@ class SessionState : public ViewResolver, public CatalogSession {
   // CatalogSession.
   Catalog& catalog() override {
     // Opened on first use, so that a session that never needs it creates no folder.
-    if (!catalog_) catalog_ = std::make_unique<Catalog>(options_.storage_dir);
+    if (!catalog_)
+      catalog_ = std::make_unique<Catalog>(options_.storage_dir);
     return *catalog_;
   }
   Catalog* existingCatalog() override {
-    if (!catalog_ && !Catalog::existsIn(options_.storage_dir)) return nullptr;
+    if (!catalog_ && !Catalog::existsIn(options_.storage_dir))
+      return nullptr;
     return &catalog();
   }
   const std::map<std::string, TemporaryView>& temporaryViews() const override { return views_; }
@@ -108,7 +119,7 @@ class SessionState : public ViewResolver, public CatalogSession {
   LogicalOperatorPtr bindQuery(const sql::Statement& statement, const sql::Query& query) override {
     BindContext context = bindContext();
     QueryBinder binder(context, statement);
-    return binder.bindQuery(query);
+    return optimizePlan(binder.bindQuery(query), context.exec);
   }
   QueryOutput executeQuery(const sql::Statement& statement, const sql::Query& query) override {
     StatementResult result = runQuery(statement, query);
@@ -116,7 +127,8 @@ class SessionState : public ViewResolver, public CatalogSession {
   }
   std::optional<std::string> config(std::string_view key) const override {
     auto found = config_.find(std::string(key));
-    if (found == config_.end()) return std::nullopt;
+    if (found == config_.end())
+      return std::nullopt;
     return found->second;
   }
   std::shared_ptr<const TimeZone> timeZone() const override { return time_zone_; }
@@ -134,13 +146,13 @@ class SessionState : public ViewResolver, public CatalogSession {
   }
 
  private:
-
   StatementResult runQuery(const sql::Statement& statement, const sql::Query& query) {
     BindContext context = bindContext();
     QueryBinder binder(context, statement);
-    LogicalOperatorPtr plan = binder.bindQuery(query);
+    LogicalOperatorPtr plan = optimizePlan(binder.bindQuery(query), context.exec);
     PhysicalOperatorPtr physical = createPhysicalPlan(*plan, context.exec);
-    std::vector<Batch> batches = PipelineExecutor(context.exec, TaskScheduler::shared()).run(*physical);
+    std::vector<Batch> batches =
+        PipelineExecutor(context.exec, TaskScheduler::shared()).run(*physical);
     return StatementResult(plan->column_names, plan->column_types, std::move(batches), time_zone_);
   }
 
@@ -153,10 +165,12 @@ class SessionState : public ViewResolver, public CatalogSession {
       }
       case sql::SetStatement::Form::kGet: {
         auto found = config_.find(statement.key);
-        return keyValueResult({{statement.key, found == config_.end() ? "<undefined>" : found->second}});
+        return keyValueResult(
+            {{statement.key, found == config_.end() ? "<undefined>" : found->second}});
       }
       case sql::SetStatement::Form::kAssign:
-        if (statement.key == kTimeZoneKey) time_zone_ = findZoneOrThrow(statement.value);
+        if (statement.key == kTimeZoneKey)
+          time_zone_ = findZoneOrThrow(statement.value);
         config_[statement.key] = statement.value;
         return keyValueResult({{statement.key, statement.value}});
     }
@@ -172,7 +186,8 @@ class SessionState : public ViewResolver, public CatalogSession {
     if (statement.local) {
       // LOCAL is the machine's zone; the TZ variable names it when set.
       const char* tz = std::getenv("TZ");
-      if (tz != nullptr && *tz != '\0') zone = tz;
+      if (tz != nullptr && *tz != '\0')
+        zone = tz;
     }
     time_zone_ = findZoneOrThrow(zone);
     config_[std::string(kTimeZoneKey)] = zone;
@@ -189,22 +204,25 @@ class SessionState : public ViewResolver, public CatalogSession {
     }
     std::string key = lowerIdentifier(create.name.back());
     if (views_.count(key) && !create.or_replace) {
-      if (create.if_not_exists) return {};
+      if (create.if_not_exists)
+        return {};
       throw Error(ErrorClass::TEMP_TABLE_OR_VIEW_ALREADY_EXISTS,
                   fmt::format("Cannot create the temporary view `{}` because it already exists.",
                               create.name.back()))
           .withLocation(statement->locate(statement->position));
     }
     TemporaryView view{create.name.back(), statement, create.query.get(), {}};
-    for (const sql::ViewColumn& column : create.columns) view.column_names.push_back(column.name);
+    for (const sql::ViewColumn& column : create.columns)
+      view.column_names.push_back(column.name);
     // Bind now so that a broken view fails at CREATE, as in Spark.
     BindContext context = bindContext();
     LogicalOperatorPtr plan = QueryBinder(context, *statement).bindQuery(*create.query);
     if (!view.column_names.empty() && view.column_names.size() != plan->column_names.size()) {
-      throw Error(ErrorClass::CREATE_VIEW_COLUMN_ARITY_MISMATCH, "NOT_ENOUGH_DATA_COLUMNS",
-                  fmt::format("Cannot create view `{}`: the view lists {} columns but the query "
-                              "returns {}.",
-                              create.name.back(), view.column_names.size(), plan->column_names.size()))
+      throw Error(
+          ErrorClass::CREATE_VIEW_COLUMN_ARITY_MISMATCH, "NOT_ENOUGH_DATA_COLUMNS",
+          fmt::format("Cannot create view `{}`: the view lists {} columns but the query "
+                      "returns {}.",
+                      create.name.back(), view.column_names.size(), plan->column_names.size()))
           .withLocation(statement->locate(statement->position));
     }
     views_[key] = std::move(view);
@@ -213,7 +231,8 @@ class SessionState : public ViewResolver, public CatalogSession {
 
   StatementResult runDropView(const sql::DropViewStatement& statement) {
     std::string key = lowerIdentifier(statement.name.back());
-    if (views_.erase(key) || dropCatalogView(statement, *this)) return {};
+    if (views_.erase(key) || dropCatalogView(statement, *this))
+      return {};
     if (!statement.if_exists) {
       throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
                   fmt::format("The table or view `{}` cannot be found. Verify the spelling and "
@@ -231,7 +250,8 @@ class SessionState : public ViewResolver, public CatalogSession {
     }
     BindContext context = bindContext();
     QueryBinder binder(context, *statement.statement);
-    LogicalOperatorPtr plan = binder.bindQuery(*statement.statement->as<sql::QueryStatement>().query);
+    LogicalOperatorPtr plan = optimizePlan(
+        binder.bindQuery(*statement.statement->as<sql::QueryStatement>().query), context.exec);
     Batch batch;
     batch.num_rows = 1;
     Vector text(DataType::string(), 1);
@@ -247,7 +267,8 @@ class SessionState : public ViewResolver, public CatalogSession {
   std::shared_ptr<const TimeZone> time_zone_;
 };
 
-Session::Session(SessionOptions options) : state_(std::make_unique<SessionState>(std::move(options))) {}
+Session::Session(SessionOptions options)
+    : state_(std::make_unique<SessionState>(std::move(options))) {}
 
 Session::~Session() = default;
 
@@ -262,7 +283,8 @@ void Session::execute(std::string_view sql, std::string_view source_name,
 
 std::vector<StatementResult> Session::execute(std::string_view sql, std::string_view source_name) {
   std::vector<StatementResult> results;
-  execute(sql, source_name, [&](StatementResult&& result) { results.push_back(std::move(result)); });
+  execute(sql, source_name,
+          [&](StatementResult&& result) { results.push_back(std::move(result)); });
   return results;
 }
 

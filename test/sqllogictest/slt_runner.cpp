@@ -27,7 +27,8 @@ constexpr std::string_view kEngineName = "sluice";
 const std::set<std::string, std::less<>> kKnownFeatures = {};
 
 bool isUnder(const std::filesystem::path& file, const std::filesystem::path& root) {
-  if (root.empty()) return false;
+  if (root.empty())
+    return false;
   auto relative = file.lexically_relative(root);
   return !relative.empty() && *relative.begin() != "..";
 }
@@ -63,6 +64,26 @@ std::string firstLine(std::string_view text) {
 std::vector<TextRow> resultText(const StatementResult& result) {
   std::vector<TextRow> rows;
   rows.reserve(result.numRows());
+  // A one-column value of several lines (an EXPLAIN plan) is compared line by line.
+  if (result.numColumns() == 1) {
+    for (idx_t row = 0; row < result.numRows(); ++row) {
+      std::string text = result.displayValue(row, 0);
+      if (text.find('\n') == std::string::npos) {
+        rows.push_back({text.empty() ? "(empty)" : std::move(text)});
+        continue;
+      }
+      if (text.back() == '\n')
+        text.pop_back();
+      size_t start = 0;
+      while (start <= text.size()) {
+        size_t end = std::min(text.find('\n', start), text.size());
+        std::string line = text.substr(start, end - start);
+        rows.push_back({line.empty() ? "(empty)" : std::move(line)});
+        start = end + 1;
+      }
+    }
+    return rows;
+  }
   for (idx_t row = 0; row < result.numRows(); ++row) {
     TextRow cells;
     cells.reserve(result.numColumns());
@@ -77,7 +98,8 @@ std::vector<TextRow> resultText(const StatementResult& result) {
 
 std::string actualLetters(const std::vector<DataType>& types) {
   std::string letters;
-  for (const DataType& type : types) letters += typeLetter(type);
+  for (const DataType& type : types)
+    letters += typeLetter(type);
   return letters;
 }
 
@@ -86,8 +108,9 @@ class FileRunner {
   FileRunner(const std::filesystem::path& file, const RunOptions& options, std::ostream& out)
       : file_(absolutePath(file)), options_(options), out_(out) {
     // Reports name files from the project root (test/sql/...) when they live in it.
-    std::filesystem::path project_root =
-        options.test_root.empty() ? std::filesystem::path() : absolutePath(options.test_root).parent_path();
+    std::filesystem::path project_root = options.test_root.empty()
+                                             ? std::filesystem::path()
+                                             : absolutePath(options.test_root).parent_path();
     display_name_ = isUnder(file_, project_root)
                         ? file_.lexically_relative(project_root).generic_string()
                         : file.string();
@@ -147,9 +170,11 @@ class FileRunner {
 
     bool skipping = false;
     for (const Record& record : test_file.records) {
-      if (options_.stop_line > 0 && record.line > options_.stop_line) break;
+      if (options_.stop_line > 0 && record.line > options_.stop_line)
+        break;
       if (!conditionsHold(record)) {
-        if (isExecutable(record)) ++outcome_.skipped;
+        if (isExecutable(record))
+          ++outcome_.skipped;
         continue;
       }
       if (record.kind == RecordKind::kModeSkip) {
@@ -161,10 +186,12 @@ class FileRunner {
         continue;
       }
       if (skipping) {
-        if (isExecutable(record)) ++outcome_.skipped;
+        if (isExecutable(record))
+          ++outcome_.skipped;
         continue;
       }
-      if (record.kind == RecordKind::kHalt) break;
+      if (record.kind == RecordKind::kHalt)
+        break;
       if (record.kind == RecordKind::kRequire) {
         if (kKnownFeatures.count(record.feature) == 0) {
           outcome_.skip_reason = fmt::format("requires unknown feature '{}'", record.feature);
@@ -175,7 +202,8 @@ class FileRunner {
       runRecord(record);
     }
     session_.reset();
-    if (!completions_.empty()) writeCompletions();
+    if (!completions_.empty())
+      writeCompletions();
   }
 
   static bool isExecutable(const Record& record) {
@@ -186,7 +214,8 @@ class FileRunner {
   static bool conditionsHold(const Record& record) {
     for (const Condition& condition : record.conditions) {
       bool names_us = condition.engine == kEngineName;
-      if (condition.only_if != names_us) return false;
+      if (condition.only_if != names_us)
+        return false;
     }
     return true;
   }
@@ -201,10 +230,14 @@ class FileRunner {
       replaceAll(line, "{DATA_DIR}", dataDirectory());
     }
     switch (record.kind) {
-      case RecordKind::kStatementOk: return runStatementOk(record, sql);
-      case RecordKind::kStatementError: return runStatementError(record, sql, expected);
-      case RecordKind::kQuery: return runQuery(record, sql, expected);
-      default: return;
+      case RecordKind::kStatementOk:
+        return runStatementOk(record, sql);
+      case RecordKind::kStatementError:
+        return runStatementError(record, sql, expected);
+      case RecordKind::kQuery:
+        return runQuery(record, sql, expected);
+      default:
+        return;
     }
   }
 
@@ -243,11 +276,11 @@ class FileRunner {
         ++outcome_.passed;
         return;
       }
-      std::string actual_line = fmt::format("[{}] {}", error.fullClassName(),
-                                            firstLine(error.message()));
-      if (complete(record, std::nullopt, {actual_line})) return;
-      fail(record, sql,
-           fmt::format("{}\n{}", *mismatch, sideBySide(expected, {error.what()})));
+      std::string actual_line =
+          fmt::format("[{}] {}", error.fullClassName(), firstLine(error.message()));
+      if (complete(record, std::nullopt, {actual_line}))
+        return;
+      fail(record, sql, fmt::format("{}\n{}", *mismatch, sideBySide(expected, {error.what()})));
       return;
     } catch (const std::exception& error) {
       fail(record, sql, fmt::format("unexpected exception: {}\n", error.what()));
@@ -283,10 +316,13 @@ class FileRunner {
       return;
     }
     std::optional<std::string> new_letters;
-    if (letters_mismatch) new_letters = actualLetters(result.columnTypes());
-    if (complete(record, new_letters, actual_lines)) return;
+    if (letters_mismatch)
+      new_letters = actualLetters(result.columnTypes());
+    if (complete(record, new_letters, actual_lines))
+      return;
     std::string detail;
-    if (letters_mismatch) detail += *letters_mismatch + "\n";
+    if (letters_mismatch)
+      detail += *letters_mismatch + "\n";
     if (!rows_match) {
       detail += "the rows differ:\n";
       detail += sideBySide(wanted_lines, actual_lines);
@@ -297,7 +333,8 @@ class FileRunner {
   //! Records a completion when --complete is on and the record may be rewritten.
   bool complete(const Record& record, std::optional<std::string> letters,
                 std::vector<std::string> expected) {
-    if (!options_.complete || record.in_loop) return false;
+    if (!options_.complete || record.in_loop)
+      return false;
     Completion completion = completionFor(record, std::move(expected));
     completion.column_letters = std::move(letters);
     completions_.push_back(std::move(completion));
@@ -308,11 +345,10 @@ class FileRunner {
 
   void fail(const Record& record, const std::string& sql, const std::string& detail) {
     ++outcome_.failed;
-    out_ << fmt::format("{}:{}: FAILED {}\n{}{}\n", display_name_, record.line,
-                        lines_.size() >= static_cast<size_t>(record.line)
-                            ? lines_[record.line - 1]
-                            : "",
-                        indent(sql, "    "), detail);
+    out_ << fmt::format(
+        "{}:{}: FAILED {}\n{}{}\n", display_name_, record.line,
+        lines_.size() >= static_cast<size_t>(record.line) ? lines_[record.line - 1] : "",
+        indent(sql, "    "), detail);
   }
 
   void fileFailure(const std::string& message) {
@@ -323,8 +359,10 @@ class FileRunner {
   void writeCompletions() {
     std::vector<std::string> lines = applyCompletions(lines_, completions_);
     std::ofstream stream(file_, std::ios::binary | std::ios::trunc);
-    for (const std::string& line : lines) stream << line << '\n';
-    if (!stream) fileFailure(fmt::format("cannot rewrite {}", file_.string()));
+    for (const std::string& line : lines)
+      stream << line << '\n';
+    if (!stream)
+      fileFailure(fmt::format("cannot rewrite {}", file_.string()));
   }
 
   std::filesystem::path file_;
@@ -341,10 +379,12 @@ class FileRunner {
 }  // namespace
 
 std::string testId(const std::filesystem::path& file, const std::filesystem::path& test_root) {
-  if (test_root.empty()) return file.stem().string();
+  if (test_root.empty())
+    return file.stem().string();
   std::filesystem::path absolute = absolutePath(file);
   std::filesystem::path root = absolutePath(test_root);
-  if (!isUnder(absolute, root)) return file.stem().string();
+  if (!isUnder(absolute, root))
+    return file.stem().string();
   std::filesystem::path relative = absolute.lexically_relative(root);
   return relative.replace_extension().generic_string();
 }

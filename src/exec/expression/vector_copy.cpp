@@ -1,5 +1,8 @@
 #include "exec/expression/vector_copy.hpp"
 
+#include <cstring>
+
+#include "common/types/string_view.hpp"
 #include "function/physical_type.hpp"
 
 namespace sluice {
@@ -7,7 +10,8 @@ namespace sluice {
 namespace {
 
 template <typename TargetIndex>
-void copyWithIndex(const Vector& source, const RowSet& rows, Vector& target, TargetIndex&& target_index) {
+void copyWithIndex(const Vector& source, const RowSet& rows, Vector& target,
+                   TargetIndex&& target_index) {
   const DataType& type = source.type();
   if (type.isNested() || type.isVoid()) {
     for (idx_t i = 0; i < rows.count; ++i) {
@@ -17,7 +21,8 @@ void copyWithIndex(const Vector& source, const RowSet& rows, Vector& target, Tar
     return;
   }
   visitScalarType(type, [&]<typename T>() {
-    if constexpr (std::is_same_v<T, StringView>) target.shareStringsOf(source);
+    if constexpr (std::is_same_v<T, StringView>)
+      target.shareStringsOf(source);
     T* out = target.mutableData<T>();
     for (idx_t i = 0; i < rows.count; ++i) {
       idx_t row = rows.row(i);
@@ -40,6 +45,32 @@ void copyRows(const Vector& source, const RowSet& rows, Vector& target) {
 
 void gatherRows(const Vector& source, const RowSet& rows, Vector& target) {
   copyWithIndex(source, rows, target, [](idx_t index, idx_t) { return index; });
+}
+
+void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row) {
+  if (source.isNull(row)) {
+    target.setNull(target_row);
+    return;
+  }
+  const DataType& type = source.type();
+  if (type.isNested()) {
+    target.setValue(target_row, source.getValue(row));
+    return;
+  }
+  if (type.isStringLike()) {
+    target.mutableData<StringView>()[target_row] =
+        target.addString(source.at<StringView>(row).view());
+    target.setNull(target_row, false);
+    return;
+  }
+  if (type.isVoid()) {
+    target.setNull(target_row);
+    return;
+  }
+  idx_t width = type.physicalSize();
+  std::memcpy(target.mutableData<uint8_t>() + target_row * width,
+              source.data<uint8_t>() + source.slot(row) * width, width);
+  target.setNull(target_row, false);
 }
 
 }  // namespace sluice

@@ -13,5 +13,8 @@ namespace sluice {
 void copyRows(const Vector& source, const RowSet& rows, Vector& target);
 //! target[i] = source[rows.row(i)] for i in 0..rows.count.
 void gatherRows(const Vector& source, const RowSet& rows, Vector& target);
+//! target[target_row] = source[row], one value (NULL included), copying string bytes into
+//! the target.
+void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row);
 
 }  // namespace sluice

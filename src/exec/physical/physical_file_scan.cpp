@@ -3,45 +3,44 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
 #include <filesystem>
 
+#include "common/text/ascii_case.hpp"
+#include "exec/physical/file_morsels.hpp"
 #include "storage/csv/csv_reader.hpp"
 #include "storage/format/file_text.hpp"
 #include "storage/format/text_lines.hpp"
 #include "storage/json/json_reader.hpp"
 #include "storage/parquet/parquet_reader.hpp"
+#include "storage/parquet/row_group_pruning.hpp"
 
 namespace sluice {
 
 namespace {
 
-struct FileScanGlobal : GlobalSourceState {
-  explicit FileScanGlobal(size_t files) : files(files) {}
-  size_t maxThreads() const override { return files; }
-
-  size_t files;
-  std::atomic<size_t> next_file{0};
-};
-
 // Reads one Parquet file into the scan's data columns, matched by name (case-insensitive, as
-// Spark's Parquet source); a column the file lacks reads as NULL.
+// Spark's Parquet source); a column the file lacks, or that nobody reads, comes out as NULL.
 class ParquetFileReader {
  public:
-  ParquetFileReader(const std::string& path, const std::vector<StructField>& schema)
+  ParquetFileReader(const std::string& path, const std::vector<StructField>& schema,
+                    const ScanPushdown& pushdown)
       : reader_(path), schema_(schema) {
     const std::vector<StructField>& file_fields = reader_.schema();
     std::vector<idx_t> selected;
     source_.assign(schema.size(), -1);
     for (size_t column = 0; column < schema.size(); ++column) {
+      if (!pushdown.readsColumn(column))
+        continue;
       for (idx_t index = 0; index < file_fields.size(); ++index) {
-        if (!sameName(file_fields[index].name, schema[column].name)) continue;
+        if (!equalsIgnoreAsciiCase(file_fields[index].name, schema[column].name))
+          continue;
         if (!file_fields[index].type.sameStructure(schema[column].type)) {
-          throw Error(ErrorClass::FAILED_READ_FILE, "PARQUET_COLUMN_DATA_TYPE_MISMATCH",
-                      fmt::format("Encountered error while reading file {}: column `{}` has type {} "
-                                  "in the file but {} in the schema.",
-                                  path, schema[column].name, file_fields[index].type.sql(),
-                                  schema[column].type.sql()));
+          throw Error(
+              ErrorClass::FAILED_READ_FILE, "PARQUET_COLUMN_DATA_TYPE_MISMATCH",
+              fmt::format("Encountered error while reading file {}: column `{}` has type {} "
+                          "in the file but {} in the schema.",
+                          path, schema[column].name, file_fields[index].type.sql(),
+                          schema[column].type.sql()));
         }
         source_[column] = static_cast<int>(selected.size());
         selected.push_back(index);
@@ -49,11 +48,15 @@ class ParquetFileReader {
       }
     }
     reader_.selectColumns(std::move(selected));
+    if (!pushdown.predicates.empty()) {
+      reader_.selectRowGroups(parquet::rowGroupsThatMayMatch(reader_, pushdown.predicates));
+    }
   }
 
   bool next(Batch& batch) {
     Batch file_batch;
-    if (!reader_.next(file_batch)) return false;
+    if (!reader_.next(file_batch))
+      return false;
     batch.columns.clear();
     batch.num_rows = file_batch.num_rows;
     for (size_t column = 0; column < schema_.size(); ++column) {
@@ -67,59 +70,9 @@ class ParquetFileReader {
   }
 
  private:
-  static bool sameName(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-        return false;
-    }
-    return true;
-  }
-
   parquet::ParquetReader reader_;
   const std::vector<StructField>& schema_;
   std::vector<int> source_;  // per schema column: index among the selected file columns, or -1
-};
-
-// Whichever reader the format needs, behind one next().
-class FileReader {
- public:
-  FileReader(const FileScanSpec& spec, const InputFile& file) {
-    switch (spec.format) {
-      case FileFormat::kJson:
-        json_ = std::make_unique<json::JsonReader>(file.path, readFileText(file.path), spec.data_schema, spec.json);
-        break;
-      case FileFormat::kCsv:
-        csv_ = std::make_unique<csv::CsvReader>(file.path, readFileText(file.path), spec.data_schema, spec.csv);
-        break;
-      case FileFormat::kText:
-        text_ = std::make_unique<TextLineReader>(readFileText(file.path), spec.whole_text);
-        break;
-      case FileFormat::kParquet:
-        parquet_ = std::make_unique<ParquetFileReader>(file.path, spec.data_schema);
-        break;
-    }
-  }
-
-  bool next(Batch& batch) {
-    if (json_) return json_->next(batch);
-    if (csv_) return csv_->next(batch);
-    if (text_) return text_->next(batch);
-    return parquet_->next(batch);
-  }
-
- private:
-  std::unique_ptr<json::JsonReader> json_;
-  std::unique_ptr<csv::CsvReader> csv_;
-  std::unique_ptr<TextLineReader> text_;
-  std::unique_ptr<ParquetFileReader> parquet_;
-};
-
-struct FileScanLocal : LocalSourceState {
-  std::unique_ptr<FileReader> reader;
-  size_t file = 0;
-  uint32_t batch_number = 0;
-  Value metadata;  // the _metadata value of the open file
 };
 
 // Spark's _metadata.file_path is a URI: "file:" and the absolute path, with characters that
@@ -138,21 +91,80 @@ std::string fileUri(const std::string& path) {
 
 Value metadataValue(const InputFile& file) {
   auto size = static_cast<int64_t>(file.size);
-  return Value::nested(fileMetadataType(),
-                       {Value::string(fileUri(file.path)),
-                        Value::string(std::filesystem::path(file.path).filename().string()),
-                        Value::longValue(size), Value::longValue(0), Value::longValue(size),
-                        Value::timestamp(file.modification_time_us)});
+  return Value::nested(
+      fileMetadataType(),
+      {Value::string(fileUri(file.path)),
+       Value::string(std::filesystem::path(file.path).filename().string()), Value::longValue(size),
+       Value::longValue(0), Value::longValue(size), Value::timestamp(file.modification_time_us)});
 }
+
+// Whichever reader the format needs, behind one next() that adds the `_metadata` column.
+class FileReader {
+ public:
+  FileReader(const FileScanSpec& spec, const ScanPushdown& pushdown, const InputFile& file)
+      : pushdown_(pushdown), metadata_(metadataValue(file)) {
+    switch (spec.format) {
+      case FileFormat::kJson:
+        json_ = std::make_unique<json::JsonReader>(file.path, readFileText(file.path),
+                                                   spec.data_schema, spec.json);
+        break;
+      case FileFormat::kCsv:
+        csv_ = std::make_unique<csv::CsvReader>(file.path, readFileText(file.path),
+                                                spec.data_schema, spec.csv);
+        break;
+      case FileFormat::kText:
+        text_ = std::make_unique<TextLineReader>(readFileText(file.path), spec.whole_text);
+        break;
+      case FileFormat::kParquet:
+        parquet_ = std::make_unique<ParquetFileReader>(file.path, spec.data_schema, pushdown);
+        break;
+    }
+  }
+
+  bool next(Batch& batch) {
+    if (!nextData(batch))
+      return false;
+    // _metadata is the last column.
+    if (pushdown_.readsColumn(batch.columns.size())) {
+      batch.columns.push_back(Vector::constant(metadata_));
+    } else {
+      batch.columns.push_back(Vector::nullConstant(fileMetadataType()));
+    }
+    return true;
+  }
+
+ private:
+  bool nextData(Batch& batch) {
+    if (json_)
+      return json_->next(batch);
+    if (csv_)
+      return csv_->next(batch);
+    if (text_)
+      return text_->next(batch);
+    return parquet_->next(batch);
+  }
+
+  const ScanPushdown& pushdown_;
+  Value metadata_;
+  std::unique_ptr<json::JsonReader> json_;
+  std::unique_ptr<csv::CsvReader> csv_;
+  std::unique_ptr<TextLineReader> text_;
+  std::unique_ptr<ParquetFileReader> parquet_;
+};
+
+using FileScanLocal = FileMorselsLocal<FileReader>;
 
 }  // namespace
 
-PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types, std::shared_ptr<const FileScanSpec> spec)
-    : PhysicalOperator("FileScan", std::move(types)), spec_(std::move(spec)) {}
+PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types,
+                                   std::shared_ptr<const FileScanSpec> spec, ScanPushdown pushdown)
+    : PhysicalOperator("FileScan", std::move(types)),
+      spec_(std::move(spec)),
+      pushdown_(std::move(pushdown)) {}
 
 std::unique_ptr<GlobalSourceState> PhysicalFileScan::makeGlobalSourceState(const ExecContext&,
                                                                            GlobalSinkState*) const {
-  return std::make_unique<FileScanGlobal>(spec_->files.size());
+  return std::make_unique<FileMorselsGlobal>(spec_->files.size());
 }
 
 std::unique_ptr<LocalSourceState> PhysicalFileScan::makeLocalSourceState(const ExecContext&,
@@ -162,32 +174,16 @@ std::unique_ptr<LocalSourceState> PhysicalFileScan::makeLocalSourceState(const E
 
 bool PhysicalFileScan::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global_state,
                                LocalSourceState& local_state) const {
-  auto& global = static_cast<FileScanGlobal&>(global_state);
-  auto& local = static_cast<FileScanLocal&>(local_state);
-  while (true) {
-    if (!local.reader) {
-      size_t file = global.next_file.fetch_add(1);
-      if (file >= spec_->files.size()) return false;
-      local.reader = std::make_unique<FileReader>(*spec_, spec_->files[file]);
-      local.file = file;
-      local.batch_number = 0;
-      local.metadata = metadataValue(spec_->files[file]);
-    }
-    Batch batch;
-    if (!local.reader->next(batch)) {
-      local.reader.reset();
-      continue;
-    }
-    if (batch.num_rows == 0) continue;
-    batch.columns.push_back(Vector::constant(local.metadata));
-    morsel.index = (static_cast<uint64_t>(local.file) << 32) | local.batch_number++;
-    morsel.batch = std::move(batch);
-    return true;
-  }
+  return nextFileMorsel(static_cast<FileMorselsGlobal&>(global_state),
+                        static_cast<FileScanLocal&>(local_state), morsel, [&](size_t file) {
+                          return std::make_unique<FileReader>(*spec_, pushdown_,
+                                                              spec_->files[file]);
+                        });
 }
 
 std::string PhysicalFileScan::details() const {
-  return fmt::format("{} {} ({} files)", fileFormatName(spec_->format), spec_->location, spec_->files.size());
+  return fmt::format("{} {} ({} files)", fileFormatName(spec_->format), spec_->location,
+                     spec_->files.size());
 }
 
 }  // namespace sluice

@@ -4,6 +4,8 @@
 // with the reader of the format (JSON, CSV, text, Parquet), then add the rescued data column
 // (which the text readers produce) and the `_metadata` column of the file. A morsel's index is
 // (file number, batch number in the file), so results keep the order of the file listing.
+// Columns the pushdown marks unused come out as NULL constants (Parquet does not read them),
+// and Parquet row groups that the pushed predicates rule out are skipped.
 #pragma once
 
 #include <memory>
@@ -15,11 +17,12 @@ namespace sluice {
 
 class PhysicalFileScan : public PhysicalOperator {
  public:
-  PhysicalFileScan(std::vector<DataType> types, std::shared_ptr<const FileScanSpec> spec);
+  PhysicalFileScan(std::vector<DataType> types, std::shared_ptr<const FileScanSpec> spec,
+                   ScanPushdown pushdown);
 
   bool isSource() const override { return true; }
-  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(const ExecContext& context,
-                                                           GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const override;
   std::unique_ptr<LocalSourceState> makeLocalSourceState(const ExecContext& context,
                                                          GlobalSourceState& global) const override;
   bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
@@ -30,6 +33,7 @@ class PhysicalFileScan : public PhysicalOperator {
 
  private:
   std::shared_ptr<const FileScanSpec> spec_;
+  ScanPushdown pushdown_;
 };
 
 }  // namespace sluice

@@ -7,9 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstring>
 
-#include "common/types/string_view.hpp"
+#include "exec/expression/vector_copy.hpp"
 
 namespace sluice {
 
@@ -19,30 +18,6 @@ struct RowReference {
   uint32_t batch;
   uint32_t row;
 };
-
-// target[target_row] = source[row], for a flat or constant source.
-void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row) {
-  if (source.isNull(row)) {
-    target.setNull(target_row);
-    return;
-  }
-  const DataType& type = source.type();
-  if (type.isNested()) {
-    target.setValue(target_row, source.getValue(row));
-    return;
-  }
-  if (type.isStringLike()) {
-    target.mutableData<StringView>()[target_row] = target.addString(source.at<StringView>(row).view());
-    return;
-  }
-  if (type.isVoid()) {
-    target.setNull(target_row);
-    return;
-  }
-  idx_t width = type.physicalSize();
-  std::memcpy(target.mutableData<uint8_t>() + target_row * width,
-              source.data<uint8_t>() + source.slot(row) * width, width);
-}
 
 }  // namespace
 
@@ -82,7 +57,8 @@ std::vector<Batch> PhysicalSort::produce(std::vector<Batch> input) const {
 std::string PhysicalSort::details() const {
   std::string text;
   for (const SortKey& key : keys_) {
-    if (!text.empty()) text += ", ";
+    if (!text.empty())
+      text += ", ";
     text += fmt::format("#{} {} NULLS {}", key.column, key.ascending ? "ASC" : "DESC",
                         key.nulls_first ? "FIRST" : "LAST");
   }

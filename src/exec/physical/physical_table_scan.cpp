@@ -3,70 +3,94 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-
+#include "exec/physical/file_morsels.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
 namespace {
 
-struct TableScanGlobal : GlobalSourceState {
-  explicit TableScanGlobal(size_t files) : files(files) {}
-  size_t maxThreads() const override { return files; }
+//! One file of the table, widened to the table's columns.
+class TableFileReader {
+ public:
+  TableFileReader(std::unique_ptr<delta::DeltaTableScan> scan, const PhysicalTableScan& owner)
+      : scan_(std::move(scan)), owner_(owner) {}
+  bool next(Batch& batch) {
+    if (!scan_->next(batch))
+      return false;
+    batch = owner_.widen(std::move(batch));
+    return true;
+  }
 
-  size_t files;
-  std::atomic<size_t> next_file{0};
+ private:
+  std::unique_ptr<delta::DeltaTableScan> scan_;
+  const PhysicalTableScan& owner_;
 };
 
-struct TableScanLocal : LocalSourceState {
-  std::unique_ptr<delta::DeltaTableScan> scan;
-  size_t file = 0;
-  uint32_t batch_number = 0;
-};
+using TableScanLocal = FileMorselsLocal<TableFileReader>;
 
 }  // namespace
 
-PhysicalTableScan::PhysicalTableScan(std::vector<DataType> types, std::shared_ptr<const TableScanSpec> spec)
-    : PhysicalOperator("TableScan", std::move(types)), spec_(std::move(spec)), files_(delta::liveFiles(*spec_->snapshot)) {}
-
-std::unique_ptr<GlobalSourceState> PhysicalTableScan::makeGlobalSourceState(const ExecContext&,
-                                                                            GlobalSinkState*) const {
-  return std::make_unique<TableScanGlobal>(files_.size());
+PhysicalTableScan::PhysicalTableScan(std::vector<DataType> types,
+                                     std::shared_ptr<const TableScanSpec> spec,
+                                     ScanPushdown pushdown)
+    : PhysicalOperator("TableScan", std::move(types)),
+      spec_(std::move(spec)),
+      pushdown_(std::move(pushdown)),
+      files_(delta::liveFiles(*spec_->snapshot, pushdown_.predicates)) {
+  const std::vector<StructField>& schema = spec_->snapshot->schema;
+  for (size_t column = 0; column < schema.size(); ++column) {
+    if (pushdown_.readsColumn(column))
+      read_columns_.push_back(schema[column].name);
+  }
+  // The rows still have to be counted: read the first column when none is asked for (an
+  // empty list would mean all of them).
+  if (read_columns_.empty() && !schema.empty())
+    read_columns_.push_back(schema[0].name);
 }
 
-std::unique_ptr<LocalSourceState> PhysicalTableScan::makeLocalSourceState(const ExecContext&,
-                                                                          GlobalSourceState&) const {
+std::unique_ptr<GlobalSourceState> PhysicalTableScan::makeGlobalSourceState(
+    const ExecContext&, GlobalSinkState*) const {
+  return std::make_unique<FileMorselsGlobal>(files_.size());
+}
+
+std::unique_ptr<LocalSourceState> PhysicalTableScan::makeLocalSourceState(
+    const ExecContext&, GlobalSourceState&) const {
   return std::make_unique<TableScanLocal>();
 }
 
 bool PhysicalTableScan::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global_state,
                                 LocalSourceState& local_state) const {
-  auto& global = static_cast<TableScanGlobal&>(global_state);
-  auto& local = static_cast<TableScanLocal&>(local_state);
-  while (true) {
-    if (!local.scan) {
-      size_t file = global.next_file.fetch_add(1);
-      if (file >= files_.size()) return false;
-      local.scan = std::make_unique<delta::DeltaTableScan>(*spec_->snapshot, std::vector<std::string>{},
-                                                           std::vector<delta::AddFile>{files_[file]});
-      local.file = file;
-      local.batch_number = 0;
+  return nextFileMorsel(static_cast<FileMorselsGlobal&>(global_state),
+                        static_cast<TableScanLocal&>(local_state), morsel, [&](size_t file) {
+                          return std::make_unique<TableFileReader>(
+                              std::make_unique<delta::DeltaTableScan>(
+                                  *spec_->snapshot, read_columns_,
+                                  std::vector<delta::AddFile>{files_[file]}, pushdown_.predicates),
+                              *this);
+                        });
+}
+
+Batch PhysicalTableScan::widen(Batch batch) const {
+  if (pushdown_.used_columns.empty())
+    return batch;
+  const std::vector<StructField>& schema = spec_->snapshot->schema;
+  Batch wide;
+  wide.num_rows = batch.num_rows;
+  size_t next_read = 0;
+  for (size_t column = 0; column < schema.size(); ++column) {
+    if (pushdown_.readsColumn(column)) {
+      wide.columns.push_back(std::move(batch.columns[next_read++]));
+    } else {
+      wide.columns.push_back(Vector::nullConstant(schema[column].type));
     }
-    Batch batch;
-    if (!local.scan->next(batch)) {
-      local.scan.reset();
-      continue;
-    }
-    if (batch.num_rows == 0) continue;
-    morsel.index = (static_cast<uint64_t>(local.file) << 32) | local.batch_number++;
-    morsel.batch = std::move(batch);
-    return true;
   }
+  return wide;
 }
 
 std::string PhysicalTableScan::details() const {
-  return fmt::format("{} version {} ({} files)", spec_->table_name, spec_->snapshot->version, files_.size());
+  return fmt::format("{} version {} ({} files)", spec_->table_name, spec_->snapshot->version,
+                     files_.size());
 }
 
 }  // namespace sluice

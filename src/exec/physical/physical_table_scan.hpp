@@ -1,9 +1,10 @@
 // src/exec/physical/physical_table_scan.hpp
 //
 // The source that reads a Delta table of the catalog at one snapshot: threads take its live
-// files from a shared counter, one file at a time, and read every column of the table
-// (partition columns from the file's partition values). Morsel indexes follow the order of
-// the files, then of the batches within a file.
+// files from a shared counter, one file at a time, and read the columns the pushdown asks for
+// (partition columns from the file's partition values; the others come out as NULL
+// constants). Files and row groups that the pushed predicates rule out are skipped. Morsel
+// indexes follow the order of the files, then of the batches within a file.
 #pragma once
 
 #include <memory>
@@ -15,22 +16,28 @@ namespace sluice {
 
 class PhysicalTableScan : public PhysicalOperator {
  public:
-  PhysicalTableScan(std::vector<DataType> types, std::shared_ptr<const TableScanSpec> spec);
+  PhysicalTableScan(std::vector<DataType> types, std::shared_ptr<const TableScanSpec> spec,
+                    ScanPushdown pushdown);
 
   bool isSource() const override { return true; }
-  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(const ExecContext& context,
-                                                           GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const override;
   std::unique_ptr<LocalSourceState> makeLocalSourceState(const ExecContext& context,
                                                          GlobalSourceState& global) const override;
   bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
                LocalSourceState& local) const override;
+
+  //! The scan's batch at the table's full width: columns not read become NULL constants.
+  Batch widen(Batch batch) const;
 
  protected:
   std::string details() const override;
 
  private:
   std::shared_ptr<const TableScanSpec> spec_;
-  std::vector<delta::AddFile> files_;  // the live files, in path order
+  ScanPushdown pushdown_;
+  std::vector<delta::AddFile> files_;      // the live files the predicates keep, in path order
+  std::vector<std::string> read_columns_;  // the table columns read, in table order
 };
 
 }  // namespace sluice

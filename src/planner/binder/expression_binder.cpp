@@ -798,14 +798,20 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
                          autoName(*cast.operand), cast.type.sql());
     }
     case sql::ExprKind::kFunctionCall: {
+      // count(*) is count(1), as Spark names it.
       const auto& function = expr.as<sql::FunctionCallExpr>();
-      std::string out = function.name.back() + "(";
+      std::string out = function.name.back() + "(" + (function.distinct ? "DISTINCT " : "");
       for (size_t i = 0; i < function.args.size(); ++i) {
         if (i > 0)
           out += ", ";
-        out += autoName(*function.args[i]);
+        const sql::Expr& argument = *function.args[i];
+        out += argument.is<sql::StarExpr>() ? std::string(function.distinct ? "*" : "1")
+                                            : autoName(argument);
       }
-      return out + ")";
+      out += ")";
+      if (function.filter)
+        out += " FILTER (WHERE " + autoName(*function.filter) + ")";
+      return out;
     }
     case sql::ExprKind::kCase:
       return "CASE WHEN ... END";

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "common/types/datetime_pattern.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "planner/binder/expression_binder.hpp"
@@ -37,11 +38,14 @@ class ReadFilesOptions {
  public:
   ReadFilesOptions(const sql::Statement& statement) : statement_(statement) {}
 
-  void add(std::string name, OptionValue value) { options_[lowerIdentifier(name)] = std::move(value); }
+  void add(std::string name, OptionValue value) {
+    options_[lowerIdentifier(name)] = std::move(value);
+  }
 
   std::optional<std::string> take(std::string_view name) {
     auto it = options_.find(std::string(name));
-    if (it == options_.end()) return std::nullopt;
+    if (it == options_.end())
+      return std::nullopt;
     used_.push_back(it->first);
     return it->second.text;
   }
@@ -51,21 +55,26 @@ class ReadFilesOptions {
   }
   std::optional<bool> takeBool(std::string_view name) {
     std::optional<std::string> value = take(name);
-    if (!value) return std::nullopt;
+    if (!value)
+      return std::nullopt;
     std::string lower = lowerIdentifier(*value);
-    if (lower == "true") return true;
-    if (lower == "false") return false;
+    if (lower == "true")
+      return true;
+    if (lower == "false")
+      return false;
     fail(name, fmt::format("The option `{}` must be true or false, not '{}'.", name, *value));
   }
   std::optional<char> takeChar(std::string_view name) {
     std::optional<std::string> value = take(name);
-    if (!value) return std::nullopt;
+    if (!value)
+      return std::nullopt;
     std::string text = unescape(*value);
-    if (text.empty()) return '\0';
+    if (text.empty())
+      return '\0';
     if (text.size() > 1) {
       throw Error(ErrorClass::NOT_SUPPORTED,
-                  fmt::format("The option `{}` must be a single character; '{}' has {}.", name, *value,
-                              text.size()))
+                  fmt::format("The option `{}` must be a single character; '{}' has {}.", name,
+                              *value, text.size()))
           .withLocation(locate(name));
     }
     return text[0];
@@ -82,10 +91,11 @@ class ReadFilesOptions {
   //! Refuses the options no format used.
   void checkAllUsed(std::string_view format) const {
     for (const auto& [name, value] : options_) {
-      if (std::find(used_.begin(), used_.end(), name) != used_.end()) continue;
+      if (std::find(used_.begin(), used_.end(), name) != used_.end())
+        continue;
       throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
-                  fmt::format("The option `{}` is not supported by read_files for format '{}'.", name,
-                              format))
+                  fmt::format("The option `{}` is not supported by read_files for format '{}'.",
+                              name, format))
           .withLocation(statement_.locate(value.position));
     }
   }
@@ -93,10 +103,14 @@ class ReadFilesOptions {
  private:
   // "\t" written as two characters in SQL text means a tab, as in Spark's options.
   static std::string unescape(const std::string& text) {
-    if (text == "\\t") return "\t";
-    if (text == "\\n") return "\n";
-    if (text == "\\\\") return "\\";
-    if (text == "\\u0000") return std::string(1, '\0');
+    if (text == "\\t")
+      return "\t";
+    if (text == "\\n")
+      return "\n";
+    if (text == "\\\\")
+      return "\\";
+    if (text == "\\u0000")
+      return std::string(1, '\0');
     return text;
   }
 
@@ -106,25 +120,35 @@ class ReadFilesOptions {
 };
 
 std::string optionText(const Value& value) {
-  if (value.isNull()) return "";
+  if (value.isNull())
+    return "";
   switch (value.type().id()) {
-    case TypeId::kString: return value.getString();
-    case TypeId::kBoolean: return value.getBoolean() ? "true" : "false";
+    case TypeId::kString:
+      return value.getString();
+    case TypeId::kBoolean:
+      return value.getBoolean() ? "true" : "false";
     case TypeId::kByte:
     case TypeId::kShort:
     case TypeId::kInt:
-    case TypeId::kLong: return std::to_string(value.getInt64());
-    case TypeId::kDouble: return formatDouble(value.getDouble());
-    default: return value.debugString();
+    case TypeId::kLong:
+      return std::to_string(value.getInt64());
+    case TypeId::kDouble:
+      return formatDouble(value.getDouble());
+    default:
+      return value.debugString();
   }
 }
 
 std::optional<FileFormat> formatByName(std::string_view name) {
   std::string lower = lowerIdentifier(name);
-  if (lower == "json") return FileFormat::kJson;
-  if (lower == "csv") return FileFormat::kCsv;
-  if (lower == "parquet") return FileFormat::kParquet;
-  if (lower == "text") return FileFormat::kText;
+  if (lower == "json")
+    return FileFormat::kJson;
+  if (lower == "csv")
+    return FileFormat::kCsv;
+  if (lower == "parquet")
+    return FileFormat::kParquet;
+  if (lower == "text")
+    return FileFormat::kText;
   return std::nullopt;
 }
 
@@ -132,34 +156,60 @@ std::optional<FileFormat> formatByName(std::string_view name) {
 // detects it when `format` is not given.
 std::optional<FileFormat> formatByExtension(std::string_view path) {
   for (std::string_view compressed : {".gz", ".gzip", ".zst", ".zstd"}) {
-    if (path.size() > compressed.size() && path.substr(path.size() - compressed.size()) == compressed) {
+    if (path.size() > compressed.size() &&
+        path.substr(path.size() - compressed.size()) == compressed) {
       path.remove_suffix(compressed.size());
       break;
     }
   }
   size_t dot = path.rfind('.');
   size_t slash = path.rfind('/');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return std::nullopt;
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return std::nullopt;
   std::string extension = lowerIdentifier(path.substr(dot + 1));
-  if (extension == "json" || extension == "jsonl" || extension == "ndjson") return FileFormat::kJson;
-  if (extension == "csv" || extension == "tsv") return FileFormat::kCsv;
-  if (extension == "parquet") return FileFormat::kParquet;
-  if (extension == "txt" || extension == "text" || extension == "log") return FileFormat::kText;
+  if (extension == "json" || extension == "jsonl" || extension == "ndjson")
+    return FileFormat::kJson;
+  if (extension == "csv" || extension == "tsv")
+    return FileFormat::kCsv;
+  if (extension == "parquet")
+    return FileFormat::kParquet;
+  if (extension == "txt" || extension == "text" || extension == "log")
+    return FileFormat::kText;
   return std::nullopt;
+}
+
+//! dateFormat / timestampFormat must be patterns that parse: INVALID_DATETIME_PATTERN now,
+//! before any file is read.
+void checkDatetimePatterns(const std::string& date_format, const std::string& timestamp_format) {
+  if (!date_format.empty())
+    DatetimePattern::compileForParsing(date_format);
+  if (!timestamp_format.empty())
+    DatetimePattern::compileForParsing(timestamp_format);
+}
+
+//! The session's time zone, which the readers share beyond the session.
+std::shared_ptr<const TimeZone> sessionZone(const BindContext& context) {
+  if (context.exec.time_zone == nullptr)
+    return nullptr;
+  return TimeZone::find(context.exec.time_zone->name());
 }
 
 ParseMode takeMode(ReadFilesOptions& options) {
   std::optional<std::string> mode = options.take("mode");
-  if (!mode) return ParseMode::kPermissive;
+  if (!mode)
+    return ParseMode::kPermissive;
   std::optional<ParseMode> parsed = parseModeFromName(*mode);
   if (!parsed) {
-    options.fail("mode", fmt::format("The option `mode` must be PERMISSIVE, DROPMALFORMED or FAILFAST, "
-                                     "not '{}'.", *mode));
+    options.fail("mode",
+                 fmt::format("The option `mode` must be PERMISSIVE, DROPMALFORMED or FAILFAST, "
+                             "not '{}'.",
+                             *mode));
   }
   return *parsed;
 }
 
-std::vector<StructField> inferJson(const std::vector<InputFile>& files, const json::JsonOptions& options) {
+std::vector<StructField> inferJson(const std::vector<InputFile>& files,
+                                   const json::JsonOptions& options) {
   std::vector<StructField> schema;
   for (const InputFile& file : files) {
     std::string text = options.multi_line ? readFileText(file.path)
@@ -171,14 +221,17 @@ std::vector<StructField> inferJson(const std::vector<InputFile>& files, const js
   return json::finishInferredSchema(std::move(schema));
 }
 
-std::vector<StructField> inferCsv(const std::vector<InputFile>& files, const csv::CsvOptions& options) {
+std::vector<StructField> inferCsv(const std::vector<InputFile>& files,
+                                  const csv::CsvOptions& options) {
   std::vector<StructField> schema;
   bool first = true;
   for (const InputFile& file : files) {
     std::string text = options.multi_line ? readFileText(file.path)
                                           : readFileTextPrefix(file.path, kInferenceBytesPerFile);
-    std::vector<StructField> inferred = csv::inferCsvSchema(file.path, text, options, kInferenceRecordsPerFile);
-    if (inferred.empty()) continue;
+    std::vector<StructField> inferred =
+        csv::inferCsvSchema(file.path, text, options, kInferenceRecordsPerFile);
+    if (inferred.empty())
+      continue;
     schema = first ? inferred : csv::mergeInferredSchemas(schema, inferred);
     first = false;
   }
@@ -189,7 +242,8 @@ std::vector<StructField> inferCsv(const std::vector<InputFile>& files, const csv
 std::vector<StructField> inferParquet(const std::vector<InputFile>& files) {
   for (const InputFile& file : files) {
     parquet::ParquetReader reader(file.path);
-    if (!reader.schema().empty()) return reader.schema();
+    if (!reader.schema().empty())
+      return reader.schema();
   }
   return {};
 }
@@ -198,8 +252,9 @@ std::vector<StructField> inferParquet(const std::vector<InputFile>& files) {
 // hinted columns the data lacks are added.
 void applySchemaHints(std::vector<StructField>& schema, const std::string& hints) {
   for (StructField& hint : sql::parseColumnList(hints)) {
-    auto it = std::find_if(schema.begin(), schema.end(),
-                           [&](const StructField& field) { return sameIdentifier(field.name, hint.name); });
+    auto it = std::find_if(schema.begin(), schema.end(), [&](const StructField& field) {
+      return sameIdentifier(field.name, hint.name);
+    });
     if (it != schema.end()) {
       it->type = hint.type;
     } else {
@@ -231,7 +286,8 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
                   "The path and the options of read_files must be literals.")
           .withLocation(statement.locate(value->position));
     }
-    OptionValue option{optionText(bindLiteral(value->as<sql::LiteralExpr>(), context.exec)), arg->position};
+    OptionValue option{optionText(bindLiteral(value->as<sql::LiteralExpr>(), context.exec)),
+                       arg->position};
     if (name.empty() || sameIdentifier(name, "path")) {
       path = std::move(option);
     } else {
@@ -263,19 +319,21 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
     if (!format) {
       std::string lower = lowerIdentifier(*format_name);
       bool known = lower == "xml" || lower == "avro" || lower == "orc" || lower == "binaryfile";
-      throw Error(known ? ErrorClass::NOT_SUPPORTED : ErrorClass::DATA_SOURCE_NOT_FOUND,
-                  known ? fmt::format("read_files cannot read format '{}' yet: use json, csv, parquet "
-                                      "or text.",
-                                      *format_name)
-                        : fmt::format("Failed to find the data source: {}. Use json, csv, parquet or "
-                                      "text.",
-                                      *format_name))
+      throw Error(
+          known ? ErrorClass::NOT_SUPPORTED : ErrorClass::DATA_SOURCE_NOT_FOUND,
+          known ? fmt::format("read_files cannot read format '{}' yet: use json, csv, parquet "
+                              "or text.",
+                              *format_name)
+                : fmt::format("Failed to find the data source: {}. Use json, csv, parquet or "
+                              "text.",
+                              *format_name))
           .withLocation(options.locate("format"));
     }
   } else {
     for (const InputFile& file : spec->files) {
       format = formatByExtension(file.path);
-      if (format) break;
+      if (format)
+        break;
     }
     if (!format) {
       throw Error(ErrorClass::UNABLE_TO_INFER_SCHEMA,
@@ -290,7 +348,8 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
   std::optional<std::string> schema_text = options.take("schema");
   std::optional<std::string> hints = options.take("schemahints");
   std::optional<bool> infer_types = options.takeBool("infercolumntypes");
-  if (std::optional<bool> infer_schema = options.takeBool("inferschema")) infer_types = infer_schema;
+  if (std::optional<bool> infer_schema = options.takeBool("inferschema"))
+    infer_types = infer_schema;
   std::optional<std::string> rescued = options.take("rescueddatacolumn");
   std::string encoding = options.takeOr("encoding", "UTF-8");
   if (lowerIdentifier(encoding) != "utf-8" && lowerIdentifier(encoding) != "utf8") {
@@ -316,13 +375,12 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
         json.mode = takeMode(options);
         json.infer_column_types = infer_types.value_or(true);
         json.rescued_data_column = rescued.value_or("_rescued_data");
-        if (options.take("dateformat") || options.take("timestampformat")) {
-          throw Error(ErrorClass::NOT_SUPPORTED,
-                      "dateFormat and timestampFormat are not supported for JSON yet: read the "
-                      "column as STRING and convert it with to_timestamp.")
-              .withLocation(statement.locate(call.position));
-        }
-        if (!schema_text) schema = inferJson(spec->files, json);
+        json.date_format = options.takeOr("dateformat", "");
+        json.timestamp_format = options.takeOr("timestampformat", "");
+        checkDatetimePatterns(json.date_format, json.timestamp_format);
+        json.time_zone = sessionZone(context);
+        if (!schema_text)
+          schema = inferJson(spec->files, json);
         spec->rescued_column = json.rescued_data_column;
         break;
       }
@@ -330,24 +388,31 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
         csv::CsvOptions& csv = spec->csv;
         csv.header = options.takeBool("header").value_or(false);
         std::optional<char> separator = options.takeChar("sep");
-        if (std::optional<char> delimiter = options.takeChar("delimiter")) separator = delimiter;
-        if (separator) csv.separator = *separator;
-        if (std::optional<char> quote = options.takeChar("quote")) csv.quote = *quote;
-        if (std::optional<char> escape = options.takeChar("escape")) csv.escape = *escape;
+        if (std::optional<char> delimiter = options.takeChar("delimiter"))
+          separator = delimiter;
+        if (separator)
+          csv.separator = *separator;
+        if (std::optional<char> quote = options.takeChar("quote"))
+          csv.quote = *quote;
+        if (std::optional<char> escape = options.takeChar("escape"))
+          csv.escape = *escape;
         csv.null_value = options.takeOr("nullvalue", "");
         csv.date_format = options.takeOr("dateformat", "");
         csv.timestamp_format = options.takeOr("timestampformat", "");
+        checkDatetimePatterns(csv.date_format, csv.timestamp_format);
         csv.multi_line = options.takeBool("multiline").value_or(false);
         csv.mode = takeMode(options);
         csv.infer_column_types = infer_types.value_or(true);
         csv.rescued_data_column = rescued.value_or("_rescued_data");
-        if (context.exec.time_zone != nullptr) csv.time_zone = TimeZone::find(context.exec.time_zone->name());
-        if (!schema_text) schema = inferCsv(spec->files, csv);
+        csv.time_zone = sessionZone(context);
+        if (!schema_text)
+          schema = inferCsv(spec->files, csv);
         spec->rescued_column = csv.rescued_data_column;
         break;
       }
       case FileFormat::kParquet:
-        if (!schema_text) schema = inferParquet(spec->files);
+        if (!schema_text)
+          schema = inferParquet(spec->files);
         break;
       case FileFormat::kText:
         spec->whole_text = options.takeBool("wholetext").value_or(false);
@@ -365,7 +430,8 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
     throw;
   }
   options.checkAllUsed(fileFormatName(spec->format));
-  if (hints) applySchemaHints(schema, *hints);
+  if (hints)
+    applySchemaHints(schema, *hints);
   if (schema.empty()) {
     throw Error(ErrorClass::UNABLE_TO_INFER_SCHEMA,
                 fmt::format("Unable to infer schema for {} at {}: there are no records to infer it "
@@ -374,8 +440,9 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
         .withLocation(statement.locate(call.position));
   }
   // A rescued column named like a data column would hide it; the data column wins.
-  if (std::any_of(schema.begin(), schema.end(),
-                  [&](const StructField& field) { return sameIdentifier(field.name, spec->rescued_column); })) {
+  if (std::any_of(schema.begin(), schema.end(), [&](const StructField& field) {
+        return sameIdentifier(field.name, spec->rescued_column);
+      })) {
     spec->rescued_column.clear();
   }
   spec->json.rescued_data_column = spec->rescued_column;

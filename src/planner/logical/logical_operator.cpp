@@ -5,6 +5,35 @@
 
 namespace sluice {
 
+std::vector<std::string> LogicalOperator::readColumnNames() const {
+  std::vector<std::string> names;
+  for (size_t column = 0; column < column_names.size(); ++column) {
+    if (pushdown.readsColumn(column))
+      names.push_back(column_names[column]);
+  }
+  return names;
+}
+
+std::string LogicalOperator::sortKeysText() const {
+  std::string keys;
+  for (const SortSpec& key : sort_keys) {
+    if (!keys.empty())
+      keys += ", ";
+    keys += fmt::format("{} {} NULLS {}", column_names[key.column], key.ascending ? "ASC" : "DESC",
+                        key.nulls_first ? "FIRST" : "LAST");
+  }
+  return keys;
+}
+
+std::string LogicalOperator::pushedPredicates() const {
+  if (pushdown.predicates.empty())
+    return "";
+  std::vector<std::string> texts;
+  for (const ScanPredicate& predicate : pushdown.predicates)
+    texts.push_back(predicate.toString());
+  return fmt::format(" skipping by [{}]", fmt::join(texts, " AND "));
+}
+
 std::string LogicalOperator::explain(int depth) const {
   std::string line(static_cast<size_t>(depth) * 2, ' ');
   auto joinExpressions = [](const std::vector<BoundExpressionPtr>& list) {
@@ -33,26 +62,24 @@ std::string LogicalOperator::explain(int depth) const {
       line += fmt::format("Limit {} offset {}", limit, offset);
       break;
     case LogicalOperatorKind::kSort: {
-      std::string keys;
-      for (const SortSpec& key : sort_keys) {
-        if (!keys.empty())
-          keys += ", ";
-        keys += fmt::format("{} {} NULLS {}", column_names[key.column],
-                            key.ascending ? "ASC" : "DESC", key.nulls_first ? "FIRST" : "LAST");
-      }
-      line += fmt::format("Sort [{}]", keys);
+      line += fmt::format("Sort [{}]", sortKeysText());
       break;
     }
+    case LogicalOperatorKind::kTopN:
+      line += fmt::format("TopN [{}] limit {} offset {}", sortKeysText(), limit, offset);
+      break;
     case LogicalOperatorKind::kRange:
       line += fmt::format("Range [{}]", joinExpressions(expressions));
       break;
     case LogicalOperatorKind::kFileScan:
-      line += fmt::format("FileScan {} [{}] {} files", fileFormatName(file_scan->format),
-                          fmt::join(column_names, ", "), file_scan->files.size());
+      line += fmt::format("FileScan {} [{}] {} files{}", fileFormatName(file_scan->format),
+                          fmt::join(readColumnNames(), ", "), file_scan->files.size(),
+                          pushedPredicates());
       break;
     case LogicalOperatorKind::kTableScan:
-      line += fmt::format("TableScan {} [{}] version {}", table_scan->table_name,
-                          fmt::join(column_names, ", "), table_scan->snapshot->version);
+      line += fmt::format("TableScan {} [{}] version {}{}", table_scan->table_name,
+                          fmt::join(readColumnNames(), ", "), table_scan->snapshot->version,
+                          pushedPredicates());
       break;
     case LogicalOperatorKind::kAggregate: {
       std::string calls;

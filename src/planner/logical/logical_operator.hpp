@@ -27,6 +27,7 @@ enum class LogicalOperatorKind : uint8_t {
   kFileScan,   // the files of read_files(): `file_scan`
   kTableScan,  // a Delta table: `table_scan`
   kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
+  kTopN,       // the first `limit` rows after `offset` of children[0] ordered by `sort_keys`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -47,17 +48,25 @@ struct LogicalOperator {
 
   std::vector<BoundExpressionPtr> expressions;        // kProject, kFilter, kRange, kAggregate
   std::vector<std::vector<BoundExpressionPtr>> rows;  // kValues
-  int64_t limit = -1;                                 // kLimit; -1: no limit
-  int64_t offset = 0;                                 // kLimit
-  std::vector<SortSpec> sort_keys;                    // kSort
+  int64_t limit = -1;                                 // kLimit, kTopN; -1: no limit
+  int64_t offset = 0;                                 // kLimit, kTopN
+  std::vector<SortSpec> sort_keys;                    // kSort, kTopN
   std::shared_ptr<const FileScanSpec> file_scan;      // kFileScan
   std::shared_ptr<const TableScanSpec> table_scan;    // kTableScan
+  ScanPushdown pushdown;                              // kFileScan, kTableScan
   std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 
   //! The plan as indented text, one operator a line, for EXPLAIN.
   std::string explain(int depth = 0) const;
+
+ private:
+  //! Scans: the names of the columns read, and the predicates used to skip data, for EXPLAIN.
+  std::vector<std::string> readColumnNames() const;
+  std::string pushedPredicates() const;
+  //! kSort, kTopN: "name ASC NULLS FIRST, ...".
+  std::string sortKeysText() const;
 };
 
 }  // namespace sluice

@@ -13,6 +13,7 @@
 #include "storage/csv/csv_options.hpp"
 #include "storage/delta/snapshot.hpp"
 #include "storage/format/input_files.hpp"
+#include "storage/format/scan_predicate.hpp"
 #include "storage/json/json_options.hpp"
 
 namespace sluice {
@@ -43,6 +44,17 @@ struct FileScanSpec {
 struct TableScanSpec {
   std::string table_name;  // qualified, for EXPLAIN
   std::shared_ptr<const delta::Snapshot> snapshot;
+};
+
+//! What the optimizer hands down to a scan (kFileScan, kTableScan).
+struct ScanPushdown {
+  //! Per output column, whether anything above reads it; empty when all are read. A column
+  //! nobody reads comes out as a constant NULL vector and is never read from the files.
+  std::vector<bool> used_columns;
+  //! Conditions the rows above are filtered by, for skipping files and row groups.
+  std::vector<ScanPredicate> predicates;
+
+  bool readsColumn(size_t column) const { return used_columns.empty() || used_columns[column]; }
 };
 
 }  // namespace sluice

@@ -14,27 +14,12 @@
 #include "common/types/data_type.hpp"
 #include "common/types/value.hpp"
 #include "storage/delta/actions.hpp"
+#include "storage/format/scan_predicate.hpp"
 
 namespace sluice::delta {
 
 //! `column op value`; the planner lowers the predicates it can into a conjunction of these.
-struct SkippingPredicate {
-  enum class Op : uint8_t { kEqual, kLess, kLessOrEqual, kGreater, kGreaterOrEqual, kIsNull, kIsNotNull };
-
-  std::string column;  // a top-level column, matched case-insensitively
-  Op op = Op::kEqual;
-  Value value;  // unused by kIsNull / kIsNotNull
-
-  static SkippingPredicate compare(std::string column, Op op, Value value) {
-    return SkippingPredicate{std::move(column), op, std::move(value)};
-  }
-  static SkippingPredicate isNull(std::string column) {
-    return SkippingPredicate{std::move(column), Op::kIsNull, Value()};
-  }
-  static SkippingPredicate isNotNull(std::string column) {
-    return SkippingPredicate{std::move(column), Op::kIsNotNull, Value()};
-  }
-};
+using SkippingPredicate = ScanPredicate;
 
 //! False only when `file` certainly has no row satisfying every predicate. Predicates on
 //! unknown columns, or with constants that do not convert exactly, skip nothing.

@@ -14,6 +14,7 @@
 #include "storage/delta/partition_values.hpp"
 #include "storage/delta/table_features.hpp"
 #include "storage/parquet/parquet_reader.hpp"
+#include "storage/parquet/row_group_pruning.hpp"
 
 namespace sluice::delta {
 
@@ -49,23 +50,26 @@ std::vector<AddFile> liveFiles(const Snapshot& snapshot,
 
 DeltaTableScan::DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns,
                                std::vector<SkippingPredicate> predicates)
-    : DeltaTableScan(snapshot, std::move(columns), liveFiles(snapshot, predicates)) {}
+    : DeltaTableScan(snapshot, std::move(columns), liveFiles(snapshot, predicates), predicates) {}
 
 DeltaTableScan::DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns,
-                               std::vector<AddFile> files)
+                               std::vector<AddFile> files,
+                               std::vector<SkippingPredicate> predicates)
     : table_path_(snapshot.table_path),
       partition_columns_(snapshot.metadata.partition_columns),
+      predicates_(std::move(predicates)),
       files_(std::move(files)) {
   if (columns.empty()) {
-    for (const StructField& field : snapshot.schema) columns.push_back(field.name);
+    for (const StructField& field : snapshot.schema)
+      columns.push_back(field.name);
   }
   for (const std::string& name : columns) {
     auto it = std::find_if(snapshot.schema.begin(), snapshot.schema.end(),
                            [&](const StructField& field) { return field.name == name; });
     if (it == snapshot.schema.end()) {
       throw Error(ErrorClass::UNRESOLVED_COLUMN,
-                  fmt::format("A column with name `{}` cannot be resolved in Delta table {}.",
-                              name, table_path_));
+                  fmt::format("A column with name `{}` cannot be resolved in Delta table {}.", name,
+                              table_path_));
     }
     output_.push_back(*it);
     output_is_partition_.push_back(std::find(partition_columns_.begin(), partition_columns_.end(),
@@ -77,7 +81,8 @@ DeltaTableScan::~DeltaTableScan() = default;
 
 bool DeltaTableScan::openNextFile() {
   reader_.reset();
-  if (next_file_ >= files_.size()) return false;
+  if (next_file_ >= files_.size())
+    return false;
   const AddFile& file = files_[next_file_++];
   open_path_ = resolveDataPath(table_path_, file.path);
   reader_ = std::make_unique<parquet::ParquetReader>(open_path_);
@@ -88,19 +93,21 @@ bool DeltaTableScan::openNextFile() {
   for (size_t column = 0; column < output_.size(); ++column) {
     const StructField& field = output_[column];
     if (output_is_partition_[column]) {
-      const std::optional<std::string>* text = findPartitionValue(file.partition_values, field.name);
-      partition_values_[column] = parsePartitionValue(text ? *text : std::nullopt, field.type,
-                                                      field.name, open_path_);
+      const std::optional<std::string>* text =
+          findPartitionValue(file.partition_values, field.name);
+      partition_values_[column] =
+          parsePartitionValue(text ? *text : std::nullopt, field.type, field.name, open_path_);
       continue;
     }
     for (idx_t index = 0; index < file_fields.size(); ++index) {
-      if (file_fields[index].name != field.name) continue;
+      if (file_fields[index].name != field.name)
+        continue;
       if (!file_fields[index].type.sameStructure(field.type)) {
-        throw Error(ErrorClass::FAILED_READ_FILE,
-                    fmt::format("Error while reading file {}: column `{}` has type {} in the "
-                                "file but {} in the Delta table.",
-                                open_path_, field.name, file_fields[index].type.sql(),
-                                field.type.sql()));
+        throw Error(
+            ErrorClass::FAILED_READ_FILE,
+            fmt::format("Error while reading file {}: column `{}` has type {} in the "
+                        "file but {} in the Delta table.",
+                        open_path_, field.name, file_fields[index].type.sql(), field.type.sql()));
       }
       reader_columns_[column] = static_cast<int>(selected.size());
       selected.push_back(index);
@@ -108,18 +115,23 @@ bool DeltaTableScan::openNextFile() {
     }
   }
   reader_->selectColumns(selected);
+  if (!predicates_.empty()) {
+    reader_->selectRowGroups(parquet::rowGroupsThatMayMatch(*reader_, predicates_));
+  }
   return true;
 }
 
 bool DeltaTableScan::next(Batch& batch) {
   while (true) {
-    if (!reader_ && !openNextFile()) return false;
+    if (!reader_ && !openNextFile())
+      return false;
     Batch file_batch;
     if (!reader_->next(file_batch)) {
       reader_.reset();
       continue;
     }
-    if (file_batch.num_rows == 0) continue;
+    if (file_batch.num_rows == 0)
+      continue;
     batch.columns.clear();
     batch.num_rows = file_batch.num_rows;
     for (size_t column = 0; column < output_.size(); ++column) {

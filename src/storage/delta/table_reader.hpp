@@ -43,8 +43,10 @@ class DeltaTableScan {
   //! do not rule out. The predicates only prune files; rows are not filtered.
   DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns = {},
                  std::vector<SkippingPredicate> predicates = {});
-  //! Scans `columns` of exactly `files` (some of the snapshot's live files).
-  DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns, std::vector<AddFile> files);
+  //! Scans `columns` of exactly `files` (some of the snapshot's live files), skipping the row
+  //! groups that `predicates` rule out.
+  DeltaTableScan(const Snapshot& snapshot, std::vector<std::string> columns,
+                 std::vector<AddFile> files, std::vector<SkippingPredicate> predicates = {});
   ~DeltaTableScan();
   DeltaTableScan(const DeltaTableScan&) = delete;
   DeltaTableScan& operator=(const DeltaTableScan&) = delete;
@@ -63,6 +65,7 @@ class DeltaTableScan {
   std::vector<StructField> output_;
   std::vector<bool> output_is_partition_;
   std::vector<std::string> partition_columns_;
+  std::vector<SkippingPredicate> predicates_;
   std::vector<AddFile> files_;
   size_t next_file_ = 0;
   std::unique_ptr<parquet::ParquetReader> reader_;

@@ -276,6 +276,14 @@ ConvertStatus ColumnConverter::convert(ondemand::value& value, Vector& out, idx_
       std::string_view content;
       if (!stringContent(value, token, content))
         return ConvertStatus::kMalformed;
+      if (const auto& pattern = scratch.datetime.date_pattern) {
+        // A user's pattern is the only way in: Spark falls back only from its default.
+        std::optional<int32_t> days = pattern->parseDate(content);
+        if (!days)
+          break;
+        store<int32_t>(out, row, *days);
+        return ConvertStatus::kOk;
+      }
       std::optional<int32_t> days = parseDate(content);
       if (!days) {
         // Spark 1.5 wrote dates as a number of days in a string; Spark still reads those.
@@ -293,7 +301,10 @@ ConvertStatus ColumnConverter::convert(ondemand::value& value, Vector& out, idx_
         std::string_view content;
         if (!stringContent(value, token, content))
           return ConvertStatus::kMalformed;
-        std::optional<int64_t> parsed = parseTimestamp(content, TimeZone::utc());
+        const TimeZone& zone = scratch.datetime.zone ? *scratch.datetime.zone : TimeZone::utc();
+        const auto& pattern = scratch.datetime.timestamp_pattern;
+        std::optional<int64_t> parsed =
+            pattern ? pattern->parseTimestamp(content, zone) : parseTimestamp(content, zone);
         if (!parsed)
           break;
         micros = *parsed;

@@ -17,6 +17,8 @@
 #include <simdjson.h>
 
 #include "common/types/data_type.hpp"
+#include "common/types/datetime_pattern.hpp"
+#include "common/types/time_zone.hpp"
 #include "common/vector/vector.hpp"
 #include "storage/json/field_resolver.hpp"
 #include "storage/json/json_token.hpp"
@@ -40,9 +42,18 @@ struct ConvertFailure {
   }
 };
 
-//! Scratch space shared by the converters of one reader, reused so that converting a value
-//! allocates nothing.
+//! How DATE and TIMESTAMP strings are read: with the reader's patterns when it has them,
+//! else as CAST reads them; text without an offset is in `zone`.
+struct DatetimeParsing {
+  std::optional<DatetimePattern> date_pattern;
+  std::optional<DatetimePattern> timestamp_pattern;
+  std::shared_ptr<const TimeZone> zone;
+};
+
+//! What the converters of one reader share: its datetime settings, and scratch space reused
+//! so that converting a value allocates nothing.
 struct ConvertScratch {
+  DatetimeParsing datetime;
   std::string text;  // a nested value's JSON text, decoded BINARY bytes, a DECIMAL string
   ConvertFailure failure;
 };

@@ -1,11 +1,14 @@
 // src/storage/json/json_options.hpp
 //
 // The options of the JSON reader and of schema inference, as read_files(format => 'json')
-// passes them: Spark's multiLine and mode, Databricks' rescued data column and
-// inferColumnTypes, and the batch size of the scan.
+// passes them: Spark's multiLine, mode, dateFormat, timestampFormat and time zone,
+// Databricks' rescued data column and inferColumnTypes, and the batch size of the scan.
 #pragma once
 
+#include <memory>
 #include <string>
+
+#include "common/types/time_zone.hpp"
 
 #include "common/vector/vector.hpp"
 #include "storage/format/parse_mode.hpp"
@@ -23,6 +26,12 @@ struct JsonOptions {
   bool infer_column_types = true;
   //! Rows per batch at most.
   idx_t batch_size = kVectorSize;
+  //! dateFormat / timestampFormat: Spark datetime patterns for DATE / TIMESTAMP strings; empty
+  //! reads them as CAST does (and a DATE also from a number of days, as Spark 1.5 wrote them).
+  std::string date_format;
+  std::string timestamp_format;
+  //! The zone of timestamp text without an offset: the session's (UTC when null).
+  std::shared_ptr<const TimeZone> time_zone;
 };
 
 }  // namespace sluice::json

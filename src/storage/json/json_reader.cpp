@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/text/utf8_repair.hpp"
 #include "storage/json/padded_input.hpp"
 #include "storage/json/record_converter.hpp"
 #include "storage/json/record_splitter.hpp"
-#include "common/text/utf8_repair.hpp"
 
 namespace sluice::json {
 
@@ -43,6 +43,19 @@ std::string repairedPrefix(std::string_view text, size_t limit) {
   return out;
 }
 
+//! Throws INVALID_DATETIME_PATTERN for a pattern that cannot parse.
+DatetimeParsing datetimeParsing(const JsonOptions& options) {
+  DatetimeParsing parsing;
+  if (!options.date_format.empty()) {
+    parsing.date_pattern = DatetimePattern::compileForParsing(options.date_format);
+  }
+  if (!options.timestamp_format.empty()) {
+    parsing.timestamp_pattern = DatetimePattern::compileForParsing(options.timestamp_format);
+  }
+  parsing.zone = options.time_zone;
+  return parsing;
+}
+
 }  // namespace
 
 struct JsonReader::State {
@@ -53,7 +66,7 @@ struct JsonReader::State {
         schema(std::move(schema_in)),
         options(std::move(options_in)),
         converter(schema, path, !options.rescued_data_column.empty(),
-                  options.mode != ParseMode::kPermissive) {
+                  options.mode != ParseMode::kPermissive, datetimeParsing(options)) {
     padText(text);
     splitter =
         std::make_unique<RecordSplitter>(text, readableFrom(text.data()), options.multi_line);

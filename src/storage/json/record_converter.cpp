@@ -4,16 +4,16 @@
 #include "storage/json/record_converter.hpp"
 
 #include "common/text/json_text.hpp"
+#include "common/text/utf8_repair.hpp"
 #include "storage/json/json_value_copy.hpp"
 #include "storage/json/padded_input.hpp"
-#include "common/text/utf8_repair.hpp"
 
 namespace sluice::json {
 
 namespace ondemand = simdjson::ondemand;
 
 RecordConverter::RecordConverter(const std::vector<StructField>& schema, std::string path,
-                                 bool rescue, bool stop_at_mismatch)
+                                 bool rescue, bool stop_at_mismatch, DatetimeParsing datetime)
     : schema_(schema),
       path_(std::move(path)),
       rescue_(rescue),
@@ -23,6 +23,7 @@ RecordConverter::RecordConverter(const std::vector<StructField>& schema, std::st
   for (const StructField& field : schema)
     converters_.emplace_back(field.type);
   seen_in_.assign(schema.size(), 0);
+  scratch_.datetime = std::move(datetime);
 }
 
 RecordStatus RecordConverter::malformed(MalformedReason reason, size_t offset) {

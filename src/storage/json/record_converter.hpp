@@ -36,7 +36,7 @@ class RecordConverter {
   //! `stop_at_mismatch`: report a value that does not convert instead of rescuing it
   //! (DROPMALFORMED and FAILFAST).
   RecordConverter(const std::vector<StructField>& schema, std::string path, bool rescue,
-                  bool stop_at_mismatch);
+                  bool stop_at_mismatch, DatetimeParsing datetime = {});
 
   //! Converts `record`, of which `readable` bytes from its start may be read, into `row` of
   //! `columns` (one vector per schema field). After kMalformed the row holds partial values.

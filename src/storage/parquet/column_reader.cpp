@@ -23,15 +23,24 @@ bool isByteArray(PhysicalType type) {
 
 std::string_view encodingName(Encoding encoding) {
   switch (encoding) {
-    case Encoding::kPlain: return "PLAIN";
-    case Encoding::kPlainDictionary: return "PLAIN_DICTIONARY";
-    case Encoding::kRle: return "RLE";
-    case Encoding::kBitPacked: return "BIT_PACKED";
-    case Encoding::kDeltaBinaryPacked: return "DELTA_BINARY_PACKED";
-    case Encoding::kDeltaLengthByteArray: return "DELTA_LENGTH_BYTE_ARRAY";
-    case Encoding::kDeltaByteArray: return "DELTA_BYTE_ARRAY";
-    case Encoding::kRleDictionary: return "RLE_DICTIONARY";
-    case Encoding::kByteStreamSplit: return "BYTE_STREAM_SPLIT";
+    case Encoding::kPlain:
+      return "PLAIN";
+    case Encoding::kPlainDictionary:
+      return "PLAIN_DICTIONARY";
+    case Encoding::kRle:
+      return "RLE";
+    case Encoding::kBitPacked:
+      return "BIT_PACKED";
+    case Encoding::kDeltaBinaryPacked:
+      return "DELTA_BINARY_PACKED";
+    case Encoding::kDeltaLengthByteArray:
+      return "DELTA_LENGTH_BYTE_ARRAY";
+    case Encoding::kDeltaByteArray:
+      return "DELTA_BYTE_ARRAY";
+    case Encoding::kRleDictionary:
+      return "RLE_DICTIONARY";
+    case Encoding::kByteStreamSplit:
+      return "BYTE_STREAM_SPLIT";
   }
   return "an unknown encoding";
 }
@@ -43,14 +52,15 @@ void ColumnChunkReader::LevelDecoder::decode(uint16_t* out, size_t count, const 
     rle.decodeExactly(out, count, what);
     return;
   }
-  if (count > unpacked.size() - position) throwFormatError("{} end early", what);
+  if (count > unpacked.size() - position)
+    throwFormatError("{} end early", what);
   std::memcpy(out, unpacked.data() + position, count * sizeof(uint16_t));
   position += count;
 }
 
 ColumnChunkReader::ColumnChunkReader(const LeafColumn& leaf, CompressionCodec codec,
-                                     std::vector<uint8_t> chunk)
-    : leaf_(leaf), codec_(codec), chunk_(std::move(chunk)) {
+                                     std::vector<uint8_t> chunk, int64_t num_values)
+    : leaf_(leaf), codec_(codec), chunk_(std::move(chunk)), chunk_values_left_(num_values) {
   target_width_ = leaf.type.physicalSize();
 }
 
@@ -61,15 +71,16 @@ void ColumnChunkReader::decompressInto(const uint8_t* data, size_t size, size_t 
   decompress(codec_, data, size, out.data(), uncompressed_size);
 }
 
-size_t ColumnChunkReader::setUpLevel(LevelDecoder& decoder, int16_t max_level,
-                                     const uint8_t* data, size_t size, size_t num_values,
-                                     Encoding encoding, const char* what) {
+size_t ColumnChunkReader::setUpLevel(LevelDecoder& decoder, int16_t max_level, const uint8_t* data,
+                                     size_t size, size_t num_values, Encoding encoding,
+                                     const char* what) {
   int width = bitWidth(static_cast<uint64_t>(max_level));
   decoder.position = 0;
   decoder.unpacked.clear();
   if (encoding == Encoding::kRle) {
     decoder.bit_packed = false;
-    if (size < 4) throwFormatError("{} lack their length", what);
+    if (size < 4)
+      throwFormatError("{} lack their length", what);
     uint32_t length;
     std::memcpy(&length, data, 4);
     if (length > size - 4) {
@@ -83,7 +94,8 @@ size_t ColumnChunkReader::setUpLevel(LevelDecoder& decoder, int16_t max_level,
     decoder.bit_packed = true;
     uint64_t bits = static_cast<uint64_t>(num_values) * width;
     size_t bytes = (bits + 7) / 8;
-    if (bytes > size) throwFormatError("{} of {} bytes run past the page", what, bytes);
+    if (bytes > size)
+      throwFormatError("{} of {} bytes run past the page", what, bytes);
     decoder.unpacked.resize(num_values);
     for (size_t index = 0; index < num_values; ++index) {
       uint16_t value = 0;
@@ -127,40 +139,48 @@ void ColumnChunkReader::setUpValues(Encoding encoding, const uint8_t* data, size
       return;
     case Encoding::kPlainDictionary:
     case Encoding::kRleDictionary: {
-      if (!has_dictionary_) throwFormatError("a dictionary-encoded page has no dictionary page");
+      if (!has_dictionary_)
+        throwFormatError("a dictionary-encoded page has no dictionary page");
       value_encoding_ = ValueEncoding::kDictionary;
       if (size == 0) {
         index_decoder_ = RleBitPackedDecoder(data, 0, 0);
         return;
       }
       int width = data[0];
-      if (width > 32) throwFormatError("dictionary index bit width {} exceeds 32", width);
+      if (width > 32)
+        throwFormatError("dictionary index bit width {} exceeds 32", width);
       index_decoder_ = RleBitPackedDecoder(data + 1, size - 1, width);
       return;
     }
     case Encoding::kRle: {
-      if (physical != PhysicalType::kBoolean) invalid();
+      if (physical != PhysicalType::kBoolean)
+        invalid();
       value_encoding_ = ValueEncoding::kRleBoolean;
-      if (size < 4) throwFormatError("RLE booleans lack their length");
+      if (size < 4)
+        throwFormatError("RLE booleans lack their length");
       uint32_t length;
       std::memcpy(&length, data, 4);
-      if (length > size - 4) throwFormatError("RLE booleans run past the page");
+      if (length > size - 4)
+        throwFormatError("RLE booleans run past the page");
       index_decoder_ = RleBitPackedDecoder(data + 4, length, 1);
       return;
     }
     case Encoding::kDeltaBinaryPacked:
-      if (physical != PhysicalType::kInt32 && physical != PhysicalType::kInt64) invalid();
+      if (physical != PhysicalType::kInt32 && physical != PhysicalType::kInt64)
+        invalid();
       value_encoding_ = ValueEncoding::kDeltaBinaryPacked;
       delta_ = size == 0 ? DeltaBinaryPackedDecoder() : DeltaBinaryPackedDecoder(data, size);
       return;
     case Encoding::kDeltaLengthByteArray:
-      if (physical != PhysicalType::kByteArray) invalid();
+      if (physical != PhysicalType::kByteArray)
+        invalid();
       value_encoding_ = ValueEncoding::kDeltaLengthByteArray;
       delta_length_ =
           size == 0 ? DeltaLengthByteArrayDecoder() : DeltaLengthByteArrayDecoder(data, size);
       return;
     case Encoding::kDeltaByteArray:
-      if (!isByteArray(physical)) invalid();
+      if (!isByteArray(physical))
+        invalid();
       value_encoding_ = ValueEncoding::kDeltaByteArray;
       delta_bytes_ = size == 0 ? DeltaByteArrayDecoder() : DeltaByteArrayDecoder(data, size);
       return;
@@ -168,28 +188,37 @@ void ColumnChunkReader::setUpValues(Encoding encoding, const uint8_t* data, size
       size_t width = 0;
       switch (physical) {
         case PhysicalType::kInt32:
-        case PhysicalType::kFloat: width = 4; break;
+        case PhysicalType::kFloat:
+          width = 4;
+          break;
         case PhysicalType::kInt64:
-        case PhysicalType::kDouble: width = 8; break;
+        case PhysicalType::kDouble:
+          width = 8;
+          break;
         case PhysicalType::kFixedLenByteArray:
           width = static_cast<size_t>(leaf_.type_length);
           break;
-        default: invalid();
+        default:
+          invalid();
       }
       value_encoding_ = ValueEncoding::kByteStreamSplit;
       byte_stream_split_ = ByteStreamSplitDecoder(data, size, width);
       return;
     }
-    default: break;
+    default:
+      break;
   }
-  if (encoding == Encoding::kBitPacked) invalid();
+  if (encoding == Encoding::kBitPacked)
+    invalid();
   throwError(ErrorClass::NOT_SUPPORTED, "Parquet encoding {} is not supported",
              static_cast<int32_t>(encoding));
 }
 
 void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8_t* data) {
-  if (has_dictionary_) throwFormatError("the column chunk has a second dictionary page");
-  if (!header.dictionary_page_header) throwFormatError("a dictionary page lacks its header");
+  if (has_dictionary_)
+    throwFormatError("the column chunk has a second dictionary page");
+  if (!header.dictionary_page_header)
+    throwFormatError("a dictionary page lacks its header");
   const DictionaryPageHeader& dictionary = *header.dictionary_page_header;
   if (dictionary.encoding != Encoding::kPlain &&
       dictionary.encoding != Encoding::kPlainDictionary) {
@@ -205,12 +234,18 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
   // Bound the count by the bytes before allocating anything for it.
   size_t most = bytes;
   switch (leaf_.physical) {
-    case PhysicalType::kBoolean: most = bytes * 8; break;
-    case PhysicalType::kByteArray: most = bytes / 4; break;
+    case PhysicalType::kBoolean:
+      most = bytes * 8;
+      break;
+    case PhysicalType::kByteArray:
+      most = bytes / 4;
+      break;
     case PhysicalType::kFixedLenByteArray:
       most = leaf_.type_length > 0 ? bytes / leaf_.type_length : (1 << 20);
       break;
-    default: most = bytes / physicalWidth(leaf_.physical); break;
+    default:
+      most = bytes / physicalWidth(leaf_.physical);
+      break;
   }
   if (count > most) {
     throwFormatError("dictionary page claims {} values but holds at most {}", count, most);
@@ -252,6 +287,14 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
   has_dictionary_ = true;
 }
 
+void ColumnChunkReader::claimPageValues(int32_t page_values) {
+  if (page_values > chunk_values_left_) {
+    throwFormatError("data page of {} values where the column chunk has {} left", page_values,
+                     chunk_values_left_);
+  }
+  chunk_values_left_ -= page_values;
+}
+
 bool ColumnChunkReader::loadNextDataPage() {
   while (position_ < chunk_.size()) {
     size_t header_size = 0;
@@ -273,26 +316,33 @@ bool ColumnChunkReader::loadNextDataPage() {
     position_ += header_size + compressed_size;
     size_t uncompressed_size = static_cast<size_t>(header.uncompressed_page_size);
     switch (header.type) {
-      case PageType::kDictionaryPage: loadDictionaryPage(header, data); continue;
+      case PageType::kDictionaryPage:
+        loadDictionaryPage(header, data);
+        continue;
       case PageType::kDataPage: {
-        if (!header.data_page_header) throwFormatError("a data page lacks its header");
+        if (!header.data_page_header)
+          throwFormatError("a data page lacks its header");
         const DataPageHeader& page = *header.data_page_header;
-        if (page.num_values < 0) throwFormatError("data page of {} values", page.num_values);
+        if (page.num_values < 0)
+          throwFormatError("data page of {} values", page.num_values);
+        claimPageValues(page.num_values);
         decompressInto(data, compressed_size, uncompressed_size, page_buffer_);
-        size_t levels = setUpLevelsV1(page_buffer_.data(), page_buffer_.size(), page.num_values,
-                                      page.repetition_level_encoding,
-                                      page.definition_level_encoding);
+        size_t levels =
+            setUpLevelsV1(page_buffer_.data(), page_buffer_.size(), page.num_values,
+                          page.repetition_level_encoding, page.definition_level_encoding);
         setUpValues(page.encoding, page_buffer_.data() + levels, page_buffer_.size() - levels);
         page_remaining_ = static_cast<size_t>(page.num_values);
         break;
       }
       case PageType::kDataPageV2: {
-        if (!header.data_page_header_v2) throwFormatError("a data page v2 lacks its header");
+        if (!header.data_page_header_v2)
+          throwFormatError("a data page v2 lacks its header");
         const DataPageHeaderV2& page = *header.data_page_header_v2;
         if (page.num_values < 0 || page.repetition_levels_byte_length < 0 ||
             page.definition_levels_byte_length < 0) {
           throwFormatError("data page v2 header with negative counts");
         }
+        claimPageValues(page.num_values);
         size_t repetition_length = static_cast<size_t>(page.repetition_levels_byte_length);
         size_t definition_length = static_cast<size_t>(page.definition_levels_byte_length);
         size_t levels = repetition_length + definition_length;
@@ -304,8 +354,8 @@ bool ColumnChunkReader::loadNextDataPage() {
         repetition_levels_.bit_packed = false;
         definition_levels_.bit_packed = false;
         repetition_levels_.rle = RleBitPackedDecoder(data, repetition_length, repetition_width);
-        definition_levels_.rle = RleBitPackedDecoder(data + repetition_length, definition_length,
-                                                     definition_width);
+        definition_levels_.rle =
+            RleBitPackedDecoder(data + repetition_length, definition_length, definition_width);
         const uint8_t* values = data + levels;
         size_t values_size = compressed_size - levels;
         if (page.is_compressed && codec_ != CompressionCodec::kUncompressed) {
@@ -313,23 +363,26 @@ bool ColumnChunkReader::loadNextDataPage() {
           values = page_buffer_.data();
           values_size = page_buffer_.size();
         } else if (values_size != uncompressed_size - levels) {
-          throwFormatError("uncompressed data page v2 of {} bytes, its header says {}",
-                           values_size, uncompressed_size - levels);
+          throwFormatError("uncompressed data page v2 of {} bytes, its header says {}", values_size,
+                           uncompressed_size - levels);
         }
         setUpValues(page.encoding, values, values_size);
         page_remaining_ = static_cast<size_t>(page.num_values);
         break;
       }
-      default: continue;  // index pages and page types this reader does not know
+      default:
+        continue;  // index pages and page types this reader does not know
     }
-    if (page_remaining_ > 0) return true;
+    if (page_remaining_ > 0)
+      return true;
   }
   return false;
 }
 
 size_t ColumnChunkReader::available() {
   while (page_remaining_ == 0) {
-    if (!loadNextDataPage()) return 0;
+    if (!loadNextDataPage())
+      return 0;
   }
   return page_remaining_;
 }
@@ -341,8 +394,8 @@ void ColumnChunkReader::readLevels(size_t count, uint16_t* definition, uint16_t*
     repetition_levels_.decode(repetition, count, "repetition levels");
     for (size_t index = 0; index < count; ++index) {
       if (repetition[index] > leaf_.max_repetition_level) {
-        throwFormatError("repetition level {} exceeds the column's maximum {}",
-                         repetition[index], leaf_.max_repetition_level);
+        throwFormatError("repetition level {} exceeds the column's maximum {}", repetition[index],
+                         leaf_.max_repetition_level);
       }
     }
   }
@@ -351,8 +404,8 @@ void ColumnChunkReader::readLevels(size_t count, uint16_t* definition, uint16_t*
     definition_levels_.decode(definition, count, "definition levels");
     for (size_t index = 0; index < count; ++index) {
       if (definition[index] > leaf_.max_definition_level) {
-        throwFormatError("definition level {} exceeds the column's maximum {}",
-                         definition[index], leaf_.max_definition_level);
+        throwFormatError("definition level {} exceeds the column's maximum {}", definition[index],
+                         leaf_.max_definition_level);
       }
     }
   }
@@ -360,7 +413,8 @@ void ColumnChunkReader::readLevels(size_t count, uint16_t* definition, uint16_t*
 }
 
 void ColumnChunkReader::decodeIndices(size_t count) {
-  if (indices_.size() < count) indices_.resize(count);
+  if (indices_.size() < count)
+    indices_.resize(count);
   index_decoder_.decodeExactly(indices_.data(), count, "dictionary indices");
   for (size_t index = 0; index < count; ++index) {
     if (indices_[index] >= dictionary_size_) {
@@ -389,8 +443,11 @@ void ColumnChunkReader::decodePhysical(size_t count, uint8_t* out) {
         delta_.decode(reinterpret_cast<int64_t*>(out), count);
       }
       return;
-    case ValueEncoding::kByteStreamSplit: byte_stream_split_.decode(count, out); return;
-    default: break;
+    case ValueEncoding::kByteStreamSplit:
+      byte_stream_split_.decode(count, out);
+      return;
+    default:
+      break;
   }
   throwFormatError("the page's encoding cannot hold these values");
 }
@@ -405,7 +462,9 @@ void ColumnChunkReader::decodePhysicalBytes(size_t count, std::string_view* out)
         plain_.decodeByteArrays(count, out);
       }
       return;
-    case ValueEncoding::kDeltaLengthByteArray: delta_length_.decode(count, out); return;
+    case ValueEncoding::kDeltaLengthByteArray:
+      delta_length_.decode(count, out);
+      return;
     case ValueEncoding::kDeltaByteArray:
       delta_bytes_.decode(count, out);
       if (fixed) {
@@ -423,7 +482,8 @@ void ColumnChunkReader::decodePhysicalBytes(size_t count, std::string_view* out)
         return;
       }
       break;
-    default: break;
+    default:
+      break;
   }
   throwFormatError("the page's encoding cannot hold these values");
 }
@@ -450,7 +510,8 @@ void ColumnChunkReader::convertUuids(std::string_view* views, size_t count,
                                      std::vector<char>& text) const {
   text.resize(count * 36);
   for (size_t index = 0; index < count; ++index) {
-    if (views[index].size() != 16) throwFormatError("UUID of {} bytes", views[index].size());
+    if (views[index].size() != 16)
+      throwFormatError("UUID of {} bytes", views[index].size());
     char* target = text.data() + index * 36;
     uuidToText(reinterpret_cast<const uint8_t*>(views[index].data()), target);
     views[index] = std::string_view(target, 36);
@@ -458,7 +519,8 @@ void ColumnChunkReader::convertUuids(std::string_view* views, size_t count,
 }
 
 void ColumnChunkReader::readValues(size_t count, uint8_t* out) {
-  if (count == 0) return;
+  if (count == 0)
+    return;
   if (value_encoding_ == ValueEncoding::kDictionary) {
     decodeIndices(count);
     for (size_t index = 0; index < count; ++index) {
@@ -468,7 +530,8 @@ void ColumnChunkReader::readValues(size_t count, uint8_t* out) {
     return;
   }
   if (convertsFromBytes(leaf_.conversion)) {
-    if (views_.size() < count) views_.resize(count);
+    if (views_.size() < count)
+      views_.resize(count);
     decodePhysicalBytes(count, views_.data());
     convertBytesToDecimal(views_.data(), count, out);
     return;
@@ -483,14 +546,17 @@ void ColumnChunkReader::readValues(size_t count, uint8_t* out) {
 }
 
 void ColumnChunkReader::readByteValues(size_t count, std::string_view* out) {
-  if (count == 0) return;
+  if (count == 0)
+    return;
   if (value_encoding_ == ValueEncoding::kDictionary) {
     decodeIndices(count);
-    for (size_t index = 0; index < count; ++index) out[index] = dictionary_views_[indices_[index]];
+    for (size_t index = 0; index < count; ++index)
+      out[index] = dictionary_views_[indices_[index]];
     return;
   }
   decodePhysicalBytes(count, out);
-  if (leaf_.conversion == ValueConversion::kUuidToString) convertUuids(out, count, text_);
+  if (leaf_.conversion == ValueConversion::kUuidToString)
+    convertUuids(out, count, text_);
 }
 
 }  // namespace sluice::parquet

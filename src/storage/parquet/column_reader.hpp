@@ -29,8 +29,11 @@ class ColumnChunkReader {
   //! The largest page (compressed or not) accepted.
   static constexpr int32_t kMaxPageSize = 1 << 30;
 
-  //! `chunk` holds the chunk's bytes, from its first page on.
-  ColumnChunkReader(const LeafColumn& leaf, CompressionCodec codec, std::vector<uint8_t> chunk);
+  //! `chunk` holds the chunk's bytes, from its first page on; `num_values` is how many values
+  //! (levels) the chunk's metadata says it holds: pages announcing more are corrupt, which
+  //! keeps a tiny page from claiming billions of levels.
+  ColumnChunkReader(const LeafColumn& leaf, CompressionCodec codec, std::vector<uint8_t> chunk,
+                    int64_t num_values);
 
   const LeafColumn& leaf() const { return leaf_; }
 
@@ -69,6 +72,8 @@ class ColumnChunkReader {
   };
 
   bool loadNextDataPage();
+  //! Counts a data page's values against the chunk's; a page claiming more is corrupt.
+  void claimPageValues(int32_t page_values);
   void loadDictionaryPage(const PageHeader& header, const uint8_t* data);
   //! Sets up the v1 levels at the start of `data`; returns the bytes they take.
   size_t setUpLevelsV1(const uint8_t* data, size_t size, size_t num_values,
@@ -98,13 +103,14 @@ class ColumnChunkReader {
   bool has_dictionary_ = false;
   size_t dictionary_size_ = 0;
   std::vector<uint8_t> dictionary_buffer_;
-  std::vector<uint8_t> dictionary_values_;            // fixed-width targets
-  std::vector<std::string_view> dictionary_views_;    // STRING / BINARY targets
-  std::vector<char> dictionary_text_;                 // UUID text
+  std::vector<uint8_t> dictionary_values_;          // fixed-width targets
+  std::vector<std::string_view> dictionary_views_;  // STRING / BINARY targets
+  std::vector<char> dictionary_text_;               // UUID text
 
   // The current data page.
   std::vector<uint8_t> page_buffer_;
   size_t page_remaining_ = 0;
+  int64_t chunk_values_left_ = 0;  // values the metadata announces beyond the pages loaded
   LevelDecoder repetition_levels_;
   LevelDecoder definition_levels_;
   ValueEncoding value_encoding_ = ValueEncoding::kPlain;

@@ -37,7 +37,8 @@ int64_t chunkStart(const ColumnMetaData& column) {
 
 ParquetReader::ParquetReader(std::string path, ParquetReaderOptions options)
     : path_(std::move(path)), options_(options) {
-  if (options_.batch_size == 0) options_.batch_size = kVectorSize;
+  if (options_.batch_size == 0)
+    options_.batch_size = kVectorSize;
   file_ = std::make_unique<LocalFileReader>(path_);
   try {
     readFooter();
@@ -47,8 +48,10 @@ ParquetReader::ParquetReader(std::string path, ParquetReaderOptions options)
   } catch (const Error& error) {
     rethrow(error, kFooterSubClass);
   }
-  for (idx_t column = 0; column < schema_.columns.size(); ++column) columns_.push_back(column);
-  for (idx_t group = 0; group < metadata_.row_groups.size(); ++group) row_groups_.push_back(group);
+  for (idx_t column = 0; column < schema_.columns.size(); ++column)
+    columns_.push_back(column);
+  for (idx_t group = 0; group < metadata_.row_groups.size(); ++group)
+    row_groups_.push_back(group);
 }
 
 ParquetReader::~ParquetReader() = default;
@@ -56,8 +59,7 @@ ParquetReader::~ParquetReader() = default;
 void ParquetReader::rethrow(const Error& error, const char* sub_class) const {
   if (error.errorClass() == ErrorClass::FAILED_READ_FILE && error.subClass().empty()) {
     throw Error(ErrorClass::FAILED_READ_FILE, sub_class,
-                fmt::format("Encountered error while reading file {}. {}", path_,
-                            error.message()));
+                fmt::format("Encountered error while reading file {}. {}", path_, error.message()));
   }
   if (error.errorClass() == ErrorClass::INTERNAL_ERROR ||
       error.errorClass() == ErrorClass::FAILED_READ_FILE ||
@@ -82,8 +84,9 @@ void ParquetReader::readFooter() {
     throwError(ErrorClass::NOT_SUPPORTED, "Encrypted Parquet files are not supported");
   }
   if (std::memcmp(head, kMagic, 4) != 0 || std::memcmp(tail + 4, kMagic, 4) != 0) {
-    throwFormatError("It is not a Parquet file: it does not start and end with the magic "
-                     "bytes PAR1.");
+    throwFormatError(
+        "It is not a Parquet file: it does not start and end with the magic "
+        "bytes PAR1.");
   }
   uint32_t footer_length;
   std::memcpy(&footer_length, tail, 4);
@@ -98,7 +101,8 @@ void ParquetReader::readFooter() {
   if (metadata_.encrypted) {
     throwError(ErrorClass::NOT_SUPPORTED, "Encrypted Parquet files are not supported");
   }
-  if (metadata_.num_rows < 0) throwFormatError("The footer gives {} rows.", metadata_.num_rows);
+  if (metadata_.num_rows < 0)
+    throwFormatError("The footer gives {} rows.", metadata_.num_rows);
 }
 
 void ParquetReader::validateRowGroups() {
@@ -148,19 +152,22 @@ ColumnStatistics ParquetReader::statistics(idx_t row_group, idx_t leaf) const {
   SLUICE_CHECK_LT(row_group, metadata_.row_groups.size());
   SLUICE_CHECK_LT(leaf, schema_.leaves.size());
   const ColumnMetaData& column = *metadata_.row_groups[row_group].columns[leaf].meta_data;
-  if (!column.statistics) return {};
+  if (!column.statistics)
+    return {};
   bool type_defined = leaf < metadata_.column_orders.size() &&
                       metadata_.column_orders[leaf] == ColumnOrder::kTypeDefined;
   return decodeColumnStatistics(schema_.leaves[leaf], *column.statistics, type_defined);
 }
 
 void ParquetReader::selectColumns(std::vector<idx_t> columns) {
-  for (idx_t column : columns) SLUICE_CHECK_LT(column, schema_.columns.size());
+  for (idx_t column : columns)
+    SLUICE_CHECK_LT(column, schema_.columns.size());
   columns_ = std::move(columns);
 }
 
 void ParquetReader::selectRowGroups(std::vector<idx_t> row_groups) {
-  for (idx_t group : row_groups) SLUICE_CHECK_LT(group, metadata_.row_groups.size());
+  for (idx_t group : row_groups)
+    SLUICE_CHECK_LT(group, metadata_.row_groups.size());
   row_groups_ = std::move(row_groups);
   next_row_group_ = 0;
   row_group_open_ = false;
@@ -179,7 +186,7 @@ void ParquetReader::openRowGroup(idx_t row_group) {
       std::vector<uint8_t> bytes(static_cast<size_t>(metadata.total_compressed_size));
       file_->readAt(static_cast<uint64_t>(start), bytes.size(), bytes.data());
       chunk_readers_.push_back(std::make_unique<ColumnChunkReader>(
-          schema_.leaves[leaf], metadata.codec, std::move(bytes)));
+          schema_.leaves[leaf], metadata.codec, std::move(bytes), metadata.num_values));
       readers.push_back(chunk_readers_.back().get());
     }
     assemblers_.push_back(std::make_unique<ColumnAssembler>(node, std::move(readers)));
@@ -191,7 +198,8 @@ void ParquetReader::openRowGroup(idx_t row_group) {
 bool ParquetReader::next(Batch& batch) {
   try {
     while (!row_group_open_ || row_group_remaining_ == 0) {
-      if (next_row_group_ >= row_groups_.size()) return false;
+      if (next_row_group_ >= row_groups_.size())
+        return false;
       openRowGroup(row_groups_[next_row_group_++]);
     }
     idx_t rows = std::min<idx_t>(options_.batch_size, static_cast<idx_t>(row_group_remaining_));

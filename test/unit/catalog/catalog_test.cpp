@@ -129,9 +129,13 @@ TEST(CatalogTest, ErrorsHaveSparksClassesAndMessages) {
             ErrorClass::CATALOG_NOT_FOUND);
   EXPECT_EQ(errorClassOf([&] { catalog.setCurrentNamespace("spark_catalog", "nope"); }),
             ErrorClass::SCHEMA_NOT_FOUND);
-  EXPECT_EQ(errorClassOf([&] { catalog.createSchema({"main", "s", "", {}, 0}, false); }),
+  EXPECT_EQ(errorClassOf([&] {
+              catalog.createSchema({"main", "s", "", {}, 0}, false);
+            }),
             ErrorClass::CATALOG_NOT_FOUND);
-  EXPECT_EQ(errorClassOf([&] { catalog.qualify({"a", "b", "c", "d"}); }),
+  EXPECT_EQ(errorClassOf([&] {
+              catalog.qualify({"a", "b", "c", "d"});
+            }),
             ErrorClass::NOT_SUPPORTED);
 }
 
@@ -159,9 +163,10 @@ TEST(CatalogTest, SchemasAreCreatedListedAndDropped) {
   Catalog catalog(storage.path());
   EXPECT_TRUE(catalog.createSchema({"spark_catalog", "Sales", "money", {{"k", "v"}}, 0}, false));
   EXPECT_FALSE(catalog.createSchema({"spark_catalog", "sales", "", {}, 0}, /*if_not_exists=*/true));
-  EXPECT_EQ(
-      errorClassOf([&] { catalog.createSchema({"spark_catalog", "SALES", "", {}, 0}, false); }),
-      ErrorClass::SCHEMA_ALREADY_EXISTS);
+  EXPECT_EQ(errorClassOf([&] {
+              catalog.createSchema({"spark_catalog", "SALES", "", {}, 0}, false);
+            }),
+            ErrorClass::SCHEMA_ALREADY_EXISTS);
   std::optional<SchemaEntry> sales = catalog.findSchema("spark_catalog", "sales");
   ASSERT_TRUE(sales);
   EXPECT_EQ(sales->comment, "money");
@@ -175,7 +180,7 @@ TEST(CatalogTest, SchemasAreCreatedListedAndDropped) {
   catalog.setCurrentNamespace("spark_catalog", "sales");
   // A schema with tables needs CASCADE, which hands back the tables it dropped.
   EXPECT_EQ(errorClassOf([&] { catalog.dropSchema("spark_catalog", "sales", false); }),
-            ErrorClass::INVALID_PARAMETER_VALUE);
+            ErrorClass::SCHEMA_NOT_EMPTY);
   std::vector<TableEntry> dropped = catalog.dropSchema("spark_catalog", "Sales", true);
   ASSERT_EQ(dropped.size(), 1u);
   EXPECT_EQ(dropped[0].location, "/orders");

@@ -274,7 +274,7 @@ TEST_F(CatalogSessionTest, SchemasAndUse) {
   failure("USE main.sales", ErrorClass::CATALOG_NOT_FOUND);
   EXPECT_EQ(query("SHOW CATALOGS"), std::vector<std::string>{"spark_catalog"});
 
-  failure("DROP SCHEMA sales", ErrorClass::INVALID_PARAMETER_VALUE);
+  failure("DROP SCHEMA sales", ErrorClass::SCHEMA_NOT_EMPTY);
   run("DROP SCHEMA sales CASCADE");
   EXPECT_FALSE(fs::exists(tablePath("sales", "orders")));
   EXPECT_EQ(query("SHOW SCHEMAS"), std::vector<std::string>{"default"});

@@ -7,6 +7,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <random>
 
 #include "common/error/error.hpp"
@@ -60,15 +61,17 @@ void appendUleb(uint64_t value, std::vector<uint8_t>& out) {
 }
 
 //! A file of one required column `x` of `physical` values, holding one uncompressed data
-//! page v1 of `num_values` values: a way to hand the page decoders any bytes at all.
+//! page v1 of `num_values` values: a way to hand the page decoders any bytes at all. The
+//! footer says the chunk and the row group hold `chunk_values` (default: `num_values`).
 std::vector<uint8_t> singlePageFile(PhysicalType physical, Encoding encoding, int32_t num_values,
-                                    const std::vector<uint8_t>& page) {
+                                    const std::vector<uint8_t>& page,
+                                    std::optional<int32_t> chunk_values = std::nullopt) {
   PageHeader header;
   header.type = PageType::kDataPage;
   header.uncompressed_page_size = static_cast<int32_t>(page.size());
   header.compressed_page_size = static_cast<int32_t>(page.size());
-  header.data_page_header = DataPageHeader{num_values, encoding, Encoding::kRle, Encoding::kRle,
-                                           std::nullopt};
+  header.data_page_header =
+      DataPageHeader{num_values, encoding, Encoding::kRle, Encoding::kRle, std::nullopt};
   std::vector<uint8_t> bytes = {'P', 'A', 'R', '1'};
   encodePageHeader(header, bytes);
   bytes.insert(bytes.end(), page.begin(), page.end());
@@ -83,12 +86,12 @@ std::vector<uint8_t> singlePageFile(PhysicalType physical, Encoding encoding, in
   leaf.type = physical;
   leaf.repetition = Repetition::kRequired;
   metadata.schema = {root, leaf};
-  metadata.num_rows = num_values;
+  metadata.num_rows = chunk_values.value_or(num_values);
   ColumnMetaData column;
   column.type = physical;
   column.encodings = {encoding};
   column.path_in_schema = {"x"};
-  column.num_values = num_values;
+  column.num_values = chunk_values.value_or(num_values);
   column.total_uncompressed_size = chunk_size;
   column.total_compressed_size = chunk_size;
   column.data_page_offset = 4;
@@ -98,7 +101,7 @@ std::vector<uint8_t> singlePageFile(PhysicalType physical, Encoding encoding, in
   RowGroup group;
   group.columns = {chunk};
   group.total_byte_size = chunk_size;
-  group.num_rows = num_values;
+  group.num_rows = chunk_values.value_or(num_values);
   metadata.row_groups = {group};
   std::vector<uint8_t> footer;
   encodeFileMetaData(metadata, footer);
@@ -137,7 +140,8 @@ class ParquetCorruptFileTest : public ::testing::Test {
     writeBytes(damaged_, bytes);
     std::optional<Error> error = tryRead(damaged_);
     EXPECT_TRUE(error.has_value());
-    if (!error) return Error(ErrorClass::INTERNAL_ERROR, "no error");
+    if (!error)
+      return Error(ErrorClass::INTERNAL_ERROR, "no error");
     EXPECT_EQ(error->errorClass(), ErrorClass::FAILED_READ_FILE) << error->what();
     EXPECT_NE(error->message().find(damaged_), std::string::npos) << error->what();
     return *error;
@@ -194,7 +198,8 @@ TEST_F(ParquetCorruptFileTest, CorruptPageHeader) {
   ParquetReader reader(path_);
   int64_t offset = reader.metadata().row_groups[0].columns[1].meta_data->data_page_offset;
   std::vector<uint8_t> bytes = good_;
-  for (int index = 0; index < 6; ++index) bytes[offset + index] = 0xFF;
+  for (int index = 0; index < 6; ++index)
+    bytes[offset + index] = 0xFF;
   Error error = expectFailure(bytes);
   EXPECT_EQ(error.subClass(), "NO_HINT");
   // The dictionary page relabelled as a data page (which then lacks its data page header).
@@ -280,7 +285,8 @@ TEST_F(ParquetCorruptFileTest, FooterByteFlipsNeverCrash) {
 TEST_F(ParquetCorruptFileTest, SinglePageFileReads) {
   // The builder of the tests below makes files that read: two DELTA_BINARY_PACKED values.
   std::vector<uint8_t> page;
-  for (uint64_t value : {128, 4, 2}) appendUleb(value, page);
+  for (uint64_t value : {128, 4, 2})
+    appendUleb(value, page);
   page.insert(page.end(), {10, 2, 0, 0, 0, 0});  // first value 5, min delta 1, widths 0
   writeBytes(damaged_, singlePageFile(PhysicalType::kInt32, Encoding::kDeltaBinaryPacked, 2, page));
   EXPECT_EQ(readRows(damaged_), (std::vector<Row>{{Value::intValue(5)}, {Value::intValue(6)}}));
@@ -295,11 +301,20 @@ TEST_F(ParquetCorruptFileTest, DeltaBinaryPackedHugeMiniblockCount) {
   appendUleb(uint64_t{1} << 58, page);  // miniblocks: 32 values each
   appendUleb(2, page);                  // values
   page.push_back(0);                    // first value 0
-  Error error = expectFailure(
-      singlePageFile(PhysicalType::kInt32, Encoding::kDeltaBinaryPacked, 2, page));
+  Error error =
+      expectFailure(singlePageFile(PhysicalType::kInt32, Encoding::kDeltaBinaryPacked, 2, page));
   EXPECT_NE(error.message().find("DELTA_BINARY_PACKED"), std::string::npos) << error.what();
   // The same header in front of DELTA_LENGTH_BYTE_ARRAY lengths.
   expectFailure(singlePageFile(PhysicalType::kByteArray, Encoding::kDeltaLengthByteArray, 2, page));
+}
+
+TEST_F(ParquetCorruptFileTest, PageWithMoreValuesThanItsChunk) {
+  // A page may not announce more values than its column chunk holds: a few bytes of levels
+  // could otherwise stand for billions of values.
+  std::vector<uint8_t> page(8, 0);
+  Error error =
+      expectFailure(singlePageFile(PhysicalType::kInt32, Encoding::kPlain, 1 << 30, page, 2));
+  EXPECT_NE(error.message().find("column chunk has 2 left"), std::string::npos) << error.what();
 }
 
 TEST_F(ParquetCorruptFileTest, MissingFileIsAnIoError) {

@@ -37,7 +37,8 @@ Page v1Page(const std::vector<uint16_t>& repetition, const std::vector<uint16_t>
             int max_repetition, int max_definition, const std::vector<uint8_t>& values,
             Encoding encoding, int32_t count = -1) {
   Page page;
-  if (count < 0) count = static_cast<int32_t>(std::max(repetition.size(), definition.size()));
+  if (count < 0)
+    count = static_cast<int32_t>(std::max(repetition.size(), definition.size()));
   if (max_repetition > 0) {
     encodeLevelsWithLength(repetition.data(), repetition.size(), bitWidth(max_repetition),
                            page.body);
@@ -99,7 +100,8 @@ void writeFile(const std::string& path, std::vector<SchemaElement> schema, int64
   int top_level = 0;
   for (size_t index = 0; index < schema.size(); ++top_level) {
     int pending = 1;
-    while (pending > 0) pending += schema[index++].num_children.value_or(0) - 1;
+    while (pending > 0)
+      pending += schema[index++].num_children.value_or(0) - 1;
   }
   root.num_children = top_level;
   metadata.schema.push_back(root);
@@ -133,7 +135,10 @@ void writeFile(const std::string& path, std::vector<SchemaElement> schema, int64
         column.data_page_offset = start + static_cast<int64_t>(bytes.size());
       }
       file.write(bytes.data(), bytes.size());
-      column.num_values += header.data_page_header ? header.data_page_header->num_values : 0;
+      if (header.data_page_header)
+        column.num_values += header.data_page_header->num_values;
+      if (header.data_page_header_v2)
+        column.num_values += header.data_page_header_v2->num_values;
     }
     column.total_compressed_size = static_cast<int64_t>(file.position()) - start;
     column.total_uncompressed_size = column.total_compressed_size;
@@ -221,10 +226,10 @@ TEST(ParquetForeignFileTest, LegacyAndForeignLayouts) {
   // ts96: 2019-12-31 23:59:59.999999 UTC, NULL, 1800-01-01 00:00:00.000001.
   int64_t late = 1577836799999999LL;
   int64_t early = -5364662399999999LL;
-  chunks.push_back({v1Page(none, {1, 0, 1}, 0, 1,
-                           plainBytes({int96(late), int96(early)}, true), Encoding::kPlain)});
-  chunks.push_back({v1Page(none, {1, 1, 1}, 0, 1, plainFixed<int32_t>({0, 255, 128}),
+  chunks.push_back({v1Page(none, {1, 0, 1}, 0, 1, plainBytes({int96(late), int96(early)}, true),
                            Encoding::kPlain)});
+  chunks.push_back(
+      {v1Page(none, {1, 1, 1}, 0, 1, plainFixed<int32_t>({0, 255, 128}), Encoding::kPlain)});
   chunks.push_back(
       {v1Page(none, none, 0, 0, plainFixed<int32_t>({0, -1, 7}), Encoding::kPlain, 3)});
   {
@@ -257,12 +262,12 @@ TEST(ParquetForeignFileTest, LegacyAndForeignLayouts) {
     page.header.data_page_header_v2 = v2;
     chunks.push_back({page});
   }
-  chunks.push_back({v1Page(none, none, 0, 0, plainFixed<int64_t>({1500, -1500, 0}),
-                           Encoding::kPlain, 3)});
+  chunks.push_back(
+      {v1Page(none, none, 0, 0, plainFixed<int64_t>({1500, -1500, 0}), Encoding::kPlain, 3)});
   std::string uuid_bytes("\x12\x3e\x45\x67\xe8\x9b\x12\xd3\xa4\x56\x42\x66\x14\x17\x40\x00", 16);
-  chunks.push_back({v1Page(none, {1, 0, 1}, 0, 1,
-                           plainBytes({uuid_bytes, std::string(16, '\xff')}, true),
-                           Encoding::kPlain)});
+  chunks.push_back(
+      {v1Page(none, {1, 0, 1}, 0, 1, plainBytes({uuid_bytes, std::string(16, '\xff')}, true),
+              Encoding::kPlain)});
   chunks.push_back(
       {v1Page(none, {1, 1, 1}, 0, 1, plainBytes({std::string("\x00\x7b", 2), "\xff", ""}),
               Encoding::kPlain)});
@@ -273,11 +278,11 @@ TEST(ParquetForeignFileTest, LegacyAndForeignLayouts) {
     chunks.push_back({v1Page(none, {1, 1, 1}, 0, 1, values, Encoding::kDeltaByteArray)});
   }
   // l: [1, 2], NULL, [] as a 2-level list: max definition 2, max repetition 1.
-  chunks.push_back({v1Page({0, 1, 0, 0}, {2, 2, 0, 1}, 1, 2, plainFixed<int32_t>({1, 2}),
-                           Encoding::kPlain)});
+  chunks.push_back(
+      {v1Page({0, 1, 0, 0}, {2, 2, 0, 1}, 1, 2, plainFixed<int32_t>({1, 2}), Encoding::kPlain)});
   // names: ["a", "b"], [], ["c"] as a bare repeated field.
-  chunks.push_back({v1Page({0, 1, 0, 0}, {1, 1, 0, 1}, 1, 1, plainBytes({"a", "b", "c"}),
-                           Encoding::kPlain)});
+  chunks.push_back(
+      {v1Page({0, 1, 0, 0}, {1, 1, 0, 1}, 1, 1, plainBytes({"a", "b", "c"}), Encoding::kPlain)});
   {
     std::vector<int32_t> cents = {12345, -1, 0};
     std::vector<uint8_t> big_endian;
@@ -327,7 +332,8 @@ TEST(ParquetForeignFileTest, LegacyAndForeignLayouts) {
   ASSERT_EQ(rows.size(), 3u);
   auto column = [&](size_t index) {
     std::vector<std::string> values;
-    for (const Row& row : rows) values.push_back(row[index].debugString());
+    for (const Row& row : rows)
+      values.push_back(row[index].debugString());
     return values;
   };
   EXPECT_EQ(rows[0][0], Value::timestamp(late));
@@ -345,10 +351,10 @@ TEST(ParquetForeignFileTest, LegacyAndForeignLayouts) {
   EXPECT_EQ(rows[0][6], Value::string("123e4567-e89b-12d3-a456-426614174000"));
   EXPECT_TRUE(rows[1][6].isNull());
   EXPECT_EQ(rows[2][6], Value::string("ffffffff-ffff-ffff-ffff-ffffffffffff"));
-  EXPECT_EQ(column(7), (std::vector<std::string>{"DECIMAL(5,2) 123", "DECIMAL(5,2) -1",
-                                                 "DECIMAL(5,2) 0"}));
-  EXPECT_EQ(column(8), (std::vector<std::string>{"STRING 'axis'", "STRING 'axle'",
-                                                 "STRING 'babble'"}));
+  EXPECT_EQ(column(7),
+            (std::vector<std::string>{"DECIMAL(5,2) 123", "DECIMAL(5,2) -1", "DECIMAL(5,2) 0"}));
+  EXPECT_EQ(column(8),
+            (std::vector<std::string>{"STRING 'axis'", "STRING 'axle'", "STRING 'babble'"}));
   EXPECT_EQ(column(9), (std::vector<std::string>{"ARRAY<INT> [INT 1, INT 2]", "ARRAY<INT> NULL",
                                                  "ARRAY<INT> []"}));
   EXPECT_EQ(column(10),
@@ -470,7 +476,8 @@ TEST(ParquetForeignFileTest, MalformedSchemaTrees) {
   // A deeply nested chain of groups is refused before it can exhaust the stack.
   std::vector<SchemaElement> deep = {root};
   deep[0].num_children = 1;
-  for (int depth = 0; depth < 200; ++depth) deep.push_back(group("g", Repetition::kOptional, 1));
+  for (int depth = 0; depth < 200; ++depth)
+    deep.push_back(group("g", Repetition::kOptional, 1));
   deep.push_back(leaf("x", PhysicalType::kInt32, Repetition::kOptional));
   EXPECT_THROW(interpretSchema(deep), Error);
   EXPECT_THROW(interpretSchema({}), Error);

@@ -1,0 +1,123 @@
+// src/planner/optimizer/filter_pushdown.cpp
+//
+// Filter pushdown, as Spark's PushDownPredicates: a filter's conditions move below the
+// operators they commute with, so that fewer rows flow through the plan and the conditions
+// end up right above the scans, where pushPredicatesIntoScans hands them on. Conditions that
+// cannot move stay in a filter above the operator that stops them.
+#include "planner/optimizer/expression_rewriting.hpp"
+#include "planner/optimizer/optimizer_rules.hpp"
+
+namespace sluice {
+
+namespace {
+
+LogicalOperatorPtr makeFilter(LogicalOperatorPtr child, std::vector<BoundExpressionPtr> conjuncts) {
+  auto filter = std::make_unique<LogicalOperator>();
+  filter->kind = LogicalOperatorKind::kFilter;
+  filter->column_names = child->column_names;
+  filter->column_types = child->column_types;
+  filter->location = child->location;
+  filter->expressions.push_back(joinConjuncts(std::move(conjuncts)));
+  filter->children.push_back(std::move(child));
+  return filter;
+}
+
+//! Puts `conjuncts` (over `plan`'s output) as far down into `plan` as they go and returns the
+//! rewritten plan. Every conjunct is deterministic.
+LogicalOperatorPtr pushInto(LogicalOperatorPtr plan, std::vector<BoundExpressionPtr> conjuncts);
+
+//! Continues below `plan`'s children, then puts what is left in a filter above `plan`.
+LogicalOperatorPtr stopAt(LogicalOperatorPtr plan, std::vector<BoundExpressionPtr> conjuncts) {
+  for (LogicalOperatorPtr& child : plan->children)
+    child = pushInto(std::move(child), {});
+  if (conjuncts.empty())
+    return plan;
+  return makeFilter(std::move(plan), std::move(conjuncts));
+}
+
+LogicalOperatorPtr pushIntoFilter(LogicalOperatorPtr filter,
+                                  std::vector<BoundExpressionPtr> conjuncts) {
+  std::vector<BoundExpressionPtr> own = splitConjuncts(std::move(filter->expressions[0]));
+  bool deterministic = true;
+  for (const BoundExpressionPtr& conjunct : own)
+    deterministic &= isDeterministic(*conjunct);
+  if (!deterministic) {
+    // rand() < 0.5 must see exactly the rows it saw before: nothing moves below it.
+    filter->expressions[0] = joinConjuncts(std::move(own));
+    return stopAt(std::move(filter), std::move(conjuncts));
+  }
+  // The filter's own conditions come first, as they were evaluated first.
+  for (BoundExpressionPtr& conjunct : conjuncts)
+    own.push_back(std::move(conjunct));
+  return pushInto(std::move(filter->children[0]), std::move(own));
+}
+
+LogicalOperatorPtr pushIntoProject(LogicalOperatorPtr project,
+                                   std::vector<BoundExpressionPtr> conjuncts) {
+  std::vector<BoundExpressionPtr> below;
+  std::vector<BoundExpressionPtr> above;
+  for (BoundExpressionPtr& conjunct : conjuncts) {
+    // A condition on rand() AS r must not compute rand() twice.
+    bool movable = readsOnly(
+        *conjunct, [&](idx_t column) { return isDeterministic(*project->expressions[column]); });
+    if (movable) {
+      below.push_back(substituteColumns(*conjunct, project->expressions));
+    } else {
+      above.push_back(std::move(conjunct));
+    }
+  }
+  project->children[0] = pushInto(std::move(project->children[0]), std::move(below));
+  if (above.empty())
+    return project;
+  return makeFilter(std::move(project), std::move(above));
+}
+
+LogicalOperatorPtr pushIntoAggregate(LogicalOperatorPtr aggregate,
+                                     std::vector<BoundExpressionPtr> conjuncts) {
+  // The output is the grouping keys, then the aggregates. A condition on keys alone keeps or
+  // drops whole groups, so it may as well drop their rows first. Without keys there is one
+  // group even over no rows, and `HAVING false` must still remove it: nothing moves.
+  size_t keys = aggregate->expressions.size();
+  std::vector<BoundExpressionPtr> below;
+  std::vector<BoundExpressionPtr> above;
+  for (BoundExpressionPtr& conjunct : conjuncts) {
+    bool movable = keys > 0 && readsOnly(*conjunct, [&](idx_t column) {
+                     return column < keys && isDeterministic(*aggregate->expressions[column]);
+                   });
+    if (movable) {
+      below.push_back(substituteColumns(*conjunct, aggregate->expressions));
+    } else {
+      above.push_back(std::move(conjunct));
+    }
+  }
+  aggregate->children[0] = pushInto(std::move(aggregate->children[0]), std::move(below));
+  if (above.empty())
+    return aggregate;
+  return makeFilter(std::move(aggregate), std::move(above));
+}
+
+LogicalOperatorPtr pushInto(LogicalOperatorPtr plan, std::vector<BoundExpressionPtr> conjuncts) {
+  switch (plan->kind) {
+    case LogicalOperatorKind::kFilter:
+      return pushIntoFilter(std::move(plan), std::move(conjuncts));
+    case LogicalOperatorKind::kProject:
+      return pushIntoProject(std::move(plan), std::move(conjuncts));
+    case LogicalOperatorKind::kSort:
+      // Filtering commutes with ordering, and sorting fewer rows is cheaper.
+      plan->children[0] = pushInto(std::move(plan->children[0]), std::move(conjuncts));
+      return plan;
+    case LogicalOperatorKind::kAggregate:
+      return pushIntoAggregate(std::move(plan), std::move(conjuncts));
+    default:
+      // LIMIT changes which rows there are; scans and other operators keep the filter above.
+      return stopAt(std::move(plan), std::move(conjuncts));
+  }
+}
+
+}  // namespace
+
+LogicalOperatorPtr pushDownFilters(LogicalOperatorPtr plan) {
+  return pushInto(std::move(plan), {});
+}
+
+}  // namespace sluice

@@ -1,0 +1,33 @@
+// src/planner/optimizer/optimizer_rules.hpp
+//
+// The optimizer's rules, in the order optimize() runs them. Each takes the plan and gives
+// back an equivalent one.
+#pragma once
+
+#include "planner/optimizer/optimizer.hpp"
+
+namespace sluice {
+
+//! Replaces every deterministic expression without column references by its value (one that
+//! raises an error is left as it is, so the error surfaces only if a row needs it).
+void foldConstants(LogicalOperator& plan, const OptimizerContext& context);
+
+//! Moves filter conditions down, towards the scans: below projections (substituting the
+//! projected expressions), sorts and other filters, and below aggregates when they read only
+//! grouping keys.
+LogicalOperatorPtr pushDownFilters(LogicalOperatorPtr plan);
+
+//! Hands the simple conditions of a filter right above a Parquet or Delta scan to the scan,
+//! which skips the files and row groups whose statistics rule them out.
+void pushPredicatesIntoScans(LogicalOperator& plan);
+
+//! Removes projections below the root that pass their input on unchanged.
+void removeIdentityProjections(LogicalOperator& plan);
+
+//! Turns a LIMIT right above a sort into a TopN.
+void useTopN(LogicalOperatorPtr& plan);
+
+//! Tells each scan which of its columns anything above reads; the others are not read.
+void pruneScanColumns(LogicalOperator& plan);
+
+}  // namespace sluice
