@@ -13,5 +13,7 @@ namespace sluice {
 void copyRows(const Vector& source, const RowSet& rows, Vector& target);
 //! target[i] = source[rows.row(i)] for i in 0..rows.count.
 void gatherRows(const Vector& source, const RowSet& rows, Vector& target);
+//! target[offset + row] = source[row] for row in 0..count (appending a batch to a column).
+void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset);
 
 }  // namespace sluice
