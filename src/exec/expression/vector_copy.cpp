@@ -42,7 +42,8 @@ void gatherRows(const Vector& source, const RowSet& rows, Vector& target) {
   copyWithIndex(source, rows, target, [](idx_t index, idx_t) { return index; });
 }
 
-void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset) {
+void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset,
+                Vector* string_owner) {
   if (!source.type().isStringLike()) {
     copyWithIndex(source, RowSet{nullptr, count}, target,
                   [offset](idx_t, idx_t row) { return offset + row; });
@@ -50,6 +51,7 @@ void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset)
   }
   // Long strings are copied into the target's own heap, so that a column built from many
   // batches keeps one heap rather than one per batch.
+  Vector& owner = string_owner != nullptr ? *string_owner : target;
   auto* out = target.mutableData<StringView>();
   for (idx_t row = 0; row < count; ++row) {
     if (source.isNull(row)) {
@@ -57,7 +59,7 @@ void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset)
       continue;
     }
     const StringView& view = source.at<StringView>(row);
-    out[offset + row] = target.addString(std::string_view(view.data(), view.size()));
+    out[offset + row] = owner.addString(std::string_view(view.data(), view.size()));
   }
 }
 

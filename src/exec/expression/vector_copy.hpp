@@ -14,6 +14,9 @@ void copyRows(const Vector& source, const RowSet& rows, Vector& target);
 //! target[i] = source[rows.row(i)] for i in 0..rows.count.
 void gatherRows(const Vector& source, const RowSet& rows, Vector& target);
 //! target[offset + row] = source[row] for row in 0..count (appending a batch to a column).
-void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset);
+//! Long strings are copied into the heap of `string_owner` (the target's when null), which the
+//! target must then share (threads filling disjoint rows of one target use one owner each).
+void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset,
+                Vector* string_owner = nullptr);
 
 }  // namespace sluice

@@ -1,6 +1,7 @@
 #include "exec/join/join_hash_table.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 
 #include "exec/aggregate/group_keys.hpp"
@@ -13,14 +14,18 @@ JoinHashTable::JoinHashTable(std::vector<DataType> key_types, std::vector<bool> 
     any_null_rejecting_ = any_null_rejecting_ || !safe;
 }
 
-void JoinHashTable::reserve(idx_t rows) {
+void JoinHashTable::reserve(idx_t rows, size_t writers) {
   // At most one build row per bucket on average: chains stay short, buckets stay small.
   idx_t buckets = std::bit_ceil(std::max<idx_t>(rows, 1024));
   buckets_.assign(buckets, kEnd);
   mask_ = buckets - 1;
   next_.assign(rows, kEnd);
+  size_ = rows;
   if (rows > 0)
     rows_ = PageMemory(rows * layout_.row_width);
+  writers_.clear();
+  for (size_t writer = 0; writer < std::max<size_t>(writers, 1); ++writer)
+    writers_.push_back(std::make_unique<Writer>());
 }
 
 void JoinHashTable::hashKeys(const std::vector<Vector>& keys, idx_t count, uint64_t* hashes) {
@@ -36,30 +41,30 @@ bool JoinHashTable::hasNullKey(const std::vector<Vector>& keys, idx_t row) const
   return false;
 }
 
-void JoinHashTable::insert(const std::vector<Vector>& keys, const uint64_t* hashes, idx_t count) {
-  idx_t first = size_;
-  size_ += count;
-  insert_selection_.clear();
-  row_pointers_.resize(count);
+void JoinHashTable::insertAt(const std::vector<Vector>& keys, const uint64_t* hashes, idx_t count,
+                             idx_t first_row, size_t writer_index) {
+  Writer& writer = *writers_[writer_index];
+  writer.selection.clear();
+  writer.row_pointers.resize(count);
   for (idx_t row = 0; row < count; ++row) {
-    row_pointers_[row] = rowAt(first + row);
+    writer.row_pointers[row] = rowAt(first_row + row);
     if (any_null_rejecting_ && hasNullKey(keys, row))
       continue;
-    insert_selection_.push_back(static_cast<uint32_t>(row));
+    writer.selection.push_back(static_cast<uint32_t>(row));
   }
-  idx_t kept = insert_selection_.size();
+  idx_t kept = writer.selection.size();
   for (idx_t column = 0; column < keys.size(); ++column) {
-    scatterKeyColumn(keys[column], insert_selection_.data(), kept, row_pointers_.data(), layout_,
-                     column, heap_);
+    scatterKeyColumn(keys[column], writer.selection.data(), kept, writer.row_pointers.data(),
+                     layout_, column, writer.heap);
   }
   for (idx_t i = 0; i < kept; ++i) {
-    uint32_t row = insert_selection_[i];
+    uint32_t row = writer.selection[i];
     uint64_t hash = hashes[row];
-    std::memcpy(row_pointers_[row], &hash, sizeof(hash));
-    uint32_t build_row = static_cast<uint32_t>(first + row);
-    uint32_t& bucket = buckets_[hash & mask_];
-    next_[build_row] = bucket;
-    bucket = build_row + 1;
+    std::memcpy(writer.row_pointers[row], &hash, sizeof(hash));
+    uint32_t build_row = static_cast<uint32_t>(first_row + row);
+    // Writers link rows into the same chains: the head moves by one atomic exchange.
+    next_[build_row] = std::atomic_ref<uint32_t>(buckets_[hash & mask_])
+                           .exchange(build_row + 1, std::memory_order_relaxed);
   }
 }
 

@@ -13,6 +13,7 @@
 // `<=>`; floating-point keys are normalized (-0.0 is 0.0, NaN equals NaN) as Spark does.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "common/vector/buffer.hpp"
@@ -40,13 +41,20 @@ class JoinHashTable {
   //! `null_safe[i]`: key i compares with <=> (NULL matches NULL) rather than =.
   JoinHashTable(std::vector<DataType> key_types, std::vector<bool> null_safe);
 
-  //! Makes room for `rows` build rows; called once, before insert().
-  void reserve(idx_t rows);
-  //! Adds the next `count` build rows (numbered on from the rows added before) by their keys
-  //! (flat vectors) and hashes (hashKeys). Rows with a NULL key under `=` are not added: they
-  //! can never match.
-  void insert(const std::vector<Vector>& keys, const uint64_t* hashes, idx_t count);
-  //! The number of build rows numbered so far (added or not).
+  //! Makes room for build rows 0..rows-1, added by up to `writers` threads at once; called
+  //! once, before any insert.
+  void reserve(idx_t rows, size_t writers = 1);
+  //! Adds build rows first_row..first_row+count-1 by their keys (flat vectors) and hashes
+  //! (hashKeys). Rows with a NULL key under `=` are not added: they can never match. Threads
+  //! that name distinct writers (< the reserved number) may add disjoint rows at once.
+  void insertAt(const std::vector<Vector>& keys, const uint64_t* hashes, idx_t count,
+                idx_t first_row, size_t writer);
+  //! Adds the next `count` build rows, numbered on from those insert() added before.
+  void insert(const std::vector<Vector>& keys, const uint64_t* hashes, idx_t count) {
+    insertAt(keys, hashes, count, next_row_, 0);
+    next_row_ += count;
+  }
+  //! The number of build rows reserved.
   idx_t size() const { return size_; }
 
   //! hashes[r] for r < count: the combined hash of the key columns of row r.
@@ -74,14 +82,18 @@ class JoinHashTable {
   std::vector<bool> null_safe_;
   bool any_null_rejecting_ = false;
   PageMemory rows_;
-  StringHeap heap_;  // long string keys
   std::vector<uint32_t> buckets_;
   std::vector<uint32_t> next_;
   uint64_t mask_ = 0;
   idx_t size_ = 0;
-  // Scratch of insert().
-  std::vector<uint8_t*> row_pointers_;
-  std::vector<uint32_t> insert_selection_;
+  idx_t next_row_ = 0;
+  //! What one inserting thread writes with: scratch space and the heap of its long strings.
+  struct Writer {
+    std::vector<uint8_t*> row_pointers;
+    std::vector<uint32_t> selection;
+    StringHeap heap;
+  };
+  std::vector<std::unique_ptr<Writer>> writers_;
 };
 
 }  // namespace sluice

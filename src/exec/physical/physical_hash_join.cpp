@@ -12,6 +12,7 @@
 #include "exec/expression/expression_evaluator.hpp"
 #include "exec/expression/vector_copy.hpp"
 #include "exec/join/join_hash_table.hpp"
+#include "exec/parallel/task_scheduler.hpp"
 
 namespace sluice {
 
@@ -167,28 +168,75 @@ void PhysicalHashJoin::combine(const ExecContext&, GlobalSinkState& global_state
 
 void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_state) const {
   auto& build = static_cast<BuildState&>(global_state);
-  build.rows = 0;
-  for (const BuildChunk& chunk : build.chunks)
-    build.rows += chunk.rows;
   const std::vector<DataType>& types = spec_.build_left ? spec_.left_types : spec_.right_types;
-  for (const DataType& type : types)
-    build.columns.emplace_back(type, std::max<idx_t>(build.rows, 1));
+  // Threads copy chunks into disjoint rows of the columns. Each chunk starts at a multiple of
+  // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
+  // never linked into the table (and count as matched for FULL).
+  // The nested loop pairs every row, gaps included: it copies on one thread, without gaps.
+  bool parallel = build.chunks.size() > 1 && hasKeys();
+  for (const DataType& type : types) {
+    // Values nested in children do not take concurrent writers.
+    if (type.isNested() || type.isVoid())
+      parallel = false;
+  }
+  std::vector<idx_t> offsets;
+  std::vector<idx_t> chunk_rows;
+  idx_t rows = 0;
+  for (const BuildChunk& chunk : build.chunks) {
+    offsets.push_back(rows);
+    chunk_rows.push_back(chunk.rows);
+    rows += parallel ? (chunk.rows + 63) / 64 * 64 : chunk.rows;
+  }
+  build.rows = rows;
+  for (const DataType& type : types) {
+    build.columns.emplace_back(type, std::max<idx_t>(rows, 1));
+    // The bitmap exists before the threads write to it.
+    if (parallel)
+      build.columns.back().mutableValidity();
+  }
+  TaskScheduler& scheduler = TaskScheduler::shared();
+  size_t writers = parallel ? std::min(build.chunks.size(), scheduler.threadCount()) : 1;
   if (hasKeys()) {
     build.table = std::make_unique<JoinHashTable>(typesOf(spec_.build_keys), spec_.null_safe);
-    build.table->reserve(build.rows);
+    build.table->reserve(rows, writers);
   }
-  idx_t offset = 0;
-  for (BuildChunk& chunk : build.chunks) {
-    for (size_t column = 0; column < types.size(); ++column)
-      appendRows(chunk.columns[column], chunk.rows, build.columns[column], offset);
-    if (build.table)
-      build.table->insert(chunk.keys, chunk.hashes.data(), chunk.rows);
-    offset += chunk.rows;
-    chunk = BuildChunk();
+  // Each writer keeps the long strings it copies in a vector of its own, which the column shares.
+  std::vector<std::vector<Vector>> string_owners(writers);
+  for (auto& owners : string_owners) {
+    for (const DataType& type : types)
+      owners.emplace_back(type.isStringLike() ? type : DataType::voidType(), 1);
+  }
+  std::atomic<size_t> next_chunk{0};
+  auto copyChunks = [&](size_t writer) {
+    for (size_t index = next_chunk++; index < build.chunks.size(); index = next_chunk++) {
+      BuildChunk& chunk = build.chunks[index];
+      for (size_t column = 0; column < types.size(); ++column) {
+        appendRows(chunk.columns[column], chunk.rows, build.columns[column], offsets[index],
+                   &string_owners[writer][column]);
+      }
+      if (build.table)
+        build.table->insertAt(chunk.keys, chunk.hashes.data(), chunk.rows, offsets[index], writer);
+      chunk = BuildChunk();
+    }
+  };
+  if (writers > 1) {
+    scheduler.parallelFor(writers, copyChunks);
+  } else {
+    copyChunks(0);
+  }
+  for (auto& owners : string_owners) {
+    for (size_t column = 0; column < types.size(); ++column) {
+      if (types[column].isStringLike())
+        build.columns[column].shareStringsOf(owners[column]);
+    }
+  }
+  if (spec_.type == LogicalJoinType::kFull) {
+    build.matched.assign(rows, 1);
+    for (size_t index = 0; index < build.chunks.size(); ++index)
+      std::fill_n(build.matched.begin() + static_cast<std::ptrdiff_t>(offsets[index]),
+                  chunk_rows[index], 0);
   }
   build.chunks.clear();
-  if (spec_.type == LogicalJoinType::kFull)
-    build.matched.assign(build.rows, 0);
 }
 
 // The probe.
