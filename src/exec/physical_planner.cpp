@@ -8,6 +8,7 @@
 #include "exec/physical/physical_file_scan.hpp"
 #include "exec/physical/physical_filter.hpp"
 #include "exec/physical/physical_hash_aggregate.hpp"
+#include "exec/physical/physical_hash_join.hpp"
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_projection.hpp"
 #include "exec/physical/physical_range.hpp"
@@ -97,6 +98,13 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       physical = std::make_unique<PhysicalTopN>(logical.column_types, sortKeys(logical),
                                                 logical.limit, logical.offset);
       break;
+    case LogicalOperatorKind::kJoin: {
+      PhysicalOperatorPtr left = plan(*logical.children[0], context);
+      PhysicalOperatorPtr right = plan(*logical.children[1], context);
+      return PhysicalHashJoin::create(
+          logical.column_types, *logical.join, logical.children[0]->column_types,
+          logical.children[1]->column_types, std::move(left), std::move(right));
+    }
     case LogicalOperatorKind::kLimit:
       physical =
           std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);

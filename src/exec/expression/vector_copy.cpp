@@ -73,4 +73,25 @@ void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row
   target.setNull(target_row, false);
 }
 
+void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset,
+                Vector* string_owner) {
+  if (!source.type().isStringLike()) {
+    copyWithIndex(source, RowSet{nullptr, count}, target,
+                  [offset](idx_t, idx_t row) { return offset + row; });
+    return;
+  }
+  // Long strings are copied into the target's own heap, so that a column built from many
+  // batches keeps one heap rather than one per batch.
+  Vector& owner = string_owner != nullptr ? *string_owner : target;
+  auto* out = target.mutableData<StringView>();
+  for (idx_t row = 0; row < count; ++row) {
+    if (source.isNull(row)) {
+      target.setNull(offset + row);
+      continue;
+    }
+    const StringView& view = source.at<StringView>(row);
+    out[offset + row] = owner.addString(std::string_view(view.data(), view.size()));
+  }
+}
+
 }  // namespace sluice

@@ -16,5 +16,10 @@ void gatherRows(const Vector& source, const RowSet& rows, Vector& target);
 //! target[target_row] = source[row], one value (NULL included), copying string bytes into
 //! the target.
 void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row);
+//! target[offset + row] = source[row] for row in 0..count (appending a batch to a column).
+//! Long strings are copied into the heap of `string_owner` (the target's when null), which the
+//! target must then share (threads filling disjoint rows of one target use one owner each).
+void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset,
+                Vector* string_owner = nullptr);
 
 }  // namespace sluice

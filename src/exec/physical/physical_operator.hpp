@@ -91,6 +91,27 @@ class PhysicalOperator {
   virtual std::unique_ptr<OperatorState> makeOperatorState(const ExecContext& context) const;
   virtual OperatorResult execute(const ExecContext& context, const Batch& input, Batch& output,
                                  OperatorState& state) const;
+  //! The per-thread state of an operator that is also the sink of another pipeline (a hash
+  //! join probes the table its build pipeline made): `own_sink_state` is that sink's state.
+  virtual std::unique_ptr<OperatorState> makeOperatorStateOver(
+      const ExecContext& context, GlobalSinkState& own_sink_state) const {
+    (void)own_sink_state;
+    return makeOperatorState(context);
+  }
+  //! Rows an operator emits of its own once every thread has pushed all of its input through
+  //! it (a FULL join's never-matched build rows): a source for them, or null for none. Threads
+  //! pull them with getFinalData and push them through the operators after this one.
+  virtual std::unique_ptr<GlobalSourceState> makeFinalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const {
+    (void)context;
+    (void)own_sink_state;
+    return nullptr;
+  }
+  virtual bool getFinalData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
+                            OperatorState& state) const {
+    (void)context, (void)morsel, (void)global, (void)state;
+    return false;
+  }
 
   // The sink role.
   virtual bool isSink() const { return false; }

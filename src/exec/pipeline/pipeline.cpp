@@ -10,6 +10,18 @@ namespace {
 // Walks down from `op` (the operator feeding the pipeline's current bottom), filling in
 // `pipeline` and appending the pipelines it depends on to `pipelines` first.
 void walk(const PhysicalOperator& op, Pipeline& pipeline, std::vector<Pipeline>& pipelines) {
+  if (op.isSink() && op.isStreaming()) {
+    // A join: children[1] fills its table in a pipeline of its own, which runs first; the rows
+    // of children[0] probe it in this pipeline.
+    SLUICE_CHECK_EQ(op.children.size(), 2u);
+    Pipeline build;
+    build.sink = &op;
+    walk(*op.children[1], build, pipelines);
+    pipelines.push_back(std::move(build));
+    pipeline.operators.insert(pipeline.operators.begin(), &op);
+    walk(*op.children[0], pipeline, pipelines);
+    return;
+  }
   if (op.isSink()) {
     // A breaker: it is this pipeline's source and the sink of a new pipeline below.
     SLUICE_CHECK(op.isSource());

@@ -342,7 +342,7 @@ void AggregateBinder::expandSelectItems(const sql::SelectBody& select) {
     bool any = false;
     for (idx_t index = 0; index < scope_.size(); ++index) {
       const ScopeColumn& column = scope_[index];
-      if (hiddenFromStar(column))
+      if (hiddenFromStar(column) || (column.qualified_only && star.qualifier.empty()))
         continue;
       if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
         continue;
@@ -553,7 +553,7 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
     // count(DISTINCT *), count(t.*): every (matching) FROM column.
     for (idx_t index = 0; index < scope_.size(); ++index) {
       const ScopeColumn& column = scope_[index];
-      if (hiddenFromStar(column))
+      if (hiddenFromStar(column) || (column.qualified_only && star.qualifier.empty()))
         continue;
       if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
         continue;

@@ -45,6 +45,9 @@ struct ScopeColumn {
   DataType type;
   //! Not part of `*` (the `_metadata` column of file scans); reachable by name only.
   bool hidden = false;
+  //! Reachable only by a qualified name or star (t.k, t.*): the side's own copy of a USING or
+  //! NATURAL join column, whose unqualified name means the join's output column.
+  bool qualified_only = false;
 };
 
 using Scope = std::vector<ScopeColumn>;

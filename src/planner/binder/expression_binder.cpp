@@ -294,7 +294,7 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     const ScopeColumn& column = scope_[index];
     bool match = false;
     if (name.size() == 1) {
-      match = sameIdentifier(column.name, name[0]);
+      match = !column.qualified_only && sameIdentifier(column.name, name[0]);
     } else if (name.size() == 2) {
       match = sameIdentifier(column.qualifier, name[0]) && sameIdentifier(column.name, name[1]);
     }
@@ -314,7 +314,7 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
       std::vector<idx_t> found;
       for (idx_t index = 0; index < scope_.size(); ++index) {
         const ScopeColumn& column = scope_[index];
-        bool match = prefix == 1 ? sameIdentifier(column.name, head[0])
+        bool match = prefix == 1 ? !column.qualified_only && sameIdentifier(column.name, head[0])
                                  : sameIdentifier(column.qualifier, head[0]) &&
                                        sameIdentifier(column.name, head[1]);
         if (match)

@@ -8,6 +8,7 @@
 #include "common/types/value_text.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/join_binder.hpp"
 #include "planner/binder/read_files_binder.hpp"
 #include "sql/parser/parser.hpp"
 #include "storage/delta/table_reader.hpp"
@@ -39,6 +40,12 @@ int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Sta
 }
 
 }  // namespace
+
+JoinBinder QueryBinder::joinBinder() {
+  return JoinBinder(context_, statement_, [this](const sql::TableRef& ref, Scope& scope) {
+    return bindTableRef(ref, scope);
+  });
+}
 
 void QueryBinder::notSupported(sql::SourcePosition position, std::string_view what) {
   throw Error(ErrorClass::NOT_SUPPORTED, fmt::format("{} is not supported yet.", what))
@@ -103,15 +110,13 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   if (select.qualify || !select.lateral_views.empty() || !select.windows.empty()) {
     notSupported(select.position, "QUALIFY / LATERAL VIEW / WINDOW");
   }
-  if (select.from.size() > 1)
-    notSupported(select.position, "FROM with several relations");
 
   Scope scope;
   LogicalOperatorPtr input;
   if (select.from.empty()) {
     input = makeOperator(LogicalOperatorKind::kSingleRow);
   } else {
-    input = bindTableRef(*select.from[0], scope);
+    input = joinBinder().bindFromList(select.from, scope);
   }
   if (select.where) {
     AggregateBinder::checkWhere(*select.where, statement_);
@@ -134,7 +139,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     filter->column_types = input->column_types;
     filter->expressions.push_back(std::move(predicate));
     filter->children.push_back(std::move(input));
-    input = std::move(filter);
+    input = JoinBinder::pushFilterIntoJoins(std::move(filter));
   }
   if (AggregateBinder::needsAggregate(select)) {
     return AggregateBinder(context_, statement_, scope).bind(select, std::move(input), order);
@@ -148,7 +153,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
       bool any = false;
       for (idx_t index = 0; index < scope.size(); ++index) {
         const ScopeColumn& column = scope[index];
-        if (column.hidden)
+        if (column.hidden || (column.qualified_only && star.qualifier.empty()))
           continue;
         if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
           continue;
@@ -542,7 +547,7 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       break;
     }
     case sql::TableRefKind::kJoin:
-      notSupported(ref.position, "JOIN");
+      return joinBinder().bindJoin(ref.as<sql::JoinRef>(), scope);
   }
   if (!ref.alias.columns.empty()) {
     if (ref.alias.columns.size() != plan->column_names.size()) {

@@ -12,6 +12,7 @@
 namespace sluice {
 
 struct TableEntry;
+class JoinBinder;
 
 class QueryBinder {
  public:
@@ -40,6 +41,8 @@ class QueryBinder {
   LogicalOperatorPtr bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref);
   //! Binds a FROM item; fills `scope` with its columns.
   LogicalOperatorPtr bindTableRef(const sql::TableRef& ref, Scope& scope);
+  //! Binds joins, with bindTableRef for their sides.
+  JoinBinder joinBinder();
   [[noreturn]] void notSupported(sql::SourcePosition position, std::string_view what);
 
   const BindContext& context_;

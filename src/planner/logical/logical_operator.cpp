@@ -88,6 +88,9 @@ std::string LogicalOperator::explain(int depth) const {
       line += fmt::format("Aggregate [{}] [{}]", joinExpressions(expressions), calls);
       break;
     }
+    case LogicalOperatorKind::kJoin:
+      line += "Join " + join->describe();
+      break;
   }
   line += '\n';
   for (const auto& child : children)

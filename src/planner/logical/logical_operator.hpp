@@ -12,6 +12,7 @@
 #include "common/error/error.hpp"
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
+#include "planner/logical/logical_join.hpp"
 #include "planner/logical/scan_spec.hpp"
 
 namespace sluice {
@@ -28,6 +29,7 @@ enum class LogicalOperatorKind : uint8_t {
   kTableScan,  // a Delta table: `table_scan`
   kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
   kTopN,       // the first `limit` rows after `offset` of children[0] ordered by `sort_keys`
+  kJoin,       // children[0] joined with children[1] by `join`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -55,6 +57,7 @@ struct LogicalOperator {
   std::shared_ptr<const TableScanSpec> table_scan;    // kTableScan
   ScanPushdown pushdown;                              // kFileScan, kTableScan
   std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
+  std::unique_ptr<LogicalJoin> join;                  // kJoin
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 

@@ -1,10 +1,12 @@
 // src/planner/optimizer/filter_pushdown.cpp
 //
 // Filter pushdown, as Spark's PushDownPredicates: a filter's conditions move below the
-// operators they commute with, so that fewer rows flow through the plan and the conditions
-// end up right above the scans, where pushPredicatesIntoScans hands them on. Conditions that
-// cannot move stay in a filter above the operator that stops them.
-#include "planner/optimizer/expression_rewriting.hpp"
+// operators they commute with (projections, sorts, grouping keys, the sides of joins), so that
+// fewer rows flow through the plan and the conditions end up right above the scans, where
+// pushPredicatesIntoScans hands them on. Conditions that cannot move stay in a filter above the
+// operator that stops them.
+#include "planner/expression/expression_rewriting.hpp"
+#include "planner/logical/logical_join.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
 
 namespace sluice {
@@ -17,7 +19,7 @@ LogicalOperatorPtr makeFilter(LogicalOperatorPtr child, std::vector<BoundExpress
   filter->column_names = child->column_names;
   filter->column_types = child->column_types;
   filter->location = child->location;
-  filter->expressions.push_back(joinConjuncts(std::move(conjuncts)));
+  filter->expressions.push_back(combineConjuncts(std::move(conjuncts)));
   filter->children.push_back(std::move(child));
   return filter;
 }
@@ -43,7 +45,7 @@ LogicalOperatorPtr pushIntoFilter(LogicalOperatorPtr filter,
     deterministic &= isDeterministic(*conjunct);
   if (!deterministic) {
     // rand() < 0.5 must see exactly the rows it saw before: nothing moves below it.
-    filter->expressions[0] = joinConjuncts(std::move(own));
+    filter->expressions[0] = combineConjuncts(std::move(own));
     return stopAt(std::move(filter), std::move(conjuncts));
   }
   // The filter's own conditions come first, as they were evaluated first.
@@ -96,6 +98,41 @@ LogicalOperatorPtr pushIntoAggregate(LogicalOperatorPtr aggregate,
   return makeFilter(std::move(aggregate), std::move(above));
 }
 
+LogicalOperatorPtr pushIntoJoin(LogicalOperatorPtr join,
+                                std::vector<BoundExpressionPtr> conjuncts) {
+  // A condition on one side's columns filters that side first, where the join type lets it:
+  // the preserved side of an outer join keeps every row, so only conditions on it move; an
+  // inner join also takes conditions on both sides into its own condition (as equi keys where
+  // they are).
+  LogicalJoinType type = join->join->type;
+  idx_t left_width = join->children[0]->column_names.size();
+  bool to_left = type == LogicalJoinType::kInner || type == LogicalJoinType::kLeft ||
+                 type == LogicalJoinType::kSemi || type == LogicalJoinType::kAnti;
+  bool to_right = type == LogicalJoinType::kInner || type == LogicalJoinType::kRight;
+  std::vector<BoundExpressionPtr> left;
+  std::vector<BoundExpressionPtr> right;
+  std::vector<BoundExpressionPtr> above;
+  for (BoundExpressionPtr& conjunct : conjuncts) {
+    auto [low, high] = columnRange(*conjunct);
+    bool reads_columns = low <= high;
+    if (to_left && reads_columns && high < left_width) {
+      left.push_back(std::move(conjunct));
+    } else if (to_right && reads_columns && low >= left_width) {
+      shiftColumns(*conjunct, -static_cast<int64_t>(left_width));
+      right.push_back(std::move(conjunct));
+    } else if (type == LogicalJoinType::kInner && reads_columns) {
+      addJoinCondition(std::move(conjunct), left_width, *join->join);
+    } else {
+      above.push_back(std::move(conjunct));
+    }
+  }
+  join->children[0] = pushInto(std::move(join->children[0]), std::move(left));
+  join->children[1] = pushInto(std::move(join->children[1]), std::move(right));
+  if (above.empty())
+    return join;
+  return makeFilter(std::move(join), std::move(above));
+}
+
 LogicalOperatorPtr pushInto(LogicalOperatorPtr plan, std::vector<BoundExpressionPtr> conjuncts) {
   switch (plan->kind) {
     case LogicalOperatorKind::kFilter:
@@ -108,6 +145,8 @@ LogicalOperatorPtr pushInto(LogicalOperatorPtr plan, std::vector<BoundExpression
       return plan;
     case LogicalOperatorKind::kAggregate:
       return pushIntoAggregate(std::move(plan), std::move(conjuncts));
+    case LogicalOperatorKind::kJoin:
+      return pushIntoJoin(std::move(plan), std::move(conjuncts));
     default:
       // LIMIT changes which rows there are; scans and other operators keep the filter above.
       return stopAt(std::move(plan), std::move(conjuncts));

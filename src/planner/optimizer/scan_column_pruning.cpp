@@ -4,7 +4,8 @@
 // columns of its input it needs (those its parent needs that it passes on, and those its own
 // expressions read); each scan learns which of its columns are needed and reads only those.
 // Operators this rule does not know need every input column.
-#include "planner/optimizer/expression_rewriting.hpp"
+#include "planner/expression/expression_rewriting.hpp"
+#include "planner/logical/logical_join.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
 
 namespace sluice {
@@ -13,6 +14,31 @@ namespace {
 
 std::vector<bool> allColumns(const LogicalOperator& plan) {
   return std::vector<bool>(plan.column_names.size(), true);
+}
+
+void prune(LogicalOperator& plan, std::vector<bool> needed);
+
+//! A join needs the columns of each side that its output, keys and residual use.
+void pruneJoin(LogicalOperator& plan, const std::vector<bool>& needed) {
+  const LogicalJoin& join = *plan.join;
+  size_t left_width = plan.children[0]->column_names.size();
+  size_t right_width = plan.children[1]->column_names.size();
+  // Flags over the left columns followed by the right ones, as the residual reads them.
+  std::vector<bool> both(left_width + right_width, false);
+  for (size_t column = 0; column < needed.size(); ++column) {
+    if (needed[column])
+      both[column] = true;
+  }
+  if (join.residual)
+    markColumns(*join.residual, both);
+  std::vector<bool> left(both.begin(), both.begin() + static_cast<std::ptrdiff_t>(left_width));
+  std::vector<bool> right(both.begin() + static_cast<std::ptrdiff_t>(left_width), both.end());
+  for (const JoinKey& key : join.keys) {
+    markColumns(*key.left, left);
+    markColumns(*key.right, right);
+  }
+  prune(*plan.children[0], std::move(left));
+  prune(*plan.children[1], std::move(right));
 }
 
 //! `needed` has one flag per output column of `plan`.
@@ -61,6 +87,9 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
       prune(*plan.children[0], std::move(input));
       return;
     }
+    case LogicalOperatorKind::kJoin:
+      pruneJoin(plan, needed);
+      return;
     default:
       for (LogicalOperatorPtr& child : plan.children)
         prune(*child, allColumns(*child));

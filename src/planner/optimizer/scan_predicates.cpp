@@ -4,7 +4,7 @@
 // `column op constant` (either way round) and IS [NOT] NULL on a top-level column of an
 // atomic type, the constant of exactly the column's type. The filter stays: skipping only
 // drops files and row groups that cannot hold a matching row.
-#include "planner/optimizer/expression_rewriting.hpp"
+#include "planner/expression/expression_rewriting.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
 
 namespace sluice {
@@ -86,7 +86,7 @@ void pushPredicatesIntoScans(LogicalOperator& plan) {
       scan.pushdown.predicates.push_back(std::move(*predicate));
     }
   }
-  plan.expressions[0] = joinConjuncts(std::move(conjuncts));
+  plan.expressions[0] = combineConjuncts(std::move(conjuncts));
 }
 
 }  // namespace sluice

@@ -2,7 +2,7 @@
 //
 // The optimizer's expression helpers: conjuncts taken apart and put back in order, columns
 // read, substitution of projected expressions, determinism.
-#include "planner/optimizer/expression_rewriting.hpp"
+#include "planner/expression/expression_rewriting.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,7 +23,7 @@ BoundExpressionPtr both(BoundExpressionPtr left, BoundExpressionPtr right) {
   std::vector<BoundExpressionPtr> conjuncts;
   conjuncts.push_back(std::move(left));
   conjuncts.push_back(std::move(right));
-  return joinConjuncts(std::move(conjuncts));
+  return combineConjuncts(std::move(conjuncts));
 }
 
 TEST(ExpressionRewritingTest, ConjunctsKeepTheirOrder) {
@@ -33,7 +33,7 @@ TEST(ExpressionRewritingTest, ConjunctsKeepTheirOrder) {
   ASSERT_EQ(conjuncts.size(), 4u);
   for (idx_t i = 0; i < 4; ++i)
     EXPECT_EQ(conjuncts[i]->column_index, i);
-  EXPECT_EQ(joinConjuncts(std::move(conjuncts))->toString(), "(((#0 AND #1) AND #2) AND #3)");
+  EXPECT_EQ(combineConjuncts(std::move(conjuncts))->toString(), "(((#0 AND #1) AND #2) AND #3)");
 }
 
 TEST(ExpressionRewritingTest, ASingleConditionIsOneConjunct) {

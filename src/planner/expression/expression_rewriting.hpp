@@ -1,11 +1,13 @@
-// src/planner/optimizer/expression_rewriting.hpp
+// src/planner/expression/expression_rewriting.hpp
 //
-// Helpers the optimizer rules share to take bound expressions apart and put them back
-// together: copies, the input columns an expression reads, column substitution, and the
-// conjuncts of a condition.
+// Helpers the binder and the optimizer share to take bound expressions apart and put them back
+// together: copies, the input columns an expression reads, column substitution and shifting,
+// and the conjuncts of a condition.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "planner/expression/bound_expression.hpp"
@@ -28,10 +30,20 @@ BoundExpressionPtr substituteColumns(const BoundExpression& expr,
 //! True when `expr` and everything under it is deterministic (no rand(), uuid()).
 bool isDeterministic(const BoundExpression& expr);
 
+//! The smallest and largest input column `expr` reads; {max, 0} when it reads none.
+std::pair<idx_t, idx_t> columnRange(const BoundExpression& expr);
+
+//! Adds `delta` to every input column index `expr` reads.
+void shiftColumns(BoundExpression& expr, int64_t delta);
+
+//! Appends the operands of the top-level ANDs of `condition` (moved out of it), in order, to
+//! `conjuncts`; a null condition adds nothing.
+void appendConjuncts(BoundExpressionPtr condition, std::vector<BoundExpressionPtr>& conjuncts);
+
 //! The operands of the top-level ANDs of `condition`, moved out of it.
 std::vector<BoundExpressionPtr> splitConjuncts(BoundExpressionPtr condition);
 
-//! The AND of `conjuncts` (which must not be empty), left-deep in their order.
-BoundExpressionPtr joinConjuncts(std::vector<BoundExpressionPtr> conjuncts);
+//! The AND of `conjuncts`, left-deep in their order; null when there are none.
+BoundExpressionPtr combineConjuncts(std::vector<BoundExpressionPtr> conjuncts);
 
 }  // namespace sluice

@@ -1,5 +1,8 @@
-// src/planner/optimizer/expression_rewriting.cpp
-#include "planner/optimizer/expression_rewriting.hpp"
+// src/planner/expression/expression_rewriting.cpp
+#include "planner/expression/expression_rewriting.hpp"
+
+#include <algorithm>
+#include <limits>
 
 #include "common/check.hpp"
 
@@ -67,36 +70,60 @@ bool isDeterministic(const BoundExpression& expr) {
   return true;
 }
 
+std::pair<idx_t, idx_t> columnRange(const BoundExpression& expr) {
+  if (expr.kind == BoundExpressionKind::kColumn)
+    return {expr.column_index, expr.column_index};
+  std::pair<idx_t, idx_t> range{std::numeric_limits<idx_t>::max(), 0};
+  for (const BoundExpressionPtr& child : expr.children) {
+    auto [low, high] = columnRange(*child);
+    if (low <= high) {
+      range.first = std::min(range.first, low);
+      range.second = std::max(range.second, high);
+    }
+  }
+  return range;
+}
+
+void shiftColumns(BoundExpression& expr, int64_t delta) {
+  if (expr.kind == BoundExpressionKind::kColumn) {
+    expr.column_index = static_cast<idx_t>(static_cast<int64_t>(expr.column_index) + delta);
+  }
+  for (BoundExpressionPtr& child : expr.children)
+    shiftColumns(*child, delta);
+}
+
+void appendConjuncts(BoundExpressionPtr condition, std::vector<BoundExpressionPtr>& conjuncts) {
+  if (!condition)
+    return;
+  if (condition->kind == BoundExpressionKind::kAnd) {
+    appendConjuncts(std::move(condition->children[0]), conjuncts);
+    appendConjuncts(std::move(condition->children[1]), conjuncts);
+    return;
+  }
+  conjuncts.push_back(std::move(condition));
+}
+
 std::vector<BoundExpressionPtr> splitConjuncts(BoundExpressionPtr condition) {
   std::vector<BoundExpressionPtr> conjuncts;
-  std::vector<BoundExpressionPtr> pending;
-  pending.push_back(std::move(condition));
-  while (!pending.empty()) {
-    BoundExpressionPtr next = std::move(pending.back());
-    pending.pop_back();
-    if (next->kind == BoundExpressionKind::kAnd) {
-      // Right first, so that the left operand is taken apart next: the order is kept.
-      pending.push_back(std::move(next->children[1]));
-      pending.push_back(std::move(next->children[0]));
-      continue;
-    }
-    conjuncts.push_back(std::move(next));
-  }
+  appendConjuncts(std::move(condition), conjuncts);
   return conjuncts;
 }
 
-BoundExpressionPtr joinConjuncts(std::vector<BoundExpressionPtr> conjuncts) {
-  SLUICE_CHECK(!conjuncts.empty());
-  BoundExpressionPtr result = std::move(conjuncts[0]);
-  for (size_t i = 1; i < conjuncts.size(); ++i) {
+BoundExpressionPtr combineConjuncts(std::vector<BoundExpressionPtr> conjuncts) {
+  BoundExpressionPtr combined;
+  for (BoundExpressionPtr& conjunct : conjuncts) {
+    if (!combined) {
+      combined = std::move(conjunct);
+      continue;
+    }
     auto both = std::make_unique<BoundExpression>();
     both->kind = BoundExpressionKind::kAnd;
     both->type = DataType::boolean();
-    both->children.push_back(std::move(result));
-    both->children.push_back(std::move(conjuncts[i]));
-    result = std::move(both);
+    both->children.push_back(std::move(combined));
+    both->children.push_back(std::move(conjunct));
+    combined = std::move(both);
   }
-  return result;
+  return combined;
 }
 
 }  // namespace sluice

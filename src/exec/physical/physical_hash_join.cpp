@@ -1,0 +1,471 @@
+#include "exec/physical/physical_hash_join.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "common/check.hpp"
+#include "exec/aggregate/aggregate_call_input.hpp"
+#include "exec/expression/expression_evaluator.hpp"
+#include "exec/expression/vector_copy.hpp"
+#include "exec/join/join_hash_table.hpp"
+#include "exec/parallel/task_scheduler.hpp"
+
+namespace sluice {
+
+namespace {
+
+//! The build side's rows as one thread's sink received them.
+struct BuildChunk {
+  std::vector<Vector> columns;
+  std::vector<Vector> keys;
+  std::vector<uint64_t> hashes;
+  idx_t rows = 0;
+};
+
+std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions) {
+  std::vector<DataType> types;
+  for (const auto& expression : expressions)
+    types.push_back(expression->type);
+  return types;
+}
+
+}  // namespace
+
+struct PhysicalHashJoin::BuildState : GlobalSinkState {
+  std::mutex mutex;
+  std::vector<BuildChunk> chunks;
+  // After finalize: the build rows as columns, their table, and (FULL) which ones matched.
+  std::vector<Vector> columns;
+  idx_t rows = 0;
+  std::unique_ptr<JoinHashTable> table;
+  std::vector<uint8_t> matched;
+};
+
+struct PhysicalHashJoin::BuildThreadState : LocalSinkState {
+  explicit BuildThreadState(const ExecContext& context) : evaluator(context) {}
+  ExpressionEvaluator evaluator;
+  std::vector<BuildChunk> chunks;
+};
+
+struct PhysicalHashJoin::ProbeState : OperatorState {
+  ProbeState(const ExecContext& context, BuildState& build) : evaluator(context), build(build) {}
+  ExpressionEvaluator evaluator;
+  BuildState& build;
+  // The probe vector in progress.
+  bool in_vector = false;
+  bool finding_pairs = false;
+  idx_t rows = 0;
+  std::vector<Vector> keys;
+  JoinHashTable::ProbeCursor cursor;
+  idx_t loop_probe = 0;  // nested loop: the probe row and build row to pair next
+  idx_t loop_build = 0;
+  std::vector<uint8_t> found;  // by probe row: it has a match
+  std::vector<uint32_t> pair_probe;
+  std::vector<uint32_t> pair_build;
+  std::vector<uint32_t> selection;
+};
+
+struct PhysicalHashJoin::UnmatchedBuildRows : GlobalSourceState {
+  explicit UnmatchedBuildRows(BuildState& build) : build(build) {}
+  size_t maxThreads() const override { return build.rows / kVectorSize + 1; }
+  BuildState& build;
+  std::atomic<idx_t> next{0};
+};
+
+PhysicalHashJoin::PhysicalHashJoin(std::vector<DataType> types, Spec spec)
+    : PhysicalOperator(spec.probe_keys.empty() ? "NestedLoopJoin" : "HashJoin", std::move(types)),
+      spec_(std::move(spec)) {}
+
+PhysicalOperatorPtr PhysicalHashJoin::create(std::vector<DataType> types, LogicalJoin& join,
+                                             std::vector<DataType> left_types,
+                                             std::vector<DataType> right_types,
+                                             PhysicalOperatorPtr left, PhysicalOperatorPtr right) {
+  Spec spec;
+  spec.type = join.type;
+  spec.build_left = join.type == LogicalJoinType::kRight;
+  for (JoinKey& key : join.keys) {
+    spec.probe_keys.push_back(std::move(spec.build_left ? key.right : key.left));
+    spec.build_keys.push_back(std::move(spec.build_left ? key.left : key.right));
+    spec.null_safe.push_back(key.null_safe);
+  }
+  spec.residual = std::move(join.residual);
+  spec.left_types = std::move(left_types);
+  spec.right_types = std::move(right_types);
+  bool build_left = spec.build_left;
+  auto op = std::make_unique<PhysicalHashJoin>(std::move(types), std::move(spec));
+  op->children.push_back(build_left ? std::move(right) : std::move(left));
+  op->children.push_back(build_left ? std::move(left) : std::move(right));
+  return op;
+}
+
+bool PhysicalHashJoin::emitsUnmatchedProbeRows() const {
+  return spec_.type == LogicalJoinType::kLeft || spec_.type == LogicalJoinType::kRight ||
+         spec_.type == LogicalJoinType::kFull;
+}
+
+std::string PhysicalHashJoin::details() const {
+  std::string text(joinTypeName(spec_.type));
+  if (hasKeys()) {
+    text += " keys [";
+    for (size_t i = 0; i < spec_.probe_keys.size(); ++i) {
+      text += fmt::format("{}{} {} {}", i > 0 ? ", " : "", spec_.probe_keys[i]->toString(),
+                          spec_.null_safe[i] ? "<=>" : "=", spec_.build_keys[i]->toString());
+    }
+    text += "]";
+  }
+  if (spec_.residual)
+    text += " residual " + spec_.residual->toString();
+  text += spec_.build_left ? " build left" : " build right";
+  return text;
+}
+
+// The build.
+
+std::unique_ptr<GlobalSinkState> PhysicalHashJoin::makeGlobalSinkState(const ExecContext&) const {
+  return std::make_unique<BuildState>();
+}
+
+std::unique_ptr<LocalSinkState> PhysicalHashJoin::makeLocalSinkState(const ExecContext& context,
+                                                                     GlobalSinkState&) const {
+  return std::make_unique<BuildThreadState>(context);
+}
+
+SinkResult PhysicalHashJoin::sink(const ExecContext&, Morsel& morsel, GlobalSinkState&,
+                                  LocalSinkState& local_state) const {
+  auto& local = static_cast<BuildThreadState&>(local_state);
+  Batch& batch = morsel.batch;
+  if (batch.num_rows == 0)
+    return SinkResult::kNeedMoreInput;
+  BuildChunk chunk;
+  chunk.rows = batch.num_rows;
+  if (hasKeys()) {
+    // Keys are evaluated and hashed here, on every thread; finalize only links the rows.
+    for (const auto& key : spec_.build_keys) {
+      chunk.keys.push_back(local.evaluator.evaluate(*key, batch));
+      flattenVector(chunk.keys.back(), chunk.rows);
+    }
+    chunk.hashes.resize(chunk.rows);
+    JoinHashTable::hashKeys(chunk.keys, chunk.rows, chunk.hashes.data());
+  }
+  chunk.columns = std::move(batch.columns);
+  local.chunks.push_back(std::move(chunk));
+  return SinkResult::kNeedMoreInput;
+}
+
+void PhysicalHashJoin::combine(const ExecContext&, GlobalSinkState& global_state,
+                               LocalSinkState& local_state) const {
+  auto& global = static_cast<BuildState&>(global_state);
+  auto& local = static_cast<BuildThreadState&>(local_state);
+  std::lock_guard lock(global.mutex);
+  for (BuildChunk& chunk : local.chunks)
+    global.chunks.push_back(std::move(chunk));
+  local.chunks.clear();
+}
+
+void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_state) const {
+  auto& build = static_cast<BuildState&>(global_state);
+  const std::vector<DataType>& types = spec_.build_left ? spec_.left_types : spec_.right_types;
+  // Threads copy chunks into disjoint rows of the columns. Each chunk starts at a multiple of
+  // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
+  // never linked into the table (and count as matched for FULL).
+  // The nested loop pairs every row, gaps included: it copies on one thread, without gaps.
+  bool parallel = build.chunks.size() > 1 && hasKeys();
+  for (const DataType& type : types) {
+    // Values nested in children do not take concurrent writers.
+    if (type.isNested() || type.isVoid())
+      parallel = false;
+  }
+  std::vector<idx_t> offsets;
+  std::vector<idx_t> chunk_rows;
+  idx_t rows = 0;
+  for (const BuildChunk& chunk : build.chunks) {
+    offsets.push_back(rows);
+    chunk_rows.push_back(chunk.rows);
+    rows += parallel ? (chunk.rows + 63) / 64 * 64 : chunk.rows;
+  }
+  build.rows = rows;
+  for (const DataType& type : types) {
+    build.columns.emplace_back(type, std::max<idx_t>(rows, 1));
+    // The bitmap exists before the threads write to it.
+    if (parallel)
+      build.columns.back().mutableValidity();
+  }
+  TaskScheduler& scheduler = TaskScheduler::shared();
+  size_t writers = parallel ? std::min(build.chunks.size(), scheduler.threadCount()) : 1;
+  if (hasKeys()) {
+    build.table = std::make_unique<JoinHashTable>(typesOf(spec_.build_keys), spec_.null_safe);
+    build.table->reserve(rows, writers);
+  }
+  // Each writer keeps the long strings it copies in a vector of its own, which the column shares.
+  std::vector<std::vector<Vector>> string_owners(writers);
+  for (auto& owners : string_owners) {
+    for (const DataType& type : types)
+      owners.emplace_back(type.isStringLike() ? type : DataType::voidType(), 1);
+  }
+  std::atomic<size_t> next_chunk{0};
+  auto copyChunks = [&](size_t writer) {
+    for (size_t index = next_chunk++; index < build.chunks.size(); index = next_chunk++) {
+      BuildChunk& chunk = build.chunks[index];
+      for (size_t column = 0; column < types.size(); ++column) {
+        appendRows(chunk.columns[column], chunk.rows, build.columns[column], offsets[index],
+                   &string_owners[writer][column]);
+      }
+      if (build.table)
+        build.table->insertAt(chunk.keys, chunk.hashes.data(), chunk.rows, offsets[index], writer);
+      chunk = BuildChunk();
+    }
+  };
+  if (writers > 1) {
+    scheduler.parallelFor(writers, copyChunks);
+  } else {
+    copyChunks(0);
+  }
+  for (auto& owners : string_owners) {
+    for (size_t column = 0; column < types.size(); ++column) {
+      if (types[column].isStringLike())
+        build.columns[column].shareStringsOf(owners[column]);
+    }
+  }
+  if (spec_.type == LogicalJoinType::kFull) {
+    build.matched.assign(rows, 1);
+    for (size_t index = 0; index < build.chunks.size(); ++index)
+      std::fill_n(build.matched.begin() + static_cast<std::ptrdiff_t>(offsets[index]),
+                  chunk_rows[index], 0);
+  }
+  build.chunks.clear();
+}
+
+// The probe.
+
+std::unique_ptr<OperatorState> PhysicalHashJoin::makeOperatorStateOver(
+    const ExecContext& context, GlobalSinkState& own_sink_state) const {
+  return std::make_unique<ProbeState>(context, static_cast<BuildState&>(own_sink_state));
+}
+
+void PhysicalHashJoin::gatherOutput(const std::vector<Vector>* probe, const uint32_t* probe_rows,
+                                    const std::vector<Vector>* build, const uint32_t* build_rows,
+                                    idx_t count, bool all_columns, Batch& output) const {
+  output.columns.clear();
+  output.num_rows = count;
+  auto addSide = [&](const std::vector<DataType>& types, bool is_probe) {
+    const std::vector<Vector>* source = is_probe ? probe : build;
+    const uint32_t* rows = is_probe ? probe_rows : build_rows;
+    for (size_t column = 0; column < types.size(); ++column) {
+      if (source == nullptr) {
+        output.columns.push_back(Vector::nullConstant(types[column]));
+        continue;
+      }
+      Vector target(types[column], std::max<idx_t>(count, 1));
+      gatherRows((*source)[column], RowSet{rows, count}, target);
+      output.columns.push_back(std::move(target));
+    }
+  };
+  addSide(spec_.left_types, !spec_.build_left);
+  if (all_columns)
+    addSide(spec_.right_types, spec_.build_left);
+}
+
+idx_t PhysicalHashJoin::nextPairs(ProbeState& state) const {
+  idx_t capacity = state.pair_probe.size();
+  idx_t pairs = 0;
+  bool existence = spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti;
+  if (hasKeys()) {
+    const JoinHashTable& table = *state.build.table;
+    while (state.cursor.count > 0 && (pairs == 0 || pairs + state.cursor.count <= capacity)) {
+      pairs += table.matchAndAdvance(state.keys, state.cursor, state.pair_probe.data() + pairs,
+                                     state.pair_build.data() + pairs);
+      // SEMI and ANTI look no further than a probe row's first match.
+      if (existence && pairs > 0)
+        break;
+    }
+    return pairs;
+  }
+  idx_t build_rows = state.build.rows;
+  while (pairs < capacity && state.loop_probe < state.rows) {
+    if (build_rows == 0 || (existence && state.found[state.loop_probe])) {
+      ++state.loop_probe;
+      state.loop_build = 0;
+      continue;
+    }
+    idx_t take = std::min(capacity - pairs, build_rows - state.loop_build);
+    for (idx_t i = 0; i < take; ++i) {
+      state.pair_probe[pairs + i] = static_cast<uint32_t>(state.loop_probe);
+      state.pair_build[pairs + i] = static_cast<uint32_t>(state.loop_build + i);
+    }
+    pairs += take;
+    state.loop_build += take;
+    if (state.loop_build == build_rows) {
+      state.loop_build = 0;
+      ++state.loop_probe;
+    }
+  }
+  return pairs;
+}
+
+void PhysicalHashJoin::emitPairs(const Batch& input, idx_t pairs, ProbeState& state,
+                                 Batch& output) const {
+  uint32_t* probe_rows = state.pair_probe.data();
+  uint32_t* build_rows = state.pair_build.data();
+  idx_t kept = pairs;
+  Batch pair_batch;
+  if (spec_.residual) {
+    gatherOutput(&input.columns, probe_rows, &state.build.columns, build_rows, pairs, true,
+                 pair_batch);
+    Vector predicate = state.evaluator.evaluate(*spec_.residual, pair_batch);
+    kept = 0;
+    for (idx_t i = 0; i < pairs; ++i) {
+      if (!predicate.isNull(i) && predicate.at<uint8_t>(i) != 0)
+        state.selection[kept++] = static_cast<uint32_t>(i);
+    }
+    for (idx_t i = 0; i < kept; ++i) {
+      probe_rows[i] = probe_rows[state.selection[i]];
+      build_rows[i] = build_rows[state.selection[i]];
+    }
+  }
+  for (idx_t i = 0; i < kept; ++i)
+    state.found[probe_rows[i]] = 1;
+  if (spec_.type == LogicalJoinType::kFull) {
+    for (idx_t i = 0; i < kept; ++i)
+      std::atomic_ref<uint8_t>(state.build.matched[build_rows[i]])
+          .store(1, std::memory_order_relaxed);
+  }
+  if (spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti) {
+    // A probe row with a match needs no further candidates.
+    if (hasKeys() && kept > 0) {
+      JoinHashTable::ProbeCursor& cursor = state.cursor;
+      idx_t active = 0;
+      for (idx_t i = 0; i < cursor.count; ++i) {
+        if (state.found[cursor.rows[i]])
+          continue;
+        cursor.rows[active] = cursor.rows[i];
+        cursor.candidates[active] = cursor.candidates[i];
+        ++active;
+      }
+      cursor.count = active;
+    }
+    return;
+  }
+  if (kept == 0)
+    return;
+  if (!spec_.residual) {
+    gatherOutput(&input.columns, probe_rows, &state.build.columns, build_rows, kept, true, output);
+    return;
+  }
+  if (kept == pairs) {
+    output = std::move(pair_batch);
+    return;
+  }
+  output.columns.clear();
+  output.num_rows = kept;
+  RowSet rows{state.selection.data(), kept};
+  for (const Vector& column : pair_batch.columns) {
+    Vector target(column.type(), std::max<idx_t>(kept, 1));
+    gatherRows(column, rows, target);
+    output.columns.push_back(std::move(target));
+  }
+}
+
+void PhysicalHashJoin::emitProbeRows(const Batch& input, ProbeState& state, Batch& output) const {
+  bool want_found = spec_.type == LogicalJoinType::kSemi;
+  idx_t count = 0;
+  for (idx_t row = 0; row < state.rows; ++row) {
+    if ((state.found[row] != 0) == want_found)
+      state.selection[count++] = static_cast<uint32_t>(row);
+  }
+  if (count == 0)
+    return;
+  bool existence = spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti;
+  if (existence && count == state.rows) {
+    output.columns = input.columns;
+    output.num_rows = count;
+    return;
+  }
+  gatherOutput(&input.columns, state.selection.data(), nullptr, nullptr, count, !existence, output);
+}
+
+OperatorResult PhysicalHashJoin::execute(const ExecContext&, const Batch& input, Batch& output,
+                                         OperatorState& operator_state) const {
+  auto& state = static_cast<ProbeState&>(operator_state);
+  output.columns.clear();
+  output.num_rows = 0;
+  if (!state.in_vector) {
+    state.in_vector = true;
+    state.finding_pairs = true;
+    state.rows = input.num_rows;
+    state.found.assign(state.rows, 0);
+    idx_t capacity = std::max<idx_t>(kVectorSize, state.rows);
+    state.pair_probe.resize(capacity);
+    state.pair_build.resize(capacity);
+    state.selection.resize(capacity);
+    if (hasKeys()) {
+      state.keys.clear();
+      for (const auto& key : spec_.probe_keys) {
+        state.keys.push_back(state.evaluator.evaluate(*key, input));
+        flattenVector(state.keys.back(), state.rows);
+      }
+      state.build.table->startProbe(state.keys, state.rows, state.cursor);
+    } else {
+      state.loop_probe = 0;
+      state.loop_build = 0;
+    }
+  }
+  bool emits_probe_rows = spec_.type != LogicalJoinType::kInner;
+  if (state.finding_pairs) {
+    idx_t pairs = nextPairs(state);
+    if (pairs > 0)
+      emitPairs(input, pairs, state, output);
+    bool more = hasKeys() ? state.cursor.count > 0 : state.loop_probe < state.rows;
+    if (more)
+      return OperatorResult::kHaveMoreOutput;
+    state.finding_pairs = false;
+    if (!emits_probe_rows) {
+      state.in_vector = false;
+      return OperatorResult::kNeedMoreInput;
+    }
+    if (output.num_rows > 0)
+      return OperatorResult::kHaveMoreOutput;
+  }
+  emitProbeRows(input, state, output);
+  state.in_vector = false;
+  return OperatorResult::kNeedMoreInput;
+}
+
+std::unique_ptr<GlobalSourceState> PhysicalHashJoin::makeFinalSourceState(
+    const ExecContext&, GlobalSinkState* own_sink_state) const {
+  if (spec_.type != LogicalJoinType::kFull)
+    return nullptr;
+  SLUICE_CHECK(own_sink_state != nullptr);
+  return std::make_unique<UnmatchedBuildRows>(static_cast<BuildState&>(*own_sink_state));
+}
+
+bool PhysicalHashJoin::getFinalData(const ExecContext&, Morsel& morsel, GlobalSourceState& global,
+                                    OperatorState& operator_state) const {
+  auto& source = static_cast<UnmatchedBuildRows&>(global);
+  auto& state = static_cast<ProbeState&>(operator_state);
+  const BuildState& build = source.build;
+  state.selection.resize(std::max<idx_t>(state.selection.size(), kVectorSize));
+  while (true) {
+    idx_t start = source.next.fetch_add(kVectorSize);
+    if (start >= build.rows)
+      return false;
+    idx_t end = std::min(start + kVectorSize, build.rows);
+    idx_t count = 0;
+    for (idx_t row = start; row < end; ++row) {
+      if (build.matched[row] == 0)
+        state.selection[count++] = static_cast<uint32_t>(row);
+    }
+    if (count == 0)
+      continue;
+    gatherOutput(nullptr, nullptr, &build.columns, state.selection.data(), count, true,
+                 morsel.batch);
+    // After every row the probe emitted.
+    morsel.index = std::numeric_limits<uint64_t>::max();
+    return true;
+  }
+}
+
+}  // namespace sluice

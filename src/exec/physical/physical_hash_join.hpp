@@ -1,0 +1,97 @@
+// src/exec/physical/physical_hash_join.hpp
+//
+// The join: its build side (children[1]) is materialized by a sink, a pipeline breaker, into
+// columns and, when the condition has equi keys, a JoinHashTable on them; its probe side
+// (children[0]) streams through it in parallel, a vector at a time. Without equi keys (CROSS
+// JOIN, non-equi conditions) every build row is a candidate of every probe row: a nested-loop
+// join over the same materialized build side. Candidate pairs are gathered a vector at a time
+// and must satisfy the residual condition to count as matches.
+//
+// The build side is the right input, except for RIGHT joins, which build the left one, so
+// that every type but FULL is decided by the probe alone: INNER emits matches; LEFT and RIGHT
+// also a probe row without match (build columns NULL); SEMI the probe rows with a match, ANTI
+// those without. FULL marks the build rows it matches and, once every thread has probed all
+// its rows, emits the never-matched ones (probe columns NULL) as a final phase of the probe
+// pipeline.
+//
+// Spilling is out of scope: the build side must fit in memory.
+#pragma once
+
+#include "exec/physical/physical_operator.hpp"
+#include "planner/logical/logical_join.hpp"
+
+namespace sluice {
+
+class PhysicalHashJoin : public PhysicalOperator {
+ public:
+  struct Spec {
+    LogicalJoinType type = LogicalJoinType::kInner;
+    bool build_left = false;                     // RIGHT joins build on the left input
+    std::vector<BoundExpressionPtr> probe_keys;  // over the probe input's columns
+    std::vector<BoundExpressionPtr> build_keys;  // over the build input's columns
+    std::vector<bool> null_safe;
+    BoundExpressionPtr residual;  // over the left input's columns, then the right's; or null
+    std::vector<DataType> left_types;
+    std::vector<DataType> right_types;
+  };
+
+  PhysicalHashJoin(std::vector<DataType> types, Spec spec);
+
+  //! The join of `left` and `right` by `join` (whose keys and residual it takes).
+  static PhysicalOperatorPtr create(std::vector<DataType> types, LogicalJoin& join,
+                                    std::vector<DataType> left_types,
+                                    std::vector<DataType> right_types, PhysicalOperatorPtr left,
+                                    PhysicalOperatorPtr right);
+
+  // The probe: a streaming operator over children[0].
+  bool isStreaming() const override { return true; }
+  std::unique_ptr<OperatorState> makeOperatorStateOver(
+      const ExecContext& context, GlobalSinkState& own_sink_state) const override;
+  OperatorResult execute(const ExecContext& context, const Batch& input, Batch& output,
+                         OperatorState& state) const override;
+  std::unique_ptr<GlobalSourceState> makeFinalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const override;
+  bool getFinalData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
+                    OperatorState& state) const override;
+
+  // The build: the sink of children[1]'s pipeline.
+  bool isSink() const override { return true; }
+  std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const override;
+  std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,
+                                                     GlobalSinkState& global) const override;
+  SinkResult sink(const ExecContext& context, Morsel& morsel, GlobalSinkState& global,
+                  LocalSinkState& local) const override;
+  void combine(const ExecContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
+  void finalize(const ExecContext& context, GlobalSinkState& global) const override;
+
+ protected:
+  std::string details() const override;
+
+ private:
+  struct BuildState;
+  struct BuildThreadState;
+  struct ProbeState;
+  struct UnmatchedBuildRows;
+
+  bool hasKeys() const { return !spec_.probe_keys.empty(); }
+  //! Probe rows without a match are emitted (build columns NULL).
+  bool emitsUnmatchedProbeRows() const;
+  //! Finds the next candidate pairs of the current probe vector; returns how many.
+  idx_t nextPairs(ProbeState& state) const;
+  //! Keeps the pairs that satisfy the residual, records their matches, and writes the output
+  //! rows they make (for the types that output pairs) to `output`.
+  void emitPairs(const Batch& input, idx_t pairs, ProbeState& state, Batch& output) const;
+  //! The probe rows that end the vector: unmatched (outer, ANTI) or matched (SEMI).
+  void emitProbeRows(const Batch& input, ProbeState& state, Batch& output) const;
+  //! The output columns of `count` rows whose probe-side columns are gathered from `probe`
+  //! (or NULL when null) at probe_rows and build-side columns from the build side at
+  //! build_rows (or NULL when null).
+  void gatherOutput(const std::vector<Vector>* probe, const uint32_t* probe_rows,
+                    const std::vector<Vector>* build, const uint32_t* build_rows, idx_t count,
+                    bool all_columns, Batch& output) const;
+
+  Spec spec_;
+};
+
+}  // namespace sluice
