@@ -12,11 +12,14 @@
 namespace sluice {
 
 struct TableEntry;
+struct CteBinding;
 
 class QueryBinder {
  public:
-  QueryBinder(const BindContext& context, const sql::Statement& statement)
-      : context_(context), statement_(statement) {}
+  //! `ctes`: the common table expressions visible to the query (planner/binder/cte_scope.hpp).
+  QueryBinder(const BindContext& context, const sql::Statement& statement,
+              const CteBinding* ctes = nullptr)
+      : context_(context), statement_(statement), ctes_(ctes) {}
 
   LogicalOperatorPtr bindQuery(const sql::Query& query);
 
@@ -24,7 +27,8 @@ class QueryBinder {
   LogicalOperatorPtr bindBody(const sql::QueryBody& body);
   //! A SELECT; `order` (ORDER BY / SORT BY of the enclosing query, or null) may name select
   //! aliases, ordinals or expressions over the FROM columns, which ride along as hidden columns.
-  LogicalOperatorPtr bindSelect(const sql::SelectBody& select, const std::vector<sql::SortItem>* order);
+  LogicalOperatorPtr bindSelect(const sql::SelectBody& select,
+                                const std::vector<sql::SortItem>* order);
   //! Orders a relation by keys that name its output columns (by name or ordinal).
   LogicalOperatorPtr sortByOutput(LogicalOperatorPtr plan, const std::vector<sql::SortItem>& order);
   //! The sort direction and NULL placement of `item` for column `column`, whose type must be
@@ -40,10 +44,13 @@ class QueryBinder {
   LogicalOperatorPtr bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref);
   //! Binds a FROM item; fills `scope` with its columns.
   LogicalOperatorPtr bindTableRef(const sql::TableRef& ref, Scope& scope);
+  //! A reference to a common table expression: its query, bound where the reference is.
+  LogicalOperatorPtr bindCteReference(const CteBinding& cte);
   [[noreturn]] void notSupported(sql::SourcePosition position, std::string_view what);
 
   const BindContext& context_;
   const sql::Statement& statement_;
+  const CteBinding* ctes_;
 };
 
 }  // namespace sluice

@@ -61,6 +61,12 @@ std::string LogicalOperator::explain(int depth) const {
       line += fmt::format("Aggregate [{}] [{}]", joinExpressions(expressions), calls);
       break;
     }
+    case LogicalOperatorKind::kUnion:
+      line += fmt::format("Union [{}]", fmt::join(column_names, ", "));
+      break;
+    case LogicalOperatorKind::kReplicateRows:
+      line += "ReplicateRows " + replicate.toString();
+      break;
   }
   line += '\n';
   for (const auto& child : children)

@@ -12,6 +12,7 @@
 #include "common/error/error.hpp"
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
+#include "planner/logical/replicate_rows_spec.hpp"
 #include "planner/logical/scan_spec.hpp"
 
 namespace sluice {
@@ -27,6 +28,8 @@ enum class LogicalOperatorKind : uint8_t {
   kFileScan,   // the files of read_files(): `file_scan`
   kTableScan,  // a Delta table: `table_scan`
   kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
+  kUnion,      // the rows of every child (UNION ALL); the children have the same column types
+  kReplicateRows,  // each row of children[0] as often as `replicate` says, without its counts
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -53,6 +56,7 @@ struct LogicalOperator {
   std::shared_ptr<const FileScanSpec> file_scan;      // kFileScan
   std::shared_ptr<const TableScanSpec> table_scan;    // kTableScan
   std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
+  ReplicateRowsSpec replicate;                        // kReplicateRows
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 
