@@ -32,7 +32,7 @@ CteScopeGuard::CteScopeGuard(const sql::Query& query, const sql::Statement& stat
     for (size_t later = index + 1; later < query.ctes.size(); ++later)
       repeated = repeated || query.ctes[later].name == name;
     if (first && repeated)
-      duplicates.push_back(fmt::format("`{}`", name));
+      duplicates.push_back(fmt::format("'{}'", name));
   }
   if (!duplicates.empty()) {
     std::string names;
