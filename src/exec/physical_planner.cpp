@@ -12,12 +12,14 @@
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_projection.hpp"
 #include "exec/physical/physical_range.hpp"
+#include "exec/physical/physical_replicate_rows.hpp"
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/physical/physical_sort.hpp"
 #include "exec/physical/physical_table_scan.hpp"
 #include "exec/physical/physical_table_write.hpp"
 #include "exec/physical/physical_top_n.hpp"
 #include "exec/physical/physical_ungrouped_aggregate.hpp"
+#include "exec/physical/physical_union.hpp"
 #include "exec/physical/physical_values.hpp"
 
 namespace sluice {
@@ -108,6 +110,12 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     case LogicalOperatorKind::kLimit:
       physical =
           std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);
+      break;
+    case LogicalOperatorKind::kUnion:
+      physical = std::make_unique<PhysicalUnion>(logical.column_types);
+      break;
+    case LogicalOperatorKind::kReplicateRows:
+      physical = std::make_unique<PhysicalReplicateRows>(logical.column_types, logical.replicate);
       break;
   }
   SLUICE_CHECK(physical != nullptr);

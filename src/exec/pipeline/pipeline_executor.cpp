@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <vector>
 
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/pipeline/pipeline.hpp"
@@ -34,28 +35,42 @@ class PipelineTask {
     local_sink_ = pipeline.sink->makeLocalSinkState(context, sink_state);
   }
 
-  void run(std::atomic<bool>& finished) {
+  //! Runs until the source runs dry or the sink is full. `finished_from` is the first of the
+  //! sink's pipelines (in order, `position` being this one's) whose rows filled the sink: the
+  //! pipelines from it on stop, the ones before it still give their rows, which come first.
+  void run(std::atomic<size_t>& finished_from, size_t position) {
     Morsel morsel;
-    while (!finished.load(std::memory_order_relaxed) &&
+    while (finished_from.load(std::memory_order_relaxed) > position &&
            pipeline_.source->getData(context_, morsel, source_state_, *local_source_)) {
-      if (push(0, morsel.batch, morsel.index) == SinkResult::kFinished) finished = true;
+      if (push(0, morsel.batch, pipeline_.index_base + morsel.index) == SinkResult::kFinished) {
+        markFinished(finished_from, position);
+      }
     }
   }
 
   //! Pushes the rows operator `index` emits after all input (makeFinalSourceState) onward.
-  void runFinal(size_t index, GlobalSourceState& final_state, std::atomic<bool>& finished) {
+  void runFinal(size_t index, GlobalSourceState& final_state, std::atomic<size_t>& finished_from,
+                size_t position) {
     const PhysicalOperator& op = *pipeline_.operators[index];
     Morsel morsel;
-    while (!finished.load(std::memory_order_relaxed) &&
+    while (finished_from.load(std::memory_order_relaxed) > position &&
            op.getFinalData(context_, morsel, final_state, *operator_states_[index])) {
-      if (push(index + 1, morsel.batch, morsel.index) == SinkResult::kFinished)
-        finished = true;
+      if (push(index + 1, morsel.batch, pipeline_.index_base + morsel.index) ==
+          SinkResult::kFinished) {
+        markFinished(finished_from, position);
+      }
     }
   }
 
   void combine() { pipeline_.sink->combine(context_, sink_state_, *local_sink_); }
 
  private:
+  static void markFinished(std::atomic<size_t>& finished_from, size_t position) {
+    size_t current = finished_from.load();
+    while (current > position && !finished_from.compare_exchange_weak(current, position)) {
+    }
+  }
+
   // Pushes `input` through the operators from `from` on and into the sink.
   SinkResult push(size_t from, Batch& input, uint64_t index) {
     if (from == pipeline_.operators.size()) {
@@ -68,7 +83,8 @@ class PipelineTask {
       OperatorResult result = op.execute(context_, input, output, *operator_states_[from]);
       if (output.num_rows > 0 && push(from + 1, output, index) == SinkResult::kFinished)
         return SinkResult::kFinished;
-      if (result == OperatorResult::kNeedMoreInput) return SinkResult::kNeedMoreInput;
+      if (result == OperatorResult::kNeedMoreInput)
+        return SinkResult::kNeedMoreInput;
     }
   }
 
@@ -81,6 +97,27 @@ class PipelineTask {
   std::unique_ptr<LocalSinkState> local_sink_;
 };
 
+// Operators with rows of their own to emit once all input has passed through them (a FULL
+// join's never-matched build rows) push them on through the rest of the pipeline.
+void runFinalPhases(const Pipeline& pipeline, const std::vector<PipelineTask*>& tasks,
+                    const SinkStates& sink_states, std::atomic<size_t>& finished_from,
+                    size_t position, TaskScheduler& scheduler, const ExecContext& context) {
+  for (size_t index = 0; index < pipeline.operators.size(); ++index) {
+    if (finished_from.load() <= position || tasks.empty())
+      return;
+    const PhysicalOperator* op = pipeline.operators[index];
+    auto own_state = sink_states.find(op);
+    std::unique_ptr<GlobalSourceState> final_state = op->makeFinalSourceState(
+        context, own_state == sink_states.end() ? nullptr : own_state->second.get());
+    if (!final_state)
+      continue;
+    size_t threads = std::clamp<size_t>(final_state->maxThreads(), 1, tasks.size());
+    scheduler.parallelFor(threads, [&](size_t task) {
+      tasks[task]->runFinal(index, *final_state, finished_from, position);
+    });
+  }
+}
+
 }  // namespace
 
 std::vector<Batch> PipelineExecutor::run(const PhysicalOperator& root) {
@@ -92,35 +129,67 @@ std::unique_ptr<GlobalSinkState> PipelineExecutor::execute(const PhysicalOperato
   std::vector<Pipeline> pipelines = buildPipelines(root);
   // The sink states live until the end: a breaker's state is read by the pipeline above.
   SinkStates sink_states;
-  for (const Pipeline& pipeline : pipelines) {
-    auto& sink_state = sink_states[pipeline.sink];
-    sink_state = pipeline.sink->makeGlobalSinkState(context_);
-    auto own = sink_states.find(pipeline.source);
-    std::unique_ptr<GlobalSourceState> source_state = pipeline.source->makeGlobalSourceState(
-        context_, own == sink_states.end() ? nullptr : own->second.get());
-    size_t threads = std::clamp<size_t>(source_state->maxThreads(), 1, scheduler_.threadCount());
-    std::atomic<bool> finished{false};
-    std::vector<std::unique_ptr<PipelineTask>> tasks(threads);
-    scheduler_.parallelFor(threads, [&](size_t task) {
-      tasks[task] = std::make_unique<PipelineTask>(context_, pipeline, *source_state, *sink_state,
-                                                   sink_states);
-      tasks[task]->run(finished);
-    });
-    // Operators with rows of their own to emit once all input has passed through them.
-    for (size_t index = 0; index < pipeline.operators.size() && !finished; ++index) {
-      const PhysicalOperator* op = pipeline.operators[index];
-      auto own_state = sink_states.find(op);
-      std::unique_ptr<GlobalSourceState> final_state = op->makeFinalSourceState(
-          context_, own_state == sink_states.end() ? nullptr : own_state->second.get());
-      if (!final_state)
-        continue;
-      size_t final_threads = std::clamp<size_t>(final_state->maxThreads(), 1, threads);
-      scheduler_.parallelFor(final_threads, [&](size_t task) {
-        tasks[task]->runFinal(index, *final_state, finished);
-      });
+  for (size_t first = 0; first < pipelines.size();) {
+    // The pipelines of one sink (the children of a union) run together: each thread starts
+    // on a different one and moves on to the next when its source runs dry.
+    size_t end = first + 1;
+    while (end < pipelines.size() && pipelines[end].sink == pipelines[first].sink)
+      ++end;
+    const PhysicalOperator* sink = pipelines[first].sink;
+    auto& sink_state = sink_states[sink];
+    sink_state = sink->makeGlobalSinkState(context_);
+    size_t count = end - first;
+    std::vector<std::unique_ptr<GlobalSourceState>> source_states;
+    std::vector<size_t> thread_limits;
+    size_t threads = 0;
+    for (size_t index = first; index < end; ++index) {
+      auto own = sink_states.find(pipelines[index].source);
+      source_states.push_back(pipelines[index].source->makeGlobalSourceState(
+          context_, own == sink_states.end() ? nullptr : own->second.get()));
+      thread_limits.push_back(
+          std::clamp<size_t>(source_states.back()->maxThreads(), 1, scheduler_.threadCount()));
+      threads += thread_limits.back();
     }
-    scheduler_.parallelFor(threads, [&](size_t task) { tasks[task]->combine(); });
-    pipeline.sink->finalize(context_, *sink_state);
+    threads = std::min(threads, scheduler_.threadCount());
+    // Tasks outlive their run: operators may emit rows after all input (a FULL join's
+    // unmatched rows), and each task's local sink state is combined at the end.
+    std::vector<std::vector<std::unique_ptr<PipelineTask>>> tasks(count);
+    for (size_t which = 0; which < count; ++which)
+      tasks[which].resize(thread_limits[which]);
+    std::vector<std::atomic<size_t>> joined(count);
+    std::atomic<size_t> finished_from{count};
+    scheduler_.parallelFor(threads, [&](size_t thread) {
+      for (size_t step = 0; step < count; ++step) {
+        size_t which = (thread + step) % count;
+        // A source that serves fewer threads than there are gets no more than it can serve.
+        size_t slot = joined[which].fetch_add(1);
+        if (slot >= thread_limits[which])
+          continue;
+        auto& task = tasks[which][slot];
+        task = std::make_unique<PipelineTask>(context_, pipelines[first + which],
+                                              *source_states[which], *sink_state, sink_states);
+        task->run(finished_from, which);
+      }
+    });
+    for (size_t which = 0; which < count; ++which) {
+      std::vector<PipelineTask*> started;
+      for (auto& task : tasks[which]) {
+        if (task)
+          started.push_back(task.get());
+      }
+      runFinalPhases(pipelines[first + which], started, sink_states, finished_from, which,
+                     scheduler_, context_);
+    }
+    std::vector<PipelineTask*> all;
+    for (auto& pipeline_tasks : tasks) {
+      for (auto& task : pipeline_tasks) {
+        if (task)
+          all.push_back(task.get());
+      }
+    }
+    scheduler_.parallelFor(all.size(), [&](size_t task) { all[task]->combine(); });
+    sink->finalize(context_, *sink_state);
+    first = end;
   }
   return std::move(sink_states[&root]);
 }

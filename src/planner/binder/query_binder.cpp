@@ -7,9 +7,11 @@
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
 #include "planner/binder/aggregate_binder.hpp"
+#include "planner/binder/cte_scope.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/read_files_binder.hpp"
+#include "planner/binder/set_operation_binder.hpp"
 #include "sql/parser/parser.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -53,8 +55,7 @@ void QueryBinder::notSupported(sql::SourcePosition position, std::string_view wh
 }
 
 LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
-  if (!query.ctes.empty())
-    notSupported(query.position, "WITH (common table expressions)");
+  CteScopeGuard with(query, statement_, ctes_);
   if (!query.cluster_by.empty() || !query.distribute_by.empty())
     notSupported(query.position, "CLUSTER BY / DISTRIBUTE BY");
   if (!query.windows.empty())
@@ -100,7 +101,9 @@ LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
       return bindTableRef(ref, scope);
     }
     case sql::QueryBodyKind::kSetOperation:
-      notSupported(body.position, "UNION / INTERSECT / EXCEPT");
+      return bindSetOperation(
+          body.as<sql::SetOperationBody>(),
+          [this](const sql::QueryBody& input) { return bindBody(input); }, statement_);
   }
   SLUICE_UNREACHABLE("unknown query body");
 }
@@ -481,6 +484,15 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       const auto& named = ref.as<sql::NamedTableRef>();
       if (named.stream)
         notSupported(ref.position, "STREAM outside a pipeline");
+      if (const CteBinding* cte =
+              named.name.size() == 1 ? findCte(ctes_, named.name[0]) : nullptr) {
+        if (named.time_travel)
+          notSupported(ref.position, "Time travel on a common table expression");
+        plan = bindCteReference(*cte);
+        if (qualifier.empty())
+          qualifier = named.name.back();
+        break;
+      }
       const TemporaryView* view = nullptr;
       if (named.name.size() == 1 && context_.views)
         view = context_.views->findView(named.name[0]);

@@ -13,11 +13,14 @@ namespace sluice {
 
 struct TableEntry;
 class JoinBinder;
+struct CteBinding;
 
 class QueryBinder {
  public:
-  QueryBinder(const BindContext& context, const sql::Statement& statement)
-      : context_(context), statement_(statement) {}
+  //! `ctes`: the common table expressions visible to the query (planner/binder/cte_scope.hpp).
+  QueryBinder(const BindContext& context, const sql::Statement& statement,
+              const CteBinding* ctes = nullptr)
+      : context_(context), statement_(statement), ctes_(ctes) {}
 
   LogicalOperatorPtr bindQuery(const sql::Query& query);
 
@@ -25,7 +28,8 @@ class QueryBinder {
   LogicalOperatorPtr bindBody(const sql::QueryBody& body);
   //! A SELECT; `order` (ORDER BY / SORT BY of the enclosing query, or null) may name select
   //! aliases, ordinals or expressions over the FROM columns, which ride along as hidden columns.
-  LogicalOperatorPtr bindSelect(const sql::SelectBody& select, const std::vector<sql::SortItem>* order);
+  LogicalOperatorPtr bindSelect(const sql::SelectBody& select,
+                                const std::vector<sql::SortItem>* order);
   //! Orders a relation by keys that name its output columns (by name or ordinal).
   LogicalOperatorPtr sortByOutput(LogicalOperatorPtr plan, const std::vector<sql::SortItem>& order);
   //! The sort direction and NULL placement of `item` for column `column`, whose type must be
@@ -43,10 +47,13 @@ class QueryBinder {
   LogicalOperatorPtr bindTableRef(const sql::TableRef& ref, Scope& scope);
   //! Binds joins, with bindTableRef for their sides.
   JoinBinder joinBinder();
+  //! A reference to a common table expression: its query, bound where the reference is.
+  LogicalOperatorPtr bindCteReference(const CteBinding& cte);
   [[noreturn]] void notSupported(sql::SourcePosition position, std::string_view what);
 
   const BindContext& context_;
   const sql::Statement& statement_;
+  const CteBinding* ctes_;
 };
 
 }  // namespace sluice

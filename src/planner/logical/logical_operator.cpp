@@ -91,6 +91,12 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kJoin:
       line += "Join " + join->describe();
       break;
+    case LogicalOperatorKind::kUnion:
+      line += fmt::format("Union [{}]", fmt::join(column_names, ", "));
+      break;
+    case LogicalOperatorKind::kReplicateRows:
+      line += "ReplicateRows " + replicate.toString();
+      break;
   }
   line += '\n';
   for (const auto& child : children)

@@ -13,6 +13,7 @@
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
 #include "planner/logical/logical_join.hpp"
+#include "planner/logical/replicate_rows_spec.hpp"
 #include "planner/logical/scan_spec.hpp"
 
 namespace sluice {
@@ -30,6 +31,8 @@ enum class LogicalOperatorKind : uint8_t {
   kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
   kTopN,       // the first `limit` rows after `offset` of children[0] ordered by `sort_keys`
   kJoin,       // children[0] joined with children[1] by `join`
+  kUnion,      // the rows of every child (UNION ALL); the children have the same column types
+  kReplicateRows,  // each row of children[0] as often as `replicate` says, without its counts
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -58,6 +61,7 @@ struct LogicalOperator {
   ScanPushdown pushdown;                              // kFileScan, kTableScan
   std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
   std::unique_ptr<LogicalJoin> join;                  // kJoin
+  ReplicateRowsSpec replicate;                        // kReplicateRows
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 

@@ -1,7 +1,8 @@
 // src/planner/optimizer/filter_pushdown.cpp
 //
 // Filter pushdown, as Spark's PushDownPredicates: a filter's conditions move below the
-// operators they commute with (projections, sorts, grouping keys, the sides of joins), so that
+// operators they commute with (projections, sorts, grouping keys, the sides of joins, the
+// children of a union), so that
 // fewer rows flow through the plan and the conditions end up right above the scans, where
 // pushPredicatesIntoScans hands them on. Conditions that cannot move stay in a filter above the
 // operator that stops them.
@@ -147,6 +148,15 @@ LogicalOperatorPtr pushInto(LogicalOperatorPtr plan, std::vector<BoundExpression
       return pushIntoAggregate(std::move(plan), std::move(conjuncts));
     case LogicalOperatorKind::kJoin:
       return pushIntoJoin(std::move(plan), std::move(conjuncts));
+    case LogicalOperatorKind::kUnion:
+      // Each child gets its own copy of the conditions.
+      for (LogicalOperatorPtr& child : plan->children) {
+        std::vector<BoundExpressionPtr> copies;
+        for (const BoundExpressionPtr& conjunct : conjuncts)
+          copies.push_back(copyExpression(*conjunct));
+        child = pushInto(std::move(child), std::move(copies));
+      }
+      return plan;
     default:
       // LIMIT changes which rows there are; scans and other operators keep the filter above.
       return stopAt(std::move(plan), std::move(conjuncts));

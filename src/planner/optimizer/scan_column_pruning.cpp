@@ -90,6 +90,11 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
     case LogicalOperatorKind::kJoin:
       pruneJoin(plan, needed);
       return;
+    case LogicalOperatorKind::kUnion:
+      // Output column i is column i of every child.
+      for (LogicalOperatorPtr& child : plan.children)
+        prune(*child, needed);
+      return;
     default:
       for (LogicalOperatorPtr& child : plan.children)
         prune(*child, allColumns(*child));

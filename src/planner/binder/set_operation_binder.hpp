@@ -1,0 +1,29 @@
+// src/planner/binder/set_operation_binder.hpp
+//
+// Binds UNION / INTERSECT / EXCEPT (MINUS) [ALL | DISTINCT]: checks that both inputs have as
+// many columns, widens each column to the inputs' common type as Spark's
+// WidenSetOperationTypes does (with ANSI mode's string promotion), refuses columns that have
+// none with Spark's errors, and plans the operation (planner/logical/set_operation_plan.hpp).
+// The output takes the first input's column names.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "planner/logical/logical_operator.hpp"
+#include "sql/ast/query.hpp"
+#include "sql/ast/statement.hpp"
+
+namespace sluice {
+
+//! Binds one input of a set operation.
+using QueryBodyBinder = std::function<LogicalOperatorPtr(const sql::QueryBody& body)>;
+
+LogicalOperatorPtr bindSetOperation(const sql::SetOperationBody& body,
+                                    const QueryBodyBinder& bind_input,
+                                    const sql::Statement& statement);
+
+//! "first", "second", "third", then "4th", "5th"... as Spark writes ordinals in messages.
+std::string ordinalNumber(size_t number);
+
+}  // namespace sluice
