@@ -17,6 +17,7 @@
 #include "exec/physical/physical_table_write.hpp"
 #include "exec/physical/physical_ungrouped_aggregate.hpp"
 #include "exec/physical/physical_values.hpp"
+#include "exec/physical/physical_window.hpp"
 
 namespace sluice {
 
@@ -86,6 +87,15 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
             logical.column_types, std::move(logical.expressions), std::move(logical.aggregates));
       }
       break;
+    case LogicalOperatorKind::kWindow: {
+      std::vector<SortKey> keys;
+      for (const SortSpec& spec : logical.order_keys)
+        keys.push_back({spec.column, spec.ascending, spec.nulls_first});
+      physical = std::make_unique<PhysicalWindow>(
+          logical.column_types, logical.children[0]->column_types.size(),
+          logical.partition_columns, std::move(keys), std::move(logical.window_functions));
+      break;
+    }
     case LogicalOperatorKind::kLimit:
       physical =
           std::make_unique<PhysicalLimit>(logical.column_types, logical.limit, logical.offset);

@@ -44,6 +44,8 @@ class QueryBinder {
 
   const BindContext& context_;
   const sql::Statement& statement_;
+  //! The WINDOW clause after the ORDER BY of the query whose body is being bound.
+  const std::vector<sql::NamedWindow>* query_windows_ = nullptr;
 };
 
 }  // namespace sluice

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "planner/logical/logical_window.hpp"
+
 namespace sluice {
 
 std::string LogicalOperator::explain(int depth) const {
@@ -61,6 +63,9 @@ std::string LogicalOperator::explain(int depth) const {
       line += fmt::format("Aggregate [{}] [{}]", joinExpressions(expressions), calls);
       break;
     }
+    case LogicalOperatorKind::kWindow:
+      line += explainWindow(*this);
+      break;
   }
   line += '\n';
   for (const auto& child : children)

@@ -12,6 +12,7 @@
 #include "common/error/error.hpp"
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
+#include "planner/expression/bound_window.hpp"
 #include "planner/logical/scan_spec.hpp"
 
 namespace sluice {
@@ -27,6 +28,7 @@ enum class LogicalOperatorKind : uint8_t {
   kFileScan,   // the files of read_files(): `file_scan`
   kTableScan,  // a Delta table: `table_scan`
   kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
+  kWindow,     // children[0]'s columns, then one column per `window_functions`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -53,6 +55,9 @@ struct LogicalOperator {
   std::shared_ptr<const FileScanSpec> file_scan;      // kFileScan
   std::shared_ptr<const TableScanSpec> table_scan;    // kTableScan
   std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
+  std::vector<idx_t> partition_columns;               // kWindow: PARTITION BY (input columns)
+  std::vector<SortSpec> order_keys;                   // kWindow: ORDER BY (input columns)
+  std::vector<BoundWindowFunction> window_functions;  // kWindow
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 
