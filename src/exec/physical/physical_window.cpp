@@ -74,6 +74,102 @@ double numericKey(const Vector& key, idx_t row) {
   }
 }
 
+//! Whether a key of this type can be encoded into one unsigned word that sorts like it.
+bool encodable(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kBoolean:
+    case TypeId::kByte:
+    case TypeId::kShort:
+    case TypeId::kInt:
+    case TypeId::kLong:
+    case TypeId::kFloat:
+    case TypeId::kDouble:
+    case TypeId::kDate:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+    case TypeId::kYearMonthInterval:
+    case TypeId::kDayTimeInterval:
+      return true;
+    case TypeId::kDecimal:
+      return type.precision() <= 18;
+    default:
+      return false;
+  }
+}
+
+uint64_t encodeSigned(int64_t value) {
+  return static_cast<uint64_t>(value) ^ (uint64_t{1} << 63);
+}
+
+//! Spark's order of doubles: -0.0 equals 0.0 and NaN is above everything.
+uint64_t encodeDouble(double value) {
+  if (value != value)
+    return ~uint64_t{0};
+  if (value == 0.0)
+    value = 0.0;
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return (bits >> 63) != 0 ? ~bits : bits ^ (uint64_t{1} << 63);
+}
+
+uint64_t encodeValue(const Vector& vector, idx_t row) {
+  switch (vector.type().id()) {
+    case TypeId::kBoolean:
+      return vector.at<uint8_t>(row);
+    case TypeId::kByte:
+      return encodeSigned(vector.at<int8_t>(row));
+    case TypeId::kShort:
+      return encodeSigned(vector.at<int16_t>(row));
+    case TypeId::kInt:
+    case TypeId::kDate:
+    case TypeId::kYearMonthInterval:
+      return encodeSigned(vector.at<int32_t>(row));
+    case TypeId::kFloat:
+      return encodeDouble(vector.at<float>(row));
+    case TypeId::kDouble:
+      return encodeDouble(vector.at<double>(row));
+    default:  // BIGINT, timestamps, day-time intervals, DECIMAL(p <= 18)
+      return encodeSigned(vector.at<int64_t>(row));
+  }
+}
+
+//! Sorts `rows` (stably) by `keys` encoded into words: per key a NULL rank and the value.
+template <size_t kKeys, typename Row>
+void sortByEncodedKeys(const std::vector<Batch>& input, const std::vector<SortKey>& keys,
+                       std::vector<Row>& rows) {
+  struct Entry {
+    uint64_t words[2 * kKeys];
+    uint32_t index;
+  };
+  std::vector<Entry> entries(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    Entry& entry = entries[i];
+    entry.index = static_cast<uint32_t>(i);
+    for (size_t k = 0; k < kKeys; ++k) {
+      const Vector& vector = input[rows[i].batch].columns[keys[k].column];
+      if (vector.isNull(rows[i].row)) {
+        entry.words[2 * k] = keys[k].nulls_first ? 0 : 2;
+        entry.words[2 * k + 1] = 0;
+        continue;
+      }
+      uint64_t value = encodeValue(vector, rows[i].row);
+      entry.words[2 * k] = 1;
+      entry.words[2 * k + 1] = keys[k].ascending ? value : ~value;
+    }
+  }
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    for (size_t w = 0; w < 2 * kKeys; ++w) {
+      if (a.words[w] != b.words[w])
+        return a.words[w] < b.words[w];
+    }
+    return a.index < b.index;
+  });
+  std::vector<Row> sorted(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i)
+    sorted[i] = rows[entries[i].index];
+  rows.swap(sorted);
+}
+
 bool needsRangeKeys(const WindowFrameSpec& frame) {
   auto valued = [](const WindowBound& bound) {
     return bound.kind == WindowBoundKind::kPreceding || bound.kind == WindowBoundKind::kFollowing;
@@ -149,7 +245,25 @@ std::vector<Batch> PhysicalWindow::processBucket(const std::vector<Batch>& input
     partition_keys.push_back(SortKey{column, true, true});
   std::vector<SortKey> all_keys = partition_keys;
   all_keys.insert(all_keys.end(), order_.begin(), order_.end());
-  if (!all_keys.empty()) {
+  bool fast = !all_keys.empty() && all_keys.size() <= 4;
+  for (const SortKey& key : all_keys)
+    fast = fast && encodable(input_types[key.column]);
+  if (fast) {
+    switch (all_keys.size()) {
+      case 1:
+        sortByEncodedKeys<1>(input, all_keys, rows);
+        break;
+      case 2:
+        sortByEncodedKeys<2>(input, all_keys, rows);
+        break;
+      case 3:
+        sortByEncodedKeys<3>(input, all_keys, rows);
+        break;
+      default:
+        sortByEncodedKeys<4>(input, all_keys, rows);
+        break;
+    }
+  } else if (!all_keys.empty()) {
     RowComparator comparator(all_keys, input_types);
     std::stable_sort(rows.begin(), rows.end(), [&](const RowReference& a, const RowReference& b) {
       return comparator.compare(input[a.batch], a.row, input[b.batch], b.row) < 0;

@@ -226,7 +226,12 @@ void evaluateAggregate(const BoundWindowFunction& function, const Batch& run, id
     gatherRows(per_partition, RowSet{partition_of.data(), count}, result);
     return;
   }
-  WindowSegmentTree tree(*function.aggregate, arguments, count);
+  if (function.frame.start.kind == WindowBoundKind::kUnboundedPreceding) {
+    aggregatePrefixes(*function.aggregate, arguments, layout.partition_start.data(),
+                      frame_end.data(), count, result);
+    return;
+  }
+  WindowSegmentTree tree(*function.aggregate, arguments, count, layout.partition_start.data());
   tree.evaluate(frame_start.data(), frame_end.data(), count, result, 0);
 }
 

@@ -17,7 +17,8 @@ idx_t strideOf(const AggregateFunction& function) {
 }  // namespace
 
 WindowSegmentTree::WindowSegmentTree(const AggregateFunction& function,
-                                     const std::vector<const Vector*>& arguments, idx_t count)
+                                     const std::vector<const Vector*>& arguments, idx_t count,
+                                     const uint32_t* partition_start)
     : function_(function), state_stride_(strideOf(function)) {
   idx_t total = 0;
   for (idx_t size = count;; size = (size + kFanout - 1) / kFanout) {
@@ -40,13 +41,23 @@ WindowSegmentTree::WindowSegmentTree(const AggregateFunction& function,
   function_.update(input, targets.data(), 0, heap_);
 
   std::vector<uint8_t*> sources(count);
+  idx_t span = 1;  // rows under one node of the level below
   for (size_t level = 1; level < level_sizes_.size(); ++level) {
     idx_t children = level_sizes_[level - 1];
+    idx_t pairs = 0;
     for (idx_t child = 0; child < children; ++child) {
-      sources[child] = node(level - 1, child);
-      targets[child] = node(level, child / kFanout);
+      idx_t parent = child / kFanout;
+      idx_t first_row = parent * span * kFanout;
+      idx_t last_row = std::min<idx_t>(count, first_row + span * kFanout) - 1;
+      if (partition_start != nullptr && partition_start[first_row] != partition_start[last_row])
+        continue;
+      sources[pairs] = node(level - 1, child);
+      targets[pairs] = node(level, parent);
+      ++pairs;
     }
-    function_.combine(sources.data(), targets.data(), children, 0);
+    if (pairs > 0)
+      function_.combine(sources.data(), targets.data(), pairs, 0);
+    span *= kFanout;
   }
 }
 
@@ -106,6 +117,48 @@ void WindowSegmentTree::evaluate(const uint32_t* starts, const uint32_t* ends, i
     if (!sources.empty())
       function_.combine(sources.data(), targets.data(), sources.size(), 0);
     function_.finalize(state_pointers.data(), size, 0, result, first_row + chunk);
+  }
+}
+
+void aggregatePrefixes(const AggregateFunction& function,
+                       const std::vector<const Vector*>& arguments,
+                       const uint32_t* partition_start, const uint32_t* ends, idx_t count,
+                       Vector& result) {
+  if (count == 0)
+    return;
+  idx_t stride = strideOf(function);
+  // prefix[j] = the rows of j's partition up to j. States are plain bytes: each starts as its
+  // row's own state, and one combine call adds prefix[j - 1] into prefix[j] in row order.
+  std::vector<uint8_t> states((count + 1) * stride, 0);
+  uint8_t* empty = states.data() + count * stride;
+  std::vector<uint8_t*> pointers(count);
+  for (idx_t row = 0; row < count; ++row)
+    pointers[row] = states.data() + row * stride;
+  StringHeap heap;
+  AggregateInput input;
+  input.arguments = arguments;
+  input.rows = RowSet{nullptr, count};
+  function.update(input, pointers.data(), 0, heap);
+  std::vector<uint8_t*> sources;
+  std::vector<uint8_t*> targets;
+  sources.reserve(count);
+  targets.reserve(count);
+  for (idx_t row = 1; row < count; ++row) {
+    if (partition_start[row] == row)
+      continue;
+    sources.push_back(pointers[row - 1]);
+    targets.push_back(pointers[row]);
+  }
+  if (!sources.empty())
+    function.combine(sources.data(), targets.data(), sources.size(), 0);
+  std::vector<uint8_t*> finals(std::min<idx_t>(count, kVectorSize));
+  for (idx_t chunk = 0; chunk < count; chunk += kVectorSize) {
+    idx_t size = std::min<idx_t>(kVectorSize, count - chunk);
+    for (idx_t i = 0; i < size; ++i) {
+      idx_t row = chunk + i;
+      finals[i] = ends[row] > partition_start[row] ? pointers[ends[row] - 1] : empty;
+    }
+    function.finalize(finals.data(), size, 0, result, chunk);
   }
 }
 

@@ -18,9 +18,11 @@ class WindowSegmentTree {
  public:
   static constexpr idx_t kFanout = 16;
 
-  //! Builds the tree over `count` rows of `arguments` (flat or constant vectors).
+  //! Builds the tree over `count` rows of `arguments` (flat or constant vectors). Frames never
+  //! cross partitions, so nodes that would (partition_start differs at their ends) are left
+  //! empty: their combination could overflow where no frame does.
   WindowSegmentTree(const AggregateFunction& function, const std::vector<const Vector*>& arguments,
-                    idx_t count);
+                    idx_t count, const uint32_t* partition_start);
 
   //! result[first_row + i] = the aggregate over rows [starts[i], ends[i]), for i < count.
   void evaluate(const uint32_t* starts, const uint32_t* ends, idx_t count, Vector& result,
@@ -38,6 +40,13 @@ class WindowSegmentTree {
   std::vector<idx_t> level_sizes_;
   StringHeap heap_;
 };
+
+//! result[i] = the aggregate over rows [partition_start[i], ends[i]) for every i < count: the
+//! running frames (UNBOUNDED PRECEDING to anything), from prefix states computed in one pass.
+void aggregatePrefixes(const AggregateFunction& function,
+                       const std::vector<const Vector*>& arguments,
+                       const uint32_t* partition_start, const uint32_t* ends, idx_t count,
+                       Vector& result);
 
 //! result[first_row + p] = the aggregate over rows [starts[p], ends[p]) for every p < count:
 //! one state per range, all updated by one kernel call (whole-partition frames).

@@ -147,8 +147,8 @@ TEST(WindowSegmentTreeTest, MatchesAPlainLoopOverRandomFrames) {
     starts[row] = std::min(a, b);
     ends[row] = std::max(a, b);
   }
-  WindowSegmentTree sum_tree(*sum, {&values}, kRows);
-  WindowSegmentTree min_tree(*min, {&values}, kRows);
+  WindowSegmentTree sum_tree(*sum, {&values}, kRows, nullptr);
+  WindowSegmentTree min_tree(*min, {&values}, kRows, nullptr);
   Vector sums(DataType::longType(), kRows);
   Vector mins(DataType::longType(), kRows);
   sum_tree.evaluate(starts.data(), ends.data(), kRows, sums, 0);
@@ -169,6 +169,48 @@ TEST(WindowSegmentTreeTest, MatchesAPlainLoopOverRandomFrames) {
     if (any) {
       ASSERT_EQ(sums.at<int64_t>(row), expected_sum) << row;
       ASSERT_EQ(mins.at<int64_t>(row), expected_min) << row;
+    }
+  }
+}
+
+TEST(WindowSegmentTreeTest, PrefixesAndPartitionedTreesStayInTheirPartitions) {
+  AggregateBindRequest request;
+  request.name = "sum(x)";
+  request.argument_types = {DataType::longType()};
+  request.argument_sql = {"x"};
+  request.argument_constants = {nullptr};
+  AggregateFunctionPtr sum = AggregateRegistry::builtin().find("sum")->bind(request);
+  // Partitions [0, 40) and [40, 100); values are row numbers, with row 7 NULL.
+  constexpr idx_t kRows = 100;
+  Vector values(DataType::longType(), kRows);
+  Bounds partition_start(kRows);
+  for (idx_t row = 0; row < kRows; ++row) {
+    values.mutableData<int64_t>()[row] = static_cast<int64_t>(row);
+    partition_start[row] = row < 40 ? 0 : 40;
+  }
+  values.setNull(7);
+  Bounds ends(kRows);
+  for (idx_t row = 0; row < kRows; ++row)
+    ends[row] = static_cast<uint32_t>(row == 0 || row == 40 ? row : row + 1);  // two empty frames
+  Vector prefix(DataType::longType(), kRows);
+  aggregatePrefixes(*sum, {&values}, partition_start.data(), ends.data(), kRows, prefix);
+  WindowSegmentTree tree(*sum, {&values}, kRows, partition_start.data());
+  Vector by_tree(DataType::longType(), kRows);
+  tree.evaluate(partition_start.data(), ends.data(), kRows, by_tree, 0);
+  for (idx_t row = 0; row < kRows; ++row) {
+    int64_t expected = 0;
+    bool any = false;
+    for (uint32_t i = partition_start[row]; i < ends[row]; ++i) {
+      if (i == 7)
+        continue;
+      any = true;
+      expected += static_cast<int64_t>(i);
+    }
+    ASSERT_EQ(prefix.isNull(row), !any) << row;
+    ASSERT_EQ(by_tree.isNull(row), !any) << row;
+    if (any) {
+      ASSERT_EQ(prefix.at<int64_t>(row), expected) << row;
+      ASSERT_EQ(by_tree.at<int64_t>(row), expected) << row;
     }
   }
 }
