@@ -121,9 +121,8 @@ void WindowSegmentTree::evaluate(const uint32_t* starts, const uint32_t* ends, i
 }
 
 void aggregatePrefixes(const AggregateFunction& function,
-                       const std::vector<const Vector*>& arguments,
-                       const uint32_t* partition_start, const uint32_t* ends, idx_t count,
-                       Vector& result) {
+                       const std::vector<const Vector*>& arguments, const uint32_t* partition_start,
+                       const uint32_t* ends, idx_t count, Vector& result) {
   if (count == 0)
     return;
   idx_t stride = strideOf(function);

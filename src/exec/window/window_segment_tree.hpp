@@ -44,9 +44,8 @@ class WindowSegmentTree {
 //! result[i] = the aggregate over rows [partition_start[i], ends[i]) for every i < count: the
 //! running frames (UNBOUNDED PRECEDING to anything), from prefix states computed in one pass.
 void aggregatePrefixes(const AggregateFunction& function,
-                       const std::vector<const Vector*>& arguments,
-                       const uint32_t* partition_start, const uint32_t* ends, idx_t count,
-                       Vector& result);
+                       const std::vector<const Vector*>& arguments, const uint32_t* partition_start,
+                       const uint32_t* ends, idx_t count, Vector& result);
 
 //! result[first_row + p] = the aggregate over rows [starts[p], ends[p]) for every p < count:
 //! one state per range, all updated by one kernel call (whole-partition frames).

@@ -100,6 +100,15 @@ LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
 
 LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
                                            const std::vector<sql::SortItem>* order) {
+  bool rows_of_distinct = distinct_rows_next_;
+  distinct_rows_next_ = false;
+  if (!rows_of_distinct && WindowBinder::isDistinctOverWindows(select)) {
+    // Windows come before DISTINCT: bind the rows, then deduplicate them.
+    distinct_rows_next_ = true;
+    LogicalOperatorPtr rows = WindowBinder::distinctRows(bindSelect(select, nullptr), statement_,
+                                                        select.position);
+    return order ? sortByOutput(std::move(rows), *order) : std::move(rows);
+  }
   if (!select.lateral_views.empty())
     notSupported(select.position, "LATERAL VIEW");
   WindowBinder windows(context_, statement_, select, query_windows_);
@@ -139,7 +148,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     input = std::move(filter);
   }
   WindowBinder::checkGroupBy(select, statement_);
-  if (AggregateBinder::needsAggregate(select)) {
+  if (!rows_of_distinct && AggregateBinder::needsAggregate(select)) {
     return AggregateBinder(context_, statement_, scope)
         .bind(select, std::move(input), order, &windows);
   }

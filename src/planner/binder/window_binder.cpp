@@ -9,6 +9,7 @@
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "planner/binder/aggregate_binder.hpp"
 
 namespace sluice {
 
@@ -31,6 +32,15 @@ std::string callSql(const sql::FunctionCallExpr& call) {
 
 std::string expressionKey(const BoundExpression& expr) {
   return expr.toString() + ":" + expr.type.sql();
+}
+
+bool containsAggregateCall(const sql::Expr& expr) {
+  if (AggregateBinder::isAggregateCall(expr))
+    return true;
+  bool found = false;
+  sql::forEachChild(expr,
+                    [&](const sql::Expr& child) { found = found || containsAggregateCall(child); });
+  return found;
 }
 
 BoundExpressionPtr cloneExpression(const BoundExpression& expr) {
@@ -125,6 +135,38 @@ void WindowBinder::checkGroupBy(const sql::SelectBody& select, const sql::Statem
           .withLocation(statement.locate(call->position));
     }
   }
+}
+
+bool WindowBinder::isDistinctOverWindows(const sql::SelectBody& select) {
+  if (select.quantifier != sql::SetQuantifier::kDistinct || select.group_by || select.having)
+    return false;
+  bool windows = false;
+  for (const sql::SelectItem& item : select.items) {
+    if (containsAggregateCall(*item.expr))
+      return false;
+    windows = windows || findWindowCall(*item.expr) != nullptr;
+  }
+  return windows;
+}
+
+LogicalOperatorPtr WindowBinder::distinctRows(LogicalOperatorPtr plan,
+                                              const sql::Statement& statement,
+                                              sql::SourcePosition position) {
+  auto dedup = std::make_unique<LogicalOperator>();
+  dedup->kind = LogicalOperatorKind::kAggregate;
+  dedup->column_names = plan->column_names;
+  dedup->column_types = plan->column_types;
+  for (idx_t column = 0; column < plan->column_types.size(); ++column) {
+    if (plan->column_types[column].isNested()) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  fmt::format("Grouping by a value of type {} is not supported yet.",
+                              plan->column_types[column].sql()))
+          .withLocation(statement.locate(position));
+    }
+    dedup->expressions.push_back(BoundExpression::makeColumn(column, plan->column_types[column]));
+  }
+  dedup->children.push_back(std::move(plan));
+  return dedup;
 }
 
 WindowBinder::WindowBinder(const BindContext& context, const sql::Statement& statement,

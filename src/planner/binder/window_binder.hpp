@@ -34,6 +34,13 @@ class WindowBinder {
   //! Raises an error when a GROUP BY or HAVING expression contains a window call.
   static void checkGroupBy(const sql::SelectBody& select, const sql::Statement& statement);
 
+  //! Whether `select` is SELECT DISTINCT with window calls and no aggregation: its windows are
+  //! computed over the rows first, and DISTINCT deduplicates their results.
+  static bool isDistinctOverWindows(const sql::SelectBody& select);
+  //! `plan` without duplicate rows.
+  static LogicalOperatorPtr distinctRows(LogicalOperatorPtr plan, const sql::Statement& statement,
+                                         sql::SourcePosition position);
+
   WindowBinder(const BindContext& context, const sql::Statement& statement,
                const sql::SelectBody& select, const std::vector<sql::NamedWindow>* query_windows);
 
