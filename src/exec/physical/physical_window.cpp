@@ -11,6 +11,7 @@
 #include "exec/expression/vector_copy.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/window/window_function_evaluator.hpp"
+#include "function/physical_type.hpp"
 
 namespace sluice {
 
@@ -274,10 +275,34 @@ std::vector<Batch> PhysicalWindow::processBucket(const std::vector<Batch>& input
   idx_t count = rows.size();
   Batch run;
   run.num_rows = count;
+  std::vector<uint8_t> batch_seen(input.size(), 0);
+  for (const RowReference& row : rows)
+    batch_seen[row.batch] = 1;
   for (idx_t column = 0; column < input_width_; ++column) {
-    Vector target(input_types[column], count);
-    for (idx_t i = 0; i < count; ++i)
-      copyValue(input[rows[i].batch].columns[column], rows[i].row, target, i);
+    const DataType& type = input_types[column];
+    Vector target(type, count);
+    if (type.isNested() || type.isVoid()) {
+      for (idx_t i = 0; i < count; ++i)
+        copyValue(input[rows[i].batch].columns[column], rows[i].row, target, i);
+    } else {
+      visitScalarType(type, [&]<typename T>() {
+        // Strings are not copied: the run keeps the input vectors' string bytes alive.
+        if constexpr (std::is_same_v<T, StringView>) {
+          for (size_t batch = 0; batch < input.size(); ++batch) {
+            if (batch_seen[batch])
+              target.shareStringsOf(input[batch].columns[column]);
+          }
+        }
+        T* out = target.mutableData<T>();
+        for (idx_t i = 0; i < count; ++i) {
+          const Vector& source = input[rows[i].batch].columns[column];
+          if (source.isNull(rows[i].row))
+            target.setNull(i);
+          else
+            out[i] = source.at<T>(rows[i].row);
+        }
+      });
+    }
     run.columns.push_back(std::move(target));
   }
 
