@@ -5,7 +5,6 @@
 
 #include <cmath>
 
-#include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
@@ -146,6 +145,9 @@ bool WindowBinder::isDistinctOverWindows(const sql::SelectBody& select) {
       return false;
     windows = windows || findWindowCall(*item.expr) != nullptr;
   }
+  // QUALIFY, too, filters the rows before DISTINCT.
+  if (select.qualify && !containsAggregateCall(*select.qualify))
+    windows = windows || findWindowCall(*select.qualify) != nullptr;
   return windows;
 }
 
@@ -698,10 +700,8 @@ WindowBound WindowBinder::bindBound(const sql::WindowFrameBound& bound, bool row
 LogicalOperatorPtr WindowBinder::attach(LogicalOperatorPtr input,
                                         const std::vector<BoundExpression*>& consumers,
                                         BoundExpressionPtr qualify) {
-  if (calls_.empty()) {
-    SLUICE_CHECK(qualify == nullptr);
+  if (calls_.empty() && qualify == nullptr)
     return input;
-  }
   // Keys and arguments that are not plain input columns are computed by a projection below.
   size_t width = input->column_types.size();
   std::unique_ptr<LogicalOperator> extra;
