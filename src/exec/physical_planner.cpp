@@ -21,6 +21,7 @@
 #include "exec/physical/physical_ungrouped_aggregate.hpp"
 #include "exec/physical/physical_union.hpp"
 #include "exec/physical/physical_values.hpp"
+#include "exec/physical/physical_window.hpp"
 
 namespace sluice {
 
@@ -106,6 +107,15 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       return PhysicalHashJoin::create(
           logical.column_types, *logical.join, logical.children[0]->column_types,
           logical.children[1]->column_types, std::move(left), std::move(right));
+    }
+    case LogicalOperatorKind::kWindow: {
+      std::vector<SortKey> keys;
+      for (const SortSpec& spec : logical.order_keys)
+        keys.push_back({spec.column, spec.ascending, spec.nulls_first});
+      physical = std::make_unique<PhysicalWindow>(
+          logical.column_types, logical.children[0]->column_types.size(),
+          logical.partition_columns, std::move(keys), std::move(logical.window_functions));
+      break;
     }
     case LogicalOperatorKind::kLimit:
       physical =

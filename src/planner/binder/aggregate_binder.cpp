@@ -5,6 +5,7 @@
 
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "planner/binder/window_binder.hpp"
 
 namespace sluice {
 
@@ -223,7 +224,10 @@ AggregateBinder::AggregateBinder(const BindContext& context, const sql::Statemen
 }
 
 LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalOperatorPtr input,
-                                         const std::vector<sql::SortItem>* order) {
+                                         const std::vector<sql::SortItem>* order,
+                                         WindowBinder* windows) {
+  if (windows != nullptr)
+    windows->install(output_binder_);
   expandSelectItems(select);
   bool any_aggregate = false;
   for (const SelectEntry& entry : entries_)
@@ -267,6 +271,7 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
                                         : DistinctMode::kNone;
     sort_keys = bindOrderKeys(*project, visible, *order, mode);
   }
+  BoundExpressionPtr qualify = windows ? windows->bindQualify(output_binder_) : nullptr;
   aliases_visible_ = false;
 
   auto aggregate = makeOperator(LogicalOperatorKind::kAggregate);
@@ -290,6 +295,12 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
     filter->expressions.push_back(std::move(having));
     filter->children.push_back(std::move(plan));
     plan = std::move(filter);
+  }
+  if (windows != nullptr) {
+    std::vector<BoundExpression*> consumers;
+    for (auto& expr : project->expressions)
+      consumers.push_back(expr.get());
+    plan = windows->attach(std::move(plan), consumers, std::move(qualify));
   }
   project->children.push_back(std::move(plan));
   plan = std::move(project);
@@ -663,7 +674,7 @@ std::optional<idx_t> AggregateBinder::aliasEntry(const sql::Expr& expr) const {
 }
 
 bool AggregateBinder::needsRewriteBelow(const sql::Expr& expr) const {
-  if (isAggregateCall(expr))
+  if (isAggregateCall(expr) || WindowBinder::isWindowCall(expr))
     return true;
   if (aliases_visible_ && aliasEntry(expr))
     return true;

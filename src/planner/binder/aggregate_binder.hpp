@@ -27,6 +27,8 @@
 
 namespace sluice {
 
+class WindowBinder;
+
 class AggregateBinder {
  public:
   //! Whether `select` aggregates: GROUP BY, HAVING, SELECT DISTINCT, or an aggregate call in the
@@ -41,8 +43,10 @@ class AggregateBinder {
 
   //! The plan of `select` over `input` (its FROM and WHERE, whose columns `scope` names), with
   //! `order` (ORDER BY / SORT BY of the enclosing query, or null) applied.
+  //! Window calls are bound by `windows` (if any) over the aggregate's output.
   LogicalOperatorPtr bind(const sql::SelectBody& select, LogicalOperatorPtr input,
-                          const std::vector<sql::SortItem>* order);
+                          const std::vector<sql::SortItem>* order,
+                          WindowBinder* windows = nullptr);
 
  private:
   //! One select item after star expansion: an expression, or a FROM column of a star.

@@ -14,6 +14,13 @@ namespace sluice {
 
 namespace {
 
+//! Functions that exist only over a window (aggregates may be used either way).
+bool isWindowOnlyFunction(std::string_view name) {
+  return name == "row_number" || name == "rank" || name == "dense_rank" ||
+         name == "percent_rank" || name == "cume_dist" || name == "ntile" || name == "lag" ||
+         name == "lead" || name == "nth_value";
+}
+
 std::string_view binaryOperatorName(sql::BinaryOp op) {
   switch (op) {
     case sql::BinaryOp::kMultiply:
@@ -551,6 +558,10 @@ BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
 }
 
 BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& expr) {
+  if (!expr.over && expr.name.size() == 1 && isWindowOnlyFunction(lowerIdentifier(expr.name[0]))) {
+    throwError(ErrorClass::WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE,
+               "Window function \"{}\" requires an OVER clause.", lowerIdentifier(expr.name[0]));
+  }
   if (expr.over || expr.filter || expr.distinct || !expr.within_group.empty()) {
     throwError(ErrorClass::NOT_SUPPORTED,
                "Window, aggregate and filtered calls are not supported yet: {}.", autoName(expr));

@@ -25,6 +25,7 @@ class ExpressionBinder {
   //! binder uses it to turn aggregate calls and group keys into columns of the aggregate.
   using Substitution = std::function<BoundExpressionPtr(const sql::Expr& expr)>;
   void setSubstitution(Substitution substitution) { substitution_ = std::move(substitution); }
+  const Substitution& substitution() const { return substitution_; }
 
   //! Casts `expr` to `type` (nothing when it already has that type).
   static BoundExpressionPtr castTo(BoundExpressionPtr expr, const DataType& type);

@@ -12,6 +12,7 @@
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/read_files_binder.hpp"
 #include "planner/binder/set_operation_binder.hpp"
+#include "planner/binder/window_binder.hpp"
 #include "sql/parser/parser.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -58,8 +59,7 @@ LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
   CteScopeGuard with(query, statement_, ctes_);
   if (!query.cluster_by.empty() || !query.distribute_by.empty())
     notSupported(query.position, "CLUSTER BY / DISTRIBUTE BY");
-  if (!query.windows.empty())
-    notSupported(query.position, "WINDOW");
+  query_windows_ = &query.windows;
   // On one machine SORT BY (order within each partition) is ORDER BY.
   const std::vector<sql::SortItem>& order = query.order_by.empty() ? query.sort_by : query.order_by;
   LogicalOperatorPtr plan;
@@ -110,9 +110,19 @@ LogicalOperatorPtr QueryBinder::bindBody(const sql::QueryBody& body) {
 
 LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
                                            const std::vector<sql::SortItem>* order) {
-  if (select.qualify || !select.lateral_views.empty() || !select.windows.empty()) {
-    notSupported(select.position, "QUALIFY / LATERAL VIEW / WINDOW");
+  bool rows_of_distinct = distinct_rows_next_;
+  distinct_rows_next_ = false;
+  if (!rows_of_distinct && WindowBinder::isDistinctOverWindows(select)) {
+    // Windows come before DISTINCT: bind the rows, then deduplicate them.
+    distinct_rows_next_ = true;
+    LogicalOperatorPtr rows = WindowBinder::distinctRows(bindSelect(select, nullptr), statement_,
+                                                        select.position);
+    return order ? sortByOutput(std::move(rows), *order) : std::move(rows);
   }
+  if (!select.lateral_views.empty())
+    notSupported(select.position, "LATERAL VIEW");
+  WindowBinder windows(context_, statement_, select, query_windows_);
+  query_windows_ = nullptr;
 
   Scope scope;
   LogicalOperatorPtr input;
@@ -123,6 +133,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   }
   if (select.where) {
     AggregateBinder::checkWhere(*select.where, statement_);
+    WindowBinder::checkWhere(*select.where, statement_);
     ExpressionBinder binder(context_, statement_, scope);
     BoundExpressionPtr predicate = binder.bind(*select.where);
     if (predicate->type.id() != TypeId::kBoolean) {
@@ -144,12 +155,15 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     filter->children.push_back(std::move(input));
     input = JoinBinder::pushFilterIntoJoins(std::move(filter));
   }
-  if (AggregateBinder::needsAggregate(select)) {
-    return AggregateBinder(context_, statement_, scope).bind(select, std::move(input), order);
+  WindowBinder::checkGroupBy(select, statement_);
+  if (!rows_of_distinct && AggregateBinder::needsAggregate(select)) {
+    return AggregateBinder(context_, statement_, scope)
+        .bind(select, std::move(input), order, &windows);
   }
 
   auto project = makeOperator(LogicalOperatorKind::kProject);
   ExpressionBinder binder(context_, statement_, scope);
+  windows.install(binder);
   for (const sql::SelectItem& item : select.items) {
     if (item.expr->is<sql::StarExpr>()) {
       const auto& star = item.expr->as<sql::StarExpr>();
@@ -186,9 +200,18 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     project->column_types.push_back(expr->type);
     project->expressions.push_back(std::move(expr));
   }
-  project->children.push_back(std::move(input));
-  if (order == nullptr)
+  BoundExpressionPtr qualify =
+      windows.bindQualify(binder, &scope, &project->column_names, &project->expressions);
+  auto attachInput = [&] {
+    std::vector<BoundExpression*> consumers;
+    for (auto& expr : project->expressions)
+      consumers.push_back(expr.get());
+    project->children.push_back(windows.attach(std::move(input), consumers, std::move(qualify)));
+  };
+  if (order == nullptr) {
+    attachInput();
     return project;
+  }
 
   // ORDER BY resolves against the select list first (ordinals, then aliases), then against
   // the FROM columns; keys of the second kind are computed as hidden columns.
@@ -213,6 +236,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     }
     keys.push_back(sortSpec(item, *column, project->column_types[*column]));
   }
+  attachInput();
   auto sort = makeOperator(LogicalOperatorKind::kSort);
   sort->column_names = project->column_names;
   sort->column_types = project->column_types;

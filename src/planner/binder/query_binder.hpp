@@ -54,6 +54,10 @@ class QueryBinder {
   const BindContext& context_;
   const sql::Statement& statement_;
   const CteBinding* ctes_;
+  //! The WINDOW clause after the ORDER BY of the query whose body is being bound.
+  const std::vector<sql::NamedWindow>* query_windows_ = nullptr;
+  //! The next bindSelect binds the rows of a SELECT DISTINCT over windows, without DISTINCT.
+  bool distinct_rows_next_ = false;
 };
 
 }  // namespace sluice

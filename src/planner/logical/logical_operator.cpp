@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "planner/logical/logical_window.hpp"
+
 namespace sluice {
 
 std::vector<std::string> LogicalOperator::readColumnNames() const {
@@ -96,6 +98,9 @@ std::string LogicalOperator::explain(int depth) const {
       break;
     case LogicalOperatorKind::kReplicateRows:
       line += "ReplicateRows " + replicate.toString();
+      break;
+    case LogicalOperatorKind::kWindow:
+      line += explainWindow(*this);
       break;
   }
   line += '\n';

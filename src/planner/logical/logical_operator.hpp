@@ -14,6 +14,7 @@
 #include "planner/expression/bound_expression.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/logical/replicate_rows_spec.hpp"
+#include "planner/expression/bound_window.hpp"
 #include "planner/logical/scan_spec.hpp"
 
 namespace sluice {
@@ -33,6 +34,7 @@ enum class LogicalOperatorKind : uint8_t {
   kJoin,       // children[0] joined with children[1] by `join`
   kUnion,      // the rows of every child (UNION ALL); the children have the same column types
   kReplicateRows,  // each row of children[0] as often as `replicate` says, without its counts
+  kWindow,     // children[0]'s columns, then one column per `window_functions`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -62,6 +64,9 @@ struct LogicalOperator {
   std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
   std::unique_ptr<LogicalJoin> join;                  // kJoin
   ReplicateRowsSpec replicate;                        // kReplicateRows
+  std::vector<idx_t> partition_columns;               // kWindow: PARTITION BY (input columns)
+  std::vector<SortSpec> order_keys;                   // kWindow: ORDER BY (input columns)
+  std::vector<BoundWindowFunction> window_functions;  // kWindow
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 

@@ -90,6 +90,25 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
     case LogicalOperatorKind::kJoin:
       pruneJoin(plan, needed);
       return;
+    case LogicalOperatorKind::kWindow: {
+      // The input columns pass through; the keys and the functions' arguments are read.
+      std::vector<bool> input(plan.children[0]->column_names.size(), false);
+      for (size_t column = 0; column < input.size(); ++column)
+        input[column] = needed[column];
+      for (idx_t column : plan.partition_columns)
+        input[column] = true;
+      for (const SortSpec& key : plan.order_keys)
+        input[key.column] = true;
+      for (const BoundWindowFunction& function : plan.window_functions) {
+        for (idx_t column : function.arguments)
+          input[column] = true;
+        if (function.default_column != BoundWindowFunction::kNoColumn) {
+          input[function.default_column] = true;
+        }
+      }
+      prune(*plan.children[0], std::move(input));
+      return;
+    }
     case LogicalOperatorKind::kUnion:
       // Output column i is column i of every child.
       for (LogicalOperatorPtr& child : plan.children)
