@@ -42,6 +42,11 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerDigestFunctions(built);
     registerHashFunctions(built);
     registerStringDistanceFunctions(built);
+    registerDatetimeFieldFunctions(built);
+    registerDatetimeArithmeticFunctions(built);
+    registerDatetimeTimestampFunctions(built);
+    registerDatetimeConversionFunctions(built);
+    registerDatetimeWindowFunctions(built);
     return built;
   }();
   return registry;
@@ -63,7 +68,8 @@ const ScalarFunctionEntry* FunctionRegistry::findScalar(std::string_view name) c
 
 std::vector<std::string> FunctionRegistry::scalarNames() const {
   std::vector<std::string> names;
-  for (const auto& [name, entry] : scalars_) names.push_back(name);
+  for (const auto& [name, entry] : scalars_)
+    names.push_back(name);
   return names;
 }
 

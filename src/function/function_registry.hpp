@@ -73,6 +73,11 @@ void registerEncodingFunctions(FunctionRegistry& registry);
 void registerDigestFunctions(FunctionRegistry& registry);
 void registerHashFunctions(FunctionRegistry& registry);
 void registerStringDistanceFunctions(FunctionRegistry& registry);
+void registerDatetimeFieldFunctions(FunctionRegistry& registry);
+void registerDatetimeArithmeticFunctions(FunctionRegistry& registry);
+void registerDatetimeTimestampFunctions(FunctionRegistry& registry);
+void registerDatetimeConversionFunctions(FunctionRegistry& registry);
+void registerDatetimeWindowFunctions(FunctionRegistry& registry);
 
 //! Builds a STRUCT value from its arguments, one field each (struct, named_struct, rows).
 ScalarKernel namedStructKernel();

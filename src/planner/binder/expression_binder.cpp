@@ -354,6 +354,11 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous, could be: [{}].",
                quoteName(name), candidates);
   }
+  // current_date and current_timestamp without parentheses: the function, when no column
+  // has that name (as Spark resolves them).
+  if (name.size() == 1 &&
+      (sameIdentifier(name[0], "current_date") || sameIdentifier(name[0], "current_timestamp")))
+    return call(lowerIdentifier(name[0]), {});
   if (scope_.empty()) {
     throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
                 fmt::format("A column, variable, or function parameter with name {} cannot be "

@@ -1,0 +1,174 @@
+// src/function/scalar/datetime_window.cpp
+//
+// window(ts, duration [, slide [, start]]) for tumbling windows: the struct <start, end> of the
+// window of `duration` holding ts, windows being aligned on the epoch plus `start`
+// (Spark's TimeWindow with slide = duration). The durations are constant strings of whole
+// units ('5 minutes', '1 hour 30 minutes', 'interval 10 seconds'); weeks, days, hours, minutes,
+// seconds, milliseconds and microseconds, as Spark accepts no month or year there. A sliding
+// window (slide != duration) multiplies rows, which a scalar function cannot do: NOT_SUPPORTED.
+// A NULL ts gives a NULL window.
+
+#include <cctype>
+
+#include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/datetime_common.hpp"
+#include "function/scalar/datetime_functions.hpp"
+
+namespace sluice {
+
+namespace {
+
+using namespace datetime;
+
+[[noreturn]] void raiseBadDuration(std::string_view parameter, std::string_view text,
+                                   std::string_view why) {
+  throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "WINDOW_DURATION",
+              fmt::format("The value of parameter(s) `{}` in `window` is invalid: '{}' {}.",
+                          parameter, text, why));
+}
+
+std::optional<int64_t> unitMicros(std::string unit) {
+  if (unit.size() > 1 && unit.back() == 's')
+    unit.pop_back();
+  if (unit == "week")
+    return 7 * kMicrosPerDay;
+  if (unit == "day")
+    return kMicrosPerDay;
+  if (unit == "hour")
+    return kMicrosPerHour;
+  if (unit == "minute")
+    return kMicrosPerMinute;
+  if (unit == "second")
+    return kMicrosPerSecond;
+  if (unit == "millisecond")
+    return kMicrosPerMillis;
+  if (unit == "microsecond")
+    return 1;
+  return std::nullopt;
+}
+
+//! A duration such as '5 minutes' or 'interval 1 hour 30 minutes', in microseconds.
+int64_t parseDuration(std::string_view parameter, std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!word.empty())
+        words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!word.empty())
+    words.push_back(std::move(word));
+  size_t index = !words.empty() && words[0] == "interval" ? 1 : 0;
+  if (index >= words.size())
+    raiseBadDuration(parameter, text, "is not an interval");
+  int64_t total = 0;
+  for (; index < words.size(); index += 2) {
+    if (index + 1 >= words.size())
+      raiseBadDuration(parameter, text, "is not an interval");
+    int64_t count = 0;
+    const std::string& number = words[index];
+    size_t start = number[0] == '-' || number[0] == '+' ? 1 : 0;
+    if (start == number.size())
+      raiseBadDuration(parameter, text, "is not an interval");
+    for (size_t i = start; i < number.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(number[i])) ||
+          __builtin_mul_overflow(count, 10, &count) ||
+          __builtin_add_overflow(count, number[i] - '0', &count))
+        raiseBadDuration(parameter, text, "is not an interval");
+    }
+    if (number[0] == '-')
+      count = -count;
+    auto micros = unitMicros(words[index + 1]);
+    if (!micros) {
+      std::string unit = words[index + 1];
+      if (unit.starts_with("month") || unit.starts_with("year"))
+        raiseBadDuration(parameter, text, "has months or years, which a window cannot have");
+      raiseBadDuration(parameter, text, "is not an interval");
+    }
+    int64_t part = 0;
+    if (__builtin_mul_overflow(count, *micros, &part) ||
+        __builtin_add_overflow(total, part, &total))
+      raiseBadDuration(parameter, text, "is too long");
+  }
+  return total;
+}
+
+int64_t constantDuration(const BindRequest& request, size_t index, std::string_view parameter) {
+  const Value* value = constantArgument(request, index);
+  if (value == nullptr || value->isNull() ||
+      request.argument_types[index].id() != TypeId::kString) {
+    throw Error(ErrorClass::NON_FOLDABLE_ARGUMENT,
+                fmt::format("The function `window` requires the parameter `{}` to be a foldable "
+                            "expression of the type \"STRING\", but the actual argument is a "
+                            "non-foldable.",
+                            parameter));
+  }
+  return parseDuration(parameter, value->getString());
+}
+
+BoundScalarFunction bindWindow(const BindRequest& request) {
+  DataType time = anyTimestampArgument(request, 0);
+  int64_t duration = constantDuration(request, 1, "windowDuration");
+  if (duration <= 0) {
+    raiseBadDuration("windowDuration", constantArgument(request, 1)->getString(),
+                     "must be greater than 0");
+  }
+  std::vector<DataType> types{time, DataType::string()};
+  int64_t start_offset = 0;
+  if (request.argument_types.size() >= 3) {
+    int64_t slide = constantDuration(request, 2, "slideDuration");
+    if (slide != duration) {
+      throwError(ErrorClass::NOT_SUPPORTED,
+                 "Sliding windows (a slide different from the window duration) are not supported "
+                 "yet; window() only makes tumbling windows.");
+    }
+    types.push_back(DataType::string());
+  }
+  if (request.argument_types.size() == 4) {
+    start_offset = constantDuration(request, 3, "startTime");
+    types.push_back(DataType::string());
+  }
+  DataType output = DataType::structOf(
+      {StructField{"start", time, true, ""}, StructField{"end", time, true, ""}});
+  ScalarKernel kernel = [duration, start_offset](const ExecContext&, const ArgumentVectors& args,
+                                                 const RowSet& rows, Vector& result) {
+    const Vector& input = *args[0];
+    Vector& starts = result.child(0);
+    Vector& ends = result.child(1);
+    int64_t* start_out = starts.mutableData<int64_t>();
+    int64_t* end_out = ends.mutableData<int64_t>();
+    forEachRow(rows, [&](idx_t row) {
+      if (input.isNull(row)) {
+        result.setNull(row);
+        starts.setNull(row);
+        ends.setNull(row);
+        return;
+      }
+      int64_t micros = input.at<int64_t>(row);
+      // The windows are instants, aligned on the epoch plus the start offset, in any zone.
+      int64_t start = micros - floorMod(micros - start_offset, duration);
+      int64_t end = 0;
+      if (__builtin_add_overflow(start, duration, &end))
+        raiseDatetimeOverflow(fmt::format("window end after {} microseconds", start));
+      result.setNull(row, false);
+      starts.setNull(row, false);
+      ends.setNull(row, false);
+      start_out[row] = start;
+      end_out[row] = end;
+    });
+  };
+  return {"window", std::move(types), std::move(output), std::move(kernel)};
+}
+
+}  // namespace
+
+void registerDatetimeWindowFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"window", 2, 4, bindWindow});
+}
+
+}  // namespace sluice
