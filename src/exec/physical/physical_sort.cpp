@@ -4,8 +4,6 @@
 // in order, a vector at a time.
 #include "exec/physical/physical_sort.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
 #include "exec/expression/vector_copy.hpp"
@@ -55,14 +53,7 @@ std::vector<Batch> PhysicalSort::produce(std::vector<Batch> input) const {
 }
 
 std::string PhysicalSort::details() const {
-  std::string text;
-  for (const SortKey& key : keys_) {
-    if (!text.empty())
-      text += ", ";
-    text += fmt::format("#{} {} NULLS {}", key.column, key.ascending ? "ASC" : "DESC",
-                        key.nulls_first ? "FIRST" : "LAST");
-  }
-  return text;
+  return describeSortKeys(keys_);
 }
 
 }  // namespace sluice

@@ -252,14 +252,7 @@ bool PhysicalTopN::getData(const ExecContext&, Morsel& morsel, GlobalSourceState
 }
 
 std::string PhysicalTopN::details() const {
-  std::string text;
-  for (const SortKey& key : keys_) {
-    if (!text.empty())
-      text += ", ";
-    text += fmt::format("#{} {} NULLS {}", key.column, key.ascending ? "ASC" : "DESC",
-                        key.nulls_first ? "FIRST" : "LAST");
-  }
-  return fmt::format("{} limit {} offset {}", text, limit_, offset_);
+  return fmt::format("{} limit {} offset {}", describeSortKeys(keys_), limit_, offset_);
 }
 
 }  // namespace sluice

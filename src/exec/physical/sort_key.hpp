@@ -5,6 +5,7 @@
 // equal to itself, -0.0 equal to 0.0; strings and binaries by their bytes; false before true.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "common/vector/vector.hpp"
@@ -17,8 +18,12 @@ struct SortKey {
   bool nulls_first = true;
 };
 
+//! "#0 ASC NULLS FIRST, #2 DESC NULLS LAST", for plans.
+std::string describeSortKeys(const std::vector<SortKey>& keys);
+
 //! Compares the values of two rows of flat vectors of one type: negative, zero or positive.
-using ValueComparator = int (*)(const Vector& left, idx_t left_row, const Vector& right, idx_t right_row);
+using ValueComparator = int (*)(const Vector& left, idx_t left_row, const Vector& right,
+                                idx_t right_row);
 
 //! The comparator for values of `type` (not NULL), or null when the type cannot be ordered
 //! here (MAP; ARRAY and STRUCT for now).

@@ -6,6 +6,7 @@
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 #include "planner/binder/window_binder.hpp"
+#include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
 
@@ -59,21 +60,6 @@ bool sameOptional(const BoundExpressionPtr& a, const BoundExpressionPtr& b) {
   if (!a || !b)
     return !a && !b;
   return sameExpression(*a, *b);
-}
-
-BoundExpressionPtr cloneExpression(const BoundExpression& expr) {
-  auto copy = std::make_unique<BoundExpression>();
-  copy->kind = expr.kind;
-  copy->type = expr.type;
-  copy->constant = expr.constant;
-  copy->from_literal = expr.from_literal;
-  copy->column_index = expr.column_index;
-  copy->try_cast = expr.try_cast;
-  copy->function = expr.function;
-  copy->has_else = expr.has_else;
-  for (const auto& child : expr.children)
-    copy->children.push_back(cloneExpression(*child));
-  return copy;
 }
 
 bool referencesColumns(const BoundExpression& expr) {
@@ -253,7 +239,7 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
   auto project = makeOperator(LogicalOperatorKind::kProject);
   for (const SelectEntry& entry : entries_) {
     BoundExpressionPtr expr = bindEntry(entry);
-    entry_expressions_.push_back(cloneExpression(*expr));
+    entry_expressions_.push_back(copyExpression(*expr));
     project->column_names.push_back(entry.name);
     project->column_types.push_back(expr->type);
     project->expressions.push_back(std::move(expr));
@@ -513,7 +499,7 @@ BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
   if (needsRewriteBelow(expr)) {
     if (aliases_visible_) {
       if (std::optional<idx_t> entry = aliasEntry(expr))
-        return cloneExpression(*entry_expressions_[*entry]);
+        return copyExpression(*entry_expressions_[*entry]);
     }
     return nullptr;  // bind the children one by one
   }

@@ -9,6 +9,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
+#include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
 
@@ -40,21 +41,6 @@ bool containsAggregateCall(const sql::Expr& expr) {
   sql::forEachChild(expr,
                     [&](const sql::Expr& child) { found = found || containsAggregateCall(child); });
   return found;
-}
-
-BoundExpressionPtr cloneExpression(const BoundExpression& expr) {
-  auto copy = std::make_unique<BoundExpression>();
-  copy->kind = expr.kind;
-  copy->type = expr.type;
-  copy->constant = expr.constant;
-  copy->from_literal = expr.from_literal;
-  copy->column_index = expr.column_index;
-  copy->try_cast = expr.try_cast;
-  copy->function = expr.function;
-  copy->has_else = expr.has_else;
-  for (const auto& child : expr.children)
-    copy->children.push_back(cloneExpression(*child));
-  return copy;
 }
 
 void rewritePlaceholders(BoundExpression& expr, const std::vector<idx_t>& columns) {
@@ -209,7 +195,7 @@ BoundExpressionPtr WindowBinder::bindQualify(ExpressionBinder& binder, const Sco
           in_scope = in_scope || sameIdentifier(column.name, name);
         for (size_t index = 0; !in_scope && index < aliases->size(); ++index) {
           if (sameIdentifier((*aliases)[index], name))
-            return cloneExpression(*(*aliased)[index]);
+            return copyExpression(*(*aliased)[index]);
         }
       }
       return previous ? previous(expr) : nullptr;
