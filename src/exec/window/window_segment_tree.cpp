@@ -56,7 +56,7 @@ WindowSegmentTree::WindowSegmentTree(const AggregateFunction& function,
       ++pairs;
     }
     if (pairs > 0)
-      function_.combine(sources.data(), targets.data(), pairs, 0);
+      function_.combineWithHeap(sources.data(), targets.data(), pairs, 0, heap_);
     span *= kFanout;
   }
 }
@@ -65,6 +65,7 @@ void WindowSegmentTree::evaluate(const uint32_t* starts, const uint32_t* ends, i
                                  Vector& result, idx_t first_row) {
   std::vector<uint8_t> states(std::min<idx_t>(count, kVectorSize) * state_stride_);
   std::vector<uint8_t*> state_pointers(kVectorSize);
+  StringHeap frame_heap;  // values the frames' states copy from the nodes, for this call only
   std::vector<uint8_t*> sources;
   std::vector<uint8_t*> targets;
   struct Range {
@@ -115,7 +116,7 @@ void WindowSegmentTree::evaluate(const uint32_t* starts, const uint32_t* ends, i
       }
     }
     if (!sources.empty())
-      function_.combine(sources.data(), targets.data(), sources.size(), 0);
+      function_.combineWithHeap(sources.data(), targets.data(), sources.size(), 0, frame_heap);
     function_.finalize(state_pointers.data(), size, 0, result, first_row + chunk);
   }
 }
@@ -149,7 +150,7 @@ void aggregatePrefixes(const AggregateFunction& function,
     targets.push_back(pointers[row]);
   }
   if (!sources.empty())
-    function.combine(sources.data(), targets.data(), sources.size(), 0);
+    function.combineWithHeap(sources.data(), targets.data(), sources.size(), 0, heap);
   std::vector<uint8_t*> finals(std::min<idx_t>(count, kVectorSize));
   for (idx_t chunk = 0; chunk < count; chunk += kVectorSize) {
     idx_t size = std::min<idx_t>(kVectorSize, count - chunk);
