@@ -229,8 +229,9 @@ void PhysicalHashAggregate::mergePartition(const SinkState& sink, idx_t partitio
       for (size_t index = 0; index < aggregates_.size(); ++index) {
         if (distinct_index_[index] >= 0)
           continue;
-        aggregates_[index].function->combine(state.sources.data(), state.destinations.data(), pairs,
-                                             layout_.state_offsets[index]);
+        aggregates_[index].function->combineWithHeap(state.sources.data(),
+                                                     state.destinations.data(), pairs,
+                                                     layout_.state_offsets[index], state.heap);
       }
     });
   }

@@ -134,7 +134,8 @@ void PhysicalUngroupedAggregate::combine(const ExecContext&, GlobalSinkState& gl
   std::lock_guard lock(global.mutex);
   for (size_t index = 0; index < aggregates_.size(); ++index) {
     if (distinct_index_[index] < 0)
-      aggregates_[index].function->combine(&source, &target, 1, layout_.state_offsets[index]);
+      aggregates_[index].function->combineWithHeap(&source, &target, 1,
+                                                   layout_.state_offsets[index], *local.heap);
   }
   global.heaps.push_back(std::move(local.heap));
   global.distinct.push_back(std::move(local.distinct));
@@ -204,7 +205,8 @@ void PhysicalUngroupedAggregate::mergePartition(SourceState& source, idx_t parti
   std::lock_guard lock(sink.mutex);
   for (size_t index = 0; index < aggregates_.size(); ++index) {
     if (distinct_index_[index] >= 0)
-      aggregates_[index].function->combine(&from, &to, 1, layout_.state_offsets[index]);
+      aggregates_[index].function->combineWithHeap(&from, &to, 1, layout_.state_offsets[index],
+                                                   *heap);
   }
   sink.heaps.push_back(std::move(heap));
 }

@@ -56,7 +56,7 @@ WindowSegmentTree::WindowSegmentTree(const AggregateFunction& function,
       ++pairs;
     }
     if (pairs > 0)
-      function_.combine(sources.data(), targets.data(), pairs, 0);
+      function_.combineWithHeap(sources.data(), targets.data(), pairs, 0, heap_);
     span *= kFanout;
   }
 }
@@ -65,6 +65,7 @@ void WindowSegmentTree::evaluate(const uint32_t* starts, const uint32_t* ends, i
                                  Vector& result, idx_t first_row) {
   std::vector<uint8_t> states(std::min<idx_t>(count, kVectorSize) * state_stride_);
   std::vector<uint8_t*> state_pointers(kVectorSize);
+  StringHeap frame_heap;  // values the frames' states copy from the nodes, for this call only
   std::vector<uint8_t*> sources;
   std::vector<uint8_t*> targets;
   struct Range {
@@ -115,7 +116,7 @@ void WindowSegmentTree::evaluate(const uint32_t* starts, const uint32_t* ends, i
       }
     }
     if (!sources.empty())
-      function_.combine(sources.data(), targets.data(), sources.size(), 0);
+      function_.combineWithHeap(sources.data(), targets.data(), sources.size(), 0, frame_heap);
     function_.finalize(state_pointers.data(), size, 0, result, first_row + chunk);
   }
 }
@@ -126,30 +127,36 @@ void aggregatePrefixes(const AggregateFunction& function,
   if (count == 0)
     return;
   idx_t stride = strideOf(function);
-  // prefix[j] = the rows of j's partition up to j. States are plain bytes: each starts as its
-  // row's own state, and one combine call adds prefix[j - 1] into prefix[j] in row order.
-  std::vector<uint8_t> states((count + 1) * stride, 0);
-  uint8_t* empty = states.data() + count * stride;
+  // prefix[j] = the rows of j's partition up to j. States are plain bytes: each row's own
+  // state is updated apart, and one combine call builds prefix[j] from prefix[j - 1] and then
+  // row j, in row order, so that order-sensitive states (collect_list) keep the rows' order.
+  std::vector<uint8_t> states((2 * count + 1) * stride, 0);
+  uint8_t* empty = states.data() + 2 * count * stride;
   std::vector<uint8_t*> pointers(count);
-  for (idx_t row = 0; row < count; ++row)
+  std::vector<uint8_t*> row_states(count);
+  for (idx_t row = 0; row < count; ++row) {
     pointers[row] = states.data() + row * stride;
+    row_states[row] = states.data() + (count + row) * stride;
+  }
   StringHeap heap;
   AggregateInput input;
   input.arguments = arguments;
   input.rows = RowSet{nullptr, count};
-  function.update(input, pointers.data(), 0, heap);
+  function.update(input, row_states.data(), 0, heap);
   std::vector<uint8_t*> sources;
   std::vector<uint8_t*> targets;
-  sources.reserve(count);
-  targets.reserve(count);
-  for (idx_t row = 1; row < count; ++row) {
-    if (partition_start[row] == row)
-      continue;
-    sources.push_back(pointers[row - 1]);
+  sources.reserve(2 * count);
+  targets.reserve(2 * count);
+  for (idx_t row = 0; row < count; ++row) {
+    if (partition_start[row] != row) {
+      sources.push_back(pointers[row - 1]);
+      targets.push_back(pointers[row]);
+    }
+    sources.push_back(row_states[row]);
     targets.push_back(pointers[row]);
   }
   if (!sources.empty())
-    function.combine(sources.data(), targets.data(), sources.size(), 0);
+    function.combineWithHeap(sources.data(), targets.data(), sources.size(), 0, heap);
   std::vector<uint8_t*> finals(std::min<idx_t>(count, kVectorSize));
   for (idx_t chunk = 0; chunk < count; chunk += kVectorSize) {
     idx_t size = std::min<idx_t>(kVectorSize, count - chunk);

@@ -63,6 +63,13 @@ class AggregateFunction {
   //! Merges the state at sources[i] + offset into the state at targets[i] + offset.
   virtual void combine(uint8_t* const* sources, uint8_t* const* targets, idx_t count,
                        idx_t offset) const = 0;
+  //! As combine(), for states that keep values outside their fixed bytes (collect_list): what
+  //! a target copies from its source is allocated in `heap`, which outlives the targets and is
+  //! used by one thread at a time. The sources are left unchanged.
+  virtual void combineWithHeap(uint8_t* const* sources, uint8_t* const* targets, idx_t count,
+                               idx_t offset, StringHeap& /*heap*/) const {
+    combine(sources, targets, count, offset);
+  }
   //! Writes the result of the state at states[i] + offset into row first_row + i of `result`,
   //! a flat vector of the return type; strings are copied into the vector.
   virtual void finalize(uint8_t* const* states, idx_t count, idx_t offset, Vector& result,

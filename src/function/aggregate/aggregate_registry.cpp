@@ -34,6 +34,10 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerBooleanAggregates(built);
     registerCentralMomentAggregates(built);
     registerMinMaxByAggregates(built);
+    registerCovarianceAggregates(built);
+    registerCollectAggregates(built);
+    registerPercentileAggregates(built);
+    registerModeAggregates(built);
     return built;
   }();
   return registry;

@@ -56,6 +56,10 @@ void registerFirstLastAggregates(AggregateRegistry& registry);
 void registerBooleanAggregates(AggregateRegistry& registry);
 void registerCentralMomentAggregates(AggregateRegistry& registry);
 void registerMinMaxByAggregates(AggregateRegistry& registry);
+void registerCovarianceAggregates(AggregateRegistry& registry);
+void registerCollectAggregates(AggregateRegistry& registry);
+void registerPercentileAggregates(AggregateRegistry& registry);
+void registerModeAggregates(AggregateRegistry& registry);
 
 //! Raises DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE for argument `index` of `request`, which
 //! should have been one of `expected` (as Spark lists it: "NUMERIC", "BOOLEAN").
