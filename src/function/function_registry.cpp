@@ -47,6 +47,11 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerDatetimeTimestampFunctions(built);
     registerDatetimeConversionFunctions(built);
     registerDatetimeWindowFunctions(built);
+    registerGetJsonObjectFunctions(built);
+    registerToJsonFunctions(built);
+    registerSchemaOfJsonFunctions(built);
+    registerUuidFunctions(built);
+    registerCurrentUserFunctions(built);
     return built;
   }();
   return registry;
