@@ -52,6 +52,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerSchemaOfJsonFunctions(built);
     registerUuidFunctions(built);
     registerCurrentUserFunctions(built);
+    registerSparkPartitionIdFunctions(built);
     return built;
   }();
   return registry;

@@ -83,6 +83,7 @@ void registerToJsonFunctions(FunctionRegistry& registry);
 void registerSchemaOfJsonFunctions(FunctionRegistry& registry);
 void registerUuidFunctions(FunctionRegistry& registry);
 void registerCurrentUserFunctions(FunctionRegistry& registry);
+void registerSparkPartitionIdFunctions(FunctionRegistry& registry);
 
 //! Builds a STRUCT value from its arguments, one field each (struct, named_struct, rows).
 ScalarKernel namedStructKernel();
