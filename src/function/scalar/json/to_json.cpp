@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "common/error/error.hpp"
 #include "common/text/ascii_case.hpp"
@@ -222,36 +223,27 @@ bool writable(const DataType& type) {
   }
 }
 
-JsonWriteOptions readOptions(const BindRequest& request) {
+//! Options from a MAP<STRING, STRING> value (null: the defaults).
+JsonWriteOptions readOptions(const Value* map) {
   JsonWriteOptions options;
   std::string timestamp = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX";
   std::string timestamp_ntz = "yyyy-MM-dd'T'HH:mm:ss.SSS";
-  if (request.argument_types.size() > 1) {
-    const Value* map = request.argument_constants[1];
-    const DataType& type = request.argument_types[1];
-    if (map == nullptr || type.id() != TypeId::kMap || type.keyType().id() != TypeId::kString ||
-        type.valueType().id() != TypeId::kString) {
-      // Spark raises INVALID_OPTIONS.NON_MAP_FUNCTION, a class sluice does not define yet.
-      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_MAP_FUNCTION",
-                  "Invalid options: Must use the `map()` function for options.");
-    }
-    if (!map->isNull()) {
-      for (const Value& entry : map->children()) {
-        const Value& key = entry.children()[0];
-        const Value& value = entry.children()[1];
-        if (key.isNull() || value.isNull())
-          continue;
-        const std::string& name = key.getString();
-        if (equalsIgnoreAsciiCase(name, "timestampFormat"))
-          timestamp = value.getString();
-        else if (equalsIgnoreAsciiCase(name, "timestampNTZFormat"))
-          timestamp_ntz = value.getString();
-        else if (equalsIgnoreAsciiCase(name, "dateFormat"))
-          options.date_format =
-              std::make_shared<const DatetimePattern>(DatetimePattern::compile(value.getString()));
-        else if (equalsIgnoreAsciiCase(name, "ignoreNullFields"))
-          options.ignore_null_fields = !equalsIgnoreAsciiCase(value.getString(), "false");
-      }
+  if (map != nullptr && !map->isNull()) {
+    for (const Value& entry : map->children()) {
+      const Value& key = entry.children()[0];
+      const Value& value = entry.children()[1];
+      if (key.isNull() || value.isNull())
+        continue;
+      const std::string& name = key.getString();
+      if (equalsIgnoreAsciiCase(name, "timestampFormat"))
+        timestamp = value.getString();
+      else if (equalsIgnoreAsciiCase(name, "timestampNTZFormat"))
+        timestamp_ntz = value.getString();
+      else if (equalsIgnoreAsciiCase(name, "dateFormat"))
+        options.date_format =
+            std::make_shared<const DatetimePattern>(DatetimePattern::compile(value.getString()));
+      else if (equalsIgnoreAsciiCase(name, "ignoreNullFields"))
+        options.ignore_null_fields = !equalsIgnoreAsciiCase(value.getString(), "false");
     }
   }
   options.timestamp_format =
@@ -259,6 +251,16 @@ JsonWriteOptions readOptions(const BindRequest& request) {
   options.timestamp_ntz_format =
       std::make_shared<const DatetimePattern>(DatetimePattern::compile(timestamp_ntz));
   return options;
+}
+
+void requireOptionsMap(const BindRequest& request) {
+  const DataType& type = request.argument_types[1];
+  if (type.id() != TypeId::kMap || type.keyType().id() != TypeId::kString ||
+      type.valueType().id() != TypeId::kString) {
+    // Spark raises INVALID_OPTIONS.NON_MAP_FUNCTION, a class sluice does not define yet.
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_MAP_FUNCTION",
+                "Invalid options: Must use the `map()` function for options.");
+  }
 }
 
 BoundScalarFunction bindToJson(const BindRequest& request) {
@@ -270,10 +272,27 @@ BoundScalarFunction bindToJson(const BindRequest& request) {
                             "must be a struct, an array, a map or a variant.",
                             request.name, input.sql()));
   }
-  auto options = std::make_shared<const JsonWriteOptions>(readOptions(request));
-  ScalarKernel kernel = [options](const ExecContext& context, const ArgumentVectors& args,
-                                  const RowSet& rows, Vector& result) {
-    JsonValueWriter writer(*options, datetime::sessionZone(context));
+  bool has_options = request.argument_types.size() > 1;
+  if (has_options)
+    requireOptionsMap(request);
+  // Options are a constant map; a map() call that the binder did not fold is read once per
+  // batch, from its first row.
+  std::shared_ptr<const JsonWriteOptions> constant_options;
+  if (!has_options || request.argument_constants[1] != nullptr) {
+    constant_options = std::make_shared<const JsonWriteOptions>(
+        readOptions(has_options ? request.argument_constants[1] : nullptr));
+  }
+  ScalarKernel kernel = [constant_options](const ExecContext& context, const ArgumentVectors& args,
+                                           const RowSet& rows, Vector& result) {
+    if (rows.count == 0)
+      return;
+    std::optional<JsonWriteOptions> batch_options;
+    if (!constant_options) {
+      Value map = args[1]->getValue(rows.row(0));
+      batch_options = readOptions(&map);
+    }
+    JsonValueWriter writer(constant_options ? *constant_options : *batch_options,
+                           datetime::sessionZone(context));
     const Vector& values = *args[0];
     StringView* out = result.mutableData<StringView>();
     std::string text;
