@@ -21,31 +21,6 @@ namespace {
 constexpr size_t kRowsPerBucket = 4096;
 constexpr size_t kMaxBuckets = 1024;
 
-// target[target_row] = source[row], for a flat or constant source.
-void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row) {
-  if (source.isNull(row)) {
-    target.setNull(target_row);
-    return;
-  }
-  const DataType& type = source.type();
-  if (type.isNested()) {
-    target.setValue(target_row, source.getValue(row));
-    return;
-  }
-  if (type.isStringLike()) {
-    target.mutableData<StringView>()[target_row] =
-        target.addString(source.at<StringView>(row).view());
-    return;
-  }
-  if (type.isVoid()) {
-    target.setNull(target_row);
-    return;
-  }
-  idx_t width = type.physicalSize();
-  std::memcpy(target.mutableData<uint8_t>() + target_row * width,
-              source.data<uint8_t>() + source.slot(row) * width, width);
-}
-
 //! The RANGE key of row `row` as a number (DATE as days).
 double numericKey(const Vector& key, idx_t row) {
   switch (key.type().id()) {
