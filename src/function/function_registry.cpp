@@ -47,6 +47,12 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerDatetimeTimestampFunctions(built);
     registerDatetimeConversionFunctions(built);
     registerDatetimeWindowFunctions(built);
+    registerGetJsonObjectFunctions(built);
+    registerToJsonFunctions(built);
+    registerSchemaOfJsonFunctions(built);
+    registerUuidFunctions(built);
+    registerCurrentUserFunctions(built);
+    registerSparkPartitionIdFunctions(built);
     return built;
   }();
   return registry;

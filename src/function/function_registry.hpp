@@ -78,6 +78,12 @@ void registerDatetimeArithmeticFunctions(FunctionRegistry& registry);
 void registerDatetimeTimestampFunctions(FunctionRegistry& registry);
 void registerDatetimeConversionFunctions(FunctionRegistry& registry);
 void registerDatetimeWindowFunctions(FunctionRegistry& registry);
+void registerGetJsonObjectFunctions(FunctionRegistry& registry);
+void registerToJsonFunctions(FunctionRegistry& registry);
+void registerSchemaOfJsonFunctions(FunctionRegistry& registry);
+void registerUuidFunctions(FunctionRegistry& registry);
+void registerCurrentUserFunctions(FunctionRegistry& registry);
+void registerSparkPartitionIdFunctions(FunctionRegistry& registry);
 
 //! Builds a STRUCT value from its arguments, one field each (struct, named_struct, rows).
 ScalarKernel namedStructKernel();

@@ -9,6 +9,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
+#include "planner/binder/session_functions.hpp"
 
 namespace sluice {
 
@@ -696,6 +697,8 @@ BoundExpressionPtr ExpressionBinder::bindRow(const sql::RowExpr& expr) {
 
 BoundExpressionPtr ExpressionBinder::call(std::string_view name,
                                           std::vector<BoundExpressionPtr> arguments) {
+  if (std::optional<Value> value = sessionFunctionValue(name, arguments.size(), context_.catalog))
+    return BoundExpression::makeConstant(std::move(*value));
   const FunctionRegistry& registry = FunctionRegistry::builtin();
   const ScalarFunctionEntry* entry = registry.findScalar(name);
   if (entry == nullptr) {

@@ -1,0 +1,34 @@
+// src/function/scalar/json/json_tree.hpp
+//
+// A JSON document read the way Spark's JSON functions read one with Jackson (single-quoted
+// strings and unescaped control characters allowed, as the Hive-compatible factory enables),
+// and written back the way Jackson's generator copies it: compact, strings re-escaped,
+// integers as written, other numbers as Java prints the double.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sluice::json {
+
+enum class NodeKind { kObject, kArray, kString, kInteger, kFloat, kTrue, kFalse, kNull };
+
+struct Node {
+  NodeKind kind = NodeKind::kNull;
+  std::string text;  // a string's decoded value, a number's digits as written
+  std::vector<std::pair<std::string, Node>> fields;  // objects, in document order
+  std::vector<Node> elements;                        // arrays
+};
+
+//! Reads the first JSON value of `input`; what follows it is not looked at (Jackson reads
+//! only the tokens it is asked for). Malformed JSON, or none: nullopt.
+std::optional<Node> parseFirstValue(std::string_view input);
+
+//! Appends `node` as Jackson's copyCurrentStructure writes it.
+void writeNode(std::string& out, const Node& node);
+
+}  // namespace sluice::json
