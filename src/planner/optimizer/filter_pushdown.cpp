@@ -2,10 +2,9 @@
 //
 // Filter pushdown, as Spark's PushDownPredicates: a filter's conditions move below the
 // operators they commute with (projections, sorts, grouping keys, the sides of joins, the
-// children of a union), so that
-// fewer rows flow through the plan and the conditions end up right above the scans, where
-// pushPredicatesIntoScans hands them on. Conditions that cannot move stay in a filter above the
-// operator that stops them.
+// children of a union), so that fewer rows flow through the plan and the conditions end up
+// right above the scans, where pushPredicatesIntoScans hands them on. Conditions that cannot
+// move stay in a filter above the operator that stops them.
 #include "planner/expression/expression_rewriting.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
