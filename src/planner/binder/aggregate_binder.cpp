@@ -304,23 +304,7 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
   if (sort_keys.empty())
     return plan;
 
-  auto sort = makeOperator(LogicalOperatorKind::kSort);
-  sort->column_names = plan->column_names;
-  sort->column_types = plan->column_types;
-  sort->sort_keys = std::move(sort_keys);
-  sort->children.push_back(std::move(plan));
-  if (sort->column_names.size() == visible)
-    return sort;
-
-  auto visible_columns = makeOperator(LogicalOperatorKind::kProject);
-  for (idx_t index = 0; index < visible; ++index) {
-    visible_columns->expressions.push_back(
-        BoundExpression::makeColumn(index, sort->column_types[index]));
-    visible_columns->column_names.push_back(sort->column_names[index]);
-    visible_columns->column_types.push_back(sort->column_types[index]);
-  }
-  visible_columns->children.push_back(std::move(sort));
-  return visible_columns;
+  return sortKeepingColumns(std::move(plan), std::move(sort_keys), visible);
 }
 
 void AggregateBinder::expandSelectItems(const sql::SelectBody& select) {

@@ -115,8 +115,8 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   if (!rows_of_distinct && WindowBinder::isDistinctOverWindows(select)) {
     // Windows come before DISTINCT: bind the rows, then deduplicate them.
     distinct_rows_next_ = true;
-    LogicalOperatorPtr rows = WindowBinder::distinctRows(bindSelect(select, nullptr), statement_,
-                                                        select.position);
+    LogicalOperatorPtr rows =
+        WindowBinder::distinctRows(bindSelect(select, nullptr), statement_, select.position);
     return order ? sortByOutput(std::move(rows), *order) : std::move(rows);
   }
   if (!select.lateral_views.empty())
@@ -237,23 +237,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     keys.push_back(sortSpec(item, *column, project->column_types[*column]));
   }
   attachInput();
-  auto sort = makeOperator(LogicalOperatorKind::kSort);
-  sort->column_names = project->column_names;
-  sort->column_types = project->column_types;
-  sort->sort_keys = std::move(keys);
-  sort->children.push_back(std::move(project));
-  if (sort->column_names.size() == visible)
-    return sort;
-
-  auto visible_columns = makeOperator(LogicalOperatorKind::kProject);
-  for (idx_t index = 0; index < visible; ++index) {
-    visible_columns->expressions.push_back(
-        BoundExpression::makeColumn(index, sort->column_types[index]));
-    visible_columns->column_names.push_back(sort->column_names[index]);
-    visible_columns->column_types.push_back(sort->column_types[index]);
-  }
-  visible_columns->children.push_back(std::move(sort));
-  return visible_columns;
+  return sortKeepingColumns(std::move(project), std::move(keys), visible);
 }
 
 std::optional<idx_t> QueryBinder::sortOrdinal(const sql::Expr& expr, size_t columns) {

@@ -109,4 +109,27 @@ std::string LogicalOperator::explain(int depth) const {
   return line;
 }
 
+LogicalOperatorPtr sortKeepingColumns(LogicalOperatorPtr input, std::vector<SortSpec> keys,
+                                      idx_t visible) {
+  auto sort = std::make_unique<LogicalOperator>();
+  sort->kind = LogicalOperatorKind::kSort;
+  sort->column_names = input->column_names;
+  sort->column_types = input->column_types;
+  sort->sort_keys = std::move(keys);
+  sort->children.push_back(std::move(input));
+  if (sort->column_names.size() == visible)
+    return sort;
+
+  auto visible_columns = std::make_unique<LogicalOperator>();
+  visible_columns->kind = LogicalOperatorKind::kProject;
+  for (idx_t index = 0; index < visible; ++index) {
+    visible_columns->expressions.push_back(
+        BoundExpression::makeColumn(index, sort->column_types[index]));
+    visible_columns->column_names.push_back(sort->column_names[index]);
+    visible_columns->column_types.push_back(sort->column_types[index]);
+  }
+  visible_columns->children.push_back(std::move(sort));
+  return visible_columns;
+}
+
 }  // namespace sluice

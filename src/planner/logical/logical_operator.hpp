@@ -12,9 +12,9 @@
 #include "common/error/error.hpp"
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
+#include "planner/expression/bound_window.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/logical/replicate_rows_spec.hpp"
-#include "planner/expression/bound_window.hpp"
 #include "planner/logical/scan_spec.hpp"
 
 namespace sluice {
@@ -34,7 +34,7 @@ enum class LogicalOperatorKind : uint8_t {
   kJoin,       // children[0] joined with children[1] by `join`
   kUnion,      // the rows of every child (UNION ALL); the children have the same column types
   kReplicateRows,  // each row of children[0] as often as `replicate` says, without its counts
-  kWindow,     // children[0]'s columns, then one column per `window_functions`
+  kWindow,         // children[0]'s columns, then one column per `window_functions`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -80,5 +80,10 @@ struct LogicalOperator {
   //! kSort, kTopN: "name ASC NULLS FIRST, ...".
   std::string sortKeysText() const;
 };
+
+//! `input` ordered by `keys`, without its columns from `visible` on (the hidden ones that only
+//! ORDER BY needed).
+LogicalOperatorPtr sortKeepingColumns(LogicalOperatorPtr input, std::vector<SortSpec> keys,
+                                      idx_t visible);
 
 }  // namespace sluice
