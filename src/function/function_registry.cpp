@@ -6,6 +6,9 @@
 
 namespace sluice {
 
+// Registered here rather than in the header, which every function file includes.
+void registerFromJsonFunctions(FunctionRegistry& registry);
+
 namespace {
 
 std::string lowerCase(std::string_view text) {
@@ -50,6 +53,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerGetJsonObjectFunctions(built);
     registerToJsonFunctions(built);
     registerSchemaOfJsonFunctions(built);
+    registerFromJsonFunctions(built);
     registerUuidFunctions(built);
     registerCurrentUserFunctions(built);
     registerSparkPartitionIdFunctions(built);

@@ -1,4 +1,5 @@
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/json_binder.hpp"
 
 #include <algorithm>
 
@@ -239,6 +240,10 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
       return bindFunction(expr.as<sql::FunctionCallExpr>());
     case sql::ExprKind::kRow:
       return bindRow(expr.as<sql::RowExpr>());
+    case sql::ExprKind::kJsonPath: {
+      const auto& path = expr.as<sql::JsonPathExpr>();
+      return bindJsonPathOperator(path, bind(*path.base));
+    }
     case sql::ExprKind::kFieldAccess: {
       const auto& access = expr.as<sql::FieldAccessExpr>();
       return extractField(bind(*access.base), access.field, autoName(*access.base));
@@ -625,6 +630,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
     }
     return bindCoalesce(std::move(arguments));
   }
+  if (name == "from_json")
+    bindFromJsonSchema(expr, arguments, context_.exec);
   return call(name, std::move(arguments));
 }
 
@@ -834,6 +841,16 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
     }
     case sql::ExprKind::kCase:
       return "CASE WHEN ... END";
+    case sql::ExprKind::kJsonPath: {
+      // Databricks names the column after the path's last field.
+      const auto& path = expr.as<sql::JsonPathExpr>();
+      for (auto step = path.steps.rbegin(); step != path.steps.rend(); ++step) {
+        if (step->kind == sql::JsonPathStep::Kind::kField ||
+            step->kind == sql::JsonPathStep::Kind::kBracketField)
+          return step->name;
+      }
+      return autoName(*path.base);
+    }
     default:
       return "expr";
   }

@@ -9,6 +9,8 @@
 
 #include <span>
 
+#include "common/text/ascii_case.hpp"
+
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/json/json_path.hpp"
@@ -88,7 +90,9 @@ bool evaluateField(const std::string& name, const Node& value, WriteStyle style,
   if (path.empty())
     return false;
   if (path[0].kind == Kind::kNamed) {
-    if (path[0].name != name || value.kind == NodeKind::kNull)
+    bool same = path[0].case_insensitive ? equalsIgnoreAsciiCase(path[0].name, name)
+                                         : path[0].name == name;
+    if (!same || value.kind == NodeKind::kNull)
       return false;
     return evaluate(value, style, path.subspan(1), out);
   }
@@ -201,6 +205,14 @@ BoundScalarFunction bindGetJsonObject(const BindRequest& request) {
 }
 
 }  // namespace
+
+BoundScalarFunction jsonPathExtractFunction(json::JsonPath path, std::string name) {
+  ScalarKernel kernel = stringResultKernel<StringView>(
+      [path = std::move(path)](std::string& out, StringView text) {
+        return getJsonObject(out, text, path);
+      });
+  return {std::move(name), {DataType::string()}, DataType::string(), std::move(kernel)};
+}
 
 void registerGetJsonObjectFunctions(FunctionRegistry& registry) {
   registry.addScalar({"get_json_object", 2, 2, bindGetJsonObject});

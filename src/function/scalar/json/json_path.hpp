@@ -19,11 +19,24 @@ struct PathStep {
   Kind kind;
   int64_t index = 0;  // kIndex
   std::string name;   // kNamed
+  bool case_insensitive = false;  // kNamed: Databricks' `col:name` identifiers
 };
 
 using JsonPath = std::vector<PathStep>;
 
 //! nullopt when `text` is not a path of the subset (get_json_object then returns NULL).
 std::optional<JsonPath> parseJsonPath(std::string_view text);
+
+}  // namespace sluice::json
+
+namespace sluice {
+struct BoundScalarFunction;
+
+//! The bound form of Databricks' `json:path` operator: get_json_object's evaluation of `path`
+//! over a STRING argument, whose name steps may match field names case-insensitively.
+BoundScalarFunction jsonPathExtractFunction(json::JsonPath path, std::string name);
+}  // namespace sluice
+
+namespace sluice::json {
 
 }  // namespace sluice::json

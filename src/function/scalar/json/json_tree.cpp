@@ -19,7 +19,7 @@ constexpr int kMaxDepth = 1000;
 
 class Reader {
  public:
-  explicit Reader(std::string_view input) : input_(input) {}
+  Reader(std::string_view input, const ReadOptions& options) : input_(input), options_(options) {}
 
   bool readValue(Node& node, int depth) {
     if (depth > kMaxDepth)
@@ -27,25 +27,11 @@ class Reader {
     skipSpace();
     if (atEnd())
       return false;
-    char c = input_[pos_];
-    switch (c) {
-      case '{':
-        return readObject(node, depth);
-      case '[':
-        return readArray(node, depth);
-      case '"':
-      case '\'':
-        node.kind = NodeKind::kString;
-        return readString(node.text);
-      case 't':
-        return readKeyword("true", NodeKind::kTrue, node);
-      case 'f':
-        return readKeyword("false", NodeKind::kFalse, node);
-      case 'n':
-        return readKeyword("null", NodeKind::kNull, node);
-      default:
-        return readNumber(node);
-    }
+    size_t start = pos_;
+    if (!readValueAt(node, depth))
+      return false;
+    node.source = input_.substr(start, pos_ - start);
+    return true;
   }
 
   //! After a root-level number Jackson wants a space or the end (no "123abc").
@@ -57,6 +43,50 @@ class Reader {
   }
 
  private:
+  bool readValueAt(Node& node, int depth) {
+    char c = input_[pos_];
+    switch (c) {
+      case '{':
+        return readObject(node, depth);
+      case '[':
+        return readArray(node, depth);
+      case '\'':
+        if (!options_.allow_single_quotes)
+          return false;
+        [[fallthrough]];
+      case '"':
+        node.kind = NodeKind::kString;
+        return readString(node.text);
+      case 't':
+        return readKeyword("true", NodeKind::kTrue, node);
+      case 'f':
+        return readKeyword("false", NodeKind::kFalse, node);
+      case 'n':
+        return readKeyword("null", NodeKind::kNull, node);
+      default:
+        if (options_.allow_non_numeric_numbers && readNonNumeric(node))
+          return true;
+        return readNumber(node);
+    }
+  }
+
+  //! Jackson's ALLOW_NON_NUMERIC_NUMBERS tokens, kept as written (strtod reads them all).
+  bool readNonNumeric(Node& node) {
+    for (std::string_view word : {"NaN", "Infinity", "+Infinity", "-Infinity", "+INF", "-INF"}) {
+      if (input_.substr(pos_, word.size()) != word)
+        continue;
+      size_t end = pos_ + word.size();
+      if (end < input_.size() &&
+          (std::isalnum(static_cast<unsigned char>(input_[end])) || input_[end] == '_'))
+        continue;
+      pos_ = end;
+      node.kind = NodeKind::kFloat;
+      node.text = std::string(word);
+      return true;
+    }
+    return false;
+  }
+
   bool atEnd() const { return pos_ >= input_.size(); }
 
   void skipSpace() {
@@ -86,7 +116,7 @@ class Reader {
     }
     while (true) {
       skipSpace();
-      if (atEnd() || (input_[pos_] != '"' && input_[pos_] != '\''))
+      if (atEnd() || (input_[pos_] != '"' && (input_[pos_] != '\'' || !options_.allow_single_quotes)))
         return false;
       std::string name;
       if (!readString(name) || !consume(':'))
@@ -156,6 +186,8 @@ class Reader {
       if (c == quote)
         return true;
       if (c != '\\') {
+        if (static_cast<unsigned char>(c) < 0x20 && !options_.allow_unquoted_control_chars)
+          return false;
         out.push_back(c);
         continue;
       }
@@ -210,7 +242,10 @@ class Reader {
           break;
         }
         default:
-          return false;
+          if (!options_.allow_backslash_escaping_any_character)
+            return false;
+          out.push_back(escaped);
+          break;
       }
     }
     return false;
@@ -237,8 +272,9 @@ class Reader {
       ++pos_;
     if (atEnd() || !isDigit(input_[pos_]))
       return false;
-    // No leading zeros (ALLOW_NUMERIC_LEADING_ZEROS is off).
-    if (input_[pos_] == '0' && pos_ + 1 < input_.size() && isDigit(input_[pos_ + 1]))
+    // No leading zeros unless ALLOW_NUMERIC_LEADING_ZEROS is on.
+    if (input_[pos_] == '0' && pos_ + 1 < input_.size() && isDigit(input_[pos_ + 1]) &&
+        !options_.allow_numeric_leading_zeros)
       return false;
     while (!atEnd() && isDigit(input_[pos_]))
       ++pos_;
@@ -267,6 +303,7 @@ class Reader {
   }
 
   std::string_view input_;
+  const ReadOptions& options_;
   size_t pos_ = 0;
 };
 
@@ -288,7 +325,11 @@ void writeNumber(std::string& out, const Node& node) {
 }  // namespace
 
 std::optional<Node> parseFirstValue(std::string_view input) {
-  Reader reader(input);
+  return parseFirstValue(input, ReadOptions{});
+}
+
+std::optional<Node> parseFirstValue(std::string_view input, const ReadOptions& options) {
+  Reader reader(input, options);
   Node root;
   if (!reader.readValue(root, 0))
     return std::nullopt;

@@ -20,13 +20,26 @@ enum class NodeKind { kObject, kArray, kString, kInteger, kFloat, kTrue, kFalse,
 struct Node {
   NodeKind kind = NodeKind::kNull;
   std::string text;  // a string's decoded value, a number's digits as written
+  std::string_view source;  // the value as written in the input (valid while the input is)
   std::vector<std::pair<std::string, Node>> fields;  // objects, in document order
   std::vector<Node> elements;                        // arrays
+};
+
+//! Jackson parser features that from_json's options switch (JSONOptions); the defaults are
+//! those of the Hive-compatible factory that get_json_object uses.
+struct ReadOptions {
+  bool allow_single_quotes = true;
+  bool allow_unquoted_control_chars = true;
+  bool allow_numeric_leading_zeros = false;
+  //! NaN, Infinity, +Infinity, -Infinity, +INF and -INF as unquoted numbers.
+  bool allow_non_numeric_numbers = false;
+  bool allow_backslash_escaping_any_character = false;
 };
 
 //! Reads the first JSON value of `input`; what follows it is not looked at (Jackson reads
 //! only the tokens it is asked for). Malformed JSON, or none: nullopt.
 std::optional<Node> parseFirstValue(std::string_view input);
+std::optional<Node> parseFirstValue(std::string_view input, const ReadOptions& options);
 
 //! Appends `node` as Jackson's copyCurrentStructure writes it.
 void writeNode(std::string& out, const Node& node);

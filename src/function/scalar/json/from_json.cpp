@@ -1,0 +1,626 @@
+// src/function/scalar/json/from_json.cpp
+//
+// from_json(json, schema[, options]): the JSON text read into the schema as Spark's
+// JacksonParser reads it behind FailureSafeParser. The binder parses the schema (a DDL string,
+// folded schema_of_json) and hands it over as the type of a NULL constant in place of the
+// schema argument; this layer sees only that type.
+// - Conversions follow JacksonParser.makeConverter: integers only from JSON integers that fit,
+//   FLOAT / DOUBLE from numbers and the strings NaN / Infinity, DECIMAL from numbers and
+//   numeric strings (rounded HALF_UP), STRING from strings and, for other values, their text
+//   exactly as written (Spark 4), DATE / TIMESTAMP from strings (dateFormat / timestampFormat,
+//   else as CAST reads them, in the session time zone) and TIMESTAMP from integral seconds,
+//   BINARY from base64, MAP from objects (keys are strings). Field names match exactly.
+// - A value that does not convert is NULL and the rest of its struct is kept (partial results,
+//   on by default since Spark 3.4); an array or map with such an element fails as a whole. The
+//   root of a STRUCT schema that is not an object gives a struct of NULL fields (PERMISSIVE);
+//   an ARRAY or MAP root that fails gives NULL; text with no JSON value gives NULL. An object
+//   read with an ARRAY<STRUCT> schema is an array of that one struct.
+// - FAILFAST raises MALFORMED_RECORD_IN_PARSING on any failure; a STRING field named by
+//   columnNameOfCorruptRecord (default _corrupt_record) receives a malformed record's text.
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <optional>
+
+#include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
+#include "common/types/datetime_pattern.hpp"
+#include "common/types/time_zone.hpp"
+#include "common/types/value_text.hpp"
+#include "function/function_registry.hpp"
+#include "function/scalar/datetime_common.hpp"
+#include "function/scalar/json/json_tree.hpp"
+
+namespace sluice {
+
+namespace {
+
+using json::Node;
+using json::NodeKind;
+
+struct FromJsonOptions {
+  bool fail_fast = false;
+  json::ReadOptions read;
+  std::shared_ptr<const DatetimePattern> date_format;        // null: as CAST reads dates
+  std::shared_ptr<const DatetimePattern> timestamp_format;   // null: as CAST reads them
+  std::shared_ptr<const DatetimePattern> timestamp_ntz_format;
+  std::string corrupt_column = "_corrupt_record";
+};
+
+bool parseFlag(const Value& value) {
+  return equalsIgnoreAsciiCase(value.getString(), "true");
+}
+
+FromJsonOptions readOptions(const Value* map) {
+  FromJsonOptions options;
+  // JSONOptions' defaults: single quotes and NaN / Infinity allowed, control characters not.
+  options.read.allow_single_quotes = true;
+  options.read.allow_non_numeric_numbers = true;
+  options.read.allow_unquoted_control_chars = false;
+  if (map == nullptr || map->isNull())
+    return options;
+  for (const Value& entry : map->children()) {
+    const Value& key = entry.children()[0];
+    const Value& value = entry.children()[1];
+    if (key.isNull() || value.isNull())
+      continue;
+    const std::string& name = key.getString();
+    if (equalsIgnoreAsciiCase(name, "mode")) {
+      const std::string& mode = value.getString();
+      if (equalsIgnoreAsciiCase(mode, "FAILFAST")) {
+        options.fail_fast = true;
+      } else if (equalsIgnoreAsciiCase(mode, "PERMISSIVE")) {
+        options.fail_fast = false;
+      } else {
+        // Spark maps any other name to PERMISSIVE except DROPMALFORMED, which from_json refuses.
+        if (equalsIgnoreAsciiCase(mode, "DROPMALFORMED")) {
+          // Spark's class is PARSE_MODE_UNSUPPORTED, which sluice does not define yet.
+          throw Error(ErrorClass::NOT_SUPPORTED,
+                      "The function `from_json` doesn't support the DROPMALFORMED mode. "
+                      "Acceptable modes are PERMISSIVE and FAILFAST.");
+        }
+      }
+    } else if (equalsIgnoreAsciiCase(name, "dateFormat")) {
+      options.date_format = std::make_shared<const DatetimePattern>(
+          DatetimePattern::compileForParsing(value.getString()));
+    } else if (equalsIgnoreAsciiCase(name, "timestampFormat")) {
+      options.timestamp_format = std::make_shared<const DatetimePattern>(
+          DatetimePattern::compileForParsing(value.getString()));
+    } else if (equalsIgnoreAsciiCase(name, "timestampNTZFormat")) {
+      options.timestamp_ntz_format = std::make_shared<const DatetimePattern>(
+          DatetimePattern::compileForParsing(value.getString()));
+    } else if (equalsIgnoreAsciiCase(name, "allowSingleQuotes")) {
+      options.read.allow_single_quotes = parseFlag(value);
+    } else if (equalsIgnoreAsciiCase(name, "allowNumericLeadingZeros")) {
+      options.read.allow_numeric_leading_zeros = parseFlag(value);
+    } else if (equalsIgnoreAsciiCase(name, "allowNonNumericNumbers")) {
+      options.read.allow_non_numeric_numbers = parseFlag(value);
+    } else if (equalsIgnoreAsciiCase(name, "allowUnquotedControlChars")) {
+      options.read.allow_unquoted_control_chars = parseFlag(value);
+    } else if (equalsIgnoreAsciiCase(name, "allowBackslashEscapingAnyCharacter")) {
+      options.read.allow_backslash_escaping_any_character = parseFlag(value);
+    } else if (equalsIgnoreAsciiCase(name, "columnNameOfCorruptRecord")) {
+      options.corrupt_column = value.getString();
+    }
+  }
+  return options;
+}
+
+//! How converting one value went: kPartial is a value kept with some leaf inside it NULL.
+enum class Outcome { kOk, kPartial, kFailed };
+
+bool decodeBase64(std::string_view text, std::string& out) {
+  auto sextet = [](char c) -> int {
+    if (c >= 'A' && c <= 'Z')
+      return c - 'A';
+    if (c >= 'a' && c <= 'z')
+      return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+      return c - '0' + 52;
+    if (c == '+')
+      return 62;
+    if (c == '/')
+      return 63;
+    return -1;
+  };
+  out.clear();
+  uint32_t buffer = 0;
+  int bits = 0;
+  size_t padding = 0;
+  for (char c : text) {
+    if (c == '=') {
+      ++padding;
+      continue;
+    }
+    int value = sextet(c);
+    if (value < 0 || padding > 0)
+      return false;
+    buffer = (buffer << 6) | static_cast<uint32_t>(value);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
+    }
+  }
+  return padding <= 2;
+}
+
+class Converter {
+ public:
+  Converter(const FromJsonOptions& options, const TimeZone& zone) : options_(options), zone_(zone) {}
+
+  //! Converts a JSON value to `type`; on kFailed `out` is left unset.
+  Outcome convert(const Node& node, const DataType& type, Value& out) {
+    if (node.kind == NodeKind::kNull) {
+      out = Value::null(type);
+      return Outcome::kOk;
+    }
+    switch (type.id()) {
+      case TypeId::kStruct:
+        if (node.kind != NodeKind::kObject)
+          return Outcome::kFailed;
+        return convertObject(node, type, out);
+      case TypeId::kArray: {
+        if (node.kind != NodeKind::kArray)
+          return Outcome::kFailed;
+        std::vector<Value> elements;
+        elements.reserve(node.elements.size());
+        Outcome outcome = Outcome::kOk;
+        for (const Node& element : node.elements) {
+          Value value;
+          Outcome each = convert(element, type.elementType(), value);
+          if (each == Outcome::kFailed)
+            return Outcome::kFailed;
+          if (each == Outcome::kPartial)
+            outcome = Outcome::kPartial;
+          elements.push_back(std::move(value));
+        }
+        out = Value::nested(type, std::move(elements));
+        return outcome;
+      }
+      case TypeId::kMap: {
+        if (node.kind != NodeKind::kObject)
+          return Outcome::kFailed;
+        std::vector<Value> entries;
+        Outcome outcome = Outcome::kOk;
+        for (const auto& [key, child] : node.fields) {
+          Value value;
+          Outcome each = convert(child, type.valueType(), value);
+          if (each == Outcome::kFailed)
+            return Outcome::kFailed;
+          if (each == Outcome::kPartial)
+            outcome = Outcome::kPartial;
+          entries.push_back(Value::nested(type.childType(), {Value::string(key), std::move(value)}));
+        }
+        out = Value::nested(type, std::move(entries));
+        return outcome;
+      }
+      default:
+        return convertScalar(node, type, out) ? Outcome::kOk : Outcome::kFailed;
+    }
+  }
+
+  //! A JSON object into a STRUCT: unknown keys are skipped, a later duplicate key wins, a
+  //! field that does not convert is NULL (partial result).
+  Outcome convertObject(const Node& node, const DataType& type, Value& out) {
+    const std::vector<StructField>& fields = type.fields();
+    std::vector<Value> children;
+    children.reserve(fields.size());
+    for (const StructField& field : fields)
+      children.push_back(Value::null(field.type));
+    Outcome outcome = Outcome::kOk;
+    for (const auto& [key, child] : node.fields) {
+      for (size_t index = 0; index < fields.size(); ++index) {
+        if (fields[index].name != key)
+          continue;
+        Value value;
+        Outcome each = convert(child, fields[index].type, value);
+        if (each == Outcome::kFailed) {
+          children[index] = Value::null(fields[index].type);
+          outcome = Outcome::kPartial;
+        } else {
+          if (each == Outcome::kPartial)
+            outcome = Outcome::kPartial;
+          children[index] = std::move(value);
+        }
+        break;
+      }
+    }
+    out = Value::nested(type, std::move(children));
+    return outcome;
+  }
+
+ private:
+  static bool isNumber(const Node& node) {
+    return node.kind == NodeKind::kInteger || node.kind == NodeKind::kFloat;
+  }
+
+  //! Jackson's getIntValue and friends: integral tokens in the type's range.
+  static bool integer(const Node& node, int64_t min, int64_t max, int64_t& out) {
+    if (node.kind != NodeKind::kInteger)
+      return false;
+    return parseIntegral(node.text, min, max, out) == ParseStatus::kOk;
+  }
+
+  //! JacksonParser's special strings for FLOAT / DOUBLE.
+  std::optional<double> nonNumericString(const Node& node) const {
+    if (node.kind != NodeKind::kString || !options_.read.allow_non_numeric_numbers)
+      return std::nullopt;
+    const std::string& text = node.text;
+    if (text == "NaN")
+      return std::numeric_limits<double>::quiet_NaN();
+    if (text == "+INF" || text == "+Infinity" || text == "Infinity")
+      return std::numeric_limits<double>::infinity();
+    if (text == "-INF" || text == "-Infinity")
+      return -std::numeric_limits<double>::infinity();
+    return std::nullopt;
+  }
+
+  bool convertScalar(const Node& node, const DataType& type, Value& out) {
+    switch (type.id()) {
+      case TypeId::kVoid:
+        out = Value::null(type);
+        return true;
+      case TypeId::kBoolean:
+        if (node.kind != NodeKind::kTrue && node.kind != NodeKind::kFalse)
+          return false;
+        out = Value::boolean(node.kind == NodeKind::kTrue);
+        return true;
+      case TypeId::kByte:
+      case TypeId::kShort:
+      case TypeId::kInt:
+      case TypeId::kLong: {
+        int64_t min = INT64_MIN, max = INT64_MAX;
+        if (type.id() == TypeId::kByte) {
+          min = INT8_MIN;
+          max = INT8_MAX;
+        } else if (type.id() == TypeId::kShort) {
+          min = INT16_MIN;
+          max = INT16_MAX;
+        } else if (type.id() == TypeId::kInt) {
+          min = INT32_MIN;
+          max = INT32_MAX;
+        }
+        int64_t number;
+        if (!integer(node, min, max, number))
+          return false;
+        out = Value::fromInt64(type, number);
+        return true;
+      }
+      case TypeId::kFloat:
+      case TypeId::kDouble: {
+        std::optional<double> number;
+        if (isNumber(node)) {
+          if (type.id() == TypeId::kFloat) {
+            std::optional<float> single = parseFloat(node.text);
+            if (!single)
+              return false;
+            out = Value::floatValue(*single);
+            return true;
+          }
+          number = parseDouble(node.text);
+        } else {
+          number = nonNumericString(node);
+        }
+        if (!number)
+          return false;
+        out = type.id() == TypeId::kFloat ? Value::floatValue(static_cast<float>(*number))
+                                          : Value::doubleValue(*number);
+        return true;
+      }
+      case TypeId::kDecimal: {
+        std::string text;
+        if (isNumber(node)) {
+          text = node.text;
+        } else if (node.kind == NodeKind::kString && !node.text.empty()) {
+          // Spark's decimal parser for the default locale drops grouping commas.
+          for (char c : node.text) {
+            if (c != ',')
+              text.push_back(c);
+          }
+        } else {
+          return false;
+        }
+        int128_t unscaled = 0;
+        if (parseDecimal(text, type.precision(), type.scale(), unscaled) != ParseStatus::kOk)
+          return false;
+        out = Value::decimal(unscaled, type.precision(), type.scale());
+        return true;
+      }
+      case TypeId::kString:
+        out = Value::string(node.kind == NodeKind::kString ? node.text : std::string(node.source));
+        return true;
+      case TypeId::kBinary: {
+        if (node.kind != NodeKind::kString)
+          return false;
+        std::string bytes;
+        if (!decodeBase64(node.text, bytes))
+          return false;
+        out = Value::binary(std::move(bytes));
+        return true;
+      }
+      case TypeId::kDate: {
+        if (node.kind != NodeKind::kString || node.text.empty())
+          return false;
+        std::optional<int32_t> days = options_.date_format
+                                          ? options_.date_format->parseDate(node.text)
+                                          : parseDate(node.text);
+        if (!days)
+          return false;
+        out = Value::date(*days);
+        return true;
+      }
+      case TypeId::kTimestamp: {
+        if (node.kind == NodeKind::kInteger) {
+          // A JSON integer is seconds since the epoch.
+          int64_t seconds, micros;
+          if (parseIntegral(node.text, INT64_MIN, INT64_MAX, seconds) != ParseStatus::kOk ||
+              __builtin_mul_overflow(seconds, int64_t{1000000}, &micros))
+            return false;
+          out = Value::timestamp(micros);
+          return true;
+        }
+        if (node.kind != NodeKind::kString || node.text.empty())
+          return false;
+        std::optional<int64_t> micros = options_.timestamp_format
+                                            ? options_.timestamp_format->parseTimestamp(node.text, zone_)
+                                            : parseTimestamp(node.text, zone_);
+        if (!micros)
+          return false;
+        out = Value::timestamp(*micros);
+        return true;
+      }
+      case TypeId::kTimestampNtz: {
+        if (node.kind != NodeKind::kString || node.text.empty())
+          return false;
+        std::optional<int64_t> micros =
+            options_.timestamp_ntz_format ? options_.timestamp_ntz_format->parseTimestampNtz(node.text)
+                                          : parseTimestampNtz(node.text, /*allow_zone=*/false);
+        if (!micros)
+          return false;
+        out = Value::timestampNtz(*micros);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  const FromJsonOptions& options_;
+  const TimeZone& zone_;
+};
+
+bool blank(std::string_view text) {
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+      return false;
+  }
+  return true;
+}
+
+[[noreturn]] void throwMalformed(std::string_view record, std::string_view sub_class) {
+  throw Error(ErrorClass::MALFORMED_RECORD_IN_PARSING, std::string(sub_class),
+              fmt::format("Malformed records are detected in record parsing: {}. Parse Mode: "
+                          "FAILFAST. To process malformed records as null result, try setting "
+                          "the option 'mode' as 'PERMISSIVE'.",
+                          record));
+}
+
+class FromJsonEvaluator {
+ public:
+  FromJsonEvaluator(const DataType& schema, const FromJsonOptions& options, const TimeZone& zone)
+      : schema_(schema), options_(options), converter_(options, zone) {
+    if (schema.id() == TypeId::kStruct) {
+      const std::vector<StructField>& fields = schema.fields();
+      for (size_t index = 0; index < fields.size(); ++index) {
+        if (fields[index].name == options.corrupt_column && fields[index].type.id() == TypeId::kString)
+          corrupt_index_ = index;
+      }
+    }
+  }
+
+  //! The result for one non-NULL input.
+  Value evaluate(std::string_view text) {
+    if (blank(text))
+      return Value::null(schema_);
+    std::optional<Node> root = json::parseFirstValue(text, options_.read);
+    if (!root)
+      return malformed(text, "WITHOUT_SUGGESTION");
+    Value out;
+    Outcome outcome = Outcome::kFailed;
+    switch (schema_.id()) {
+      case TypeId::kStruct:
+        if (root->kind == NodeKind::kArray)
+          return malformed(text, "CANNOT_PARSE_JSON_ARRAYS_AS_STRUCTS");
+        if (root->kind == NodeKind::kObject)
+          outcome = converter_.convertObject(*root, schema_, out);
+        break;
+      case TypeId::kArray:
+        if (root->kind == NodeKind::kArray) {
+          outcome = converter_.convert(*root, schema_, out);
+        } else if (root->kind == NodeKind::kObject &&
+                   schema_.elementType().id() == TypeId::kStruct) {
+          Value element;
+          outcome = converter_.convertObject(*root, schema_.elementType(), element);
+          out = Value::nested(schema_, {std::move(element)});
+        }
+        break;
+      default:
+        if (root->kind == NodeKind::kObject)
+          outcome = converter_.convert(*root, schema_, out);
+        break;
+    }
+    if (outcome == Outcome::kOk)
+      return out;
+    if (options_.fail_fast)
+      throwMalformed(text, "WITHOUT_SUGGESTION");
+    if (outcome == Outcome::kPartial)
+      return withCorruptRecord(std::move(out), text);
+    return malformed(text, "WITHOUT_SUGGESTION");
+  }
+
+ private:
+  //! PERMISSIVE: a struct of NULL fields (with the corrupt record column set), else NULL.
+  Value malformed(std::string_view text, std::string_view sub_class) {
+    if (options_.fail_fast)
+      throwMalformed(text, sub_class);
+    if (schema_.id() != TypeId::kStruct)
+      return Value::null(schema_);
+    std::vector<Value> children;
+    for (const StructField& field : schema_.fields())
+      children.push_back(Value::null(field.type));
+    return withCorruptRecord(Value::nested(schema_, std::move(children)), text);
+  }
+
+  Value withCorruptRecord(Value row, std::string_view text) {
+    if (!corrupt_index_ || schema_.id() != TypeId::kStruct)
+      return row;
+    std::vector<Value> children = row.children();
+    children[*corrupt_index_] = Value::string(std::string(text));
+    return Value::nested(schema_, std::move(children));
+  }
+
+  const DataType& schema_;
+  const FromJsonOptions& options_;
+  Converter converter_;
+  std::optional<size_t> corrupt_index_;
+};
+
+//! JsonToStructs' schema.asNullable.
+DataType asNullable(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kStruct: {
+      std::vector<StructField> fields;
+      for (const StructField& field : type.fields())
+        fields.push_back(StructField{field.name, asNullable(field.type), true, field.comment});
+      return DataType::structOf(std::move(fields));
+    }
+    case TypeId::kArray:
+      return DataType::array(asNullable(type.elementType()), true);
+    case TypeId::kMap:
+      return DataType::map(asNullable(type.keyType()), asNullable(type.valueType()), true);
+    default:
+      return type;
+  }
+}
+
+bool hasStringMapKeys(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kStruct:
+      for (const StructField& field : type.fields()) {
+        if (!hasStringMapKeys(field.type))
+          return false;
+      }
+      return true;
+    case TypeId::kArray:
+      return hasStringMapKeys(type.elementType());
+    case TypeId::kMap:
+      return type.keyType().id() == TypeId::kString && hasStringMapKeys(type.valueType());
+    default:
+      return true;
+  }
+}
+
+bool readable(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kYearMonthInterval:
+    case TypeId::kDayTimeInterval:
+      return false;
+    case TypeId::kStruct:
+      for (const StructField& field : type.fields()) {
+        if (!readable(field.type))
+          return false;
+      }
+      return true;
+    case TypeId::kArray:
+      return readable(type.elementType());
+    case TypeId::kMap:
+      return readable(type.valueType());
+    default:
+      return true;
+  }
+}
+
+BoundScalarFunction bindFromJson(const BindRequest& request) {
+  const DataType& input = request.argument_types[0];
+  if (input.id() != TypeId::kString && input.id() != TypeId::kVoid) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: The first parameter "
+                            "requires the \"STRING\" type, however \"json\" has the type \"{}\".",
+                            request.name, input.sql()));
+  }
+  DataType schema = asNullable(request.argument_types[1]);
+  TypeId id = schema.id();
+  if (id != TypeId::kStruct && id != TypeId::kArray && id != TypeId::kMap) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_JSON_SCHEMA",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input schema \"{}\" "
+                            "must be a struct, an array, a map or a variant.",
+                            request.name, schema.sql()));
+  }
+  if (!hasStringMapKeys(schema)) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_JSON_MAP_KEY_TYPE",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input schema \"{}\" "
+                            "can only contain STRING as a key type for a MAP.",
+                            request.name, schema.sql()));
+  }
+  if (!readable(schema)) {
+    throw Error(ErrorClass::UNSUPPORTED_DATATYPE,
+                fmt::format("Unsupported data type {}.", schema.sql()));
+  }
+  std::vector<DataType> argument_types = {DataType::string(), request.argument_types[1]};
+  bool has_options = request.argument_types.size() > 2;
+  if (has_options) {
+    const DataType& type = request.argument_types[2];
+    // Spark raises INVALID_OPTIONS.*, a class sluice does not define yet (as to_json).
+    if (type.id() != TypeId::kMap) {
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_MAP_FUNCTION",
+                  "Invalid options: Must use the `map()` function for options.");
+    }
+    if (type.keyType().id() != TypeId::kString || type.valueType().id() != TypeId::kString) {
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_STRING_TYPE",
+                  fmt::format("Invalid options: A type of keys and values in `map()` must be "
+                              "string, but got \"{}\".",
+                              type.sql()));
+    }
+    argument_types.push_back(type);
+  }
+  // Options are a constant map; a map() call the binder did not fold is read once per batch,
+  // from its first row.
+  std::shared_ptr<const FromJsonOptions> constant_options;
+  if (!has_options || request.argument_constants[2] != nullptr) {
+    constant_options = std::make_shared<const FromJsonOptions>(
+        readOptions(has_options ? request.argument_constants[2] : nullptr));
+  }
+  ScalarKernel kernel = [schema, constant_options](const ExecContext& context,
+                                                   const ArgumentVectors& args, const RowSet& rows,
+                                                   Vector& result) {
+    if (rows.count == 0)
+      return;
+    std::optional<FromJsonOptions> batch_options;
+    if (!constant_options) {
+      Value map = args[2]->getValue(rows.row(0));
+      batch_options = readOptions(&map);
+    }
+    FromJsonEvaluator evaluator(schema, constant_options ? *constant_options : *batch_options,
+                                datetime::sessionZone(context));
+    const Vector& texts = *args[0];
+    forEachRow(rows, [&](idx_t row) {
+      if (texts.isNull(row)) {
+        result.setValue(row, Value::null(schema));
+        return;
+      }
+      StringView text = texts.at<StringView>(row);
+      result.setValue(row, evaluator.evaluate(std::string_view(text.data(), text.size())));
+    });
+  };
+  return {"from_json", std::move(argument_types), schema, std::move(kernel)};
+}
+
+}  // namespace
+
+void registerFromJsonFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"from_json", 2, 3, bindFromJson});
+}
+
+}  // namespace sluice

@@ -1,0 +1,88 @@
+// src/planner/binder/json_binder.cpp
+
+#include "planner/binder/json_binder.hpp"
+
+#include <charconv>
+
+#include "common/error/error.hpp"
+#include "function/scalar/json/json_path.hpp"
+#include "planner/binder/constant_folding.hpp"
+#include "planner/binder/expression_binder.hpp"
+#include "sql/parser/parser.hpp"
+
+namespace sluice {
+
+namespace {
+
+//! Spark's DataType.fromDDL: a type ("ARRAY<INT>", "STRUCT<a: INT>"), else a column list
+//! ("a INT, b STRING"); when both fail, the type parser's error.
+DataType parseSchema(const std::string& text) {
+  try {
+    return sql::parseDataType(text);
+  } catch (const Error&) {
+    try {
+      return DataType::structOf(sql::parseColumnList(text));
+    } catch (const Error&) {
+    }
+    throw;
+  }
+}
+
+}  // namespace
+
+void bindFromJsonSchema(const sql::FunctionCallExpr& call, std::vector<BoundExpressionPtr>& arguments,
+                        const ExecContext& context) {
+  if (arguments.size() < 2)
+    return;  // the registry reports the argument count
+  std::optional<Value> schema = foldBoundConstant(*arguments[1], context);
+  if (!schema || schema->isNull() || schema->type().id() != TypeId::kString) {
+    throw Error(ErrorClass::INVALID_SCHEMA, "NON_STRING_LITERAL",
+                fmt::format("The input schema \"{}\" is not a valid schema string. The input "
+                            "expression must be string literal and not null.",
+                            ExpressionBinder::autoName(*call.args[1])));
+  }
+  DataType type = parseSchema(schema->getString());
+  arguments[1] = BoundExpression::makeConstant(Value::null(std::move(type)));
+}
+
+BoundExpressionPtr bindJsonPathOperator(const sql::JsonPathExpr& expr, BoundExpressionPtr base) {
+  if (base->type.id() != TypeId::kString && base->type.id() != TypeId::kVoid) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: The first parameter "
+                            "requires the \"STRING\" type, however \"{}\" has the type \"{}\".",
+                            ExpressionBinder::autoName(expr), ExpressionBinder::autoName(*expr.base),
+                            base->type.sql()));
+  }
+  using Step = json::PathStep;
+  json::JsonPath path;
+  for (const sql::JsonPathStep& step : expr.steps) {
+    switch (step.kind) {
+      case sql::JsonPathStep::Kind::kField:
+      case sql::JsonPathStep::Kind::kBracketField:
+        path.push_back({Step::Kind::kKey, 0, {}, false});
+        path.push_back({Step::Kind::kNamed, 0, step.name,
+                        step.kind == sql::JsonPathStep::Kind::kField});
+        break;
+      case sql::JsonPathStep::Kind::kIndex: {
+        int64_t index = 0;
+        auto [end, error] =
+            std::from_chars(step.index.data(), step.index.data() + step.index.size(), index);
+        if (error != std::errc() || end != step.index.data() + step.index.size())
+          index = -1;  // beyond any array: no match
+        path.push_back({Step::Kind::kSubscript, 0, {}, false});
+        path.push_back({Step::Kind::kIndex, index, {}, false});
+        break;
+      }
+      case sql::JsonPathStep::Kind::kWildcard:
+        path.push_back({Step::Kind::kSubscript, 0, {}, false});
+        path.push_back({Step::Kind::kWildcard, 0, {}, false});
+        break;
+    }
+  }
+  std::vector<BoundExpressionPtr> arguments;
+  arguments.push_back(ExpressionBinder::castTo(std::move(base), DataType::string()));
+  return BoundExpression::makeCall(jsonPathExtractFunction(std::move(path), "json_path"),
+                                   std::move(arguments));
+}
+
+}  // namespace sluice
