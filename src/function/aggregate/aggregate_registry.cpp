@@ -7,6 +7,10 @@
 
 namespace sluice {
 
+// Registered here rather than in the header, which every aggregate file includes.
+void registerApproxCountDistinctAggregates(AggregateRegistry& registry);
+void registerApproxPercentileAggregates(AggregateRegistry& registry);
+
 namespace {
 
 std::string lowerCase(std::string_view text) {
@@ -38,6 +42,8 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerCollectAggregates(built);
     registerPercentileAggregates(built);
     registerModeAggregates(built);
+    registerApproxCountDistinctAggregates(built);
+    registerApproxPercentileAggregates(built);
     return built;
   }();
   return registry;

@@ -18,6 +18,7 @@
 #include "common/hash/xxhash64.hpp"
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/spark_hash.hpp"
 
 namespace sluice {
 
@@ -101,6 +102,15 @@ typename H::Seed hashAt(const Vector& vector, idx_t row, const DataType& type, t
       }
       return seed;
     }
+    case TypeId::kMap: {
+      const ListEntry& entry = vector.at<ListEntry>(row);
+      const Vector& entries = vector.child(0);
+      for (uint32_t k = 0; k < entry.length; ++k) {
+        seed = hashAt<H>(entries.child(0), entry.offset + k, type.keyType(), seed);
+        seed = hashAt<H>(entries.child(1), entry.offset + k, type.valueType(), seed);
+      }
+      return seed;
+    }
     case TypeId::kVoid: return seed;
     default:
       return visitScalarType(type, [&]<typename T>() { return hashScalar<H>(vector.at<T>(row), type, seed); });
@@ -161,6 +171,10 @@ BoundScalarFunction bindHash(std::string name, DataType return_type, const BindR
 }
 
 }  // namespace
+
+int64_t sparkXxHash64(const Vector& vector, idx_t row, const DataType& type, int64_t seed) {
+  return hashAt<XxHash64Hasher>(vector, row, type, seed);
+}
 
 void registerHashFunctions(FunctionRegistry& registry) {
   registry.addScalar({"hash", 0, -1, [](const BindRequest& r) {

@@ -1,5 +1,6 @@
 // src/planner/binder/aggregate_binder.cpp
 #include "planner/binder/aggregate_binder.hpp"
+#include "planner/binder/constant_folding.hpp"
 
 #include <fmt/format.h>
 
@@ -568,10 +569,14 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
   AggregateBindRequest request;
   request.name = columnName(call);
   request.argument_sql = std::move(argument_sql);
+  // Arguments Spark wants foldable (percentages) may be calls of constants: array(0.25, 0.5).
+  std::vector<std::optional<Value>> folded;
+  folded.reserve(arguments.size());
   for (const auto& argument : arguments) {
     request.argument_types.push_back(argument->type);
-    request.argument_constants.push_back(
-        argument->kind == BoundExpressionKind::kConstant ? &argument->constant : nullptr);
+    folded.push_back(argument->isFoldable() ? foldBoundConstant(*argument, context_.exec)
+                                            : std::nullopt);
+    request.argument_constants.push_back(folded.back() ? &*folded.back() : nullptr);
   }
   AggregateFunctionPtr function = entry->bind(request);
 

@@ -1,5 +1,6 @@
 // src/planner/binder/window_binder.cpp
 #include "planner/binder/window_binder.hpp"
+#include "planner/binder/constant_folding.hpp"
 
 #include <fmt/format.h>
 
@@ -456,10 +457,13 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
                 : fmt::format("[{}, {}]", aggregate->min_arguments, aggregate->max_arguments);
         wrongArguments(expected);
       }
+      std::vector<std::optional<Value>> folded;
+      folded.reserve(pending.arguments.size());
       for (const auto& argument : pending.arguments) {
         request.argument_types.push_back(argument->type);
-        request.argument_constants.push_back(
-            argument->kind == BoundExpressionKind::kConstant ? &argument->constant : nullptr);
+        folded.push_back(argument->isFoldable() ? foldBoundConstant(*argument, context_.exec)
+                                                : std::nullopt);
+        request.argument_constants.push_back(folded.back() ? &*folded.back() : nullptr);
       }
       try {
         function.aggregate = aggregate->bind(request);
