@@ -574,8 +574,10 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
   folded.reserve(arguments.size());
   for (const auto& argument : arguments) {
     request.argument_types.push_back(argument->type);
-    folded.push_back(argument->isFoldable() ? foldBoundConstant(*argument, context_.exec)
-                                            : std::nullopt);
+    // Only parameters are computed now: the aggregated value is left to the operators.
+    bool fold = argument->kind == BoundExpressionKind::kConstant ||
+                (!folded.empty() && argument->isFoldable());
+    folded.push_back(fold ? foldBoundConstant(*argument, context_.exec) : std::nullopt);
     request.argument_constants.push_back(folded.back() ? &*folded.back() : nullptr);
   }
   AggregateFunctionPtr function = entry->bind(request);

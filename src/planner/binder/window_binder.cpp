@@ -461,8 +461,10 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
       folded.reserve(pending.arguments.size());
       for (const auto& argument : pending.arguments) {
         request.argument_types.push_back(argument->type);
-        folded.push_back(argument->isFoldable() ? foldBoundConstant(*argument, context_.exec)
-                                                : std::nullopt);
+        // Only parameters are computed now: the aggregated value is left to the operators.
+        bool fold = argument->kind == BoundExpressionKind::kConstant ||
+                    (!folded.empty() && argument->isFoldable());
+        folded.push_back(fold ? foldBoundConstant(*argument, context_.exec) : std::nullopt);
         request.argument_constants.push_back(folded.back() ? &*folded.back() : nullptr);
       }
       try {
