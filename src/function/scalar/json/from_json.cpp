@@ -8,8 +8,9 @@
 //   FLOAT / DOUBLE from numbers and the strings NaN / Infinity, DECIMAL from numbers and
 //   numeric strings (rounded HALF_UP), STRING from strings and, for other values, their text
 //   exactly as written (Spark 4), DATE / TIMESTAMP from strings (dateFormat / timestampFormat,
-//   else as CAST reads them, in the session time zone) and TIMESTAMP from integral seconds,
-//   BINARY from base64, MAP from objects (keys are strings). Field names match exactly.
+//   else as CAST reads them, in the session time zone or the timeZone option) and TIMESTAMP
+//   from integral seconds, BINARY from base64, MAP from objects (keys are strings). Field
+//   names match exactly.
 // - A value that does not convert is NULL and the rest of its struct is kept (partial results,
 //   on by default since Spark 3.4); an array or map with such an element fails as a whole. The
 //   root of a STRUCT schema that is not an object gives a struct of NULL fields (PERMISSIVE);
@@ -46,6 +47,7 @@ struct FromJsonOptions {
   std::shared_ptr<const DatetimePattern> timestamp_format;   // null: as CAST reads them
   std::shared_ptr<const DatetimePattern> timestamp_ntz_format;
   std::string corrupt_column = "_corrupt_record";
+  std::shared_ptr<const TimeZone> zone;  // the timeZone option; null: the session's
 };
 
 bool parseFlag(const Value& value) {
@@ -100,6 +102,14 @@ FromJsonOptions readOptions(const Value* map) {
       options.read.allow_unquoted_control_chars = parseFlag(value);
     } else if (equalsIgnoreAsciiCase(name, "allowBackslashEscapingAnyCharacter")) {
       options.read.allow_backslash_escaping_any_character = parseFlag(value);
+    } else if (equalsIgnoreAsciiCase(name, "timeZone")) {
+      options.zone = TimeZone::find(value.getString());
+      if (!options.zone) {
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                    fmt::format("The value of the `timeZone` option of `from_json` is invalid: "
+                                "'{}'.",
+                                value.getString()));
+      }
     } else if (equalsIgnoreAsciiCase(name, "columnNameOfCorruptRecord")) {
       options.corrupt_column = value.getString();
     }
@@ -202,8 +212,10 @@ class Converter {
   }
 
   //! A JSON object into a STRUCT: unknown keys are skipped, a later duplicate key wins, a
-  //! field that does not convert is NULL (partial result).
-  Outcome convertObject(const Node& node, const DataType& type, Value& out) {
+  //! field that does not convert is NULL (partial result). Field `skip` (the root's corrupt
+  //! record column) is not read from the JSON.
+  Outcome convertObject(const Node& node, const DataType& type, Value& out,
+                        std::optional<size_t> skip = std::nullopt) {
     const std::vector<StructField>& fields = type.fields();
     std::vector<Value> children;
     children.reserve(fields.size());
@@ -212,7 +224,7 @@ class Converter {
     Outcome outcome = Outcome::kOk;
     for (const auto& [key, child] : node.fields) {
       for (size_t index = 0; index < fields.size(); ++index) {
-        if (fields[index].name != key)
+        if (fields[index].name != key || index == skip)
           continue;
         Value value;
         Outcome each = convert(child, fields[index].type, value);
@@ -434,7 +446,7 @@ class FromJsonEvaluator {
         if (root->kind == NodeKind::kArray)
           return malformed(text, "CANNOT_PARSE_JSON_ARRAYS_AS_STRUCTS");
         if (root->kind == NodeKind::kObject)
-          outcome = converter_.convertObject(*root, schema_, out);
+          outcome = converter_.convertObject(*root, schema_, out, corrupt_index_);
         break;
       case TypeId::kArray:
         if (root->kind == NodeKind::kArray) {
@@ -602,8 +614,9 @@ BoundScalarFunction bindFromJson(const BindRequest& request) {
       Value map = args[2]->getValue(rows.row(0));
       batch_options = readOptions(&map);
     }
-    FromJsonEvaluator evaluator(schema, constant_options ? *constant_options : *batch_options,
-                                datetime::sessionZone(context));
+    const FromJsonOptions& options = constant_options ? *constant_options : *batch_options;
+    FromJsonEvaluator evaluator(schema, options,
+                                options.zone ? *options.zone : datetime::sessionZone(context));
     const Vector& texts = *args[0];
     forEachRow(rows, [&](idx_t row) {
       if (texts.isNull(row)) {
