@@ -411,6 +411,53 @@ bool blank(std::string_view text) {
   return true;
 }
 
+//! A value as Spark's GenericInternalRow.toString prints it inside FAILFAST's message: rows
+//! as "[a,b]", NULL as null, DATE and TIMESTAMP as their internal numbers. Arrays and maps,
+//! which Spark prints as object references, are printed as lists here.
+void appendRowText(std::string& out, const Value& value) {
+  if (value.isNull()) {
+    out += "null";
+    return;
+  }
+  switch (value.type().id()) {
+    case TypeId::kStruct:
+    case TypeId::kArray:
+    case TypeId::kMap: {
+      out.push_back('[');
+      bool first = true;
+      for (const Value& child : value.children()) {
+        if (!first)
+          out.push_back(',');
+        first = false;
+        appendRowText(out, child);
+      }
+      out.push_back(']');
+      break;
+    }
+    case TypeId::kBoolean:
+      out += value.getBoolean() ? "true" : "false";
+      break;
+    case TypeId::kFloat:
+      out += formatFloat(value.getFloat());
+      break;
+    case TypeId::kDouble:
+      out += formatDouble(value.getDouble());
+      break;
+    case TypeId::kDecimal:
+      out += formatDecimalScientific(value.getDecimalUnscaled(), value.type().scale());
+      break;
+    case TypeId::kString:
+    case TypeId::kBinary:
+      out += value.getString();
+      break;
+    default:
+      out += std::to_string(value.getInt64());
+      break;
+  }
+}
+
+//! FAILFAST: Spark names the bad record by the row it would have returned (FailureSafeParser's
+//! toResultRow), except for arrays read as structs, where it gives the text.
 [[noreturn]] void throwMalformed(std::string_view record, std::string_view sub_class) {
   throw Error(ErrorClass::MALFORMED_RECORD_IN_PARSING, std::string(sub_class),
               fmt::format("Malformed records are detected in record parsing: {}. Parse Mode: "
@@ -465,24 +512,44 @@ class FromJsonEvaluator {
     }
     if (outcome == Outcome::kOk)
       return out;
-    if (options_.fail_fast)
-      throwMalformed(text, "WITHOUT_SUGGESTION");
-    if (outcome == Outcome::kPartial)
-      return withCorruptRecord(std::move(out), text);
+    if (outcome == Outcome::kPartial) {
+      Value row = withCorruptRecord(std::move(out), text);
+      if (options_.fail_fast)
+        throwMalformed(resultRowText(row), "WITHOUT_SUGGESTION");
+      return row;
+    }
     return malformed(text, "WITHOUT_SUGGESTION");
   }
 
  private:
   //! PERMISSIVE: a struct of NULL fields (with the corrupt record column set), else NULL.
   Value malformed(std::string_view text, std::string_view sub_class) {
-    if (options_.fail_fast)
-      throwMalformed(text, sub_class);
-    if (schema_.id() != TypeId::kStruct)
-      return Value::null(schema_);
-    std::vector<Value> children;
-    for (const StructField& field : schema_.fields())
-      children.push_back(Value::null(field.type));
-    return withCorruptRecord(Value::nested(schema_, std::move(children)), text);
+    Value result = Value::null(schema_);
+    if (schema_.id() == TypeId::kStruct) {
+      std::vector<Value> children;
+      for (const StructField& field : schema_.fields())
+        children.push_back(Value::null(field.type));
+      result = withCorruptRecord(Value::nested(schema_, std::move(children)), text);
+    }
+    if (options_.fail_fast) {
+      throwMalformed(sub_class == "WITHOUT_SUGGESTION" ? resultRowText(result) : std::string(text),
+                     sub_class);
+    }
+    return result;
+  }
+
+  //! The row FailureSafeParser returns for the record, printed: an ARRAY or MAP schema is read
+  //! as the one field of a row.
+  std::string resultRowText(const Value& result) const {
+    std::string text;
+    if (schema_.id() == TypeId::kStruct && !result.isNull()) {
+      appendRowText(text, result);
+    } else {
+      text.push_back('[');
+      appendRowText(text, result);
+      text.push_back(']');
+    }
+    return text;
   }
 
   Value withCorruptRecord(Value row, std::string_view text) {
