@@ -12,9 +12,9 @@
 //   from integral seconds, BINARY from base64, MAP from objects (keys are strings). Field
 //   names match exactly.
 // - A value that does not convert is NULL and the rest of its struct is kept (partial results,
-//   on by default since Spark 3.4); an array with such an element fails as a whole (as a map
-//   does here; Spark keeps the map's other entries). The
-//   root of a STRUCT schema that is not an object gives a struct of NULL fields (PERMISSIVE);
+//   on by default since Spark 3.4); an array with such an element fails as a whole, and so
+//   does a map here (Spark's partial map for that case is not reproduced). The root of a
+//   STRUCT schema that is not an object gives a struct of NULL fields (PERMISSIVE);
 //   an ARRAY or MAP root that fails gives NULL; text with no JSON value gives NULL. An object
 //   read with an ARRAY<STRUCT> schema is an array of that one struct.
 // - FAILFAST raises MALFORMED_RECORD_IN_PARSING on any failure; a STRING field named by
