@@ -5,11 +5,12 @@
 // registers); each non-NULL value is hashed with Spark's XxHash64 (seed 42); the top p bits
 // pick a register, which keeps the largest 1 + number of leading zeros of the remaining bits.
 // The estimate is linear counting, m * ln(m / V) with V empty registers, while that is at most
-// Spark's threshold for p, else the raw estimate alpha * m^2 / sum(2^-M). Results equal Spark's
-// wherever linear counting applies (about a thousand distinct values for the default
-// relativeSD) and above 5 * m; in between Spark subtracts an empirical bias (the HLL++ paper's
-// tables), which sluice does not, so estimates there can differ from Spark's. Registers take
-// one byte each and live in the aggregate's heap; an empty group's count is 0.
+// Spark's threshold for p or the raw estimate E = alpha * m^2 / sum(2^-M) is at most 2.5 * m,
+// else E. Results equal Spark's wherever linear counting applies (up to about 2.5 * m distinct
+// values, 1,280 for the default relativeSD) and where E is at least 5 * m; for p < 19 and E
+// between 2.5 * m and 5 * m Spark subtracts an empirical bias (the HLL++ paper's tables), which
+// sluice does not, so estimates there can differ from Spark's. Registers take one byte each
+// and live in the aggregate's heap; an empty group's count is 0.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -26,9 +27,12 @@ namespace {
 
 //! HyperLogLogPlusPlusHelper.THRESHOLDS, by p - 4: where linear counting stops.
 constexpr double kThresholds[] = {10,    20,    40,    80,     220,    400,    900,   1800,
-                                  3100,  6500,  11500, 20000,  50000,  120000, 350000};
+                                  3100,  6500,  15500, 20000,  50000,  120000, 350000};
 constexpr int kMinBits = 4;
-constexpr int kMaxBits = 18;
+//! HLL++ proper (thresholds, bias) is defined below 19 bits; Spark falls back to HLL above.
+constexpr int kPlusPlusBits = 19;
+//! Registers take a byte each: 2^24 is 16 MiB per group, where sluice stops.
+constexpr int kMaxBits = 24;
 
 //! The state: the registers, allocated on the first value (null: no value yet).
 struct HllState {
@@ -135,8 +139,11 @@ class ApproxCountDistinct : public AggregateFunction {
     double raw = alpha_m2 / z_inverse;
     double result = raw;
     if (zeros > 0) {
+      // Linear counting below the threshold of p, or where the raw estimate is at most 2.5 m
+      // (the original HLL rule).
       double linear = m * std::log(m / zeros);
-      if (linear <= kThresholds[bits_ - kMinBits])
+      bool below_threshold = bits_ < kPlusPlusBits && linear <= kThresholds[bits_ - kMinBits];
+      if (below_threshold || raw <= 2.5 * m)
         result = linear;
     }
     // Java's Math.round.
@@ -187,10 +194,10 @@ AggregateFunctionPtr bindApproxCountDistinct(const AggregateBindRequest& request
                 "error, at most 39%.");
   }
   if (bits > kMaxBits) {
-    // Spark has no thresholds past 18 bits and fails when it estimates.
+    // Spark has no limit but memory; sluice keeps registers to 16 MiB per group.
     throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
-                fmt::format("The `relativeSD` of {} is too small: HLL++ supports at most {} "
-                            "bits for addressing (relativeSD of at least 1.106 / 2^9).",
+                fmt::format("The `relativeSD` of {} is too small: at most {} bits for "
+                            "addressing are supported (relativeSD of at least 1.106 / 2^12).",
                             request.name, kMaxBits));
   }
   return std::make_shared<ApproxCountDistinct>(std::move(argument_types), static_cast<int>(bits));
