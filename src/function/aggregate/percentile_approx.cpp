@@ -7,7 +7,8 @@
 // inserted as one head buffer (each sample g = 1, delta = floor(2 * error * rank) except the
 // first and the last), compressed with merge threshold 2 * error * count, then queried: the
 // first sample for p <= error, the last for p >= 1 - error, else the first sample whose rank
-// range holds ceil(p * count) within the summary's error. Below 1 / (2 * error) values that is
+// range holds ceil(p * count) within the summary's error (percentiles in ascending order, each
+// scan going on from the previous one). Below 1 / (2 * error) values that is
 // exactly the value at rank ceil(p * count), an actual input value. Spark fills head buffers of
 // 50,000 values in row order and merges partition summaries; sluice summarizes all values of a
 // group at once, which gives Spark's result whenever Spark's summary is exact and may pick a
@@ -71,25 +72,53 @@ std::vector<Sample> summarize(const std::vector<double>& sorted, double error) {
   return reversed;
 }
 
-//! QuantileSummaries.query.
-double query(const std::vector<Sample>& samples, int64_t count, double error, double quantile) {
-  if (quantile <= error)
-    return samples.front().value;
-  if (quantile >= 1.0 - error)
-    return samples.back().value;
-  auto rank = static_cast<int64_t>(std::ceil(quantile * static_cast<double>(count)));
+//! QuantileSummaries.query over several percentiles: they are answered in ascending order, each
+//! scan going on from the sample where the previous one stopped. Results are in `percentages`'
+//! order.
+std::vector<double> query(const std::vector<Sample>& samples, int64_t count, double error,
+                          const std::vector<double>& percentages) {
   int64_t widest = INT64_MIN;
   for (const Sample& sample : samples)
     widest = std::max(widest, sample.delta + sample.g);
-  int64_t target_error = widest / 2;
-  int64_t min_rank = 0;
-  for (size_t i = 0; i + 1 < samples.size(); ++i) {
-    min_rank += samples[i].g;
-    int64_t max_rank = min_rank + samples[i].delta;
-    if (max_rank - target_error <= rank && rank <= min_rank + target_error)
-      return samples[i].value;
+  auto target_error = static_cast<double>(widest / 2);
+  std::vector<size_t> order(percentages.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return percentages[a] < percentages[b]; });
+  std::vector<double> results(percentages.size());
+  size_t index = 0;
+  int64_t min_rank = samples[0].g;
+  for (size_t position : order) {
+    double quantile = percentages[position];
+    if (quantile <= error) {
+      results[position] = samples.front().value;
+      continue;
+    }
+    if (quantile >= 1.0 - error) {
+      results[position] = samples.back().value;
+      continue;
+    }
+    auto rank = static_cast<int64_t>(std::ceil(quantile * static_cast<double>(count)));
+    bool found = false;
+    while (index + 1 < samples.size()) {
+      auto max_rank = static_cast<double>(min_rank + samples[index].delta);
+      if (max_rank - target_error <= static_cast<double>(rank) &&
+          static_cast<double>(rank) <= static_cast<double>(min_rank) + target_error) {
+        results[position] = samples[index].value;
+        found = true;
+        break;
+      }
+      ++index;
+      min_rank += samples[index].g;
+    }
+    if (!found) {
+      index = samples.size() - 1;
+      min_rank = 0;
+      results[position] = samples.back().value;
+    }
   }
-  return samples.back().value;
+  return results;
 }
 
 class PercentileApprox : public AggregateFunction {
@@ -150,16 +179,17 @@ class PercentileApprox : public AggregateFunction {
       });
       std::sort(sorted.begin(), sorted.end(), sortsBefore<double>);
       std::vector<Sample> samples = summarize(sorted, error_);
-      auto total = static_cast<int64_t>(sorted.size());
+      std::vector<double> values =
+          query(samples, static_cast<int64_t>(sorted.size()), error_, percentages_);
       if (!returns_array_) {
-        write(result, row, query(samples, total, error_, percentages_[0]));
+        write(result, row, values[0]);
         continue;
       }
       Vector& elements = result.child(0);
       idx_t start = result.childSize();
       elements.reserve(start + percentages_.size());
       for (size_t p = 0; p < percentages_.size(); ++p)
-        write(elements, start + p, query(samples, total, error_, percentages_[p]));
+        write(elements, start + p, values[p]);
       result.setChildSize(start + percentages_.size());
       result.mutableData<ListEntry>()[row] =
           ListEntry{static_cast<uint32_t>(start), static_cast<uint32_t>(percentages_.size())};
