@@ -355,7 +355,7 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
   }
   if (!aliases.empty()) {
     if (aliases.size() != names.size()) {
-      throw located(Error(ErrorClass::NUM_COLUMNS_MISMATCH,
+      throw located(Error(ErrorClass::INVALID_SQL_SYNTAX,
                           fmt::format("The number of aliases supplied in the AS clause does not "
                                       "match the number of columns output by the UDTF. Expected "
                                       "{} aliases, but got {}.",
