@@ -7,6 +7,7 @@
 #include "exec/expression/expression_evaluator.hpp"
 #include "exec/physical/physical_file_scan.hpp"
 #include "exec/physical/physical_filter.hpp"
+#include "exec/physical/physical_generate.hpp"
 #include "exec/physical/physical_hash_aggregate.hpp"
 #include "exec/physical/physical_hash_join.hpp"
 #include "exec/physical/physical_limit.hpp"
@@ -126,6 +127,11 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       break;
     case LogicalOperatorKind::kReplicateRows:
       physical = std::make_unique<PhysicalReplicateRows>(logical.column_types, logical.replicate);
+      break;
+    case LogicalOperatorKind::kGenerate:
+      physical = std::make_unique<PhysicalGenerate>(
+          logical.column_types, logical.children[0]->column_types.size(), logical.generator,
+          std::move(logical.expressions));
       break;
   }
   SLUICE_CHECK(physical != nullptr);

@@ -1060,7 +1060,8 @@ void SqlPrinter::select(const SelectBody& s) {
     lineBreak();
     out_ += view.outer ? "LATERAL VIEW OUTER " : "LATERAL VIEW ";
     expr(*view.generator, kPrimaryLevel);
-    out_ += ' ' + quoteIdentifier(view.table_alias);
+    if (!view.table_alias.empty())
+      out_ += ' ' + quoteIdentifier(view.table_alias);
     if (!view.column_aliases.empty()) {
       out_ += " AS ";
       for (size_t i = 0; i < view.column_aliases.size(); ++i) {

@@ -10,6 +10,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
+#include "planner/binder/generator_binder.hpp"
 #include "planner/binder/session_functions.hpp"
 
 namespace sluice {
@@ -569,6 +570,13 @@ BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
 }
 
 BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& expr) {
+  // The query binder takes generators where they may stand; any other place is outside SELECT.
+  if (asGeneratorCall(expr) != nullptr) {
+    throw Error(ErrorClass::UNSUPPORTED_GENERATOR, "OUTSIDE_SELECT",
+                fmt::format("The generator is not supported: outside the SELECT clause, found: "
+                            "{}.",
+                            autoName(expr)));
+  }
   if (!expr.over && expr.name.size() == 1 && isWindowOnlyFunction(lowerIdentifier(expr.name[0]))) {
     throwError(ErrorClass::WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE,
                "Window function \"{}\" requires an OVER clause.", lowerIdentifier(expr.name[0]));

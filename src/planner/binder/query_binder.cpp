@@ -9,6 +9,7 @@
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/cte_scope.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/generator_binder.hpp"
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/read_files_binder.hpp"
 #include "planner/binder/set_operation_binder.hpp"
@@ -119,8 +120,18 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
         WindowBinder::distinctRows(bindSelect(select, nullptr), statement_, select.position);
     return order ? sortByOutput(std::move(rows), *order) : std::move(rows);
   }
-  if (!select.lateral_views.empty())
-    notSupported(select.position, "LATERAL VIEW");
+  GeneratorBinder generators(context_, statement_);
+  generators.checkOutsideSelect(select, order);
+  std::optional<size_t> generator_item = generators.findInSelectList(select.items);
+  if (generator_item && !rows_of_distinct && AggregateBinder::needsAggregate(select)) {
+    if (!GeneratorBinder::aggregatesOnlyByDistinct(select))
+      notSupported(select.items[*generator_item].position, "A generator in an aggregating SELECT");
+    // The generated rows come first, then DISTINCT over them.
+    distinct_rows_next_ = true;
+    LogicalOperatorPtr rows =
+        WindowBinder::distinctRows(bindSelect(select, nullptr), statement_, select.position);
+    return order ? sortByOutput(std::move(rows), *order) : std::move(rows);
+  }
   WindowBinder windows(context_, statement_, select, query_windows_);
   query_windows_ = nullptr;
 
@@ -130,6 +141,8 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     input = makeOperator(LogicalOperatorKind::kSingleRow);
   } else {
     input = joinBinder().bindFromList(select.from, scope);
+    if (!select.lateral_views.empty())
+      input = generators.bindLateralViews(select.lateral_views, std::move(input), scope);
   }
   if (select.where) {
     AggregateBinder::checkWhere(*select.where, statement_);
@@ -164,7 +177,25 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   auto project = makeOperator(LogicalOperatorKind::kProject);
   ExpressionBinder binder(context_, statement_, scope);
   windows.install(binder);
+  // The generator's rows carry the FROM columns along, at the same positions.
+  idx_t generated_from = input->column_names.size();
+  if (generator_item) {
+    const sql::SelectItem& item = select.items[*generator_item];
+    std::vector<std::string> aliases = item.column_aliases;
+    if (aliases.empty() && item.alias)
+      aliases.push_back(*item.alias);
+    input = generators.bind(*asGeneratorCall(*item.expr), false, aliases, std::move(input), scope);
+  }
   for (const sql::SelectItem& item : select.items) {
+    if (generator_item && &item == &select.items[*generator_item]) {
+      for (idx_t column = generated_from; column < input->column_names.size(); ++column) {
+        project->expressions.push_back(
+            BoundExpression::makeColumn(column, input->column_types[column]));
+        project->column_names.push_back(input->column_names[column]);
+        project->column_types.push_back(input->column_types[column]);
+      }
+      continue;
+    }
     if (item.expr->is<sql::StarExpr>()) {
       const auto& star = item.expr->as<sql::StarExpr>();
       bool any = false;
@@ -554,9 +585,8 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
         plan = bindRange(call);
       } else if (name == "read_files") {
         plan = bindReadFiles(call, context_, statement_);
-      } else if (name == "explode" || name == "explode_outer" || name == "posexplode" ||
-                 name == "posexplode_outer" || name == "inline" || name == "inline_outer") {
-        notSupported(ref.position, fmt::format("The table-valued function {}", name));
+      } else if (isGeneratorName(name)) {
+        plan = GeneratorBinder(context_, statement_).bindTableFunction(call);
       } else {
         throw Error(ErrorClass::UNRESOLVED_ROUTINE,
                     fmt::format("Cannot resolve routine `{}` on search path: it is not a "

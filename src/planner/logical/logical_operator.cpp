@@ -102,6 +102,17 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kWindow:
       line += explainWindow(*this);
       break;
+    case LogicalOperatorKind::kGenerate: {
+      // The generated columns are the ones after the input's.
+      std::vector<std::string> generated(
+          column_names.begin() + static_cast<std::ptrdiff_t>(children[0]->column_names.size()),
+          column_names.end());
+      std::string rows =
+          generator.kind == GeneratorKind::kStack ? fmt::format("{}, ", generator.stack_rows) : "";
+      line += fmt::format("Generate {}({}{}) [{}]", generator.name, rows,
+                          joinExpressions(expressions), fmt::join(generated, ", "));
+      break;
+    }
   }
   line += '\n';
   for (const auto& child : children)

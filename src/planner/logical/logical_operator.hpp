@@ -13,6 +13,7 @@
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
 #include "planner/expression/bound_window.hpp"
+#include "planner/logical/generator_spec.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/logical/replicate_rows_spec.hpp"
 #include "planner/logical/scan_spec.hpp"
@@ -35,6 +36,7 @@ enum class LogicalOperatorKind : uint8_t {
   kUnion,      // the rows of every child (UNION ALL); the children have the same column types
   kReplicateRows,  // each row of children[0] as often as `replicate` says, without its counts
   kWindow,         // children[0]'s columns, then one column per `window_functions`
+  kGenerate,       // children[0]'s columns, then the rows `generator` makes of `expressions`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -53,7 +55,7 @@ struct LogicalOperator {
   std::vector<DataType> column_types;
   std::vector<LogicalOperatorPtr> children;
 
-  std::vector<BoundExpressionPtr> expressions;        // kProject, kFilter, kRange, kAggregate
+  std::vector<BoundExpressionPtr> expressions;  // kProject, kFilter, kRange, kAggregate, kGenerate
   std::vector<std::vector<BoundExpressionPtr>> rows;  // kValues
   int64_t limit = -1;                                 // kLimit, kTopN; -1: no limit
   int64_t offset = 0;                                 // kLimit, kTopN
@@ -67,6 +69,7 @@ struct LogicalOperator {
   std::vector<idx_t> partition_columns;               // kWindow: PARTITION BY (input columns)
   std::vector<SortSpec> order_keys;                   // kWindow: ORDER BY (input columns)
   std::vector<BoundWindowFunction> window_functions;  // kWindow
+  GeneratorSpec generator;                            // kGenerate
   //! Where the operator was written, for errors raised when it is planned (kRange).
   std::optional<SourceLocation> location;
 

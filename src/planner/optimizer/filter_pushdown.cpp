@@ -2,7 +2,7 @@
 //
 // Filter pushdown, as Spark's PushDownPredicates: a filter's conditions move below the
 // operators they commute with (projections, sorts, grouping keys, the sides of joins, the
-// children of a union), so that fewer rows flow through the plan and the conditions end up
+// children of a union, the input columns of a generator), so that fewer rows flow through the plan and the conditions end up
 // right above the scans, where pushPredicatesIntoScans hands them on. Conditions that cannot
 // move stay in a filter above the operator that stops them.
 #include "planner/expression/expression_rewriting.hpp"
@@ -133,6 +133,26 @@ LogicalOperatorPtr pushIntoJoin(LogicalOperatorPtr join,
   return makeFilter(std::move(join), std::move(above));
 }
 
+LogicalOperatorPtr pushIntoGenerate(LogicalOperatorPtr generate,
+                                    std::vector<BoundExpressionPtr> conjuncts) {
+  // The input columns pass through unchanged, so a condition on them alone may drop input
+  // rows before they are expanded; one on a generated column has to wait for it.
+  idx_t width = generate->children[0]->column_names.size();
+  std::vector<BoundExpressionPtr> below;
+  std::vector<BoundExpressionPtr> above;
+  for (BoundExpressionPtr& conjunct : conjuncts) {
+    if (readsOnly(*conjunct, [&](idx_t column) { return column < width; })) {
+      below.push_back(std::move(conjunct));
+    } else {
+      above.push_back(std::move(conjunct));
+    }
+  }
+  generate->children[0] = pushInto(std::move(generate->children[0]), std::move(below));
+  if (above.empty())
+    return generate;
+  return makeFilter(std::move(generate), std::move(above));
+}
+
 LogicalOperatorPtr pushInto(LogicalOperatorPtr plan, std::vector<BoundExpressionPtr> conjuncts) {
   switch (plan->kind) {
     case LogicalOperatorKind::kFilter:
@@ -147,6 +167,8 @@ LogicalOperatorPtr pushInto(LogicalOperatorPtr plan, std::vector<BoundExpression
       return pushIntoAggregate(std::move(plan), std::move(conjuncts));
     case LogicalOperatorKind::kJoin:
       return pushIntoJoin(std::move(plan), std::move(conjuncts));
+    case LogicalOperatorKind::kGenerate:
+      return pushIntoGenerate(std::move(plan), std::move(conjuncts));
     case LogicalOperatorKind::kUnion:
       // Each child gets its own copy of the conditions.
       for (LogicalOperatorPtr& child : plan->children) {

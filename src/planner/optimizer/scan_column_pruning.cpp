@@ -109,6 +109,16 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
       prune(*plan.children[0], std::move(input));
       return;
     }
+    case LogicalOperatorKind::kGenerate: {
+      // The input columns pass through; the generator's arguments read some more.
+      std::vector<bool> input(needed.begin(),
+                              needed.begin() + static_cast<std::ptrdiff_t>(
+                                                   plan.children[0]->column_names.size()));
+      for (const BoundExpressionPtr& argument : plan.expressions)
+        markColumns(*argument, input);
+      prune(*plan.children[0], std::move(input));
+      return;
+    }
     case LogicalOperatorKind::kUnion:
       // Output column i is column i of every child.
       for (LogicalOperatorPtr& child : plan.children)

@@ -385,7 +385,9 @@ LateralView TokenParser::parseLateralView() {
   if (!check(TokenKind::kRightParen))
     view.generator->args = parseExpressionList();
   expect(TokenKind::kRightParen);
-  view.table_alias = parseIdentifier("a table alias");
+  // The table alias may be left out: LATERAL VIEW explode(xs) AS x.
+  if (!checkKeyword(Keyword::kAs))
+    view.table_alias = parseIdentifier("a table alias");
   if (matchKeyword(Keyword::kAs) || isImplicitAlias(current())) {
     do {
       view.column_aliases.push_back(parseIdentifier("a column alias"));

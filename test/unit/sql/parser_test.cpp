@@ -628,6 +628,12 @@ TEST(ParserTest, LateralViews) {
   EXPECT_EQ(select.lateral_views[1].column_aliases, (std::vector<std::string>{"pos", "x"}));
   EXPECT_TRUE(select.lateral_views[1].outer);
   EXPECT_TRUE(select.lateral_views[2].column_aliases.empty());
+
+  // The table alias may be left out before AS.
+  const SelectBody& unnamed = parseSelectText("SELECT * FROM t LATERAL VIEW explode(xs) AS x, y");
+  ASSERT_EQ(unnamed.lateral_views.size(), 1u);
+  EXPECT_EQ(unnamed.lateral_views[0].table_alias, "");
+  EXPECT_EQ(unnamed.lateral_views[0].column_aliases, (std::vector<std::string>{"x", "y"}));
 }
 
 TEST(ParserTest, QueriesWithClausesSetOperationsAndCtes) {
@@ -896,6 +902,7 @@ const char* const kRoundTripInputs[] = {
     "SELECT * FROM (a JOIN b ON x) AS j JOIN c ON y",
     "SELECT * FROM t LATERAL VIEW explode(items) e AS item LATERAL VIEW OUTER posexplode(xs) p "
     "AS pos, x LATERAL VIEW inline(s) i",
+    "SELECT * FROM t LATERAL VIEW OUTER explode(xs) AS x",
     "SELECT a FROM t WHERE a > 1 AND b < 2 OR c",
     "SELECT a, sum(b) FROM t GROUP BY a, 2 HAVING sum(b) > 10",
     "SELECT a, sum(b) FROM t GROUP BY ALL",
