@@ -9,8 +9,11 @@
 #include "exec/physical_planner.hpp"
 #include "exec/pipeline/pipeline_executor.hpp"
 #include "exec/plan_optimization.hpp"
+#include "planner/binder/expression_binder.hpp"
 #include "planner/binder/query_binder.hpp"
+#include "planner/binder/sql_function_binder.hpp"
 #include "sql/parser/parser.hpp"
+#include "sql/printer.hpp"
 
 namespace sluice {
 
@@ -46,7 +49,7 @@ StatementResult keyValueResult(std::vector<std::pair<std::string, std::string>> 
 
 }  // namespace
 
-class SessionState : public ViewResolver, public CatalogSession {
+class SessionState : public ViewResolver, public FunctionResolver, public CatalogSession {
  public:
   explicit SessionState(SessionOptions options) : options_(std::move(options)) {
     time_zone_ = findZoneOrThrow("UTC");
@@ -56,6 +59,11 @@ class SessionState : public ViewResolver, public CatalogSession {
   const TemporaryView* findView(std::string_view name) const override {
     auto found = views_.find(lowerIdentifier(name));
     return found == views_.end() ? nullptr : &found->second;
+  }
+
+  const TemporaryFunction* findFunction(std::string_view name) const override {
+    auto found = functions_.find(lowerIdentifier(name));
+    return found == functions_.end() ? nullptr : &found->second;
   }
 
   StatementResult run(std::shared_ptr<const sql::Statement> statement) {
@@ -89,8 +97,15 @@ class SessionState : public ViewResolver, public CatalogSession {
         if (isCatalogStatement(*statement))
           return runCatalogStatement(*statement, *this);
         [[fallthrough]];
-      case sql::StatementKind::kCreateFlow:
       case sql::StatementKind::kCreateFunction:
+        if (statement->as<sql::CreateFunctionStatement>().temporary)
+          return runCreateFunction(statement);
+        throw Error(ErrorClass::NOT_SUPPORTED,
+                    "Persistent functions are not supported yet; use CREATE TEMPORARY FUNCTION.")
+            .withLocation(statement->locate(statement->position));
+      case sql::StatementKind::kDropFunction:
+        return runDropFunction(statement->as<sql::DropFunctionStatement>());
+      case sql::StatementKind::kCreateFlow:
         // Pipeline statements declare datasets and flows; a pipeline update runs them.
         throw Error(ErrorClass::NOT_SUPPORTED,
                     fmt::format("{} runs as part of a pipeline, not in a query session.",
@@ -136,6 +151,7 @@ class SessionState : public ViewResolver, public CatalogSession {
   BindContext bindContext() const override {
     BindContext context;
     context.views = this;
+    context.functions = this;
     // Tables are looked up only once a catalog exists: a plain SELECT creates no folder.
     if (!catalog_ && Catalog::existsIn(options_.storage_dir)) {
       catalog_ = std::make_unique<Catalog>(options_.storage_dir);
@@ -179,8 +195,9 @@ class SessionState : public ViewResolver, public CatalogSession {
 
   StatementResult runSetTimeZone(const sql::SetTimeZoneStatement& statement) {
     if (statement.interval) {
-      throw Error(ErrorClass::NOT_SUPPORTED, "SET TIME ZONE INTERVAL is not supported yet.")
-          .withLocation(statement.locate(statement.position));
+      time_zone_ = zoneOfInterval(statement);
+      config_[std::string(kTimeZoneKey)] = time_zone_->name();
+      return {};
     }
     std::string zone = statement.local ? "UTC" : statement.zone;
     if (statement.local) {
@@ -192,6 +209,32 @@ class SessionState : public ViewResolver, public CatalogSession {
     time_zone_ = findZoneOrThrow(zone);
     config_[std::string(kTimeZoneKey)] = zone;
     return {};
+  }
+
+  //! SET TIME ZONE INTERVAL: a fixed offset of whole seconds within 18 hours either way,
+  //! named as Java's ZoneOffset names it ("+08:00", "-07:30", "Z").
+  std::shared_ptr<const TimeZone> zoneOfInterval(const sql::SetTimeZoneStatement& statement) {
+    const auto& literal = statement.interval->as<sql::LiteralExpr>();
+    Value interval = bindLiteral(literal, bindContext().exec);
+    constexpr int64_t kMicrosPerSecond = 1'000'000;
+    constexpr int64_t kMaxOffsetMicros = int64_t{18} * 3600 * kMicrosPerSecond;
+    bool day_time = interval.type().id() == TypeId::kDayTimeInterval && !interval.isNull();
+    int64_t micros = day_time ? interval.getInt64() : 0;
+    if (!day_time || micros > kMaxOffsetMicros || micros < -kMaxOffsetMicros ||
+        micros % kMicrosPerSecond != 0) {
+      throw Error(ErrorClass::INVALID_INTERVAL_FORMAT, "TIMEZONE_INTERVAL_OUT_OF_RANGE",
+                  fmt::format("Error parsing '{}' to interval. The interval value must be in "
+                              "the range of [-18, +18] hours with second precision.",
+                              sql::printExpression(literal)))
+          .withLocation(statement.locate(statement.interval->position));
+    }
+    int64_t seconds = micros / kMicrosPerSecond;
+    int64_t magnitude = seconds < 0 ? -seconds : seconds;
+    std::string offset = fmt::format("{}{:02}:{:02}", seconds < 0 ? '-' : '+', magnitude / 3600,
+                                     magnitude / 60 % 60);
+    if (magnitude % 60 != 0)
+      offset += fmt::format(":{:02}", magnitude % 60);
+    return findZoneOrThrow(offset);
   }
 
   StatementResult runCreateView(std::shared_ptr<const sql::Statement> statement) {
@@ -243,6 +286,54 @@ class SessionState : public ViewResolver, public CatalogSession {
     return {};
   }
 
+  StatementResult runCreateFunction(std::shared_ptr<const sql::Statement> statement) {
+    const auto& create = statement->as<sql::CreateFunctionStatement>();
+    auto fail = [&](ErrorClass error_class, std::string sub_class, std::string message) {
+      throw Error(error_class, std::move(sub_class), std::move(message))
+          .withLocation(statement->locate(statement->position));
+    };
+    if (create.name.size() > 1) {
+      fail(ErrorClass::INVALID_SQL_SYNTAX, "CREATE_TEMP_FUNC_WITH_DATABASE",
+           fmt::format("CREATE TEMPORARY FUNCTION with specifying a database ({}) is not "
+                       "allowed.",
+                       create.name.front()));
+    }
+    if (create.or_replace && create.if_not_exists) {
+      fail(ErrorClass::INVALID_SQL_SYNTAX, "CREATE_ROUTINE_WITH_IF_NOT_EXISTS_AND_REPLACE",
+           "Cannot specify both IF NOT EXISTS and REPLACE.");
+    }
+    std::string key = lowerIdentifier(create.name.back());
+    if (functions_.count(key) && !create.or_replace) {
+      if (create.if_not_exists)
+        return {};
+      fail(ErrorClass::ROUTINE_ALREADY_EXISTS, "",
+           fmt::format("Cannot create the routine `{}` because it already exists. Choose a "
+                       "different name, drop or replace the existing routine, or add the IF "
+                       "NOT EXISTS clause to tolerate a pre-existing routine.",
+                       create.name.back()));
+    }
+    TemporaryFunction function{create.name.back(), statement, &create};
+    // Checked now, so that a broken function fails at CREATE, as in Spark.
+    checkSqlFunctionDefinition(bindContext(), function);
+    functions_[key] = std::move(function);
+    return {};
+  }
+
+  StatementResult runDropFunction(const sql::DropFunctionStatement& statement) {
+    if (!statement.temporary) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  "Persistent functions are not supported yet; use DROP TEMPORARY FUNCTION.")
+          .withLocation(statement.locate(statement.position));
+    }
+    if (functions_.erase(lowerIdentifier(statement.name.back())) || statement.if_exists)
+      return {};
+    throw Error(ErrorClass::ROUTINE_NOT_FOUND,
+                fmt::format("The routine `{}` cannot be found. Verify the spelling and "
+                            "correctness of the schema and catalog.",
+                            fmt::join(statement.name, "`.`")))
+        .withLocation(statement.locate(statement.position));
+  }
+
   StatementResult runExplain(const sql::ExplainStatement& statement) {
     if (statement.statement->kind() != sql::StatementKind::kQuery) {
       throw Error(ErrorClass::NOT_SUPPORTED, "EXPLAIN is supported for queries only.")
@@ -264,6 +355,7 @@ class SessionState : public ViewResolver, public CatalogSession {
   mutable std::unique_ptr<Catalog> catalog_;  // opened on first use
   std::map<std::string, std::string> config_;
   std::map<std::string, TemporaryView> views_;
+  std::map<std::string, TemporaryFunction> functions_;
   std::shared_ptr<const TimeZone> time_zone_;
 };
 

@@ -116,6 +116,14 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kCreateFunction:
       createFunction(s.as<CreateFunctionStatement>());
       return;
+    case StatementKind::kDropFunction: {
+      const auto& drop = s.as<DropFunctionStatement>();
+      out_ += drop.temporary ? "DROP TEMPORARY FUNCTION " : "DROP FUNCTION ";
+      if (drop.if_exists)
+        out_ += "IF EXISTS ";
+      out_ += joinName(drop.name);
+      return;
+    }
     case StatementKind::kUse:
       use(s.as<UseStatement>());
       return;

@@ -31,8 +31,24 @@ class ViewResolver {
   virtual const TemporaryView* findView(std::string_view name) const = 0;
 };
 
+//! A SQL function defined in the session (CREATE TEMPORARY FUNCTION), kept parsed.
+struct TemporaryFunction {
+  std::string name;
+  std::shared_ptr<const sql::Statement> statement;  // the CREATE FUNCTION statement
+  const sql::CreateFunctionStatement* definition = nullptr;
+};
+
+class FunctionResolver {
+ public:
+  virtual ~FunctionResolver() = default;
+  //! The session's function named `name` (case-insensitive), or null.
+  virtual const TemporaryFunction* findFunction(std::string_view name) const = 0;
+};
+
 struct BindContext {
   const ViewResolver* views = nullptr;
+  //! The session's SQL functions; null where there are none (pipeline flows).
+  const FunctionResolver* functions = nullptr;
   //! Tables and persistent views by name; null when the storage folder has no catalog yet.
   const Catalog* catalog = nullptr;
   ExecContext exec;

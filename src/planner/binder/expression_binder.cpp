@@ -12,6 +12,7 @@
 #include "function/function_registry.hpp"
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/session_functions.hpp"
+#include "planner/binder/sql_function_binder.hpp"
 
 namespace sluice {
 
@@ -586,6 +587,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
                "Window, aggregate and filtered calls are not supported yet: {}.", autoName(expr));
   }
   std::string name = lowerIdentifier(expr.name.back());
+  if (const TemporaryFunction* function = sqlFunctionWithNamedArguments(name, expr))
+    return bindSqlFunction(*function, expr);
   std::vector<BoundExpressionPtr> arguments;
   for (const sql::ExprPtr& argument : expr.args)
     arguments.push_back(bind(*argument));
@@ -641,6 +644,40 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   if (name == "from_json")
     bindFromJsonSchema(expr, arguments, context_.exec);
   return call(name, std::move(arguments));
+}
+
+const TemporaryFunction* ExpressionBinder::sqlFunctionWithNamedArguments(
+    const std::string& name, const sql::FunctionCallExpr& expr) const {
+  if (context_.functions == nullptr)
+    return nullptr;
+  bool named = std::any_of(expr.args.begin(), expr.args.end(), [](const sql::ExprPtr& argument) {
+    return argument->is<sql::NamedArgumentExpr>();
+  });
+  return named ? context_.functions->findFunction(name) : nullptr;
+}
+
+BoundExpressionPtr ExpressionBinder::bindSqlFunction(const TemporaryFunction& function,
+                                                     const sql::FunctionCallExpr& expr) {
+  std::vector<BoundExpressionPtr> positional;
+  std::vector<NamedArgument> named;
+  for (const sql::ExprPtr& argument : expr.args) {
+    if (argument->is<sql::NamedArgumentExpr>()) {
+      const auto& assignment = argument->as<sql::NamedArgumentExpr>();
+      named.push_back(NamedArgument{assignment.name, bind(*assignment.value)});
+      continue;
+    }
+    if (!named.empty()) {
+      throw Error(ErrorClass::UNEXPECTED_POSITIONAL_ARGUMENT,
+                  fmt::format("Cannot invoke routine `{}` because it contains positional "
+                              "argument(s) following the named argument assigned to `{}`; "
+                              "please rearrange them so the positional arguments come first "
+                              "and then retry the query again.",
+                              function.name, named.back().name))
+          .withLocation(statement_.locate(argument->position));
+    }
+    positional.push_back(bind(*argument));
+  }
+  return bindSqlFunctionCall(context_, function, std::move(positional), std::move(named));
 }
 
 BoundExpressionPtr ExpressionBinder::bindCoalesce(std::vector<BoundExpressionPtr> arguments) {
@@ -717,6 +754,11 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
   const FunctionRegistry& registry = FunctionRegistry::builtin();
   const ScalarFunctionEntry* entry = registry.findScalar(name);
   if (entry == nullptr) {
+    // Built-in functions come first on Spark's search path, then the session's.
+    if (const TemporaryFunction* function =
+            context_.functions ? context_.functions->findFunction(name) : nullptr) {
+      return bindSqlFunctionCall(context_, *function, std::move(arguments), {});
+    }
     throwError(ErrorClass::UNRESOLVED_ROUTINE,
                "Cannot resolve routine `{}` on search path [`system`.`builtin`, "
                "`system`.`session`, `spark_catalog`.`default`].",

@@ -47,6 +47,12 @@ class ExpressionBinder {
   //! named_struct(name1, value1, ...): the names must be constant strings.
   BoundExpressionPtr bindNamedStruct(std::vector<BoundExpressionPtr> arguments);
   BoundExpressionPtr bindCoalesce(std::vector<BoundExpressionPtr> arguments);
+  //! The session's SQL function `name` when `expr` passes it named arguments (name => value),
+  //! which built-in scalar functions do not take; else null.
+  const TemporaryFunction* sqlFunctionWithNamedArguments(const std::string& name,
+                                                         const sql::FunctionCallExpr& expr) const;
+  BoundExpressionPtr bindSqlFunction(const TemporaryFunction& function,
+                                     const sql::FunctionCallExpr& expr);
   BoundExpressionPtr bindRow(const sql::RowExpr& expr);
   //! base.field, the field's name compared case-insensitively; an error when `base` is not
   //! a STRUCT or has no such field. `base_name` is the base as written, for the error.

@@ -58,6 +58,13 @@ bool DropViewStatement::equals(const Statement& other) const {
   return if_exists == o.if_exists && name == o.name;
 }
 
+bool DropFunctionStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<DropFunctionStatement>();
+  return temporary == o.temporary && if_exists == o.if_exists && name == o.name;
+}
+
 bool ExplainStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;
@@ -151,6 +158,8 @@ std::string statementName(const Statement& statement) {
     }
     case StatementKind::kCreateFunction:
       return "CREATE FUNCTION";
+    case StatementKind::kDropFunction:
+      return "DROP FUNCTION";
     case StatementKind::kUse:
       switch (statement.as<UseStatement>().target) {
         case UseStatement::Target::kCatalog:

@@ -32,6 +32,7 @@ enum class StatementKind : uint8_t {
   kCreateTable,     // CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / LIVE TABLE
   kCreateFlow,      // CREATE FLOW, and the unnamed AUTO CDC INTO / APPLY CHANGES INTO
   kCreateFunction,  // CREATE [OR REPLACE] [TEMPORARY] FUNCTION (SQL scalar functions)
+  kDropFunction,    // DROP [TEMPORARY] FUNCTION [IF EXISTS]
   kUse,             // USE CATALOG / USE SCHEMA / USE DATABASE / USE
   // Catalog statements of a query session (sql/ast/catalog_statement.hpp).
   kDropTable,        // DROP TABLE [IF EXISTS]
@@ -270,6 +271,18 @@ class CreateFunctionStatement : public Statement {
   std::optional<std::string> comment;
   DataAccess data_access = DataAccess::kUnspecified;
   ExprPtr body;
+};
+
+//! DROP [TEMPORARY] FUNCTION [IF EXISTS] name.
+class DropFunctionStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDropFunction;
+  explicit DropFunctionStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool temporary = false;
+  bool if_exists = false;
+  std::vector<std::string> name;
 };
 
 //! USE CATALOG c | USE { SCHEMA | DATABASE | NAMESPACE } s | USE s.

@@ -321,10 +321,26 @@ StatementPtr TokenParser::parseDrop() {
       object.isKeyword(Keyword::kNamespace)) {
     return parseDropSchema(drop);
   }
+  if (object.isKeyword(Keyword::kFunction) || object.isKeyword(Keyword::kTemporary) ||
+      object.isKeyword(Keyword::kTemp)) {
+    return parseDropFunction(drop);
+  }
   if (!object.isKeyword(Keyword::kView))
-    fail(object, "expected TABLE, VIEW or SCHEMA");
+    fail(object, "expected TABLE, VIEW, FUNCTION or SCHEMA");
   advance();
   auto statement = std::make_unique<DropViewStatement>(drop.position);
+  if (matchKeyword(Keyword::kIf)) {
+    expectKeyword(Keyword::kExists);
+    statement->if_exists = true;
+  }
+  statement->name = parseTableName();
+  return statement;
+}
+
+StatementPtr TokenParser::parseDropFunction(const Token& drop) {
+  auto statement = std::make_unique<DropFunctionStatement>(drop.position);
+  statement->temporary = matchKeyword(Keyword::kTemporary) || matchKeyword(Keyword::kTemp);
+  expectKeyword(Keyword::kFunction);
   if (matchKeyword(Keyword::kIf)) {
     expectKeyword(Keyword::kExists);
     statement->if_exists = true;

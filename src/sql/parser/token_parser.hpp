@@ -159,6 +159,7 @@ class TokenParser {
   StatementPtr parseCreate();
   StatementPtr parseCreateView(const Token& create, const CreateModifiers& modifiers, bool live);
   StatementPtr parseDrop();
+  StatementPtr parseDropFunction(const Token& drop);
   StatementPtr parseExplain();
   //! Fails with INVALID_SQL_SYNTAX when `modifier` was written: "{words} cannot be used with
   //! {statement}."

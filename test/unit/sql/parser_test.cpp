@@ -738,6 +738,13 @@ TEST(ParserTest, Statements) {
   EXPECT_TRUE(drop.if_exists);
   EXPECT_EQ(drop.name.size(), 2u);
 
+  const auto& drop_function =
+      parseOne("DROP TEMP FUNCTION IF EXISTS f")->as<DropFunctionStatement>();
+  EXPECT_TRUE(drop_function.temporary);
+  EXPECT_TRUE(drop_function.if_exists);
+  EXPECT_EQ(drop_function.name, (std::vector<std::string>{"f"}));
+  EXPECT_FALSE(parseOne("DROP FUNCTION f")->as<DropFunctionStatement>().temporary);
+
   const auto& explain = parseOne("EXPLAIN EXTENDED SELECT 1")->as<ExplainStatement>();
   EXPECT_EQ(explain.mode, ExplainMode::kExtended);
   EXPECT_EQ(explain.statement->kind(), StatementKind::kQuery);
@@ -955,6 +962,8 @@ const char* const kRoundTripInputs[] = {
     "CREATE VIEW IF NOT EXISTS v AS VALUES 1",
     "DROP VIEW v",
     "DROP VIEW IF EXISTS db.v",
+    "DROP TEMPORARY FUNCTION IF EXISTS f",
+    "DROP FUNCTION db.f",
     "EXPLAIN SELECT 1",
     "EXPLAIN EXTENDED SELECT * FROM t",
     "EXPLAIN FORMATTED CREATE TEMPORARY VIEW v AS SELECT 1",
