@@ -1,5 +1,4 @@
 #include "planner/binder/expression_binder.hpp"
-#include "planner/binder/json_binder.hpp"
 
 #include <algorithm>
 
@@ -11,6 +10,7 @@
 #include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
 #include "planner/binder/generator_binder.hpp"
+#include "planner/binder/json_binder.hpp"
 #include "planner/binder/session_functions.hpp"
 #include "planner/binder/sql_function_binder.hpp"
 

@@ -223,9 +223,12 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
       const auto& named = value->as<sql::NamedArgumentExpr>();
       if (generator->parameter.empty() || !sameIdentifier(named.name, generator->parameter) ||
           call.args.size() != 1) {
-        throw Error(ErrorClass::NOT_SUPPORTED,
-                    fmt::format("The named argument `{}` of `{}` is not supported.", named.name,
-                                generator->name))
+        throw Error(ErrorClass::UNRECOGNIZED_PARAMETER_NAME,
+                    fmt::format("Cannot invoke routine `{}` because the routine call included a "
+                                "named argument reference for the argument named `{}`, but this "
+                                "routine does not include any signature containing an argument "
+                                "with this name.",
+                                generator->name, named.name))
             .withLocation(statement_.locate(value->position));
       }
       value = named.value.get();
@@ -355,7 +358,7 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
   }
   if (!aliases.empty()) {
     if (aliases.size() != names.size()) {
-      throw located(Error(ErrorClass::INVALID_SQL_SYNTAX,
+      throw located(Error(ErrorClass::UDTF_ALIAS_NUMBER_MISMATCH,
                           fmt::format("The number of aliases supplied in the AS clause does not "
                                       "match the number of columns output by the UDTF. Expected "
                                       "{} aliases, but got {}.",

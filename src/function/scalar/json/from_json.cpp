@@ -78,8 +78,7 @@ FromJsonOptions readOptions(const Value* map) {
       } else {
         // Spark maps any other name to PERMISSIVE except DROPMALFORMED, which from_json refuses.
         if (equalsIgnoreAsciiCase(mode, "DROPMALFORMED")) {
-          // Spark's class is PARSE_MODE_UNSUPPORTED, which sluice does not define yet.
-          throw Error(ErrorClass::NOT_SUPPORTED,
+          throw Error(ErrorClass::PARSE_MODE_UNSUPPORTED,
                       "The function `from_json` doesn't support the DROPMALFORMED mode. "
                       "Acceptable modes are PERMISSIVE and FAILFAST.");
         }
