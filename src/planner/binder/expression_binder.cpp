@@ -10,6 +10,7 @@
 #include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
 #include "planner/binder/session_functions.hpp"
+#include "planner/binder/subquery_binder.hpp"
 
 namespace sluice {
 
@@ -239,6 +240,10 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
       return bindFunction(expr.as<sql::FunctionCallExpr>());
     case sql::ExprKind::kRow:
       return bindRow(expr.as<sql::RowExpr>());
+    case sql::ExprKind::kInSubquery:
+    case sql::ExprKind::kExists:
+    case sql::ExprKind::kScalarSubquery:
+      return bindSubqueryExpression(expr, context_, statement_, *this);
     case sql::ExprKind::kFieldAccess: {
       const auto& access = expr.as<sql::FieldAccessExpr>();
       return extractField(bind(*access.base), access.field, autoName(*access.base));
@@ -354,6 +359,11 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     }
     throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous, could be: [{}].",
                quoteName(name), candidates);
+  }
+  // Then the query around a subquery, as Spark resolves correlated names.
+  if (context_.outer != nullptr) {
+    if (BoundExpressionPtr outer = bindOuterColumn(expr, scope_, *context_.outer))
+      return outer;
   }
   // current_date and current_timestamp without parentheses: the function, when no column
   // has that name (as Spark resolves them).
