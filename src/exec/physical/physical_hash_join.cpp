@@ -318,6 +318,15 @@ idx_t PhysicalHashJoin::nextPairs(ProbeState& state) const {
       state.loop_build = 0;
       continue;
     }
+    if (existence && !spec_.residual) {
+      // Without a condition any build row is a match: one pair per probe row is enough.
+      state.pair_probe[pairs] = static_cast<uint32_t>(state.loop_probe);
+      state.pair_build[pairs] = 0;
+      ++pairs;
+      ++state.loop_probe;
+      state.loop_build = 0;
+      continue;
+    }
     idx_t take = std::min(capacity - pairs, build_rows - state.loop_build);
     for (idx_t i = 0; i < take; ++i) {
       state.pair_probe[pairs + i] = static_cast<uint32_t>(state.loop_probe);
