@@ -448,7 +448,7 @@ BoundExpressionPtr bindSubqueryExpression(const sql::Expr& expr, const BindConte
                "CORRELATED_COLUMN_IS_NOT_ALLOWED_IN_PREDICATE",
                fmt::format("Unsupported subquery expression: Correlated column is not allowed in "
                            "predicate: {}.",
-                           conjunct->toString()));
+                           ExpressionBinder::autoName(*outer.select->where)));
         }
         inner_keys.push_back(std::move(conjunct->children[inner_side]));
         inner_sides.push_back(inner_side);
