@@ -370,7 +370,6 @@ BoundExpressionPtr bindSubqueryExpression(const sql::Expr& expr, const BindConte
     std::vector<std::string> mismatched;
     std::vector<std::string> left_types;
     std::vector<std::string> right_types;
-    std::vector<DataType> common;
     for (idx_t i = 0; i < width; ++i) {
       std::optional<DataType> wider = findWiderType(operands[i]->type, plan->column_types[i]);
       left_types.push_back(operands[i]->type.sql());
@@ -379,7 +378,6 @@ BoundExpressionPtr bindSubqueryExpression(const sql::Expr& expr, const BindConte
         mismatched.push_back(fmt::format("({}:{}, {}:{})", left[i], operands[i]->type.sql(),
                                          right[i], plan->column_types[i].sql()));
       }
-      common.push_back(wider ? *wider : operands[i]->type);
     }
     if (!mismatched.empty()) {
       fail(ErrorClass::DATATYPE_MISMATCH, "IN_SUBQUERY_DATA_TYPE_MISMATCH",
