@@ -43,6 +43,8 @@ struct PhysicalHashJoin::BuildState : GlobalSinkState {
   idx_t rows = 0;
   std::unique_ptr<JoinHashTable> table;
   std::vector<uint8_t> matched;
+  //! Null-aware joins: a build row has a NULL key.
+  std::atomic<bool> null_key{false};
 };
 
 struct PhysicalHashJoin::BuildThreadState : LocalSinkState {
@@ -63,7 +65,8 @@ struct PhysicalHashJoin::ProbeState : OperatorState {
   JoinHashTable::ProbeCursor cursor;
   idx_t loop_probe = 0;  // nested loop: the probe row and build row to pair next
   idx_t loop_build = 0;
-  std::vector<uint8_t> found;  // by probe row: it has a match
+  std::vector<uint8_t> found;    // by probe row: it has a match
+  std::vector<uint8_t> unknown;  // MARK, by probe row: a pair's residual was NULL
   std::vector<uint32_t> pair_probe;
   std::vector<uint32_t> pair_build;
   std::vector<uint32_t> selection;
@@ -92,6 +95,8 @@ PhysicalOperatorPtr PhysicalHashJoin::create(std::vector<DataType> types, Logica
     spec.build_keys.push_back(std::move(spec.build_left ? key.left : key.right));
     spec.null_safe.push_back(key.null_safe);
   }
+  spec.null_aware = join.null_aware;
+  spec.single_row = join.single_row;
   spec.residual = std::move(join.residual);
   spec.left_types = std::move(left_types);
   spec.right_types = std::move(right_types);
@@ -109,6 +114,10 @@ bool PhysicalHashJoin::emitsUnmatchedProbeRows() const {
 
 std::string PhysicalHashJoin::details() const {
   std::string text(joinTypeName(spec_.type));
+  if (spec_.null_aware)
+    text += " NULL AWARE";
+  if (spec_.single_row)
+    text += " SINGLE ROW";
   if (hasKeys()) {
     text += " keys [";
     for (size_t i = 0; i < spec_.probe_keys.size(); ++i) {
@@ -134,7 +143,7 @@ std::unique_ptr<LocalSinkState> PhysicalHashJoin::makeLocalSinkState(const ExecC
   return std::make_unique<BuildThreadState>(context);
 }
 
-SinkResult PhysicalHashJoin::sink(const ExecContext&, Morsel& morsel, GlobalSinkState&,
+SinkResult PhysicalHashJoin::sink(const ExecContext&, Morsel& morsel, GlobalSinkState& global,
                                   LocalSinkState& local_state) const {
   auto& local = static_cast<BuildThreadState&>(local_state);
   Batch& batch = morsel.batch;
@@ -150,6 +159,15 @@ SinkResult PhysicalHashJoin::sink(const ExecContext&, Morsel& morsel, GlobalSink
     }
     chunk.hashes.resize(chunk.rows);
     JoinHashTable::hashKeys(chunk.keys, chunk.rows, chunk.hashes.data());
+    if (spec_.null_aware) {
+      auto& build = static_cast<BuildState&>(global);
+      const Vector& key = chunk.keys[0];
+      bool any_null = key.type().isVoid();
+      for (idx_t row = 0; row < chunk.rows && !any_null; ++row)
+        any_null = key.isNull(row);
+      if (any_null)
+        build.null_key.store(true, std::memory_order_relaxed);
+    }
   }
   chunk.columns = std::move(batch.columns);
   local.chunks.push_back(std::move(chunk));
@@ -169,6 +187,15 @@ void PhysicalHashJoin::combine(const ExecContext&, GlobalSinkState& global_state
 void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_state) const {
   auto& build = static_cast<BuildState&>(global_state);
   const std::vector<DataType>& types = spec_.build_left ? spec_.left_types : spec_.right_types;
+  if (spec_.single_row) {
+    idx_t total = 0;
+    for (const BuildChunk& chunk : build.chunks)
+      total += chunk.rows;
+    if (total > 1) {
+      throw Error(ErrorClass::SCALAR_SUBQUERY_TOO_MANY_ROWS,
+                  "More than one row returned by a subquery used as an expression.");
+    }
+  }
   // Threads copy chunks into disjoint rows of the columns. Each chunk starts at a multiple of
   // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
   // never linked into the table (and count as matched for FULL).
@@ -272,7 +299,7 @@ void PhysicalHashJoin::gatherOutput(const std::vector<Vector>* probe, const uint
 idx_t PhysicalHashJoin::nextPairs(ProbeState& state) const {
   idx_t capacity = state.pair_probe.size();
   idx_t pairs = 0;
-  bool existence = spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti;
+  bool existence = testsExistence();
   if (hasKeys()) {
     const JoinHashTable& table = *state.build.table;
     while (state.cursor.count > 0 && (pairs == 0 || pairs + state.cursor.count <= capacity)) {
@@ -287,6 +314,15 @@ idx_t PhysicalHashJoin::nextPairs(ProbeState& state) const {
   idx_t build_rows = state.build.rows;
   while (pairs < capacity && state.loop_probe < state.rows) {
     if (build_rows == 0 || (existence && state.found[state.loop_probe])) {
+      ++state.loop_probe;
+      state.loop_build = 0;
+      continue;
+    }
+    if (existence && !spec_.residual) {
+      // Without a condition any build row is a match: one pair per probe row is enough.
+      state.pair_probe[pairs] = static_cast<uint32_t>(state.loop_probe);
+      state.pair_build[pairs] = 0;
+      ++pairs;
       ++state.loop_probe;
       state.loop_build = 0;
       continue;
@@ -321,6 +357,12 @@ void PhysicalHashJoin::emitPairs(const Batch& input, idx_t pairs, ProbeState& st
       if (!predicate.isNull(i) && predicate.at<uint8_t>(i) != 0)
         state.selection[kept++] = static_cast<uint32_t>(i);
     }
+    if (spec_.type == LogicalJoinType::kMark && predicate.mayHaveNulls()) {
+      for (idx_t i = 0; i < pairs; ++i) {
+        if (predicate.isNull(i))
+          state.unknown[probe_rows[i]] = 1;
+      }
+    }
     for (idx_t i = 0; i < kept; ++i) {
       probe_rows[i] = probe_rows[state.selection[i]];
       build_rows[i] = build_rows[state.selection[i]];
@@ -333,7 +375,7 @@ void PhysicalHashJoin::emitPairs(const Batch& input, idx_t pairs, ProbeState& st
       std::atomic_ref<uint8_t>(state.build.matched[build_rows[i]])
           .store(1, std::memory_order_relaxed);
   }
-  if (spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti) {
+  if (testsExistence()) {
     // A probe row with a match needs no further candidates.
     if (hasKeys() && kept > 0) {
       JoinHashTable::ProbeCursor& cursor = state.cursor;
@@ -370,6 +412,34 @@ void PhysicalHashJoin::emitPairs(const Batch& input, idx_t pairs, ProbeState& st
 }
 
 void PhysicalHashJoin::emitProbeRows(const Batch& input, ProbeState& state, Batch& output) const {
+  const BuildState& build = state.build;
+  // Null-aware: whether row's key comparison with the build side is unknown (when unmatched).
+  bool build_has_null = spec_.null_aware && build.rows > 0 &&
+                        build.null_key.load(std::memory_order_relaxed);
+  auto unknownKey = [&](idx_t row) {
+    return spec_.null_aware && build.rows > 0 &&
+           (build_has_null || state.keys[0].type().isVoid() || state.keys[0].isNull(row));
+  };
+  if (spec_.type == LogicalJoinType::kMark) {
+    Vector mark(DataType::boolean(), std::max<idx_t>(state.rows, 1));
+    uint8_t* marks = mark.mutableData<uint8_t>();
+    for (idx_t row = 0; row < state.rows; ++row) {
+      marks[row] = state.found[row];
+      if (state.found[row] == 0 && (state.unknown[row] != 0 || unknownKey(row)))
+        mark.setNull(row);
+    }
+    output.columns = input.columns;
+    output.columns.push_back(std::move(mark));
+    output.num_rows = state.rows;
+    return;
+  }
+  if (spec_.type == LogicalJoinType::kAnti && spec_.null_aware) {
+    // A row whose key is unknown against a non-empty build side is not NOT IN it.
+    for (idx_t row = 0; row < state.rows; ++row) {
+      if (state.found[row] == 0 && unknownKey(row))
+        state.found[row] = 1;
+    }
+  }
   bool want_found = spec_.type == LogicalJoinType::kSemi;
   idx_t count = 0;
   for (idx_t row = 0; row < state.rows; ++row) {
@@ -378,7 +448,7 @@ void PhysicalHashJoin::emitProbeRows(const Batch& input, ProbeState& state, Batc
   }
   if (count == 0)
     return;
-  bool existence = spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti;
+  bool existence = testsExistence();
   if (existence && count == state.rows) {
     output.columns = input.columns;
     output.num_rows = count;
@@ -397,6 +467,8 @@ OperatorResult PhysicalHashJoin::execute(const ExecContext&, const Batch& input,
     state.finding_pairs = true;
     state.rows = input.num_rows;
     state.found.assign(state.rows, 0);
+    if (spec_.type == LogicalJoinType::kMark)
+      state.unknown.assign(state.rows, 0);
     idx_t capacity = std::max<idx_t>(kVectorSize, state.rows);
     state.pair_probe.resize(capacity);
     state.pair_build.resize(capacity);

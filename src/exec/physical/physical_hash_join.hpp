@@ -10,7 +10,11 @@
 // The build side is the right input, except for RIGHT joins, which build the left one, so
 // that every type but FULL is decided by the probe alone: INNER emits matches; LEFT and RIGHT
 // also a probe row without match (build columns NULL); SEMI the probe rows with a match, ANTI
-// those without. FULL marks the build rows it matches and, once every thread has probed all
+// those without; MARK every probe row with a BOOLEAN column (matched, else NULL when some
+// pair's residual was NULL, else FALSE). Null-aware ANTI and MARK joins (NOT IN / IN) also know
+// whether the build side is empty or holds a NULL key, which decides the probe rows whose key
+// comparison is unknown. A single-row LEFT join (a scalar subquery) fails once its build side
+// has a second row. FULL marks the build rows it matches and, once every thread has probed all
 // its rows, emits the never-matched ones (probe columns NULL) as a final phase of the probe
 // pipeline.
 //
@@ -30,6 +34,8 @@ class PhysicalHashJoin : public PhysicalOperator {
     std::vector<BoundExpressionPtr> probe_keys;  // over the probe input's columns
     std::vector<BoundExpressionPtr> build_keys;  // over the build input's columns
     std::vector<bool> null_safe;
+    bool null_aware = false;  // LogicalJoin::null_aware
+    bool single_row = false;  // LogicalJoin::single_row
     BoundExpressionPtr residual;  // over the left input's columns, then the right's; or null
     std::vector<DataType> left_types;
     std::vector<DataType> right_types;
@@ -75,6 +81,11 @@ class PhysicalHashJoin : public PhysicalOperator {
   struct UnmatchedBuildRows;
 
   bool hasKeys() const { return !spec_.probe_keys.empty(); }
+  //! SEMI, ANTI and MARK: a probe row's first match is all they need.
+  bool testsExistence() const {
+    return spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti ||
+           spec_.type == LogicalJoinType::kMark;
+  }
   //! Probe rows without a match are emitted (build columns NULL).
   bool emitsUnmatchedProbeRows() const;
   //! Finds the next candidate pairs of the current probe vector; returns how many.

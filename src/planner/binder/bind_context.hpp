@@ -15,6 +15,8 @@
 namespace sluice {
 
 class Catalog;
+struct CteBinding;
+struct OuterQuery;
 
 //! A view defined in the session: its query stays parsed, kept alive by its statement.
 struct TemporaryView {
@@ -52,6 +54,12 @@ struct BindContext {
   //! Tables and persistent views by name; null when the storage folder has no catalog yet.
   const Catalog* catalog = nullptr;
   ExecContext exec;
+  //! While a subquery expression is bound: the query around it, whose columns its WHERE may
+  //! name (planner/binder/subquery_binder.hpp); null elsewhere.
+  OuterQuery* outer = nullptr;
+  //! The common table expressions visible where the query binder stands, for the subqueries
+  //! of its expressions; null when none.
+  const CteBinding* const* ctes = nullptr;
 };
 
 //! One column visible to expressions: from a FROM item (qualified by its alias) or a view.

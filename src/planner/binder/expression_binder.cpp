@@ -13,6 +13,7 @@
 #include "planner/binder/json_binder.hpp"
 #include "planner/binder/session_functions.hpp"
 #include "planner/binder/sql_function_binder.hpp"
+#include "planner/binder/subquery_binder.hpp"
 
 namespace sluice {
 
@@ -246,6 +247,10 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
       const auto& path = expr.as<sql::JsonPathExpr>();
       return bindJsonPathOperator(path, bind(*path.base));
     }
+    case sql::ExprKind::kInSubquery:
+    case sql::ExprKind::kExists:
+    case sql::ExprKind::kScalarSubquery:
+      return bindSubqueryExpression(expr, context_, statement_, *this);
     case sql::ExprKind::kFieldAccess: {
       const auto& access = expr.as<sql::FieldAccessExpr>();
       return extractField(bind(*access.base), access.field, autoName(*access.base));
@@ -361,6 +366,11 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     }
     throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous, could be: [{}].",
                quoteName(name), candidates);
+  }
+  // Then the query around a subquery, as Spark resolves correlated names.
+  if (context_.outer != nullptr) {
+    if (BoundExpressionPtr outer = bindOuterColumn(expr, scope_, *context_.outer))
+      return outer;
   }
   // current_date and current_timestamp without parentheses: the function, when no column
   // has that name (as Spark resolves them).

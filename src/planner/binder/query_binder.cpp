@@ -13,6 +13,7 @@
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/read_files_binder.hpp"
 #include "planner/binder/set_operation_binder.hpp"
+#include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "sql/parser/parser.hpp"
 #include "storage/delta/table_reader.hpp"
@@ -144,6 +145,8 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     if (!select.lateral_views.empty())
       input = generators.bindLateralViews(select.lateral_views, std::move(input), scope);
   }
+  if (context_.outer != nullptr)
+    context_.outer->enterWhere(select, scope);
   if (select.where) {
     AggregateBinder::checkWhere(*select.where, statement_);
     WindowBinder::checkWhere(*select.where, statement_);
@@ -161,13 +164,20 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
             .withLocation(statement_.locate(select.where->position));
       }
     }
-    auto filter = makeOperator(LogicalOperatorKind::kFilter);
-    filter->column_names = input->column_names;
-    filter->column_types = input->column_types;
-    filter->expressions.push_back(std::move(predicate));
-    filter->children.push_back(std::move(input));
-    input = JoinBinder::pushFilterIntoJoins(std::move(filter));
+    // A correlated subquery's conditions on outer columns become its join's condition.
+    if (context_.outer != nullptr)
+      predicate = context_.outer->takeCorrelation(select, std::move(predicate));
+    if (predicate) {
+      auto filter = makeOperator(LogicalOperatorKind::kFilter);
+      filter->column_names = input->column_names;
+      filter->column_types = input->column_types;
+      filter->expressions.push_back(std::move(predicate));
+      filter->children.push_back(std::move(input));
+      input = JoinBinder::pushFilterIntoJoins(std::move(filter));
+    }
   }
+  if (context_.outer != nullptr)
+    context_.outer->leaveWhere(select, input.get());
   WindowBinder::checkGroupBy(select, statement_);
   if (!rows_of_distinct && AggregateBinder::needsAggregate(select)) {
     return AggregateBinder(context_, statement_, scope)

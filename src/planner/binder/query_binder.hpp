@@ -20,7 +20,11 @@ class QueryBinder {
   //! `ctes`: the common table expressions visible to the query (planner/binder/cte_scope.hpp).
   QueryBinder(const BindContext& context, const sql::Statement& statement,
               const CteBinding* ctes = nullptr)
-      : context_(context), statement_(statement), ctes_(ctes) {}
+      : context_(context), statement_(statement), ctes_(ctes) {
+    context_.ctes = &ctes_;
+  }
+  QueryBinder(const QueryBinder&) = delete;
+  QueryBinder& operator=(const QueryBinder&) = delete;
 
   LogicalOperatorPtr bindQuery(const sql::Query& query);
 
@@ -51,7 +55,8 @@ class QueryBinder {
   LogicalOperatorPtr bindCteReference(const CteBinding& cte);
   [[noreturn]] void notSupported(sql::SourcePosition position, std::string_view what);
 
-  const BindContext& context_;
+  //! The caller's context, pointing at this binder's visible CTEs for subquery expressions.
+  BindContext context_;
   const sql::Statement& statement_;
   const CteBinding* ctes_;
   //! The WINDOW clause after the ORDER BY of the query whose body is being bound.

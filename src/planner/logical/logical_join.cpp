@@ -65,12 +65,18 @@ std::string_view joinTypeName(LogicalJoinType type) {
       return "LEFT SEMI";
     case LogicalJoinType::kAnti:
       return "LEFT ANTI";
+    case LogicalJoinType::kMark:
+      return "MARK";
   }
   return "?";
 }
 
 std::string LogicalJoin::describe() const {
   std::string text(joinTypeName(type));
+  if (null_aware)
+    text += " NULL AWARE";
+  if (single_row)
+    text += " SINGLE ROW";
   if (!keys.empty()) {
     text += " keys [";
     for (size_t i = 0; i < keys.size(); ++i) {

@@ -14,8 +14,11 @@
 namespace sluice {
 
 //! A CROSS JOIN is an inner join without condition; RIGHT joins keep their type here, the
-//! physical planner decides which side is built.
-enum class LogicalJoinType : uint8_t { kInner, kLeft, kRight, kFull, kSemi, kAnti };
+//! physical planner decides which side is built. A MARK join (Spark's existence join, which
+//! subqueries used as values become) outputs every left row once, with one BOOLEAN column
+//! more: TRUE when a right row matches, else NULL when a pair's residual is NULL (or, when
+//! `null_aware`, the key comparison is unknown), else FALSE.
+enum class LogicalJoinType : uint8_t { kInner, kLeft, kRight, kFull, kSemi, kAnti, kMark };
 
 //! left = right (or left <=> right when `null_safe`): `left` reads the left child's columns,
 //! `right` the right child's (numbered from 0); both have the same (common) type.
@@ -30,10 +33,20 @@ struct LogicalJoin {
   std::vector<JoinKey> keys;
   //! Over the left child's columns followed by the right child's; null when none.
   BoundExpressionPtr residual;
+  //! ANTI and MARK joins of NOT IN / IN with one key and no residual: the key compares with
+  //! SQL's three values. A left row whose key is NULL, or any left row once the right side
+  //! holds a NULL key, has an unknown comparison: ANTI drops it and MARK gives NULL, unless the
+  //! right side is empty.
+  bool null_aware = false;
+  //! LEFT joins of scalar subqueries: the right side must have at most one row, else the
+  //! query fails with SCALAR_SUBQUERY_TOO_MANY_ROWS.
+  bool single_row = false;
 
-  //! The left and right columns make the output, except for SEMI and ANTI: the left ones only.
+  //! The left and right columns make the output, except for SEMI and ANTI (the left ones only)
+  //! and MARK (the left ones and the mark).
   bool keepsRightColumns() const {
-    return type != LogicalJoinType::kSemi && type != LogicalJoinType::kAnti;
+    return type != LogicalJoinType::kSemi && type != LogicalJoinType::kAnti &&
+           type != LogicalJoinType::kMark;
   }
   //! "INNER keys [#0 = #0] residual (#1 < #3)" for EXPLAIN.
   std::string describe() const;

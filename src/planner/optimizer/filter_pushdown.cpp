@@ -107,7 +107,8 @@ LogicalOperatorPtr pushIntoJoin(LogicalOperatorPtr join,
   LogicalJoinType type = join->join->type;
   idx_t left_width = join->children[0]->column_names.size();
   bool to_left = type == LogicalJoinType::kInner || type == LogicalJoinType::kLeft ||
-                 type == LogicalJoinType::kSemi || type == LogicalJoinType::kAnti;
+                 type == LogicalJoinType::kSemi || type == LogicalJoinType::kAnti ||
+                 type == LogicalJoinType::kMark;
   bool to_right = type == LogicalJoinType::kInner || type == LogicalJoinType::kRight;
   std::vector<BoundExpressionPtr> left;
   std::vector<BoundExpressionPtr> right;

@@ -8,6 +8,7 @@ namespace sluice {
 LogicalOperatorPtr optimize(LogicalOperatorPtr plan, const OptimizerContext& context) {
   // Folding first makes literals of casts like DATE '2024-01-01' plain constants, which the
   // scan predicates need; predicates go into scans once filters sit right above them.
+  planSubqueries(plan);
   foldConstants(*plan, context);
   removeIdentityProjections(*plan);
   plan = pushDownFilters(std::move(plan));

@@ -8,6 +8,10 @@
 
 namespace sluice {
 
+//! Plans every subquery expression as a join below the operator that holds it (semi, anti,
+//! mark, single-row or outer joins); runs first.
+void planSubqueries(LogicalOperatorPtr& plan);
+
 //! Replaces every deterministic expression without column references by its value (one that
 //! raises an error is left as it is, so the error surfaces only if a row needs it).
 void foldConstants(LogicalOperator& plan, const OptimizerContext& context);
