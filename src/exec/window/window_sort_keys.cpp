@@ -1,8 +1,10 @@
 // src/exec/window/window_sort_keys.cpp
 #include "exec/window/window_sort_keys.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
+#include <type_traits>
 
 #include "function/aggregate/aggregate_kernels.hpp"
 #include "function/physical_type.hpp"

@@ -10,8 +10,8 @@
 // every number, -0.0 equal to 0.0), and rows are equal on every key exactly when their words are.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "common/vector/vector.hpp"
@@ -27,6 +27,7 @@ struct PackedKeyStats {
   unsigned __int128 min = 0;  //!< of the order-preserving unsigned encoding
   unsigned __int128 max = 0;
 
+  //! Widens these stats to cover `other`'s rows too.
   void merge(const PackedKeyStats& other);
 };
 
@@ -71,7 +72,7 @@ class PackedKeyLayout {
   size_t partition_bits_ = 0;
 };
 
-//! Whether the first `bits` bits of two packed keys of `words` words are equal.
+//! Whether the first `bits` bits of two packed keys are equal.
 inline bool samePrefix(const uint64_t* a, const uint64_t* b, size_t bits) {
   size_t full = bits / 64;
   for (size_t w = 0; w < full; ++w) {
