@@ -407,7 +407,9 @@ void PhysicalWindow::sortAndEvaluate(Plan& plan) const {
   size_t tasks = plan.tasks();
 
   // Pass 2, one task per group of batches: every row's entry at its place in its bucket.
-  std::vector<Entry<kWords>> entries(plan.bucket_start[buckets]);
+  // Not zeroed here: each task zeroes the keys of its own rows, so every page is touched once,
+  // and the padding between buckets is never read.
+  std::unique_ptr<Entry<kWords>[]> entries(new Entry<kWords>[plan.bucket_start[buckets]]);
   scheduler.parallelFor(tasks, [&](size_t task) {
     uint32_t* cursors = plan.task_cursor.data() + task * buckets;
     std::vector<uint32_t> positions;
@@ -420,12 +422,15 @@ void PhysicalWindow::sortAndEvaluate(Plan& plan) const {
       for (idx_t row = 0; row < count; ++row) {
         uint32_t position = cursors[bucket_of != nullptr ? bucket_of[row] : 0]++;
         positions[row] = position;
-        entries[position].batch = static_cast<uint32_t>(index);
-        entries[position].row = static_cast<uint32_t>(row);
+        Entry<kWords>& entry = entries[position];
+        if constexpr (kWords > 0)
+          std::fill(entry.key, entry.key + kWords, uint64_t{0});
+        entry.batch = static_cast<uint32_t>(index);
+        entry.row = static_cast<uint32_t>(row);
       }
       if constexpr (kWords > 0) {
         static_assert(sizeof(Entry<kWords>) == (kWords + 1) * sizeof(uint64_t));
-        plan.packed->encode(batch, positions.data(), entries.data()->key, kWords + 1);
+        plan.packed->encode(batch, positions.data(), entries.get()->key, kWords + 1);
       }
     }
   });
@@ -480,7 +485,7 @@ void PhysicalWindow::sortAndEvaluate(Plan& plan) const {
     if (count == 0)
       return;
     size_t start = plan.bucket_start[bucket];
-    Entry<kWords>* rows = entries.data() + start;
+    Entry<kWords>* rows = entries.get() + start;
     std::vector<uint8_t> new_partition(count, 0);
     std::vector<uint8_t> new_peer(count, 0);
     new_partition[0] = 1;
