@@ -2,9 +2,11 @@
 //
 // Window functions: a breaker that gathers all of its input, spreads the rows over hash
 // buckets of the PARTITION BY keys (a partition never spans two buckets), and then, one task
-// per bucket on every core, sorts the bucket by (partition keys, order keys), copies it into
-// contiguous columns and computes each function over it. The output is every input column
-// followed by one column per function, bucket after bucket: in no particular order.
+// per bucket on every core, sorts the bucket once by (partition keys, order keys) packed into a
+// few words per row, finds its partitions and peer groups by comparing neighbours, and computes
+// each function over it, reading only the columns the functions use. The output is the input
+// batches themselves, each followed by the functions' values for its rows: in no particular
+// order, and without copying the input columns.
 #pragma once
 
 #include "exec/physical/materializing_breaker.hpp"
@@ -23,13 +25,12 @@ class PhysicalWindow : public MaterializingBreaker {
   std::string details() const override;
 
  private:
-  struct RowReference {
-    uint32_t batch;
-    uint32_t row;
-  };
-  //! Sorts, evaluates and cuts into output batches the rows of one bucket.
-  std::vector<Batch> processBucket(const std::vector<Batch>& input,
-                                   std::vector<RowReference>& rows) const;
+  struct Plan;
+  //! Lays the rows out by bucket with their sort keys packed into kWords words (0: keys are
+  //! compared in the input), sorts and evaluates every bucket, and leaves the functions' values
+  //! in `plan`.
+  template <size_t kWords>
+  void sortAndEvaluate(Plan& plan) const;
 
   idx_t input_width_;
   std::vector<idx_t> partition_;
