@@ -9,6 +9,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
+#include "planner/binder/lambda_binder.hpp"
 #include "planner/binder/session_functions.hpp"
 
 namespace sluice {
@@ -245,6 +246,11 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
     }
     case sql::ExprKind::kAlias:
       return bind(*expr.as<sql::AliasExpr>().child);
+    case sql::ExprKind::kSubscript:
+      return LambdaBinder::bindSubscript(*this, expr.as<sql::SubscriptExpr>());
+    case sql::ExprKind::kLambda:
+      throw Error(ErrorClass::INVALID_LAMBDA_FUNCTION_CALL, "NON_HIGHER_ORDER_FUNCTION",
+                  "A lambda function should only be used in a higher order function.");
     case sql::ExprKind::kLike: {
       // x [NOT] LIKE|ILIKE p [ESCAPE e] and x [NOT] RLIKE p are calls of like / ilike / rlike;
       // the quantified forms are OR (ANY, SOME) or AND (ALL) of one call per pattern, whose
@@ -573,6 +579,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
                "Window, aggregate and filtered calls are not supported yet: {}.", autoName(expr));
   }
   std::string name = lowerIdentifier(expr.name.back());
+  if (BoundExpressionPtr collection = LambdaBinder::bindCall(*this, name, expr))
+    return collection;
   std::vector<BoundExpressionPtr> arguments;
   for (const sql::ExprPtr& argument : expr.args)
     arguments.push_back(bind(*argument));
@@ -783,6 +791,10 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
       return expr.as<sql::ColumnRefExpr>().name.back();
     case sql::ExprKind::kFieldAccess:
       return expr.as<sql::FieldAccessExpr>().field;
+    case sql::ExprKind::kSubscript: {
+      const auto& subscript = expr.as<sql::SubscriptExpr>();
+      return fmt::format("{}[{}]", autoName(*subscript.base), autoName(*subscript.index));
+    }
     case sql::ExprKind::kAlias:
       return expr.as<sql::AliasExpr>().name;
     case sql::ExprKind::kBinary: {
