@@ -57,6 +57,12 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerUuidFunctions(built);
     registerCurrentUserFunctions(built);
     registerSparkPartitionIdFunctions(built);
+    registerArrayLookupFunctions(built);
+    registerArrayTransformFunctions(built);
+    registerArraySetFunctions(built);
+    registerArraySortFunctions(built);
+    registerSequenceFunctions(built);
+    registerMapFunctions(built);
     return built;
   }();
   return registry;

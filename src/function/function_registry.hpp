@@ -84,6 +84,12 @@ void registerSchemaOfJsonFunctions(FunctionRegistry& registry);
 void registerUuidFunctions(FunctionRegistry& registry);
 void registerCurrentUserFunctions(FunctionRegistry& registry);
 void registerSparkPartitionIdFunctions(FunctionRegistry& registry);
+void registerArrayLookupFunctions(FunctionRegistry& registry);
+void registerArrayTransformFunctions(FunctionRegistry& registry);
+void registerArraySetFunctions(FunctionRegistry& registry);
+void registerArraySortFunctions(FunctionRegistry& registry);
+void registerSequenceFunctions(FunctionRegistry& registry);
+void registerMapFunctions(FunctionRegistry& registry);
 
 //! Builds a STRUCT value from its arguments, one field each (struct, named_struct, rows).
 ScalarKernel namedStructKernel();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "exec/expression/lambda_evaluation.hpp"
 #include "exec/expression/vector_copy.hpp"
 #include "function/cast/cast.hpp"
 
@@ -40,6 +41,8 @@ Vector ExpressionEvaluator::evaluate(const BoundExpression& expr, const Batch& b
     case BoundExpressionKind::kCase: return evaluateCase(expr, batch, rows);
     case BoundExpressionKind::kCoalesce: return evaluateCoalesce(expr, batch, rows);
     case BoundExpressionKind::kField: return evaluateField(expr, batch, rows);
+    case BoundExpressionKind::kLambdaCall: return LambdaEvaluation::evaluate(*this, expr, batch, rows);
+    case BoundExpressionKind::kLambdaVariable: return lambda_values_[expr.column_index];
   }
   SLUICE_UNREACHABLE("unknown bound expression kind");
 }

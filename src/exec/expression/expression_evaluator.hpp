@@ -31,6 +31,11 @@ class ExpressionEvaluator {
   Vector evaluateCoalesce(const BoundExpression& expr, const Batch& batch, const RowSet& rows);
 
   const ExecContext& context_;
+  //! The values of the enclosing lambdas' parameters by slot, aligned with the batch whose
+  //! rows are those lambdas' elements (lambda_evaluation.cpp).
+  std::vector<Vector> lambda_values_;
+
+  friend class LambdaEvaluation;
 };
 
 }  // namespace sluice

@@ -2,7 +2,7 @@
 //
 // concat (and the || operator), concat_ws and elt.
 // - concat is NULL when any argument is; all-BINARY arguments give BINARY, anything else is
-//   cast to STRING.
+//   cast to STRING; ARRAY arguments are concatenated as arrays.
 // - concat_ws(sep, ...) skips NULL arguments and NULL array elements; an argument may be an
 //   ARRAY<STRING> whose elements are joined in place. A NULL separator gives NULL.
 // - elt(n, ...) is the n-th argument; n outside 1..count raises INVALID_ARRAY_INDEX (ANSI) and
@@ -11,6 +11,7 @@
 #include "common/error/error.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/collection/collection_functions.hpp"
 
 namespace sluice {
 
@@ -25,6 +26,9 @@ bool allBinary(const std::vector<DataType>& types, size_t from) {
 }
 
 BoundScalarFunction bindConcat(std::string name, const BindRequest& request) {
+  for (const DataType& type : request.argument_types) {
+    if (type.id() == TypeId::kArray) return bindArrayConcat(request);
+  }
   DataType type = allBinary(request.argument_types, 0) ? DataType::binary() : DataType::string();
   std::vector<DataType> argument_types;
   for (size_t i = 0; i < request.argument_types.size(); ++i) argument_types.push_back(expectArgument(request, i, type));

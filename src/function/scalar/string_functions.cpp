@@ -15,6 +15,7 @@
 
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/collection/collection_functions.hpp"
 #include "function/scalar/string_kernel.hpp"
 #include "function/scalar/utf8_text.hpp"
 
@@ -76,6 +77,7 @@ BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRe
 // ---- reverse, repeat, space ----
 
 BoundScalarFunction bindReverse(const BindRequest& request) {
+  if (request.argument_types[0].id() == TypeId::kArray) return bindArrayReverse(request);
   DataType input = expectArgument(request, 0, DataType::string());
   return {"reverse", {input}, DataType::string(),
           stringResultKernel<StringView>([](std::string& out, StringView text) {

@@ -7,6 +7,7 @@
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 #include "planner/binder/window_binder.hpp"
+#include "planner/expression/bound_lambda.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
@@ -45,6 +46,14 @@ bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
       break;
     case BoundExpressionKind::kCase:
       if (a.has_else != b.has_else)
+        return false;
+      break;
+    case BoundExpressionKind::kLambdaVariable:
+      if (a.column_index != b.column_index)
+        return false;
+      break;
+    case BoundExpressionKind::kLambdaCall:
+      if (a.lambda->function != b.lambda->function || a.lambda->num_params != b.lambda->num_params)
         return false;
       break;
     default:

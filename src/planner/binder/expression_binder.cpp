@@ -11,6 +11,7 @@
 #include "function/function_registry.hpp"
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/json_binder.hpp"
+#include "planner/binder/lambda_binder.hpp"
 #include "planner/binder/session_functions.hpp"
 #include "planner/binder/sql_function_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
@@ -257,6 +258,11 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
     }
     case sql::ExprKind::kAlias:
       return bind(*expr.as<sql::AliasExpr>().child);
+    case sql::ExprKind::kSubscript:
+      return LambdaBinder::bindSubscript(*this, expr.as<sql::SubscriptExpr>());
+    case sql::ExprKind::kLambda:
+      throw Error(ErrorClass::INVALID_LAMBDA_FUNCTION_CALL, "NON_HIGHER_ORDER_FUNCTION",
+                  "A lambda function should only be used in a higher order function.");
     case sql::ExprKind::kLike: {
       // x [NOT] LIKE|ILIKE p [ESCAPE e] and x [NOT] RLIKE p are calls of like / ilike / rlike;
       // the quantified forms are OR (ANY, SOME) or AND (ALL) of one call per pattern, whose
@@ -599,6 +605,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   std::string name = lowerIdentifier(expr.name.back());
   if (const TemporaryFunction* function = sqlFunctionWithNamedArguments(name, expr))
     return bindSqlFunction(*function, expr);
+  if (BoundExpressionPtr collection = LambdaBinder::bindCall(*this, name, expr))
+    return collection;
   std::vector<BoundExpressionPtr> arguments;
   for (const sql::ExprPtr& argument : expr.args)
     arguments.push_back(bind(*argument));
@@ -850,6 +858,10 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
       return expr.as<sql::ColumnRefExpr>().name.back();
     case sql::ExprKind::kFieldAccess:
       return expr.as<sql::FieldAccessExpr>().field;
+    case sql::ExprKind::kSubscript: {
+      const auto& subscript = expr.as<sql::SubscriptExpr>();
+      return fmt::format("{}[{}]", autoName(*subscript.base), autoName(*subscript.index));
+    }
     case sql::ExprKind::kAlias:
       return expr.as<sql::AliasExpr>().name;
     case sql::ExprKind::kBinary: {

@@ -67,6 +67,10 @@ class ExpressionBinder {
   const sql::Statement& statement_;
   const Scope& scope_;
   Substitution substitution_;
+  //! Lambda parameter slots taken by the lambdas this binder's expressions are nested in.
+  idx_t lambda_slots_ = 0;
+
+  friend class LambdaBinder;  // higher-order functions and subscripts (lambda_binder.cpp)
 };
 
 //! Types a literal as Spark does (INT, then BIGINT, then DECIMAL for integers; DECIMAL for

@@ -1,16 +1,34 @@
 #include "planner/expression/bound_expression.hpp"
 
+#include <algorithm>
+#include <limits>
+
 #include <fmt/format.h>
+
+#include "planner/expression/bound_lambda.hpp"
 
 namespace sluice {
 
-bool BoundExpression::isFoldable() const {
-  if (kind == BoundExpressionKind::kColumn) return false;
-  if (kind == BoundExpressionKind::kCall && !function.deterministic) return false;
-  for (const auto& child : children) {
-    if (!child->isFoldable()) return false;
+namespace {
+
+//! isFoldable, where lambda variables from slot `bound_from` on belong to a call inside the
+//! expression being folded.
+bool foldable(const BoundExpression& expr, idx_t bound_from) {
+  if (expr.kind == BoundExpressionKind::kColumn) return false;
+  if (expr.kind == BoundExpressionKind::kLambdaVariable) return expr.column_index >= bound_from;
+  if (expr.kind == BoundExpressionKind::kCall && !expr.function.deterministic) return false;
+  if (expr.kind == BoundExpressionKind::kLambdaCall)
+    bound_from = std::min(bound_from, expr.lambda->first_variable);
+  for (const auto& child : expr.children) {
+    if (!foldable(*child, bound_from)) return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool BoundExpression::isFoldable() const {
+  return foldable(*this, std::numeric_limits<idx_t>::max());
 }
 
 std::string BoundExpression::toString() const {
@@ -51,6 +69,16 @@ std::string BoundExpression::toString() const {
       return fmt::format("({} OR {})", children[0]->toString(), children[1]->toString());
     case BoundExpressionKind::kField:
       return fmt::format("{}.{}", children[0]->toString(), children[0]->type.fields()[field_index].name);
+    case BoundExpressionKind::kLambdaVariable:
+      return fmt::format("lambda#{}", column_index);
+    case BoundExpressionKind::kLambdaCall: {
+      std::string out = lambda->name + "(";
+      for (size_t i = 0; i < children.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += children[i]->toString();
+      }
+      return out + ")";
+    }
     case BoundExpressionKind::kCoalesce: {
       std::string out = "coalesce(";
       for (size_t i = 0; i < children.size(); ++i) {

@@ -23,9 +23,12 @@ enum class BoundExpressionKind : uint8_t {
   kOr,        // children[0] OR children[1]
   kCoalesce,  // the first non-NULL child, later children only where needed
   kField,     // field `field_index` of the STRUCT children[0] (NULL where the struct is)
+  kLambdaCall,      // a higher-order function: `lambda`; children are its inputs, then bodies
+  kLambdaVariable,  // lambda parameter slot `column_index` (bound_lambda.hpp)
 };
 
 struct BoundExpression;
+struct BoundLambdaCall;
 using BoundExpressionPtr = std::unique_ptr<BoundExpression>;
 
 struct BoundExpression {
@@ -40,8 +43,10 @@ struct BoundExpression {
   BoundScalarFunction function;  // kCall
   bool has_else = false;         // kCase
   idx_t field_index = 0;         // kField
+  std::shared_ptr<const BoundLambdaCall> lambda;  // kLambdaCall
 
-  //! True when no child reads an input column and every function is deterministic.
+  //! True when no child reads an input column or a lambda variable bound outside it, and
+  //! every function is deterministic.
   bool isFoldable() const;
   //! The expression for plans and messages: "(a + 1)", "CAST(x AS INT)".
   std::string toString() const;

@@ -19,6 +19,7 @@ BoundExpressionPtr copyExpression(const BoundExpression& expr) {
   copy->function = expr.function;
   copy->has_else = expr.has_else;
   copy->field_index = expr.field_index;
+  copy->lambda = expr.lambda;
   copy->children.reserve(expr.children.size());
   for (const BoundExpressionPtr& child : expr.children) {
     copy->children.push_back(copyExpression(*child));

@@ -14,7 +14,9 @@ namespace {
 bool isConditionalBranch(const BoundExpression& expr, size_t index) {
   bool conditional_kind =
       expr.kind == BoundExpressionKind::kCase || expr.kind == BoundExpressionKind::kCoalesce;
-  return conditional_kind && index > 0;
+  // A lambda body runs only for the elements there are.
+  bool lambda_body = expr.kind == BoundExpressionKind::kLambdaCall && index > 0;
+  return (conditional_kind && index > 0) || lambda_body;
 }
 
 void foldExpression(BoundExpressionPtr& expr, const OptimizerContext& context, bool conditional) {
