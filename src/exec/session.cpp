@@ -80,6 +80,14 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
         return runDropView(statement->as<sql::DropViewStatement>());
       case sql::StatementKind::kExplain:
         return runExplain(statement->as<sql::ExplainStatement>());
+      case sql::StatementKind::kCreateFunction:
+        if (statement->as<sql::CreateFunctionStatement>().temporary)
+          return runCreateFunction(statement);
+        throw Error(ErrorClass::NOT_SUPPORTED,
+                    "Persistent functions are not supported yet; use CREATE TEMPORARY FUNCTION.")
+            .withLocation(statement->locate(statement->position));
+      case sql::StatementKind::kDropFunction:
+        return runDropFunction(statement->as<sql::DropFunctionStatement>());
       case sql::StatementKind::kCreateTable:
       case sql::StatementKind::kUse:
       case sql::StatementKind::kDropTable:
@@ -97,14 +105,6 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
         if (isCatalogStatement(*statement))
           return runCatalogStatement(*statement, *this);
         [[fallthrough]];
-      case sql::StatementKind::kCreateFunction:
-        if (statement->as<sql::CreateFunctionStatement>().temporary)
-          return runCreateFunction(statement);
-        throw Error(ErrorClass::NOT_SUPPORTED,
-                    "Persistent functions are not supported yet; use CREATE TEMPORARY FUNCTION.")
-            .withLocation(statement->locate(statement->position));
-      case sql::StatementKind::kDropFunction:
-        return runDropFunction(statement->as<sql::DropFunctionStatement>());
       case sql::StatementKind::kCreateFlow:
         // Pipeline statements declare datasets and flows; a pipeline update runs them.
         throw Error(ErrorClass::NOT_SUPPORTED,
@@ -297,10 +297,6 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
            fmt::format("CREATE TEMPORARY FUNCTION with specifying a database ({}) is not "
                        "allowed.",
                        create.name.front()));
-    }
-    if (create.or_replace && create.if_not_exists) {
-      fail(ErrorClass::INVALID_SQL_SYNTAX, "CREATE_ROUTINE_WITH_IF_NOT_EXISTS_AND_REPLACE",
-           "Cannot specify both IF NOT EXISTS and REPLACE.");
     }
     std::string key = lowerIdentifier(create.name.back());
     if (functions_.count(key) && !create.or_replace) {

@@ -159,7 +159,7 @@ BoundExpressionPtr bindSqlFunctionCall(const BindContext& context,
 
 void checkSqlFunctionDefinition(const BindContext& context, const TemporaryFunction& function) {
   const sql::CreateFunctionStatement& definition = *function.definition;
-  auto locate = [&](SourcePosition position) { return function.statement->locate(position); };
+  auto locate = [&](sql::SourcePosition position) { return function.statement->locate(position); };
   bool seen_default = false;
   for (size_t i = 0; i < definition.parameters.size(); ++i) {
     const sql::FunctionParameter& parameter = definition.parameters[i];
