@@ -102,7 +102,7 @@ const ErrorCase kErrorCases[] = {
     {"CREATE GLOBAL TEMPORARY VIEW v AS SELECT 1", ErrorClass::NOT_SUPPORTED, 1, 8,
      "GLOBAL TEMPORARY views is not supported."},
     {"DROP INDEX i", ErrorClass::PARSE_SYNTAX_ERROR, 1, 6,
-     "Syntax error at or near 'INDEX': expected TABLE, VIEW or SCHEMA."},
+     "Syntax error at or near 'INDEX': expected TABLE, VIEW, FUNCTION or SCHEMA."},
     {"SET my key = 1", ErrorClass::INVALID_SET_SYNTAX, 1, 1, nullptr},
     {"SET TIME ZONE 5", ErrorClass::PARSE_SYNTAX_ERROR, 1, 15,
      "Syntax error at or near '5': expected LOCAL, a time zone string or an INTERVAL."},
