@@ -108,10 +108,10 @@ BoundExpressionPtr bindSqlFunctionCall(const BindContext& context,
   const sql::CreateFunctionStatement& definition = *function.definition;
   const std::vector<sql::FunctionParameter>& parameters = definition.parameters;
   if (positional.size() > parameters.size()) {
-    throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
-                fmt::format("The `{}` requires {} parameters but the actual number is {}.",
-                            function.name, parameterCountText(definition),
-                            positional.size() + named.size()));
+    throw Error(
+        ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+        fmt::format("The `{}` requires {} parameters but the actual number is {}.", function.name,
+                    parameterCountText(definition), positional.size() + named.size()));
   }
   std::vector<BoundExpressionPtr> arguments(parameters.size());
   for (size_t i = 0; i < positional.size(); ++i)
