@@ -2,6 +2,7 @@
 #include "function/aggregate/aggregate_registry.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "common/error/error.hpp"
 
@@ -79,6 +80,19 @@ void raiseUnorderableInput(const AggregateBindRequest& request, std::string_view
           "Cannot resolve \"{}\" due to data type mismatch: The `{}` does not support ordering on "
           "type \"{}\".",
           request.name, function, request.argument_types[index].sql()));
+}
+
+double numericConstant(const Value& value) {
+  switch (value.type().id()) {
+    case TypeId::kFloat:
+      return value.getFloat();
+    case TypeId::kDouble:
+      return value.getDouble();
+    case TypeId::kDecimal:
+      return static_cast<double>(value.getDecimalUnscaled()) / std::pow(10.0, value.type().scale());
+    default:
+      return static_cast<double>(value.getInt64());
+  }
 }
 
 }  // namespace sluice

@@ -67,6 +67,9 @@ void registerModeAggregates(AggregateRegistry& registry);
 [[noreturn]] void raiseUnorderableInput(const AggregateBindRequest& request,
                                         std::string_view function, size_t index);
 
+//! A numeric constant argument (integral, floating or DECIMAL) as a DOUBLE.
+double numericConstant(const Value& value);
+
 [[noreturn]] void raiseAggregateInputType(const AggregateBindRequest& request, size_t index,
                                           std::string_view expected);
 

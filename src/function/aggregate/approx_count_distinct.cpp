@@ -154,20 +154,6 @@ class ApproxCountDistinct : public AggregateFunction {
   idx_t registers_;
 };
 
-//! A numeric constant as a DOUBLE (integral, floating or DECIMAL).
-double numericConstant(const Value& value) {
-  switch (value.type().id()) {
-    case TypeId::kFloat:
-      return value.getFloat();
-    case TypeId::kDouble:
-      return value.getDouble();
-    case TypeId::kDecimal:
-      return static_cast<double>(value.getDecimalUnscaled()) / std::pow(10.0, value.type().scale());
-    default:
-      return static_cast<double>(value.getInt64());
-  }
-}
-
 AggregateFunctionPtr bindApproxCountDistinct(const AggregateBindRequest& request) {
   double relative_sd = 0.05;
   std::vector<DataType> argument_types{request.argument_types[0]};

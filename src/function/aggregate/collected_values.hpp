@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "common/vector/buffer.hpp"
 
@@ -63,6 +64,18 @@ struct CollectedValues {
     }
   }
 
+  //! The values, read as T, in order, in place of what `out` held.
+  template <typename T>
+  void copyTo(std::vector<T>& out) const {
+    out.clear();
+    out.reserve(count);
+    forEach(sizeof(T), [&](const uint8_t* bytes) {
+      T value;
+      std::memcpy(&value, bytes, sizeof(T));
+      out.push_back(value);
+    });
+  }
+
   //! Calls visit(const uint8_t* value) for every value, in order.
   template <typename Visit>
   void forEach(idx_t width, Visit&& visit) const {
@@ -72,5 +85,15 @@ struct CollectedValues {
     }
   }
 };
+
+//! combineWithHeap of an aggregate whose state at `offset` is a CollectedValues of `width`-byte
+//! values: each source's list appended to its target's.
+inline void combineCollectedValues(uint8_t* const* sources, uint8_t* const* targets, idx_t count,
+                                   idx_t offset, idx_t width, StringHeap& heap) {
+  for (idx_t i = 0; i < count; ++i) {
+    auto& target = *reinterpret_cast<CollectedValues*>(targets[i] + offset);
+    target.appendAll(*reinterpret_cast<const CollectedValues*>(sources[i] + offset), width, heap);
+  }
+}
 
 }  // namespace sluice

@@ -50,10 +50,7 @@ class ModeAggregate : public AggregateFunction {
 
   void combineWithHeap(uint8_t* const* sources, uint8_t* const* targets, idx_t count, idx_t offset,
                        StringHeap& heap) const override {
-    for (idx_t i = 0; i < count; ++i) {
-      stateAt<CollectedValues>(targets[i], offset)
-          .appendAll(stateAt<CollectedValues>(sources[i], offset), sizeof(T), heap);
-    }
+    combineCollectedValues(sources, targets, count, offset, sizeof(T), heap);
   }
 
   void finalize(uint8_t* const* states, idx_t count, idx_t offset, Vector& result,
@@ -66,13 +63,7 @@ class ModeAggregate : public AggregateFunction {
         result.setNull(row);
         continue;
       }
-      sorted.clear();
-      sorted.reserve(state.count);
-      state.forEach(sizeof(T), [&](const uint8_t* bytes) {
-        T value;
-        std::memcpy(&value, bytes, sizeof(T));
-        sorted.push_back(value);
-      });
+      state.copyTo(sorted);
       std::sort(sorted.begin(), sorted.end(), sortsBefore<T>);
       // The first value of the longest run of equal values: the smallest of the most frequent.
       size_t best = 0;

@@ -60,10 +60,7 @@ class PercentileAggregate : public AggregateFunction {
 
   void combineWithHeap(uint8_t* const* sources, uint8_t* const* targets, idx_t count, idx_t offset,
                        StringHeap& heap) const override {
-    for (idx_t i = 0; i < count; ++i) {
-      stateAt<CollectedValues>(targets[i], offset)
-          .appendAll(stateAt<CollectedValues>(sources[i], offset), kWidth, heap);
-    }
+    combineCollectedValues(sources, targets, count, offset, kWidth, heap);
   }
 
   void finalize(uint8_t* const* states, idx_t count, idx_t offset, Vector& result,
@@ -76,13 +73,7 @@ class PercentileAggregate : public AggregateFunction {
         result.setNull(row);
         continue;
       }
-      sorted.clear();
-      sorted.reserve(state.count);
-      state.forEach(kWidth, [&](const uint8_t* value) {
-        double number;
-        std::memcpy(&number, value, kWidth);
-        sorted.push_back(number);
-      });
+      state.copyTo(sorted);
       std::sort(sorted.begin(), sorted.end(), sortsBefore<double>);
       if (!returns_array_) {
         result.mutableData<double>()[row] = percentileOf(sorted, percentages_[0]);
@@ -115,20 +106,6 @@ class PercentileAggregate : public AggregateFunction {
   std::vector<double> percentages_;
   bool returns_array_;
 };
-
-//! A numeric constant as a DOUBLE (integral, floating or DECIMAL).
-double numericConstant(const Value& value) {
-  switch (value.type().id()) {
-    case TypeId::kFloat:
-      return value.getFloat();
-    case TypeId::kDouble:
-      return value.getDouble();
-    case TypeId::kDecimal:
-      return static_cast<double>(value.getDecimalUnscaled()) / std::pow(10.0, value.type().scale());
-    default:
-      return static_cast<double>(value.getInt64());
-  }
-}
 
 bool isNumeric(const DataType& type) {
   switch (type.id()) {

@@ -154,10 +154,7 @@ class PercentileApprox : public AggregateFunction {
 
   void combineWithHeap(uint8_t* const* sources, uint8_t* const* targets, idx_t count, idx_t offset,
                        StringHeap& heap) const override {
-    for (idx_t i = 0; i < count; ++i) {
-      stateAt<CollectedValues>(targets[i], offset)
-          .appendAll(stateAt<CollectedValues>(sources[i], offset), kWidth, heap);
-    }
+    combineCollectedValues(sources, targets, count, offset, kWidth, heap);
   }
 
   void finalize(uint8_t* const* states, idx_t count, idx_t offset, Vector& result,
@@ -170,13 +167,7 @@ class PercentileApprox : public AggregateFunction {
         result.setNull(row);
         continue;
       }
-      sorted.clear();
-      sorted.reserve(state.count);
-      state.forEach(kWidth, [&](const uint8_t* value) {
-        double number;
-        std::memcpy(&number, value, kWidth);
-        sorted.push_back(number);
-      });
+      state.copyTo(sorted);
       std::sort(sorted.begin(), sorted.end(), sortsBefore<double>);
       std::vector<Sample> samples = summarize(sorted, error_);
       std::vector<double> values =
@@ -292,19 +283,6 @@ bool isIntegral(const DataType& type) {
       return true;
     default:
       return false;
-  }
-}
-
-double numericConstant(const Value& value) {
-  switch (value.type().id()) {
-    case TypeId::kFloat:
-      return value.getFloat();
-    case TypeId::kDouble:
-      return value.getDouble();
-    case TypeId::kDecimal:
-      return static_cast<double>(value.getDecimalUnscaled()) / std::pow(10.0, value.type().scale());
-    default:
-      return static_cast<double>(value.getInt64());
   }
 }
 
