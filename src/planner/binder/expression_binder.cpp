@@ -792,6 +792,12 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
                 fmt::format("The `{}` requires {} parameters but the actual number is {}.", name,
                             expected, count));
   }
+  return bindBuiltinCall(*entry, name, std::move(arguments));
+}
+
+BoundExpressionPtr ExpressionBinder::bindBuiltinCall(const ScalarFunctionEntry& entry,
+                                                     std::string_view name,
+                                                     std::vector<BoundExpressionPtr> arguments) {
   BindRequest request;
   request.name = name;
   for (const auto& argument : arguments) {
@@ -800,7 +806,7 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
     request.argument_constants.push_back(
         argument->kind == BoundExpressionKind::kConstant ? &argument->constant : nullptr);
   }
-  BoundScalarFunction function = entry->bind(request);
+  BoundScalarFunction function = entry.bind(request);
   for (size_t i = 0; i < arguments.size(); ++i) {
     arguments[i] = castTo(std::move(arguments[i]), function.argument_types[i]);
   }

@@ -13,6 +13,8 @@
 
 namespace sluice {
 
+struct ScalarFunctionEntry;
+
 class ExpressionBinder {
  public:
   ExpressionBinder(const BindContext& context, const sql::Statement& statement, const Scope& scope)
@@ -26,6 +28,11 @@ class ExpressionBinder {
   using Substitution = std::function<BoundExpressionPtr(const sql::Expr& expr)>;
   void setSubstitution(Substitution substitution) { substitution_ = std::move(substitution); }
   const Substitution& substitution() const { return substitution_; }
+
+  //! Binds the built-in scalar function `entry` to `arguments` (their count already checked),
+  //! casting them to the types it asks for.
+  static BoundExpressionPtr bindBuiltinCall(const ScalarFunctionEntry& entry, std::string_view name,
+                                            std::vector<BoundExpressionPtr> arguments);
 
   //! Casts `expr` to `type` (nothing when it already has that type).
   static BoundExpressionPtr castTo(BoundExpressionPtr expr, const DataType& type);

@@ -208,18 +208,7 @@ std::string operandText(const sql::Expr& operand) {
 BoundExpressionPtr callBuiltin(std::string_view name, std::vector<BoundExpressionPtr> arguments) {
   const ScalarFunctionEntry* entry = FunctionRegistry::builtin().findScalar(name);
   SLUICE_CHECK(entry != nullptr);
-  BindRequest request;
-  request.name = name;
-  for (const auto& argument : arguments) {
-    request.argument_types.push_back(argument->type);
-    request.argument_is_literal.push_back(argument->from_literal);
-    request.argument_constants.push_back(
-        argument->kind == BoundExpressionKind::kConstant ? &argument->constant : nullptr);
-  }
-  BoundScalarFunction function = entry->bind(request);
-  for (size_t i = 0; i < arguments.size(); ++i)
-    arguments[i] = ExpressionBinder::castTo(std::move(arguments[i]), function.argument_types[i]);
-  return BoundExpression::makeCall(std::move(function), std::move(arguments));
+  return ExpressionBinder::bindBuiltinCall(*entry, name, std::move(arguments));
 }
 
 void OuterQuery::enterWhere(const sql::SelectBody& body, const Scope& scope) {
