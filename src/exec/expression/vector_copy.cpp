@@ -1,5 +1,6 @@
 #include "exec/expression/vector_copy.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/types/string_view.hpp"
@@ -24,6 +25,20 @@ void copyWithIndex(const Vector& source, const RowSet& rows, Vector& target,
     if constexpr (std::is_same_v<T, StringView>)
       target.shareStringsOf(source);
     T* out = target.mutableData<T>();
+    if (!source.mayHaveNulls()) {
+      // The common case: no validity to look at, and the target's rows stay valid.
+      const T* in = source.data<T>();
+      bool constant = source.isConstant();
+      if (target.mayHaveNulls()) {
+        for (idx_t i = 0; i < rows.count; ++i)
+          target.setNull(target_index(i, rows.row(i)), false);
+      }
+      for (idx_t i = 0; i < rows.count; ++i) {
+        idx_t row = rows.row(i);
+        out[target_index(i, row)] = in[constant ? 0 : row];
+      }
+      return;
+    }
     for (idx_t i = 0; i < rows.count; ++i) {
       idx_t row = rows.row(i);
       idx_t destination = target_index(i, row);
@@ -45,6 +60,14 @@ void copyRows(const Vector& source, const RowSet& rows, Vector& target) {
 
 void gatherRows(const Vector& source, const RowSet& rows, Vector& target) {
   copyWithIndex(source, rows, target, [](idx_t index, idx_t) { return index; });
+}
+
+Vector gatherColumn(const Vector& source, const RowSet& rows) {
+  if (source.isConstant())
+    return source;
+  Vector target(source.type(), std::max<idx_t>(rows.count, 1));
+  gatherRows(source, rows, target);
+  return target;
 }
 
 void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row) {

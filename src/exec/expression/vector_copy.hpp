@@ -13,6 +13,9 @@ namespace sluice {
 void copyRows(const Vector& source, const RowSet& rows, Vector& target);
 //! target[i] = source[rows.row(i)] for i in 0..rows.count.
 void gatherRows(const Vector& source, const RowSet& rows, Vector& target);
+//! A vector of rows.count rows holding source[rows.row(i)]: `source` itself when it is
+//! constant (a constant stands for any number of rows), else a gathered copy.
+Vector gatherColumn(const Vector& source, const RowSet& rows);
 //! target[target_row] = source[row], one value (NULL included), copying string bytes into
 //! the target.
 void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row);

@@ -42,11 +42,8 @@ OperatorResult PhysicalFilter::execute(const ExecContext&, const Batch& input, B
     return OperatorResult::kNeedMoreInput;
   }
   RowSet rows{state.selection.data(), state.selection.size()};
-  for (const Vector& column : input.columns) {
-    Vector target(column.type(), std::max<idx_t>(rows.count, 1));
-    gatherRows(column, rows, target);
-    output.columns.push_back(std::move(target));
-  }
+  for (const Vector& column : input.columns)
+    output.columns.push_back(gatherColumn(column, rows));
   return OperatorResult::kNeedMoreInput;
 }
 

@@ -200,10 +200,18 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
   // never linked into the table (and count as matched for FULL).
   // The nested loop pairs every row, gaps included: it copies on one thread, without gaps.
+  // A column that is NULL in every chunk (one the scan does not read) stays a constant.
+  std::vector<uint8_t> all_null(types.size(), build.chunks.empty() ? 0 : 1);
+  for (const BuildChunk& chunk : build.chunks) {
+    for (size_t column = 0; column < types.size(); ++column) {
+      const Vector& vector = chunk.columns[column];
+      all_null[column] &= vector.isConstant() && vector.isNull(0) ? 1 : 0;
+    }
+  }
   bool parallel = build.chunks.size() > 1 && hasKeys();
-  for (const DataType& type : types) {
+  for (size_t column = 0; column < types.size(); ++column) {
     // Values nested in children do not take concurrent writers.
-    if (type.isNested() || type.isVoid())
+    if (!all_null[column] && (types[column].isNested() || types[column].isVoid()))
       parallel = false;
   }
   std::vector<idx_t> offsets;
@@ -215,8 +223,12 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
     rows += parallel ? (chunk.rows + 63) / 64 * 64 : chunk.rows;
   }
   build.rows = rows;
-  for (const DataType& type : types) {
-    build.columns.emplace_back(type, std::max<idx_t>(rows, 1));
+  for (size_t column = 0; column < types.size(); ++column) {
+    if (all_null[column]) {
+      build.columns.push_back(Vector::nullConstant(types[column]));
+      continue;
+    }
+    build.columns.emplace_back(types[column], std::max<idx_t>(rows, 1));
     // The bitmap exists before the threads write to it.
     if (parallel)
       build.columns.back().mutableValidity();
@@ -238,6 +250,8 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
     for (size_t index = next_chunk++; index < build.chunks.size(); index = next_chunk++) {
       BuildChunk& chunk = build.chunks[index];
       for (size_t column = 0; column < types.size(); ++column) {
+        if (all_null[column])
+          continue;
         appendRows(chunk.columns[column], chunk.rows, build.columns[column], offsets[index],
                    &string_owners[writer][column]);
       }
@@ -253,7 +267,7 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   }
   for (auto& owners : string_owners) {
     for (size_t column = 0; column < types.size(); ++column) {
-      if (types[column].isStringLike())
+      if (types[column].isStringLike() && !all_null[column])
         build.columns[column].shareStringsOf(owners[column]);
     }
   }
@@ -286,9 +300,7 @@ void PhysicalHashJoin::gatherOutput(const std::vector<Vector>* probe, const uint
         output.columns.push_back(Vector::nullConstant(types[column]));
         continue;
       }
-      Vector target(types[column], std::max<idx_t>(count, 1));
-      gatherRows((*source)[column], RowSet{rows, count}, target);
-      output.columns.push_back(std::move(target));
+      output.columns.push_back(gatherColumn((*source)[column], RowSet{rows, count}));
     }
   };
   addSide(spec_.left_types, !spec_.build_left);
@@ -404,18 +416,15 @@ void PhysicalHashJoin::emitPairs(const Batch& input, idx_t pairs, ProbeState& st
   output.columns.clear();
   output.num_rows = kept;
   RowSet rows{state.selection.data(), kept};
-  for (const Vector& column : pair_batch.columns) {
-    Vector target(column.type(), std::max<idx_t>(kept, 1));
-    gatherRows(column, rows, target);
-    output.columns.push_back(std::move(target));
-  }
+  for (const Vector& column : pair_batch.columns)
+    output.columns.push_back(gatherColumn(column, rows));
 }
 
 void PhysicalHashJoin::emitProbeRows(const Batch& input, ProbeState& state, Batch& output) const {
   const BuildState& build = state.build;
   // Null-aware: whether row's key comparison with the build side is unknown (when unmatched).
-  bool build_has_null = spec_.null_aware && build.rows > 0 &&
-                        build.null_key.load(std::memory_order_relaxed);
+  bool build_has_null =
+      spec_.null_aware && build.rows > 0 && build.null_key.load(std::memory_order_relaxed);
   auto unknownKey = [&](idx_t row) {
     return spec_.null_aware && build.rows > 0 &&
            (build_has_null || state.keys[0].type().isVoid() || state.keys[0].isNull(row));

@@ -54,11 +54,8 @@ OperatorResult PhysicalReplicateRows::execute(const ExecContext&, const Batch& i
   output.columns.clear();
   output.num_rows = state.selection.size();
   RowSet rows{state.selection.data(), state.selection.size()};
-  for (idx_t column = 0; column < types().size(); ++column) {
-    Vector target(input.columns[column].type(), std::max<idx_t>(rows.count, 1));
-    gatherRows(input.columns[column], rows, target);
-    output.columns.push_back(std::move(target));
-  }
+  for (idx_t column = 0; column < types().size(); ++column)
+    output.columns.push_back(gatherColumn(input.columns[column], rows));
   return state.resuming ? OperatorResult::kHaveMoreOutput : OperatorResult::kNeedMoreInput;
 }
 

@@ -9,6 +9,7 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/kernel_loops.hpp"
 
 namespace sluice {
 
@@ -23,7 +24,8 @@ const TimeZone& zoneOf(const ExecContext& context) {
 
 int64_t floorDivide(int64_t a, int64_t b) {
   int64_t quotient = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --quotient;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --quotient;
   return quotient;
 }
 
@@ -92,9 +94,45 @@ double toDouble(In value, int scale) {
   if constexpr (std::is_same_v<In, float> || std::is_same_v<In, double>) {
     return static_cast<double>(value);
   } else {
-    if (scale == 0) return static_cast<double>(value);
+    if (scale == 0)
+      return static_cast<double>(value);
     return decimal::toDouble(static_cast<int128_t>(value), scale);
   }
+}
+
+//! The decimal digits an integral type's values may have.
+int integralDigits(const DataType& type) {
+  switch (type.physicalSize()) {
+    case 1:
+      return 3;
+    case 2:
+      return 5;
+    case 4:
+      return 10;
+    default:
+      return 19;
+  }
+}
+
+//! Whether every value of `from` is exactly `to`'s value times 10^scale_up (integral to a
+//! wider integral or a decimal with room for its digits, decimal to a decimal with as many
+//! integer and fraction digits): such a cast cannot fail or round.
+bool isWidening(const DataType& from, const DataType& to, int& scale_up) {
+  bool from_integral = from.isIntegral() && !from.isDecimal();
+  bool to_integral = to.isIntegral() && !to.isDecimal();
+  if (from_integral && to_integral) {
+    scale_up = 0;
+    return to.physicalSize() >= from.physicalSize();
+  }
+  if (from_integral && to.isDecimal()) {
+    scale_up = to.scale();
+    return to.precision() - to.scale() >= integralDigits(from);
+  }
+  if (from.isDecimal() && to.isDecimal()) {
+    scale_up = to.scale() - from.scale();
+    return scale_up >= 0 && to.precision() - to.scale() >= from.precision() - from.scale();
+  }
+  return false;
 }
 
 template <typename In, typename Out>
@@ -103,6 +141,14 @@ void castNumberToNumber(CastWriter& writer, const Vector& input, const RowSet& r
   const DataType& from = input.type();
   const DataType& to = result.type();
   constexpr bool kInFloating = std::is_floating_point_v<In>;
+  if constexpr (!kInFloating && !std::is_floating_point_v<Out>) {
+    if (int scale_up = 0; isWidening(from, to, scale_up)) {
+      auto factor = static_cast<Out>(decimal::powerOfTen(scale_up));
+      unaryLoop<In, Out>(input, rows, result,
+                         [factor](In value, idx_t) { return static_cast<Out>(value) * factor; });
+      return;
+    }
+  }
   forEachRow(rows, [&](idx_t row) {
     if (input.isNull(row)) {
       result.setNull(row);
@@ -110,7 +156,8 @@ void castNumberToNumber(CastWriter& writer, const Vector& input, const RowSet& r
     }
     In value = input.at<In>(row);
     if (to.isFloating()) {
-      writeValue<Out>(result, row, static_cast<Out>(toDouble(value, from.isDecimal() ? from.scale() : 0)));
+      writeValue<Out>(result, row,
+                      static_cast<Out>(toDouble(value, from.isDecimal() ? from.scale() : 0)));
       return;
     }
     if (to.isDecimal()) {
@@ -119,8 +166,8 @@ void castNumberToNumber(CastWriter& writer, const Vector& input, const RowSet& r
         unscaled = decimal::fromDouble(static_cast<double>(value), to.precision(), to.scale());
       } else {
         int from_scale = from.isDecimal() ? from.scale() : 0;
-        unscaled = decimal::rescale(static_cast<int128_t>(value), from_scale, to.scale(),
-                                    to.precision());
+        unscaled =
+            decimal::rescale(static_cast<int128_t>(value), from_scale, to.scale(), to.precision());
       }
       if (!unscaled) {
         writer.fail(row, ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE);
@@ -142,7 +189,8 @@ void castNumberToNumber(CastWriter& writer, const Vector& input, const RowSet& r
       writeValue<Out>(result, row, static_cast<Out>(truncated));
     } else {
       int128_t whole = static_cast<int128_t>(value);
-      if (from.isDecimal() && from.scale() > 0) whole /= decimal::powerOfTen(from.scale());
+      if (from.isDecimal() && from.scale() > 0)
+        whole /= decimal::powerOfTen(from.scale());
       if (whole < kMin || whole > kMax) {
         writer.fail(row, ErrorClass::CAST_OVERFLOW);
         return;
@@ -161,8 +209,10 @@ int significantDigits(std::string_view text) {
   int digits = 0;
   bool leading = true;
   for (char c : mantissa) {
-    if (c < '0' || c > '9') continue;
-    if (leading && c == '0') continue;
+    if (c < '0' || c > '9')
+      continue;
+    if (leading && c == '0')
+      continue;
     leading = false;
     ++digits;
   }
@@ -184,7 +234,8 @@ std::string formatNested(const Vector& input, idx_t row, const ExecContext& cont
       const ListEntry& entry = input.data<ListEntry>()[index];
       out = "[";
       for (uint32_t i = 0; i < entry.length; ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         out += element(input.child(0), entry.offset + i);
       }
       return out + "]";
@@ -194,7 +245,8 @@ std::string formatNested(const Vector& input, idx_t row, const ExecContext& cont
       const Vector& entries = input.child(0);
       out = "{";
       for (uint32_t i = 0; i < entry.length; ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         out += element(entries.child(0), entry.offset + i);
         out += " -> ";
         out += element(entries.child(1), entry.offset + i);
@@ -204,7 +256,8 @@ std::string formatNested(const Vector& input, idx_t row, const ExecContext& cont
     default: {
       out = "{";
       for (size_t i = 0; i < input.children().size(); ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         out += element(input.child(i), index);
       }
       return out + "}";
@@ -215,27 +268,40 @@ std::string formatNested(const Vector& input, idx_t row, const ExecContext& cont
 std::string formatScalar(const Vector& input, idx_t row, const ExecContext& context) {
   const DataType& type = input.type();
   switch (type.id()) {
-    case TypeId::kVoid: return "NULL";
-    case TypeId::kBoolean: return input.at<uint8_t>(row) ? "true" : "false";
-    case TypeId::kByte: return fmt::format("{}", input.at<int8_t>(row));
-    case TypeId::kShort: return fmt::format("{}", input.at<int16_t>(row));
-    case TypeId::kInt: return fmt::format("{}", input.at<int32_t>(row));
-    case TypeId::kLong: return fmt::format("{}", input.at<int64_t>(row));
-    case TypeId::kFloat: return formatFloat(input.at<float>(row));
-    case TypeId::kDouble: return formatDouble(input.at<double>(row));
+    case TypeId::kVoid:
+      return "NULL";
+    case TypeId::kBoolean:
+      return input.at<uint8_t>(row) ? "true" : "false";
+    case TypeId::kByte:
+      return fmt::format("{}", input.at<int8_t>(row));
+    case TypeId::kShort:
+      return fmt::format("{}", input.at<int16_t>(row));
+    case TypeId::kInt:
+      return fmt::format("{}", input.at<int32_t>(row));
+    case TypeId::kLong:
+      return fmt::format("{}", input.at<int64_t>(row));
+    case TypeId::kFloat:
+      return formatFloat(input.at<float>(row));
+    case TypeId::kDouble:
+      return formatDouble(input.at<double>(row));
     case TypeId::kDecimal:
       return formatDecimal(type.isWideDecimal() ? input.at<int128_t>(row) : input.at<int64_t>(row),
                            type.scale());
     case TypeId::kString:
-    case TypeId::kBinary: return input.at<StringView>(row).str();
-    case TypeId::kDate: return formatDate(input.at<int32_t>(row));
-    case TypeId::kTimestamp: return formatTimestamp(input.at<int64_t>(row), zoneOf(context));
-    case TypeId::kTimestampNtz: return formatTimestampNtz(input.at<int64_t>(row));
+    case TypeId::kBinary:
+      return input.at<StringView>(row).str();
+    case TypeId::kDate:
+      return formatDate(input.at<int32_t>(row));
+    case TypeId::kTimestamp:
+      return formatTimestamp(input.at<int64_t>(row), zoneOf(context));
+    case TypeId::kTimestampNtz:
+      return formatTimestampNtz(input.at<int64_t>(row));
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(input.at<int32_t>(row), type.startField(), type.endField());
     case TypeId::kDayTimeInterval:
       return formatDayTimeInterval(input.at<int64_t>(row), type.startField(), type.endField());
-    default: return formatNested(input, row, context);
+    default:
+      return formatNested(input, row, context);
   }
 }
 
@@ -268,7 +334,8 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
     switch (to.id()) {
       case TypeId::kBoolean: {
         auto value = parseBoolean(text);
-        if (!value) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        if (!value)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<uint8_t>(result, row, *value ? 1 : 0);
       }
       case TypeId::kByte:
@@ -277,38 +344,43 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
       case TypeId::kLong: {
         visitNumericType(to, [&]<typename Out>() {
           if constexpr (std::is_integral_v<Out> && sizeof(Out) <= sizeof(int64_t)) {
-          int64_t value = 0;
-          // TRY_CAST to an integral parses as ANSI does ("1.5" is malformed, so NULL); Spark
-          // uses its lenient legacy parser only for fractional and datetime targets.
-          ParseStatus status = parseIntegral(text, std::numeric_limits<Out>::min(),
-                                             std::numeric_limits<Out>::max(), value);
-          if (status != ParseStatus::kOk) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
-          writeValue<Out>(result, row, static_cast<Out>(value));
+            int64_t value = 0;
+            // TRY_CAST to an integral parses as ANSI does ("1.5" is malformed, so NULL); Spark
+            // uses its lenient legacy parser only for fractional and datetime targets.
+            ParseStatus status = parseIntegral(text, std::numeric_limits<Out>::min(),
+                                               std::numeric_limits<Out>::max(), value);
+            if (status != ParseStatus::kOk)
+              return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+            writeValue<Out>(result, row, static_cast<Out>(value));
           }
         });
         return;
       }
       case TypeId::kFloat: {
         auto value = parseFloat(text);
-        if (!value) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        if (!value)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<float>(result, row, *value);
       }
       case TypeId::kDouble: {
         auto value = parseDouble(text);
-        if (!value) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        if (!value)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<double>(result, row, *value);
       }
       case TypeId::kDecimal: {
         int128_t value = 0;
         ParseStatus status = parseDecimal(text, to.precision(), to.scale(), value);
-        if (status == ParseStatus::kInvalid) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        if (status == ParseStatus::kInvalid)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         if (status == ParseStatus::kOverflow) {
           if (significantDigits(text) > DataType::kMaxDecimalPrecision) {
             return writer.fail(row, ErrorClass::NUMERIC_OUT_OF_SUPPORTED_RANGE);
           }
           return writer.fail(row, ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE);
         }
-        if (to.isWideDecimal()) return writeValue<int128_t>(result, row, value);
+        if (to.isWideDecimal())
+          return writeValue<int128_t>(result, row, value);
         return writeValue<int64_t>(result, row, static_cast<int64_t>(value));
       }
       case TypeId::kBinary:
@@ -316,17 +388,20 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
         return writeValue<StringView>(result, row, input.at<StringView>(row));
       case TypeId::kDate: {
         auto days = parseDate(text);
-        if (!days) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        if (!days)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<int32_t>(result, row, *days);
       }
       case TypeId::kTimestamp: {
         auto micros = parseTimestamp(text, zoneOf(context));
-        if (!micros) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        if (!micros)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<int64_t>(result, row, *micros);
       }
       case TypeId::kTimestampNtz: {
         auto micros = parseTimestampNtz(text);
-        if (!micros) return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        if (!micros)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<int64_t>(result, row, *micros);
       }
       default:
@@ -341,9 +416,11 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
 void castBooleanToNumber(const Vector& input, const RowSet& rows, Vector& result) {
   visitNumericType(result.type(), [&]<typename Out>() {
     Out one = 1;
-    if (result.type().isDecimal()) one = static_cast<Out>(decimal::powerOfTen(result.type().scale()));
+    if (result.type().isDecimal())
+      one = static_cast<Out>(decimal::powerOfTen(result.type().scale()));
     forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row)) return result.setNull(row);
+      if (input.isNull(row))
+        return result.setNull(row);
       writeValue<Out>(result, row, input.at<uint8_t>(row) ? one : Out{0});
     });
   });
@@ -352,7 +429,8 @@ void castBooleanToNumber(const Vector& input, const RowSet& rows, Vector& result
 void castNumberToBoolean(const Vector& input, const RowSet& rows, Vector& result) {
   visitNumericType(input.type(), [&]<typename In>() {
     forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row)) return result.setNull(row);
+      if (input.isNull(row))
+        return result.setNull(row);
       writeValue<uint8_t>(result, row, input.at<In>(row) != In{0} ? 1 : 0);
     });
   });
@@ -364,22 +442,28 @@ void castDateTime(const ExecContext& context, const Vector& input, const RowSet&
   TypeId from = input.type().id();
   TypeId to = result.type().id();
   forEachRow(rows, [&](idx_t row) {
-    if (input.isNull(row)) return result.setNull(row);
+    if (input.isNull(row))
+      return result.setNull(row);
     if (from == TypeId::kDate) {
       int64_t local = int64_t{input.at<int32_t>(row)} * kMicrosPerDay;
-      int64_t value = to == TypeId::kTimestamp ? local - int64_t{zone.offsetAtLocal(local)} * kMicrosPerSecond
-                                               : local;
+      int64_t value = to == TypeId::kTimestamp
+                          ? local - int64_t{zone.offsetAtLocal(local)} * kMicrosPerSecond
+                          : local;
       return writeValue<int64_t>(result, row, value);
     }
     int64_t micros = input.at<int64_t>(row);
-    int64_t local = from == TypeId::kTimestamp ? micros + int64_t{zone.offsetAtUtc(micros)} * kMicrosPerSecond
-                                               : micros;
+    int64_t local = from == TypeId::kTimestamp
+                        ? micros + int64_t{zone.offsetAtUtc(micros)} * kMicrosPerSecond
+                        : micros;
     if (to == TypeId::kDate) {
-      return writeValue<int32_t>(result, row, static_cast<int32_t>(floorDivide(local, kMicrosPerDay)));
+      return writeValue<int32_t>(result, row,
+                                 static_cast<int32_t>(floorDivide(local, kMicrosPerDay)));
     }
-    if (to == TypeId::kTimestampNtz) return writeValue<int64_t>(result, row, local);
+    if (to == TypeId::kTimestampNtz)
+      return writeValue<int64_t>(result, row, local);
     // TIMESTAMP_NTZ to TIMESTAMP: the wall-clock time read in the session zone.
-    writeValue<int64_t>(result, row, micros - int64_t{zone.offsetAtLocal(micros)} * kMicrosPerSecond);
+    writeValue<int64_t>(result, row,
+                        micros - int64_t{zone.offsetAtLocal(micros)} * kMicrosPerSecond);
   });
 }
 
@@ -387,18 +471,23 @@ void castTimestampToNumber(CastWriter& writer, const Vector& input, const RowSet
                            Vector& result) {
   visitNumericType(result.type(), [&]<typename Out>() {
     forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row)) return result.setNull(row);
+      if (input.isNull(row))
+        return result.setNull(row);
       int64_t micros = input.at<int64_t>(row);
       if constexpr (std::is_floating_point_v<Out>) {
-        writeValue<Out>(result, row, static_cast<Out>(static_cast<double>(micros) / kMicrosPerSecond));
+        writeValue<Out>(result, row,
+                        static_cast<Out>(static_cast<double>(micros) / kMicrosPerSecond));
       } else {
         int64_t seconds = floorDivide(micros, kMicrosPerSecond);
         if (result.type().isDecimal()) {
-          auto unscaled = decimal::rescale(micros, 6, result.type().scale(), result.type().precision());
-          if (!unscaled) return writer.fail(row, ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE);
+          auto unscaled =
+              decimal::rescale(micros, 6, result.type().scale(), result.type().precision());
+          if (!unscaled)
+            return writer.fail(row, ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE);
           return writeValue<Out>(result, row, static_cast<Out>(*unscaled));
         }
-        if (seconds < std::numeric_limits<Out>::min() || seconds > std::numeric_limits<Out>::max()) {
+        if (seconds < std::numeric_limits<Out>::min() ||
+            seconds > std::numeric_limits<Out>::max()) {
           return writer.fail(row, ErrorClass::CAST_OVERFLOW);
         }
         writeValue<Out>(result, row, static_cast<Out>(seconds));
@@ -412,7 +501,8 @@ void castNumberToTimestamp(CastWriter& writer, const Vector& input, const RowSet
   const DataType& from = input.type();
   visitNumericType(from, [&]<typename In>() {
     forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row)) return result.setNull(row);
+      if (input.isNull(row))
+        return result.setNull(row);
       In value = input.at<In>(row);
       double seconds = toDouble(value, from.isDecimal() ? from.scale() : 0);
       double micros = std::floor(seconds * kMicrosPerSecond);
@@ -436,8 +526,8 @@ void castNumberToTimestamp(CastWriter& writer, const Vector& input, const RowSet
 // ---- nested ----
 
 //! Casts the elements of the selected rows of a nested vector, then copies the row structure.
-void castNested(const ExecContext& context, const Vector& input, const RowSet& rows,
-                Vector& result, bool try_mode) {
+void castNested(const ExecContext& context, const Vector& input, const RowSet& rows, Vector& result,
+                bool try_mode) {
   const DataType& to = result.type();
   if (to.id() == TypeId::kStruct) {
     for (size_t i = 0; i < result.children().size(); ++i) {
@@ -448,9 +538,11 @@ void castNested(const ExecContext& context, const Vector& input, const RowSet& r
     std::vector<uint32_t> element_rows;
     idx_t element_count = 0;
     forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row)) return;
+      if (input.isNull(row))
+        return;
       const ListEntry& entry = input.at<ListEntry>(row);
-      for (uint32_t i = 0; i < entry.length; ++i) element_rows.push_back(entry.offset + i);
+      for (uint32_t i = 0; i < entry.length; ++i)
+        element_rows.push_back(entry.offset + i);
       element_count = std::max<idx_t>(element_count, entry.offset + entry.length);
     });
     Vector& elements = result.child(0);
@@ -459,7 +551,8 @@ void castNested(const ExecContext& context, const Vector& input, const RowSet& r
                try_mode);
   }
   forEachRow(rows, [&](idx_t row) {
-    if (input.isNull(row)) return result.setNull(row);
+    if (input.isNull(row))
+      return result.setNull(row);
     result.setNull(row, false);
     if (to.id() != TypeId::kStruct) {
       result.mutableData<ListEntry>()[row] = input.at<ListEntry>(row);
@@ -469,8 +562,8 @@ void castNested(const ExecContext& context, const Vector& input, const RowSet& r
 
 }  // namespace
 
-void castVector(const ExecContext& context, const Vector& input, const RowSet& rows,
-                Vector& result, bool try_mode) {
+void castVector(const ExecContext& context, const Vector& input, const RowSet& rows, Vector& result,
+                bool try_mode) {
   const DataType& from = input.type();
   const DataType& to = result.type();
   CastWriter writer(context, input, result, try_mode);
@@ -479,23 +572,27 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
     forEachRow(rows, [&](idx_t row) { result.setNull(row); });
     return;
   }
-  if (to.id() == TypeId::kString) return castToString(context, input, rows, result);
-  if (from.id() == TypeId::kString) return castFromString(writer, input, rows, result);
+  if (to.id() == TypeId::kString)
+    return castToString(context, input, rows, result);
+  if (from.id() == TypeId::kString)
+    return castFromString(writer, input, rows, result);
   if (from.isNumeric() && to.isNumeric()) {
     visitNumericType(from, [&]<typename In>() {
-      visitNumericType(to, [&]<typename Out>() {
-        castNumberToNumber<In, Out>(writer, input, rows, result);
-      });
+      visitNumericType(
+          to, [&]<typename Out>() { castNumberToNumber<In, Out>(writer, input, rows, result); });
     });
     return;
   }
-  if (from.id() == TypeId::kBoolean && to.isNumeric()) return castBooleanToNumber(input, rows, result);
-  if (from.isNumeric() && to.id() == TypeId::kBoolean) return castNumberToBoolean(input, rows, result);
+  if (from.id() == TypeId::kBoolean && to.isNumeric())
+    return castBooleanToNumber(input, rows, result);
+  if (from.isNumeric() && to.id() == TypeId::kBoolean)
+    return castNumberToBoolean(input, rows, result);
   if (from.isDatetime() && to.isDatetime()) {
     if (from.id() == to.id()) {
       visitScalarType(from, [&]<typename T>() {
         forEachRow(rows, [&](idx_t row) {
-          if (input.isNull(row)) return result.setNull(row);
+          if (input.isNull(row))
+            return result.setNull(row);
           writeValue<T>(result, row, input.at<T>(row));
         });
       });
@@ -514,9 +611,11 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
   }
   if (from.sameStructure(to)) {
     visitScalarType(from, [&]<typename T>() {
-      if constexpr (std::is_same_v<T, StringView>) result.shareStringsOf(input);
+      if constexpr (std::is_same_v<T, StringView>)
+        result.shareStringsOf(input);
       forEachRow(rows, [&](idx_t row) {
-        if (input.isNull(row)) return result.setNull(row);
+        if (input.isNull(row))
+          return result.setNull(row);
         writeValue<T>(result, row, input.at<T>(row));
       });
     });
@@ -526,9 +625,9 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
              to.sql());
 }
 
-Value castValue(const ExecContext& context, const Value& value, const DataType& to,
-                bool try_mode) {
-  if (value.type() == to) return value;
+Value castValue(const ExecContext& context, const Value& value, const DataType& to, bool try_mode) {
+  if (value.type() == to)
+    return value;
   Vector input = Vector::constant(value);
   Vector output(to, 1);
   castVector(context, input, RowSet{nullptr, 1}, output, try_mode);
@@ -536,29 +635,42 @@ Value castValue(const ExecContext& context, const Value& value, const DataType& 
 }
 
 std::string sqlValueText(const Value& value, const ExecContext& context) {
-  if (value.isNull()) return "NULL";
+  if (value.isNull())
+    return "NULL";
   Vector input = Vector::constant(value);
   const DataType& type = value.type();
-  std::string text = type.isNested() ? formatNested(input, 0, context) : formatScalar(input, 0, context);
+  std::string text =
+      type.isNested() ? formatNested(input, 0, context) : formatScalar(input, 0, context);
   switch (type.id()) {
     case TypeId::kString: {
       std::string quoted = "'";
       for (char c : text) {
-        if (c == '\'' || c == '\\') quoted += '\\';
+        if (c == '\'' || c == '\\')
+          quoted += '\\';
         quoted += c;
       }
       return quoted + "'";
     }
-    case TypeId::kByte: return text + "Y";
-    case TypeId::kShort: return text + "S";
-    case TypeId::kLong: return text + "L";
-    case TypeId::kFloat: return text + "F";
-    case TypeId::kDouble: return text + "D";
-    case TypeId::kDecimal: return text + "BD";
-    case TypeId::kDate: return "DATE '" + text + "'";
-    case TypeId::kTimestamp: return "TIMESTAMP '" + text + "'";
-    case TypeId::kTimestampNtz: return "TIMESTAMP_NTZ '" + text + "'";
-    default: return text;
+    case TypeId::kByte:
+      return text + "Y";
+    case TypeId::kShort:
+      return text + "S";
+    case TypeId::kLong:
+      return text + "L";
+    case TypeId::kFloat:
+      return text + "F";
+    case TypeId::kDouble:
+      return text + "D";
+    case TypeId::kDecimal:
+      return text + "BD";
+    case TypeId::kDate:
+      return "DATE '" + text + "'";
+    case TypeId::kTimestamp:
+      return "TIMESTAMP '" + text + "'";
+    case TypeId::kTimestampNtz:
+      return "TIMESTAMP_NTZ '" + text + "'";
+    default:
+      return text;
   }
 }
 

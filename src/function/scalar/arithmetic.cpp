@@ -24,23 +24,34 @@ enum class ArithmeticOp { kAdd, kSubtract, kMultiply, kDivide, kRemainder, kInte
 
 std::string_view opSymbol(ArithmeticOp op) {
   switch (op) {
-    case ArithmeticOp::kAdd: return "+";
-    case ArithmeticOp::kSubtract: return "-";
-    case ArithmeticOp::kMultiply: return "*";
-    case ArithmeticOp::kDivide: return "/";
-    case ArithmeticOp::kRemainder: return "%";
-    case ArithmeticOp::kIntegralDivide: return "div";
+    case ArithmeticOp::kAdd:
+      return "+";
+    case ArithmeticOp::kSubtract:
+      return "-";
+    case ArithmeticOp::kMultiply:
+      return "*";
+    case ArithmeticOp::kDivide:
+      return "/";
+    case ArithmeticOp::kRemainder:
+      return "%";
+    case ArithmeticOp::kIntegralDivide:
+      return "div";
   }
   return "?";
 }
 
 std::string_view tryFunctionName(ArithmeticOp op) {
   switch (op) {
-    case ArithmeticOp::kAdd: return "try_add";
-    case ArithmeticOp::kSubtract: return "try_subtract";
-    case ArithmeticOp::kMultiply: return "try_multiply";
-    case ArithmeticOp::kRemainder: return "try_mod";
-    default: return "try_divide";
+    case ArithmeticOp::kAdd:
+      return "try_add";
+    case ArithmeticOp::kSubtract:
+      return "try_subtract";
+    case ArithmeticOp::kMultiply:
+      return "try_multiply";
+    case ArithmeticOp::kRemainder:
+      return "try_mod";
+    default:
+      return "try_divide";
   }
 }
 
@@ -53,8 +64,10 @@ std::string_view tryFunctionName(ArithmeticOp op) {
 
 template <typename T>
 std::string literalText(T value) {
-  if constexpr (std::is_same_v<T, int8_t>) return fmt::format("{}Y", value);
-  if constexpr (std::is_same_v<T, int16_t>) return fmt::format("{}S", value);
+  if constexpr (std::is_same_v<T, int8_t>)
+    return fmt::format("{}Y", value);
+  if constexpr (std::is_same_v<T, int16_t>)
+    return fmt::format("{}S", value);
   return fmt::format("{}", value);
 }
 
@@ -97,21 +110,30 @@ ScalarKernel integralKernel(ArithmeticOp op, bool try_mode) {
       T out = 0;
       bool overflow = false;
       switch (op) {
-        case ArithmeticOp::kAdd: overflow = __builtin_add_overflow(a, b, &out); break;
-        case ArithmeticOp::kSubtract: overflow = __builtin_sub_overflow(a, b, &out); break;
-        case ArithmeticOp::kMultiply: overflow = __builtin_mul_overflow(a, b, &out); break;
+        case ArithmeticOp::kAdd:
+          overflow = __builtin_add_overflow(a, b, &out);
+          break;
+        case ArithmeticOp::kSubtract:
+          overflow = __builtin_sub_overflow(a, b, &out);
+          break;
+        case ArithmeticOp::kMultiply:
+          overflow = __builtin_mul_overflow(a, b, &out);
+          break;
         case ArithmeticOp::kRemainder:
           if (b == 0) {
-            if (try_mode) break;
+            if (try_mode)
+              break;
             raiseDivideByZero();
           }
           // MIN % -1 is 0; computing it would trap.
           out = b == -1 ? 0 : static_cast<T>(a % b);
           return out;
-        default: break;
+        default:
+          break;
       }
       if (op == ArithmeticOp::kRemainder || overflow) {
-        if (!try_mode) raiseIntegralOverflow(op, a, b);
+        if (!try_mode)
+          raiseIntegralOverflow(op, a, b);
         result.setNull(row);
       }
       return out;
@@ -126,12 +148,14 @@ ScalarKernel integralDivideKernel(bool try_mode) {
     binaryLoop<int64_t, int64_t, int64_t>(
         *args[0], *args[1], rows, result, [&](int64_t a, int64_t b, idx_t row) -> int64_t {
           if (b == 0) {
-            if (!try_mode) raiseDivideByZero();
+            if (!try_mode)
+              raiseDivideByZero();
             result.setNull(row);
             return 0;
           }
           if (a == std::numeric_limits<int64_t>::min() && b == -1) {
-            if (!try_mode) raiseIntegralDivideOverflow();
+            if (!try_mode)
+              raiseIntegralDivideOverflow();
             result.setNull(row);
             return 0;
           }
@@ -146,17 +170,23 @@ ScalarKernel floatingKernel(ArithmeticOp op, bool try_mode) {
                         Vector& result) {
     binaryLoop<T, T, T>(*args[0], *args[1], rows, result, [&](T a, T b, idx_t row) -> T {
       switch (op) {
-        case ArithmeticOp::kAdd: return a + b;
-        case ArithmeticOp::kSubtract: return a - b;
-        case ArithmeticOp::kMultiply: return a * b;
-        default: break;
+        case ArithmeticOp::kAdd:
+          return a + b;
+        case ArithmeticOp::kSubtract:
+          return a - b;
+        case ArithmeticOp::kMultiply:
+          return a * b;
+        default:
+          break;
       }
       if (b == 0) {
-        if (!try_mode) raiseDivideByZero();
+        if (!try_mode)
+          raiseDivideByZero();
         result.setNull(row);
         return 0;
       }
-      if (op == ArithmeticOp::kDivide) return a / b;
+      if (op == ArithmeticOp::kDivide)
+        return a / b;
       return std::fmod(a, b);
     });
   };
@@ -166,32 +196,66 @@ ScalarKernel floatingKernel(ArithmeticOp op, bool try_mode) {
 template <typename TL, typename TR, typename TO>
 ScalarKernel decimalKernel(ArithmeticOp op, bool try_mode, DataType left, DataType right,
                            DataType out_type) {
-  return [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-             Vector& result) {
-    int sa = left.scale();
-    int sb = right.scale();
-    int p = out_type.precision();
-    int s = out_type.scale();
+  int sa = left.scale();
+  int sb = right.scale();
+  int p = out_type.precision();
+  int s = out_type.scale();
+  // Spark's result types usually leave room for every result: then the unscaled values
+  // combine exactly in 128 bits, with no rounding and no overflow to check.
+  bool exact_multiply =
+      op == ArithmeticOp::kMultiply && s == sa + sb && p >= left.precision() + right.precision();
+  bool exact_add = (op == ArithmeticOp::kAdd || op == ArithmeticOp::kSubtract) &&
+                   s == std::max(sa, sb) &&
+                   p > std::max(left.precision() - sa, right.precision() - sb) + s;
+  if (exact_multiply || exact_add) {
+    int128_t scale_a = exact_add ? decimal::powerOfTen(s - sa) : 1;
+    int128_t scale_b = exact_add ? decimal::powerOfTen(s - sb) : 1;
+    return
+        [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+          binaryLoop<TL, TR, TO>(*args[0], *args[1], rows, result, [&](TL a, TR b, idx_t) -> TO {
+            auto x = static_cast<int128_t>(a);
+            auto y = static_cast<int128_t>(b);
+            switch (op) {
+              case ArithmeticOp::kMultiply:
+                return static_cast<TO>(x * y);
+              case ArithmeticOp::kAdd:
+                return static_cast<TO>(x * scale_a + y * scale_b);
+              default:
+                return static_cast<TO>(x * scale_a - y * scale_b);
+            }
+          });
+        };
+  }
+  return [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     binaryLoop<TL, TR, TO>(*args[0], *args[1], rows, result, [&](TL a, TR b, idx_t row) -> TO {
       std::optional<int128_t> value;
       switch (op) {
-        case ArithmeticOp::kAdd: value = decimal::add(a, sa, b, sb, p, s); break;
-        case ArithmeticOp::kSubtract: value = decimal::subtract(a, sa, b, sb, p, s); break;
-        case ArithmeticOp::kMultiply: value = decimal::multiply(a, sa, b, sb, p, s); break;
+        case ArithmeticOp::kAdd:
+          value = decimal::add(a, sa, b, sb, p, s);
+          break;
+        case ArithmeticOp::kSubtract:
+          value = decimal::subtract(a, sa, b, sb, p, s);
+          break;
+        case ArithmeticOp::kMultiply:
+          value = decimal::multiply(a, sa, b, sb, p, s);
+          break;
         case ArithmeticOp::kDivide:
         case ArithmeticOp::kRemainder:
           if (b == 0) {
-            if (!try_mode) raiseDivideByZero();
+            if (!try_mode)
+              raiseDivideByZero();
             result.setNull(row);
             return 0;
           }
           value = op == ArithmeticOp::kDivide ? decimal::divide(a, sa, b, sb, p, s)
                                               : decimal::remainder(a, sa, b, sb, p, s);
           break;
-        default: break;
+        default:
+          break;
       }
       if (!value) {
-        if (!try_mode) raiseDecimalOverflow(out_type);
+        if (!try_mode)
+          raiseDecimalOverflow(out_type);
         result.setNull(row);
         return 0;
       }
@@ -203,36 +267,39 @@ ScalarKernel decimalKernel(ArithmeticOp op, bool try_mode, DataType left, DataTy
 //! DECIMAL div: the truncated quotient as BIGINT.
 template <typename TL, typename TR>
 ScalarKernel decimalIntegralDivideKernel(bool try_mode, DataType left, DataType right) {
-  return [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-             Vector& result) {
-    binaryLoop<TL, TR, int64_t>(*args[0], *args[1], rows, result,
-                                [&](TL a, TR b, idx_t row) -> int64_t {
-      if (b == 0) {
-        if (!try_mode) raiseDivideByZero();
-        result.setNull(row);
-        return 0;
-      }
-      // Bring both to the same scale, then divide the unscaled values.
-      int scale = std::max(left.scale(), right.scale());
-      auto x = decimal::rescale(a, left.scale(), scale, DataType::kMaxDecimalPrecision);
-      auto y = decimal::rescale(b, right.scale(), scale, DataType::kMaxDecimalPrecision);
-      if (!x || !y) raiseDecimalOverflow(DataType::decimal(38, 0));
-      int128_t quotient = *x / *y;
-      if (quotient > std::numeric_limits<int64_t>::max() ||
-          quotient < std::numeric_limits<int64_t>::min()) {
-        if (!try_mode) raiseIntegralDivideOverflow();
-        result.setNull(row);
-        return 0;
-      }
-      return static_cast<int64_t>(quotient);
-    });
+  return [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+    binaryLoop<TL, TR, int64_t>(
+        *args[0], *args[1], rows, result, [&](TL a, TR b, idx_t row) -> int64_t {
+          if (b == 0) {
+            if (!try_mode)
+              raiseDivideByZero();
+            result.setNull(row);
+            return 0;
+          }
+          // Bring both to the same scale, then divide the unscaled values.
+          int scale = std::max(left.scale(), right.scale());
+          auto x = decimal::rescale(a, left.scale(), scale, DataType::kMaxDecimalPrecision);
+          auto y = decimal::rescale(b, right.scale(), scale, DataType::kMaxDecimalPrecision);
+          if (!x || !y)
+            raiseDecimalOverflow(DataType::decimal(38, 0));
+          int128_t quotient = *x / *y;
+          if (quotient > std::numeric_limits<int64_t>::max() ||
+              quotient < std::numeric_limits<int64_t>::min()) {
+            if (!try_mode)
+              raiseIntegralDivideOverflow();
+            result.setNull(row);
+            return 0;
+          }
+          return static_cast<int64_t>(quotient);
+        });
   };
 }
 
 std::string describeTypes(const BindRequest& request) {
-  return fmt::format("the left and right operands of the binary operator have incompatible types "
-                     "(\"{}\" and \"{}\")",
-                     request.argument_types[0].sql(), request.argument_types[1].sql());
+  return fmt::format(
+      "the left and right operands of the binary operator have incompatible types "
+      "(\"{}\" and \"{}\")",
+      request.argument_types[0].sql(), request.argument_types[1].sql());
 }
 
 //! Applies Spark's coercions for a binary arithmetic operator and returns the common operand
@@ -244,9 +311,12 @@ std::pair<DataType, DataType> coerceOperands(const BindRequest& request) {
     left = *promoted;
     right = *promoted;
   }
-  if (left.isVoid() && right.isVoid()) return {DataType::doubleType(), DataType::doubleType()};
-  if (left.isVoid()) left = right;
-  if (right.isVoid()) right = left;
+  if (left.isVoid() && right.isVoid())
+    return {DataType::doubleType(), DataType::doubleType()};
+  if (left.isVoid())
+    left = right;
+  if (right.isVoid())
+    right = left;
   requireArgumentType(left.isNumeric() && right.isNumeric(), request.name, describeTypes(request));
   if (left.isDecimal() || right.isDecimal()) {
     if (left.isFloating() || right.isFloating()) {
@@ -273,7 +343,9 @@ BoundScalarFunction bindArithmetic(ArithmeticOp op, bool try_mode, const BindReq
   if (op == ArithmeticOp::kIntegralDivide) {
     if (!left.isDecimal()) {
       requireArgumentType(left.isIntegral(), request.name, describeTypes(request));
-      return {name, {DataType::longType(), DataType::longType()}, DataType::longType(),
+      return {name,
+              {DataType::longType(), DataType::longType()},
+              DataType::longType(),
               integralDivideKernel(try_mode)};
     }
     ScalarKernel kernel = visitNumericType(left, [&]<typename TL>() {
@@ -287,10 +359,18 @@ BoundScalarFunction bindArithmetic(ArithmeticOp op, bool try_mode, const BindReq
     DataType out;
     switch (op) {
       case ArithmeticOp::kAdd:
-      case ArithmeticOp::kSubtract: out = decimal::addResultType(left, right); break;
-      case ArithmeticOp::kMultiply: out = decimal::multiplyResultType(left, right); break;
-      case ArithmeticOp::kDivide: out = decimal::divideResultType(left, right); break;
-      default: out = decimal::remainderResultType(left, right); break;
+      case ArithmeticOp::kSubtract:
+        out = decimal::addResultType(left, right);
+        break;
+      case ArithmeticOp::kMultiply:
+        out = decimal::multiplyResultType(left, right);
+        break;
+      case ArithmeticOp::kDivide:
+        out = decimal::divideResultType(left, right);
+        break;
+      default:
+        out = decimal::remainderResultType(left, right);
+        break;
     }
     ScalarKernel kernel = visitNumericType(left, [&]<typename TL>() {
       return visitNumericType(right, [&]<typename TR>() {
@@ -305,7 +385,8 @@ BoundScalarFunction bindArithmetic(ArithmeticOp op, bool try_mode, const BindReq
     if constexpr (std::is_floating_point_v<T>) {
       return floatingKernel<T>(op, try_mode);
     } else {
-      if (op == ArithmeticOp::kDivide) return floatingKernel<double>(op, try_mode);
+      if (op == ArithmeticOp::kDivide)
+        return floatingKernel<double>(op, try_mode);
       return integralKernel<T>(op, try_mode);
     }
   });
@@ -314,18 +395,22 @@ BoundScalarFunction bindArithmetic(ArithmeticOp op, bool try_mode, const BindReq
 
 BoundScalarFunction bindNegative(const BindRequest& request) {
   DataType type = request.argument_types[0];
-  if (type.id() == TypeId::kString) type = DataType::doubleType();
-  if (type.isVoid()) type = DataType::doubleType();
+  if (type.id() == TypeId::kString)
+    type = DataType::doubleType();
+  if (type.isVoid())
+    type = DataType::doubleType();
   requireArgumentType(type.isNumeric() || type.isInterval(), request.name,
                       fmt::format("the input of negative must be numeric, not \"{}\"", type.sql()));
   ScalarKernel kernel;
   if (type.isInterval()) {
-    kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+    kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                Vector& result) {
       visitScalarType(result.type(), [&]<typename T>() {
         if constexpr (std::is_integral_v<T>) {
           unaryLoop<T, T>(*args[0], rows, result, [&](T a, idx_t) -> T {
             T out;
-            if (__builtin_sub_overflow(T{0}, a, &out)) raiseIntegralOverflow(ArithmeticOp::kSubtract, T{0}, a);
+            if (__builtin_sub_overflow(T{0}, a, &out))
+              raiseIntegralOverflow(ArithmeticOp::kSubtract, T{0}, a);
             return out;
           });
         }
@@ -341,7 +426,8 @@ BoundScalarFunction bindNegative(const BindRequest& request) {
           } else {
             T out;
             if (__builtin_sub_overflow(T{0}, a, &out)) {
-              if (type.isDecimal()) raiseDecimalOverflow(type);
+              if (type.isDecimal())
+                raiseDecimalOverflow(type);
               throwError(ErrorClass::ARITHMETIC_OVERFLOW,
                          "{} overflow. If necessary set \"spark.sql.ansi.enabled\" to \"false\" "
                          "to bypass this error.",

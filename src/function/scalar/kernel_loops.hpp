@@ -14,6 +14,13 @@ namespace sluice {
 template <typename A, typename R, typename Op>
 void unaryLoop(const Vector& a, const RowSet& rows, Vector& result, Op&& op) {
   R* out = result.mutableData<R>();
+  if (!a.mayHaveNulls() && !a.isConstant() && rows.isDense() && !result.mayHaveNulls()) {
+    // The common case: a flat column without NULLs into a fresh result.
+    const A* in = a.data<A>();
+    for (idx_t row = 0; row < rows.count; ++row)
+      out[row] = op(in[row], row);
+    return;
+  }
   forEachRow(rows, [&](idx_t row) {
     if (a.isNull(row)) {
       result.setNull(row);
@@ -33,7 +40,8 @@ void binaryLoop(const Vector& a, const Vector& b, const RowSet& rows, Vector& re
     // The common case: two flat columns without NULLs.
     const A* left = a.data<A>();
     const B* right = b.data<B>();
-    for (idx_t row = 0; row < rows.count; ++row) out[row] = op(left[row], right[row], row);
+    for (idx_t row = 0; row < rows.count; ++row)
+      out[row] = op(left[row], right[row], row);
     return;
   }
   forEachRow(rows, [&](idx_t row) {

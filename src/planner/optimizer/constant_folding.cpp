@@ -4,6 +4,7 @@
 // error now, unless it sits in a branch that may never be taken (a THEN or ELSE of CASE, a
 // later argument of COALESCE): `CASE WHEN x > 0 THEN 1 / 0 END` fails only if a row gets there.
 #include "common/error/error.hpp"
+#include "planner/logical/logical_join.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
 
 namespace sluice {
@@ -54,6 +55,14 @@ void foldConstants(LogicalOperator& plan, const OptimizerContext& context) {
       foldExpression(argument, context);
     if (aggregate.filter)
       foldExpression(aggregate.filter, context);
+  }
+  if (plan.join) {
+    for (JoinKey& key : plan.join->keys) {
+      foldExpression(key.left, context);
+      foldExpression(key.right, context);
+    }
+    if (plan.join->residual)
+      foldExpression(plan.join->residual, context);
   }
   for (LogicalOperatorPtr& child : plan.children)
     foldConstants(*child, context);

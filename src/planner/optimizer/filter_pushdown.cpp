@@ -2,9 +2,9 @@
 //
 // Filter pushdown, as Spark's PushDownPredicates: a filter's conditions move below the
 // operators they commute with (projections, sorts, grouping keys, the sides of joins, the
-// children of a union, the input columns of a generator), so that fewer rows flow through the plan and the conditions end up
-// right above the scans, where pushPredicatesIntoScans hands them on. Conditions that cannot
-// move stay in a filter above the operator that stops them.
+// children of a union, the input columns of a generator), so that fewer rows flow through the plan
+// and the conditions end up right above the scans, where pushPredicatesIntoScans hands them on.
+// Conditions that cannot move stay in a filter above the operator that stops them.
 #include "planner/expression/expression_rewriting.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
@@ -98,6 +98,39 @@ LogicalOperatorPtr pushIntoAggregate(LogicalOperatorPtr aggregate,
   return makeFilter(std::move(aggregate), std::move(above));
 }
 
+//! Moves the conjuncts of `join`'s own condition that read one side only into `left` or
+//! `right` (over that side's columns), as Spark's PushPredicateThroughJoin does with join
+//! conditions: any side of an inner join; the side whose rows an outer join may drop (the right
+//! of LEFT, the left of RIGHT); the right side of SEMI and ANTI, and the left of SEMI, whose
+//! unmatched rows go either way. A condition on the preserved side decides only whether a row
+//! finds a partner, so it stays; so do MARK's, whose NULL outcomes make the mark NULL.
+void takeOneSidedConditions(LogicalOperator& join, std::vector<BoundExpressionPtr>& left,
+                            std::vector<BoundExpressionPtr>& right) {
+  LogicalJoin& spec = *join.join;
+  if (!spec.residual || spec.single_row || spec.null_aware)
+    return;
+  LogicalJoinType type = spec.type;
+  bool to_left = type == LogicalJoinType::kInner || type == LogicalJoinType::kRight ||
+                 type == LogicalJoinType::kSemi;
+  bool to_right = type == LogicalJoinType::kInner || type == LogicalJoinType::kLeft ||
+                  type == LogicalJoinType::kSemi || type == LogicalJoinType::kAnti;
+  idx_t left_width = join.children[0]->column_names.size();
+  std::vector<BoundExpressionPtr> kept;
+  for (BoundExpressionPtr& conjunct : splitConjuncts(std::move(spec.residual))) {
+    auto [low, high] = columnRange(*conjunct);
+    bool movable = low <= high && isDeterministic(*conjunct);
+    if (movable && to_left && high < left_width) {
+      left.push_back(std::move(conjunct));
+    } else if (movable && to_right && low >= left_width) {
+      shiftColumns(*conjunct, -static_cast<int64_t>(left_width));
+      right.push_back(std::move(conjunct));
+    } else {
+      kept.push_back(std::move(conjunct));
+    }
+  }
+  spec.residual = kept.empty() ? nullptr : combineConjuncts(std::move(kept));
+}
+
 LogicalOperatorPtr pushIntoJoin(LogicalOperatorPtr join,
                                 std::vector<BoundExpressionPtr> conjuncts) {
   // A condition on one side's columns filters that side first, where the join type lets it:
@@ -127,6 +160,7 @@ LogicalOperatorPtr pushIntoJoin(LogicalOperatorPtr join,
       above.push_back(std::move(conjunct));
     }
   }
+  takeOneSidedConditions(*join, left, right);
   join->children[0] = pushInto(std::move(join->children[0]), std::move(left));
   join->children[1] = pushInto(std::move(join->children[1]), std::move(right));
   if (above.empty())
