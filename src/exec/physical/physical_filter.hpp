@@ -1,6 +1,7 @@
 // src/exec/physical/physical_filter.hpp
 //
-// Keeps the rows for which the condition is true (not false, not NULL).
+// Keeps the rows for which the condition is true (not false, not NULL). A condition of
+// conjuncts (a AND b AND ...) is evaluated a conjunct at a time over the rows still in play.
 #pragma once
 
 #include "exec/physical/physical_operator.hpp"
@@ -19,6 +20,7 @@ class PhysicalFilter : public PhysicalOperator {
 
  private:
   BoundExpressionPtr condition_;
+  std::vector<const BoundExpression*> conjuncts_;  // the AND tree's leaves, left to right
 };
 
 }  // namespace sluice
