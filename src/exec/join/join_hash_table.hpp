@@ -9,10 +9,14 @@
 // Probing runs a vector of probe rows at a time: hash every key, look up every bucket, then
 // repeatedly compare the candidates' stored hashes and keys (group_keys.hpp, a column at a
 // time) and step every probe row to the next candidate of its chain, until all chains end.
+// One integral key compared with `=` whose build values span a range not much larger than
+// the build side (the surrogate keys of a dimension table) indexes the buckets by the key's
+// offset in that range instead: no hash to compute or compare, and a candidate is a match.
 // Keys follow Spark's join semantics: a NULL key never matches with `=`, and matches NULL with
 // `<=>`; floating-point keys are normalized (-0.0 is 0.0, NaN equals NaN) as Spark does.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -44,6 +48,15 @@ class JoinHashTable {
   //! Makes room for build rows 0..rows-1, added by up to `writers` threads at once; called
   //! once, before any insert.
   void reserve(idx_t rows, size_t writers = 1);
+  //! As reserve, for a table indexed directly by its one key, whose build values all lie in
+  //! [min_key, max_key] (directIndexRange).
+  void reserveDirect(idx_t rows, size_t writers, int64_t min_key, int64_t max_key);
+  //! For one integral key compared with `=`: widens [min_key, max_key] to take the non-NULL
+  //! values of `key` (its first `count` rows); false when the table cannot index by this key.
+  static bool widenKeyRange(const Vector& key, idx_t count, const std::vector<bool>& null_safe,
+                            int64_t& min_key, int64_t& max_key);
+  //! Whether a key range is compact enough for rows build rows to index directly.
+  static bool isDirectRange(int64_t min_key, int64_t max_key, idx_t rows);
   //! Adds build rows first_row..first_row+count-1 by their keys (flat vectors) and hashes
   //! (hashKeys). Rows with a NULL key under `=` are not added: they can never match. Threads
   //! that name distinct writers (< the reserved number) may add disjoint rows at once.
@@ -75,6 +88,12 @@ class JoinHashTable {
   static constexpr idx_t kPrefetchBuckets = idx_t{1} << 16;
 
   uint8_t* rowAt(idx_t build_row) const { return rows_.data() + build_row * layout_.row_width; }
+  //! Direct index: buckets[r] for r < count, the key's offset from direct_min_, or kNoBucket
+  //! for a NULL key or one outside the range.
+  void directBuckets(const Vector& key, idx_t count, uint64_t* buckets) const;
+  static constexpr uint64_t kNoBucket = ~uint64_t{0};
+  //! Steps every active probe row to the next build row of its chain; returns how many remain.
+  idx_t advance(ProbeCursor& cursor) const;
   //! Whether row `row` of the key vectors has a NULL in a key compared with `=`.
   bool hasNullKey(const std::vector<Vector>& keys, idx_t row) const;
 
@@ -85,12 +104,17 @@ class JoinHashTable {
   std::vector<uint32_t> buckets_;
   std::vector<uint32_t> next_;
   uint64_t mask_ = 0;
+  bool direct_ = false;
+  int64_t direct_min_ = 0;
+  //! Whether some bucket holds more than one build row; when none does, chains end at once.
+  std::atomic<bool> chained_{false};
   idx_t size_ = 0;
   idx_t next_row_ = 0;
   //! What one inserting thread writes with: scratch space and the heap of its long strings.
   struct Writer {
     std::vector<uint8_t*> row_pointers;
     std::vector<uint32_t> selection;
+    std::vector<uint64_t> buckets;  // direct index: each row's bucket
     StringHeap heap;
   };
   std::vector<std::unique_ptr<Writer>> writers_;

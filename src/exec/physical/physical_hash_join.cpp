@@ -100,6 +100,7 @@ PhysicalOperatorPtr PhysicalHashJoin::create(std::vector<DataType> types, Logica
   spec.residual = std::move(join.residual);
   spec.left_types = std::move(left_types);
   spec.right_types = std::move(right_types);
+  spec.used_columns = std::move(join.used_columns);
   bool build_left = spec.build_left;
   auto op = std::make_unique<PhysicalHashJoin>(std::move(types), std::move(spec));
   op->children.push_back(build_left ? std::move(right) : std::move(left));
@@ -200,13 +201,19 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
   // never linked into the table (and count as matched for FULL).
   // The nested loop pairs every row, gaps included: it copies on one thread, without gaps.
-  // A column that is NULL in every chunk (one the scan does not read) stays a constant.
+  // A column that nobody reads, or that is NULL in every chunk (one the scan does not read),
+  // stays a NULL constant.
+  size_t first_build_column = spec_.build_left ? 0 : spec_.left_types.size();
   std::vector<uint8_t> all_null(types.size(), build.chunks.empty() ? 0 : 1);
   for (const BuildChunk& chunk : build.chunks) {
     for (size_t column = 0; column < types.size(); ++column) {
       const Vector& vector = chunk.columns[column];
       all_null[column] &= vector.isConstant() && vector.isNull(0) ? 1 : 0;
     }
+  }
+  for (size_t column = 0; column < types.size(); ++column) {
+    if (!isUsed(first_build_column + column))
+      all_null[column] = 1;
   }
   bool parallel = build.chunks.size() > 1 && hasKeys();
   for (size_t column = 0; column < types.size(); ++column) {
@@ -237,7 +244,18 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   size_t writers = parallel ? std::min(build.chunks.size(), scheduler.threadCount()) : 1;
   if (hasKeys()) {
     build.table = std::make_unique<JoinHashTable>(typesOf(spec_.build_keys), spec_.null_safe);
-    build.table->reserve(rows, writers);
+    int64_t min_key = std::numeric_limits<int64_t>::max();
+    int64_t max_key = std::numeric_limits<int64_t>::min();
+    bool direct = !build.chunks.empty();
+    for (const BuildChunk& chunk : build.chunks) {
+      direct = direct && JoinHashTable::widenKeyRange(chunk.keys[0], chunk.rows, spec_.null_safe,
+                                                      min_key, max_key);
+    }
+    if (direct && JoinHashTable::isDirectRange(min_key, max_key, rows)) {
+      build.table->reserveDirect(rows, writers, min_key, max_key);
+    } else {
+      build.table->reserve(rows, writers);
+    }
   }
   // Each writer keeps the long strings it copies in a vector of its own, which the column shares.
   std::vector<std::vector<Vector>> string_owners(writers);
@@ -292,20 +310,20 @@ void PhysicalHashJoin::gatherOutput(const std::vector<Vector>* probe, const uint
                                     idx_t count, bool all_columns, Batch& output) const {
   output.columns.clear();
   output.num_rows = count;
-  auto addSide = [&](const std::vector<DataType>& types, bool is_probe) {
+  auto addSide = [&](const std::vector<DataType>& types, bool is_probe, size_t first_column) {
     const std::vector<Vector>* source = is_probe ? probe : build;
     const uint32_t* rows = is_probe ? probe_rows : build_rows;
     for (size_t column = 0; column < types.size(); ++column) {
-      if (source == nullptr) {
+      if (source == nullptr || !isUsed(first_column + column)) {
         output.columns.push_back(Vector::nullConstant(types[column]));
         continue;
       }
       output.columns.push_back(gatherColumn((*source)[column], RowSet{rows, count}));
     }
   };
-  addSide(spec_.left_types, !spec_.build_left);
+  addSide(spec_.left_types, !spec_.build_left, 0);
   if (all_columns)
-    addSide(spec_.right_types, spec_.build_left);
+    addSide(spec_.right_types, spec_.build_left, spec_.left_types.size());
 }
 
 idx_t PhysicalHashJoin::nextPairs(ProbeState& state) const {

@@ -34,11 +34,13 @@ class PhysicalHashJoin : public PhysicalOperator {
     std::vector<BoundExpressionPtr> probe_keys;  // over the probe input's columns
     std::vector<BoundExpressionPtr> build_keys;  // over the build input's columns
     std::vector<bool> null_safe;
-    bool null_aware = false;  // LogicalJoin::null_aware
-    bool single_row = false;  // LogicalJoin::single_row
+    bool null_aware = false;      // LogicalJoin::null_aware
+    bool single_row = false;      // LogicalJoin::single_row
     BoundExpressionPtr residual;  // over the left input's columns, then the right's; or null
     std::vector<DataType> left_types;
     std::vector<DataType> right_types;
+    //! LogicalJoin::used_columns: the others come out as NULL constants (empty: all used).
+    std::vector<bool> used_columns;
   };
 
   PhysicalHashJoin(std::vector<DataType> types, Spec spec);
@@ -85,6 +87,11 @@ class PhysicalHashJoin : public PhysicalOperator {
   bool testsExistence() const {
     return spec_.type == LogicalJoinType::kSemi || spec_.type == LogicalJoinType::kAnti ||
            spec_.type == LogicalJoinType::kMark;
+  }
+  //! Whether column `column` of the left columns followed by the right ones is read above the
+  //! join or by its residual.
+  bool isUsed(size_t column) const {
+    return spec_.used_columns.empty() || spec_.used_columns[column];
   }
   //! Probe rows without a match are emitted (build columns NULL).
   bool emitsUnmatchedProbeRows() const;

@@ -41,6 +41,10 @@ struct LogicalJoin {
   //! LEFT joins of scalar subqueries: the right side must have at most one row, else the
   //! query fails with SCALAR_SUBQUERY_TOO_MANY_ROWS.
   bool single_row = false;
+  //! Over the left child's columns followed by the right child's: those the operators above
+  //! or the residual read (set by column pruning; empty when all are). The others need not
+  //! be carried through the join.
+  std::vector<bool> used_columns;
 
   //! The left and right columns make the output, except for SEMI and ANTI (the left ones only)
   //! and MARK (the left ones and the mark).

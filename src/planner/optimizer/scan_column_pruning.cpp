@@ -2,8 +2,11 @@
 //
 // Column pruning down to the readers: walking down from the root, each operator says which
 // columns of its input it needs (those its parent needs that it passes on, and those its own
-// expressions read); each scan learns which of its columns are needed and reads only those.
+// expressions read); each scan learns which of its columns are needed and reads only those,
+// and each join which columns it need not carry.
 // Operators this rule does not know need every input column.
+#include <algorithm>
+
 #include "planner/expression/expression_rewriting.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
@@ -20,7 +23,7 @@ void prune(LogicalOperator& plan, std::vector<bool> needed);
 
 //! A join needs the columns of each side that its output, keys and residual use.
 void pruneJoin(LogicalOperator& plan, const std::vector<bool>& needed) {
-  const LogicalJoin& join = *plan.join;
+  LogicalJoin& join = *plan.join;
   size_t left_width = plan.children[0]->column_names.size();
   size_t right_width = plan.children[1]->column_names.size();
   // Flags over the left columns followed by the right ones, as the residual reads them.
@@ -31,6 +34,14 @@ void pruneJoin(LogicalOperator& plan, const std::vector<bool>& needed) {
   }
   if (join.residual)
     markColumns(*join.residual, both);
+  if (!join.keepsRightColumns()) {
+    // The output past the left columns is MARK's mark, not a right column.
+    std::fill(both.begin() + static_cast<std::ptrdiff_t>(left_width), both.end(), false);
+    if (join.residual)
+      markColumns(*join.residual, both);
+  }
+  bool all = std::find(both.begin(), both.end(), false) == both.end();
+  plan.join->used_columns = all ? std::vector<bool>{} : both;
   std::vector<bool> left(both.begin(), both.begin() + static_cast<std::ptrdiff_t>(left_width));
   std::vector<bool> right(both.begin() + static_cast<std::ptrdiff_t>(left_width), both.end());
   for (const JoinKey& key : join.keys) {
@@ -111,9 +122,9 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
     }
     case LogicalOperatorKind::kGenerate: {
       // The input columns pass through; the generator's arguments read some more.
-      std::vector<bool> input(needed.begin(),
-                              needed.begin() + static_cast<std::ptrdiff_t>(
-                                                   plan.children[0]->column_names.size()));
+      std::vector<bool> input(
+          needed.begin(),
+          needed.begin() + static_cast<std::ptrdiff_t>(plan.children[0]->column_names.size()));
       for (const BoundExpressionPtr& argument : plan.expressions)
         markColumns(*argument, input);
       prune(*plan.children[0], std::move(input));
