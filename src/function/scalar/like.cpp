@@ -10,6 +10,9 @@
 
 #include <utf8proc.h>
 
+#include <cstring>
+#include <optional>
+
 #include "common/error/error.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
@@ -103,6 +106,71 @@ bool matchLike(std::string_view text, const std::vector<LikeToken>& tokens) {
   }
 }
 
+//! A pattern of literals and '%' only ('abc%', '%abc', '%abc%', 'a%b%c'), matched by
+//! finding each literal in turn: the leftmost place for a literal never spoils a match of the
+//! rest, so no backtracking is needed. Bytes are compared as they are, which is exact for
+//! UTF-8: a literal cannot match from the middle of a character.
+struct LiteralRunPattern {
+  std::vector<std::string> literals;
+  bool anchored_start = false;  // the pattern starts with a literal
+  bool anchored_end = false;    // the pattern ends with a literal
+  bool any_run = false;         // the pattern has a '%'
+
+  static std::optional<LiteralRunPattern> of(const std::vector<LikeToken>& tokens) {
+    LiteralRunPattern pattern;
+    for (const LikeToken& token : tokens) {
+      if (token.kind == LikeToken::Kind::kAnyChar) return std::nullopt;
+      if (token.kind == LikeToken::Kind::kLiteral) pattern.literals.push_back(token.literal);
+      if (token.kind == LikeToken::Kind::kAnyRun) pattern.any_run = true;
+    }
+    pattern.anchored_start = !tokens.empty() && tokens.front().kind == LikeToken::Kind::kLiteral;
+    pattern.anchored_end = !tokens.empty() && tokens.back().kind == LikeToken::Kind::kLiteral;
+    return pattern;
+  }
+
+  bool matches(std::string_view text) const {
+    if (literals.empty()) return any_run || text.empty();  // '%' or ''
+    if (anchored_start && anchored_end && literals.size() == 1) return text == literals[0];
+    size_t begin = 0;
+    size_t end = text.size();
+    size_t first = 0;
+    size_t last = literals.size();
+    if (anchored_start) {
+      if (!text.starts_with(literals[0])) return false;
+      begin = literals[0].size();
+      first = 1;
+    }
+    if (anchored_end) {
+      const std::string& suffix = literals.back();
+      if (end - begin < suffix.size() || !text.ends_with(suffix)) return false;
+      end -= suffix.size();
+      last -= 1;
+    }
+    for (size_t index = first; index < last; ++index) {
+      const std::string& literal = literals[index];
+      const void* found = memmem(text.data() + begin, end - begin, literal.data(), literal.size());
+      if (found == nullptr) return false;
+      begin = static_cast<size_t>(static_cast<const char*>(found) - text.data()) + literal.size();
+    }
+    return true;
+  }
+};
+
+//! A compiled pattern: the literal-run form where it applies, else the general matcher.
+class LikeMatcher {
+ public:
+  explicit LikeMatcher(std::vector<LikeToken> tokens)
+      : tokens_(std::move(tokens)), literal_runs_(LiteralRunPattern::of(tokens_)) {}
+
+  bool matches(std::string_view text) const {
+    return literal_runs_ ? literal_runs_->matches(text) : matchLike(text, tokens_);
+  }
+
+ private:
+  std::vector<LikeToken> tokens_;
+  std::optional<LiteralRunPattern> literal_runs_;
+};
+
 std::string lowerText(std::string_view text) {
   std::string out;
   for (size_t offset = 0; offset < text.size();) {
@@ -139,24 +207,43 @@ BoundScalarFunction bindLike(std::string name, bool case_insensitive, const Bind
   if (request.argument_types.size() == 3) types.push_back(DataType::string());
   ScalarKernel kernel = [escape, case_insensitive](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                                                    Vector& result) {
-    std::string cached_pattern;
-    std::vector<LikeToken> tokens;
-    bool compiled = false;
+    auto compile = [&](std::string_view pattern) {
+      return LikeMatcher(compileLike(case_insensitive ? lowerText(pattern) : std::string(pattern), escape));
+    };
     uint8_t* out = result.mutableData<uint8_t>();
+    auto matchRow = [&](const LikeMatcher& matcher, idx_t row) {
+      std::string_view text = args[0]->at<StringView>(row);
+      out[row] = case_insensitive ? matcher.matches(lowerText(text)) : matcher.matches(text);
+    };
+    const Vector& patterns = *args[1];
+    if (patterns.isConstant() && !patterns.isNull(0)) {
+      // The usual case, a constant pattern: compiled once, no per-row pattern check.
+      LikeMatcher matcher = compile(patterns.at<StringView>(0));
+      bool texts_may_be_null = args[0]->mayHaveNulls();
+      forEachRow(rows, [&](idx_t row) {
+        if (texts_may_be_null && args[0]->isNull(row)) {
+          result.setNull(row);
+          return;
+        }
+        result.setNull(row, false);
+        matchRow(matcher, row);
+      });
+      return;
+    }
+    std::string cached_pattern;
+    std::optional<LikeMatcher> matcher;
     forEachRow(rows, [&](idx_t row) {
-      if (args[0]->isNull(row) || args[1]->isNull(row)) {
+      if (args[0]->isNull(row) || patterns.isNull(row)) {
         result.setNull(row);
         return;
       }
-      std::string_view pattern = args[1]->at<StringView>(row);
-      if (!compiled || pattern != cached_pattern) {
+      std::string_view pattern = patterns.at<StringView>(row);
+      if (!matcher || pattern != cached_pattern) {
         cached_pattern = pattern;
-        tokens = compileLike(case_insensitive ? lowerText(pattern) : cached_pattern, escape);
-        compiled = true;
+        matcher = compile(pattern);
       }
-      std::string_view text = args[0]->at<StringView>(row);
       result.setNull(row, false);
-      out[row] = case_insensitive ? matchLike(lowerText(text), tokens) : matchLike(text, tokens);
+      matchRow(*matcher, row);
     });
   };
   return {std::move(name), types, DataType::boolean(), std::move(kernel)};
