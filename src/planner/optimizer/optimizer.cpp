@@ -11,6 +11,7 @@ LogicalOperatorPtr optimize(LogicalOperatorPtr plan, const OptimizerContext& con
   planSubqueries(plan);
   foldConstants(*plan, context);
   removeIdentityProjections(*plan);
+  simplifyPredicates(plan);
   plan = pushDownFilters(std::move(plan));
   pushPredicatesIntoScans(*plan);
   useTopN(plan);

@@ -16,6 +16,10 @@ void planSubqueries(LogicalOperatorPtr& plan);
 //! raises an error is left as it is, so the error surfaces only if a row needs it).
 void foldConstants(LogicalOperator& plan, const OptimizerContext& context);
 
+//! Simplifies the conditions of filters and joins (AND / OR with constants, NOT NOT, repeated
+//! operands, conjuncts common to every branch of an OR); drops filters left with TRUE.
+void simplifyPredicates(LogicalOperatorPtr& plan);
+
 //! Moves filter conditions down, towards the scans: below projections (substituting the
 //! projected expressions), sorts and other filters, and below aggregates when they read only
 //! grouping keys.
