@@ -35,6 +35,9 @@ class RleBitPackedDecoder {
 
  private:
   bool nextRun();
+  //! Unpacks `count` <= packed_remaining_ values of the current bit-packed run.
+  template <typename T>
+  void unpack(T* out, size_t count);
 
   ByteCursor cursor_;
   int bit_width_ = 0;
@@ -43,7 +46,7 @@ class RleBitPackedDecoder {
   uint64_t packed_remaining_ = 0;  // values left in the current bit-packed run
   const uint8_t* packed_data_ = nullptr;
   size_t packed_size_ = 0;
-  size_t packed_bit_ = 0;
+  size_t packed_index_ = 0;  // values of the run already decoded
 };
 
 //! Encodes values with the RLE / bit-packed hybrid; runs of eight or more equal values
