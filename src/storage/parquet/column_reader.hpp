@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/vector/vector.hpp"
 #include "storage/parquet/encoding/byte_stream_split.hpp"
 #include "storage/parquet/encoding/delta_binary_packed.hpp"
 #include "storage/parquet/encoding/delta_byte_array.hpp"
@@ -48,6 +49,9 @@ class ColumnChunkReader {
   //! Decodes the next `count` STRING / BINARY values; the views stay valid until the next
   //! call or page.
   void readByteValues(size_t count, std::string_view* out);
+  //! Decodes the next `count` STRING / BINARY values into `out` as views that live as long
+  //! as `owner`: dictionary values are shared with it, others are copied into its heap.
+  void readStrings(size_t count, StringView* out, Vector& owner);
 
  private:
   //! Definition or repetition levels: RLE / bit-packed hybrid (streamed) or the deprecated
@@ -106,6 +110,10 @@ class ColumnChunkReader {
   std::vector<uint8_t> dictionary_values_;          // fixed-width targets
   std::vector<std::string_view> dictionary_views_;  // STRING / BINARY targets
   std::vector<char> dictionary_text_;               // UUID text
+  // STRING / BINARY targets as StringViews; the vector's heap owns the long strings, and
+  // output vectors share it, so they outlive this reader.
+  Vector dictionary_strings_;
+  bool dictionary_has_long_strings_ = false;
 
   // The current data page.
   std::vector<uint8_t> page_buffer_;
