@@ -9,6 +9,7 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "storage/parquet/buffer_pool.hpp"
 #include "storage/parquet/compression.hpp"
 #include "storage/parquet/encoding/bit_packing.hpp"
 #include "storage/parquet/format_error.hpp"
@@ -73,10 +74,22 @@ ColumnChunkReader::ColumnChunkReader(const LeafColumn& leaf, CompressionCodec co
   target_width_ = leaf.type.physicalSize();
 }
 
+ColumnChunkReader::~ColumnChunkReader() {
+  recycleBuffer(std::move(chunk_));
+  recycleBuffer(std::move(page_buffer_));
+  recycleBuffer(std::move(dictionary_buffer_));
+  recycleBuffer(std::move(dictionary_values_));
+}
+
 void ColumnChunkReader::decompressInto(const uint8_t* data, size_t size, size_t uncompressed_size,
                                        std::vector<uint8_t>& out) {
   checkUncompressedSize(codec_, data, size, uncompressed_size);
-  out.resize(uncompressed_size);
+  if (out.capacity() < uncompressed_size) {
+    recycleBuffer(std::move(out));
+    out = takeBuffer(uncompressed_size);
+  } else {
+    out.resize(uncompressed_size);
+  }
   decompress(codec_, data, size, out.data(), uncompressed_size);
 }
 
@@ -285,7 +298,7 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
       convertBytesToDecimal(views.data(), count, dictionary_values_.data());
     }
   } else {
-    std::vector<uint8_t> physical(count * physicalWidth(leaf_.physical));
+    std::vector<uint8_t> physical = takeBuffer(count * physicalWidth(leaf_.physical));
     if (leaf_.physical == PhysicalType::kBoolean) {
       plain.decodeBooleans(count, physical.data());
     } else {
@@ -294,8 +307,9 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
     if (isIdentity(leaf_.conversion)) {
       dictionary_values_ = std::move(physical);
     } else {
-      dictionary_values_.resize(count * target_width_);
+      dictionary_values_ = takeBuffer(count * target_width_);
       convertFixedValues(leaf_.conversion, physical.data(), count, dictionary_values_.data());
+      recycleBuffer(std::move(physical));
     }
   }
   dictionary_size_ = count;

@@ -35,6 +35,10 @@ class ColumnChunkReader {
   //! keeps a tiny page from claiming billions of levels.
   ColumnChunkReader(const LeafColumn& leaf, CompressionCodec codec, std::vector<uint8_t> chunk,
                     int64_t num_values);
+  //! Hands the chunk's and pages' buffers back to the thread's pool.
+  ~ColumnChunkReader();
+  ColumnChunkReader(const ColumnChunkReader&) = delete;
+  ColumnChunkReader& operator=(const ColumnChunkReader&) = delete;
 
   const LeafColumn& leaf() const { return leaf_; }
 

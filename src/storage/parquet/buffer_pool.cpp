@@ -1,0 +1,67 @@
+// src/storage/parquet/buffer_pool.cpp
+//
+// The per-thread pool of recycled byte buffers.
+#include "storage/parquet/buffer_pool.hpp"
+
+#include <utility>
+
+namespace sluice::parquet {
+
+namespace {
+
+//! Smaller buffers come from malloc's free lists anyway.
+constexpr size_t kMinPooledBytes = size_t{64} << 10;
+//! What one thread keeps at most: enough for the chunks and pages of a wide row group.
+constexpr size_t kMaxPooledBytes = size_t{256} << 20;
+constexpr size_t kMaxPooledBuffers = 64;
+
+struct Pool {
+  std::vector<std::vector<uint8_t>> buffers;  // oldest first
+  size_t bytes = 0;                           // their capacities
+};
+
+Pool& threadPool() {
+  thread_local Pool pool;
+  return pool;
+}
+
+}  // namespace
+
+std::vector<uint8_t> takeBuffer(size_t size) {
+  Pool& pool = threadPool();
+  // The smallest buffer that fits, so that large ones stay for large requests.
+  size_t best = pool.buffers.size();
+  for (size_t index = 0; index < pool.buffers.size(); ++index) {
+    size_t capacity = pool.buffers[index].capacity();
+    if (capacity >= size &&
+        (best == pool.buffers.size() || capacity < pool.buffers[best].capacity())) {
+      best = index;
+    }
+  }
+  if (best == pool.buffers.size())
+    return std::vector<uint8_t>(size);
+  std::vector<uint8_t> buffer = std::move(pool.buffers[best]);
+  pool.buffers.erase(pool.buffers.begin() + static_cast<std::ptrdiff_t>(best));
+  pool.bytes -= buffer.capacity();
+  buffer.resize(size);
+  return buffer;
+}
+
+void recycleBuffer(std::vector<uint8_t>&& buffer) {
+  size_t capacity = buffer.capacity();
+  if (capacity < kMinPooledBytes || capacity > kMaxPooledBytes)
+    return;
+  Pool& pool = threadPool();
+  while (!pool.buffers.empty() &&
+         (pool.bytes + capacity > kMaxPooledBytes || pool.buffers.size() >= kMaxPooledBuffers)) {
+    pool.bytes -= pool.buffers.front().capacity();
+    pool.buffers.erase(pool.buffers.begin());
+  }
+  // Full size, so that takeBuffer shrinks it (which writes nothing) rather than growing it
+  // (which zeroes the new bytes).
+  buffer.resize(capacity);
+  pool.bytes += capacity;
+  pool.buffers.push_back(std::move(buffer));
+}
+
+}  // namespace sluice::parquet
