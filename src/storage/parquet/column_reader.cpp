@@ -47,6 +47,23 @@ std::string_view encodingName(Encoding encoding) {
   return "an unknown encoding";
 }
 
+//! The largest of `count` values (0 for none). The fixed-length inner loop is what lets -O2
+//! vectorize it.
+template <typename T>
+T largestOf(const T* values, size_t count) {
+  constexpr size_t kBlock = 16;
+  T largest = 0;
+  size_t index = 0;
+  for (; index + kBlock <= count; index += kBlock) {
+    for (size_t offset = 0; offset < kBlock; ++offset) {
+      largest = std::max(largest, values[index + offset]);
+    }
+  }
+  for (; index < count; ++index)
+    largest = std::max(largest, values[index]);
+  return largest;
+}
+
 //! Copies the `Width`-byte dictionary values that `indices` pick to `out`, one after another.
 template <size_t Width>
 void gather(const uint8_t* dictionary, const uint32_t* indices, size_t count, uint8_t* out) {
@@ -421,24 +438,42 @@ void ColumnChunkReader::readLevels(size_t count, uint16_t* definition, uint16_t*
   if (leaf_.max_repetition_level > 0) {
     SLUICE_CHECK(repetition != nullptr);
     repetition_levels_.decode(repetition, count, "repetition levels");
-    for (size_t index = 0; index < count; ++index) {
-      if (repetition[index] > leaf_.max_repetition_level) {
-        throwFormatError("repetition level {} exceeds the column's maximum {}", repetition[index],
-                         leaf_.max_repetition_level);
+    if (largestOf(repetition, count) > leaf_.max_repetition_level) {
+      for (size_t index = 0; index < count; ++index) {
+        if (repetition[index] > leaf_.max_repetition_level) {
+          throwFormatError("repetition level {} exceeds the column's maximum {}", repetition[index],
+                           leaf_.max_repetition_level);
+        }
       }
     }
   }
   if (leaf_.max_definition_level > 0) {
     SLUICE_CHECK(definition != nullptr);
     definition_levels_.decode(definition, count, "definition levels");
-    for (size_t index = 0; index < count; ++index) {
-      if (definition[index] > leaf_.max_definition_level) {
-        throwFormatError("definition level {} exceeds the column's maximum {}", definition[index],
-                         leaf_.max_definition_level);
+    if (largestOf(definition, count) > leaf_.max_definition_level) {
+      for (size_t index = 0; index < count; ++index) {
+        if (definition[index] > leaf_.max_definition_level) {
+          throwFormatError("definition level {} exceeds the column's maximum {}", definition[index],
+                           leaf_.max_definition_level);
+        }
       }
     }
   }
   page_remaining_ -= count;
+}
+
+bool ColumnChunkReader::skipDefinedLevels(size_t count) {
+  SLUICE_CHECK_LE(count, page_remaining_);
+  if (leaf_.max_repetition_level > 0 || leaf_.max_definition_level == 0 ||
+      definition_levels_.bit_packed) {
+    return false;
+  }
+  if (!definition_levels_.rle.skipRepeated(static_cast<uint64_t>(leaf_.max_definition_level),
+                                           count)) {
+    return false;
+  }
+  page_remaining_ -= count;
+  return true;
 }
 
 void ColumnChunkReader::decodeIndices(size_t count) {
@@ -447,10 +482,7 @@ void ColumnChunkReader::decodeIndices(size_t count) {
   index_decoder_.decodeExactly(indices_.data(), count, "dictionary indices");
   // One comparison for the batch (the max loop vectorizes); the search for the culprit runs
   // only on corrupt data.
-  uint32_t largest = 0;
-  for (size_t index = 0; index < count; ++index)
-    largest = std::max(largest, indices_[index]);
-  if (count > 0 && largest >= dictionary_size_) {
+  if (count > 0 && largestOf(indices_.data(), count) >= dictionary_size_) {
     for (size_t index = 0; index < count; ++index) {
       if (indices_[index] >= dictionary_size_) {
         throwFormatError("dictionary index {} is out of range (the dictionary has {} values)",

@@ -47,6 +47,10 @@ class ColumnChunkReader {
   size_t available();
   //! Reads `count` <= available() levels; a pointer may be null when its max level is 0.
   void readLevels(size_t count, uint16_t* definition, uint16_t* repetition);
+  //! For a column without repetition: skips the next `count` <= available() levels if they
+  //! are all the maximum definition level (no NULLs) and one RLE run says so, which is how
+  //! writers store columns without NULLs; false (and nothing read) otherwise.
+  bool skipDefinedLevels(size_t count);
   //! Decodes the next `count` values of a fixed-width Spark type into `out` (the type's
   //! width per value). The values belong to levels already read.
   void readValues(size_t count, uint8_t* out);

@@ -25,6 +25,25 @@ std::string joinPath(const std::vector<std::string>& path) {
   return fmt::format("{}", fmt::join(path, "."));
 }
 
+//! How many of `count` levels equal `level`. The fixed-length inner loop is what lets -O2
+//! vectorize it.
+size_t countEqual(const uint16_t* levels, size_t count, int16_t level) {
+  constexpr size_t kBlock = 16;
+  uint16_t wanted = static_cast<uint16_t>(level);
+  size_t total = 0;
+  size_t index = 0;
+  for (; index + kBlock <= count; index += kBlock) {
+    uint16_t block = 0;
+    for (size_t offset = 0; offset < kBlock; ++offset) {
+      block += levels[index + offset] == wanted ? 1 : 0;
+    }
+    total += block;
+  }
+  for (; index < count; ++index)
+    total += levels[index] == wanted ? 1 : 0;
+  return total;
+}
+
 //! Spreads the dense `values` (`width` bytes each) over the `count` rows from `first_row` on
 //! whose definition level is `defined`, starting at `target`, and clears the validity bits
 //! of the other rows. A compile-time width makes each copy a plain move.
@@ -114,13 +133,12 @@ void ColumnAssembler::readFlat(idx_t count, Vector& out) {
     size_t take = std::min<size_t>(available, count - done);
     size_t values = take;
     bool has_nulls = false;
-    if (leaf.max_definition_level > 0) {
+    if (leaf.max_definition_level > 0 && reader.skipDefinedLevels(take)) {
+      // No NULLs among these rows; the levels were never decoded.
+    } else if (leaf.max_definition_level > 0) {
       definition_scratch_.resize(take);
       reader.readLevels(take, definition_scratch_.data(), nullptr);
-      values = 0;
-      for (size_t index = 0; index < take; ++index) {
-        values += definition_scratch_[index] == leaf.max_definition_level ? 1 : 0;
-      }
+      values = countEqual(definition_scratch_.data(), take, leaf.max_definition_level);
       has_nulls = values != take;
     } else {
       reader.readLevels(take, nullptr, nullptr);

@@ -188,6 +188,27 @@ TEST(ParquetEncodingTest, TruncatedLastBitPackedRunDecodesWhatIsThere) {
   }
 }
 
+TEST(ParquetEncodingTest, SkipRepeatedPassesOnlyOverOneRunOfTheValue) {
+  std::vector<uint16_t> levels(100, 1);
+  for (uint16_t index = 0; index < 16; ++index)
+    levels.push_back(index % 2);
+  levels.insert(levels.end(), 50, 0);
+  std::vector<uint8_t> encoded;
+  RleBitPackedEncoder encoder(encoded, 1);
+  encoder.encode(levels.data(), levels.size());
+  encoder.finish();
+  RleBitPackedDecoder decoder(encoded.data(), encoded.size(), 1);
+  EXPECT_FALSE(decoder.skipRepeated(0, 10));   // the run holds ones
+  EXPECT_FALSE(decoder.skipRepeated(1, 101));  // longer than the run
+  EXPECT_TRUE(decoder.skipRepeated(1, 60));
+  EXPECT_TRUE(decoder.skipRepeated(1, 40));
+  EXPECT_FALSE(decoder.skipRepeated(1, 1));  // bit-packed values come next
+  std::vector<uint16_t> rest(66);
+  ASSERT_EQ(decoder.decode(rest.data(), rest.size()), rest.size());
+  EXPECT_TRUE(std::equal(rest.begin(), rest.end(), levels.begin() + 100));
+  EXPECT_FALSE(decoder.skipRepeated(0, 1));  // the end of the data
+}
+
 TEST(ParquetEncodingTest, RleRejectsBadInput) {
   EXPECT_THROW(RleBitPackedDecoder(nullptr, 0, 33), Error);
   // An RLE run whose value does not fit in the bit width.

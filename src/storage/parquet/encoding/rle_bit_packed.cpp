@@ -57,6 +57,15 @@ bool RleBitPackedDecoder::nextRun() {
   return true;
 }
 
+bool RleBitPackedDecoder::skipRepeated(uint64_t value, size_t count) {
+  if (repeat_remaining_ == 0 && packed_remaining_ == 0 && !nextRun())
+    return false;
+  if (repeat_remaining_ < count || repeat_value_ != value)
+    return false;
+  repeat_remaining_ -= count;
+  return true;
+}
+
 template <typename T>
 void RleBitPackedDecoder::unpack(T* out, size_t count) {
   size_t width = static_cast<size_t>(bit_width_);

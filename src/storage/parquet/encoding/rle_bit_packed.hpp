@@ -25,6 +25,10 @@ class RleBitPackedDecoder {
   template <typename T>
   size_t decode(T* out, size_t count);
 
+  //! Skips the next `count` values if they all lie in one RLE run of `value`; false (and
+  //! nothing skipped) otherwise. Lets a caller pass over levels it knows without decoding.
+  bool skipRepeated(uint64_t value, size_t count);
+
   //! Decodes exactly `count` values or throws, naming `what`.
   template <typename T>
   void decodeExactly(T* out, size_t count, const char* what) {
