@@ -28,6 +28,9 @@ Pool& threadPool() {
 }  // namespace
 
 std::vector<uint8_t> takeBuffer(size_t size) {
+  // Small requests would waste a large buffer that a later large one then misses.
+  if (size < kMinPooledBytes)
+    return std::vector<uint8_t>(size);
   Pool& pool = threadPool();
   // The smallest buffer that fits, so that large ones stay for large requests.
   size_t best = pool.buffers.size();
@@ -38,8 +41,14 @@ std::vector<uint8_t> takeBuffer(size_t size) {
       best = index;
     }
   }
-  if (best == pool.buffers.size())
-    return std::vector<uint8_t>(size);
+  if (best == pool.buffers.size()) {
+    // Room to spare, as the same column's chunk or page in the next file is rarely exactly
+    // as large; reserving touches no memory.
+    std::vector<uint8_t> buffer;
+    buffer.reserve(size + size / 8);
+    buffer.resize(size);
+    return buffer;
+  }
   std::vector<uint8_t> buffer = std::move(pool.buffers[best]);
   pool.buffers.erase(pool.buffers.begin() + static_cast<std::ptrdiff_t>(best));
   pool.bytes -= buffer.capacity();
@@ -57,9 +66,8 @@ void recycleBuffer(std::vector<uint8_t>&& buffer) {
     pool.bytes -= pool.buffers.front().capacity();
     pool.buffers.erase(pool.buffers.begin());
   }
-  // Full size, so that takeBuffer shrinks it (which writes nothing) rather than growing it
-  // (which zeroes the new bytes).
-  buffer.resize(capacity);
+  // The buffer keeps its size: takeBuffer then shrinks it (which writes nothing) or grows it
+  // by a little (which zeroes just the new bytes).
   pool.bytes += capacity;
   pool.buffers.push_back(std::move(buffer));
 }
