@@ -480,6 +480,10 @@ void ColumnChunkReader::decodeIndices(size_t count) {
   if (indices_.size() < count)
     indices_.resize(count);
   index_decoder_.decodeExactly(indices_.data(), count, "dictionary indices");
+  // Indices below 2^width cannot leave a dictionary at least that large.
+  if (index_decoder_.bitWidth() < 32 &&
+      dictionary_size_ >= (size_t{1} << index_decoder_.bitWidth()))
+    return;
   // One comparison for the batch (the max loop vectorizes); the search for the culprit runs
   // only on corrupt data.
   if (count > 0 && largestOf(indices_.data(), count) >= dictionary_size_) {

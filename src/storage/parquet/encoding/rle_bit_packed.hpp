@@ -20,6 +20,9 @@ class RleBitPackedDecoder {
   //! Decodes `size` bytes of runs of `bit_width`-bit values (0 <= bit_width <= 32).
   RleBitPackedDecoder(const uint8_t* data, size_t size, int bit_width);
 
+  //! Every value decoded is below 2^bitWidth() (RLE run values are checked against it).
+  int bitWidth() const { return bit_width_; }
+
   //! Decodes up to `count` values into `out`; returns how many there were (fewer only at the
   //! end of the data).
   template <typename T>
