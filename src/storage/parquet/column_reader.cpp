@@ -64,6 +64,23 @@ T largestOf(const T* values, size_t count) {
   return largest;
 }
 
+//! Whether one of `count` values, each below 2^31, exceeds `limit`. Signed comparisons
+//! ORed together are the cheapest such loop SSE2 has (it lacks an unsigned maximum); the
+//! fixed-length inner loop is what lets -O2 vectorize it.
+bool anyAbove(const uint32_t* values, size_t count, int32_t limit) {
+  constexpr size_t kBlock = 64;
+  int32_t above = 0;
+  size_t index = 0;
+  for (; index + kBlock <= count; index += kBlock) {
+    for (size_t offset = 0; offset < kBlock; ++offset) {
+      above |= static_cast<int32_t>(values[index + offset]) > limit ? -1 : 0;
+    }
+  }
+  for (; index < count; ++index)
+    above |= static_cast<int32_t>(values[index]) > limit ? -1 : 0;
+  return above != 0;
+}
+
 //! Copies the `Width`-byte dictionary values that `indices` pick to `out`, one after another.
 template <size_t Width>
 void gather(const uint8_t* dictionary, const uint32_t* indices, size_t count, uint8_t* out) {
@@ -480,13 +497,19 @@ void ColumnChunkReader::decodeIndices(size_t count) {
   if (indices_.size() < count)
     indices_.resize(count);
   index_decoder_.decodeExactly(indices_.data(), count, "dictionary indices");
-  // Indices below 2^width cannot leave a dictionary at least that large.
-  if (index_decoder_.bitWidth() < 32 &&
-      dictionary_size_ >= (size_t{1} << index_decoder_.bitWidth()))
+  if (count == 0)
     return;
-  // One comparison for the batch (the max loop vectorizes); the search for the culprit runs
-  // only on corrupt data.
-  if (count > 0 && largestOf(indices_.data(), count) >= dictionary_size_) {
+  // Indices are below 2^width, so they cannot leave a dictionary at least that large.
+  int width = index_decoder_.bitWidth();
+  if (width < 32 && dictionary_size_ >= (size_t{1} << width))
+    return;
+  // One vectorized test for the batch; the search for the culprit runs only on corrupt data.
+  // Below 32 bits the indices, and the dictionary's size, fit a signed comparison.
+  bool out_of_range =
+      dictionary_size_ == 0 ||
+      (width < 32 ? anyAbove(indices_.data(), count, static_cast<int32_t>(dictionary_size_ - 1))
+                  : largestOf(indices_.data(), count) >= dictionary_size_);
+  if (out_of_range) {
     for (size_t index = 0; index < count; ++index) {
       if (indices_[index] >= dictionary_size_) {
         throwFormatError("dictionary index {} is out of range (the dictionary has {} values)",
