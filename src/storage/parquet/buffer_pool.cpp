@@ -5,6 +5,7 @@
 
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 
@@ -15,12 +16,26 @@ namespace {
 //! Smaller buffers come from malloc's free lists anyway.
 constexpr size_t kMinPooledBytes = size_t{64} << 10;
 //! What one thread keeps at most: enough for the chunks and pages of a wide row group.
-constexpr size_t kMaxPooledBytes = size_t{256} << 20;
+constexpr size_t kMaxPooledBytes = size_t{128} << 20;
+//! What all threads keep together at most, so that many cores do not hoard memory.
+constexpr size_t kMaxTotalPooledBytes = size_t{512} << 20;
 constexpr size_t kMaxPooledBuffers = 64;
+
+std::atomic<size_t> total_pooled_bytes{0};
 
 struct Pool {
   std::vector<std::vector<uint8_t>> buffers;  // oldest first
   size_t bytes = 0;                           // their capacities
+
+  ~Pool() { total_pooled_bytes -= bytes; }
+
+  std::vector<uint8_t> remove(size_t index) {
+    std::vector<uint8_t> buffer = std::move(buffers[index]);
+    buffers.erase(buffers.begin() + static_cast<std::ptrdiff_t>(index));
+    bytes -= buffer.capacity();
+    total_pooled_bytes -= buffer.capacity();
+    return buffer;
+  }
 };
 
 Pool& threadPool() {
@@ -71,9 +86,7 @@ std::vector<uint8_t> takeBuffer(size_t size) {
     buffer.resize(size);
     return buffer;
   }
-  std::vector<uint8_t> buffer = std::move(pool.buffers[best]);
-  pool.buffers.erase(pool.buffers.begin() + static_cast<std::ptrdiff_t>(best));
-  pool.bytes -= buffer.capacity();
+  std::vector<uint8_t> buffer = pool.remove(best);
   buffer.resize(size);
   return buffer;
 }
@@ -84,13 +97,16 @@ void recycleBuffer(std::vector<uint8_t>&& buffer) {
     return;
   Pool& pool = threadPool();
   while (!pool.buffers.empty() &&
-         (pool.bytes + capacity > kMaxPooledBytes || pool.buffers.size() >= kMaxPooledBuffers)) {
-    pool.bytes -= pool.buffers.front().capacity();
-    pool.buffers.erase(pool.buffers.begin());
+         (pool.bytes + capacity > kMaxPooledBytes || pool.buffers.size() >= kMaxPooledBuffers ||
+          total_pooled_bytes + capacity > kMaxTotalPooledBytes)) {
+    pool.remove(0);
   }
+  if (total_pooled_bytes + capacity > kMaxTotalPooledBytes)
+    return;  // other threads hold the rest
   // The buffer keeps its size: takeBuffer then shrinks it (which writes nothing) or grows it
   // by a little (which zeroes just the new bytes).
   pool.bytes += capacity;
+  total_pooled_bytes += capacity;
   pool.buffers.push_back(std::move(buffer));
 }
 
