@@ -4,10 +4,12 @@
 // conversion, dictionaries.
 #include "storage/parquet/column_reader.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "storage/parquet/buffer_pool.hpp"
 #include "storage/parquet/compression.hpp"
 #include "storage/parquet/encoding/bit_packing.hpp"
 #include "storage/parquet/format_error.hpp"
@@ -45,6 +47,48 @@ std::string_view encodingName(Encoding encoding) {
   return "an unknown encoding";
 }
 
+//! The largest of `count` values (0 for none). The fixed-length inner loop is what lets -O2
+//! vectorize it.
+template <typename T>
+T largestOf(const T* values, size_t count) {
+  constexpr size_t kBlock = 16;
+  T largest = 0;
+  size_t index = 0;
+  for (; index + kBlock <= count; index += kBlock) {
+    for (size_t offset = 0; offset < kBlock; ++offset) {
+      largest = std::max(largest, values[index + offset]);
+    }
+  }
+  for (; index < count; ++index)
+    largest = std::max(largest, values[index]);
+  return largest;
+}
+
+//! Whether one of `count` values, each below 2^31, exceeds `limit`. Signed comparisons
+//! ORed together are the cheapest such loop SSE2 has (it lacks an unsigned maximum); the
+//! fixed-length inner loop is what lets -O2 vectorize it.
+bool anyAbove(const uint32_t* values, size_t count, int32_t limit) {
+  constexpr size_t kBlock = 64;
+  int32_t above = 0;
+  size_t index = 0;
+  for (; index + kBlock <= count; index += kBlock) {
+    for (size_t offset = 0; offset < kBlock; ++offset) {
+      above |= static_cast<int32_t>(values[index + offset]) > limit ? -1 : 0;
+    }
+  }
+  for (; index < count; ++index)
+    above |= static_cast<int32_t>(values[index]) > limit ? -1 : 0;
+  return above != 0;
+}
+
+//! Copies the `Width`-byte dictionary values that `indices` pick to `out`, one after another.
+template <size_t Width>
+void gather(const uint8_t* dictionary, const uint32_t* indices, size_t count, uint8_t* out) {
+  for (size_t index = 0; index < count; ++index) {
+    std::memcpy(out + index * Width, dictionary + size_t{indices[index]} * Width, Width);
+  }
+}
+
 }  // namespace
 
 void ColumnChunkReader::LevelDecoder::decode(uint16_t* out, size_t count, const char* what) {
@@ -64,10 +108,22 @@ ColumnChunkReader::ColumnChunkReader(const LeafColumn& leaf, CompressionCodec co
   target_width_ = leaf.type.physicalSize();
 }
 
+ColumnChunkReader::~ColumnChunkReader() {
+  recycleBuffer(std::move(chunk_));
+  recycleBuffer(std::move(page_buffer_));
+  recycleBuffer(std::move(dictionary_buffer_));
+  recycleBuffer(std::move(dictionary_values_));
+}
+
 void ColumnChunkReader::decompressInto(const uint8_t* data, size_t size, size_t uncompressed_size,
                                        std::vector<uint8_t>& out) {
   checkUncompressedSize(codec_, data, size, uncompressed_size);
-  out.resize(uncompressed_size);
+  if (out.capacity() < uncompressed_size) {
+    recycleBuffer(std::move(out));
+    out = takeBuffer(uncompressed_size);
+  } else {
+    out.resize(uncompressed_size);
+  }
   decompress(codec_, data, size, out.data(), uncompressed_size);
 }
 
@@ -264,13 +320,19 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
       if (leaf_.conversion == ValueConversion::kUuidToString) {
         convertUuids(views.data(), count, dictionary_text_);
       }
+      dictionary_strings_ = Vector(leaf_.type, count);
+      StringView* strings = dictionary_strings_.mutableData<StringView>();
+      for (size_t index = 0; index < count; ++index) {
+        strings[index] = dictionary_strings_.addString(views[index]);
+        dictionary_has_long_strings_ |= !strings[index].isInline();
+      }
       dictionary_views_ = std::move(views);
     } else {
       dictionary_values_.resize(count * target_width_);
       convertBytesToDecimal(views.data(), count, dictionary_values_.data());
     }
   } else {
-    std::vector<uint8_t> physical(count * physicalWidth(leaf_.physical));
+    std::vector<uint8_t> physical = takeBuffer(count * physicalWidth(leaf_.physical));
     if (leaf_.physical == PhysicalType::kBoolean) {
       plain.decodeBooleans(count, physical.data());
     } else {
@@ -279,8 +341,9 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
     if (isIdentity(leaf_.conversion)) {
       dictionary_values_ = std::move(physical);
     } else {
-      dictionary_values_.resize(count * target_width_);
+      dictionary_values_ = takeBuffer(count * target_width_);
       convertFixedValues(leaf_.conversion, physical.data(), count, dictionary_values_.data());
+      recycleBuffer(std::move(physical));
     }
   }
   dictionary_size_ = count;
@@ -392,34 +455,66 @@ void ColumnChunkReader::readLevels(size_t count, uint16_t* definition, uint16_t*
   if (leaf_.max_repetition_level > 0) {
     SLUICE_CHECK(repetition != nullptr);
     repetition_levels_.decode(repetition, count, "repetition levels");
-    for (size_t index = 0; index < count; ++index) {
-      if (repetition[index] > leaf_.max_repetition_level) {
-        throwFormatError("repetition level {} exceeds the column's maximum {}", repetition[index],
-                         leaf_.max_repetition_level);
+    if (largestOf(repetition, count) > leaf_.max_repetition_level) {
+      for (size_t index = 0; index < count; ++index) {
+        if (repetition[index] > leaf_.max_repetition_level) {
+          throwFormatError("repetition level {} exceeds the column's maximum {}", repetition[index],
+                           leaf_.max_repetition_level);
+        }
       }
     }
   }
   if (leaf_.max_definition_level > 0) {
     SLUICE_CHECK(definition != nullptr);
     definition_levels_.decode(definition, count, "definition levels");
-    for (size_t index = 0; index < count; ++index) {
-      if (definition[index] > leaf_.max_definition_level) {
-        throwFormatError("definition level {} exceeds the column's maximum {}", definition[index],
-                         leaf_.max_definition_level);
+    if (largestOf(definition, count) > leaf_.max_definition_level) {
+      for (size_t index = 0; index < count; ++index) {
+        if (definition[index] > leaf_.max_definition_level) {
+          throwFormatError("definition level {} exceeds the column's maximum {}", definition[index],
+                           leaf_.max_definition_level);
+        }
       }
     }
   }
   page_remaining_ -= count;
 }
 
+bool ColumnChunkReader::skipDefinedLevels(size_t count) {
+  SLUICE_CHECK_LE(count, page_remaining_);
+  if (leaf_.max_repetition_level > 0 || leaf_.max_definition_level == 0 ||
+      definition_levels_.bit_packed) {
+    return false;
+  }
+  if (!definition_levels_.rle.skipRepeated(static_cast<uint64_t>(leaf_.max_definition_level),
+                                           count)) {
+    return false;
+  }
+  page_remaining_ -= count;
+  return true;
+}
+
 void ColumnChunkReader::decodeIndices(size_t count) {
   if (indices_.size() < count)
     indices_.resize(count);
   index_decoder_.decodeExactly(indices_.data(), count, "dictionary indices");
-  for (size_t index = 0; index < count; ++index) {
-    if (indices_[index] >= dictionary_size_) {
-      throwFormatError("dictionary index {} is out of range (the dictionary has {} values)",
-                       indices_[index], dictionary_size_);
+  if (count == 0)
+    return;
+  // Indices are below 2^width, so they cannot leave a dictionary at least that large.
+  int width = index_decoder_.bitWidth();
+  if (width < 32 && dictionary_size_ >= (size_t{1} << width))
+    return;
+  // One vectorized test for the batch; the search for the culprit runs only on corrupt data.
+  // Below 32 bits the indices, and the dictionary's size, fit a signed comparison.
+  bool out_of_range =
+      dictionary_size_ == 0 ||
+      (width < 32 ? anyAbove(indices_.data(), count, static_cast<int32_t>(dictionary_size_ - 1))
+                  : largestOf(indices_.data(), count) >= dictionary_size_);
+  if (out_of_range) {
+    for (size_t index = 0; index < count; ++index) {
+      if (indices_[index] >= dictionary_size_) {
+        throwFormatError("dictionary index {} is out of range (the dictionary has {} values)",
+                         indices_[index], dictionary_size_);
+      }
     }
   }
 }
@@ -523,11 +618,30 @@ void ColumnChunkReader::readValues(size_t count, uint8_t* out) {
     return;
   if (value_encoding_ == ValueEncoding::kDictionary) {
     decodeIndices(count);
-    for (size_t index = 0; index < count; ++index) {
-      std::memcpy(out + index * target_width_,
-                  dictionary_values_.data() + indices_[index] * target_width_, target_width_);
+    const uint8_t* dictionary = dictionary_values_.data();
+    switch (target_width_) {
+      case 1:
+        gather<1>(dictionary, indices_.data(), count, out);
+        return;
+      case 2:
+        gather<2>(dictionary, indices_.data(), count, out);
+        return;
+      case 4:
+        gather<4>(dictionary, indices_.data(), count, out);
+        return;
+      case 8:
+        gather<8>(dictionary, indices_.data(), count, out);
+        return;
+      case 16:
+        gather<16>(dictionary, indices_.data(), count, out);
+        return;
+      default:
+        for (size_t index = 0; index < count; ++index) {
+          std::memcpy(out + index * target_width_, dictionary + indices_[index] * target_width_,
+                      target_width_);
+        }
+        return;
     }
-    return;
   }
   if (convertsFromBytes(leaf_.conversion)) {
     if (views_.size() < count)
@@ -557,6 +671,25 @@ void ColumnChunkReader::readByteValues(size_t count, std::string_view* out) {
   decodePhysicalBytes(count, out);
   if (leaf_.conversion == ValueConversion::kUuidToString)
     convertUuids(out, count, text_);
+}
+
+void ColumnChunkReader::readStrings(size_t count, StringView* out, Vector& owner) {
+  if (count == 0)
+    return;
+  if (value_encoding_ == ValueEncoding::kDictionary) {
+    decodeIndices(count);
+    const StringView* dictionary = dictionary_strings_.data<StringView>();
+    for (size_t index = 0; index < count; ++index)
+      out[index] = dictionary[indices_[index]];
+    if (dictionary_has_long_strings_)
+      owner.shareStringsOf(dictionary_strings_);
+    return;
+  }
+  if (views_.size() < count)
+    views_.resize(count);
+  readByteValues(count, views_.data());
+  for (size_t index = 0; index < count; ++index)
+    out[index] = owner.addString(views_[index]);
 }
 
 }  // namespace sluice::parquet

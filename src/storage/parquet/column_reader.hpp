@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/vector/vector.hpp"
 #include "storage/parquet/encoding/byte_stream_split.hpp"
 #include "storage/parquet/encoding/delta_binary_packed.hpp"
 #include "storage/parquet/encoding/delta_byte_array.hpp"
@@ -34,6 +35,10 @@ class ColumnChunkReader {
   //! keeps a tiny page from claiming billions of levels.
   ColumnChunkReader(const LeafColumn& leaf, CompressionCodec codec, std::vector<uint8_t> chunk,
                     int64_t num_values);
+  //! Hands the chunk's and pages' buffers back to the thread's pool.
+  ~ColumnChunkReader();
+  ColumnChunkReader(const ColumnChunkReader&) = delete;
+  ColumnChunkReader& operator=(const ColumnChunkReader&) = delete;
 
   const LeafColumn& leaf() const { return leaf_; }
 
@@ -42,12 +47,19 @@ class ColumnChunkReader {
   size_t available();
   //! Reads `count` <= available() levels; a pointer may be null when its max level is 0.
   void readLevels(size_t count, uint16_t* definition, uint16_t* repetition);
+  //! For a column without repetition: skips the next `count` <= available() levels if they
+  //! are all the maximum definition level (no NULLs) and one RLE run says so, which is how
+  //! writers store columns without NULLs; false (and nothing read) otherwise.
+  bool skipDefinedLevels(size_t count);
   //! Decodes the next `count` values of a fixed-width Spark type into `out` (the type's
   //! width per value). The values belong to levels already read.
   void readValues(size_t count, uint8_t* out);
   //! Decodes the next `count` STRING / BINARY values; the views stay valid until the next
   //! call or page.
   void readByteValues(size_t count, std::string_view* out);
+  //! Decodes the next `count` STRING / BINARY values into `out` as views that live as long
+  //! as `owner`: dictionary values are shared with it, others are copied into its heap.
+  void readStrings(size_t count, StringView* out, Vector& owner);
 
  private:
   //! Definition or repetition levels: RLE / bit-packed hybrid (streamed) or the deprecated
@@ -106,6 +118,10 @@ class ColumnChunkReader {
   std::vector<uint8_t> dictionary_values_;          // fixed-width targets
   std::vector<std::string_view> dictionary_views_;  // STRING / BINARY targets
   std::vector<char> dictionary_text_;               // UUID text
+  // STRING / BINARY targets as StringViews; the vector's heap owns the long strings, and
+  // output vectors share it, so they outlive this reader.
+  Vector dictionary_strings_;
+  bool dictionary_has_long_strings_ = false;
 
   // The current data page.
   std::vector<uint8_t> page_buffer_;

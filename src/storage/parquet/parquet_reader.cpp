@@ -10,6 +10,7 @@
 #include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "storage/file/local_file.hpp"
+#include "storage/parquet/buffer_pool.hpp"
 #include "storage/parquet/column_reader.hpp"
 #include "storage/parquet/compression.hpp"
 #include "storage/parquet/format_error.hpp"
@@ -183,7 +184,7 @@ void ParquetReader::openRowGroup(idx_t row_group) {
     for (uint32_t leaf = node.first_leaf; leaf < node.first_leaf + node.leaf_count; ++leaf) {
       const ColumnMetaData& metadata = *group.columns[leaf].meta_data;
       int64_t start = chunkStart(metadata);
-      std::vector<uint8_t> bytes(static_cast<size_t>(metadata.total_compressed_size));
+      std::vector<uint8_t> bytes = takeBuffer(static_cast<size_t>(metadata.total_compressed_size));
       file_->readAt(static_cast<uint64_t>(start), bytes.size(), bytes.data());
       chunk_readers_.push_back(std::make_unique<ColumnChunkReader>(
           schema_.leaves[leaf], metadata.codec, std::move(bytes), metadata.num_values));

@@ -25,6 +25,44 @@ std::string joinPath(const std::vector<std::string>& path) {
   return fmt::format("{}", fmt::join(path, "."));
 }
 
+//! How many of `count` levels equal `level`. The fixed-length inner loop is what lets -O2
+//! vectorize it.
+size_t countEqual(const uint16_t* levels, size_t count, int16_t level) {
+  constexpr size_t kBlock = 16;
+  uint16_t wanted = static_cast<uint16_t>(level);
+  size_t total = 0;
+  size_t index = 0;
+  for (; index + kBlock <= count; index += kBlock) {
+    uint16_t block = 0;
+    for (size_t offset = 0; offset < kBlock; ++offset) {
+      block += levels[index + offset] == wanted ? 1 : 0;
+    }
+    total += block;
+  }
+  for (; index < count; ++index)
+    total += levels[index] == wanted ? 1 : 0;
+  return total;
+}
+
+//! Spreads the dense `values` (`width` bytes each) over the `count` rows from `first_row` on
+//! whose definition level is `defined`, starting at `target`, and clears the validity bits
+//! of the other rows. A compile-time width makes each copy a plain move.
+template <size_t Width = 0>
+void scatter(const uint16_t* definition, size_t count, int16_t defined, const uint8_t* values,
+             uint8_t* target, uint64_t* validity, idx_t first_row, size_t width = Width) {
+  if constexpr (Width != 0)
+    width = Width;
+  for (size_t index = 0; index < count; ++index) {
+    if (definition[index] != defined) {
+      idx_t row = first_row + index;
+      validity[row >> 6] &= ~(uint64_t{1} << (row & 63));
+      continue;
+    }
+    std::memcpy(target + index * width, values, Width != 0 ? Width : width);
+    values += width;
+  }
+}
+
 }  // namespace
 
 ColumnAssembler::ColumnAssembler(const ColumnNode& node, std::vector<ColumnChunkReader*> readers)
@@ -40,13 +78,15 @@ ColumnAssembler::ColumnAssembler(const ColumnNode& node, std::vector<ColumnChunk
 ColumnAssembler::AssemblyNode ColumnAssembler::buildTree(const ColumnNode& node) {
   AssemblyNode result;
   result.node = &node;
-  for (const ColumnNode& child : node.children) result.children.push_back(buildTree(child));
+  for (const ColumnNode& child : node.children)
+    result.children.push_back(buildTree(child));
   return result;
 }
 
 void ColumnAssembler::resetCounts(AssemblyNode& node) {
   node.child_count = 0;
-  for (AssemblyNode& child : node.children) resetCounts(child);
+  for (AssemblyNode& child : node.children)
+    resetCounts(child);
 }
 
 void ColumnAssembler::corrupt(const LeafBuffer& buffer, const std::string& problem) const {
@@ -58,7 +98,8 @@ void ColumnAssembler::read(idx_t count, Vector& out) {
     readFlat(count, out);
     return;
   }
-  for (LeafBuffer& buffer : buffers_) fill(buffer, count);
+  for (LeafBuffer& buffer : buffers_)
+    fill(buffer, count);
   resetCounts(root_);
   for (idx_t row = 0; row < count; ++row) {
     for (const LeafBuffer& buffer : buffers_) {
@@ -87,50 +128,66 @@ void ColumnAssembler::readFlat(idx_t count, Vector& out) {
   idx_t done = 0;
   while (done < count) {
     size_t available = reader.available();
-    if (available == 0) corrupt(buffer, "it holds fewer values than its row group has rows");
+    if (available == 0)
+      corrupt(buffer, "it holds fewer values than its row group has rows");
     size_t take = std::min<size_t>(available, count - done);
     size_t values = take;
     bool has_nulls = false;
-    if (leaf.max_definition_level > 0) {
+    if (leaf.max_definition_level > 0 && reader.skipDefinedLevels(take)) {
+      // No NULLs among these rows; the levels were never decoded.
+    } else if (leaf.max_definition_level > 0) {
       definition_scratch_.resize(take);
       reader.readLevels(take, definition_scratch_.data(), nullptr);
-      values = 0;
-      for (size_t index = 0; index < take; ++index) {
-        values += definition_scratch_[index] == leaf.max_definition_level ? 1 : 0;
-      }
+      values = countEqual(definition_scratch_.data(), take, leaf.max_definition_level);
       has_nulls = values != take;
     } else {
       reader.readLevels(take, nullptr, nullptr);
     }
     if (is_void) {
-      for (size_t index = 0; index < take; ++index) out.setNull(done + index);
+      for (size_t index = 0; index < take; ++index)
+        out.setNull(done + index);
     } else if (strings) {
-      if (view_scratch_.size() < values) view_scratch_.resize(values);
-      reader.readByteValues(values, view_scratch_.data());
-      StringView* target = out.mutableData<StringView>();
-      size_t value = 0;
-      for (size_t index = 0; index < take; ++index) {
-        if (has_nulls && definition_scratch_[index] != leaf.max_definition_level) {
-          out.setNull(done + index);
-          continue;
-        }
-        target[done + index] = out.addString(view_scratch_[value++]);
+      StringView* target = out.mutableData<StringView>() + done;
+      if (!has_nulls) {
+        reader.readStrings(values, target, out);
+      } else {
+        if (string_scratch_.size() < values)
+          string_scratch_.resize(values);
+        reader.readStrings(values, string_scratch_.data(), out);
+        scatter<sizeof(StringView)>(definition_scratch_.data(), take, leaf.max_definition_level,
+                                    reinterpret_cast<const uint8_t*>(string_scratch_.data()),
+                                    reinterpret_cast<uint8_t*>(target), out.mutableValidity(),
+                                    done);
       }
     } else if (!has_nulls) {
       reader.readValues(values, out.mutableData<uint8_t>() + done * width);
     } else {
       value_scratch_.resize(values * width);
       reader.readValues(values, value_scratch_.data());
-      uint8_t* target = out.mutableData<uint8_t>();
-      size_t value = 0;
-      for (size_t index = 0; index < take; ++index) {
-        if (definition_scratch_[index] != leaf.max_definition_level) {
-          out.setNull(done + index);
-          continue;
-        }
-        std::memcpy(target + (done + index) * width, value_scratch_.data() + value * width,
-                    width);
-        ++value;
+      uint8_t* target = out.mutableData<uint8_t>() + done * width;
+      uint64_t* validity = out.mutableValidity();
+      const uint16_t* definition = definition_scratch_.data();
+      int16_t defined = leaf.max_definition_level;
+      const uint8_t* source = value_scratch_.data();
+      switch (width) {
+        case 1:
+          scatter<1>(definition, take, defined, source, target, validity, done);
+          break;
+        case 2:
+          scatter<2>(definition, take, defined, source, target, validity, done);
+          break;
+        case 4:
+          scatter<4>(definition, take, defined, source, target, validity, done);
+          break;
+        case 8:
+          scatter<8>(definition, take, defined, source, target, validity, done);
+          break;
+        case 16:
+          scatter<16>(definition, take, defined, source, target, validity, done);
+          break;
+        default:
+          scatter(definition, take, defined, source, target, validity, done, width);
+          break;
       }
     }
     done += take;
@@ -162,13 +219,16 @@ void ColumnAssembler::fill(LeafBuffer& buffer, idx_t rows) {
                               buffer.repetition.data() + start);
     size_t values = 0;
     for (size_t index = start; index < start + take; ++index) {
-      if (buffer.definition[index] == leaf.max_definition_level) ++values;
-      if (buffer.repetition[index] == 0) ++buffer.row_starts;
+      if (buffer.definition[index] == leaf.max_definition_level)
+        ++values;
+      if (buffer.repetition[index] == 0)
+        ++buffer.row_starts;
     }
     if (leaf.type.isVoid()) {
       // VOID values are all NULL; whatever the page holds is never decoded.
     } else if (leaf.type.isStringLike()) {
-      if (view_scratch_.size() < values) view_scratch_.resize(values);
+      if (view_scratch_.size() < values)
+        view_scratch_.resize(values);
       buffer.reader->readByteValues(values, view_scratch_.data());
       for (size_t index = 0; index < values; ++index) {
         buffer.spans.emplace_back(buffer.bytes.size(), view_scratch_[index].size());
@@ -190,13 +250,15 @@ void ColumnAssembler::compact(LeafBuffer& buffer) {
                           buffer.repetition.begin() + buffer.level_position);
   buffer.level_position = 0;
   size_t consumed = buffer.value_position;
-  if (consumed == 0) return;
+  if (consumed == 0)
+    return;
   if (buffer.leaf->type.isStringLike()) {
-    size_t byte_offset = consumed < buffer.spans.size() ? buffer.spans[consumed].first
-                                                        : buffer.bytes.size();
+    size_t byte_offset =
+        consumed < buffer.spans.size() ? buffer.spans[consumed].first : buffer.bytes.size();
     buffer.bytes.erase(0, byte_offset);
     buffer.spans.erase(buffer.spans.begin(), buffer.spans.begin() + consumed);
-    for (auto& span : buffer.spans) span.first -= byte_offset;
+    for (auto& span : buffer.spans)
+      span.first -= byte_offset;
   } else {
     size_t width = buffer.leaf->type.physicalSize();
     buffer.fixed.erase(buffer.fixed.begin(), buffer.fixed.begin() + consumed * width);
@@ -227,7 +289,8 @@ void ColumnAssembler::setNull(AssemblyNode& node, Vector& out, idx_t row) {
     case ColumnNode::Kind::kMap:
       out.mutableData<ListEntry>()[row] = ListEntry{node.child_count, 0};
       return;
-    case ColumnNode::Kind::kPrimitive: return;
+    case ColumnNode::Kind::kPrimitive:
+      return;
   }
 }
 
@@ -255,7 +318,8 @@ void ColumnAssembler::assemble(AssemblyNode& assembly, Vector& out, idx_t row) {
         out.setNull(row);
         return;
       }
-      if (first.value_position >= first.value_count) corrupt(first, "its values end early");
+      if (first.value_position >= first.value_count)
+        corrupt(first, "its values end early");
       size_t value = first.value_position++;
       if (leaf.type.isStringLike()) {
         const auto& [offset, length] = first.spans[value];
@@ -285,8 +349,10 @@ void ColumnAssembler::assemble(AssemblyNode& assembly, Vector& out, idx_t row) {
       uint32_t length = 0;
       while (true) {
         idx_t element = static_cast<idx_t>(offset) + length;
-        if (element >= UINT32_MAX) corrupt(first, "a batch holds more than 2^32 elements");
-        if (element >= child.capacity()) child.reserve(element + 1);
+        if (element >= UINT32_MAX)
+          corrupt(first, "a batch holds more than 2^32 elements");
+        if (element >= child.capacity())
+          child.reserve(element + 1);
         if (node.kind == ColumnNode::Kind::kList) {
           assemble(assembly.children[0], child, element);
         } else {
@@ -294,13 +360,15 @@ void ColumnAssembler::assemble(AssemblyNode& assembly, Vector& out, idx_t row) {
           assemble(assembly.children[1], child.child(1), element);
         }
         ++length;
-        if (first.level_position >= first.definition.size()) break;
+        if (first.level_position >= first.definition.size())
+          break;
         uint16_t next = first.repetition[first.level_position];
         if (next > node.repeated_repetition_level) {
-          corrupt(first, fmt::format("repetition level {} does not follow a complete element",
-                                     next));
+          corrupt(first,
+                  fmt::format("repetition level {} does not follow a complete element", next));
         }
-        if (next < node.repeated_repetition_level) break;
+        if (next < node.repeated_repetition_level)
+          break;
       }
       assembly.child_count = offset + length;
       out.setChildSize(assembly.child_count);

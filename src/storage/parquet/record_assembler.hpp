@@ -31,8 +31,8 @@ class ColumnAssembler {
     std::vector<uint16_t> definition;
     std::vector<uint16_t> repetition;
     size_t level_position = 0;
-    std::vector<uint8_t> fixed;  // fixed-width values, the type's width each
-    std::string bytes;           // STRING / BINARY values back to back
+    std::vector<uint8_t> fixed;                    // fixed-width values, the type's width each
+    std::string bytes;                             // STRING / BINARY values back to back
     std::vector<std::pair<size_t, size_t>> spans;  // offset and length in `bytes`
     size_t value_count = 0;
     size_t value_position = 0;
@@ -64,6 +64,7 @@ class ColumnAssembler {
   std::vector<uint16_t> definition_scratch_;
   std::vector<uint8_t> value_scratch_;
   std::vector<std::string_view> view_scratch_;
+  std::vector<StringView> string_scratch_;
 };
 
 }  // namespace sluice::parquet

@@ -4,6 +4,7 @@
 // trips through the encoders, and malformed input rejected with FAILED_READ_FILE.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <string>
@@ -27,7 +28,8 @@ TEST(ParquetEncodingTest, BitPackedRunMatchesSpecExample) {
   RleBitPackedDecoder decoder(bytes.data(), bytes.size(), 3);
   uint32_t values[8];
   ASSERT_EQ(decoder.decode(values, 8), 8u);
-  for (uint32_t index = 0; index < 8; ++index) EXPECT_EQ(values[index], index);
+  for (uint32_t index = 0; index < 8; ++index)
+    EXPECT_EQ(values[index], index);
   EXPECT_EQ(decoder.decode(values, 1), 0u);
 
   std::vector<uint8_t> encoded;
@@ -56,7 +58,8 @@ TEST(ParquetEncodingTest, RleHybridRoundTripsEveryWidth) {
     while (values.size() < 5000) {
       uint32_t value = static_cast<uint32_t>(random() % (limit + 1));
       size_t run = random() % 3 == 0 ? random() % 40 : 1;
-      for (size_t index = 0; index <= run; ++index) values.push_back(value);
+      for (size_t index = 0; index <= run; ++index)
+        values.push_back(value);
     }
     std::vector<uint8_t> encoded;
     RleBitPackedEncoder encoder(encoded, width);
@@ -73,6 +76,137 @@ TEST(ParquetEncodingTest, RleHybridRoundTripsEveryWidth) {
     }
     EXPECT_EQ(decoded, values) << "width " << width;
   }
+}
+
+// Distinct neighbours keep the encoder from RLE runs: every value goes through the group
+// unpacking of bit-packed runs.
+std::vector<uint32_t> packedValues(int width, size_t count, std::mt19937& random) {
+  uint64_t limit = width == 0 ? 0 : (width == 32 ? UINT32_MAX : (uint64_t{1} << width) - 1);
+  std::vector<uint32_t> values(count);
+  for (size_t index = 0; index < count; ++index) {
+    values[index] = static_cast<uint32_t>(random() % (limit + 1));
+    if (width > 0 && index > 0 && values[index] == values[index - 1]) {
+      values[index] = static_cast<uint32_t>(values[index] == 0 ? 1 : values[index] - 1);
+    }
+  }
+  return values;
+}
+
+template <typename T>
+void expectBitPackedRoundTrip(int width, size_t count, size_t slice, std::mt19937& random) {
+  std::vector<uint32_t> values = packedValues(width, count, random);
+  std::vector<T> input(values.begin(), values.end());
+  std::vector<uint8_t> encoded;
+  RleBitPackedEncoder encoder(encoded, width);
+  encoder.encode(input.data(), input.size());
+  encoder.finish();
+  RleBitPackedDecoder decoder(encoded.data(), encoded.size(), width);
+  std::vector<T> decoded(count);
+  size_t done = 0;
+  while (done < count) {
+    size_t take = std::min(slice, count - done);
+    ASSERT_EQ(decoder.decode(decoded.data() + done, take), take);
+    done += take;
+  }
+  EXPECT_EQ(decoded, input) << "width " << width << ", " << count << " values, slices of " << slice;
+}
+
+TEST(ParquetEncodingTest, BitPackedRunsRoundTripEveryWidthAndLength) {
+  std::mt19937 random(11);
+  for (int width = 0; width <= 32; ++width) {
+    // Multiples of eight and not; short runs that end near the buffer's end (where the
+    // group unpacking must not read past it) and runs of many groups.
+    for (size_t count : {1, 7, 8, 9, 16, 23, 64, 100, 511, 512, 513, 1000, 4096, 4099}) {
+      // Whole, in slices that are and are not multiples of eight.
+      for (size_t slice : {count, size_t{8}, size_t{3}, size_t{13}, size_t{2048}}) {
+        expectBitPackedRoundTrip<uint32_t>(width, count, slice, random);
+        if (width <= 16)
+          expectBitPackedRoundTrip<uint16_t>(width, count, slice, random);
+        if (width <= 8)
+          expectBitPackedRoundTrip<uint8_t>(width, count, slice, random);
+      }
+    }
+  }
+}
+
+TEST(ParquetEncodingTest, BitPackedGroupsMatchValueByValueUnpacking) {
+  std::mt19937 random(5);
+  for (int width = 0; width <= 32; ++width) {
+    size_t groups = 37;
+    std::vector<uint8_t> bytes;
+    {
+      BitPacker packer(bytes, width);
+      for (uint32_t value : packedValues(width, groups * 8, random))
+        packer.add(value);
+    }
+    std::vector<uint8_t> padded = bytes;
+    padded.resize(bytes.size() + 8);  // the group unpacking may load 8 bytes past a group
+    std::vector<uint32_t> expected(groups * 8);
+    std::vector<uint32_t> unpacked(groups * 8);
+    unpackValues(bytes.data(), bytes.size(), width, expected.size(), expected.data());
+    unpackGroups(padded.data(), width, groups, unpacked.data());
+    EXPECT_EQ(unpacked, expected) << "width " << width;
+  }
+}
+
+TEST(ParquetEncodingTest, TruncatedLastBitPackedRunDecodesWhatIsThere) {
+  std::mt19937 random(3);
+  for (int width = 1; width <= 32; ++width) {
+    // An RLE run first, then a bit-packed run of 10 groups that the data cuts short.
+    std::vector<uint8_t> encoded;
+    RleBitPackedEncoder encoder(encoded, width);
+    std::vector<uint32_t> repeated(20, 1);
+    encoder.encode(repeated.data(), repeated.size());
+    encoder.finish();
+    std::vector<uint32_t> values = packedValues(width, 80, random);
+    encoded.push_back(static_cast<uint8_t>((10 << 1) | 1));
+    size_t packed_start = encoded.size();
+    {
+      BitPacker packer(encoded, width);
+      for (uint32_t value : values)
+        packer.add(value);
+    }
+    for (size_t keep : {size_t{0}, size_t{1}, size_t{5}, static_cast<size_t>(width) * 3 + 2,
+                        static_cast<size_t>(width) * 10 - 1}) {
+      if (keep >= static_cast<size_t>(width) * 10)
+        continue;
+      std::vector<uint8_t> cut(encoded.begin(), encoded.begin() + packed_start + keep);
+      size_t present = keep * 8 / width;
+      RleBitPackedDecoder decoder(cut.data(), cut.size(), width);
+      std::vector<uint32_t> decoded(100, 12345);
+      ASSERT_EQ(decoder.decode(decoded.data(), decoded.size()), 20 + present)
+          << "width " << width << ", " << keep << " bytes";
+      for (size_t index = 0; index < 20; ++index)
+        EXPECT_EQ(decoded[index], 1u);
+      for (size_t index = 0; index < present; ++index) {
+        EXPECT_EQ(decoded[20 + index], values[index]) << "width " << width << " value " << index;
+      }
+      EXPECT_THROW(RleBitPackedDecoder(cut.data(), cut.size(), width)
+                       .decodeExactly(decoded.data(), 21 + present, "levels"),
+                   Error);
+    }
+  }
+}
+
+TEST(ParquetEncodingTest, SkipRepeatedPassesOnlyOverOneRunOfTheValue) {
+  std::vector<uint16_t> levels(100, 1);
+  for (uint16_t index = 0; index < 16; ++index)
+    levels.push_back(index % 2);
+  levels.insert(levels.end(), 50, 0);
+  std::vector<uint8_t> encoded;
+  RleBitPackedEncoder encoder(encoded, 1);
+  encoder.encode(levels.data(), levels.size());
+  encoder.finish();
+  RleBitPackedDecoder decoder(encoded.data(), encoded.size(), 1);
+  EXPECT_FALSE(decoder.skipRepeated(0, 10));   // the run holds ones
+  EXPECT_FALSE(decoder.skipRepeated(1, 101));  // longer than the run
+  EXPECT_TRUE(decoder.skipRepeated(1, 60));
+  EXPECT_TRUE(decoder.skipRepeated(1, 40));
+  EXPECT_FALSE(decoder.skipRepeated(1, 1));  // bit-packed values come next
+  std::vector<uint16_t> rest(66);
+  ASSERT_EQ(decoder.decode(rest.data(), rest.size()), rest.size());
+  EXPECT_TRUE(std::equal(rest.begin(), rest.end(), levels.begin() + 100));
+  EXPECT_FALSE(decoder.skipRepeated(0, 1));  // the end of the data
 }
 
 TEST(ParquetEncodingTest, RleRejectsBadInput) {
@@ -173,10 +307,18 @@ TEST(ParquetEncodingTest, DeltaBinaryPackedRoundTripsWithWraparound) {
     std::vector<int64_t> values(count);
     for (size_t index = 0; index < count; ++index) {
       switch (index % 4) {
-        case 0: values[index] = static_cast<int64_t>(random()); break;
-        case 1: values[index] = INT64_MIN; break;
-        case 2: values[index] = INT64_MAX; break;
-        default: values[index] = static_cast<int64_t>(index); break;
+        case 0:
+          values[index] = static_cast<int64_t>(random());
+          break;
+        case 1:
+          values[index] = INT64_MIN;
+          break;
+        case 2:
+          values[index] = INT64_MAX;
+          break;
+        default:
+          values[index] = static_cast<int64_t>(index);
+          break;
       }
     }
     std::vector<uint8_t> encoded;

@@ -407,6 +407,61 @@ TEST(ParquetForeignFileTest, DictionaryPageBeforeDataPages) {
   }
 }
 
+TEST(ParquetForeignFileTest, DictionaryIndexPastTheEndIsFoundAtEveryWidth) {
+  // Batches of many indices, one bad index deep inside; the range check takes different paths
+  // for narrow indices, indices of 31 bits and indices of 32 bits (up to 2^32 - 1).
+  std::vector<SchemaElement> schema = {leaf("v", PhysicalType::kInt64, Repetition::kRequired)};
+  Page dictionary;
+  dictionary.body = plainFixed<int64_t>({10, 20, 30});
+  dictionary.header.type = PageType::kDictionaryPage;
+  dictionary.header.dictionary_page_header =
+      DictionaryPageHeader{3, Encoding::kPlainDictionary, std::nullopt};
+  ScratchFolder folder;
+  std::string path = folder.file("indices.parquet");
+  struct Case {
+    int width;
+    uint32_t bad;
+  };
+  for (Case test : {Case{2, 3}, Case{7, 100}, Case{31, 0x7FFFFFFF}, Case{32, 0x80000000},
+                    Case{32, 0xFFFFFFFF}, Case{32, 3}}) {
+    for (size_t position : {size_t{0}, size_t{70}, size_t{299}}) {
+      std::vector<uint32_t> values(300);
+      for (size_t index = 0; index < values.size(); ++index)
+        values[index] = index % 3;
+      values[position] = test.bad;
+      std::vector<uint8_t> indices = {static_cast<uint8_t>(test.width)};
+      RleBitPackedEncoder encoder(indices, test.width);
+      encoder.encode(values.data(), values.size());
+      encoder.finish();
+      writeFile(path, schema, 300,
+                {{dictionary, v1Page({}, {}, 0, 0, indices, Encoding::kRleDictionary, 300)}});
+      try {
+        readRows(path);
+        ADD_FAILURE() << "no error for index " << test.bad << " of width " << test.width;
+      } catch (const Error& error) {
+        EXPECT_EQ(error.errorClass(), ErrorClass::FAILED_READ_FILE);
+        std::string expected = "dictionary index " + std::to_string(test.bad) + " is out of range";
+        EXPECT_NE(error.message().find(expected), std::string::npos) << error.what();
+      }
+    }
+    // The same indices all in range read back.
+    std::vector<uint32_t> values(300);
+    for (size_t index = 0; index < values.size(); ++index)
+      values[index] = index % 3;
+    std::vector<uint8_t> indices = {static_cast<uint8_t>(test.width)};
+    RleBitPackedEncoder encoder(indices, test.width);
+    encoder.encode(values.data(), values.size());
+    encoder.finish();
+    writeFile(path, schema, 300,
+              {{dictionary, v1Page({}, {}, 0, 0, indices, Encoding::kRleDictionary, 300)}});
+    std::vector<Row> rows = readRows(path);
+    ASSERT_EQ(rows.size(), 300u);
+    for (size_t index = 0; index < rows.size(); ++index) {
+      EXPECT_EQ(rows[index][0], Value::longValue(10 * (static_cast<int64_t>(index % 3) + 1)));
+    }
+  }
+}
+
 TEST(ParquetForeignFileTest, FewerValuesThanRowsIsAnError) {
   std::vector<SchemaElement> schema = {leaf("v", PhysicalType::kInt32, Repetition::kRequired)};
   ScratchFolder folder;

@@ -4,9 +4,11 @@
 // bit width laid out least significant bit first, value after value.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace sluice::parquet {
@@ -19,7 +21,8 @@ inline int bitWidth(uint64_t max_value) {
 //! Reads the `width`-bit value (width <= 64) at `bit_offset` of `data`; the caller checked
 //! that the value's bits lie within `size` bytes.
 inline uint64_t readPackedValue(const uint8_t* data, size_t size, size_t bit_offset, int width) {
-  if (width == 0) return 0;
+  if (width == 0)
+    return 0;
   size_t byte_offset = bit_offset >> 3;
   int shift = static_cast<int>(bit_offset & 7);
   uint64_t word = 0;
@@ -44,6 +47,55 @@ void unpackValues(const uint8_t* data, size_t size, int width, size_t count, T* 
   }
 }
 
+namespace detail {
+
+template <int Width, typename T, size_t... Index>
+inline void unpackGroup(const uint8_t* data, T* out, std::index_sequence<Index...>) {
+  constexpr uint64_t kMask = Width == 64 ? ~uint64_t{0} : (uint64_t{1} << Width) - 1;
+  auto value = [data](size_t bit) {
+    uint64_t word;
+    std::memcpy(&word, data + (bit >> 3), 8);
+    return static_cast<T>((word >> (bit & 7)) & kMask);
+  };
+  ((out[Index] = value(Index * Width)), ...);
+}
+
+template <int Width, typename T>
+void unpackGroupsOf(const uint8_t* data, size_t groups, T* out) {
+  for (size_t group = 0; group < groups; ++group) {
+    if constexpr (Width == 0) {
+      for (int index = 0; index < 8; ++index)
+        out[index] = 0;
+    } else {
+      unpackGroup<Width, T>(data, out, std::make_index_sequence<8>());
+    }
+    data += Width;
+    out += 8;
+  }
+}
+
+template <typename T>
+using GroupUnpacker = void (*)(const uint8_t*, size_t, T*);
+
+template <typename T, int... Width>
+constexpr std::array<GroupUnpacker<T>, sizeof...(Width)> groupUnpackers(
+    std::integer_sequence<int, Width...>) {
+  return {&unpackGroupsOf<Width, T>...};
+}
+
+}  // namespace detail
+
+//! Unpacks `groups` groups of eight `width`-bit values (width <= 32) from `data`, a group
+//! per `width` bytes. The width is a compile-time constant inside, so each value is one
+//! unaligned 64-bit load, a shift and a mask. Loads reach up to 8 bytes past the last
+//! group's start: the caller guarantees `groups * width + 8` readable bytes at `data`.
+template <typename T>
+void unpackGroups(const uint8_t* data, int width, size_t groups, T* out) {
+  static constexpr auto kUnpackers =
+      detail::groupUnpackers<T>(std::make_integer_sequence<int, 33>());
+  kUnpackers[width](data, groups, out);
+}
+
 //! Appends values of a fixed width to a byte vector, least significant bit first.
 class BitPacker {
  public:
@@ -51,7 +103,8 @@ class BitPacker {
   ~BitPacker() { flush(); }
 
   void add(uint64_t value) {
-    if (width_ == 0) return;
+    if (width_ == 0)
+      return;
     // Up to 64 bits of the value go in; split so the accumulator never overflows.
     int bits = width_;
     while (bits > 0) {

@@ -18,26 +18,30 @@ RleBitPackedDecoder::RleBitPackedDecoder(const uint8_t* data, size_t size, int b
 }
 
 bool RleBitPackedDecoder::nextRun() {
-  if (cursor_.remaining() == 0) return false;
+  if (cursor_.remaining() == 0)
+    return false;
   uint64_t header = cursor_.readUleb("RLE run header");
   if (header & 1) {
     uint64_t groups = header >> 1;
-    if (groups == 0) throwFormatError("RLE bit-packed run of zero groups");
+    if (groups == 0)
+      throwFormatError("RLE bit-packed run of zero groups");
     uint64_t values = groups * 8;
     uint64_t bytes = groups * static_cast<uint64_t>(bit_width_);
     // Some writers end a page inside the last packed run; decode what is there.
     if (bytes > cursor_.remaining()) {
       bytes = cursor_.remaining();
       values = bit_width_ == 0 ? values : bytes * 8 / bit_width_;
-      if (values == 0) return false;
+      if (values == 0)
+        return false;
     }
     packed_data_ = cursor_.take(bytes, "RLE bit-packed run");
     packed_size_ = bytes;
-    packed_bit_ = 0;
+    packed_index_ = 0;
     packed_remaining_ = values;
   } else {
     uint64_t count = header >> 1;
-    if (count == 0) throwFormatError("RLE run of zero values");
+    if (count == 0)
+      throwFormatError("RLE run of zero values");
     int value_bytes = (bit_width_ + 7) / 8;
     uint64_t value = 0;
     const uint8_t* bytes = cursor_.take(value_bytes, "RLE run value");
@@ -53,6 +57,46 @@ bool RleBitPackedDecoder::nextRun() {
   return true;
 }
 
+bool RleBitPackedDecoder::skipRepeated(uint64_t value, size_t count) {
+  if (repeat_remaining_ == 0 && packed_remaining_ == 0 && !nextRun())
+    return false;
+  if (repeat_remaining_ < count || repeat_value_ != value)
+    return false;
+  repeat_remaining_ -= count;
+  return true;
+}
+
+template <typename T>
+void RleBitPackedDecoder::unpack(T* out, size_t count) {
+  size_t width = static_cast<size_t>(bit_width_);
+  auto one_by_one = [&](size_t values) {
+    for (size_t index = 0; index < values; ++index) {
+      out[index] = static_cast<T>(
+          readPackedValue(packed_data_, packed_size_, packed_index_ * width, bit_width_));
+      ++packed_index_;
+    }
+    out += values;
+    count -= values;
+  };
+  // A call that starts inside a group of eight finishes that group value by value.
+  one_by_one(std::min<size_t>(count, (8 - packed_index_ % 8) % 8));
+  size_t groups = count / 8;
+  if (groups > 0) {
+    // The fast loads may read up to 8 bytes past a group, into the next runs' bytes, which
+    // are still the decoder's data; only groups near the end of it take the slow path.
+    const uint8_t* group = packed_data_ + packed_index_ / 8 * width;
+    size_t room = static_cast<size_t>(cursor_.data() + cursor_.size() - group);
+    size_t fast = groups;
+    if (width > 0)
+      fast = room < width + 8 ? 0 : std::min(groups, (room - 8) / width);
+    unpackGroups(group, bit_width_, fast, out);
+    packed_index_ += fast * 8;
+    out += fast * 8;
+    count -= fast * 8;
+  }
+  one_by_one(count);
+}
+
 template <typename T>
 size_t RleBitPackedDecoder::decode(T* out, size_t count) {
   size_t produced = 0;
@@ -64,11 +108,7 @@ size_t RleBitPackedDecoder::decode(T* out, size_t count) {
       produced += take;
     } else if (packed_remaining_ > 0) {
       size_t take = static_cast<size_t>(std::min<uint64_t>(packed_remaining_, count - produced));
-      for (size_t index = 0; index < take; ++index) {
-        out[produced + index] =
-            static_cast<T>(readPackedValue(packed_data_, packed_size_, packed_bit_, bit_width_));
-        packed_bit_ += bit_width_;
-      }
+      unpack(out + produced, take);
       packed_remaining_ -= take;
       produced += take;
     } else if (!nextRun()) {
@@ -96,9 +136,11 @@ void RleBitPackedEncoder::writeRun(uint64_t value, uint64_t count) {
 }
 
 void RleBitPackedEncoder::flushLiterals(bool final) {
-  if (literals_.empty()) return;
+  if (literals_.empty())
+    return;
   SLUICE_CHECK(final || literals_.size() % 8 == 0);
-  while (literals_.size() % 8 != 0) literals_.push_back(0);
+  while (literals_.size() % 8 != 0)
+    literals_.push_back(0);
   uint64_t header = ((literals_.size() / 8) << 1) | 1;
   while (header >= 0x80) {
     out_.push_back(static_cast<uint8_t>(header | 0x80));
@@ -107,7 +149,8 @@ void RleBitPackedEncoder::flushLiterals(bool final) {
   out_.push_back(static_cast<uint8_t>(header));
   {
     BitPacker packer(out_, bit_width_);
-    for (uint64_t value : literals_) packer.add(value);
+    for (uint64_t value : literals_)
+      packer.add(value);
   }
   literals_.clear();
 }
@@ -118,7 +161,8 @@ void RleBitPackedEncoder::encode(const T* values, size_t count) {
   while (index < count) {
     if (literals_.size() % 8 == 0) {
       size_t end = index + 1;
-      while (end < count && values[end] == values[index]) ++end;
+      while (end < count && values[end] == values[index])
+        ++end;
       if (end - index >= 8) {
         flushLiterals(false);
         writeRun(values[index], end - index);
@@ -126,7 +170,8 @@ void RleBitPackedEncoder::encode(const T* values, size_t count) {
         continue;
       }
       // Bound a literal run so its header stays small and the buffer bounded.
-      if (literals_.size() >= 512) flushLiterals(false);
+      if (literals_.size() >= 512)
+        flushLiterals(false);
     }
     literals_.push_back(values[index]);
     ++index;
@@ -137,7 +182,9 @@ template void RleBitPackedEncoder::encode<uint16_t>(const uint16_t*, size_t);
 template void RleBitPackedEncoder::encode<uint32_t>(const uint32_t*, size_t);
 template void RleBitPackedEncoder::encode<uint8_t>(const uint8_t*, size_t);
 
-void RleBitPackedEncoder::finish() { flushLiterals(true); }
+void RleBitPackedEncoder::finish() {
+  flushLiterals(true);
+}
 
 void encodeLevelsWithLength(const uint16_t* values, size_t count, int bit_width,
                             std::vector<uint8_t>& out) {

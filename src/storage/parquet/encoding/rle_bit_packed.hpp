@@ -20,10 +20,17 @@ class RleBitPackedDecoder {
   //! Decodes `size` bytes of runs of `bit_width`-bit values (0 <= bit_width <= 32).
   RleBitPackedDecoder(const uint8_t* data, size_t size, int bit_width);
 
+  //! Every value decoded is below 2^bitWidth() (RLE run values are checked against it).
+  int bitWidth() const { return bit_width_; }
+
   //! Decodes up to `count` values into `out`; returns how many there were (fewer only at the
   //! end of the data).
   template <typename T>
   size_t decode(T* out, size_t count);
+
+  //! Skips the next `count` values if they all lie in one RLE run of `value`; false (and
+  //! nothing skipped) otherwise. Lets a caller pass over levels it knows without decoding.
+  bool skipRepeated(uint64_t value, size_t count);
 
   //! Decodes exactly `count` values or throws, naming `what`.
   template <typename T>
@@ -35,6 +42,9 @@ class RleBitPackedDecoder {
 
  private:
   bool nextRun();
+  //! Unpacks `count` <= packed_remaining_ values of the current bit-packed run.
+  template <typename T>
+  void unpack(T* out, size_t count);
 
   ByteCursor cursor_;
   int bit_width_ = 0;
@@ -43,7 +53,7 @@ class RleBitPackedDecoder {
   uint64_t packed_remaining_ = 0;  // values left in the current bit-packed run
   const uint8_t* packed_data_ = nullptr;
   size_t packed_size_ = 0;
-  size_t packed_bit_ = 0;
+  size_t packed_index_ = 0;  // values of the run already decoded
 };
 
 //! Encodes values with the RLE / bit-packed hybrid; runs of eight or more equal values
