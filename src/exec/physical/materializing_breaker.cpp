@@ -1,6 +1,7 @@
 // src/exec/physical/materializing_breaker.cpp
 #include "exec/physical/materializing_breaker.hpp"
 
+#include <algorithm>
 #include <atomic>
 
 #include "common/check.hpp"
@@ -21,14 +22,19 @@ struct BreakerLocal : LocalSinkState {
 };
 
 struct BreakerSource : GlobalSourceState {
-  explicit BreakerSource(BreakerGlobal& sink) : sink(sink) {}
+  BreakerSource(BreakerGlobal& sink, bool parallel) : sink(sink), parallel(parallel) {}
+  size_t maxThreads() const override {
+    return parallel ? std::max<size_t>(sink.output.size(), 1) : 1;
+  }
   BreakerGlobal& sink;
+  bool parallel;
   std::atomic<size_t> next{0};
 };
 
 }  // namespace
 
-std::unique_ptr<GlobalSinkState> MaterializingBreaker::makeGlobalSinkState(const ExecContext&) const {
+std::unique_ptr<GlobalSinkState> MaterializingBreaker::makeGlobalSinkState(
+    const ExecContext&) const {
   return std::make_unique<BreakerGlobal>();
 }
 
@@ -45,7 +51,8 @@ SinkResult MaterializingBreaker::sink(const ExecContext&, Morsel& morsel, Global
   return hasEnoughRows(collected) ? SinkResult::kFinished : SinkResult::kNeedMoreInput;
 }
 
-void MaterializingBreaker::combine(const ExecContext&, GlobalSinkState& global, LocalSinkState& local) const {
+void MaterializingBreaker::combine(const ExecContext&, GlobalSinkState& global,
+                                   LocalSinkState& local) const {
   static_cast<BreakerGlobal&>(global).input.merge(static_cast<BreakerLocal&>(local).input);
 }
 
@@ -57,14 +64,16 @@ void MaterializingBreaker::finalize(const ExecContext&, GlobalSinkState& global_
 std::unique_ptr<GlobalSourceState> MaterializingBreaker::makeGlobalSourceState(
     const ExecContext&, GlobalSinkState* own_sink_state) const {
   SLUICE_CHECK(own_sink_state != nullptr);
-  return std::make_unique<BreakerSource>(static_cast<BreakerGlobal&>(*own_sink_state));
+  return std::make_unique<BreakerSource>(static_cast<BreakerGlobal&>(*own_sink_state),
+                                         hasParallelOutput());
 }
 
 bool MaterializingBreaker::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global,
                                    LocalSourceState&) const {
   auto& source = static_cast<BreakerSource&>(global);
   size_t index = source.next.fetch_add(1);
-  if (index >= source.sink.output.size()) return false;
+  if (index >= source.sink.output.size())
+    return false;
   morsel.index = index;
   morsel.batch = std::move(source.sink.output[index]);
   return true;

@@ -17,15 +17,16 @@ class MaterializingBreaker : public PhysicalOperator {
   bool isSink() const override { return true; }
   std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const override;
   std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,
-                                                      GlobalSinkState& global) const override;
+                                                     GlobalSinkState& global) const override;
   SinkResult sink(const ExecContext& context, Morsel& morsel, GlobalSinkState& global,
                   LocalSinkState& local) const override;
-  void combine(const ExecContext& context, GlobalSinkState& global, LocalSinkState& local) const override;
+  void combine(const ExecContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
   void finalize(const ExecContext& context, GlobalSinkState& global) const override;
 
   bool isSource() const override { return true; }
-  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(const ExecContext& context,
-                                                           GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const override;
   bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
                LocalSourceState& local) const override;
 
@@ -36,6 +37,9 @@ class MaterializingBreaker : public PhysicalOperator {
   //! the source may stop. Sources hand out morsels in index order, so no morsel still to
   //! come can precede the rows already collected.
   virtual bool hasEnoughRows(uint64_t rows_collected) const { return false; }
+  //! Whether every thread may take output batches (in index order, so consumers that keep the
+  //! order still can); otherwise one thread hands them all out.
+  virtual bool hasParallelOutput() const { return false; }
 };
 
 }  // namespace sluice

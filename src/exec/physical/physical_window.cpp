@@ -133,10 +133,18 @@ struct ScatteredColumn {
   std::array<std::mutex, kLocks> locks;
 
   ScatteredColumn(const DataType& type, const std::vector<Batch>& input) {
-    for (const Batch& batch : input) {
-      vectors.emplace_back(type, std::max<idx_t>(batch.num_rows, 1));
-      data.push_back(vectors.back().mutableData<uint8_t>());
-    }
+    // Allocated on every core: zeroing the vectors faults in pages, which takes a while.
+    vectors.resize(input.size());
+    data.resize(input.size());
+    constexpr size_t kBatchesPerAllocation = 64;
+    size_t tasks = (input.size() + kBatchesPerAllocation - 1) / kBatchesPerAllocation;
+    TaskScheduler::shared().parallelFor(tasks, [&](size_t task) {
+      size_t end = std::min(input.size(), (task + 1) * kBatchesPerAllocation);
+      for (size_t index = task * kBatchesPerAllocation; index < end; ++index) {
+        vectors[index] = Vector(type, std::max<idx_t>(input[index].num_rows, 1));
+        data[index] = vectors[index].mutableData<uint8_t>();
+      }
+    });
   }
 
   //! Writes values[i] to the output row of entry rows[i], for i < count.
