@@ -146,8 +146,7 @@ void JoinHashTable::insertAt(const std::vector<Vector>& keys, const uint64_t* ha
       uint32_t previous = std::atomic_ref<uint32_t>(buckets_[writer.buckets[row]])
                               .exchange(build_row + 1, std::memory_order_relaxed);
       next_[build_row] = previous;
-      if (previous != kEnd && !chained_.load(std::memory_order_relaxed))
-        chained_.store(true, std::memory_order_relaxed);
+      writer.chained = writer.chained || previous != kEnd;
     }
     return;
   }
@@ -230,7 +229,7 @@ idx_t JoinHashTable::matchAndAdvance(const std::vector<Vector>& keys, ProbeCurso
       build_rows[i] = cursor.candidates[i];
     }
     idx_t matches = cursor.count;
-    cursor.count = chained_.load(std::memory_order_relaxed) ? advance(cursor) : 0;
+    cursor.count = anyChained() ? advance(cursor) : 0;
     return matches;
   }
   // The stored hash decides most candidates before any key is compared.
@@ -261,6 +260,14 @@ idx_t JoinHashTable::matchAndAdvance(const std::vector<Vector>& keys, ProbeCurso
       __builtin_prefetch(rowAt(cursor.candidates[i]));
   }
   return selected;
+}
+
+bool JoinHashTable::anyChained() const {
+  for (const auto& writer : writers_) {
+    if (writer->chained)
+      return true;
+  }
+  return false;
 }
 
 idx_t JoinHashTable::advance(ProbeCursor& cursor) const {

@@ -16,7 +16,6 @@
 // `<=>`; floating-point keys are normalized (-0.0 is 0.0, NaN equals NaN) as Spark does.
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -92,6 +91,8 @@ class JoinHashTable {
   //! for a NULL key or one outside the range.
   void directBuckets(const Vector& key, idx_t count, uint64_t* buckets) const;
   static constexpr uint64_t kNoBucket = ~uint64_t{0};
+  //! Whether some bucket holds more than one build row; when none does, chains end at once.
+  bool anyChained() const;
   //! Steps every active probe row to the next build row of its chain; returns how many remain.
   idx_t advance(ProbeCursor& cursor) const;
   //! Whether row `row` of the key vectors has a NULL in a key compared with `=`.
@@ -106,8 +107,6 @@ class JoinHashTable {
   uint64_t mask_ = 0;
   bool direct_ = false;
   int64_t direct_min_ = 0;
-  //! Whether some bucket holds more than one build row; when none does, chains end at once.
-  std::atomic<bool> chained_{false};
   idx_t size_ = 0;
   idx_t next_row_ = 0;
   //! What one inserting thread writes with: scratch space and the heap of its long strings.
@@ -115,6 +114,8 @@ class JoinHashTable {
     std::vector<uint8_t*> row_pointers;
     std::vector<uint32_t> selection;
     std::vector<uint64_t> buckets;  // direct index: each row's bucket
+    //! Direct index: this writer put a row into a bucket that held one already.
+    bool chained = false;
     StringHeap heap;
   };
   std::vector<std::unique_ptr<Writer>> writers_;

@@ -2,12 +2,14 @@
 //
 // The hash join's table: every duplicate of a key found, NULL keys rejected under `=` and
 // matched under `<=>`, long string keys, keys told apart when every hash collides, probes of
-// more rows than a vector; and the join's plans in EXPLAIN.
+// more rows than a vector, tables indexed directly by an integral key; and the join's plans in
+// EXPLAIN.
 #include "exec/join/join_hash_table.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <utility>
 
@@ -162,6 +164,67 @@ std::string explain(const std::string& sql) {
       "CREATE TEMPORARY VIEW b AS VALUES (1, 'y') AS b(id, t); EXPLAIN " +
       sql);
   return results.back().displayValue(0, 0);
+}
+
+//! A table indexed directly by its one BIGINT key.
+JoinHashTable buildDirectTable(const Vector& key, idx_t count) {
+  int64_t min_key = std::numeric_limits<int64_t>::max();
+  int64_t max_key = std::numeric_limits<int64_t>::min();
+  EXPECT_TRUE(JoinHashTable::widenKeyRange(key, count, {false}, min_key, max_key));
+  EXPECT_TRUE(JoinHashTable::isDirectRange(min_key, max_key, count));
+  JoinHashTable table({DataType::longType()}, {false});
+  table.reserveDirect(count, 1, min_key, max_key);
+  std::vector<uint64_t> hashes(count);
+  std::vector<Vector> keys{key};
+  JoinHashTable::hashKeys(keys, count, hashes.data());
+  table.insert(keys, hashes.data(), count);
+  return table;
+}
+
+TEST(JoinHashTableTest, DirectIndexFindsEveryDuplicateAndSkipsNullAndOutOfRangeKeys) {
+  Vector build = longVector({-2, 5, 7, 5, std::nullopt, 5});
+  JoinHashTable table = buildDirectTable(build, 6);
+  std::vector<Vector> probe{longVector({5, std::nullopt, -2, -3, 8, 7, 1000000})};
+  Pairs expected{{0, 1}, {0, 3}, {0, 5}, {2, 0}, {5, 2}};
+  EXPECT_EQ(probeAll(table, probe, 7), expected);
+}
+
+TEST(JoinHashTableTest, DirectIndexWithUniqueKeysMatchesEachProbeOnce) {
+  std::vector<std::optional<int64_t>> values;
+  for (int64_t key = 0; key < 3000; ++key)
+    values.push_back(1000 + key * 2);
+  Vector build = longVector(values);
+  JoinHashTable table = buildDirectTable(build, values.size());
+  std::vector<std::optional<int64_t>> probes;
+  for (int64_t key = 990; key < 7010; key += 1)
+    probes.push_back(key);
+  std::vector<Vector> probe{longVector(probes)};
+  Pairs found = probeAll(table, probe, probes.size());
+  ASSERT_EQ(found.size(), 3000u);
+  for (const auto& [probe_row, build_row] : found)
+    EXPECT_EQ(*probes[probe_row], *values[build_row]);
+}
+
+TEST(JoinHashTableTest, DirectRangeOnlyForOneIntegralKeyUnderEquality) {
+  int64_t min_key = std::numeric_limits<int64_t>::max();
+  int64_t max_key = std::numeric_limits<int64_t>::min();
+  Vector key = longVector({1, 2});
+  EXPECT_FALSE(JoinHashTable::widenKeyRange(key, 2, {true}, min_key, max_key));
+  EXPECT_FALSE(JoinHashTable::widenKeyRange(stringVector({"a"}), 1, {false}, min_key, max_key));
+  EXPECT_TRUE(JoinHashTable::widenKeyRange(key, 2, {false}, min_key, max_key));
+  EXPECT_EQ(min_key, 1);
+  EXPECT_EQ(max_key, 2);
+  // All NULL: no range at all.
+  int64_t empty_min = std::numeric_limits<int64_t>::max();
+  int64_t empty_max = std::numeric_limits<int64_t>::min();
+  EXPECT_TRUE(
+      JoinHashTable::widenKeyRange(longVector({std::nullopt}), 1, {false}, empty_min, empty_max));
+  EXPECT_FALSE(JoinHashTable::isDirectRange(empty_min, empty_max, 1));
+  // Spread out keys, and the whole BIGINT range, are hashed instead.
+  EXPECT_TRUE(JoinHashTable::isDirectRange(0, 4 * 1000 + 1000, 1000));
+  EXPECT_FALSE(JoinHashTable::isDirectRange(0, 1 << 20, 1000));
+  EXPECT_FALSE(JoinHashTable::isDirectRange(std::numeric_limits<int64_t>::min(),
+                                            std::numeric_limits<int64_t>::max(), 1000));
 }
 
 TEST(JoinExplainTest, ShowsTypeKeysAndResidual) {
