@@ -16,7 +16,15 @@ namespace sluice {
 
 namespace {
 
-enum class ComparisonOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual, kNullSafeEqual };
+enum class ComparisonOp {
+  kEqual,
+  kNotEqual,
+  kLess,
+  kLessEqual,
+  kGreater,
+  kGreaterEqual,
+  kNullSafeEqual
+};
 
 template <typename T>
 int compareValues(const T& a, const T& b) {
@@ -25,7 +33,8 @@ int compareValues(const T& a, const T& b) {
   } else if constexpr (std::is_floating_point_v<T>) {
     bool a_nan = std::isnan(a);
     bool b_nan = std::isnan(b);
-    if (a_nan || b_nan) return a_nan == b_nan ? 0 : (a_nan ? 1 : -1);
+    if (a_nan || b_nan)
+      return a_nan == b_nan ? 0 : (a_nan ? 1 : -1);
     return a < b ? -1 : (a > b ? 1 : 0);
   } else {
     return a < b ? -1 : (a > b ? 1 : 0);
@@ -34,41 +43,86 @@ int compareValues(const T& a, const T& b) {
 
 //! Orders nested values field by field and element by element, as Spark does.
 int compareBoxed(const Value& a, const Value& b) {
-  if (a.isNull() || b.isNull()) return a.isNull() == b.isNull() ? 0 : (a.isNull() ? -1 : 1);
+  if (a.isNull() || b.isNull())
+    return a.isNull() == b.isNull() ? 0 : (a.isNull() ? -1 : 1);
   const DataType& type = a.type();
   if (type.isNested()) {
     const auto& left = a.children();
     const auto& right = b.children();
     for (size_t i = 0; i < left.size() && i < right.size(); ++i) {
       int result = compareBoxed(left[i], right[i]);
-      if (result != 0) return result;
+      if (result != 0)
+        return result;
     }
     return left.size() < right.size() ? -1 : (left.size() > right.size() ? 1 : 0);
   }
   Vector va = Vector::constant(a);
   Vector vb = Vector::constant(b);
-  return visitScalarType(type, [&]<typename T>() { return compareValues<T>(va.at<T>(0), vb.at<T>(0)); });
+  return visitScalarType(type,
+                         [&]<typename T>() { return compareValues<T>(va.at<T>(0), vb.at<T>(0)); });
 }
 
 bool holds(ComparisonOp op, int comparison) {
   switch (op) {
     case ComparisonOp::kEqual:
-    case ComparisonOp::kNullSafeEqual: return comparison == 0;
-    case ComparisonOp::kNotEqual: return comparison != 0;
-    case ComparisonOp::kLess: return comparison < 0;
-    case ComparisonOp::kLessEqual: return comparison <= 0;
-    case ComparisonOp::kGreater: return comparison > 0;
-    case ComparisonOp::kGreaterEqual: return comparison >= 0;
+    case ComparisonOp::kNullSafeEqual:
+      return comparison == 0;
+    case ComparisonOp::kNotEqual:
+      return comparison != 0;
+    case ComparisonOp::kLess:
+      return comparison < 0;
+    case ComparisonOp::kLessEqual:
+      return comparison <= 0;
+    case ComparisonOp::kGreater:
+      return comparison > 0;
+    case ComparisonOp::kGreaterEqual:
+      return comparison >= 0;
   }
   return false;
 }
 
+//! Whether `x op y` holds, with the operator known at compile time; equality of strings
+//! decides on their first bytes without ordering them.
+template <ComparisonOp kOp, typename T>
+bool compareWith(const T& x, const T& y) {
+  if constexpr (std::is_same_v<T, StringView> || std::is_integral_v<T>) {
+    if constexpr (kOp == ComparisonOp::kEqual)
+      return x == y;
+    if constexpr (kOp == ComparisonOp::kNotEqual)
+      return x != y;
+  }
+  return holds(kOp, compareValues<T>(x, y));
+}
+
 template <typename T>
 ScalarKernel comparisonKernel(ComparisonOp op) {
+  auto withOp = [&]<ComparisonOp kOp>() -> ScalarKernel {
+    return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+      binaryLoop<T, T, uint8_t>(
+          *args[0], *args[1], rows, result,
+          [](const T& x, const T& y, idx_t) -> uint8_t { return compareWith<kOp, T>(x, y); });
+    };
+  };
+  switch (op) {
+    case ComparisonOp::kEqual:
+      return withOp.template operator()<ComparisonOp::kEqual>();
+    case ComparisonOp::kNotEqual:
+      return withOp.template operator()<ComparisonOp::kNotEqual>();
+    case ComparisonOp::kLess:
+      return withOp.template operator()<ComparisonOp::kLess>();
+    case ComparisonOp::kLessEqual:
+      return withOp.template operator()<ComparisonOp::kLessEqual>();
+    case ComparisonOp::kGreater:
+      return withOp.template operator()<ComparisonOp::kGreater>();
+    case ComparisonOp::kGreaterEqual:
+      return withOp.template operator()<ComparisonOp::kGreaterEqual>();
+    case ComparisonOp::kNullSafeEqual:
+      break;
+  }
   return [op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     const Vector& a = *args[0];
     const Vector& b = *args[1];
-    if (op == ComparisonOp::kNullSafeEqual) {
+    {
       uint8_t* out = result.mutableData<uint8_t>();
       forEachRow(rows, [&](idx_t row) {
         bool a_null = a.isNull(row);
@@ -80,11 +134,7 @@ ScalarKernel comparisonKernel(ComparisonOp op) {
           out[row] = compareValues<T>(a.at<T>(row), b.at<T>(row)) == 0;
         }
       });
-      return;
     }
-    binaryLoop<T, T, uint8_t>(a, b, rows, result, [op](const T& x, const T& y, idx_t) -> uint8_t {
-      return holds(op, compareValues<T>(x, y));
-    });
   };
 }
 
@@ -102,7 +152,8 @@ ScalarKernel nestedComparisonKernel(ComparisonOp op) {
                                       : compareBoxed(a.getValue(row), b.getValue(row)) == 0;
         return;
       }
-      if (a_null || b_null) return result.setNull(row);
+      if (a_null || b_null)
+        return result.setNull(row);
       result.setNull(row, false);
       out[row] = holds(op, compareBoxed(a.getValue(row), b.getValue(row)));
     });
@@ -134,11 +185,10 @@ BoundScalarFunction bindComparison(ComparisonOp op, std::string name, const Bind
 
 void addComparison(FunctionRegistry& registry, std::string name, ComparisonOp op,
                    std::vector<std::string> aliases = {}) {
-  registry.addScalar({name, 2, 2,
-                      [op, name](const BindRequest& request) {
-                        return bindComparison(op, name, request);
-                      }},
-                     std::move(aliases));
+  registry.addScalar(
+      {name, 2, 2,
+       [op, name](const BindRequest& request) { return bindComparison(op, name, request); }},
+      std::move(aliases));
 }
 
 }  // namespace

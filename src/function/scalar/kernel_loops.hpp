@@ -44,6 +44,21 @@ void binaryLoop(const Vector& a, const Vector& b, const RowSet& rows, Vector& re
       out[row] = op(left[row], right[row], row);
     return;
   }
+  if (!may_have_nulls && !result.mayHaveNulls()) {
+    // No NULLs in or out: a column against a constant (x > 3), or the rows of a selection.
+    const A* left = a.data<A>();
+    const B* right = b.data<B>();
+    if (b.isConstant() && !a.isConstant()) {
+      const B y = right[0];
+      forEachRow(rows, [&](idx_t row) { out[row] = op(left[row], y, row); });
+    } else if (a.isConstant() && !b.isConstant()) {
+      const A x = left[0];
+      forEachRow(rows, [&](idx_t row) { out[row] = op(x, right[row], row); });
+    } else {
+      forEachRow(rows, [&](idx_t row) { out[row] = op(a.at<A>(row), b.at<B>(row), row); });
+    }
+    return;
+  }
   forEachRow(rows, [&](idx_t row) {
     if (a.isNull(row) || b.isNull(row)) {
       result.setNull(row);

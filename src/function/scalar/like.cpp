@@ -45,25 +45,28 @@ std::vector<LikeToken> compileLike(std::string_view pattern, char32_t escape) {
     offset += length;
     if (c == escape) {
       if (offset >= pattern.size()) {
-        throw Error(ErrorClass::INVALID_FORMAT, "ESC_AT_THE_END",
-                    fmt::format("The format is invalid: '{}'. The escape character is not allowed to end "
-                                "with.",
-                                pattern));
+        throw Error(
+            ErrorClass::INVALID_FORMAT, "ESC_AT_THE_END",
+            fmt::format("The format is invalid: '{}'. The escape character is not allowed to end "
+                        "with.",
+                        pattern));
       }
       size_t next_length;
       char32_t next = utf8::decode(pattern, offset, next_length);
       if (next != '_' && next != '%' && next != escape) {
-        throw Error(ErrorClass::INVALID_FORMAT, "ESC_IN_THE_MIDDLE",
-                    fmt::format("The format is invalid: '{}'. The escape character is not allowed to "
-                                "precede '{}'.",
-                                pattern, pattern.substr(offset, next_length)));
+        throw Error(
+            ErrorClass::INVALID_FORMAT, "ESC_IN_THE_MIDDLE",
+            fmt::format("The format is invalid: '{}'. The escape character is not allowed to "
+                        "precede '{}'.",
+                        pattern, pattern.substr(offset, next_length)));
       }
       appendLiteral(pattern.substr(offset, next_length));
       offset += next_length;
     } else if (c == '_') {
       tokens.push_back({LikeToken::Kind::kAnyChar, ""});
     } else if (c == '%') {
-      if (tokens.empty() || tokens.back().kind != LikeToken::Kind::kAnyRun) tokens.push_back({LikeToken::Kind::kAnyRun, ""});
+      if (tokens.empty() || tokens.back().kind != LikeToken::Kind::kAnyRun)
+        tokens.push_back({LikeToken::Kind::kAnyRun, ""});
     } else {
       appendLiteral(bytes);
     }
@@ -90,7 +93,8 @@ bool matchLike(std::string_view text, const std::vector<LikeToken>& tokens) {
         ++token;
         continue;
       }
-      if (current.kind == LikeToken::Kind::kLiteral && text.substr(position).starts_with(current.literal)) {
+      if (current.kind == LikeToken::Kind::kLiteral &&
+          text.substr(position).starts_with(current.literal)) {
         position += current.literal.size();
         ++token;
         continue;
@@ -99,7 +103,8 @@ bool matchLike(std::string_view text, const std::vector<LikeToken>& tokens) {
       return true;
     }
     // Mismatch: let the last '%' absorb one more character and retry after it.
-    if (star_token == std::string_view::npos || star_position >= text.size()) return false;
+    if (star_token == std::string_view::npos || star_position >= text.size())
+      return false;
     star_position += utf8::charLength(text[star_position]);
     position = star_position;
     token = star_token + 1;
@@ -119,9 +124,12 @@ struct LiteralRunPattern {
   static std::optional<LiteralRunPattern> of(const std::vector<LikeToken>& tokens) {
     LiteralRunPattern pattern;
     for (const LikeToken& token : tokens) {
-      if (token.kind == LikeToken::Kind::kAnyChar) return std::nullopt;
-      if (token.kind == LikeToken::Kind::kLiteral) pattern.literals.push_back(token.literal);
-      if (token.kind == LikeToken::Kind::kAnyRun) pattern.any_run = true;
+      if (token.kind == LikeToken::Kind::kAnyChar)
+        return std::nullopt;
+      if (token.kind == LikeToken::Kind::kLiteral)
+        pattern.literals.push_back(token.literal);
+      if (token.kind == LikeToken::Kind::kAnyRun)
+        pattern.any_run = true;
     }
     pattern.anchored_start = !tokens.empty() && tokens.front().kind == LikeToken::Kind::kLiteral;
     pattern.anchored_end = !tokens.empty() && tokens.back().kind == LikeToken::Kind::kLiteral;
@@ -129,28 +137,34 @@ struct LiteralRunPattern {
   }
 
   bool matches(std::string_view text) const {
-    if (literals.empty()) return any_run || text.empty();  // '%' or ''
-    if (anchored_start && anchored_end && literals.size() == 1) return text == literals[0];
+    if (literals.empty())
+      return any_run || text.empty();  // '%' or ''
+    if (anchored_start && anchored_end && literals.size() == 1)
+      return text == literals[0];
     size_t begin = 0;
     size_t end = text.size();
     size_t first = 0;
     size_t last = literals.size();
     if (anchored_start) {
-      if (!text.starts_with(literals[0])) return false;
+      if (!text.starts_with(literals[0]))
+        return false;
       begin = literals[0].size();
       first = 1;
     }
     if (anchored_end) {
       const std::string& suffix = literals.back();
-      if (end - begin < suffix.size() || !text.ends_with(suffix)) return false;
+      if (end - begin < suffix.size() || !text.ends_with(suffix))
+        return false;
       end -= suffix.size();
       last -= 1;
     }
     for (size_t index = first; index < last; ++index) {
+      // Texts are short: finding the literal's first byte and comparing beats memmem's set-up.
       const std::string& literal = literals[index];
-      const void* found = memmem(text.data() + begin, end - begin, literal.data(), literal.size());
-      if (found == nullptr) return false;
-      begin = static_cast<size_t>(static_cast<const char*>(found) - text.data()) + literal.size();
+      size_t found = text.substr(0, end).find(literal, begin);
+      if (found == std::string_view::npos)
+        return false;
+      begin = found + literal.size();
     }
     return true;
   }
@@ -183,18 +197,22 @@ std::string lowerText(std::string_view text) {
 }
 
 char32_t escapeCharacter(const BindRequest& request) {
-  if (request.argument_types.size() < 3) return '\\';
+  if (request.argument_types.size() < 3)
+    return '\\';
   const Value* escape = constantArgument(request, 2);
   if (escape == nullptr || escape->isNull() || escape->type().id() != TypeId::kString) {
-    throwError(ErrorClass::NON_FOLDABLE_ARGUMENT,
-               "The function `{}` requires the parameter `escape` to be a foldable expression of the type "
-               "\"STRING\", but the actual argument is a non-foldable.",
-               request.name);
+    throwError(
+        ErrorClass::NON_FOLDABLE_ARGUMENT,
+        "The function `{}` requires the parameter `escape` to be a foldable expression of the type "
+        "\"STRING\", but the actual argument is a non-foldable.",
+        request.name);
   }
   const std::string& text = escape->getString();
   if (text.empty() || utf8::numChars(text) != 1) {
-    throwError(ErrorClass::INVALID_ESC,
-               "Found an invalid escape string: {}. The escape string must contain only one character.", text);
+    throwError(
+        ErrorClass::INVALID_ESC,
+        "Found an invalid escape string: {}. The escape string must contain only one character.",
+        text);
   }
   size_t length;
   return utf8::decode(text, 0, length);
@@ -204,11 +222,13 @@ BoundScalarFunction bindLike(std::string name, bool case_insensitive, const Bind
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
   char32_t escape = escapeCharacter(request);
-  if (request.argument_types.size() == 3) types.push_back(DataType::string());
-  ScalarKernel kernel = [escape, case_insensitive](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                                   Vector& result) {
+  if (request.argument_types.size() == 3)
+    types.push_back(DataType::string());
+  ScalarKernel kernel = [escape, case_insensitive](const ExecContext&, const ArgumentVectors& args,
+                                                   const RowSet& rows, Vector& result) {
     auto compile = [&](std::string_view pattern) {
-      return LikeMatcher(compileLike(case_insensitive ? lowerText(pattern) : std::string(pattern), escape));
+      return LikeMatcher(
+          compileLike(case_insensitive ? lowerText(pattern) : std::string(pattern), escape));
     };
     uint8_t* out = result.mutableData<uint8_t>();
     auto matchRow = [&](const LikeMatcher& matcher, idx_t row) {
@@ -219,9 +239,12 @@ BoundScalarFunction bindLike(std::string name, bool case_insensitive, const Bind
     if (patterns.isConstant() && !patterns.isNull(0)) {
       // The usual case, a constant pattern: compiled once, no per-row pattern check.
       LikeMatcher matcher = compile(patterns.at<StringView>(0));
-      bool texts_may_be_null = args[0]->mayHaveNulls();
+      if (!args[0]->mayHaveNulls() && !result.mayHaveNulls()) {
+        forEachRow(rows, [&](idx_t row) { matchRow(matcher, row); });
+        return;
+      }
       forEachRow(rows, [&](idx_t row) {
-        if (texts_may_be_null && args[0]->isNull(row)) {
+        if (args[0]->isNull(row)) {
           result.setNull(row);
           return;
         }
@@ -252,8 +275,10 @@ BoundScalarFunction bindLike(std::string name, bool case_insensitive, const Bind
 }  // namespace
 
 void registerLikeFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"like", 2, 3, [](const BindRequest& r) { return bindLike("like", false, r); }});
-  registry.addScalar({"ilike", 2, 3, [](const BindRequest& r) { return bindLike("ilike", true, r); }});
+  registry.addScalar(
+      {"like", 2, 3, [](const BindRequest& r) { return bindLike("like", false, r); }});
+  registry.addScalar(
+      {"ilike", 2, 3, [](const BindRequest& r) { return bindLike("ilike", true, r); }});
 }
 
 }  // namespace sluice
