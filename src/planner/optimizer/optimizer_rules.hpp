@@ -32,6 +32,10 @@ void pushPredicatesIntoScans(LogicalOperator& plan);
 //! Removes projections below the root that pass their input on unchanged.
 void removeIdentityProjections(LogicalOperator& plan);
 
+//! Swaps the inputs of inner equi joins whose right (build) input is estimated much larger
+//! than the left, with a projection above that keeps the query's column order.
+void chooseJoinBuildSides(LogicalOperatorPtr& plan);
+
 //! Turns a LIMIT right above a sort into a TopN.
 void useTopN(LogicalOperatorPtr& plan);
 
