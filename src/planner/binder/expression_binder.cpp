@@ -734,7 +734,7 @@ BoundExpressionPtr ExpressionBinder::bindNamedStruct(std::vector<BoundExpression
                   "Cannot resolve \"named_struct\" due to data type mismatch: Only foldable "
                   "\"STRING\" expressions are allowed to appear at odd position.");
     }
-    fields.push_back(StructField{name.constant.getString(), arguments[i + 1]->type});
+    fields.push_back(StructField{name.constant.getString(), arguments[i + 1]->type, true, {}});
     values.push_back(std::move(arguments[i + 1]));
   }
   BoundScalarFunction function;
@@ -754,7 +754,7 @@ BoundExpressionPtr ExpressionBinder::bindRow(const sql::RowExpr& expr) {
     std::string name =
         field.is<sql::AliasExpr>() ? field.as<sql::AliasExpr>().name : fmt::format("col{}", i + 1);
     values.push_back(bind(field));
-    fields.push_back(StructField{name, values.back()->type});
+    fields.push_back(StructField{name, values.back()->type, true, {}});
   }
   BoundScalarFunction function;
   function.name = "struct";

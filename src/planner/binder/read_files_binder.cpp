@@ -421,7 +421,7 @@ LogicalOperatorPtr bindReadFiles(const sql::FunctionCallExpr& call, const BindCo
             options.fail("schema", "The text format has one STRING column.");
           }
         } else {
-          schema = {StructField{"value", DataType::string(), true}};
+          schema = {StructField{"value", DataType::string(), true, {}}};
         }
         break;
     }

@@ -19,11 +19,6 @@ namespace {
 //! Window calls are placeholder columns from this index on until attach() rewrites them.
 constexpr idx_t kPlaceholderBase = idx_t{1} << 40;
 
-bool isRankingFunction(std::string_view name) {
-  return name == "row_number" || name == "rank" || name == "dense_rank" || name == "percent_rank" ||
-         name == "cume_dist" || name == "ntile";
-}
-
 std::string callSql(const sql::FunctionCallExpr& call) {
   std::string text = lowerIdentifier(call.name.back()) + "(";
   for (size_t i = 0; i < call.args.size(); ++i)

@@ -96,8 +96,9 @@ TEST(SortTest, OrderByStringsComparedInTheInput) {
   ASSERT_EQ(strings.size(), 50000u);
   for (size_t i = 1; i < strings.size(); ++i) {
     ASSERT_LE(strings[i - 1], strings[i]) << "at " << i;
-    if (strings[i - 1] == strings[i])
+    if (strings[i - 1] == strings[i]) {
       ASSERT_GT(std::stoll(ids[i - 1]), std::stoll(ids[i])) << "at " << i;
+    }
   }
 }
 
