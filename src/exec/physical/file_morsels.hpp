@@ -1,8 +1,9 @@
 // src/exec/physical/file_morsels.hpp
 //
-// The morsel loop that the scans of files share: threads take whole files from a shared
-// counter and read each batch by batch; a morsel's index is (file number, batch number in the
-// file), so results keep the order of the file list.
+// The morsel loop that the scans of files share: threads take parts of files from a shared
+// counter (a file may be cut into row ranges, its parts, so that a few large files still keep
+// every core busy to the end) and read each part batch by batch; a morsel's index is (file
+// number, part, batch number in the part), so results keep the order of the file list.
 #pragma once
 
 #include <atomic>
@@ -13,34 +14,38 @@
 namespace sluice {
 
 struct FileMorselsGlobal : GlobalSourceState {
-  explicit FileMorselsGlobal(size_t files) : files(files) {}
-  size_t maxThreads() const override { return files; }
+  explicit FileMorselsGlobal(size_t files, size_t parts_per_file = 1)
+      : files(files), parts_per_file(parts_per_file) {}
+  size_t maxThreads() const override { return files * parts_per_file; }
 
   size_t files;
-  std::atomic<size_t> next_file{0};
+  size_t parts_per_file;
+  std::atomic<size_t> next_part{0};
 };
 
-//! A thread's open file: `Reader` has `bool next(Batch&)`.
+//! A thread's open part of a file: `Reader` has `bool next(Batch&)`.
 template <typename Reader>
 struct FileMorselsLocal : LocalSourceState {
   std::unique_ptr<Reader> reader;
   size_t file = 0;
+  size_t part = 0;
   uint32_t batch_number = 0;
 };
 
-//! Fills `morsel` with the next non-empty batch of this thread's file, opening the next file
-//! (`open(file number)` returns a Reader) when it runs out; false when every file is taken
-//! and read.
+//! Fills `morsel` with the next non-empty batch of this thread's part of a file, opening the
+//! next part (`open(file number, part)` returns a Reader) when it runs out; false when every
+//! part is taken and read.
 template <typename Reader, typename Open>
 bool nextFileMorsel(FileMorselsGlobal& global, FileMorselsLocal<Reader>& local, Morsel& morsel,
                     const Open& open) {
   while (true) {
     if (!local.reader) {
-      size_t file = global.next_file.fetch_add(1);
-      if (file >= global.files)
+      size_t unit = global.next_part.fetch_add(1);
+      if (unit >= global.files * global.parts_per_file)
         return false;
-      local.reader = open(file);
-      local.file = file;
+      local.file = unit / global.parts_per_file;
+      local.part = unit % global.parts_per_file;
+      local.reader = open(local.file, local.part);
       local.batch_number = 0;
     }
     Batch batch;
@@ -50,7 +55,8 @@ bool nextFileMorsel(FileMorselsGlobal& global, FileMorselsLocal<Reader>& local, 
     }
     if (batch.num_rows == 0)
       continue;
-    morsel.index = (static_cast<uint64_t>(local.file) << 32) | local.batch_number++;
+    morsel.index = (static_cast<uint64_t>(local.file) << 32) |
+                   (static_cast<uint64_t>(local.part) << 24) | local.batch_number++;
     morsel.batch = std::move(batch);
     return true;
   }

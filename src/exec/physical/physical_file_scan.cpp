@@ -3,9 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "common/text/ascii_case.hpp"
+#include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical/file_morsels.hpp"
 #include "storage/csv/csv_reader.hpp"
 #include "storage/format/file_text.hpp"
@@ -22,8 +24,11 @@ namespace {
 // Spark's Parquet source); a column the file lacks, or that nobody reads, comes out as NULL.
 class ParquetFileReader {
  public:
+  //! Reads part `part` of `parts` equal row ranges of the file (parts of fewer than
+  //! kMinRowsPerPart rows are merged into the ones before; a file whose columns cannot be cut
+  //! is read whole by part 0).
   ParquetFileReader(const std::string& path, const std::vector<StructField>& schema,
-                    const ScanPushdown& pushdown)
+                    const ScanPushdown& pushdown, size_t part, size_t parts)
       : reader_(path), schema_(schema) {
     const std::vector<StructField>& file_fields = reader_.schema();
     std::vector<idx_t> selected;
@@ -51,11 +56,13 @@ class ParquetFileReader {
     if (!pushdown.predicates.empty()) {
       reader_.selectRowGroups(parquet::rowGroupsThatMayMatch(reader_, pushdown.predicates));
     }
+    if (parts > 1)
+      selectPart(part, parts);
   }
 
   bool next(Batch& batch) {
     Batch file_batch;
-    if (!reader_.next(file_batch))
+    if (empty_ || !reader_.next(file_batch))
       return false;
     batch.columns.clear();
     batch.num_rows = file_batch.num_rows;
@@ -70,9 +77,30 @@ class ParquetFileReader {
   }
 
  private:
+  static constexpr int64_t kMinRowsPerPart = 128 * 1024;
+
+  void selectPart(size_t part, size_t parts) {
+    if (!reader_.canSelectRowRange()) {
+      empty_ = part > 0;
+      return;
+    }
+    int64_t rows = reader_.numRows();
+    auto used = static_cast<size_t>(
+        std::clamp<int64_t>(rows / kMinRowsPerPart, 1, static_cast<int64_t>(parts)));
+    if (part >= used) {
+      empty_ = true;
+      return;
+    }
+    auto boundary = [&](size_t index) {
+      return static_cast<int64_t>(static_cast<unsigned __int128>(rows) * index / used);
+    };
+    reader_.selectRowRange(boundary(part), boundary(part + 1));
+  }
+
   parquet::ParquetReader reader_;
   const std::vector<StructField>& schema_;
   std::vector<int> source_;  // per schema column: index among the selected file columns, or -1
+  bool empty_ = false;       // a part past the file's last
 };
 
 // Spark's _metadata.file_path is a URI: "file:" and the absolute path, with characters that
@@ -101,7 +129,8 @@ Value metadataValue(const InputFile& file) {
 // Whichever reader the format needs, behind one next() that adds the `_metadata` column.
 class FileReader {
  public:
-  FileReader(const FileScanSpec& spec, const ScanPushdown& pushdown, const InputFile& file)
+  FileReader(const FileScanSpec& spec, const ScanPushdown& pushdown, const InputFile& file,
+             size_t part, size_t parts)
       : pushdown_(pushdown), metadata_(metadataValue(file)) {
     switch (spec.format) {
       case FileFormat::kJson:
@@ -116,7 +145,8 @@ class FileReader {
         text_ = std::make_unique<TextLineReader>(readFileText(file.path), spec.whole_text);
         break;
       case FileFormat::kParquet:
-        parquet_ = std::make_unique<ParquetFileReader>(file.path, spec.data_schema, pushdown);
+        parquet_ =
+            std::make_unique<ParquetFileReader>(file.path, spec.data_schema, pushdown, part, parts);
         break;
     }
   }
@@ -154,6 +184,12 @@ class FileReader {
 
 using FileScanLocal = FileMorselsLocal<FileReader>;
 
+//! How many parts each thread should find among a scan's Parquet files, and how many parts
+//! one file may be cut into at most. Each part reads its columns' chunks and dictionaries
+//! again, so files are cut only when there are fewer than this many per thread.
+constexpr size_t kPartsPerThread = 2;
+constexpr size_t kMaxPartsPerFile = 16;
+
 }  // namespace
 
 PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types,
@@ -164,7 +200,15 @@ PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types,
 
 std::unique_ptr<GlobalSourceState> PhysicalFileScan::makeGlobalSourceState(const ExecContext&,
                                                                            GlobalSinkState*) const {
-  return std::make_unique<FileMorselsGlobal>(spec_->files.size());
+  // A few Parquet files are cut into row ranges so that every thread has parts to take: a
+  // single large file would otherwise be read on one core.
+  size_t parts = 1;
+  if (spec_->format == FileFormat::kParquet && !spec_->files.empty()) {
+    size_t wanted = kPartsPerThread * TaskScheduler::shared().threadCount();
+    parts = std::clamp<size_t>((wanted + spec_->files.size() - 1) / spec_->files.size(), 1,
+                               kMaxPartsPerFile);
+  }
+  return std::make_unique<FileMorselsGlobal>(spec_->files.size(), parts);
 }
 
 std::unique_ptr<LocalSourceState> PhysicalFileScan::makeLocalSourceState(const ExecContext&,
@@ -175,9 +219,11 @@ std::unique_ptr<LocalSourceState> PhysicalFileScan::makeLocalSourceState(const E
 bool PhysicalFileScan::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global_state,
                                LocalSourceState& local_state) const {
   return nextFileMorsel(static_cast<FileMorselsGlobal&>(global_state),
-                        static_cast<FileScanLocal&>(local_state), morsel, [&](size_t file) {
-                          return std::make_unique<FileReader>(*spec_, pushdown_,
-                                                              spec_->files[file]);
+                        static_cast<FileScanLocal&>(local_state), morsel,
+                        [&](size_t file, size_t part) {
+                          return std::make_unique<FileReader>(
+                              *spec_, pushdown_, spec_->files[file], part,
+                              static_cast<FileMorselsGlobal&>(global_state).parts_per_file);
                         });
 }
 

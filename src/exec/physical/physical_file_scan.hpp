@@ -1,9 +1,10 @@
 // src/exec/physical/physical_file_scan.hpp
 //
-// The source of read_files(): threads take whole files from a shared counter and read them
-// with the reader of the format (JSON, CSV, text, Parquet), then add the rescued data column
-// (which the text readers produce) and the `_metadata` column of the file. A morsel's index is
-// (file number, batch number in the file), so results keep the order of the file listing.
+// The source of read_files(): threads take files (or, for a few Parquet files, row ranges of
+// them) from a shared counter and read them with the reader of the format (JSON, CSV, text,
+// Parquet), then add the rescued data column (which the text readers produce) and the
+// `_metadata` column of the file. A morsel's index is (file number, part, batch number in the
+// part), so results keep the order of the file listing.
 // Columns the pushdown marks unused come out as NULL constants (Parquet does not read them),
 // and Parquet row groups that the pushed predicates rule out are skipped.
 #pragma once

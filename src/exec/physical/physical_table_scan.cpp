@@ -62,7 +62,7 @@ std::unique_ptr<LocalSourceState> PhysicalTableScan::makeLocalSourceState(
 bool PhysicalTableScan::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global_state,
                                 LocalSourceState& local_state) const {
   return nextFileMorsel(static_cast<FileMorselsGlobal&>(global_state),
-                        static_cast<TableScanLocal&>(local_state), morsel, [&](size_t file) {
+                        static_cast<TableScanLocal&>(local_state), morsel, [&](size_t file, size_t) {
                           return std::make_unique<TableFileReader>(
                               std::make_unique<delta::DeltaTableScan>(
                                   *spec_->snapshot, read_columns_,

@@ -389,6 +389,8 @@ bool ColumnChunkReader::loadNextDataPage() {
         if (page.num_values < 0)
           throwFormatError("data page of {} values", page.num_values);
         claimPageValues(page.num_values);
+        if (skipsWholePage(page.num_values))
+          continue;
         decompressInto(data, compressed_size, uncompressed_size, page_buffer_);
         size_t levels =
             setUpLevelsV1(page_buffer_.data(), page_buffer_.size(), page.num_values,
@@ -406,6 +408,8 @@ bool ColumnChunkReader::loadNextDataPage() {
           throwFormatError("data page v2 header with negative counts");
         }
         claimPageValues(page.num_values);
+        if (skipsWholePage(page.num_values))
+          continue;
         size_t repetition_length = static_cast<size_t>(page.repetition_levels_byte_length);
         size_t definition_length = static_cast<size_t>(page.definition_levels_byte_length);
         size_t levels = repetition_length + definition_length;
@@ -440,6 +444,24 @@ bool ColumnChunkReader::loadNextDataPage() {
       return true;
   }
   return false;
+}
+
+bool ColumnChunkReader::skipsWholePage(int32_t page_values) {
+  auto values = static_cast<size_t>(page_values);
+  if (skip_budget_ == 0 || values > skip_budget_)
+    return false;
+  skip_budget_ -= values;
+  return true;
+}
+
+size_t ColumnChunkReader::skipPages(size_t rows) {
+  SLUICE_CHECK_EQ(leaf_.max_repetition_level, 0);
+  SLUICE_CHECK_EQ(page_remaining_, 0u);
+  skip_budget_ = rows;
+  loadNextDataPage();
+  size_t skipped = rows - skip_budget_;
+  skip_budget_ = 0;
+  return skipped;
 }
 
 size_t ColumnChunkReader::available() {

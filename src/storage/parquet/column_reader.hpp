@@ -45,6 +45,10 @@ class ColumnChunkReader {
   //! Levels left in the current data page, loading the next page when it is used up; 0 at
   //! the end of the chunk.
   size_t available();
+  //! Flat columns, before the first read: passes over the data pages that hold only rows among
+  //! the next `rows`, without decompressing them, and returns how many rows they held (the
+  //! rest of `rows` starts in the page now loaded).
+  size_t skipPages(size_t rows);
   //! Reads `count` <= available() levels; a pointer may be null when its max level is 0.
   void readLevels(size_t count, uint16_t* definition, uint16_t* repetition);
   //! For a column without repetition: skips the next `count` <= available() levels if they
@@ -84,6 +88,9 @@ class ColumnChunkReader {
   };
 
   bool loadNextDataPage();
+  //! Whether a data page of `page_values` values fits in what skipPages still passes over
+  //! (it then takes them).
+  bool skipsWholePage(int32_t page_values);
   //! Counts a data page's values against the chunk's; a page claiming more is corrupt.
   void claimPageValues(int32_t page_values);
   void loadDictionaryPage(const PageHeader& header, const uint8_t* data);
@@ -127,6 +134,7 @@ class ColumnChunkReader {
   std::vector<uint8_t> page_buffer_;
   size_t page_remaining_ = 0;
   int64_t chunk_values_left_ = 0;  // values the metadata announces beyond the pages loaded
+  size_t skip_budget_ = 0;         // skipPages: rows whole pages may still be passed over for
   LevelDecoder repetition_levels_;
   LevelDecoder definition_levels_;
   ValueEncoding value_encoding_ = ValueEncoding::kPlain;

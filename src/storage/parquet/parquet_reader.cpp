@@ -174,6 +174,25 @@ void ParquetReader::selectRowGroups(std::vector<idx_t> row_groups) {
   row_group_open_ = false;
 }
 
+bool ParquetReader::canSelectRowRange() const {
+  for (idx_t column : columns_) {
+    const ColumnNode& node = schema_.columns[column];
+    if (node.kind != ColumnNode::Kind::kPrimitive ||
+        schema_.leaves[node.first_leaf].max_repetition_level != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void ParquetReader::selectRowRange(int64_t first_row, int64_t end_row) {
+  SLUICE_CHECK(canSelectRowRange());
+  range_first_ = first_row;
+  range_end_ = end_row;
+  next_row_group_ = 0;
+  row_group_open_ = false;
+}
+
 void ParquetReader::openRowGroup(idx_t row_group) {
   const RowGroup& group = metadata_.row_groups[row_group];
   chunk_readers_.clear();
@@ -201,7 +220,22 @@ bool ParquetReader::next(Batch& batch) {
     while (!row_group_open_ || row_group_remaining_ == 0) {
       if (next_row_group_ >= row_groups_.size())
         return false;
-      openRowGroup(row_groups_[next_row_group_++]);
+      idx_t group = row_groups_[next_row_group_++];
+      // The part of the selected row range in this group; groups outside it are not read.
+      int64_t group_first = 0;
+      for (idx_t before = 0; before < group; ++before)
+        group_first += metadata_.row_groups[before].num_rows;
+      int64_t group_rows = metadata_.row_groups[group].num_rows;
+      int64_t skip = std::clamp<int64_t>(range_first_ - group_first, 0, group_rows);
+      int64_t end = std::clamp<int64_t>(range_end_ - group_first, 0, group_rows);
+      if (end <= skip)
+        continue;
+      openRowGroup(group);
+      if (skip > 0) {
+        for (auto& assembler : assemblers_)
+          assembler->skipRows(static_cast<idx_t>(skip));
+      }
+      row_group_remaining_ = end - skip;
     }
     idx_t rows = std::min<idx_t>(options_.batch_size, static_cast<idx_t>(row_group_remaining_));
     batch.columns.clear();

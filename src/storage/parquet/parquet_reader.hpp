@@ -58,6 +58,13 @@ class ParquetReader {
   void selectColumns(std::vector<idx_t> columns);
   //! Reads only these row groups, in this order (default: all).
   void selectRowGroups(std::vector<idx_t> row_groups);
+  //! Whether selectRowRange can cut the selected columns: they are all flat (no ARRAY, MAP
+  //! or STRUCT, whose rows are not their values).
+  bool canSelectRowRange() const;
+  //! Reads only the rows [first_row, end_row) of the file (counted over all its row groups,
+  //! in file order) of the selected row groups. Data pages wholly before the range are
+  //! passed over undecoded.
+  void selectRowRange(int64_t first_row, int64_t end_row);
 
   //! Replaces `batch` with the next rows of the selected columns; false at the end.
   bool next(Batch& batch);
@@ -79,6 +86,9 @@ class ParquetReader {
 
   std::vector<idx_t> columns_;
   std::vector<idx_t> row_groups_;
+  //! The selected row range, as selectRowRange set it (the whole file by default).
+  int64_t range_first_ = 0;
+  int64_t range_end_ = INT64_MAX;
   size_t next_row_group_ = 0;
   bool row_group_open_ = false;
   int64_t row_group_remaining_ = 0;

@@ -93,6 +93,17 @@ void ColumnAssembler::corrupt(const LeafBuffer& buffer, const std::string& probl
   throwFormatError("column {}: {}", joinPath(buffer.leaf->path), problem);
 }
 
+void ColumnAssembler::skipRows(idx_t count) {
+  SLUICE_CHECK(node_.kind == ColumnNode::Kind::kPrimitive);
+  idx_t rest = count - buffers_[0].reader->skipPages(count);
+  while (rest > 0) {
+    idx_t take = std::min<idx_t>(rest, kVectorSize);
+    Vector dropped(node_.type, take);
+    readFlat(take, dropped);
+    rest -= take;
+  }
+}
+
 void ColumnAssembler::read(idx_t count, Vector& out) {
   if (node_.kind == ColumnNode::Kind::kPrimitive) {
     readFlat(count, out);

@@ -23,6 +23,9 @@ class ColumnAssembler {
 
   //! Fills rows [0, count) of `out`, a fresh vector of the node's type with room for them.
   void read(idx_t count, Vector& out);
+  //! Flat columns, before the first read: passes over the next `count` rows (whole data pages
+  //! undecoded, the rest decoded and dropped).
+  void skipRows(idx_t count);
 
  private:
   struct LeafBuffer {
