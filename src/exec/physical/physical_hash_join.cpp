@@ -197,28 +197,28 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
                   "More than one row returned by a subquery used as an expression.");
     }
   }
-  // Threads copy chunks into disjoint rows of the columns. Each chunk starts at a multiple of
-  // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
-  // never linked into the table (and count as matched for FULL).
-  // The nested loop pairs every row, gaps included: it copies on one thread, without gaps.
   // A column that nobody reads, or that is NULL in every chunk (one the scan does not read),
   // stays a NULL constant.
   size_t first_build_column = spec_.build_left ? 0 : spec_.left_types.size();
-  std::vector<uint8_t> all_null(types.size(), build.chunks.empty() ? 0 : 1);
+  std::vector<uint8_t> null_constant(types.size(), build.chunks.empty() ? 0 : 1);
   for (const BuildChunk& chunk : build.chunks) {
     for (size_t column = 0; column < types.size(); ++column) {
       const Vector& vector = chunk.columns[column];
-      all_null[column] &= vector.isConstant() && vector.isNull(0) ? 1 : 0;
+      null_constant[column] &= vector.isConstant() && vector.isNull(0) ? 1 : 0;
     }
   }
   for (size_t column = 0; column < types.size(); ++column) {
     if (!isUsed(first_build_column + column))
-      all_null[column] = 1;
+      null_constant[column] = 1;
   }
+  // Threads copy chunks into disjoint rows of the columns. Each chunk starts at a multiple of
+  // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
+  // never linked into the table (and count as matched for FULL).
+  // The nested loop pairs every row, gaps included: it copies on one thread, without gaps.
   bool parallel = build.chunks.size() > 1 && hasKeys();
   for (size_t column = 0; column < types.size(); ++column) {
     // Values nested in children do not take concurrent writers.
-    if (!all_null[column] && (types[column].isNested() || types[column].isVoid()))
+    if (!null_constant[column] && (types[column].isNested() || types[column].isVoid()))
       parallel = false;
   }
   std::vector<idx_t> offsets;
@@ -231,7 +231,7 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   }
   build.rows = rows;
   for (size_t column = 0; column < types.size(); ++column) {
-    if (all_null[column]) {
+    if (null_constant[column]) {
       build.columns.push_back(Vector::nullConstant(types[column]));
       continue;
     }
@@ -268,7 +268,7 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
     for (size_t index = next_chunk++; index < build.chunks.size(); index = next_chunk++) {
       BuildChunk& chunk = build.chunks[index];
       for (size_t column = 0; column < types.size(); ++column) {
-        if (all_null[column])
+        if (null_constant[column])
           continue;
         appendRows(chunk.columns[column], chunk.rows, build.columns[column], offsets[index],
                    &string_owners[writer][column]);
@@ -285,7 +285,7 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   }
   for (auto& owners : string_owners) {
     for (size_t column = 0; column < types.size(); ++column) {
-      if (types[column].isStringLike() && !all_null[column])
+      if (types[column].isStringLike() && !null_constant[column])
         build.columns[column].shareStringsOf(owners[column]);
     }
   }
