@@ -6,12 +6,26 @@
 // number, part, batch number in the part), so results keep the order of the file list.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 
+#include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical/physical_operator.hpp"
 
 namespace sluice {
+
+//! How many parts to cut each of `files` Parquet files into: a few files are cut into row
+//! ranges so that every thread has parts to take (a single large file would otherwise be read
+//! on one core); many are not, since each part reads its chunks and dictionaries again.
+inline size_t parquetPartsPerFile(size_t files) {
+  constexpr size_t kPartsPerThread = 2;
+  constexpr size_t kMaxPartsPerFile = 16;
+  if (files == 0)
+    return 1;
+  size_t wanted = kPartsPerThread * TaskScheduler::shared().threadCount();
+  return std::clamp<size_t>((wanted + files - 1) / files, 1, kMaxPartsPerFile);
+}
 
 struct FileMorselsGlobal : GlobalSourceState {
   explicit FileMorselsGlobal(size_t files, size_t parts_per_file = 1)

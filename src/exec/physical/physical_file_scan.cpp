@@ -7,7 +7,6 @@
 #include <filesystem>
 
 #include "common/text/ascii_case.hpp"
-#include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical/file_morsels.hpp"
 #include "storage/csv/csv_reader.hpp"
 #include "storage/format/file_text.hpp"
@@ -24,9 +23,7 @@ namespace {
 // Spark's Parquet source); a column the file lacks, or that nobody reads, comes out as NULL.
 class ParquetFileReader {
  public:
-  //! Reads part `part` of `parts` equal row ranges of the file (parts of fewer than
-  //! kMinRowsPerPart rows are merged into the ones before; a file whose columns cannot be cut
-  //! is read whole by part 0).
+  //! Reads part `part` of `parts` of the file (parquet::selectFilePart).
   ParquetFileReader(const std::string& path, const std::vector<StructField>& schema,
                     const ScanPushdown& pushdown, size_t part, size_t parts)
       : reader_(path), schema_(schema) {
@@ -56,8 +53,7 @@ class ParquetFileReader {
     if (!pushdown.predicates.empty()) {
       reader_.selectRowGroups(parquet::rowGroupsThatMayMatch(reader_, pushdown.predicates));
     }
-    if (parts > 1)
-      selectPart(part, parts);
+    empty_ = !parquet::selectFilePart(reader_, part, parts);
   }
 
   bool next(Batch& batch) {
@@ -77,26 +73,6 @@ class ParquetFileReader {
   }
 
  private:
-  static constexpr int64_t kMinRowsPerPart = 128 * 1024;
-
-  void selectPart(size_t part, size_t parts) {
-    if (!reader_.canSelectRowRange()) {
-      empty_ = part > 0;
-      return;
-    }
-    int64_t rows = reader_.numRows();
-    auto used = static_cast<size_t>(
-        std::clamp<int64_t>(rows / kMinRowsPerPart, 1, static_cast<int64_t>(parts)));
-    if (part >= used) {
-      empty_ = true;
-      return;
-    }
-    auto boundary = [&](size_t index) {
-      return static_cast<int64_t>(static_cast<unsigned __int128>(rows) * index / used);
-    };
-    reader_.selectRowRange(boundary(part), boundary(part + 1));
-  }
-
   parquet::ParquetReader reader_;
   const std::vector<StructField>& schema_;
   std::vector<int> source_;  // per schema column: index among the selected file columns, or -1
@@ -184,12 +160,6 @@ class FileReader {
 
 using FileScanLocal = FileMorselsLocal<FileReader>;
 
-//! How many parts each thread should find among a scan's Parquet files, and how many parts
-//! one file may be cut into at most. Each part reads its columns' chunks and dictionaries
-//! again, so files are cut only when there are fewer than this many per thread.
-constexpr size_t kPartsPerThread = 2;
-constexpr size_t kMaxPartsPerFile = 16;
-
 }  // namespace
 
 PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types,
@@ -200,14 +170,8 @@ PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types,
 
 std::unique_ptr<GlobalSourceState> PhysicalFileScan::makeGlobalSourceState(const ExecContext&,
                                                                            GlobalSinkState*) const {
-  // A few Parquet files are cut into row ranges so that every thread has parts to take: a
-  // single large file would otherwise be read on one core.
-  size_t parts = 1;
-  if (spec_->format == FileFormat::kParquet && !spec_->files.empty()) {
-    size_t wanted = kPartsPerThread * TaskScheduler::shared().threadCount();
-    parts = std::clamp<size_t>((wanted + spec_->files.size() - 1) / spec_->files.size(), 1,
-                               kMaxPartsPerFile);
-  }
+  size_t parts =
+      spec_->format == FileFormat::kParquet ? parquetPartsPerFile(spec_->files.size()) : 1;
   return std::make_unique<FileMorselsGlobal>(spec_->files.size(), parts);
 }
 

@@ -51,7 +51,7 @@ PhysicalTableScan::PhysicalTableScan(std::vector<DataType> types,
 
 std::unique_ptr<GlobalSourceState> PhysicalTableScan::makeGlobalSourceState(
     const ExecContext&, GlobalSinkState*) const {
-  return std::make_unique<FileMorselsGlobal>(files_.size());
+  return std::make_unique<FileMorselsGlobal>(files_.size(), parquetPartsPerFile(files_.size()));
 }
 
 std::unique_ptr<LocalSourceState> PhysicalTableScan::makeLocalSourceState(
@@ -61,14 +61,15 @@ std::unique_ptr<LocalSourceState> PhysicalTableScan::makeLocalSourceState(
 
 bool PhysicalTableScan::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global_state,
                                 LocalSourceState& local_state) const {
-  return nextFileMorsel(static_cast<FileMorselsGlobal&>(global_state),
-                        static_cast<TableScanLocal&>(local_state), morsel, [&](size_t file, size_t) {
-                          return std::make_unique<TableFileReader>(
-                              std::make_unique<delta::DeltaTableScan>(
-                                  *spec_->snapshot, read_columns_,
-                                  std::vector<delta::AddFile>{files_[file]}, pushdown_.predicates),
-                              *this);
-                        });
+  return nextFileMorsel(
+      static_cast<FileMorselsGlobal&>(global_state), static_cast<TableScanLocal&>(local_state),
+      morsel, [&](size_t file, size_t part) {
+        auto scan = std::make_unique<delta::DeltaTableScan>(
+            *spec_->snapshot, read_columns_, std::vector<delta::AddFile>{files_[file]},
+            pushdown_.predicates);
+        scan->selectFileParts(part, static_cast<FileMorselsGlobal&>(global_state).parts_per_file);
+        return std::make_unique<TableFileReader>(std::move(scan), *this);
+      });
 }
 
 Batch PhysicalTableScan::widen(Batch batch) const {

@@ -55,6 +55,12 @@ class DeltaTableScan {
   //! The files the scan reads, after skipping.
   const std::vector<AddFile>& files() const { return files_; }
 
+  //! Reads only part `part` of `parts` of each file (parquet::selectFilePart).
+  void selectFileParts(size_t part, size_t parts) {
+    part_ = part;
+    parts_ = parts;
+  }
+
   //! Replaces `batch` with the next rows; false at the end.
   bool next(Batch& batch);
 
@@ -68,6 +74,8 @@ class DeltaTableScan {
   std::vector<SkippingPredicate> predicates_;
   std::vector<AddFile> files_;
   size_t next_file_ = 0;
+  size_t part_ = 0;
+  size_t parts_ = 1;
   std::unique_ptr<parquet::ParquetReader> reader_;
   //! For each output column: its index in the reader's selected columns, or -1.
   std::vector<int> reader_columns_;

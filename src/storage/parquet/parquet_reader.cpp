@@ -256,4 +256,21 @@ bool ParquetReader::next(Batch& batch) {
   }
 }
 
+bool selectFilePart(ParquetReader& reader, size_t part, size_t parts) {
+  if (parts <= 1)
+    return true;
+  if (!reader.canSelectRowRange())
+    return part == 0;
+  int64_t rows = reader.numRows();
+  auto used = static_cast<size_t>(
+      std::clamp<int64_t>(rows / kMinRowsPerFilePart, 1, static_cast<int64_t>(parts)));
+  if (part >= used)
+    return false;
+  auto boundary = [&](size_t index) {
+    return static_cast<int64_t>(static_cast<unsigned __int128>(rows) * index / used);
+  };
+  reader.selectRowRange(boundary(part), boundary(part + 1));
+  return true;
+}
+
 }  // namespace sluice::parquet

@@ -96,4 +96,10 @@ class ParquetReader {
   std::vector<std::unique_ptr<ColumnAssembler>> assemblers_;
 };
 
+//! Restricts `reader` (its columns selected) to part `part` of `parts` equal row ranges of its
+//! file; parts of fewer than kMinRowsPerFilePart rows merge into the ones before, and a file
+//! whose selected columns cannot be cut is all part 0's. False when the part has no rows.
+inline constexpr int64_t kMinRowsPerFilePart = 128 * 1024;
+bool selectFilePart(ParquetReader& reader, size_t part, size_t parts);
+
 }  // namespace sluice::parquet

@@ -6,6 +6,7 @@
 // whole pages passed over; nested columns cannot be cut.
 #include <gtest/gtest.h>
 
+#include "exec/session.hpp"
 #include "parquet_test_util.hpp"
 
 namespace sluice::parquet {
@@ -87,6 +88,25 @@ TEST(ParquetRowRangeTest, DataPagesV2WithoutDictionaries) {
 
 TEST(ParquetRowRangeTest, OneRowGroupOnePage) {
   expectEveryCutReadsTheRows(ParquetWriterOptions{});
+}
+
+TEST(ParquetRowRangeTest, AScanOfOneLargeFileKeepsItsRowOrder) {
+  // One file of 600,000 rows is cut into parts read by every thread; the rows still come out
+  // in the file's order.
+  testing::ScratchFolder folder;
+  std::string path = folder.file("large.parquet");
+  std::vector<StructField> columns{{"id", DataType::longType(), true, {}}};
+  std::vector<Row> rows;
+  for (int64_t id = 0; id < 600000; ++id)
+    rows.push_back({Value::longValue(id)});
+  ParquetWriterOptions options;
+  options.page_size = 64 * 1024;
+  testing::writeRows(path, columns, rows, options, 50000);
+  Session session;
+  auto results = session.execute("SELECT id FROM read_files('" + path + "', format => 'parquet')");
+  ASSERT_EQ(results.back().numRows(), rows.size());
+  for (size_t row = 0; row < rows.size(); ++row)
+    ASSERT_EQ(results.back().displayValue(row, 0), std::to_string(row)) << "at " << row;
 }
 
 TEST(ParquetRowRangeTest, NestedColumnsCannotBeCut) {
