@@ -53,12 +53,12 @@ class ParquetFileReader {
     if (!pushdown.predicates.empty()) {
       reader_.selectRowGroups(parquet::rowGroupsThatMayMatch(reader_, pushdown.predicates));
     }
-    empty_ = !parquet::selectFilePart(reader_, part, parts);
+    parquet::selectFilePart(reader_, part, parts);
   }
 
   bool next(Batch& batch) {
     Batch file_batch;
-    if (empty_ || !reader_.next(file_batch))
+    if (!reader_.next(file_batch))
       return false;
     batch.columns.clear();
     batch.num_rows = file_batch.num_rows;
@@ -76,7 +76,6 @@ class ParquetFileReader {
   parquet::ParquetReader reader_;
   const std::vector<StructField>& schema_;
   std::vector<int> source_;  // per schema column: index among the selected file columns, or -1
-  bool empty_ = false;       // a part past the file's last
 };
 
 // Spark's _metadata.file_path is a URI: "file:" and the absolute path, with characters that

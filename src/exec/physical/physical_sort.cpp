@@ -21,8 +21,6 @@ namespace sluice {
 
 namespace {
 
-//! Longer packed keys are compared in the input instead.
-constexpr size_t kMaxPackedWords = 4;
 //! Input batches per task of the passes over the input.
 constexpr size_t kBatchesPerTask = 16;
 
@@ -161,7 +159,7 @@ std::vector<Batch> PhysicalSort::produce(std::vector<Batch> input) const {
       merged[key].merge(group[key]);
   }
   PackedKeyLayout layout(keys_, types(), merged, 0);
-  switch (layout.words() <= kMaxPackedWords ? layout.words() : 0) {
+  switch (layout.words() <= kMaxPackedKeyWords ? layout.words() : 0) {
     case 1:
       return sortRows<1>(input, types(), keys_, &layout);
     case 2:

@@ -26,8 +26,6 @@ constexpr size_t kRowsPerBucket = 4096;
 constexpr size_t kMaxBuckets = 1024;
 //! Input batches per task of the passes over the input.
 constexpr size_t kBatchesPerTask = 8;
-//! Longer packed keys are compared in the input instead.
-constexpr size_t kMaxPackedWords = 4;
 
 //! The RANGE key of row `row` as a number (DATE as days).
 double numericKey(const Vector& key, idx_t row) {
@@ -359,7 +357,7 @@ std::vector<Batch> PhysicalWindow::produce(std::vector<Batch> input) const {
         merged[key].merge(task_stats[key]);
     }
     plan.packed.emplace(plan.keys, plan.input_types, merged, partition_.size());
-    words = plan.packed->words() <= kMaxPackedWords ? plan.packed->words() : 0;
+    words = plan.packed->words() <= kMaxPackedKeyWords ? plan.packed->words() : 0;
   }
   switch (words) {
     case 0:

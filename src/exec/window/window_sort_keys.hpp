@@ -19,6 +19,10 @@
 
 namespace sluice {
 
+//! Packed keys longer than this many words are compared in the input instead: sorting wider
+//! entries costs more than it saves.
+inline constexpr size_t kMaxPackedKeyWords = 4;
+
 //! What one key needs of the input to be packed: the range of its values and whether it has
 //! NULLs. Gathered per group of batches and merged.
 struct PackedKeyStats {

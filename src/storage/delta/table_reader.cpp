@@ -118,9 +118,7 @@ bool DeltaTableScan::openNextFile() {
   if (!predicates_.empty()) {
     reader_->selectRowGroups(parquet::rowGroupsThatMayMatch(*reader_, predicates_));
   }
-  // A part with no rows reads nothing of this file.
-  if (!parquet::selectFilePart(*reader_, part_, parts_))
-    reader_->selectRowGroups({});
+  parquet::selectFilePart(*reader_, part_, parts_);
   return true;
 }
 

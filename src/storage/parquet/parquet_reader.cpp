@@ -51,8 +51,12 @@ ParquetReader::ParquetReader(std::string path, ParquetReaderOptions options)
   }
   for (idx_t column = 0; column < schema_.columns.size(); ++column)
     columns_.push_back(column);
-  for (idx_t group = 0; group < metadata_.row_groups.size(); ++group)
+  int64_t first_row = 0;
+  for (idx_t group = 0; group < metadata_.row_groups.size(); ++group) {
     row_groups_.push_back(group);
+    group_first_row_.push_back(first_row);
+    first_row += metadata_.row_groups[group].num_rows;
+  }
 }
 
 ParquetReader::~ParquetReader() = default;
@@ -222,9 +226,7 @@ bool ParquetReader::next(Batch& batch) {
         return false;
       idx_t group = row_groups_[next_row_group_++];
       // The part of the selected row range in this group; groups outside it are not read.
-      int64_t group_first = 0;
-      for (idx_t before = 0; before < group; ++before)
-        group_first += metadata_.row_groups[before].num_rows;
+      int64_t group_first = group_first_row_[group];
       int64_t group_rows = metadata_.row_groups[group].num_rows;
       int64_t skip = std::clamp<int64_t>(range_first_ - group_first, 0, group_rows);
       int64_t end = std::clamp<int64_t>(range_end_ - group_first, 0, group_rows);
@@ -256,21 +258,25 @@ bool ParquetReader::next(Batch& batch) {
   }
 }
 
-bool selectFilePart(ParquetReader& reader, size_t part, size_t parts) {
+void selectFilePart(ParquetReader& reader, size_t part, size_t parts) {
   if (parts <= 1)
-    return true;
-  if (!reader.canSelectRowRange())
-    return part == 0;
+    return;
+  if (!reader.canSelectRowRange()) {
+    if (part > 0)
+      reader.selectRowGroups({});
+    return;
+  }
   int64_t rows = reader.numRows();
   auto used = static_cast<size_t>(
       std::clamp<int64_t>(rows / kMinRowsPerFilePart, 1, static_cast<int64_t>(parts)));
-  if (part >= used)
-    return false;
+  if (part >= used) {
+    reader.selectRowGroups({});
+    return;
+  }
   auto boundary = [&](size_t index) {
     return static_cast<int64_t>(static_cast<unsigned __int128>(rows) * index / used);
   };
   reader.selectRowRange(boundary(part), boundary(part + 1));
-  return true;
 }
 
 }  // namespace sluice::parquet

@@ -86,6 +86,8 @@ class ParquetReader {
 
   std::vector<idx_t> columns_;
   std::vector<idx_t> row_groups_;
+  //! Per row group of the file: the file row it starts at.
+  std::vector<int64_t> group_first_row_;
   //! The selected row range, as selectRowRange set it (the whole file by default).
   int64_t range_first_ = 0;
   int64_t range_end_ = INT64_MAX;
@@ -96,10 +98,11 @@ class ParquetReader {
   std::vector<std::unique_ptr<ColumnAssembler>> assemblers_;
 };
 
-//! Restricts `reader` (its columns selected) to part `part` of `parts` equal row ranges of its
-//! file; parts of fewer than kMinRowsPerFilePart rows merge into the ones before, and a file
-//! whose selected columns cannot be cut is all part 0's. False when the part has no rows.
+//! Restricts `reader` (its columns and row groups selected) to part `part` of `parts` equal
+//! row ranges of its file; parts of fewer than kMinRowsPerFilePart rows merge into the ones
+//! before, and a file whose selected columns cannot be cut is all part 0's. A part left
+//! without rows selects no row group.
 inline constexpr int64_t kMinRowsPerFilePart = 128 * 1024;
-bool selectFilePart(ParquetReader& reader, size_t part, size_t parts);
+void selectFilePart(ParquetReader& reader, size_t part, size_t parts);
 
 }  // namespace sluice::parquet
