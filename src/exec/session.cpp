@@ -9,6 +9,7 @@
 #include "exec/physical_planner.hpp"
 #include "exec/pipeline/pipeline_executor.hpp"
 #include "exec/plan_optimization.hpp"
+#include "exec/spill/memory_limit.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/query_binder.hpp"
 #include "planner/binder/sql_function_binder.hpp"
@@ -158,6 +159,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
     }
     context.catalog = catalog_.get();
     context.exec.time_zone = time_zone_.get();
+    context.exec.memory_limit = memory_limit_;
     return context;
   }
 
@@ -187,6 +189,8 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::SetStatement::Form::kAssign:
         if (statement.key == kTimeZoneKey)
           time_zone_ = findZoneOrThrow(statement.value);
+        if (statement.key == kMemoryLimitKey)
+          memory_limit_ = memoryLimitOrThrow(statement.value);
         config_[statement.key] = statement.value;
         return keyValueResult({{statement.key, statement.value}});
     }
@@ -353,6 +357,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   std::map<std::string, TemporaryView> views_;
   std::map<std::string, TemporaryFunction> functions_;
   std::shared_ptr<const TimeZone> time_zone_;
+  uint64_t memory_limit_ = 0;  // sluice.memoryLimit; 0 for the default
 };
 
 Session::Session(SessionOptions options)

@@ -43,6 +43,9 @@ inline void forEachRow(const RowSet& rows, Body&& body) {
 //! Session facts a kernel may need.
 struct ExecContext {
   const TimeZone* time_zone = nullptr;  // spark.sql.session.timeZone
+  //! Bytes a query's operators may hold before they spill to disk (sluice.memoryLimit); 0 for
+  //! the default (exec/spill/memory_limit.hpp).
+  uint64_t memory_limit = 0;
 };
 
 //! A function's arguments, evaluated: each flat (aligned with the batch) or constant.

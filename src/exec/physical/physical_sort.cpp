@@ -2,20 +2,26 @@
 //
 // Every row becomes an entry: its sort key packed into a few words (the window operator's
 // layout, window_sort_keys.hpp) when the key types allow, and where it is in the input. The
-// entries are sorted on every core (parallel_merge_sort.hpp) with the input position as the
+// entries are sorted (on every core, parallel_merge_sort.hpp) with the input position as the
 // last key, so rows that tie keep the source order; keys that do not pack are compared in the
-// input. The output batches are then gathered in parallel, a column at a time.
+// input. The output batches are then gathered, a column at a time.
+//
+// Past the memory limit, sorted runs go to spill files and a merge streams the output (see
+// physical_sort.hpp).
 #include "exec/physical/physical_sort.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <atomic>
+#include <mutex>
 
-#include "common/types/string_view.hpp"
-#include "exec/expression/vector_copy.hpp"
+#include "common/check.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/sort/parallel_merge_sort.hpp"
+#include "exec/sort/row_gather.hpp"
+#include "exec/sort/sorted_run_merge.hpp"
+#include "exec/spill/memory_limit.hpp"
+#include "exec/spill/spill_file.hpp"
 #include "exec/window/window_sort_keys.hpp"
-#include "function/physical_type.hpp"
 
 namespace sluice {
 
@@ -23,6 +29,10 @@ namespace {
 
 //! Input batches per task of the passes over the input.
 constexpr size_t kBatchesPerTask = 16;
+
+//! Where a sort runs: on every core (once all input is in), or on the calling thread only (a
+//! run spilled from inside a pipeline's task, which may not start loops of its own).
+enum class Cores : uint8_t { kAll, kCaller };
 
 template <size_t kWords>
 struct SortEntry {
@@ -36,63 +46,38 @@ bool inputOrder(const SortEntry<kWords>& a, const SortEntry<kWords>& b) {
   return a.batch != b.batch ? a.batch < b.batch : a.row < b.row;
 }
 
-//! Runs body(first batch, end batch) over groups of input batches on every core.
+//! Runs body(first batch, end batch) over groups of input batches.
 template <typename Body>
-void forBatchGroups(size_t batches, const Body& body) {
+void forBatchGroups(size_t batches, Cores cores, const Body& body) {
+  if (cores == Cores::kCaller) {
+    if (batches > 0)
+      body(0, batches);
+    return;
+  }
   size_t tasks = (batches + kBatchesPerTask - 1) / kBatchesPerTask;
   TaskScheduler::shared().parallelFor(tasks, [&](size_t task) {
     body(task * kBatchesPerTask, std::min(batches, (task + 1) * kBatchesPerTask));
   });
 }
 
-//! Output rows [first, first + count) of `entries` as one batch.
-template <size_t kWords>
-Batch gatherBatch(const std::vector<Batch>& input, const std::vector<DataType>& types,
-                  const std::vector<SortEntry<kWords>>& entries, size_t first, idx_t count) {
-  Batch batch;
-  batch.num_rows = count;
-  for (size_t column = 0; column < types.size(); ++column) {
-    const DataType& type = types[column];
-    Vector target(type, std::max<idx_t>(count, 1));
-    if (type.isNested() || type.isVoid()) {
-      for (idx_t i = 0; i < count; ++i) {
-        const SortEntry<kWords>& entry = entries[first + i];
-        copyValue(input[entry.batch].columns[column], entry.row, target, i);
-      }
-      batch.columns.push_back(std::move(target));
-      continue;
-    }
-    visitScalarType(type, [&]<typename T>() {
-      T* out = target.mutableData<T>();
-      for (idx_t i = 0; i < count; ++i) {
-        const SortEntry<kWords>& entry = entries[first + i];
-        const Vector& source = input[entry.batch].columns[column];
-        if (source.isNull(entry.row)) {
-          target.setNull(i);
-          continue;
-        }
-        if constexpr (std::is_same_v<T, StringView>) {
-          // Long strings are copied: sharing every input batch's heap would cost more.
-          const StringView& view = source.at<StringView>(entry.row);
-          out[i] = view.isInline() ? view : target.addString(view.view());
-        } else {
-          out[i] = source.at<T>(entry.row);
-        }
-      }
-    });
-    batch.columns.push_back(std::move(target));
+template <typename T, typename Less>
+void sortEntries(std::vector<T>& entries, Cores cores, const Less& less) {
+  if (cores == Cores::kAll) {
+    parallelMergeSort(entries, less);
+  } else {
+    std::sort(entries.begin(), entries.end(), less);
   }
-  return batch;
 }
 
 template <size_t kWords>
 std::vector<Batch> sortRows(const std::vector<Batch>& input, const std::vector<DataType>& types,
-                            const std::vector<SortKey>& keys, const PackedKeyLayout* layout) {
+                            const std::vector<SortKey>& keys, const PackedKeyLayout* layout,
+                            Cores cores) {
   std::vector<size_t> batch_start(input.size() + 1, 0);
   for (size_t batch = 0; batch < input.size(); ++batch)
     batch_start[batch + 1] = batch_start[batch] + input[batch].num_rows;
   std::vector<SortEntry<kWords>> entries(batch_start.back());
-  forBatchGroups(input.size(), [&](size_t first, size_t end) {
+  forBatchGroups(input.size(), cores, [&](size_t first, size_t end) {
     std::vector<uint32_t> positions;
     for (size_t batch = first; batch < end; ++batch) {
       idx_t count = input[batch].num_rows;
@@ -111,7 +96,7 @@ std::vector<Batch> sortRows(const std::vector<Batch>& input, const std::vector<D
     }
   });
   if constexpr (kWords > 0) {
-    parallelMergeSort(entries, [](const SortEntry<kWords>& a, const SortEntry<kWords>& b) {
+    sortEntries(entries, cores, [](const SortEntry<kWords>& a, const SortEntry<kWords>& b) {
       for (size_t word = 0; word < kWords; ++word) {
         if (a.key[word] != b.key[word])
           return a.key[word] < b.key[word];
@@ -120,57 +105,243 @@ std::vector<Batch> sortRows(const std::vector<Batch>& input, const std::vector<D
     });
   } else {
     RowComparator comparator(keys, types);
-    parallelMergeSort(entries, [&](const SortEntry<kWords>& a, const SortEntry<kWords>& b) {
+    sortEntries(entries, cores, [&](const SortEntry<kWords>& a, const SortEntry<kWords>& b) {
       int order = comparator.compare(input[a.batch], a.row, input[b.batch], b.row);
       return order != 0 ? order < 0 : inputOrder(a, b);
     });
   }
   size_t outputs = (entries.size() + kVectorSize - 1) / kVectorSize;
   std::vector<Batch> output(outputs);
-  forBatchGroups(outputs, [&](size_t first, size_t end) {
+  auto batch_of = [&](const SortEntry<kWords>& entry) -> const Batch& {
+    return input[entry.batch];
+  };
+  forBatchGroups(outputs, cores, [&](size_t first, size_t end) {
     for (size_t index = first; index < end; ++index) {
       size_t start = index * kVectorSize;
       idx_t count = static_cast<idx_t>(std::min<size_t>(kVectorSize, entries.size() - start));
-      output[index] = gatherBatch(input, types, entries, start, count);
+      output[index] = gatherPickedRows(types, entries.data() + start, count, batch_of);
     }
   });
   return output;
 }
 
-}  // namespace
-
-PhysicalSort::PhysicalSort(std::vector<DataType> types, std::vector<SortKey> keys)
-    : MaterializingBreaker("Sort", std::move(types)), keys_(std::move(keys)) {}
-
-std::vector<Batch> PhysicalSort::produce(std::vector<Batch> input) const {
-  // The input comes in source order: its position breaks ties.
-  if (!PackedKeyLayout::supports(keys_, types()))
-    return sortRows<0>(input, types(), keys_, nullptr);
+//! `input` (in source order) sorted by `keys`, in batches of kVectorSize rows.
+std::vector<Batch> sortBatches(const std::vector<Batch>& input, const std::vector<DataType>& types,
+                               const std::vector<SortKey>& keys, Cores cores) {
+  if (!PackedKeyLayout::supports(keys, types))
+    return sortRows<0>(input, types, keys, nullptr, cores);
   std::vector<std::vector<PackedKeyStats>> stats(
       (input.size() + kBatchesPerTask - 1) / kBatchesPerTask,
-      std::vector<PackedKeyStats>(keys_.size()));
-  forBatchGroups(input.size(), [&](size_t first, size_t end) {
+      std::vector<PackedKeyStats>(keys.size()));
+  forBatchGroups(input.size(), cores, [&](size_t first, size_t end) {
     for (size_t batch = first; batch < end; ++batch)
-      PackedKeyLayout::collect(keys_, input[batch], stats[first / kBatchesPerTask]);
+      PackedKeyLayout::collect(keys, input[batch], stats[batch / kBatchesPerTask]);
   });
-  std::vector<PackedKeyStats> merged(keys_.size());
+  std::vector<PackedKeyStats> merged(keys.size());
   for (const auto& group : stats) {
     for (size_t key = 0; key < merged.size(); ++key)
       merged[key].merge(group[key]);
   }
-  PackedKeyLayout layout(keys_, types(), merged, 0);
+  PackedKeyLayout layout(keys, types, merged, 0);
   switch (layout.words() <= kMaxPackedKeyWords ? layout.words() : 0) {
     case 1:
-      return sortRows<1>(input, types(), keys_, &layout);
+      return sortRows<1>(input, types, keys, &layout, cores);
     case 2:
-      return sortRows<2>(input, types(), keys_, &layout);
+      return sortRows<2>(input, types, keys, &layout, cores);
     case 3:
-      return sortRows<3>(input, types(), keys_, &layout);
+      return sortRows<3>(input, types, keys, &layout, cores);
     case 4:
-      return sortRows<4>(input, types(), keys_, &layout);
+      return sortRows<4>(input, types, keys, &layout, cores);
     default:
-      return sortRows<0>(input, types(), keys_, nullptr);
+      return sortRows<0>(input, types, keys, nullptr, cores);
   }
+}
+
+//! An input batch and its place in the source: its morsel's index, then the order in which
+//! the thread that computed the morsel sank its batches.
+struct SortInput {
+  uint64_t index;
+  uint64_t sequence;
+  Batch batch;
+};
+
+std::vector<Batch> inSourceOrder(std::vector<SortInput> input) {
+  std::sort(input.begin(), input.end(), [](const SortInput& a, const SortInput& b) {
+    return a.index != b.index ? a.index < b.index : a.sequence < b.sequence;
+  });
+  std::vector<Batch> batches;
+  batches.reserve(input.size());
+  for (SortInput& entry : input)
+    batches.push_back(std::move(entry.batch));
+  return batches;
+}
+
+//! Adds the two hidden columns that give each row's place in the source: the morsel index,
+//! and the sequence and row number.
+void addSourcePlace(SortInput& input) {
+  idx_t rows = input.batch.num_rows;
+  Vector index(DataType::longType(), rows);
+  Vector position(DataType::longType(), rows);
+  int64_t* indexes = index.mutableData<int64_t>();
+  int64_t* positions = position.mutableData<int64_t>();
+  for (idx_t row = 0; row < rows; ++row) {
+    indexes[row] = static_cast<int64_t>(input.index);
+    positions[row] = static_cast<int64_t>((input.sequence << 32) | row);
+  }
+  input.batch.columns.push_back(std::move(index));
+  input.batch.columns.push_back(std::move(position));
+}
+
+struct SortGlobal : GlobalSinkState {
+  uint64_t memory_limit = 0;
+  bool can_spill = false;
+  //! The bytes of input that threads hold, summed.
+  std::atomic<uint64_t> held_bytes{0};
+
+  std::mutex mutex;
+  std::vector<SortInput> input;  // combined from every thread
+  std::vector<std::unique_ptr<SpillFile>> runs;
+
+  // After finalize: the sorted output, or the merge that streams it.
+  std::vector<Batch> output;
+  std::unique_ptr<SortedRunMerge> merge;
+};
+
+struct SortLocal : LocalSinkState {
+  std::vector<SortInput> input;
+  uint64_t bytes = 0;
+  uint64_t next_sequence = 0;
+};
+
+struct SortSource : GlobalSourceState {
+  explicit SortSource(SortGlobal& sink) : sink(sink) {}
+  SortGlobal& sink;
+  uint64_t next = 0;
+};
+
+//! A run of `input`'s rows sorted by `keys`, with the hidden columns of their places (the
+//! columns `types` ends with).
+std::vector<Batch> sortedRun(std::vector<SortInput> input, const std::vector<DataType>& types,
+                             const std::vector<SortKey>& keys, Cores cores) {
+  for (SortInput& entry : input)
+    addSourcePlace(entry);
+  // In source order the places ascend, so the sort's tie-break agrees with the merge's.
+  return sortBatches(inSourceOrder(std::move(input)), types, keys, cores);
+}
+
+//! Sorts the rows `local` holds into a run on disk, on the calling thread.
+void spillRun(SortGlobal& global, SortLocal& local, const std::vector<DataType>& types,
+              const std::vector<SortKey>& keys) {
+  std::vector<Batch> run = sortedRun(std::move(local.input), types, keys, Cores::kCaller);
+  local.input.clear();
+  auto file = std::make_unique<SpillFile>();
+  SpillWriter writer(*file, types);
+  for (const Batch& batch : run)
+    writer.write(batch);
+  writer.close();
+  global.held_bytes.fetch_sub(local.bytes);
+  local.bytes = 0;
+  std::lock_guard lock(global.mutex);
+  global.runs.push_back(std::move(file));
+}
+
+}  // namespace
+
+PhysicalSort::PhysicalSort(std::vector<DataType> types, std::vector<SortKey> keys)
+    : PhysicalOperator("Sort", std::move(types)), keys_(std::move(keys)) {
+  spill_types_ = this->types();
+  spill_types_.push_back(DataType::longType());
+  spill_types_.push_back(DataType::longType());
+  spill_keys_ = keys_;
+  idx_t width = this->types().size();
+  spill_keys_.push_back({width, true, true});
+  spill_keys_.push_back({width + 1, true, true});
+}
+
+std::unique_ptr<GlobalSinkState> PhysicalSort::makeGlobalSinkState(
+    const ExecContext& context) const {
+  auto global = std::make_unique<SortGlobal>();
+  global->memory_limit = context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
+  global->can_spill = canSpill(types());
+  return global;
+}
+
+std::unique_ptr<LocalSinkState> PhysicalSort::makeLocalSinkState(const ExecContext&,
+                                                                 GlobalSinkState&) const {
+  return std::make_unique<SortLocal>();
+}
+
+SinkResult PhysicalSort::sink(const ExecContext&, Morsel& morsel, GlobalSinkState& global_state,
+                              LocalSinkState& local_state) const {
+  if (morsel.batch.num_rows == 0)
+    return SinkResult::kNeedMoreInput;
+  auto& global = static_cast<SortGlobal&>(global_state);
+  auto& local = static_cast<SortLocal&>(local_state);
+  uint64_t bytes = batchMemoryBytes(morsel.batch);
+  local.input.push_back({morsel.index, local.next_sequence++, std::move(morsel.batch)});
+  local.bytes += bytes;
+  uint64_t held = global.held_bytes.fetch_add(bytes) + bytes;
+  // Over the limit, the thread that holds a fair share of the rows spills them.
+  size_t threads = TaskScheduler::shared().threadCount();
+  if (global.can_spill && held > global.memory_limit && local.bytes * 2 * threads >= held)
+    spillRun(global, local, spill_types_, keys_);
+  return SinkResult::kNeedMoreInput;
+}
+
+void PhysicalSort::combine(const ExecContext&, GlobalSinkState& global_state,
+                           LocalSinkState& local_state) const {
+  auto& global = static_cast<SortGlobal&>(global_state);
+  auto& local = static_cast<SortLocal&>(local_state);
+  std::lock_guard lock(global.mutex);
+  for (SortInput& input : local.input)
+    global.input.push_back(std::move(input));
+  local.input.clear();
+}
+
+void PhysicalSort::finalize(const ExecContext&, GlobalSinkState& global_state) const {
+  auto& global = static_cast<SortGlobal&>(global_state);
+  if (global.runs.empty()) {
+    global.output =
+        sortBatches(inSourceOrder(std::move(global.input)), types(), keys_, Cores::kAll);
+    return;
+  }
+  std::vector<SortedRunSource> runs;
+  for (const std::unique_ptr<SpillFile>& file : global.runs) {
+    auto reader = std::make_shared<SpillReader>(*file);
+    runs.push_back([reader](Batch& batch) { return reader->next(batch); });
+  }
+  auto in_memory = std::make_shared<std::vector<Batch>>(
+      sortedRun(std::move(global.input), spill_types_, keys_, Cores::kAll));
+  runs.push_back([in_memory, next = size_t{0}](Batch& batch) mutable {
+    if (next == in_memory->size())
+      return false;
+    batch = std::move((*in_memory)[next++]);
+    return true;
+  });
+  global.merge =
+      std::make_unique<SortedRunMerge>(std::move(runs), spill_keys_, spill_types_, types().size());
+}
+
+std::unique_ptr<GlobalSourceState> PhysicalSort::makeGlobalSourceState(
+    const ExecContext&, GlobalSinkState* own_sink_state) const {
+  SLUICE_CHECK(own_sink_state != nullptr);
+  return std::make_unique<SortSource>(static_cast<SortGlobal&>(*own_sink_state));
+}
+
+bool PhysicalSort::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global_state,
+                           LocalSourceState&) const {
+  auto& source = static_cast<SortSource&>(global_state);
+  SortGlobal& sink = source.sink;
+  if (sink.merge) {
+    if (!sink.merge->next(morsel.batch))
+      return false;
+  } else {
+    if (source.next >= sink.output.size())
+      return false;
+    morsel.batch = std::move(sink.output[source.next]);
+  }
+  morsel.index = source.next++;
+  return true;
 }
 
 std::string PhysicalSort::details() const {

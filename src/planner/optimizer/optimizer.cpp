@@ -14,6 +14,7 @@ LogicalOperatorPtr optimize(LogicalOperatorPtr plan, const OptimizerContext& con
   simplifyPredicates(plan);
   plan = pushDownFilters(std::move(plan));
   pushPredicatesIntoScans(*plan);
+  reorderJoins(plan);
   chooseJoinBuildSides(plan);
   useTopN(plan);
   pruneScanColumns(*plan);

@@ -32,6 +32,10 @@ void pushPredicatesIntoScans(LogicalOperator& plan);
 //! Removes projections below the root that pass their input on unchanged.
 void removeIdentityProjections(LogicalOperator& plan);
 
+//! Rebuilds each chain of three or more inner joins as a left-deep tree that starts from the
+//! largest input and adds the smallest connected input next (join_order.cpp).
+void reorderJoins(LogicalOperatorPtr& plan);
+
 //! Swaps the inputs of inner equi joins whose right (build) input is estimated much larger
 //! than the left, with a projection above that keeps the query's column order.
 void chooseJoinBuildSides(LogicalOperatorPtr& plan);

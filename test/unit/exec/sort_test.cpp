@@ -2,7 +2,8 @@
 //
 // Sorting on every core: parallelMergeSort against std::stable_sort on inputs with many ties,
 // and ORDER BY over enough rows to be cut into slices and merged (packed keys, keys compared in
-// the input, NULLs, DESC, ties kept in source order).
+// the input, NULLs, DESC, ties kept in source order); the same past a small memory limit, where
+// sorted runs are spilled and merged.
 #include "exec/sort/parallel_merge_sort.hpp"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "exec/session.hpp"
+#include "exec/spill/spill_file.hpp"
 
 namespace sluice {
 namespace {
@@ -100,6 +102,85 @@ TEST(SortTest, OrderByStringsComparedInTheInput) {
       ASSERT_GT(std::stoll(ids[i - 1]), std::stoll(ids[i])) << "at " << i;
     }
   }
+}
+
+//! The expected ids of ORDER BY k DESC NULLS LAST over range(0, rows), k being NULL for every
+//! 101st id and id % 100 otherwise, ties in id order.
+std::vector<std::string> expectedIdsByKeyDescending(int64_t rows) {
+  auto key = [](int64_t id) -> int64_t { return id % 101 == 0 ? -1 : id % 100; };
+  std::vector<int64_t> ids(static_cast<size_t>(rows));
+  for (int64_t id = 0; id < rows; ++id)
+    ids[static_cast<size_t>(id)] = id;
+  std::stable_sort(ids.begin(), ids.end(), [&](int64_t a, int64_t b) {
+    int64_t ka = key(a);
+    int64_t kb = key(b);
+    if (ka == -1 || kb == -1)
+      return ka != -1 && kb == -1;
+    return ka > kb;
+  });
+  std::vector<std::string> text;
+  for (int64_t id : ids)
+    text.push_back(std::to_string(id));
+  return text;
+}
+
+TEST(ExternalSortTest, SpilledRunsMergeInKeyOrderWithTiesInSourceOrder) {
+  Session session;
+  session.execute("SET sluice.memoryLimit = '256k'");
+  uint64_t files_before = spillFilesCreated();
+  std::string sql =
+      "SELECT id, CASE WHEN id % 101 = 0 THEN NULL ELSE id % 100 END AS k FROM range(0, 200000) "
+      "ORDER BY k DESC NULLS LAST";
+  std::vector<std::string> ids = column(session, sql, 0);
+  EXPECT_GT(spillFilesCreated() - files_before, 4u);
+  std::vector<std::string> expected = expectedIdsByKeyDescending(200000);
+  ASSERT_EQ(ids.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    ASSERT_EQ(ids[i], expected[i]) << "at " << i;
+}
+
+TEST(ExternalSortTest, LongStringsAndNestedValuesComeBackFromSpillFiles) {
+  Session session;
+  session.execute("SET sluice.memoryLimit = '512k'");
+  uint64_t files_before = spillFilesCreated();
+  std::string sql =
+      "SELECT id, concat('key ', CAST(id % 997 AS STRING), repeat('x', CAST(id % 3 AS INT) * 10)) "
+      "AS s, array(id, NULL) AS a, named_struct('n', id, 't', CAST(id AS STRING)) AS st, "
+      "map('k', id) AS m FROM range(0, 50000) ORDER BY s, id DESC";
+  auto results = session.execute(sql);
+  const auto& result = results.back();
+  EXPECT_GT(spillFilesCreated() - files_before, 0u);
+  ASSERT_EQ(result.numRows(), 50000u);
+  for (size_t row = 1; row < result.numRows(); ++row) {
+    std::string previous = result.displayValue(row - 1, 1);
+    std::string current = result.displayValue(row, 1);
+    ASSERT_LE(previous, current) << "at " << row;
+    if (previous == current) {
+      ASSERT_GT(std::stoll(result.displayValue(row - 1, 0)),
+                std::stoll(result.displayValue(row, 0)))
+          << "at " << row;
+    }
+  }
+  for (size_t row : {size_t{0}, size_t{12345}, size_t{49999}}) {
+    std::string id = result.displayValue(row, 0);
+    EXPECT_EQ(result.displayValue(row, 2), "[" + id + ",null]");
+    EXPECT_EQ(result.displayValue(row, 3), "{\"n\":" + id + ",\"t\":\"" + id + "\"}");
+    EXPECT_EQ(result.displayValue(row, 4), "{\"k\":" + id + "}");
+  }
+}
+
+TEST(ExternalSortTest, RowsParquetCannotHoldAreSortedInMemory) {
+  Session session;
+  session.execute("SET sluice.memoryLimit = '64k'");
+  uint64_t files_before = spillFilesCreated();
+  std::vector<std::string> ids =
+      column(session,
+             "SELECT id, CASE WHEN id % 2 = 0 THEN INTERVAL '1' DAY ELSE INTERVAL '2' DAY END AS i "
+             "FROM range(0, 30000) ORDER BY id DESC");
+  EXPECT_EQ(spillFilesCreated(), files_before);
+  ASSERT_EQ(ids.size(), 30000u);
+  for (size_t i = 0; i < ids.size(); ++i)
+    ASSERT_EQ(ids[i], std::to_string(29999 - i)) << "at " << i;
 }
 
 }  // namespace

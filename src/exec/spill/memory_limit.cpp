@@ -1,0 +1,74 @@
+// src/exec/spill/memory_limit.cpp
+#include "exec/spill/memory_limit.hpp"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <charconv>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "common/error/error.hpp"
+
+namespace sluice {
+
+std::optional<uint64_t> parseByteSize(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
+  uint64_t number = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (error != std::errc() || end == text.data())
+    return std::nullopt;
+  std::string unit(end, text.data() + text.size());
+  for (char& c : unit)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  int shift = 0;
+  if (unit.empty() || unit == "b") {
+    shift = 0;
+  } else if (unit == "k" || unit == "kb") {
+    shift = 10;
+  } else if (unit == "m" || unit == "mb") {
+    shift = 20;
+  } else if (unit == "g" || unit == "gb") {
+    shift = 30;
+  } else if (unit == "t" || unit == "tb") {
+    shift = 40;
+  } else if (unit == "p" || unit == "pb") {
+    shift = 50;
+  } else {
+    return std::nullopt;
+  }
+  if (shift > 0 && number > (UINT64_MAX >> shift))
+    return std::nullopt;
+  return number << shift;
+}
+
+uint64_t defaultMemoryLimit() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0)
+    return uint64_t{8} << 30;
+  return static_cast<uint64_t>(pages) / 5 * 4 * static_cast<uint64_t>(page_size);
+}
+
+uint64_t memoryLimitOrThrow(std::string_view text) {
+  // SET keeps a value as written; a quoted size is taken too.
+  std::string_view size = text;
+  if (size.size() >= 2 && (size.front() == '\'' || size.front() == '"') &&
+      size.back() == size.front()) {
+    size = size.substr(1, size.size() - 2);
+  }
+  std::optional<uint64_t> bytes = parseByteSize(size);
+  if (!bytes || *bytes == 0) {
+    throw Error(ErrorClass::INVALID_CONF_VALUE,
+                fmt::format("The value '{}' in the config \"{}\" is invalid. It must be a "
+                            "positive size in bytes, with an optional unit (k, m, g, t, p).",
+                            text, kMemoryLimitKey));
+  }
+  return *bytes;
+}
+
+}  // namespace sluice
