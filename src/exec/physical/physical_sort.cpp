@@ -30,6 +30,9 @@ namespace {
 //! Input batches per task of the passes over the input.
 constexpr size_t kBatchesPerTask = 16;
 
+//! The most spilled runs one merge reads at once.
+constexpr size_t kMaxMergeFanIn = 64;
+
 //! Where a sort runs: on every core (once all input is in), or on the calling thread only (a
 //! run spilled from inside a pipeline's task, which may not start loops of its own).
 enum class Cores : uint8_t { kAll, kCaller };
@@ -245,6 +248,40 @@ void spillRun(SortGlobal& global, SortLocal& local, const std::vector<DataType>&
   global.runs.push_back(std::move(file));
 }
 
+std::vector<SortedRunSource> readRuns(const std::vector<std::unique_ptr<SpillFile>>& files) {
+  std::vector<SortedRunSource> runs;
+  for (const std::unique_ptr<SpillFile>& file : files) {
+    auto reader = std::make_shared<SpillReader>(*file);
+    runs.push_back([reader](Batch& batch) { return reader->next(batch); });
+  }
+  return runs;
+}
+
+//! Merges groups of spilled runs into longer ones until at most kMaxMergeFanIn are left: the
+//! last merge reads every run at once, so this bounds its open files and the row groups it
+//! holds.
+void mergeRunsToFanIn(std::vector<std::unique_ptr<SpillFile>>& runs,
+                      const std::vector<DataType>& types, const std::vector<SortKey>& keys) {
+  while (runs.size() > kMaxMergeFanIn) {
+    std::vector<std::unique_ptr<SpillFile>> merged;
+    for (size_t first = 0; first < runs.size(); first += kMaxMergeFanIn) {
+      size_t end = std::min(runs.size(), first + kMaxMergeFanIn);
+      std::vector<std::unique_ptr<SpillFile>> group(
+          std::make_move_iterator(runs.begin() + static_cast<std::ptrdiff_t>(first)),
+          std::make_move_iterator(runs.begin() + static_cast<std::ptrdiff_t>(end)));
+      SortedRunMerge merge(readRuns(group), keys, types, types.size());
+      auto file = std::make_unique<SpillFile>();
+      SpillWriter writer(*file, types);
+      Batch batch;
+      while (merge.next(batch))
+        writer.write(batch);
+      writer.close();
+      merged.push_back(std::move(file));
+    }
+    runs = std::move(merged);
+  }
+}
+
 }  // namespace
 
 PhysicalSort::PhysicalSort(std::vector<DataType> types, std::vector<SortKey> keys)
@@ -305,11 +342,8 @@ void PhysicalSort::finalize(const ExecContext&, GlobalSinkState& global_state) c
         sortBatches(inSourceOrder(std::move(global.input)), types(), keys_, Cores::kAll);
     return;
   }
-  std::vector<SortedRunSource> runs;
-  for (const std::unique_ptr<SpillFile>& file : global.runs) {
-    auto reader = std::make_shared<SpillReader>(*file);
-    runs.push_back([reader](Batch& batch) { return reader->next(batch); });
-  }
+  mergeRunsToFanIn(global.runs, spill_types_, spill_keys_);
+  std::vector<SortedRunSource> runs = readRuns(global.runs);
   auto in_memory = std::make_shared<std::vector<Batch>>(
       sortedRun(std::move(global.input), spill_types_, keys_, Cores::kAll));
   runs.push_back([in_memory, next = size_t{0}](Batch& batch) mutable {

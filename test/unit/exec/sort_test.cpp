@@ -139,6 +139,22 @@ TEST(ExternalSortTest, SpilledRunsMergeInKeyOrderWithTiesInSourceOrder) {
     ASSERT_EQ(ids[i], expected[i]) << "at " << i;
 }
 
+TEST(ExternalSortTest, ManyRunsAreMergedInGroupsFirst) {
+  Session session;
+  // Every batch crosses a 16 KB limit: about 150 runs of one batch, more than one merge reads.
+  session.execute("SET sluice.memoryLimit = '16k'");
+  uint64_t files_before = spillFilesCreated();
+  std::string sql =
+      "SELECT id, CASE WHEN id % 101 = 0 THEN NULL ELSE id % 100 END AS k FROM range(0, 300000) "
+      "ORDER BY k DESC NULLS LAST";
+  std::vector<std::string> ids = column(session, sql, 0);
+  EXPECT_GT(spillFilesCreated() - files_before, 130u);
+  std::vector<std::string> expected = expectedIdsByKeyDescending(300000);
+  ASSERT_EQ(ids.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    ASSERT_EQ(ids[i], expected[i]) << "at " << i;
+}
+
 TEST(ExternalSortTest, LongStringsAndNestedValuesComeBackFromSpillFiles) {
   Session session;
   session.execute("SET sluice.memoryLimit = '512k'");
