@@ -15,6 +15,7 @@
 
 namespace sluice {
 
+class PartitionState;
 class TimeZone;
 
 //! The rows of a batch that an expression computes: either all rows 0..count-1 (`indices`
@@ -43,6 +44,9 @@ inline void forEachRow(const RowSet& rows, Body&& body) {
 //! Session facts a kernel may need.
 struct ExecContext {
   const TimeZone* time_zone = nullptr;  // spark.sql.session.timeZone
+  //! The partition being computed and what stateful kernels keep in it (partition_state.hpp);
+  //! null outside a pipeline, where the partition is 0.
+  PartitionState* partition = nullptr;
 };
 
 //! A function's arguments, evaluated: each flat (aligned with the batch) or constant.
