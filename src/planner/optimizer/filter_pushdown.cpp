@@ -56,13 +56,15 @@ LogicalOperatorPtr pushIntoFilter(LogicalOperatorPtr filter,
 
 LogicalOperatorPtr pushIntoProject(LogicalOperatorPtr project,
                                    std::vector<BoundExpressionPtr> conjuncts) {
+  // As in Spark, nothing moves below a projection that computes rand() or
+  // monotonically_increasing_id(): they must see the rows they saw before, in their partition.
+  bool deterministic = true;
+  for (const BoundExpressionPtr& expression : project->expressions)
+    deterministic &= isDeterministic(*expression);
   std::vector<BoundExpressionPtr> below;
   std::vector<BoundExpressionPtr> above;
   for (BoundExpressionPtr& conjunct : conjuncts) {
-    // A condition on rand() AS r must not compute rand() twice.
-    bool movable = readsOnly(
-        *conjunct, [&](idx_t column) { return isDeterministic(*project->expressions[column]); });
-    if (movable) {
+    if (deterministic) {
       below.push_back(substituteColumns(*conjunct, project->expressions));
     } else {
       above.push_back(std::move(conjunct));
