@@ -17,7 +17,8 @@
 // number comes from the input alone (not the thread count or who ran first) and grows in
 // the order of the source:
 //   - file and table scans: one part of a file (all of its batches, read in order by one
-//     thread) is a partition, numbered file * parts per file + part;
+//     thread) is a partition, numbered file * parts per file + part (a few Parquet files are
+//     cut into more parts on more threads: file_morsels.hpp);
 //   - range: one 2048-row morsel is a partition, numbered by its place in the range;
 //   - VALUES and an ungrouped aggregate's row: partition 0;
 //   - a hash aggregate's output: one of its row partitions (merged and emitted by one thread);
