@@ -15,6 +15,7 @@
 
 namespace sluice {
 
+class PartitionState;
 class TimeZone;
 
 //! The rows of a batch that an expression computes: either all rows 0..count-1 (`indices`
@@ -46,6 +47,9 @@ struct ExecContext {
   //! Bytes a query's operators may hold before they spill to disk (sluice.memoryLimit); 0 for
   //! the default (exec/spill/memory_limit.hpp).
   uint64_t memory_limit = 0;
+  //! The partition being computed and what stateful kernels keep in it (partition_state.hpp);
+  //! null outside a pipeline, where the partition is 0.
+  PartitionState* partition = nullptr;
 };
 
 //! A function's arguments, evaluated: each flat (aligned with the batch) or constant.

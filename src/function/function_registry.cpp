@@ -57,6 +57,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerUuidFunctions(built);
     registerCurrentUserFunctions(built);
     registerSparkPartitionIdFunctions(built);
+    registerMonotonicallyIncreasingIdFunctions(built);
     registerArrayLookupFunctions(built);
     registerArrayTransformFunctions(built);
     registerArraySetFunctions(built);

@@ -84,6 +84,7 @@ void registerSchemaOfJsonFunctions(FunctionRegistry& registry);
 void registerUuidFunctions(FunctionRegistry& registry);
 void registerCurrentUserFunctions(FunctionRegistry& registry);
 void registerSparkPartitionIdFunctions(FunctionRegistry& registry);
+void registerMonotonicallyIncreasingIdFunctions(FunctionRegistry& registry);
 void registerArrayLookupFunctions(FunctionRegistry& registry);
 void registerArrayTransformFunctions(FunctionRegistry& registry);
 void registerArraySetFunctions(FunctionRegistry& registry);

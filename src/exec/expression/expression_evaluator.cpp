@@ -5,6 +5,7 @@
 #include "exec/expression/lambda_evaluation.hpp"
 #include "exec/expression/vector_copy.hpp"
 #include "function/cast/cast.hpp"
+#include "function/partition_state.hpp"
 
 namespace sluice {
 
@@ -58,6 +59,9 @@ Vector ExpressionEvaluator::evaluateCall(const BoundExpression& expr, const Batc
   }
   ArgumentVectors arguments;
   for (const Vector& value : values) arguments.push_back(&value);
+  // A non-deterministic kernel may keep state per call in the partition (rand, ids).
+  if (!expr.function.deterministic && context_.partition != nullptr)
+    context_.partition->enterCall(&expr);
   if (all_constant) {
     Vector result(expr.type, 1);
     if (rows.count > 0) expr.function.kernel(context_, arguments, RowSet{nullptr, 1}, result);

@@ -31,6 +31,7 @@ struct FileMorselsGlobal : GlobalSourceState {
   explicit FileMorselsGlobal(size_t files, size_t parts_per_file = 1)
       : files(files), parts_per_file(parts_per_file) {}
   size_t maxThreads() const override { return files * parts_per_file; }
+  uint64_t partitions() const override { return files * parts_per_file; }
 
   size_t files;
   size_t parts_per_file;
@@ -71,6 +72,7 @@ bool nextFileMorsel(FileMorselsGlobal& global, FileMorselsLocal<Reader>& local, 
       continue;
     morsel.index = (static_cast<uint64_t>(local.file) << 32) |
                    (static_cast<uint64_t>(local.part) << 24) | local.batch_number++;
+    morsel.partition = local.file * global.parts_per_file + local.part;
     morsel.batch = std::move(batch);
     return true;
   }

@@ -26,6 +26,7 @@ struct BreakerSource : GlobalSourceState {
   size_t maxThreads() const override {
     return parallel ? std::max<size_t>(sink.output.size(), 1) : 1;
   }
+  uint64_t partitions() const override { return sink.output.size(); }
   BreakerGlobal& sink;
   bool parallel;
   std::atomic<size_t> next{0};
@@ -75,6 +76,7 @@ bool MaterializingBreaker::getData(const ExecContext&, Morsel& morsel, GlobalSou
   if (index >= source.sink.output.size())
     return false;
   morsel.index = index;
+  morsel.partition = index;
   morsel.batch = std::move(source.sink.output[index]);
   return true;
 }

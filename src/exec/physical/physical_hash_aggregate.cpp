@@ -59,6 +59,7 @@ struct PhysicalHashAggregate::ThreadState : LocalSinkState {
 struct PhysicalHashAggregate::SourceState : GlobalSourceState {
   explicit SourceState(SinkState& sink) : sink(sink) {}
   size_t maxThreads() const override { return RowPartitions::kCount; }
+  uint64_t partitions() const override { return RowPartitions::kCount; }
   SinkState& sink;
   std::atomic<idx_t> next_partition{0};
 };
@@ -281,6 +282,7 @@ void PhysicalHashAggregate::emitGroups(MergeState& state, Morsel& morsel) const 
   }
   morsel.batch = std::move(batch);
   morsel.index = (state.partition << 32) | state.chunk++;
+  morsel.partition = state.partition;
   state.position += count;
 }
 

@@ -75,6 +75,7 @@ struct PhysicalHashJoin::ProbeState : OperatorState {
 struct PhysicalHashJoin::UnmatchedBuildRows : GlobalSourceState {
   explicit UnmatchedBuildRows(BuildState& build) : build(build) {}
   size_t maxThreads() const override { return build.rows / kVectorSize + 1; }
+  uint64_t partitions() const override { return (build.rows + kVectorSize - 1) / kVectorSize; }
   BuildState& build;
   std::atomic<idx_t> next{0};
 };
@@ -563,6 +564,7 @@ bool PhysicalHashJoin::getFinalData(const ExecContext&, Morsel& morsel, GlobalSo
                  morsel.batch);
     // After every row the probe emitted.
     morsel.index = std::numeric_limits<uint64_t>::max();
+    morsel.partition = start / kVectorSize;
     return true;
   }
 }

@@ -11,6 +11,21 @@
 //
 // Every morsel carries an index, kept by the operators it flows through, so that sinks that
 // care about order (the result collector, LIMIT) put the rows back in the order of the source.
+//
+// It also carries its partition, Spark's unit of rows computed in order by one thread, which
+// rand(seed), monotonically_increasing_id() and spark_partition_id() depend on. A partition's
+// number comes from the input alone (not the thread count or who ran first) and grows in
+// the order of the source:
+//   - file and table scans: one part of a file (all of its batches, read in order by one
+//     thread) is a partition, numbered file * parts per file + part (a few Parquet files are
+//     cut into more parts on more threads: file_morsels.hpp);
+//   - range: one 2048-row morsel is a partition, numbered by its place in the range;
+//   - VALUES and an ungrouped aggregate's row: partition 0;
+//   - a hash aggregate's output: one of its row partitions (merged and emitted by one thread);
+//   - the outputs of sort, window, LIMIT and TOP N: one output batch is a partition, in order;
+//   - a FULL join's never-matched build rows: one 2048-row stretch of the build side is one.
+// The pipeline numbers partitions from a base of its own: the children of a union one after
+// the other in the union's order, then the final rows of its operators (pipeline_executor.cpp).
 #pragma once
 
 #include <memory>
@@ -27,6 +42,8 @@ struct GlobalSourceState {
   virtual ~GlobalSourceState() = default;
   //! How many threads can usefully pull morsels at once.
   virtual size_t maxThreads() const { return 1; }
+  //! How many partitions the morsels are numbered in (Morsel::partition is below it).
+  virtual uint64_t partitions() const { return 1; }
 };
 struct LocalSourceState {
   virtual ~LocalSourceState() = default;
@@ -57,6 +74,7 @@ enum class SinkResult : uint8_t {
 struct Morsel {
   Batch batch;
   uint64_t index = 0;
+  uint64_t partition = 0;  // within the source's partitions (see above)
 };
 
 class PhysicalOperator;

@@ -14,6 +14,7 @@ namespace {
 struct RangeState : GlobalSourceState {
   explicit RangeState(uint64_t count) : count(count) {}
   size_t maxThreads() const override { return (count + kVectorSize - 1) / kVectorSize; }
+  uint64_t partitions() const override { return (count + kVectorSize - 1) / kVectorSize; }
 
   uint64_t count;
   std::atomic<uint64_t> next_morsel{0};
@@ -58,6 +59,7 @@ bool PhysicalRange::getData(const ExecContext&, Morsel& morsel, GlobalSourceStat
     value += static_cast<uint64_t>(step_);
   }
   morsel.index = index;
+  morsel.partition = index;
   morsel.batch.columns.clear();
   morsel.batch.columns.push_back(std::move(ids));
   morsel.batch.num_rows = rows;

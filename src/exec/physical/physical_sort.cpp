@@ -208,6 +208,7 @@ struct SortGlobal : GlobalSinkState {
   // After finalize: the sorted output, or the merge that streams it.
   std::vector<Batch> output;
   std::unique_ptr<SortedRunMerge> merge;
+  std::atomic<uint64_t> rows{0};  // of the input
 };
 
 struct SortLocal : LocalSinkState {
@@ -218,6 +219,10 @@ struct SortLocal : LocalSinkState {
 
 struct SortSource : GlobalSourceState {
   explicit SortSource(SortGlobal& sink) : sink(sink) {}
+  //! One output batch is a partition; a merge's batches are counted by its rows.
+  uint64_t partitions() const override {
+    return sink.merge ? (sink.rows.load() + kVectorSize - 1) / kVectorSize : sink.output.size();
+  }
   SortGlobal& sink;
   uint64_t next = 0;
 };
@@ -315,6 +320,7 @@ SinkResult PhysicalSort::sink(const ExecContext&, Morsel& morsel, GlobalSinkStat
   auto& global = static_cast<SortGlobal&>(global_state);
   auto& local = static_cast<SortLocal&>(local_state);
   uint64_t bytes = batchMemoryBytes(morsel.batch);
+  global.rows.fetch_add(morsel.batch.num_rows);
   local.input.push_back({morsel.index, local.next_sequence++, std::move(morsel.batch)});
   local.bytes += bytes;
   uint64_t held = global.held_bytes.fetch_add(bytes) + bytes;
@@ -374,7 +380,8 @@ bool PhysicalSort::getData(const ExecContext&, Morsel& morsel, GlobalSourceState
       return false;
     morsel.batch = std::move(sink.output[source.next]);
   }
-  morsel.index = source.next++;
+  morsel.index = source.next;
+  morsel.partition = source.next++;
   return true;
 }
 

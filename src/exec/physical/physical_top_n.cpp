@@ -124,6 +124,7 @@ struct TopNGlobal : GlobalSinkState {
 
 struct TopNSource : GlobalSourceState {
   explicit TopNSource(TopNGlobal& sink) : sink(sink) {}
+  uint64_t partitions() const override { return sink.output.size(); }
   TopNGlobal& sink;
   std::atomic<size_t> next{0};
 };
@@ -247,6 +248,7 @@ bool PhysicalTopN::getData(const ExecContext&, Morsel& morsel, GlobalSourceState
   if (index >= source.sink.output.size())
     return false;
   morsel.index = index;
+  morsel.partition = index;
   morsel.batch = std::move(source.sink.output[index]);
   return true;
 }

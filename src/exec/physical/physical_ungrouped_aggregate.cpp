@@ -222,6 +222,7 @@ void PhysicalUngroupedAggregate::emitRow(SinkState& sink, Morsel& morsel) const 
   }
   morsel.batch = std::move(batch);
   morsel.index = 0;
+  morsel.partition = 0;
 }
 
 std::string PhysicalUngroupedAggregate::details() const {

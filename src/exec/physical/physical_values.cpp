@@ -42,6 +42,7 @@ bool PhysicalValues::getData(const ExecContext& context, Morsel& morsel, GlobalS
   single_row.num_rows = 1;
   idx_t num_rows = rows_.size();
   morsel.index = 0;
+  morsel.partition = 0;
   morsel.batch = Batch();
   morsel.batch.num_rows = num_rows;
   for (size_t column = 0; column < types().size(); ++column) {

@@ -8,6 +8,7 @@
 
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/pipeline/pipeline.hpp"
+#include "function/partition_state.hpp"
 
 namespace sluice {
 
@@ -16,23 +17,26 @@ namespace {
 using SinkStates = std::map<const PhysicalOperator*, std::unique_ptr<GlobalSinkState>>;
 
 // One thread's run of a pipeline: its local states and the push of batches through the chain.
+// Its states are made with a context of its own, which points at the task's partition state.
 class PipelineTask {
  public:
   PipelineTask(const ExecContext& context, const Pipeline& pipeline,
                GlobalSourceState& source_state, GlobalSinkState& sink_state,
-               const SinkStates& sink_states)
+               const SinkStates& sink_states, uint64_t partition_base)
       : context_(context),
         pipeline_(pipeline),
         source_state_(source_state),
-        sink_state_(sink_state) {
-    local_source_ = pipeline.source->makeLocalSourceState(context, source_state);
+        sink_state_(sink_state),
+        partition_base_(partition_base) {
+    context_.partition = &partition_state_;
+    local_source_ = pipeline.source->makeLocalSourceState(context_, source_state);
     for (const PhysicalOperator* op : pipeline.operators) {
       auto own = sink_states.find(op);
       operator_states_.push_back(own == sink_states.end()
-                                     ? op->makeOperatorState(context)
-                                     : op->makeOperatorStateOver(context, *own->second));
+                                     ? op->makeOperatorState(context_)
+                                     : op->makeOperatorStateOver(context_, *own->second));
     }
-    local_sink_ = pipeline.sink->makeLocalSinkState(context, sink_state);
+    local_sink_ = pipeline.sink->makeLocalSinkState(context_, sink_state);
   }
 
   //! Runs until the source runs dry or the sink is full. `finished_from` is the first of the
@@ -42,19 +46,22 @@ class PipelineTask {
     Morsel morsel;
     while (finished_from.load(std::memory_order_relaxed) > position &&
            pipeline_.source->getData(context_, morsel, source_state_, *local_source_)) {
+      enterPartition(partition_base_ + morsel.partition);
       if (push(0, morsel.batch, pipeline_.index_base + morsel.index) == SinkResult::kFinished) {
         markFinished(finished_from, position);
       }
     }
   }
 
-  //! Pushes the rows operator `index` emits after all input (makeFinalSourceState) onward.
-  void runFinal(size_t index, GlobalSourceState& final_state, std::atomic<size_t>& finished_from,
-                size_t position) {
+  //! Pushes the rows operator `index` emits after all input (makeFinalSourceState) onward;
+  //! their partitions are numbered from `partition_base`.
+  void runFinal(size_t index, GlobalSourceState& final_state, uint64_t partition_base,
+                std::atomic<size_t>& finished_from, size_t position) {
     const PhysicalOperator& op = *pipeline_.operators[index];
     Morsel morsel;
     while (finished_from.load(std::memory_order_relaxed) > position &&
            op.getFinalData(context_, morsel, final_state, *operator_states_[index])) {
+      enterPartition(partition_base + morsel.partition);
       if (push(index + 1, morsel.batch, pipeline_.index_base + morsel.index) ==
           SinkResult::kFinished) {
         markFinished(finished_from, position);
@@ -65,6 +72,11 @@ class PipelineTask {
   void combine() { pipeline_.sink->combine(context_, sink_state_, *local_sink_); }
 
  private:
+  // Partitions past 2^31 (a range of more than 4 * 10^12 rows) wrap around.
+  void enterPartition(uint64_t partition) {
+    partition_state_.enter(static_cast<uint32_t>(partition & PartitionState::kMaxPartition));
+  }
+
   static void markFinished(std::atomic<size_t>& finished_from, size_t position) {
     size_t current = finished_from.load();
     while (current > position && !finished_from.compare_exchange_weak(current, position)) {
@@ -88,20 +100,24 @@ class PipelineTask {
     }
   }
 
-  const ExecContext& context_;
+  PartitionState partition_state_;
+  ExecContext context_;
   const Pipeline& pipeline_;
   GlobalSourceState& source_state_;
   GlobalSinkState& sink_state_;
+  uint64_t partition_base_;
   std::unique_ptr<LocalSourceState> local_source_;
   std::vector<std::unique_ptr<OperatorState>> operator_states_;
   std::unique_ptr<LocalSinkState> local_sink_;
 };
 
 // Operators with rows of their own to emit once all input has passed through them (a FULL
-// join's never-matched build rows) push them on through the rest of the pipeline.
+// join's never-matched build rows) push them on through the rest of the pipeline, in
+// partitions numbered from `next_partition` on.
 void runFinalPhases(const Pipeline& pipeline, const std::vector<PipelineTask*>& tasks,
                     const SinkStates& sink_states, std::atomic<size_t>& finished_from,
-                    size_t position, TaskScheduler& scheduler, const ExecContext& context) {
+                    size_t position, uint64_t& next_partition, TaskScheduler& scheduler,
+                    const ExecContext& context) {
   for (size_t index = 0; index < pipeline.operators.size(); ++index) {
     if (finished_from.load() <= position || tasks.empty())
       return;
@@ -111,11 +127,34 @@ void runFinalPhases(const Pipeline& pipeline, const std::vector<PipelineTask*>& 
         context, own_state == sink_states.end() ? nullptr : own_state->second.get());
     if (!final_state)
       continue;
+    uint64_t partition_base = next_partition;
+    next_partition += final_state->partitions();
     size_t threads = std::clamp<size_t>(final_state->maxThreads(), 1, tasks.size());
     scheduler.parallelFor(threads, [&](size_t task) {
-      tasks[task]->runFinal(index, *final_state, finished_from, position);
+      tasks[task]->runFinal(index, *final_state, partition_base, finished_from, position);
     });
   }
+}
+
+// Where the partitions of each of a sink's pipelines start: the children of a union one after
+// the other, in the union's order (that of their morsel indexes), as Spark numbers a union's
+// partitions. Returns the bases and sets `end` to the first number past them all.
+std::vector<uint64_t> partitionBases(const std::vector<Pipeline>& pipelines, size_t first,
+                                     const std::vector<std::unique_ptr<GlobalSourceState>>& sources,
+                                     uint64_t& end) {
+  std::vector<size_t> order(sources.size());
+  for (size_t which = 0; which < order.size(); ++which)
+    order[which] = which;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return pipelines[first + a].index_base < pipelines[first + b].index_base;
+  });
+  std::vector<uint64_t> bases(sources.size());
+  end = 0;
+  for (size_t which : order) {
+    bases[which] = end;
+    end += sources[which]->partitions();
+  }
+  return bases;
 }
 
 }  // namespace
@@ -151,6 +190,9 @@ std::unique_ptr<GlobalSinkState> PipelineExecutor::execute(const PhysicalOperato
       threads += thread_limits.back();
     }
     threads = std::min(threads, scheduler_.threadCount());
+    uint64_t next_partition = 0;
+    std::vector<uint64_t> partition_bases =
+        partitionBases(pipelines, first, source_states, next_partition);
     // Tasks outlive their run: operators may emit rows after all input (a FULL join's
     // unmatched rows), and each task's local sink state is combined at the end.
     std::vector<std::vector<std::unique_ptr<PipelineTask>>> tasks(count);
@@ -167,7 +209,8 @@ std::unique_ptr<GlobalSinkState> PipelineExecutor::execute(const PhysicalOperato
           continue;
         auto& task = tasks[which][slot];
         task = std::make_unique<PipelineTask>(context_, pipelines[first + which],
-                                              *source_states[which], *sink_state, sink_states);
+                                              *source_states[which], *sink_state, sink_states,
+                                              partition_bases[which]);
         task->run(finished_from, which);
       }
     });
@@ -178,7 +221,7 @@ std::unique_ptr<GlobalSinkState> PipelineExecutor::execute(const PhysicalOperato
           started.push_back(task.get());
       }
       runFinalPhases(pipelines[first + which], started, sink_states, finished_from, which,
-                     scheduler_, context_);
+                     next_partition, scheduler_, context_);
     }
     std::vector<PipelineTask*> all;
     for (auto& pipeline_tasks : tasks) {

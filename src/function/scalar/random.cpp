@@ -1,22 +1,22 @@
 // src/function/scalar/random.cpp
 //
 // rand([seed]) / random([seed]): uniform DOUBLEs in [0, 1) from Spark's XORShiftRandom, seeded
-// with seed + partition index. sluice evaluates a query's rows as one partition, so a seeded
-// rand() gives the values Spark gives in partition 0 (spark.range(0, n, 1, 1)); with several
-// Spark partitions the later partitions' values differ. Without a seed (or with NULL, which
-// Spark reads as 0 only when written as a literal NULL) the seed is random per query.
+// with seed + partition index and drawn in row order within the partition, so a seeded rand()
+// gives the same values on every run whatever the thread count (partitions:
+// exec/physical/physical_operator.hpp). Over one partition (VALUES, a range of at most 2048
+// rows) they are Spark's values for spark.range(0, n, 1, 1). Without a seed (or with NULL,
+// which Spark reads as 0 only when written as a literal NULL) the seed is random per query.
 //
 // XORShiftRandom hashes the seed (Scala's MurmurHash3.bytesHash of its 8 big-endian bytes,
 // twice) into the generator state, steps it with xorshift (21, 35, 4), and builds each double
 // as java.util.Random.nextDouble does from 26 + 27 bits.
 
 #include <chrono>
-#include <memory>
-#include <mutex>
 
 #include "common/error/error.hpp"
 #include "common/hash/murmur3.hpp"
 #include "function/function_registry.hpp"
+#include "function/partition_state.hpp"
 #include "function/scalar/argument_types.hpp"
 
 namespace sluice {
@@ -71,21 +71,18 @@ BoundScalarFunction bindRand(const BindRequest& request) {
     seed = constant->isNull() ? 0 : constant->getInt64();
     argument_types.push_back(type.isVoid() ? DataType::longType() : type);
   }
-  // One generator per bound call yields Spark's sequence when rows come in order. The threads
-  // of a parallel plan share it under a lock, so their draws interleave in no fixed order.
-  struct SharedGenerator {
-    explicit SharedGenerator(int64_t seed) : random(seed) {}
-    std::mutex mutex;
-    XorShiftRandom random;
-  };
-  auto generator = std::make_shared<SharedGenerator>(seed);
-  ScalarKernel kernel = [generator](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
-                                    Vector& result) {
-    double* out = result.mutableData<double>();
-    std::lock_guard lock(generator->mutex);
-    forEachRow(rows, [&](idx_t row) {
-      result.setNull(row, false);
-      out[row] = generator->random.nextDouble();
+  ScalarKernel kernel = [seed](const ExecContext& context, const ArgumentVectors&,
+                               const RowSet& rows, Vector& result) {
+    auto make = [seed](uint32_t partition) {
+      // Spark adds the partition to the seed as a Long, wrapping.
+      return XorShiftRandom(static_cast<int64_t>(static_cast<uint64_t>(seed) + partition));
+    };
+    withPartitionState<XorShiftRandom>(context, make, [&](XorShiftRandom& random, uint32_t) {
+      double* out = result.mutableData<double>();
+      forEachRow(rows, [&](idx_t row) {
+        result.setNull(row, false);
+        out[row] = random.nextDouble();
+      });
     });
   };
   BoundScalarFunction bound{"rand", argument_types, DataType::doubleType(), std::move(kernel)};

@@ -56,13 +56,15 @@ LogicalOperatorPtr pushIntoFilter(LogicalOperatorPtr filter,
 
 LogicalOperatorPtr pushIntoProject(LogicalOperatorPtr project,
                                    std::vector<BoundExpressionPtr> conjuncts) {
+  // As in Spark, nothing moves below a projection that computes rand() or
+  // monotonically_increasing_id(): they must see the rows they saw before, in their partition.
+  bool deterministic = true;
+  for (const BoundExpressionPtr& expression : project->expressions)
+    deterministic &= isDeterministic(*expression);
   std::vector<BoundExpressionPtr> below;
   std::vector<BoundExpressionPtr> above;
   for (BoundExpressionPtr& conjunct : conjuncts) {
-    // A condition on rand() AS r must not compute rand() twice.
-    bool movable = readsOnly(
-        *conjunct, [&](idx_t column) { return isDeterministic(*project->expressions[column]); });
-    if (movable) {
+    if (deterministic) {
       below.push_back(substituteColumns(*conjunct, project->expressions));
     } else {
       above.push_back(std::move(conjunct));
@@ -78,14 +80,24 @@ LogicalOperatorPtr pushIntoAggregate(LogicalOperatorPtr aggregate,
                                      std::vector<BoundExpressionPtr> conjuncts) {
   // The output is the grouping keys, then the aggregates. A condition on keys alone keeps or
   // drops whole groups, so it may as well drop their rows first. Without keys there is one
-  // group even over no rows, and `HAVING false` must still remove it: nothing moves.
+  // group even over no rows, and `HAVING false` must still remove it: nothing moves. Nor does
+  // anything when a key or an aggregate's input computes rand(), as in Spark: it must see the
+  // rows it saw before.
   size_t keys = aggregate->expressions.size();
+  bool deterministic = true;
+  for (const BoundExpressionPtr& key : aggregate->expressions)
+    deterministic &= isDeterministic(*key);
+  for (const BoundAggregate& call : aggregate->aggregates) {
+    for (const BoundExpressionPtr& argument : call.arguments)
+      deterministic &= isDeterministic(*argument);
+    if (call.filter)
+      deterministic &= isDeterministic(*call.filter);
+  }
   std::vector<BoundExpressionPtr> below;
   std::vector<BoundExpressionPtr> above;
   for (BoundExpressionPtr& conjunct : conjuncts) {
-    bool movable = keys > 0 && readsOnly(*conjunct, [&](idx_t column) {
-                     return column < keys && isDeterministic(*aggregate->expressions[column]);
-                   });
+    bool movable = deterministic && keys > 0 &&
+                   readsOnly(*conjunct, [&](idx_t column) { return column < keys; });
     if (movable) {
       below.push_back(substituteColumns(*conjunct, aggregate->expressions));
     } else {
