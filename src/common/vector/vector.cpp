@@ -193,6 +193,12 @@ void Vector::flatten(idx_t count) {
   if (!constant_) return;
   Value value = getValue(0);
   *this = Vector(type_, count < 1 ? 1 : count);
+  if (value.isNull()) {
+    // A NULL constant (a column nobody reads) is cleared validity words, not a row at a time.
+    uint64_t* words = mutableValidity();
+    std::memset(words, 0, validityBytes(capacity_));
+    return;
+  }
   for (idx_t row = 0; row < count; ++row) setValue(row, value);
 }
 

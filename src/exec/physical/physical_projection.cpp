@@ -29,8 +29,10 @@ OperatorResult PhysicalProjection::execute(const ExecContext&, const Batch& inpu
   output.num_rows = input.num_rows;
   for (const auto& expression : expressions_) {
     Vector value = evaluator.evaluate(*expression, input);
-    // Results leave as flat vectors so that consumers never see a constant.
-    value.flatten(input.num_rows);
+    // Computed results leave as flat vectors so that consumers never see a constant; a column
+    // passed on stays as its input had it (a constant NULL for a column nobody reads).
+    if (expression->kind != BoundExpressionKind::kColumn)
+      value.flatten(input.num_rows);
     output.columns.push_back(std::move(value));
   }
   return OperatorResult::kNeedMoreInput;

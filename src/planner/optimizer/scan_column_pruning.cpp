@@ -64,10 +64,14 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
       return;
     }
     case LogicalOperatorKind::kProject: {
-      // The projection keeps computing all its expressions; their inputs are needed.
+      // The projection keeps computing all its expressions (one may raise an error), so
+      // their inputs are needed; a column it only passes on, unread above, is not.
       std::vector<bool> input(plan.children[0]->column_names.size(), false);
-      for (const BoundExpressionPtr& expr : plan.expressions)
-        markColumns(*expr, input);
+      for (size_t column = 0; column < plan.expressions.size(); ++column) {
+        const BoundExpression& expr = *plan.expressions[column];
+        if (needed[column] || expr.kind != BoundExpressionKind::kColumn)
+          markColumns(expr, input);
+      }
       prune(*plan.children[0], std::move(input));
       return;
     }
