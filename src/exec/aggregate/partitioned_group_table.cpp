@@ -37,4 +37,11 @@ void PartitionedGroupTable::makeRoom(idx_t count) {
   table_.reserve(count);
 }
 
+uint64_t PartitionedGroupTable::memoryBytes() const {
+  uint64_t rows = 0;
+  for (idx_t partition = 0; partition < RowPartitions::kCount; ++partition)
+    rows += partitions_.size(partition);
+  return rows * partitions_.rowWidth() + table_.capacity() * sizeof(uint64_t);
+}
+
 }  // namespace sluice

@@ -32,6 +32,8 @@ class PartitionedGroupTable {
 
   const RowPartitions& partitions() const { return partitions_; }
   StringHeap& heap() { return heap_; }
+  //! The bytes of the group rows and the slots, roughly (long strings not counted).
+  uint64_t memoryBytes() const;
 
  private:
   //! The number of slots a table may grow to even when rows rarely find their group.

@@ -11,15 +11,31 @@
 #include "exec/aggregate/group_keys.hpp"
 #include "exec/aggregate/partitioned_group_table.hpp"
 #include "exec/expression/expression_evaluator.hpp"
+#include "exec/expression/vector_copy.hpp"
+#include "exec/parallel/task_scheduler.hpp"
+#include "exec/spill/memory_limit.hpp"
+#include "exec/spill/spill_file.hpp"
 
 namespace sluice {
 
 namespace {
 
-//! What one thread leaves for the merge: its groups and its DISTINCT tuples.
+//! Past the memory limit a thread's input rows go to disk, to one of kSpillGroups files by the
+//! top bits of their group's hash: a spill group is kPartitionsPerSpillGroup consecutive
+//! partitions, which the merge then handles together.
+constexpr int kSpillGroupBits = 4;
+constexpr idx_t kSpillGroups = idx_t{1} << kSpillGroupBits;
+constexpr idx_t kPartitionsPerSpillGroup = RowPartitions::kCount / kSpillGroups;
+//! Each write of a spilled batch is a row group of its own: a thread has a writer per spill
+//! group open, so each buffers little.
+constexpr uint64_t kSpillRowGroupRows = kVectorSize;
+
+//! What one thread leaves for the merge: its groups, its DISTINCT tuples and its spilled input
+//! rows (by spill group; empty when it never spilled).
 struct ThreadTables {
   std::unique_ptr<PartitionedGroupTable> groups;
   std::vector<std::unique_ptr<PartitionedGroupTable>> distinct;
+  std::vector<std::unique_ptr<SpillFile>> spilled;
 };
 
 std::vector<const AggregateFunction*> functionsOf(const std::vector<BoundAggregate>& aggregates) {
@@ -39,6 +55,11 @@ std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions
 }  // namespace
 
 struct PhysicalHashAggregate::SinkState : GlobalSinkState {
+  uint64_t memory_limit = 0;
+  //! The bytes of the threads' group tables, summed.
+  std::atomic<uint64_t> held_bytes{0};
+  std::atomic<bool> spilled{false};
+
   std::mutex mutex;
   std::vector<ThreadTables> threads;
 };
@@ -54,26 +75,43 @@ struct PhysicalHashAggregate::ThreadState : LocalSinkState {
   std::vector<uint64_t> distinct_hashes;
   std::vector<uint8_t*> groups;
   std::vector<uint8_t*> distinct_groups;
+  //! The table's bytes already counted in SinkState::held_bytes.
+  uint64_t counted_bytes = 0;
+  //! Once set, the thread's input rows go to `spill_writers` instead of its table.
+  bool spilling = false;
+  std::vector<std::unique_ptr<SpillWriter>> spill_writers;
+  std::vector<std::vector<uint32_t>> spill_rows;
 };
 
+//! The merge's units: a partition each, or a spill group each once input was spilled.
 struct PhysicalHashAggregate::SourceState : GlobalSourceState {
-  explicit SourceState(SinkState& sink) : sink(sink) {}
-  size_t maxThreads() const override { return RowPartitions::kCount; }
-  uint64_t partitions() const override { return RowPartitions::kCount; }
+  explicit SourceState(SinkState& sink)
+      : sink(sink), units(sink.spilled ? kSpillGroups : RowPartitions::kCount) {}
+  size_t maxThreads() const override { return units; }
+  uint64_t partitions() const override { return units; }
   SinkState& sink;
-  std::atomic<idx_t> next_partition{0};
+  idx_t units;
+  std::atomic<idx_t> next_unit{0};
 };
 
 struct PhysicalHashAggregate::MergeState : LocalSourceState {
-  std::unique_ptr<GroupHashTable> merged;  // the groups of the partition being handed out
-  idx_t partition = 0;
-  idx_t position = 0;  // the next group to hand out
+  explicit MergeState(const ExecContext& context) : evaluator(context) {}
+  std::unique_ptr<GroupHashTable> merged;  // the groups of the unit being handed out
+  idx_t partition = 0;                     // the unit
+  idx_t position = 0;                      // the next group to hand out
   idx_t chunk = 0;
   StringHeap heap;  // strings the DISTINCT updates keep
   std::vector<uint8_t*> targets;
   std::vector<uint8_t*> sources;
   std::vector<uint8_t*> destinations;
   std::vector<Vector> arguments;
+  // For the spilled rows of a unit: their new groups' rows, and what finding them takes.
+  std::unique_ptr<RowPartitions> spilled_groups;
+  ExpressionEvaluator evaluator;
+  AggregateCallInput call;
+  std::vector<Vector> keys;
+  std::vector<uint64_t> hashes;
+  std::vector<uint8_t*> groups;
 };
 
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<DataType> types,
@@ -99,8 +137,10 @@ PhysicalHashAggregate::PhysicalHashAggregate(std::vector<DataType> types,
 }
 
 std::unique_ptr<GlobalSinkState> PhysicalHashAggregate::makeGlobalSinkState(
-    const ExecContext&) const {
-  return std::make_unique<SinkState>();
+    const ExecContext& context) const {
+  auto state = std::make_unique<SinkState>();
+  state->memory_limit = context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
+  return state;
 }
 
 std::unique_ptr<LocalSinkState> PhysicalHashAggregate::makeLocalSinkState(
@@ -113,8 +153,10 @@ std::unique_ptr<LocalSinkState> PhysicalHashAggregate::makeLocalSinkState(
   return state;
 }
 
-SinkResult PhysicalHashAggregate::sink(const ExecContext&, Morsel& morsel, GlobalSinkState&,
+SinkResult PhysicalHashAggregate::sink(const ExecContext&, Morsel& morsel,
+                                       GlobalSinkState& global_state,
                                        LocalSinkState& local_state) const {
+  auto& global = static_cast<SinkState&>(global_state);
   auto& local = static_cast<ThreadState&>(local_state);
   const Batch& batch = morsel.batch;
   idx_t count = batch.num_rows;
@@ -129,6 +171,10 @@ SinkResult PhysicalHashAggregate::sink(const ExecContext&, Morsel& morsel, Globa
   local.hashes.resize(count);
   for (idx_t column = 0; column < local.keys.size(); ++column) {
     hashKeyColumn(local.keys[column], count, local.hashes.data(), column > 0);
+  }
+  if (local.spilling) {
+    spillRows(batch, local);
+    return SinkResult::kNeedMoreInput;
   }
   local.groups.resize(count);
   PartitionedGroupTable& table = *local.tables.groups;
@@ -157,13 +203,66 @@ SinkResult PhysicalHashAggregate::sink(const ExecContext&, Morsel& morsel, Globa
                                                   local.distinct_hashes.data(), local.hashes.data(),
                                                   local.distinct_groups.data());
   }
+  countMemory(batch, global, local);
   return SinkResult::kNeedMoreInput;
+}
+
+void PhysicalHashAggregate::countMemory(const Batch& batch, SinkState& global,
+                                        ThreadState& local) const {
+  uint64_t bytes = local.tables.groups->memoryBytes();
+  uint64_t held =
+      global.held_bytes.fetch_add(bytes - local.counted_bytes) + bytes - local.counted_bytes;
+  local.counted_bytes = bytes;
+  // Over the limit, the thread that holds a fair share of the groups spills its further input
+  // (DISTINCT aggregates keep their tuples in memory, so they do not spill).
+  size_t threads = TaskScheduler::shared().threadCount();
+  if (held <= global.memory_limit || bytes * 2 * threads < held || !distinct_layouts_.empty())
+    return;
+  std::vector<DataType> types;
+  for (const Vector& column : batch.columns)
+    types.push_back(column.type());
+  if (!canSpill(types))
+    return;
+  local.spilling = true;
+  global.spilled = true;
+  local.tables.spilled.resize(kSpillGroups);
+  local.spill_writers.resize(kSpillGroups);
+  local.spill_rows.resize(kSpillGroups);
+  for (idx_t group = 0; group < kSpillGroups; ++group) {
+    local.tables.spilled[group] = std::make_unique<SpillFile>();
+    local.spill_writers[group] =
+        std::make_unique<SpillWriter>(*local.tables.spilled[group], types, kSpillRowGroupRows);
+  }
+}
+
+void PhysicalHashAggregate::spillRows(const Batch& batch, ThreadState& local) const {
+  idx_t count = batch.num_rows;
+  for (std::vector<uint32_t>& rows : local.spill_rows)
+    rows.clear();
+  for (idx_t row = 0; row < count; ++row) {
+    idx_t group = RowPartitions::partitionOf(local.hashes[row]) / kPartitionsPerSpillGroup;
+    local.spill_rows[group].push_back(static_cast<uint32_t>(row));
+  }
+  for (idx_t group = 0; group < kSpillGroups; ++group) {
+    const std::vector<uint32_t>& rows = local.spill_rows[group];
+    if (rows.empty())
+      continue;
+    Batch part;
+    part.num_rows = rows.size();
+    RowSet selection{rows.data(), static_cast<idx_t>(rows.size())};
+    for (const Vector& column : batch.columns)
+      part.columns.push_back(gatherColumn(column, selection));
+    local.spill_writers[group]->write(part);
+  }
 }
 
 void PhysicalHashAggregate::combine(const ExecContext&, GlobalSinkState& global_state,
                                     LocalSinkState& local_state) const {
   auto& global = static_cast<SinkState&>(global_state);
   auto& local = static_cast<ThreadState&>(local_state);
+  for (const std::unique_ptr<SpillWriter>& writer : local.spill_writers)
+    writer->close();
+  local.spill_writers.clear();
   std::lock_guard lock(global.mutex);
   global.threads.push_back(std::move(local.tables));
 }
@@ -175,8 +274,8 @@ std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::makeGlobalSourceState(
 }
 
 std::unique_ptr<LocalSourceState> PhysicalHashAggregate::makeLocalSourceState(
-    const ExecContext&, GlobalSourceState&) const {
-  return std::make_unique<MergeState>();
+    const ExecContext& context, GlobalSourceState&) const {
+  return std::make_unique<MergeState>(context);
 }
 
 bool PhysicalHashAggregate::getData(const ExecContext&, Morsel& morsel,
@@ -185,30 +284,78 @@ bool PhysicalHashAggregate::getData(const ExecContext&, Morsel& morsel,
   auto& source = static_cast<SourceState&>(global_state);
   auto& state = static_cast<MergeState&>(local_state);
   while (!state.merged || state.position >= state.merged->size()) {
-    idx_t partition = source.next_partition.fetch_add(1);
-    if (partition >= RowPartitions::kCount) {
+    idx_t unit = source.next_unit.fetch_add(1);
+    if (unit >= source.units) {
       state.merged.reset();
+      state.spilled_groups.reset();
       return false;
     }
-    mergePartition(source.sink, partition, state);
+    if (source.sink.spilled) {
+      mergePartitions(source.sink, unit * kPartitionsPerSpillGroup,
+                      (unit + 1) * kPartitionsPerSpillGroup, state);
+      aggregateSpilledRows(source.sink, unit, state);
+    } else {
+      mergePartitions(source.sink, unit, unit + 1, state);
+    }
+    state.partition = unit;
   }
   emitGroups(state, morsel);
   return true;
 }
 
-void PhysicalHashAggregate::mergePartition(const SinkState& sink, idx_t partition,
-                                           MergeState& state) const {
-  state.partition = partition;
+void PhysicalHashAggregate::mergePartitions(const SinkState& sink, idx_t first, idx_t end,
+                                            MergeState& state) const {
   state.position = 0;
   state.chunk = 0;
   idx_t total = 0;
-  for (const ThreadTables& thread : sink.threads)
-    total += thread.groups->partitions().size(partition);
+  for (const ThreadTables& thread : sink.threads) {
+    for (idx_t partition = first; partition < end; ++partition)
+      total += thread.groups->partitions().size(partition);
+  }
   state.merged = std::make_unique<GroupHashTable>(layout_, 16);
   if (total == 0)
     return;
   state.merged->reserve(total);
+  for (idx_t partition = first; partition < end; ++partition)
+    mergePartition(sink, partition, state);
+}
 
+void PhysicalHashAggregate::aggregateSpilledRows(const SinkState& sink, idx_t spill_group,
+                                                 MergeState& state) const {
+  state.spilled_groups = std::make_unique<RowPartitions>(layout_.row_width);
+  for (const ThreadTables& thread : sink.threads) {
+    if (thread.spilled.empty())
+      continue;
+    SpillReader reader(*thread.spilled[spill_group]);
+    Batch batch;
+    while (reader.next(batch)) {
+      idx_t count = batch.num_rows;
+      if (count == 0)
+        continue;
+      state.keys.clear();
+      for (const auto& group : groups_) {
+        state.keys.push_back(state.evaluator.evaluate(*group, batch));
+        flattenVector(state.keys.back(), count);
+      }
+      state.hashes.resize(count);
+      for (idx_t column = 0; column < state.keys.size(); ++column)
+        hashKeyColumn(state.keys[column], count, state.hashes.data(), column > 0);
+      state.groups.resize(count);
+      state.merged->reserve(state.merged->size() + count);
+      state.merged->findOrCreate(state.keys, RowSet{nullptr, count}, state.hashes.data(),
+                                 state.hashes.data(), state.groups.data(), *state.spilled_groups,
+                                 state.heap);
+      for (size_t index = 0; index < aggregates_.size(); ++index) {
+        state.call.evaluate(state.evaluator, aggregates_[index], batch, false);
+        aggregates_[index].function->update(state.call.input(), state.groups.data(),
+                                            layout_.state_offsets[index], state.heap);
+      }
+    }
+  }
+}
+
+void PhysicalHashAggregate::mergePartition(const SinkState& sink, idx_t partition,
+                                           MergeState& state) const {
   // Every thread's rows of the partition: the first row of a group becomes the group, the
   // others combine their states into it.
   state.targets.resize(kVectorSize);

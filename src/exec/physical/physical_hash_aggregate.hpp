@@ -9,8 +9,14 @@
 //   - as a source, each thread takes a partition at a time, merges every thread's rows of it
 //     into one table (combining the states of equal groups), feeds it the distinct tuples,
 //     and hands out its groups a vector at a time.
-// So both phases run on all threads and no lock is taken per row. It does not spill: every
-// group's row stays in memory until the query ends.
+// So both phases run on all threads and no lock is taken per row.
+//
+// Past the query's memory limit (exec/spill/memory_limit.hpp) the thread whose groups cross it
+// stops aggregating: its further input rows go to disk, split into 16 spill groups by their
+// group's hash (each 8 consecutive partitions). The merge then takes a spill group at a time:
+// the rows in memory of its 8 partitions, then the spilled rows, aggregated afresh. So memory
+// holds the groups in memory plus a sixteenth of the others. Aggregates with DISTINCT and
+// inputs of types Parquet does not hold as themselves stay in memory.
 #pragma once
 
 #include "exec/aggregate/group_row_layout.hpp"
@@ -51,8 +57,16 @@ class PhysicalHashAggregate : public PhysicalOperator {
   struct SourceState;
   struct MergeState;
 
+  //! Counts the thread's table in the memory held; past the limit the thread starts spilling.
+  void countMemory(const Batch& batch, SinkState& global, ThreadState& local) const;
+  //! Writes the rows of `batch` (whose hashes `local` holds) to the thread's spill files.
+  void spillRows(const Batch& batch, ThreadState& local) const;
+  //! Makes `state`'s table of partitions [first, end) of every thread's tables.
+  void mergePartitions(const SinkState& sink, idx_t first, idx_t end, MergeState& state) const;
   //! Merges partition `partition` of every thread's tables into `state`'s table.
   void mergePartition(const SinkState& sink, idx_t partition, MergeState& state) const;
+  //! Aggregates the input rows every thread spilled to `spill_group` into `state`'s table.
+  void aggregateSpilledRows(const SinkState& sink, idx_t spill_group, MergeState& state) const;
   //! Writes the next vector of `state`'s groups into `morsel`.
   void emitGroups(MergeState& state, Morsel& morsel) const;
 

@@ -17,9 +17,6 @@ namespace sluice {
 
 namespace {
 
-//! Rows per row group of a spill file: a reader holds one row group of each file it reads.
-constexpr uint64_t kSpillRowGroupRows = 64 * 1024;
-
 bool spillsAsItself(const DataType& type) {
   switch (type.id()) {
     case TypeId::kVoid:
@@ -110,14 +107,15 @@ SpillFile::~SpillFile() {
   std::filesystem::remove(path_, ignored);
 }
 
-SpillWriter::SpillWriter(const SpillFile& file, const std::vector<DataType>& types) {
+SpillWriter::SpillWriter(const SpillFile& file, const std::vector<DataType>& types,
+                         uint64_t row_group_rows) {
   std::vector<StructField> schema;
   for (size_t column = 0; column < types.size(); ++column)
     schema.push_back({fmt::format("c{}", column), types[column], true, {}});
   parquet::ParquetWriterOptions options;
   options.codec = parquet::CompressionCodec::kLz4Raw;
   options.enable_dictionary = false;
-  options.row_group_rows = kSpillRowGroupRows;
+  options.row_group_rows = row_group_rows;
   options.row_group_size = 64ull << 20;
   writer_ = std::make_unique<parquet::ParquetWriter>(file.path(), std::move(schema), options);
 }

@@ -48,7 +48,12 @@ class SpillFile {
 //! Writes batches of `types` to a spill file; close() once all are written.
 class SpillWriter {
  public:
-  SpillWriter(const SpillFile& file, const std::vector<DataType>& types);
+  //! Rows per row group of a spill file by default: a reader holds one row group at a time.
+  static constexpr uint64_t kDefaultRowGroupRows = 64 * 1024;
+
+  //! `row_group_rows` bounds what the writer buffers (many writers open at once want few).
+  SpillWriter(const SpillFile& file, const std::vector<DataType>& types,
+              uint64_t row_group_rows = kDefaultRowGroupRows);
   ~SpillWriter();
 
   void write(const Batch& batch);
