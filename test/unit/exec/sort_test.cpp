@@ -62,48 +62,6 @@ std::vector<std::string> column(Session& session, const std::string& sql, size_t
   return values;
 }
 
-TEST(SortTest, OrderByOverManyRowsWithPackedKeysKeepsTiesInSourceOrder) {
-  Session session;
-  // 60,000 rows, keys 0..99 descending with NULLs last; ties in id order, as the source has them.
-  std::string sql =
-      "SELECT id, CASE WHEN id % 101 = 0 THEN NULL ELSE id % 100 END AS k FROM range(0, 60000) "
-      "ORDER BY k DESC NULLS LAST";
-  std::vector<std::string> ids = column(session, sql, 0);
-  std::vector<std::string> keys = column(session, sql, 1);
-  ASSERT_EQ(ids.size(), 60000u);
-  auto key = [](int64_t id) -> int64_t { return id % 101 == 0 ? -1 : id % 100; };
-  std::vector<int64_t> expected(60000);
-  for (int64_t id = 0; id < 60000; ++id)
-    expected[static_cast<size_t>(id)] = id;
-  std::stable_sort(expected.begin(), expected.end(), [&](int64_t a, int64_t b) {
-    int64_t ka = key(a);
-    int64_t kb = key(b);
-    if (ka == -1 || kb == -1)
-      return ka != -1 && kb == -1;
-    return ka > kb;
-  });
-  for (size_t i = 0; i < expected.size(); ++i)
-    ASSERT_EQ(ids[i], std::to_string(expected[i])) << "at " << i;
-  EXPECT_EQ(keys.front(), "99");
-  EXPECT_EQ(keys.back(), "NULL");
-}
-
-TEST(SortTest, OrderByStringsComparedInTheInput) {
-  Session session;
-  std::string sql =
-      "SELECT id, concat('key ', CAST(id % 997 AS STRING), repeat('x', CAST(id % 3 AS INT) * 10)) "
-      "AS s FROM range(0, 50000) ORDER BY s, id DESC";
-  std::vector<std::string> strings = column(session, sql, 1);
-  std::vector<std::string> ids = column(session, sql, 0);
-  ASSERT_EQ(strings.size(), 50000u);
-  for (size_t i = 1; i < strings.size(); ++i) {
-    ASSERT_LE(strings[i - 1], strings[i]) << "at " << i;
-    if (strings[i - 1] == strings[i]) {
-      ASSERT_GT(std::stoll(ids[i - 1]), std::stoll(ids[i])) << "at " << i;
-    }
-  }
-}
-
 //! The expected ids of ORDER BY k DESC NULLS LAST over range(0, rows), k being NULL for every
 //! 101st id and id % 100 otherwise, ties in id order.
 std::vector<std::string> expectedIdsByKeyDescending(int64_t rows) {
@@ -124,35 +82,57 @@ std::vector<std::string> expectedIdsByKeyDescending(int64_t rows) {
   return text;
 }
 
-TEST(ExternalSortTest, SpilledRunsMergeInKeyOrderWithTiesInSourceOrder) {
+//! Runs ORDER BY k DESC NULLS LAST over range(0, rows) under `memory_limit` (none when empty)
+//! and checks every id's place; returns how many spill files the query made.
+uint64_t checkSortByKeyDescending(const std::string& memory_limit, int64_t rows) {
   Session session;
-  session.execute("SET sluice.memoryLimit = '256k'");
+  if (!memory_limit.empty())
+    session.execute("SET sluice.memoryLimit = '" + memory_limit + "'");
   uint64_t files_before = spillFilesCreated();
   std::string sql =
-      "SELECT id, CASE WHEN id % 101 = 0 THEN NULL ELSE id % 100 END AS k FROM range(0, 200000) "
-      "ORDER BY k DESC NULLS LAST";
+      "SELECT id, CASE WHEN id % 101 = 0 THEN NULL ELSE id % 100 END AS k FROM "
+      "range(0, " +
+      std::to_string(rows) + ") ORDER BY k DESC NULLS LAST";
   std::vector<std::string> ids = column(session, sql, 0);
-  EXPECT_GT(spillFilesCreated() - files_before, 4u);
-  std::vector<std::string> expected = expectedIdsByKeyDescending(200000);
-  ASSERT_EQ(ids.size(), expected.size());
-  for (size_t i = 0; i < expected.size(); ++i)
-    ASSERT_EQ(ids[i], expected[i]) << "at " << i;
+  std::vector<std::string> expected = expectedIdsByKeyDescending(rows);
+  EXPECT_EQ(ids.size(), expected.size());
+  for (size_t i = 0; i < std::min(ids.size(), expected.size()); ++i) {
+    if (ids[i] != expected[i]) {
+      ADD_FAILURE() << "at " << i << ": " << ids[i] << " instead of " << expected[i];
+      break;
+    }
+  }
+  return spillFilesCreated() - files_before;
+}
+
+TEST(SortTest, OrderByOverManyRowsWithPackedKeysKeepsTiesInSourceOrder) {
+  // 60,000 rows, keys 0..99 descending with NULLs last; ties in id order, as the source has them.
+  EXPECT_EQ(checkSortByKeyDescending("", 60000), 0u);
+}
+
+TEST(SortTest, OrderByStringsComparedInTheInput) {
+  Session session;
+  std::string sql =
+      "SELECT id, concat('key ', CAST(id % 997 AS STRING), repeat('x', CAST(id % 3 AS INT) * 10)) "
+      "AS s FROM range(0, 50000) ORDER BY s, id DESC";
+  std::vector<std::string> strings = column(session, sql, 1);
+  std::vector<std::string> ids = column(session, sql, 0);
+  ASSERT_EQ(strings.size(), 50000u);
+  for (size_t i = 1; i < strings.size(); ++i) {
+    ASSERT_LE(strings[i - 1], strings[i]) << "at " << i;
+    if (strings[i - 1] == strings[i]) {
+      ASSERT_GT(std::stoll(ids[i - 1]), std::stoll(ids[i])) << "at " << i;
+    }
+  }
+}
+
+TEST(ExternalSortTest, SpilledRunsMergeInKeyOrderWithTiesInSourceOrder) {
+  EXPECT_GT(checkSortByKeyDescending("256k", 200000), 4u);
 }
 
 TEST(ExternalSortTest, ManyRunsAreMergedInGroupsFirst) {
-  Session session;
   // Every batch crosses a 16 KB limit: about 150 runs of one batch, more than one merge reads.
-  session.execute("SET sluice.memoryLimit = '16k'");
-  uint64_t files_before = spillFilesCreated();
-  std::string sql =
-      "SELECT id, CASE WHEN id % 101 = 0 THEN NULL ELSE id % 100 END AS k FROM range(0, 300000) "
-      "ORDER BY k DESC NULLS LAST";
-  std::vector<std::string> ids = column(session, sql, 0);
-  EXPECT_GT(spillFilesCreated() - files_before, 130u);
-  std::vector<std::string> expected = expectedIdsByKeyDescending(300000);
-  ASSERT_EQ(ids.size(), expected.size());
-  for (size_t i = 0; i < expected.size(); ++i)
-    ASSERT_EQ(ids[i], expected[i]) << "at " << i;
+  EXPECT_GT(checkSortByKeyDescending("16k", 300000), 130u);
 }
 
 TEST(ExternalSortTest, LongStringsAndNestedValuesComeBackFromSpillFiles) {
