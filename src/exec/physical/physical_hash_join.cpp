@@ -13,6 +13,8 @@
 #include "exec/expression/vector_copy.hpp"
 #include "exec/join/join_hash_table.hpp"
 #include "exec/parallel/task_scheduler.hpp"
+#include "exec/spill/memory_limit.hpp"
+#include "exec/spill/spill_file.hpp"
 
 namespace sluice {
 
@@ -25,6 +27,36 @@ struct BuildChunk {
   std::vector<uint64_t> hashes;
   idx_t rows = 0;
 };
+
+//! A build side past the memory limit is cut into kSpillPartitions by the top bits of its
+//! keys' hashes; partition 0 stays in memory, the others go to disk with the probe rows that
+//! fall in them, and are joined one at a time after the probe.
+constexpr int kSpillPartitionBits = 4;
+constexpr idx_t kSpillPartitions = idx_t{1} << kSpillPartitionBits;
+//! Each probe thread has a writer per partition open: each write is a row group of its own.
+constexpr uint64_t kSpillRowGroupRows = kVectorSize;
+
+idx_t spillPartitionOf(uint64_t hash) {
+  return hash >> (64 - kSpillPartitionBits);
+}
+
+//! One probe thread's rows of the spilled partitions (null until the first row of one).
+struct ProbeSpill {
+  std::vector<std::unique_ptr<SpillFile>> files =
+      std::vector<std::unique_ptr<SpillFile>>(kSpillPartitions);
+  std::vector<std::unique_ptr<SpillWriter>> writers =
+      std::vector<std::unique_ptr<SpillWriter>>(kSpillPartitions);
+};
+
+//! The rows of `batch` listed in `rows`, as a batch of their own.
+Batch gatherBatch(const std::vector<Vector>& columns, const std::vector<uint32_t>& rows) {
+  Batch part;
+  part.num_rows = rows.size();
+  RowSet selection{rows.data(), static_cast<idx_t>(rows.size())};
+  for (const Vector& column : columns)
+    part.columns.push_back(gatherColumn(column, selection));
+  return part;
+}
 
 std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions) {
   std::vector<DataType> types;
@@ -45,6 +77,16 @@ struct PhysicalHashJoin::BuildState : GlobalSinkState {
   std::vector<uint8_t> matched;
   //! Null-aware joins: a build row has a NULL key.
   std::atomic<bool> null_key{false};
+
+  uint64_t memory_limit = 0;
+  //! The bytes of the build rows the threads hold, summed.
+  std::atomic<uint64_t> held_bytes{0};
+  //! Past the limit: the build rows of partitions 1 and up are in `build_spills`, and the probe
+  //! threads write their rows of those partitions to `probe_spills`.
+  bool partitioned = false;
+  std::vector<std::unique_ptr<SpillFile>> build_spills;
+  std::mutex probe_mutex;
+  std::vector<std::shared_ptr<ProbeSpill>> probe_spills;
 };
 
 struct PhysicalHashJoin::BuildThreadState : LocalSinkState {
@@ -54,9 +96,17 @@ struct PhysicalHashJoin::BuildThreadState : LocalSinkState {
 };
 
 struct PhysicalHashJoin::ProbeState : OperatorState {
-  ProbeState(const ExecContext& context, BuildState& build) : evaluator(context), build(build) {}
+  ProbeState(const ExecContext& context, BuildState& build)
+      : context(context), evaluator(context), build(build) {}
+  ~ProbeState() override;
+  const ExecContext& context;
   ExpressionEvaluator evaluator;
   BuildState& build;
+  // A partitioned build: the input vector's rows of partition 0, and where the others go.
+  Batch partition_input;
+  std::shared_ptr<ProbeSpill> spill;
+  //! The final phase: the spilled partition this thread joins.
+  std::unique_ptr<SpilledPartitionJoin> spilled;
   // The probe vector in progress.
   bool in_vector = false;
   bool finding_pairs = false;
@@ -70,6 +120,32 @@ struct PhysicalHashJoin::ProbeState : OperatorState {
   std::vector<uint32_t> pair_probe;
   std::vector<uint32_t> pair_build;
   std::vector<uint32_t> selection;
+};
+
+//! One spilled partition being joined in the final phase: its build rows in a table of their
+//! own, and every probe thread's rows of it read back one batch after the other.
+struct PhysicalHashJoin::SpilledPartitionJoin {
+  SpilledPartitionJoin(const ExecContext& context, idx_t partition)
+      : partition(partition), probe(context, build) {}
+  idx_t partition;
+  BuildState build;
+  ProbeState probe;
+  std::vector<const SpillFile*> probe_files;
+  size_t next_file = 0;
+  std::unique_ptr<SpillReader> reader;
+  Batch input;
+  bool in_input = false;
+};
+
+PhysicalHashJoin::ProbeState::~ProbeState() = default;
+
+//! The final phase of a partitioned build: the spilled partitions, one thread each.
+struct PhysicalHashJoin::SpilledPartitions : GlobalSourceState {
+  explicit SpilledPartitions(BuildState& build) : build(build) {}
+  size_t maxThreads() const override { return kSpillPartitions - 1; }
+  uint64_t partitions() const override { return kSpillPartitions; }
+  BuildState& build;
+  std::atomic<idx_t> next{1};
 };
 
 struct PhysicalHashJoin::UnmatchedBuildRows : GlobalSourceState {
@@ -136,8 +212,19 @@ std::string PhysicalHashJoin::details() const {
 
 // The build.
 
-std::unique_ptr<GlobalSinkState> PhysicalHashJoin::makeGlobalSinkState(const ExecContext&) const {
-  return std::make_unique<BuildState>();
+bool PhysicalHashJoin::canPartition() const {
+  // The null-aware and single-row joins decide on the whole build side, FULL tracks matches
+  // across it, and the nested loop pairs everything: these stay in memory.
+  return hasKeys() && !spec_.null_aware && !spec_.single_row &&
+         spec_.type != LogicalJoinType::kFull && canSpill(spec_.left_types) &&
+         canSpill(spec_.right_types);
+}
+
+std::unique_ptr<GlobalSinkState> PhysicalHashJoin::makeGlobalSinkState(
+    const ExecContext& context) const {
+  auto build = std::make_unique<BuildState>();
+  build->memory_limit = context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
+  return build;
 }
 
 std::unique_ptr<LocalSinkState> PhysicalHashJoin::makeLocalSinkState(const ExecContext& context,
@@ -171,6 +258,7 @@ SinkResult PhysicalHashJoin::sink(const ExecContext&, Morsel& morsel, GlobalSink
         build.null_key.store(true, std::memory_order_relaxed);
     }
   }
+  static_cast<BuildState&>(global).held_bytes.fetch_add(batchMemoryBytes(batch));
   chunk.columns = std::move(batch.columns);
   local.chunks.push_back(std::move(chunk));
   return SinkResult::kNeedMoreInput;
@@ -188,6 +276,50 @@ void PhysicalHashJoin::combine(const ExecContext&, GlobalSinkState& global_state
 
 void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_state) const {
   auto& build = static_cast<BuildState&>(global_state);
+  if (canPartition() && build.held_bytes.load() > build.memory_limit)
+    partitionBuild(build);
+  buildTable(build, /*use_all_cores=*/true);
+}
+
+void PhysicalHashJoin::partitionBuild(BuildState& build) const {
+  const std::vector<DataType>& types = spec_.build_left ? spec_.left_types : spec_.right_types;
+  std::vector<std::unique_ptr<SpillWriter>> writers(kSpillPartitions);
+  build.build_spills.resize(kSpillPartitions);
+  std::vector<BuildChunk> kept;
+  std::vector<std::vector<uint32_t>> rows(kSpillPartitions);
+  for (BuildChunk& chunk : build.chunks) {
+    for (auto& partition_rows : rows)
+      partition_rows.clear();
+    for (idx_t row = 0; row < chunk.rows; ++row)
+      rows[spillPartitionOf(chunk.hashes[row])].push_back(static_cast<uint32_t>(row));
+    for (idx_t partition = 1; partition < kSpillPartitions; ++partition) {
+      if (rows[partition].empty())
+        continue;
+      if (!writers[partition]) {
+        build.build_spills[partition] = std::make_unique<SpillFile>();
+        writers[partition] = std::make_unique<SpillWriter>(*build.build_spills[partition], types);
+      }
+      writers[partition]->write(gatherBatch(chunk.columns, rows[partition]));
+    }
+    if (rows[0].empty())
+      continue;
+    BuildChunk part;
+    part.rows = rows[0].size();
+    part.columns = gatherBatch(chunk.columns, rows[0]).columns;
+    part.keys = gatherBatch(chunk.keys, rows[0]).columns;
+    for (uint32_t row : rows[0])
+      part.hashes.push_back(chunk.hashes[row]);
+    kept.push_back(std::move(part));
+  }
+  for (auto& writer : writers) {
+    if (writer)
+      writer->close();
+  }
+  build.chunks = std::move(kept);
+  build.partitioned = true;
+}
+
+void PhysicalHashJoin::buildTable(BuildState& build, bool use_all_cores) const {
   const std::vector<DataType>& types = spec_.build_left ? spec_.left_types : spec_.right_types;
   if (spec_.single_row) {
     idx_t total = 0;
@@ -216,7 +348,7 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   // 64 rows so that no two share a word of a validity bitmap; the rows between chunks are
   // never linked into the table (and count as matched for FULL).
   // The nested loop pairs every row, gaps included: it copies on one thread, without gaps.
-  bool parallel = build.chunks.size() > 1 && hasKeys();
+  bool parallel = use_all_cores && build.chunks.size() > 1 && hasKeys();
   for (size_t column = 0; column < types.size(); ++column) {
     // Values nested in children do not take concurrent writers.
     if (!null_constant[column] && (types[column].isNested() || types[column].isVoid()))
@@ -488,6 +620,48 @@ void PhysicalHashJoin::emitProbeRows(const Batch& input, ProbeState& state, Batc
 OperatorResult PhysicalHashJoin::execute(const ExecContext&, const Batch& input, Batch& output,
                                          OperatorState& operator_state) const {
   auto& state = static_cast<ProbeState&>(operator_state);
+  if (!state.build.partitioned)
+    return probeVector(input, output, state);
+  if (!state.in_vector)
+    splitProbeInput(input, state);
+  return probeVector(state.partition_input, output, state);
+}
+
+void PhysicalHashJoin::splitProbeInput(const Batch& input, ProbeState& state) const {
+  idx_t count = input.num_rows;
+  std::vector<Vector> keys;
+  for (const auto& key : spec_.probe_keys) {
+    keys.push_back(state.evaluator.evaluate(*key, input));
+    flattenVector(keys.back(), count);
+  }
+  std::vector<uint64_t> hashes(count);
+  JoinHashTable::hashKeys(keys, count, hashes.data());
+  std::vector<std::vector<uint32_t>> rows(kSpillPartitions);
+  for (idx_t row = 0; row < count; ++row)
+    rows[spillPartitionOf(hashes[row])].push_back(static_cast<uint32_t>(row));
+  state.partition_input = gatherBatch(input.columns, rows[0]);
+  const std::vector<DataType>& types = spec_.build_left ? spec_.right_types : spec_.left_types;
+  for (idx_t partition = 1; partition < kSpillPartitions; ++partition) {
+    // Rows that no build row can match make output only for the types that keep them.
+    if (rows[partition].empty() || (!state.build.build_spills[partition] && !keepsProbeRows()))
+      continue;
+    if (!state.spill) {
+      state.spill = std::make_shared<ProbeSpill>();
+      std::lock_guard lock(state.build.probe_mutex);
+      state.build.probe_spills.push_back(state.spill);
+    }
+    ProbeSpill& spill = *state.spill;
+    if (!spill.writers[partition]) {
+      spill.files[partition] = std::make_unique<SpillFile>();
+      spill.writers[partition] =
+          std::make_unique<SpillWriter>(*spill.files[partition], types, kSpillRowGroupRows);
+    }
+    spill.writers[partition]->write(gatherBatch(input.columns, rows[partition]));
+  }
+}
+
+OperatorResult PhysicalHashJoin::probeVector(const Batch& input, Batch& output,
+                                             ProbeState& state) const {
   output.columns.clear();
   output.num_rows = 0;
   if (!state.in_vector) {
@@ -536,16 +710,30 @@ OperatorResult PhysicalHashJoin::execute(const ExecContext&, const Batch& input,
 
 std::unique_ptr<GlobalSourceState> PhysicalHashJoin::makeFinalSourceState(
     const ExecContext&, GlobalSinkState* own_sink_state) const {
+  SLUICE_CHECK(own_sink_state != nullptr);
+  auto& build = static_cast<BuildState&>(*own_sink_state);
+  if (build.partitioned) {
+    // Every probe thread is done: its spill files are complete.
+    for (const std::shared_ptr<ProbeSpill>& spill : build.probe_spills) {
+      for (auto& writer : spill->writers) {
+        if (writer)
+          writer->close();
+        writer.reset();
+      }
+    }
+    return std::make_unique<SpilledPartitions>(build);
+  }
   if (spec_.type != LogicalJoinType::kFull)
     return nullptr;
-  SLUICE_CHECK(own_sink_state != nullptr);
-  return std::make_unique<UnmatchedBuildRows>(static_cast<BuildState&>(*own_sink_state));
+  return std::make_unique<UnmatchedBuildRows>(build);
 }
 
 bool PhysicalHashJoin::getFinalData(const ExecContext&, Morsel& morsel, GlobalSourceState& global,
                                     OperatorState& operator_state) const {
-  auto& source = static_cast<UnmatchedBuildRows&>(global);
   auto& state = static_cast<ProbeState&>(operator_state);
+  if (state.build.partitioned)
+    return joinSpilledPartitions(static_cast<SpilledPartitions&>(global), state, morsel);
+  auto& source = static_cast<UnmatchedBuildRows&>(global);
   const BuildState& build = source.build;
   state.selection.resize(std::max<idx_t>(state.selection.size(), kVectorSize));
   while (true) {
@@ -567,6 +755,74 @@ bool PhysicalHashJoin::getFinalData(const ExecContext&, Morsel& morsel, GlobalSo
     morsel.partition = start / kVectorSize;
     return true;
   }
+}
+
+bool PhysicalHashJoin::joinSpilledPartitions(SpilledPartitions& source, ProbeState& state,
+                                             Morsel& morsel) const {
+  while (true) {
+    if (!state.spilled) {
+      idx_t partition = source.next.fetch_add(1);
+      if (partition >= kSpillPartitions)
+        return false;
+      state.spilled = loadSpilledPartition(source.build, partition, state);
+    }
+    SpilledPartitionJoin& join = *state.spilled;
+    if (!join.in_input) {
+      while (!join.reader || !join.reader->next(join.input)) {
+        if (join.next_file == join.probe_files.size()) {
+          join.reader.reset();
+          break;
+        }
+        join.reader = std::make_unique<SpillReader>(*join.probe_files[join.next_file++]);
+      }
+      if (!join.reader) {
+        state.spilled.reset();
+        continue;
+      }
+      join.in_input = true;
+    }
+    Batch output;
+    if (probeVector(join.input, output, join.probe) == OperatorResult::kNeedMoreInput)
+      join.in_input = false;
+    if (output.num_rows == 0)
+      continue;
+    morsel.batch = std::move(output);
+    // After every row the probe emitted.
+    morsel.index = std::numeric_limits<uint64_t>::max();
+    morsel.partition = join.partition;
+    return true;
+  }
+}
+
+std::unique_ptr<PhysicalHashJoin::SpilledPartitionJoin> PhysicalHashJoin::loadSpilledPartition(
+    BuildState& build, idx_t partition, ProbeState& state) const {
+  auto join = std::make_unique<SpilledPartitionJoin>(state.context, partition);
+  if (build.build_spills[partition]) {
+    SpillReader reader(*build.build_spills[partition]);
+    Batch batch;
+    while (reader.next(batch)) {
+      BuildChunk chunk;
+      chunk.rows = batch.num_rows;
+      for (const auto& key : spec_.build_keys) {
+        chunk.keys.push_back(state.evaluator.evaluate(*key, batch));
+        flattenVector(chunk.keys.back(), chunk.rows);
+      }
+      chunk.hashes.resize(chunk.rows);
+      JoinHashTable::hashKeys(chunk.keys, chunk.rows, chunk.hashes.data());
+      chunk.columns = std::move(batch.columns);
+      join->build.chunks.push_back(std::move(chunk));
+    }
+  }
+  // On a task of the final phase, which may not start loops of its own.
+  buildTable(join->build, /*use_all_cores=*/false);
+  // Without build rows an inner or semi join of the partition has no output.
+  if (join->build.rows > 0 || keepsProbeRows()) {
+    for (const std::shared_ptr<ProbeSpill>& spill : build.probe_spills) {
+      if (spill->files[partition])
+        join->probe_files.push_back(spill->files[partition].get());
+    }
+  }
+  return join;
 }
 
 }  // namespace sluice

@@ -18,7 +18,13 @@
 // its rows, emits the never-matched ones (probe columns NULL) as a final phase of the probe
 // pipeline.
 //
-// Spilling is out of scope: the build side must fit in memory.
+// Past the query's memory limit (exec/spill/memory_limit.hpp) an equi join's build side is
+// cut into 16 partitions by its keys' hash (a Grace hash join): partition 0 stays in memory
+// as the table, the others go to spill files. The probe joins its rows of partition 0 at once
+// and writes the others to spill files of its own; once every thread has probed, each spilled
+// partition is joined in turn, on every core, as a final phase: its build rows make a table
+// and its probe rows stream through it. FULL, null-aware and single-row joins keep their
+// build side in memory.
 #pragma once
 
 #include "exec/physical/physical_operator.hpp"
@@ -81,6 +87,31 @@ class PhysicalHashJoin : public PhysicalOperator {
   struct BuildThreadState;
   struct ProbeState;
   struct UnmatchedBuildRows;
+  struct SpilledPartitionJoin;
+  struct SpilledPartitions;
+
+  //! Whether the build side may be partitioned to disk past the memory limit.
+  bool canPartition() const;
+  //! Moves the build rows of partitions 1 and up to spill files; partition 0's stay.
+  void partitionBuild(BuildState& build) const;
+  //! Makes the build rows' columns and table (on the calling thread only, unless
+  //! `use_all_cores`).
+  void buildTable(BuildState& build, bool use_all_cores) const;
+  //! A partitioned build: keeps the input vector's rows of partition 0 for the probe and writes
+  //! the others to the thread's spill files.
+  void splitProbeInput(const Batch& input, ProbeState& state) const;
+  //! The probe of one input vector (execute without the partitioning).
+  OperatorResult probeVector(const Batch& input, Batch& output, ProbeState& state) const;
+  //! The final phase of a partitioned build: the next output rows of the spilled partitions.
+  bool joinSpilledPartitions(SpilledPartitions& source, ProbeState& state, Morsel& morsel) const;
+  //! The table of a spilled partition's build rows, and the probe files to stream through it.
+  std::unique_ptr<SpilledPartitionJoin> loadSpilledPartition(BuildState& build, idx_t partition,
+                                                             ProbeState& state) const;
+  //! Probe rows without a match still make output (LEFT, RIGHT, ANTI, MARK).
+  bool keepsProbeRows() const {
+    return emitsUnmatchedProbeRows() || spec_.type == LogicalJoinType::kAnti ||
+           spec_.type == LogicalJoinType::kMark;
+  }
 
   bool hasKeys() const { return !spec_.probe_keys.empty(); }
   //! SEMI, ANTI and MARK: a probe row's first match is all they need.

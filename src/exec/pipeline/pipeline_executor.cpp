@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "exec/physical/physical_result_collector.hpp"
@@ -113,15 +114,19 @@ class PipelineTask {
 
 // Operators with rows of their own to emit once all input has passed through them (a FULL
 // join's never-matched build rows) push them on through the rest of the pipeline, in
-// partitions numbered from `next_partition` on.
+// partitions numbered from `next_partition` on. An operator above a union is in the pipeline
+// of every child: its final phase runs once (`finished` holds those that ran), after all of
+// them.
 void runFinalPhases(const Pipeline& pipeline, const std::vector<PipelineTask*>& tasks,
                     const SinkStates& sink_states, std::atomic<size_t>& finished_from,
                     size_t position, uint64_t& next_partition, TaskScheduler& scheduler,
-                    const ExecContext& context) {
+                    const ExecContext& context, std::set<const PhysicalOperator*>& finished) {
   for (size_t index = 0; index < pipeline.operators.size(); ++index) {
     if (finished_from.load() <= position || tasks.empty())
       return;
     const PhysicalOperator* op = pipeline.operators[index];
+    if (!finished.insert(op).second)
+      continue;
     auto own_state = sink_states.find(op);
     std::unique_ptr<GlobalSourceState> final_state = op->makeFinalSourceState(
         context, own_state == sink_states.end() ? nullptr : own_state->second.get());
@@ -214,6 +219,7 @@ std::unique_ptr<GlobalSinkState> PipelineExecutor::execute(const PhysicalOperato
         task->run(finished_from, which);
       }
     });
+    std::set<const PhysicalOperator*> finished_operators;
     for (size_t which = 0; which < count; ++which) {
       std::vector<PipelineTask*> started;
       for (auto& task : tasks[which]) {
@@ -221,7 +227,7 @@ std::unique_ptr<GlobalSinkState> PipelineExecutor::execute(const PhysicalOperato
           started.push_back(task.get());
       }
       runFinalPhases(pipelines[first + which], started, sink_states, finished_from, which,
-                     next_partition, scheduler_, context_);
+                     next_partition, scheduler_, context_, finished_operators);
     }
     std::vector<PipelineTask*> all;
     for (auto& pipeline_tasks : tasks) {
