@@ -75,8 +75,10 @@ struct PhysicalHashJoin::BuildState : GlobalSinkState {
   idx_t rows = 0;
   std::unique_ptr<JoinHashTable> table;
   std::vector<uint8_t> matched;
-  //! Null-aware joins: a build row has a NULL key.
+  //! Null-aware joins: a build row has a NULL key, and the build side has rows (the whole
+  //! side, when this is one of its spilled partitions).
   std::atomic<bool> null_key{false};
+  bool side_has_rows = false;
 
   uint64_t memory_limit = 0;
   //! The bytes of the build rows the threads hold, summed.
@@ -124,17 +126,22 @@ struct PhysicalHashJoin::ProbeState : OperatorState {
 
 //! One spilled partition being joined in the final phase: its build rows in a table of their
 //! own, and every probe thread's rows of it read back one batch after the other.
+//! Partition 0, whose table is the one the probe used, only has its never-matched build rows
+//! left to emit (FULL).
 struct PhysicalHashJoin::SpilledPartitionJoin {
   SpilledPartitionJoin(const ExecContext& context, idx_t partition)
       : partition(partition), probe(context, build) {}
   idx_t partition;
   BuildState build;
   ProbeState probe;
+  //! The partition's build rows: `build`, or the probe's own table for partition 0.
+  const BuildState* table = &build;
   std::vector<const SpillFile*> probe_files;
   size_t next_file = 0;
   std::unique_ptr<SpillReader> reader;
   Batch input;
   bool in_input = false;
+  std::atomic<idx_t> next_unmatched{0};  // FULL: the next build row to look at
 };
 
 PhysicalHashJoin::ProbeState::~ProbeState() = default;
@@ -142,10 +149,10 @@ PhysicalHashJoin::ProbeState::~ProbeState() = default;
 //! The final phase of a partitioned build: the spilled partitions, one thread each.
 struct PhysicalHashJoin::SpilledPartitions : GlobalSourceState {
   explicit SpilledPartitions(BuildState& build) : build(build) {}
-  size_t maxThreads() const override { return kSpillPartitions - 1; }
+  size_t maxThreads() const override { return kSpillPartitions; }
   uint64_t partitions() const override { return kSpillPartitions; }
   BuildState& build;
-  std::atomic<idx_t> next{1};
+  std::atomic<idx_t> next{0};
 };
 
 struct PhysicalHashJoin::UnmatchedBuildRows : GlobalSourceState {
@@ -213,10 +220,9 @@ std::string PhysicalHashJoin::details() const {
 // The build.
 
 bool PhysicalHashJoin::canPartition() const {
-  // The null-aware and single-row joins decide on the whole build side, FULL tracks matches
-  // across it, and the nested loop pairs everything: these stay in memory.
-  return hasKeys() && !spec_.null_aware && !spec_.single_row &&
-         spec_.type != LogicalJoinType::kFull && canSpill(spec_.left_types) &&
+  // A single-row join fails past one build row, and the nested loop pairs everything: these
+  // stay in memory.
+  return hasKeys() && !spec_.single_row && canSpill(spec_.left_types) &&
          canSpill(spec_.right_types);
 }
 
@@ -276,9 +282,12 @@ void PhysicalHashJoin::combine(const ExecContext&, GlobalSinkState& global_state
 
 void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_state) const {
   auto& build = static_cast<BuildState&>(global_state);
+  bool has_rows = std::any_of(build.chunks.begin(), build.chunks.end(),
+                              [](const BuildChunk& chunk) { return chunk.rows > 0; });
   if (canPartition() && build.held_bytes.load() > build.memory_limit)
     partitionBuild(build);
   buildTable(build, /*use_all_cores=*/true);
+  build.side_has_rows = has_rows;
 }
 
 void PhysicalHashJoin::partitionBuild(BuildState& build) const {
@@ -575,9 +584,9 @@ void PhysicalHashJoin::emitProbeRows(const Batch& input, ProbeState& state, Batc
   const BuildState& build = state.build;
   // Null-aware: whether row's key comparison with the build side is unknown (when unmatched).
   bool build_has_null =
-      spec_.null_aware && build.rows > 0 && build.null_key.load(std::memory_order_relaxed);
+      spec_.null_aware && build.side_has_rows && build.null_key.load(std::memory_order_relaxed);
   auto unknownKey = [&](idx_t row) {
-    return spec_.null_aware && build.rows > 0 &&
+    return spec_.null_aware && build.side_has_rows &&
            (build_has_null || state.keys[0].type().isVoid() || state.keys[0].isNull(row));
   };
   if (spec_.type == LogicalJoinType::kMark) {
@@ -734,10 +743,21 @@ bool PhysicalHashJoin::getFinalData(const ExecContext&, Morsel& morsel, GlobalSo
   if (state.build.partitioned)
     return joinSpilledPartitions(static_cast<SpilledPartitions&>(global), state, morsel);
   auto& source = static_cast<UnmatchedBuildRows&>(global);
-  const BuildState& build = source.build;
+  idx_t start = 0;
+  if (!nextUnmatchedBuildRows(source.build, source.next, state, morsel.batch, start))
+    return false;
+  // After every row the probe emitted.
+  morsel.index = std::numeric_limits<uint64_t>::max();
+  morsel.partition = start / kVectorSize;
+  return true;
+}
+
+bool PhysicalHashJoin::nextUnmatchedBuildRows(const BuildState& build, std::atomic<idx_t>& next,
+                                              ProbeState& state, Batch& output,
+                                              idx_t& start) const {
   state.selection.resize(std::max<idx_t>(state.selection.size(), kVectorSize));
   while (true) {
-    idx_t start = source.next.fetch_add(kVectorSize);
+    start = next.fetch_add(kVectorSize);
     if (start >= build.rows)
       return false;
     idx_t end = std::min(start + kVectorSize, build.rows);
@@ -748,11 +768,7 @@ bool PhysicalHashJoin::getFinalData(const ExecContext&, Morsel& morsel, GlobalSo
     }
     if (count == 0)
       continue;
-    gatherOutput(nullptr, nullptr, &build.columns, state.selection.data(), count, true,
-                 morsel.batch);
-    // After every row the probe emitted.
-    morsel.index = std::numeric_limits<uint64_t>::max();
-    morsel.partition = start / kVectorSize;
+    gatherOutput(nullptr, nullptr, &build.columns, state.selection.data(), count, true, output);
     return true;
   }
 }
@@ -776,6 +792,16 @@ bool PhysicalHashJoin::joinSpilledPartitions(SpilledPartitions& source, ProbeSta
         join.reader = std::make_unique<SpillReader>(*join.probe_files[join.next_file++]);
       }
       if (!join.reader) {
+        // The partition's probe rows are all in: FULL then emits its never-matched build rows.
+        idx_t start = 0;
+        Batch output;
+        if (spec_.type == LogicalJoinType::kFull &&
+            nextUnmatchedBuildRows(*join.table, join.next_unmatched, join.probe, output, start)) {
+          morsel.batch = std::move(output);
+          morsel.index = std::numeric_limits<uint64_t>::max();
+          morsel.partition = join.partition;
+          return true;
+        }
         state.spilled.reset();
         continue;
       }
@@ -797,6 +823,13 @@ bool PhysicalHashJoin::joinSpilledPartitions(SpilledPartitions& source, ProbeSta
 std::unique_ptr<PhysicalHashJoin::SpilledPartitionJoin> PhysicalHashJoin::loadSpilledPartition(
     BuildState& build, idx_t partition, ProbeState& state) const {
   auto join = std::make_unique<SpilledPartitionJoin>(state.context, partition);
+  if (partition == 0) {
+    // Joined by the probe already.
+    join->table = &build;
+    return join;
+  }
+  join->build.side_has_rows = build.side_has_rows;
+  join->build.null_key.store(build.null_key.load());
   if (build.build_spills[partition]) {
     SpillReader reader(*build.build_spills[partition]);
     Batch batch;

@@ -23,9 +23,13 @@
 // as the table, the others go to spill files. The probe joins its rows of partition 0 at once
 // and writes the others to spill files of its own; once every thread has probed, each spilled
 // partition is joined in turn, on every core, as a final phase: its build rows make a table
-// and its probe rows stream through it. FULL, null-aware and single-row joins keep their
-// build side in memory.
+// and its probe rows stream through it (FULL then emits the partition's never-matched build
+// rows; partition 0's come as a unit of their own). Null-aware joins decide with the whole
+// build side's facts (a NULL key, no rows), which every partition knows. Single-row joins
+// and the nested loop keep their build side in memory.
 #pragma once
+
+#include <atomic>
 
 #include "exec/physical/physical_operator.hpp"
 #include "planner/logical/logical_join.hpp"
@@ -102,6 +106,10 @@ class PhysicalHashJoin : public PhysicalOperator {
   void splitProbeInput(const Batch& input, ProbeState& state) const;
   //! The probe of one input vector (execute without the partitioning).
   OperatorResult probeVector(const Batch& input, Batch& output, ProbeState& state) const;
+  //! FULL: the next vector of never-matched rows of `build` from `next` on, into `output`;
+  //! `start` is where the vector began. False when none are left.
+  bool nextUnmatchedBuildRows(const BuildState& build, std::atomic<idx_t>& next, ProbeState& state,
+                              Batch& output, idx_t& start) const;
   //! The final phase of a partitioned build: the next output rows of the spilled partitions.
   bool joinSpilledPartitions(SpilledPartitions& source, ProbeState& state, Morsel& morsel) const;
   //! The table of a spilled partition's build rows, and the probe files to stream through it.

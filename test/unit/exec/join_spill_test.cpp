@@ -70,9 +70,15 @@ INSTANTIATE_TEST_SUITE_P(
         "SELECT p.id, p.k FROM probe p LEFT ANTI JOIN build b ON p.k = b.k",
         "SELECT p.id, b.name FROM probe p JOIN build b ON p.k <=> b.k",
         "SELECT p.id, EXISTS (SELECT 1 FROM build b WHERE b.k = p.k AND b.name <> 'again') FROM "
-        "probe p"));
+        "probe p",
+        "SELECT p.id, p.k, b.k, b.name FROM probe p FULL JOIN build b ON p.k = b.k",
+        "SELECT count(*), count(p.id), count(b.name) FROM probe p FULL JOIN build b ON p.k = b.k",
+        // Null-aware: the build side's NULL makes every unmatched comparison unknown.
+        "SELECT p.id FROM probe p WHERE p.k NOT IN (SELECT k FROM build WHERE k IS NOT NULL)",
+        "SELECT count(*) FROM probe p WHERE p.k NOT IN (SELECT k FROM build)",
+        "SELECT p.id, p.k IN (SELECT k FROM build) FROM probe p"));
 
-TEST(JoinSpillTest, FullJoinsKeepTheirBuildSideInMemory) {
+TEST(JoinSpillTest, AFullJoinEmitsEveryNeverMatchedRowOnce) {
   Session session;
   session.execute("SET sluice.memoryLimit = '64k'");
   for (const char* view : kViews)
@@ -81,7 +87,7 @@ TEST(JoinSpillTest, FullJoinsKeepTheirBuildSideInMemory) {
   std::vector<std::string> rows = sortedRows(
       session,
       "SELECT count(*), count(p.id), count(b.name) FROM probe p FULL JOIN build b ON p.k = b.k");
-  EXPECT_EQ(spillFilesCreated(), files_before);
+  EXPECT_GT(spillFilesCreated() - files_before, 0u);
   // Matched pairs (the multiples of 7 match twice where both build ranges hold them), then
   // the unmatched probe rows (keys below 10000 that are not multiples of 7, and the NULLs) and
   // the unmatched build rows (keys 50000 and up, and the NULL).
