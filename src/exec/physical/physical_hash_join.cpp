@@ -15,6 +15,7 @@
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/spill/memory_limit.hpp"
 #include "exec/spill/spill_file.hpp"
+#include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
 
@@ -66,6 +67,43 @@ std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions
 }
 
 }  // namespace
+
+//! The columns of one side that its spill files keep: those read above the join, by its
+//! residual or by its keys. The others come back as NULL constants, as the join has them.
+struct SpilledColumns {
+  std::vector<bool> keep;
+  std::vector<DataType> types;  // of every column of the side
+
+  std::vector<DataType> keptTypes() const {
+    std::vector<DataType> kept;
+    for (size_t column = 0; column < types.size(); ++column) {
+      if (keep[column])
+        kept.push_back(types[column]);
+    }
+    return kept;
+  }
+  //! The kept columns of `rows`.
+  Batch narrow(const std::vector<Vector>& columns, const std::vector<uint32_t>& rows) const {
+    Batch part;
+    part.num_rows = rows.size();
+    RowSet selection{rows.data(), static_cast<idx_t>(rows.size())};
+    for (size_t column = 0; column < columns.size(); ++column) {
+      if (keep[column])
+        part.columns.push_back(gatherColumn(columns[column], selection));
+    }
+    return part;
+  }
+  //! A batch read back, with every column of the side again.
+  void widen(Batch& batch) const {
+    std::vector<Vector> read = std::move(batch.columns);
+    batch.columns.clear();
+    size_t next = 0;
+    for (size_t column = 0; column < types.size(); ++column) {
+      batch.columns.push_back(keep[column] ? std::move(read[next++])
+                                           : Vector::nullConstant(types[column]));
+    }
+  }
+};
 
 struct PhysicalHashJoin::BuildState : GlobalSinkState {
   std::mutex mutex;
@@ -226,6 +264,19 @@ bool PhysicalHashJoin::canPartition() const {
          canSpill(spec_.right_types);
 }
 
+SpilledColumns PhysicalHashJoin::spilledColumns(bool probe_side) const {
+  bool left_side = probe_side != spec_.build_left;
+  SpilledColumns spilled;
+  spilled.types = left_side ? spec_.left_types : spec_.right_types;
+  size_t first = left_side ? 0 : spec_.left_types.size();
+  for (size_t column = 0; column < spilled.types.size(); ++column)
+    spilled.keep.push_back(isUsed(first + column));
+  for (const auto& key : probe_side ? spec_.probe_keys : spec_.build_keys)
+    markColumns(*key, spilled.keep);
+  spilled.keep.resize(spilled.types.size());
+  return spilled;
+}
+
 std::unique_ptr<GlobalSinkState> PhysicalHashJoin::makeGlobalSinkState(
     const ExecContext& context) const {
   auto build = std::make_unique<BuildState>();
@@ -292,6 +343,7 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
 
 void PhysicalHashJoin::partitionBuild(BuildState& build) const {
   const std::vector<DataType>& types = spec_.build_left ? spec_.left_types : spec_.right_types;
+  SpilledColumns spilled = spilledColumns(/*probe_side=*/false);
   std::vector<std::unique_ptr<SpillWriter>> writers(kSpillPartitions);
   build.build_spills.resize(kSpillPartitions);
   std::vector<BuildChunk> kept;
@@ -306,9 +358,10 @@ void PhysicalHashJoin::partitionBuild(BuildState& build) const {
         continue;
       if (!writers[partition]) {
         build.build_spills[partition] = std::make_unique<SpillFile>();
-        writers[partition] = std::make_unique<SpillWriter>(*build.build_spills[partition], types);
+        writers[partition] =
+            std::make_unique<SpillWriter>(*build.build_spills[partition], spilled.keptTypes());
       }
-      writers[partition]->write(gatherBatch(chunk.columns, rows[partition]));
+      writers[partition]->write(spilled.narrow(chunk.columns, rows[partition]));
     }
     if (rows[0].empty())
       continue;
@@ -649,7 +702,7 @@ void PhysicalHashJoin::splitProbeInput(const Batch& input, ProbeState& state) co
   for (idx_t row = 0; row < count; ++row)
     rows[spillPartitionOf(hashes[row])].push_back(static_cast<uint32_t>(row));
   state.partition_input = gatherBatch(input.columns, rows[0]);
-  const std::vector<DataType>& types = spec_.build_left ? spec_.right_types : spec_.left_types;
+  SpilledColumns spilled = spilledColumns(/*probe_side=*/true);
   for (idx_t partition = 1; partition < kSpillPartitions; ++partition) {
     // Rows that no build row can match make output only for the types that keep them.
     if (rows[partition].empty() || (!state.build.build_spills[partition] && !keepsProbeRows()))
@@ -662,10 +715,10 @@ void PhysicalHashJoin::splitProbeInput(const Batch& input, ProbeState& state) co
     ProbeSpill& spill = *state.spill;
     if (!spill.writers[partition]) {
       spill.files[partition] = std::make_unique<SpillFile>();
-      spill.writers[partition] =
-          std::make_unique<SpillWriter>(*spill.files[partition], types, kSpillRowGroupRows);
+      spill.writers[partition] = std::make_unique<SpillWriter>(
+          *spill.files[partition], spilled.keptTypes(), kSpillRowGroupRows);
     }
-    spill.writers[partition]->write(gatherBatch(input.columns, rows[partition]));
+    spill.writers[partition]->write(spilled.narrow(input.columns, rows[partition]));
   }
 }
 
@@ -791,6 +844,8 @@ bool PhysicalHashJoin::joinSpilledPartitions(SpilledPartitions& source, ProbeSta
         }
         join.reader = std::make_unique<SpillReader>(*join.probe_files[join.next_file++]);
       }
+      if (join.reader)
+        spilledColumns(/*probe_side=*/true).widen(join.input);
       if (!join.reader) {
         // The partition's probe rows are all in: FULL then emits its never-matched build rows.
         idx_t start = 0;
@@ -831,9 +886,11 @@ std::unique_ptr<PhysicalHashJoin::SpilledPartitionJoin> PhysicalHashJoin::loadSp
   join->build.side_has_rows = build.side_has_rows;
   join->build.null_key.store(build.null_key.load());
   if (build.build_spills[partition]) {
+    SpilledColumns spilled = spilledColumns(/*probe_side=*/false);
     SpillReader reader(*build.build_spills[partition]);
     Batch batch;
     while (reader.next(batch)) {
+      spilled.widen(batch);
       BuildChunk chunk;
       chunk.rows = batch.num_rows;
       for (const auto& key : spec_.build_keys) {

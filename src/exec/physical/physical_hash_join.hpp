@@ -36,6 +36,8 @@
 
 namespace sluice {
 
+struct SpilledColumns;
+
 class PhysicalHashJoin : public PhysicalOperator {
  public:
   struct Spec {
@@ -96,6 +98,8 @@ class PhysicalHashJoin : public PhysicalOperator {
 
   //! Whether the build side may be partitioned to disk past the memory limit.
   bool canPartition() const;
+  //! The columns of the probe (or the build) side that its spill files keep.
+  SpilledColumns spilledColumns(bool probe_side) const;
   //! Moves the build rows of partitions 1 and up to spill files; partition 0's stay.
   void partitionBuild(BuildState& build) const;
   //! Makes the build rows' columns and table (on the calling thread only, unless
