@@ -30,14 +30,6 @@ constexpr idx_t kPartitionsPerSpillGroup = RowPartitions::kCount / kSpillGroups;
 //! group open, so each buffers little.
 constexpr uint64_t kSpillRowGroupRows = kVectorSize;
 
-//! What one thread leaves for the merge: its groups, its DISTINCT tuples and its spilled input
-//! rows (by spill group; empty when it never spilled).
-struct ThreadTables {
-  std::unique_ptr<PartitionedGroupTable> groups;
-  std::vector<std::unique_ptr<PartitionedGroupTable>> distinct;
-  std::vector<std::unique_ptr<SpillFile>> spilled;
-};
-
 std::vector<const AggregateFunction*> functionsOf(const std::vector<BoundAggregate>& aggregates) {
   std::vector<const AggregateFunction*> functions;
   for (const BoundAggregate& aggregate : aggregates)
@@ -54,6 +46,14 @@ std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions
 
 }  // namespace
 
+//! What one thread leaves for the merge: its groups, its DISTINCT tuples and its spilled input
+//! rows (by spill group; empty when it never spilled).
+struct PhysicalHashAggregate::ThreadTables {
+  std::unique_ptr<PartitionedGroupTable> groups;
+  std::vector<std::unique_ptr<PartitionedGroupTable>> distinct;
+  std::vector<std::unique_ptr<SpillFile>> spilled;
+};
+
 struct PhysicalHashAggregate::SinkState : GlobalSinkState {
   uint64_t memory_limit = 0;
   //! The bytes of the threads' group tables, summed.
@@ -64,10 +64,11 @@ struct PhysicalHashAggregate::SinkState : GlobalSinkState {
   std::vector<ThreadTables> threads;
 };
 
-struct PhysicalHashAggregate::ThreadState : LocalSinkState {
-  explicit ThreadState(const ExecContext& context) : evaluator(context) {}
+//! What aggregating a batch into a thread's tables takes: the sink's, and the merge's when it
+//! aggregates spilled rows again.
+struct PhysicalHashAggregate::BatchAggregation {
+  explicit BatchAggregation(const ExecContext& context) : evaluator(context) {}
   ExpressionEvaluator evaluator;
-  ThreadTables tables;
   AggregateCallInput call;
   std::vector<Vector> keys;
   std::vector<Vector> distinct_keys;
@@ -75,6 +76,12 @@ struct PhysicalHashAggregate::ThreadState : LocalSinkState {
   std::vector<uint64_t> distinct_hashes;
   std::vector<uint8_t*> groups;
   std::vector<uint8_t*> distinct_groups;
+};
+
+struct PhysicalHashAggregate::ThreadState : LocalSinkState {
+  explicit ThreadState(const ExecContext& context) : work(context) {}
+  BatchAggregation work;
+  ThreadTables tables;
   //! The table's bytes already counted in SinkState::held_bytes.
   uint64_t counted_bytes = 0;
   //! Once set, the thread's input rows go to `spill_writers` instead of its table.
@@ -95,7 +102,7 @@ struct PhysicalHashAggregate::SourceState : GlobalSourceState {
 };
 
 struct PhysicalHashAggregate::MergeState : LocalSourceState {
-  explicit MergeState(const ExecContext& context) : evaluator(context) {}
+  explicit MergeState(const ExecContext& context) : work(context) {}
   std::unique_ptr<GroupHashTable> merged;  // the groups of the unit being handed out
   idx_t partition = 0;                     // the unit
   idx_t position = 0;                      // the next group to hand out
@@ -105,13 +112,9 @@ struct PhysicalHashAggregate::MergeState : LocalSourceState {
   std::vector<uint8_t*> sources;
   std::vector<uint8_t*> destinations;
   std::vector<Vector> arguments;
-  // For the spilled rows of a unit: their new groups' rows, and what finding them takes.
-  std::unique_ptr<RowPartitions> spilled_groups;
-  ExpressionEvaluator evaluator;
-  AggregateCallInput call;
-  std::vector<Vector> keys;
-  std::vector<uint64_t> hashes;
-  std::vector<uint8_t*> groups;
+  //! A spill group's spilled rows, aggregated again as one more thread's tables would be.
+  ThreadTables replayed;
+  BatchAggregation work;
 };
 
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<DataType> types,
@@ -163,48 +166,57 @@ SinkResult PhysicalHashAggregate::sink(const ExecContext&, Morsel& morsel,
   if (count == 0)
     return SinkResult::kNeedMoreInput;
 
-  local.keys.clear();
-  for (const auto& group : groups_) {
-    local.keys.push_back(local.evaluator.evaluate(*group, batch));
-    flattenVector(local.keys.back(), count);
-  }
-  local.hashes.resize(count);
-  for (idx_t column = 0; column < local.keys.size(); ++column) {
-    hashKeyColumn(local.keys[column], count, local.hashes.data(), column > 0);
-  }
+  hashGroupKeys(batch, local.work);
   if (local.spilling) {
     spillRows(batch, local);
     return SinkResult::kNeedMoreInput;
   }
-  local.groups.resize(count);
-  PartitionedGroupTable& table = *local.tables.groups;
-  table.findOrCreate(local.keys, RowSet{nullptr, count}, local.hashes.data(), local.hashes.data(),
-                     local.groups.data());
+  aggregateBatch(batch, local.work, local.tables);
+  countMemory(batch, global, local);
+  return SinkResult::kNeedMoreInput;
+}
 
+void PhysicalHashAggregate::hashGroupKeys(const Batch& batch, BatchAggregation& work) const {
+  idx_t count = batch.num_rows;
+  work.keys.clear();
+  for (const auto& group : groups_) {
+    work.keys.push_back(work.evaluator.evaluate(*group, batch));
+    flattenVector(work.keys.back(), count);
+  }
+  work.hashes.resize(count);
+  for (idx_t column = 0; column < work.keys.size(); ++column)
+    hashKeyColumn(work.keys[column], count, work.hashes.data(), column > 0);
+}
+
+void PhysicalHashAggregate::aggregateBatch(const Batch& batch, BatchAggregation& work,
+                                           ThreadTables& tables) const {
+  idx_t count = batch.num_rows;
+  work.groups.resize(count);
+  PartitionedGroupTable& table = *tables.groups;
+  table.findOrCreate(work.keys, RowSet{nullptr, count}, work.hashes.data(), work.hashes.data(),
+                     work.groups.data());
   for (size_t index = 0; index < aggregates_.size(); ++index) {
     const BoundAggregate& aggregate = aggregates_[index];
     int distinct = distinct_index_[index];
-    local.call.evaluate(local.evaluator, aggregate, batch, distinct >= 0);
+    work.call.evaluate(work.evaluator, aggregate, batch, distinct >= 0);
     if (distinct < 0) {
-      aggregate.function->update(local.call.input(), local.groups.data(),
+      aggregate.function->update(work.call.input(), work.groups.data(),
                                  layout_.state_offsets[index], table.heap());
       continue;
     }
     // A DISTINCT aggregate stores its (keys, arguments) tuples, found by the tuple's hash and
     // partitioned by the group's, so that a group's tuples meet it in the same partition.
-    local.distinct_keys = local.keys;
-    local.distinct_hashes = local.hashes;
-    for (const Vector& argument : local.call.arguments()) {
-      local.distinct_keys.push_back(argument);
-      hashKeyColumn(argument, count, local.distinct_hashes.data(), true);
+    work.distinct_keys = work.keys;
+    work.distinct_hashes = work.hashes;
+    for (const Vector& argument : work.call.arguments()) {
+      work.distinct_keys.push_back(argument);
+      hashKeyColumn(argument, count, work.distinct_hashes.data(), true);
     }
-    local.distinct_groups.resize(count);
-    local.tables.distinct[distinct]->findOrCreate(local.distinct_keys, local.call.input().rows,
-                                                  local.distinct_hashes.data(), local.hashes.data(),
-                                                  local.distinct_groups.data());
+    work.distinct_groups.resize(count);
+    tables.distinct[distinct]->findOrCreate(work.distinct_keys, work.call.input().rows,
+                                            work.distinct_hashes.data(), work.hashes.data(),
+                                            work.distinct_groups.data());
   }
-  countMemory(batch, global, local);
-  return SinkResult::kNeedMoreInput;
 }
 
 void PhysicalHashAggregate::countMemory(const Batch& batch, SinkState& global,
@@ -213,10 +225,9 @@ void PhysicalHashAggregate::countMemory(const Batch& batch, SinkState& global,
   uint64_t held =
       global.held_bytes.fetch_add(bytes - local.counted_bytes) + bytes - local.counted_bytes;
   local.counted_bytes = bytes;
-  // Over the limit, the thread that holds a fair share of the groups spills its further input
-  // (DISTINCT aggregates keep their tuples in memory, so they do not spill).
+  // Over the limit, the thread that holds a fair share of the groups spills its further input.
   size_t threads = TaskScheduler::shared().threadCount();
-  if (held <= global.memory_limit || bytes * 2 * threads < held || !distinct_layouts_.empty())
+  if (held <= global.memory_limit || bytes * 2 * threads < held)
     return;
   std::vector<DataType> types;
   for (const Vector& column : batch.columns)
@@ -240,7 +251,7 @@ void PhysicalHashAggregate::spillRows(const Batch& batch, ThreadState& local) co
   for (std::vector<uint32_t>& rows : local.spill_rows)
     rows.clear();
   for (idx_t row = 0; row < count; ++row) {
-    idx_t group = RowPartitions::partitionOf(local.hashes[row]) / kPartitionsPerSpillGroup;
+    idx_t group = RowPartitions::partitionOf(local.work.hashes[row]) / kPartitionsPerSpillGroup;
     local.spill_rows[group].push_back(static_cast<uint32_t>(row));
   }
   for (idx_t group = 0; group < kSpillGroups; ++group) {
@@ -287,15 +298,19 @@ bool PhysicalHashAggregate::getData(const ExecContext&, Morsel& morsel,
     idx_t unit = source.next_unit.fetch_add(1);
     if (unit >= source.units) {
       state.merged.reset();
-      state.spilled_groups.reset();
+      state.replayed = ThreadTables();
       return false;
     }
+    std::vector<const ThreadTables*> threads;
+    for (const ThreadTables& thread : source.sink.threads)
+      threads.push_back(&thread);
     if (source.sink.spilled) {
-      mergePartitions(source.sink, unit * kPartitionsPerSpillGroup,
+      replaySpilledRows(source.sink, unit, state);
+      threads.push_back(&state.replayed);
+      mergePartitions(threads, unit * kPartitionsPerSpillGroup,
                       (unit + 1) * kPartitionsPerSpillGroup, state);
-      aggregateSpilledRows(source.sink, unit, state);
     } else {
-      mergePartitions(source.sink, unit, unit + 1, state);
+      mergePartitions(threads, unit, unit + 1, state);
     }
     state.partition = unit;
   }
@@ -303,66 +318,52 @@ bool PhysicalHashAggregate::getData(const ExecContext&, Morsel& morsel,
   return true;
 }
 
-void PhysicalHashAggregate::mergePartitions(const SinkState& sink, idx_t first, idx_t end,
-                                            MergeState& state) const {
+void PhysicalHashAggregate::mergePartitions(const std::vector<const ThreadTables*>& threads,
+                                            idx_t first, idx_t end, MergeState& state) const {
   state.position = 0;
   state.chunk = 0;
   idx_t total = 0;
-  for (const ThreadTables& thread : sink.threads) {
+  for (const ThreadTables* thread : threads) {
     for (idx_t partition = first; partition < end; ++partition)
-      total += thread.groups->partitions().size(partition);
+      total += thread->groups->partitions().size(partition);
   }
   state.merged = std::make_unique<GroupHashTable>(layout_, 16);
   if (total == 0)
     return;
   state.merged->reserve(total);
   for (idx_t partition = first; partition < end; ++partition)
-    mergePartition(sink, partition, state);
+    mergePartition(threads, partition, state);
 }
 
-void PhysicalHashAggregate::aggregateSpilledRows(const SinkState& sink, idx_t spill_group,
-                                                 MergeState& state) const {
-  state.spilled_groups = std::make_unique<RowPartitions>(layout_.row_width);
+void PhysicalHashAggregate::replaySpilledRows(const SinkState& sink, idx_t spill_group,
+                                              MergeState& state) const {
+  state.replayed = ThreadTables();
+  state.replayed.groups = std::make_unique<PartitionedGroupTable>(layout_);
+  for (const GroupRowLayout& layout : distinct_layouts_)
+    state.replayed.distinct.push_back(std::make_unique<PartitionedGroupTable>(layout));
   for (const ThreadTables& thread : sink.threads) {
     if (thread.spilled.empty())
       continue;
     SpillReader reader(*thread.spilled[spill_group]);
     Batch batch;
     while (reader.next(batch)) {
-      idx_t count = batch.num_rows;
-      if (count == 0)
+      if (batch.num_rows == 0)
         continue;
-      state.keys.clear();
-      for (const auto& group : groups_) {
-        state.keys.push_back(state.evaluator.evaluate(*group, batch));
-        flattenVector(state.keys.back(), count);
-      }
-      state.hashes.resize(count);
-      for (idx_t column = 0; column < state.keys.size(); ++column)
-        hashKeyColumn(state.keys[column], count, state.hashes.data(), column > 0);
-      state.groups.resize(count);
-      state.merged->reserve(state.merged->size() + count);
-      state.merged->findOrCreate(state.keys, RowSet{nullptr, count}, state.hashes.data(),
-                                 state.hashes.data(), state.groups.data(), *state.spilled_groups,
-                                 state.heap);
-      for (size_t index = 0; index < aggregates_.size(); ++index) {
-        state.call.evaluate(state.evaluator, aggregates_[index], batch, false);
-        aggregates_[index].function->update(state.call.input(), state.groups.data(),
-                                            layout_.state_offsets[index], state.heap);
-      }
+      hashGroupKeys(batch, state.work);
+      aggregateBatch(batch, state.work, state.replayed);
     }
   }
 }
 
-void PhysicalHashAggregate::mergePartition(const SinkState& sink, idx_t partition,
-                                           MergeState& state) const {
+void PhysicalHashAggregate::mergePartition(const std::vector<const ThreadTables*>& threads,
+                                           idx_t partition, MergeState& state) const {
   // Every thread's rows of the partition: the first row of a group becomes the group, the
   // others combine their states into it.
   state.targets.resize(kVectorSize);
   state.sources.resize(kVectorSize);
   state.destinations.resize(kVectorSize);
-  for (const ThreadTables& thread : sink.threads) {
-    thread.groups->partitions().forEachVector(partition, [&](uint8_t* const* rows, idx_t count) {
+  for (const ThreadTables* thread : threads) {
+    thread->groups->partitions().forEachVector(partition, [&](uint8_t* const* rows, idx_t count) {
       state.merged->findOrAdopt(rows, count, state.targets.data());
       idx_t pairs = 0;
       for (idx_t i = 0; i < count; ++i) {
@@ -391,8 +392,8 @@ void PhysicalHashAggregate::mergePartition(const SinkState& sink, idx_t partitio
       continue;
     const GroupRowLayout& tuple_layout = distinct_layouts_[distinct];
     std::vector<const RowPartitions*> tables;
-    for (const ThreadTables& thread : sink.threads)
-      tables.push_back(&thread.distinct[distinct]->partitions());
+    for (const ThreadTables* thread : threads)
+      tables.push_back(&thread->distinct[distinct]->partitions());
     std::unique_ptr<GroupHashTable> tuples = mergeDistinctRows(tuple_layout, tables, partition);
     const std::vector<uint8_t*>& rows = tuples->groups();
     for (idx_t start = 0; start < rows.size(); start += kVectorSize) {

@@ -14,9 +14,10 @@
 // Past the query's memory limit (exec/spill/memory_limit.hpp) the thread whose groups cross it
 // stops aggregating: its further input rows go to disk, split into 16 spill groups by their
 // group's hash (each 8 consecutive partitions). The merge then takes a spill group at a time:
-// the rows in memory of its 8 partitions, then the spilled rows, aggregated afresh. So memory
-// holds the groups in memory plus a sixteenth of the others. Aggregates with DISTINCT and
-// inputs of types Parquet does not hold as themselves stay in memory.
+// its spilled rows aggregated again into tables of their own (as one more thread's), merged
+// with the rows in memory of its 8 partitions, DISTINCT tuples included. So memory holds the
+// groups in memory plus a sixteenth of the others. Inputs of types Parquet does not hold as
+// themselves stay in memory.
 #pragma once
 
 #include "exec/aggregate/group_row_layout.hpp"
@@ -56,17 +57,27 @@ class PhysicalHashAggregate : public PhysicalOperator {
   struct ThreadState;
   struct SourceState;
   struct MergeState;
+  struct ThreadTables;
+  struct BatchAggregation;
 
   //! Counts the thread's table in the memory held; past the limit the thread starts spilling.
   void countMemory(const Batch& batch, SinkState& global, ThreadState& local) const;
   //! Writes the rows of `batch` (whose hashes `local` holds) to the thread's spill files.
   void spillRows(const Batch& batch, ThreadState& local) const;
-  //! Makes `state`'s table of partitions [first, end) of every thread's tables.
-  void mergePartitions(const SinkState& sink, idx_t first, idx_t end, MergeState& state) const;
-  //! Merges partition `partition` of every thread's tables into `state`'s table.
-  void mergePartition(const SinkState& sink, idx_t partition, MergeState& state) const;
-  //! Aggregates the input rows every thread spilled to `spill_group` into `state`'s table.
-  void aggregateSpilledRows(const SinkState& sink, idx_t spill_group, MergeState& state) const;
+  //! Evaluates and hashes the group keys of `batch` into `work`.
+  void hashGroupKeys(const Batch& batch, BatchAggregation& work) const;
+  //! Finds the groups of `batch` (keys hashed in `work`) in `tables` and updates their
+  //! aggregates, or stores their DISTINCT tuples.
+  void aggregateBatch(const Batch& batch, BatchAggregation& work, ThreadTables& tables) const;
+  //! Makes `state`'s table of partitions [first, end) of `threads`' tables.
+  void mergePartitions(const std::vector<const ThreadTables*>& threads, idx_t first, idx_t end,
+                       MergeState& state) const;
+  //! Merges partition `partition` of `threads`' tables into `state`'s table.
+  void mergePartition(const std::vector<const ThreadTables*>& threads, idx_t partition,
+                      MergeState& state) const;
+  //! Aggregates the input rows every thread spilled to `spill_group` into `state.replayed`,
+  //! as one more thread's tables, which the merge then takes with the others.
+  void replaySpilledRows(const SinkState& sink, idx_t spill_group, MergeState& state) const;
   //! Writes the next vector of `state`'s groups into `morsel`.
   void emitGroups(MergeState& state, Morsel& morsel) const;
 

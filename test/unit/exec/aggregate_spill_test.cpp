@@ -2,7 +2,7 @@
 //
 // GROUP BY past a small memory limit: input rows spill by group hash and are aggregated again
 // in the merge, with the same groups and values as in memory, for many groups, long string
-// keys, FILTER and collected lists.
+// keys, FILTER, collected lists and DISTINCT aggregates.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -48,16 +48,25 @@ TEST(AggregateSpillTest, SpilledGroupsMatchTheGroupsInMemory) {
     ASSERT_EQ(actual[key], values) << "group " << key;
 }
 
-TEST(AggregateSpillTest, DistinctAggregatesStayInMemory) {
-  Session session;
-  session.execute("SET sluice.memoryLimit = '64k'");
+TEST(AggregateSpillTest, DistinctAggregatesSpillToo) {
+  std::string sql =
+      "SELECT id % 20000 AS k, count(DISTINCT id % 7), sum(DISTINCT id % 5), count(*), "
+      "count(DISTINCT concat('v', CAST(id % 3 AS STRING), repeat('w', 20))) FROM range(0, 200000) "
+      "GROUP BY 1";
+  Session in_memory;
+  std::map<std::string, std::string> expected = rowsByKey(in_memory, sql);
+  Session spilling;
+  spilling.execute("SET sluice.memoryLimit = '128k'");
   uint64_t files_before = spillFilesCreated();
-  auto rows = rowsByKey(session,
-                        "SELECT id % 20000 AS k, count(DISTINCT id % 7) FROM range(0, 100000) "
-                        "GROUP BY 1");
-  EXPECT_EQ(spillFilesCreated(), files_before);
-  ASSERT_EQ(rows.size(), 20000u);
-  EXPECT_EQ(rows["0"], "5");  // 0, 20000, ..., 80000 modulo 7: 0, 1, 2, 3, 4
+  std::map<std::string, std::string> actual = rowsByKey(spilling, sql);
+  EXPECT_GT(spillFilesCreated() - files_before, 0u);
+  ASSERT_EQ(actual.size(), 20000u);
+  ASSERT_EQ(actual.size(), expected.size());
+  for (const auto& [key, values] : expected)
+    ASSERT_EQ(actual[key], values) << "group " << key;
+  // Key 0 holds the ids 0, 20000, ..., 180000: all 7 residues modulo 7, only 0 modulo 5, and
+  // all 3 modulo 3.
+  EXPECT_EQ(actual["0"], "7\t0\t10\t3");
 }
 
 }  // namespace
