@@ -70,6 +70,14 @@ Vector gatherColumn(const Vector& source, const RowSet& rows) {
   return target;
 }
 
+Batch gatherBatch(const std::vector<Vector>& columns, const RowSet& rows) {
+  Batch batch;
+  batch.num_rows = rows.count;
+  for (const Vector& column : columns)
+    batch.columns.push_back(gatherColumn(column, rows));
+  return batch;
+}
+
 void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row) {
   if (source.isNull(row)) {
     target.setNull(target_row);

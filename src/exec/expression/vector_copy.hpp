@@ -16,6 +16,8 @@ void gatherRows(const Vector& source, const RowSet& rows, Vector& target);
 //! A vector of rows.count rows holding source[rows.row(i)]: `source` itself when it is
 //! constant (a constant stands for any number of rows), else a gathered copy.
 Vector gatherColumn(const Vector& source, const RowSet& rows);
+//! The columns' rows listed in `rows`, as a batch of their own (gatherColumn of each).
+Batch gatherBatch(const std::vector<Vector>& columns, const RowSet& rows);
 //! target[target_row] = source[row], one value (NULL included), copying string bytes into
 //! the target.
 void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row);

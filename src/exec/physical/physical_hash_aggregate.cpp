@@ -12,22 +12,21 @@
 #include "exec/aggregate/partitioned_group_table.hpp"
 #include "exec/expression/expression_evaluator.hpp"
 #include "exec/expression/vector_copy.hpp"
-#include "exec/parallel/task_scheduler.hpp"
 #include "exec/spill/memory_limit.hpp"
-#include "exec/spill/spill_file.hpp"
+#include "exec/spill/spill_partitions.hpp"
 
 namespace sluice {
 
 namespace {
 
-//! Past the memory limit a thread's input rows go to disk, to one of kSpillGroups files by the
-//! top bits of their group's hash: a spill group is kPartitionsPerSpillGroup consecutive
-//! partitions, which the merge then handles together.
-constexpr int kSpillGroupBits = 4;
-constexpr idx_t kSpillGroups = idx_t{1} << kSpillGroupBits;
-constexpr idx_t kPartitionsPerSpillGroup = RowPartitions::kCount / kSpillGroups;
+//! Past the memory limit a thread's input rows go to disk by their group's hash
+//! (spill_partitions.hpp). A spill partition, a spill group here, is kPartitionsPerSpillGroup
+//! consecutive row partitions, which the merge then handles together as one unit.
+constexpr idx_t kPartitionsPerSpillGroup = RowPartitions::kCount / kSpillPartitions;
+static_assert(RowPartitions::kRadixBits >= kSpillPartitionBits,
+              "a spill partition is a run of whole row partitions");
 //! Each write of a spilled batch is a row group of its own: a thread has a writer per spill
-//! group open, so each buffers little.
+//! partition open, so each buffers little.
 constexpr uint64_t kSpillRowGroupRows = kVectorSize;
 
 std::vector<const AggregateFunction*> functionsOf(const std::vector<BoundAggregate>& aggregates) {
@@ -47,11 +46,11 @@ std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions
 }  // namespace
 
 //! What one thread leaves for the merge: its groups, its DISTINCT tuples and its spilled input
-//! rows (by spill group; empty when it never spilled).
+//! rows (null when it never spilled).
 struct PhysicalHashAggregate::ThreadTables {
   std::unique_ptr<PartitionedGroupTable> groups;
   std::vector<std::unique_ptr<PartitionedGroupTable>> distinct;
-  std::vector<std::unique_ptr<SpillFile>> spilled;
+  std::unique_ptr<PartitionedSpill> spilled;
 };
 
 struct PhysicalHashAggregate::SinkState : GlobalSinkState {
@@ -84,16 +83,14 @@ struct PhysicalHashAggregate::ThreadState : LocalSinkState {
   ThreadTables tables;
   //! The table's bytes already counted in SinkState::held_bytes.
   uint64_t counted_bytes = 0;
-  //! Once set, the thread's input rows go to `spill_writers` instead of its table.
-  bool spilling = false;
-  std::vector<std::unique_ptr<SpillWriter>> spill_writers;
+  //! The rows of a batch by spill partition, once the thread spills (tables.spilled is set).
   std::vector<std::vector<uint32_t>> spill_rows;
 };
 
 //! The merge's units: a partition each, or a spill group each once input was spilled.
 struct PhysicalHashAggregate::SourceState : GlobalSourceState {
   explicit SourceState(SinkState& sink)
-      : sink(sink), units(sink.spilled ? kSpillGroups : RowPartitions::kCount) {}
+      : sink(sink), units(sink.spilled ? kSpillPartitions : RowPartitions::kCount) {}
   size_t maxThreads() const override { return units; }
   uint64_t partitions() const override { return units; }
   SinkState& sink;
@@ -142,7 +139,7 @@ PhysicalHashAggregate::PhysicalHashAggregate(std::vector<DataType> types,
 std::unique_ptr<GlobalSinkState> PhysicalHashAggregate::makeGlobalSinkState(
     const ExecContext& context) const {
   auto state = std::make_unique<SinkState>();
-  state->memory_limit = context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
+  state->memory_limit = memoryLimitOf(context);
   return state;
 }
 
@@ -167,7 +164,7 @@ SinkResult PhysicalHashAggregate::sink(const ExecContext&, Morsel& morsel,
     return SinkResult::kNeedMoreInput;
 
   hashGroupKeys(batch, local.work);
-  if (local.spilling) {
+  if (local.tables.spilled) {
     spillRows(batch, local);
     return SinkResult::kNeedMoreInput;
   }
@@ -226,44 +223,26 @@ void PhysicalHashAggregate::countMemory(const Batch& batch, SinkState& global,
       global.held_bytes.fetch_add(bytes - local.counted_bytes) + bytes - local.counted_bytes;
   local.counted_bytes = bytes;
   // Over the limit, the thread that holds a fair share of the groups spills its further input.
-  size_t threads = TaskScheduler::shared().threadCount();
-  if (held <= global.memory_limit || bytes * 2 * threads < held)
+  if (!holdsFairShareOverLimit(held, bytes, global.memory_limit))
     return;
   std::vector<DataType> types;
   for (const Vector& column : batch.columns)
     types.push_back(column.type());
   if (!canSpill(types))
     return;
-  local.spilling = true;
   global.spilled = true;
-  local.tables.spilled.resize(kSpillGroups);
-  local.spill_writers.resize(kSpillGroups);
-  local.spill_rows.resize(kSpillGroups);
-  for (idx_t group = 0; group < kSpillGroups; ++group) {
-    local.tables.spilled[group] = std::make_unique<SpillFile>();
-    local.spill_writers[group] =
-        std::make_unique<SpillWriter>(*local.tables.spilled[group], types, kSpillRowGroupRows);
-  }
+  local.tables.spilled = std::make_unique<PartitionedSpill>(std::move(types), kSpillRowGroupRows);
 }
 
 void PhysicalHashAggregate::spillRows(const Batch& batch, ThreadState& local) const {
-  idx_t count = batch.num_rows;
-  for (std::vector<uint32_t>& rows : local.spill_rows)
-    rows.clear();
-  for (idx_t row = 0; row < count; ++row) {
-    idx_t group = RowPartitions::partitionOf(local.work.hashes[row]) / kPartitionsPerSpillGroup;
-    local.spill_rows[group].push_back(static_cast<uint32_t>(row));
-  }
-  for (idx_t group = 0; group < kSpillGroups; ++group) {
-    const std::vector<uint32_t>& rows = local.spill_rows[group];
-    if (rows.empty())
-      continue;
-    Batch part;
-    part.num_rows = rows.size();
-    RowSet selection{rows.data(), static_cast<idx_t>(rows.size())};
-    for (const Vector& column : batch.columns)
-      part.columns.push_back(gatherColumn(column, selection));
-    local.spill_writers[group]->write(part);
+  splitBySpillPartition(local.work.hashes.data(), batch.num_rows, local.spill_rows);
+  for (idx_t partition = 0; partition < kSpillPartitions; ++partition) {
+    const std::vector<uint32_t>& rows = local.spill_rows[partition];
+    if (!rows.empty()) {
+      local.tables.spilled->write(
+          partition,
+          gatherBatch(batch.columns, RowSet{rows.data(), static_cast<idx_t>(rows.size())}));
+    }
   }
 }
 
@@ -271,9 +250,8 @@ void PhysicalHashAggregate::combine(const ExecContext&, GlobalSinkState& global_
                                     LocalSinkState& local_state) const {
   auto& global = static_cast<SinkState&>(global_state);
   auto& local = static_cast<ThreadState&>(local_state);
-  for (const std::unique_ptr<SpillWriter>& writer : local.spill_writers)
-    writer->close();
-  local.spill_writers.clear();
+  if (local.tables.spilled)
+    local.tables.spilled->close();
   std::lock_guard lock(global.mutex);
   global.threads.push_back(std::move(local.tables));
 }
@@ -342,9 +320,10 @@ void PhysicalHashAggregate::replaySpilledRows(const SinkState& sink, idx_t spill
   for (const GroupRowLayout& layout : distinct_layouts_)
     state.replayed.distinct.push_back(std::make_unique<PartitionedGroupTable>(layout));
   for (const ThreadTables& thread : sink.threads) {
-    if (thread.spilled.empty())
+    const SpillFile* file = thread.spilled ? thread.spilled->file(spill_group) : nullptr;
+    if (file == nullptr)
       continue;
-    SpillReader reader(*thread.spilled[spill_group]);
+    SpillReader reader(*file);
     Batch batch;
     while (reader.next(batch)) {
       if (batch.num_rows == 0)

@@ -14,7 +14,7 @@
 #include "exec/join/join_hash_table.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/spill/memory_limit.hpp"
-#include "exec/spill/spill_file.hpp"
+#include "exec/spill/spill_partitions.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
@@ -29,34 +29,23 @@ struct BuildChunk {
   idx_t rows = 0;
 };
 
-//! A build side past the memory limit is cut into kSpillPartitions by the top bits of its
-//! keys' hashes; partition 0 stays in memory, the others go to disk with the probe rows that
-//! fall in them, and are joined one at a time after the probe.
-constexpr int kSpillPartitionBits = 4;
-constexpr idx_t kSpillPartitions = idx_t{1} << kSpillPartitionBits;
-//! Each probe thread has a writer per partition open: each write is a row group of its own.
+//! Each probe thread has a writer per spill partition open (spill_partitions.hpp): each
+//! write is a row group of its own.
 constexpr uint64_t kSpillRowGroupRows = kVectorSize;
 
-idx_t spillPartitionOf(uint64_t hash) {
-  return hash >> (64 - kSpillPartitionBits);
+RowSet rowsOf(const std::vector<uint32_t>& rows) {
+  return RowSet{rows.data(), static_cast<idx_t>(rows.size())};
 }
 
-//! One probe thread's rows of the spilled partitions (null until the first row of one).
-struct ProbeSpill {
-  std::vector<std::unique_ptr<SpillFile>> files =
-      std::vector<std::unique_ptr<SpillFile>>(kSpillPartitions);
-  std::vector<std::unique_ptr<SpillWriter>> writers =
-      std::vector<std::unique_ptr<SpillWriter>>(kSpillPartitions);
-};
-
-//! The rows of `batch` listed in `rows`, as a batch of their own.
-Batch gatherBatch(const std::vector<Vector>& columns, const std::vector<uint32_t>& rows) {
-  Batch part;
-  part.num_rows = rows.size();
-  RowSet selection{rows.data(), static_cast<idx_t>(rows.size())};
-  for (const Vector& column : columns)
-    part.columns.push_back(gatherColumn(column, selection));
-  return part;
+//! Evaluates and hashes `keys` over `batch` into `chunk`.
+void evaluateKeys(ExpressionEvaluator& evaluator, const std::vector<BoundExpressionPtr>& keys,
+                  const Batch& batch, BuildChunk& chunk) {
+  for (const auto& key : keys) {
+    chunk.keys.push_back(evaluator.evaluate(*key, batch));
+    flattenVector(chunk.keys.back(), chunk.rows);
+  }
+  chunk.hashes.resize(chunk.rows);
+  JoinHashTable::hashKeys(chunk.keys, chunk.rows, chunk.hashes.data());
 }
 
 std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions) {
@@ -83,13 +72,12 @@ struct SpilledColumns {
     return kept;
   }
   //! The kept columns of `rows`.
-  Batch narrow(const std::vector<Vector>& columns, const std::vector<uint32_t>& rows) const {
+  Batch narrow(const std::vector<Vector>& columns, const RowSet& rows) const {
     Batch part;
-    part.num_rows = rows.size();
-    RowSet selection{rows.data(), static_cast<idx_t>(rows.size())};
+    part.num_rows = rows.count;
     for (size_t column = 0; column < columns.size(); ++column) {
       if (keep[column])
-        part.columns.push_back(gatherColumn(columns[column], selection));
+        part.columns.push_back(gatherColumn(columns[column], rows));
     }
     return part;
   }
@@ -121,12 +109,13 @@ struct PhysicalHashJoin::BuildState : GlobalSinkState {
   uint64_t memory_limit = 0;
   //! The bytes of the build rows the threads hold, summed.
   std::atomic<uint64_t> held_bytes{0};
-  //! Past the limit: the build rows of partitions 1 and up are in `build_spills`, and the probe
+  //! Past the limit: the build rows of partitions 1 and up are in `build_spill`, and the probe
   //! threads write their rows of those partitions to `probe_spills`.
-  bool partitioned = false;
-  std::vector<std::unique_ptr<SpillFile>> build_spills;
+  std::unique_ptr<PartitionedSpill> build_spill;
   std::mutex probe_mutex;
-  std::vector<std::shared_ptr<ProbeSpill>> probe_spills;
+  std::vector<std::shared_ptr<PartitionedSpill>> probe_spills;
+
+  bool partitioned() const { return build_spill != nullptr; }
 };
 
 struct PhysicalHashJoin::BuildThreadState : LocalSinkState {
@@ -144,7 +133,7 @@ struct PhysicalHashJoin::ProbeState : OperatorState {
   BuildState& build;
   // A partitioned build: the input vector's rows of partition 0, and where the others go.
   Batch partition_input;
-  std::shared_ptr<ProbeSpill> spill;
+  std::shared_ptr<PartitionedSpill> spill;
   //! The final phase: the spilled partition this thread joins.
   std::unique_ptr<SpilledPartitionJoin> spilled;
   // The probe vector in progress.
@@ -280,7 +269,7 @@ SpilledColumns PhysicalHashJoin::spilledColumns(bool probe_side) const {
 std::unique_ptr<GlobalSinkState> PhysicalHashJoin::makeGlobalSinkState(
     const ExecContext& context) const {
   auto build = std::make_unique<BuildState>();
-  build->memory_limit = context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
+  build->memory_limit = memoryLimitOf(context);
   return build;
 }
 
@@ -299,12 +288,7 @@ SinkResult PhysicalHashJoin::sink(const ExecContext&, Morsel& morsel, GlobalSink
   chunk.rows = batch.num_rows;
   if (hasKeys()) {
     // Keys are evaluated and hashed here, on every thread; finalize only links the rows.
-    for (const auto& key : spec_.build_keys) {
-      chunk.keys.push_back(local.evaluator.evaluate(*key, batch));
-      flattenVector(chunk.keys.back(), chunk.rows);
-    }
-    chunk.hashes.resize(chunk.rows);
-    JoinHashTable::hashKeys(chunk.keys, chunk.rows, chunk.hashes.data());
+    evaluateKeys(local.evaluator, spec_.build_keys, batch, chunk);
     if (spec_.null_aware) {
       auto& build = static_cast<BuildState&>(global);
       const Vector& key = chunk.keys[0];
@@ -342,43 +326,29 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
 }
 
 void PhysicalHashJoin::partitionBuild(BuildState& build) const {
-  const std::vector<DataType>& types = spec_.build_left ? spec_.left_types : spec_.right_types;
   SpilledColumns spilled = spilledColumns(/*probe_side=*/false);
-  std::vector<std::unique_ptr<SpillWriter>> writers(kSpillPartitions);
-  build.build_spills.resize(kSpillPartitions);
+  build.build_spill =
+      std::make_unique<PartitionedSpill>(spilled.keptTypes(), SpillWriter::kDefaultRowGroupRows);
   std::vector<BuildChunk> kept;
-  std::vector<std::vector<uint32_t>> rows(kSpillPartitions);
+  std::vector<std::vector<uint32_t>> rows;
   for (BuildChunk& chunk : build.chunks) {
-    for (auto& partition_rows : rows)
-      partition_rows.clear();
-    for (idx_t row = 0; row < chunk.rows; ++row)
-      rows[spillPartitionOf(chunk.hashes[row])].push_back(static_cast<uint32_t>(row));
+    splitBySpillPartition(chunk.hashes.data(), chunk.rows, rows);
     for (idx_t partition = 1; partition < kSpillPartitions; ++partition) {
-      if (rows[partition].empty())
-        continue;
-      if (!writers[partition]) {
-        build.build_spills[partition] = std::make_unique<SpillFile>();
-        writers[partition] =
-            std::make_unique<SpillWriter>(*build.build_spills[partition], spilled.keptTypes());
-      }
-      writers[partition]->write(spilled.narrow(chunk.columns, rows[partition]));
+      if (!rows[partition].empty())
+        build.build_spill->write(partition, spilled.narrow(chunk.columns, rowsOf(rows[partition])));
     }
     if (rows[0].empty())
       continue;
     BuildChunk part;
     part.rows = rows[0].size();
-    part.columns = gatherBatch(chunk.columns, rows[0]).columns;
-    part.keys = gatherBatch(chunk.keys, rows[0]).columns;
+    part.columns = gatherBatch(chunk.columns, rowsOf(rows[0])).columns;
+    part.keys = gatherBatch(chunk.keys, rowsOf(rows[0])).columns;
     for (uint32_t row : rows[0])
       part.hashes.push_back(chunk.hashes[row]);
     kept.push_back(std::move(part));
   }
-  for (auto& writer : writers) {
-    if (writer)
-      writer->close();
-  }
+  build.build_spill->close();
   build.chunks = std::move(kept);
-  build.partitioned = true;
 }
 
 void PhysicalHashJoin::buildTable(BuildState& build, bool use_all_cores) const {
@@ -682,7 +652,7 @@ void PhysicalHashJoin::emitProbeRows(const Batch& input, ProbeState& state, Batc
 OperatorResult PhysicalHashJoin::execute(const ExecContext&, const Batch& input, Batch& output,
                                          OperatorState& operator_state) const {
   auto& state = static_cast<ProbeState&>(operator_state);
-  if (!state.build.partitioned)
+  if (!state.build.partitioned())
     return probeVector(input, output, state);
   if (!state.in_vector)
     splitProbeInput(input, state);
@@ -698,27 +668,22 @@ void PhysicalHashJoin::splitProbeInput(const Batch& input, ProbeState& state) co
   }
   std::vector<uint64_t> hashes(count);
   JoinHashTable::hashKeys(keys, count, hashes.data());
-  std::vector<std::vector<uint32_t>> rows(kSpillPartitions);
-  for (idx_t row = 0; row < count; ++row)
-    rows[spillPartitionOf(hashes[row])].push_back(static_cast<uint32_t>(row));
-  state.partition_input = gatherBatch(input.columns, rows[0]);
+  std::vector<std::vector<uint32_t>> rows;
+  splitBySpillPartition(hashes.data(), count, rows);
+  state.partition_input = gatherBatch(input.columns, rowsOf(rows[0]));
   SpilledColumns spilled = spilledColumns(/*probe_side=*/true);
   for (idx_t partition = 1; partition < kSpillPartitions; ++partition) {
     // Rows that no build row can match make output only for the types that keep them.
-    if (rows[partition].empty() || (!state.build.build_spills[partition] && !keepsProbeRows()))
+    if (rows[partition].empty() ||
+        (state.build.build_spill->file(partition) == nullptr && !keepsProbeRows())) {
       continue;
+    }
     if (!state.spill) {
-      state.spill = std::make_shared<ProbeSpill>();
+      state.spill = std::make_shared<PartitionedSpill>(spilled.keptTypes(), kSpillRowGroupRows);
       std::lock_guard lock(state.build.probe_mutex);
       state.build.probe_spills.push_back(state.spill);
     }
-    ProbeSpill& spill = *state.spill;
-    if (!spill.writers[partition]) {
-      spill.files[partition] = std::make_unique<SpillFile>();
-      spill.writers[partition] = std::make_unique<SpillWriter>(
-          *spill.files[partition], spilled.keptTypes(), kSpillRowGroupRows);
-    }
-    spill.writers[partition]->write(spilled.narrow(input.columns, rows[partition]));
+    state.spill->write(partition, spilled.narrow(input.columns, rowsOf(rows[partition])));
   }
 }
 
@@ -774,15 +739,10 @@ std::unique_ptr<GlobalSourceState> PhysicalHashJoin::makeFinalSourceState(
     const ExecContext&, GlobalSinkState* own_sink_state) const {
   SLUICE_CHECK(own_sink_state != nullptr);
   auto& build = static_cast<BuildState&>(*own_sink_state);
-  if (build.partitioned) {
+  if (build.partitioned()) {
     // Every probe thread is done: its spill files are complete.
-    for (const std::shared_ptr<ProbeSpill>& spill : build.probe_spills) {
-      for (auto& writer : spill->writers) {
-        if (writer)
-          writer->close();
-        writer.reset();
-      }
-    }
+    for (const std::shared_ptr<PartitionedSpill>& spill : build.probe_spills)
+      spill->close();
     return std::make_unique<SpilledPartitions>(build);
   }
   if (spec_.type != LogicalJoinType::kFull)
@@ -793,7 +753,7 @@ std::unique_ptr<GlobalSourceState> PhysicalHashJoin::makeFinalSourceState(
 bool PhysicalHashJoin::getFinalData(const ExecContext&, Morsel& morsel, GlobalSourceState& global,
                                     OperatorState& operator_state) const {
   auto& state = static_cast<ProbeState&>(operator_state);
-  if (state.build.partitioned)
+  if (state.build.partitioned())
     return joinSpilledPartitions(static_cast<SpilledPartitions&>(global), state, morsel);
   auto& source = static_cast<UnmatchedBuildRows&>(global);
   idx_t start = 0;
@@ -885,20 +845,15 @@ std::unique_ptr<PhysicalHashJoin::SpilledPartitionJoin> PhysicalHashJoin::loadSp
   }
   join->build.side_has_rows = build.side_has_rows;
   join->build.null_key.store(build.null_key.load());
-  if (build.build_spills[partition]) {
+  if (const SpillFile* file = build.build_spill->file(partition)) {
     SpilledColumns spilled = spilledColumns(/*probe_side=*/false);
-    SpillReader reader(*build.build_spills[partition]);
+    SpillReader reader(*file);
     Batch batch;
     while (reader.next(batch)) {
       spilled.widen(batch);
       BuildChunk chunk;
       chunk.rows = batch.num_rows;
-      for (const auto& key : spec_.build_keys) {
-        chunk.keys.push_back(state.evaluator.evaluate(*key, batch));
-        flattenVector(chunk.keys.back(), chunk.rows);
-      }
-      chunk.hashes.resize(chunk.rows);
-      JoinHashTable::hashKeys(chunk.keys, chunk.rows, chunk.hashes.data());
+      evaluateKeys(state.evaluator, spec_.build_keys, batch, chunk);
       chunk.columns = std::move(batch.columns);
       join->build.chunks.push_back(std::move(chunk));
     }
@@ -907,9 +862,9 @@ std::unique_ptr<PhysicalHashJoin::SpilledPartitionJoin> PhysicalHashJoin::loadSp
   buildTable(join->build, /*use_all_cores=*/false);
   // Without build rows an inner or semi join of the partition has no output.
   if (join->build.rows > 0 || keepsProbeRows()) {
-    for (const std::shared_ptr<ProbeSpill>& spill : build.probe_spills) {
-      if (spill->files[partition])
-        join->probe_files.push_back(spill->files[partition].get());
+    for (const std::shared_ptr<PartitionedSpill>& spill : build.probe_spills) {
+      if (const SpillFile* file = spill->file(partition))
+        join->probe_files.push_back(file);
     }
   }
   return join;

@@ -303,7 +303,7 @@ PhysicalSort::PhysicalSort(std::vector<DataType> types, std::vector<SortKey> key
 std::unique_ptr<GlobalSinkState> PhysicalSort::makeGlobalSinkState(
     const ExecContext& context) const {
   auto global = std::make_unique<SortGlobal>();
-  global->memory_limit = context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
+  global->memory_limit = memoryLimitOf(context);
   global->can_spill = canSpill(types());
   return global;
 }
@@ -325,8 +325,7 @@ SinkResult PhysicalSort::sink(const ExecContext&, Morsel& morsel, GlobalSinkStat
   local.bytes += bytes;
   uint64_t held = global.held_bytes.fetch_add(bytes) + bytes;
   // Over the limit, the thread that holds a fair share of the rows spills them.
-  size_t threads = TaskScheduler::shared().threadCount();
-  if (global.can_spill && held > global.memory_limit && local.bytes * 2 * threads >= held)
+  if (global.can_spill && holdsFairShareOverLimit(held, local.bytes, global.memory_limit))
     spillRun(global, local, spill_types_, keys_);
   return SinkResult::kNeedMoreInput;
 }

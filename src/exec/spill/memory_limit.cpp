@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "exec/parallel/task_scheduler.hpp"
 
 namespace sluice {
 
@@ -52,6 +53,10 @@ uint64_t defaultMemoryLimit() {
   if (pages <= 0 || page_size <= 0)
     return uint64_t{8} << 30;
   return static_cast<uint64_t>(pages) / 5 * 4 * static_cast<uint64_t>(page_size);
+}
+
+bool holdsFairShareOverLimit(uint64_t held, uint64_t own, uint64_t limit) {
+  return held > limit && own * 2 * TaskScheduler::shared().threadCount() >= held;
 }
 
 uint64_t memoryLimitOrThrow(std::string_view text) {

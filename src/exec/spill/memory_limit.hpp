@@ -9,6 +9,8 @@
 #include <optional>
 #include <string_view>
 
+#include "function/function.hpp"
+
 namespace sluice {
 
 inline constexpr std::string_view kMemoryLimitKey = "sluice.memoryLimit";
@@ -20,6 +22,15 @@ std::optional<uint64_t> parseByteSize(std::string_view text);
 
 //! 80 % of the physical memory.
 uint64_t defaultMemoryLimit();
+
+//! The limit the query of `context` runs under.
+inline uint64_t memoryLimitOf(const ExecContext& context) {
+  return context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
+}
+
+//! Whether a thread that holds `own` of the `held` bytes all threads hold should spill: once
+//! they are past `limit`, each thread that holds a fair share of them does.
+bool holdsFairShareOverLimit(uint64_t held, uint64_t own, uint64_t limit);
 
 //! `text` as the value of sluice.memoryLimit (quoted or not), or INVALID_CONF_VALUE naming it.
 uint64_t memoryLimitOrThrow(std::string_view text);
