@@ -38,13 +38,27 @@ void GroupHashTable::clear() {
   groups_.clear();
 }
 
+void GroupHashTable::clearFor(idx_t groups) {
+  idx_t wanted = 16;
+  while (groups > wanted / 2)
+    wanted *= 2;
+  // Clearing costs a write per slot: worth it while the slots are not far more than needed.
+  constexpr idx_t kMaxSpareFactor = 4;
+  if (capacity_ < wanted || capacity_ > kMaxSpareFactor * wanted) {
+    groups_.clear();
+    resize(wanted);
+  } else {
+    clear();
+  }
+}
+
 void GroupHashTable::resize(idx_t capacity) {
   capacity_ = capacity;
   mask_ = capacity - 1;
   // Zeroed memory: every slot empty.
   size_t bytes = capacity * sizeof(uint64_t);
   if (bytes >= PageArena::kSlabSize) {
-    page_entries_ = PageMemory(bytes);
+    page_entries_ = PageMemory(bytes, FirstTouch::kRead);
     heap_entries_.reset();
     entries_ = reinterpret_cast<uint64_t*>(page_entries_.data());
   } else {

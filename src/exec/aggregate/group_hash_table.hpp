@@ -40,6 +40,9 @@ class GroupHashTable {
   void reserve(idx_t groups);
   //! Forgets every group (their rows stay where they are) and keeps the capacity.
   void clear();
+  //! Forgets every group and makes room for `groups` new ones, in the slots it has unless they
+  //! are too few or many times too many: reusing them spares the page faults of fresh memory.
+  void clearFor(idx_t groups);
 
   //! Finds the group of each row r of `rows` by the key vectors (flat, aligned with the
   //! batch) and hashes[r], creating the missing groups in `storage` (partitioned by
@@ -80,7 +83,7 @@ class GroupHashTable {
   idx_t capacity_ = 0;
   idx_t mask_ = 0;
   uint64_t* entries_ = nullptr;
-  // A small table's slots come from the heap, a large one's from huge pages.
+  // A small table's slots come from the heap, a large one's from PageMemory, populated up front.
   std::unique_ptr<uint64_t[]> heap_entries_;
   PageMemory page_entries_;
   std::vector<uint8_t*> groups_;

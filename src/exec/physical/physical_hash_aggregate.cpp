@@ -305,10 +305,12 @@ void PhysicalHashAggregate::mergePartitions(const std::vector<const ThreadTables
     for (idx_t partition = first; partition < end; ++partition)
       total += thread->groups->partitions().size(partition);
   }
-  state.merged = std::make_unique<GroupHashTable>(layout_, 16);
+  // One table per thread, emptied for each unit.
+  if (!state.merged)
+    state.merged = std::make_unique<GroupHashTable>(layout_, 16);
+  state.merged->clearFor(total);
   if (total == 0)
     return;
-  state.merged->reserve(total);
   for (idx_t partition = first; partition < end; ++partition)
     mergePartition(threads, partition, state);
 }

@@ -3,8 +3,6 @@
 // The per-thread pool of recycled byte buffers.
 #include "storage/parquet/buffer_pool.hpp"
 
-#include <sys/mman.h>
-
 #include <atomic>
 #include <cstdint>
 #include <utility>
@@ -43,24 +41,6 @@ Pool& threadPool() {
   return pool;
 }
 
-//! Asks for transparent huge pages over the whole 2 MiB pages of a large, not yet touched
-//! buffer: the first touch then faults in 2 MiB at a time instead of 4 KiB. Only advice; a
-//! kernel that declines it changes nothing.
-void adviseHugePages(uint8_t* data, size_t size) {
-#ifdef MADV_HUGEPAGE
-  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
-  if (size < 2 * kHugePage)
-    return;
-  uintptr_t start = (reinterpret_cast<uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
-  uintptr_t end = (reinterpret_cast<uintptr_t>(data) + size) & ~(kHugePage - 1);
-  if (end > start)
-    ::madvise(reinterpret_cast<void*>(start), end - start, MADV_HUGEPAGE);
-#else
-  (void)data;
-  (void)size;
-#endif
-}
-
 }  // namespace
 
 std::vector<uint8_t> takeBuffer(size_t size) {
@@ -82,7 +62,6 @@ std::vector<uint8_t> takeBuffer(size_t size) {
     // as large; reserving touches no memory.
     std::vector<uint8_t> buffer;
     buffer.reserve(size + size / 8);
-    adviseHugePages(buffer.data(), buffer.capacity());
     buffer.resize(size);
     return buffer;
   }

@@ -162,12 +162,15 @@ TEST(GroupHashTableTest, MergesThreadTablesPartitionByPartition) {
   }
   std::set<int64_t> keys;
   idx_t groups = 0;
+  // One table, emptied for each partition, as the merge phase does.
+  GroupHashTable merged(layout, 16);
   for (idx_t partition = 0; partition < RowPartitions::kCount; ++partition) {
     idx_t rows = 0;
     for (const auto& thread : threads)
       rows += thread->partitions().size(partition);
-    GroupHashTable merged(layout, 16);
-    merged.reserve(rows);
+    merged.clearFor(rows);
+    EXPECT_EQ(merged.size(), 0u);
+    EXPECT_GE(merged.maxSize(), rows);
     std::vector<uint8_t*> targets(kVectorSize);
     for (const auto& thread : threads) {
       thread->partitions().forEachVector(partition, [&](uint8_t* const* source, idx_t count) {
@@ -189,6 +192,39 @@ TEST(GroupHashTableTest, MergesThreadTablesPartitionByPartition) {
   EXPECT_EQ(keys.size(), 90000u);
   EXPECT_EQ(*keys.begin(), 0);
   EXPECT_EQ(*keys.rbegin(), 89999);
+}
+
+TEST(GroupHashTableTest, ClearForKeepsSlotsThatFitAndReplacesOthers) {
+  GroupRowLayout layout({DataType::longType()}, {});
+  GroupHashTable table(layout, 16);
+  RowPartitions storage(layout.row_width);
+  StringHeap heap;
+  auto add = [&](int64_t first, int64_t count) {
+    std::vector<int64_t> values;
+    for (int64_t key = first; key < first + count; ++key)
+      values.push_back(key);
+    std::vector<Vector> keys{longVector(values)};
+    std::vector<uint64_t> hashes = hashesOf(keys, values.size());
+    std::vector<uint8_t*> groups(values.size());
+    table.reserve(table.size() + values.size());
+    table.findOrCreate(keys, RowSet{nullptr, values.size()}, hashes.data(), hashes.data(),
+                       groups.data(), storage, heap);
+  };
+  add(0, 1000);
+  ASSERT_EQ(table.size(), 1000u);
+  idx_t capacity = table.capacity();  // 2048: 1000 groups fill at most half
+  table.clearFor(300);                // needs 1024 slots: the 2048 are kept
+  EXPECT_EQ(table.size(), 0u);
+  EXPECT_EQ(table.capacity(), capacity);
+  add(500, 300);  // keys of the cleared groups make new groups
+  EXPECT_EQ(table.size(), 300u);
+  table.clearFor(10);  // needs 32 slots: 2048 are too many to clear for each use
+  EXPECT_EQ(table.size(), 0u);
+  EXPECT_EQ(table.capacity(), 32u);
+  table.clearFor(5000);  // needs 16384
+  EXPECT_EQ(table.capacity(), 16384u);
+  add(0, 5000);
+  EXPECT_EQ(table.size(), 5000u);
 }
 
 //! count(*) and sum(id) of range(0, rows) grouped by id % modulus, on `threads` threads.
