@@ -523,6 +523,122 @@ void castNumberToTimestamp(CastWriter& writer, const Vector& input, const RowSet
   });
 }
 
+// ---- intervals ----
+
+//! The microseconds of a day-time interval's field, or the months of a year-month one's.
+int64_t unitOfField(IntervalField field) {
+  switch (field) {
+    case IntervalField::kYear:
+      return 12;
+    case IntervalField::kMonth:
+      return 1;
+    case IntervalField::kDay:
+      return kMicrosPerDay;
+    case IntervalField::kHour:
+      return 3'600 * kMicrosPerSecond;
+    case IntervalField::kMinute:
+      return 60 * kMicrosPerSecond;
+    case IntervalField::kSecond:
+      return kMicrosPerSecond;
+  }
+  return 1;
+}
+
+//! a / b rounded half away from zero (BigDecimal's HALF_UP); b > 0.
+int128_t divideHalfUp(int128_t a, int128_t b) {
+  int128_t quotient = a / b;
+  int128_t remainder = a % b;
+  int128_t magnitude = remainder < 0 ? -remainder : remainder;
+  if (remainder != 0 && magnitude >= b - magnitude)
+    quotient += a < 0 ? -1 : 1;
+  return quotient;
+}
+
+//! Between interval types of one family: the value down to the target's end field, truncated
+//! toward zero (Spark's durationToMicros / periodToMonths); INTERVAL DAY TO SECOND to INTERVAL
+//! DAY drops the hours, minutes and seconds.
+void castIntervalToInterval(const Vector& input, const RowSet& rows, Vector& result) {
+  int64_t unit = unitOfField(result.type().endField());
+  visitScalarType(input.type(), [&]<typename T>() {
+    if constexpr (std::is_integral_v<T>) {
+      forEachRow(rows, [&](idx_t row) {
+        if (input.isNull(row))
+          return result.setNull(row);
+        T value = input.at<T>(row);
+        writeValue<T>(result, row, static_cast<T>(value - value % unit));
+      });
+    }
+  });
+}
+
+//! An integral or DECIMAL number of the target's end field (CAST(5 AS INTERVAL HOUR) is five
+//! hours); a DECIMAL's fraction is rounded half up to whole months or microseconds.
+void castNumberToInterval(CastWriter& writer, const Vector& input, const RowSet& rows,
+                          Vector& result) {
+  const DataType& from = input.type();
+  bool months = result.type().id() == TypeId::kYearMonthInterval;
+  int64_t unit = unitOfField(result.type().endField());
+  int128_t limit = months ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
+  visitNumericType(from, [&]<typename In>() {
+    if constexpr (std::is_floating_point_v<In>) {
+      throwError(ErrorClass::NOT_SUPPORTED, "CAST from {} to {} is not supported.", from.sql(),
+                 result.type().sql());
+    } else {
+      forEachRow(rows, [&](idx_t row) {
+        if (input.isNull(row))
+          return result.setNull(row);
+        int128_t value;
+        if (__builtin_mul_overflow(static_cast<int128_t>(input.at<In>(row)), int128_t{unit},
+                                   &value)) {
+          return writer.fail(row, ErrorClass::CAST_OVERFLOW);
+        }
+        if (from.isDecimal())
+          value = divideHalfUp(value, decimal::powerOfTen(from.scale()));
+        if (value > limit || value < -limit - 1)
+          return writer.fail(row, ErrorClass::CAST_OVERFLOW);
+        if (months)
+          return writeValue<int32_t>(result, row, static_cast<int32_t>(value));
+        writeValue<int64_t>(result, row, static_cast<int64_t>(value));
+      });
+    }
+  });
+}
+
+//! The whole number of the interval's end field (truncated toward zero) as an integral type;
+//! as a DECIMAL, a day-time interval ending in SECOND keeps its microseconds.
+void castIntervalToNumber(CastWriter& writer, const Vector& input, const RowSet& rows,
+                          Vector& result) {
+  const DataType& from = input.type();
+  const DataType& to = result.type();
+  bool months = from.id() == TypeId::kYearMonthInterval;
+  int64_t unit = unitOfField(from.endField());
+  bool keeps_micros = !months && from.endField() == IntervalField::kSecond && to.isDecimal();
+  visitNumericType(to, [&]<typename Out>() {
+    if constexpr (std::is_floating_point_v<Out>) {
+      throwError(ErrorClass::NOT_SUPPORTED, "CAST from {} to {} is not supported.", from.sql(),
+                 to.sql());
+    } else {
+      forEachRow(rows, [&](idx_t row) {
+        if (input.isNull(row))
+          return result.setNull(row);
+        int64_t value = months ? input.at<int32_t>(row) : input.at<int64_t>(row);
+        if (to.isDecimal()) {
+          auto unscaled = keeps_micros
+                              ? decimal::rescale(value, 6, to.scale(), to.precision())
+                              : decimal::rescale(value / unit, 0, to.scale(), to.precision());
+          if (!unscaled)
+            return writer.fail(row, ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE);
+          return writeValue<Out>(result, row, static_cast<Out>(*unscaled));
+        }
+        int64_t whole = value / unit;
+        if (whole < std::numeric_limits<Out>::min() || whole > std::numeric_limits<Out>::max())
+          return writer.fail(row, ErrorClass::CAST_OVERFLOW);
+        writeValue<Out>(result, row, static_cast<Out>(whole));
+      });
+    }
+  });
+}
+
 // ---- nested ----
 
 //! Casts the elements of the selected rows of a nested vector, then copies the row structure.
@@ -606,6 +722,12 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
   if (from.isNumeric() && to.id() == TypeId::kTimestamp) {
     return castNumberToTimestamp(writer, input, rows, result);
   }
+  if (from.isInterval() && from.id() == to.id())
+    return castIntervalToInterval(input, rows, result);
+  if (from.isNumeric() && to.isInterval())
+    return castNumberToInterval(writer, input, rows, result);
+  if (from.isInterval() && to.isNumeric())
+    return castIntervalToNumber(writer, input, rows, result);
   if (from.isNested() && from.id() == to.id()) {
     return castNested(context, input, rows, result, try_mode);
   }

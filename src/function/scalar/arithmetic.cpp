@@ -3,7 +3,8 @@
 // + - * / % div and unary minus with Spark's ANSI semantics: integral overflow raises
 // ARITHMETIC_OVERFLOW (INT, BIGINT) or BINARY_ARITHMETIC_OVERFLOW (TINYINT, SMALLINT),
 // decimal overflow NUMERIC_VALUE_OUT_OF_RANGE, a zero divisor DIVIDE_BY_ZERO; `/` returns
-// DOUBLE unless an operand is DECIMAL; `div` returns BIGINT.
+// DOUBLE unless an operand is DECIMAL; `div` returns BIGINT. Intervals, dates and timestamps
+// have rules of their own (interval_arithmetic.cpp).
 
 #include <cmath>
 #include <limits>
@@ -14,6 +15,7 @@
 #include "common/types/value_text.hpp"
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/interval_arithmetic.hpp"
 #include "function/scalar/kernel_loops.hpp"
 
 namespace sluice {
@@ -334,7 +336,27 @@ std::pair<DataType, DataType> coerceOperands(const BindRequest& request) {
   return {*common, *common};
 }
 
+//! The operator of `op` over intervals, dates and timestamps, where it has one.
+std::optional<IntervalOperator> intervalOperatorOf(ArithmeticOp op) {
+  switch (op) {
+    case ArithmeticOp::kAdd:
+      return IntervalOperator::kAdd;
+    case ArithmeticOp::kSubtract:
+      return IntervalOperator::kSubtract;
+    case ArithmeticOp::kMultiply:
+      return IntervalOperator::kMultiply;
+    case ArithmeticOp::kDivide:
+      return IntervalOperator::kDivide;
+    default:
+      return std::nullopt;
+  }
+}
+
 BoundScalarFunction bindArithmetic(ArithmeticOp op, bool try_mode, const BindRequest& request) {
+  if (std::optional<IntervalOperator> interval_op = intervalOperatorOf(op)) {
+    if (auto bound = bindIntervalArithmetic(*interval_op, try_mode, request))
+      return std::move(*bound);
+  }
   auto [left, right] = coerceOperands(request);
   std::string name(opSymbol(op));
   if (op == ArithmeticOp::kDivide && !left.isDecimal() && !right.isDecimal()) {

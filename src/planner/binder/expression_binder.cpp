@@ -856,6 +856,11 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
           return "TIMESTAMP '" + literal.text + "'";
         case sql::LiteralKind::kTimestampNtz:
           return "TIMESTAMP_NTZ '" + literal.text + "'";
+        case sql::LiteralKind::kInterval: {
+          // Spark names an interval by its value in ANSI form: INTERVAL '3' DAY.
+          ExecContext context;
+          return sqlValueText(bindLiteral(literal, context), context);
+        }
         default:
           return literal.text;
       }

@@ -1,0 +1,557 @@
+// src/function/scalar/interval_arithmetic.cpp
+//
+// + - * / over ANSI intervals, dates and timestamps, as Spark's ResolveBinaryArithmetic
+// rewrites them:
+//   - interval ± interval of one family: the result spans both operands' fields
+//     (INTERVAL DAY + INTERVAL HOUR is INTERVAL DAY TO HOUR);
+//   - DATE ± INTERVAL DAY and DATE ± TINYINT / SMALLINT / INT: a DATE (date_add);
+//   - DATE ± another day-time interval: a TIMESTAMP, the date taken at midnight in the session
+//     time zone;
+//   - DATE ± year-month interval: a DATE, the day clamped to the end of the month;
+//   - TIMESTAMP[_NTZ] ± year-month interval: months added on the wall clock (in the session time
+//     zone for TIMESTAMP); ± day-time interval: its whole days on the wall clock, the rest on
+//     the instant (across a daylight-saving change, + INTERVAL '1' DAY keeps the time of day);
+//   - timestamp - timestamp (a DATE beside a timestamp is cast to it): INTERVAL DAY TO SECOND,
+//     between the wall-clock times in the session time zone; DATE - DATE: INTERVAL DAY;
+//   - interval * number, number * interval, interval / number: INTERVAL YEAR TO MONTH or
+//     INTERVAL DAY TO SECOND, rounded half up (away from zero) to whole months or microseconds.
+// Overflow raises ARITHMETIC_OVERFLOW (DATETIME_OVERFLOW for month arithmetic on dates and
+// timestamps), a zero divisor INTERVAL_DIVIDED_BY_ZERO, the smallest interval divided by -1
+// INTERVAL_ARITHMETIC_OVERFLOW; the try_ functions return NULL instead.
+// Where Spark differs: its multiplications and divisions raise a bare java.lang.ArithmeticException
+// on overflow ("long overflow", "rounded value is out of range"), which has no error class;
+// ARITHMETIC_OVERFLOW is the closest. A DECIMAL operand whose product with the interval leaves
+// 128 bits raises it too, where Spark's BigDecimal could still round into range.
+#include "function/scalar/interval_arithmetic.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "common/error/error.hpp"
+#include "common/types/decimal.hpp"
+#include "function/physical_type.hpp"
+#include "function/scalar/datetime_common.hpp"
+#include "function/scalar/kernel_loops.hpp"
+
+namespace sluice {
+
+namespace {
+
+using namespace datetime;
+
+enum class Failure : uint8_t { kNone, kOverflow, kDatetimeOverflow, kDivideByZero, kDivideOverflow };
+
+template <typename T>
+struct Outcome {
+  T value{};
+  Failure failure = Failure::kNone;
+};
+
+template <typename T>
+Outcome<T> success(T value) {
+  return {value, Failure::kNone};
+}
+
+template <typename T>
+Outcome<T> failure(Failure kind) {
+  return {T{}, kind};
+}
+
+std::string_view symbolOf(IntervalOperator op) {
+  switch (op) {
+    case IntervalOperator::kAdd:
+      return "+";
+    case IntervalOperator::kSubtract:
+      return "-";
+    case IntervalOperator::kMultiply:
+      return "*";
+    case IntervalOperator::kDivide:
+      return "/";
+  }
+  return "?";
+}
+
+std::string_view tryNameOf(IntervalOperator op) {
+  switch (op) {
+    case IntervalOperator::kAdd:
+      return "try_add";
+    case IntervalOperator::kSubtract:
+      return "try_subtract";
+    case IntervalOperator::kMultiply:
+      return "try_multiply";
+    case IntervalOperator::kDivide:
+      return "try_divide";
+  }
+  return "?";
+}
+
+//! Raises the error of a failed row; `operation` describes it for DATETIME_OVERFLOW.
+struct Raise {
+  IntervalOperator op;
+  bool wide;  // the result is 64 bits (long) rather than 32 (integer)
+  std::string operation;
+
+  [[noreturn]] void operator()(Failure kind) const {
+    switch (kind) {
+      case Failure::kDatetimeOverflow:
+        raiseDatetimeOverflow(operation);
+      case Failure::kDivideByZero:
+        throwError(ErrorClass::INTERVAL_DIVIDED_BY_ZERO,
+                   "Division by zero. Use `try_divide` to tolerate divisor being 0 and return "
+                   "NULL instead.");
+      case Failure::kDivideOverflow:
+        throw Error(ErrorClass::INTERVAL_ARITHMETIC_OVERFLOW, "WITH_SUGGESTION",
+                    "Integer overflow while operating with intervals. Use `try_divide` to "
+                    "tolerate overflow and return NULL instead.");
+      default:
+        throwError(ErrorClass::ARITHMETIC_OVERFLOW,
+                   "{} overflow. Use '{}' to tolerate overflow and return NULL instead. If "
+                   "necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.",
+                   wide ? "long" : "integer", tryNameOf(op));
+    }
+  }
+};
+
+//! Runs `op(context, a, b)` over the rows: a failed row raises, or is NULL in try mode.
+template <typename A, typename B, typename R, typename Op>
+ScalarKernel outcomeKernel(bool try_mode, Raise raise, Op op) {
+  return [try_mode, raise = std::move(raise), op](const ExecContext& context,
+                                                  const ArgumentVectors& args, const RowSet& rows,
+                                                  Vector& result) {
+    binaryLoop<A, B, R>(*args[0], *args[1], rows, result, [&](A a, B b, idx_t row) -> R {
+      Outcome<R> outcome = op(context, a, b);
+      if (outcome.failure == Failure::kNone)
+        return outcome.value;
+      if (!try_mode)
+        raise(outcome.failure);
+      result.setNull(row);
+      return R{};
+    });
+  };
+}
+
+bool isDate(const DataType& type) {
+  return type.id() == TypeId::kDate;
+}
+
+bool isTimestamp(const DataType& type) {
+  return type.id() == TypeId::kTimestamp || type.id() == TypeId::kTimestampNtz;
+}
+
+bool isYearMonth(const DataType& type) {
+  return type.id() == TypeId::kYearMonthInterval;
+}
+
+bool isDayTime(const DataType& type) {
+  return type.id() == TypeId::kDayTimeInterval;
+}
+
+bool isDaysOnly(const DataType& type) {
+  return isDayTime(type) && type.startField() == IntervalField::kDay &&
+         type.endField() == IntervalField::kDay;
+}
+
+//! TINYINT, SMALLINT and INT: the day counts date_add takes.
+bool isIntDays(const DataType& type) {
+  return type.id() == TypeId::kByte || type.id() == TypeId::kShort || type.id() == TypeId::kInt ||
+         type.isVoid();
+}
+
+//! The interval type both operands are cast to: the earliest start field and the latest end.
+DataType widenedInterval(const DataType& left, const DataType& right) {
+  IntervalField start = std::min(left.startField(), right.startField());
+  IntervalField end = std::max(left.endField(), right.endField());
+  return isYearMonth(left) ? DataType::yearMonthInterval(start, end)
+                           : DataType::dayTimeInterval(start, end);
+}
+
+template <typename T>
+Outcome<T> addOrSubtract(T a, T b, bool subtract) {
+  T out;
+  bool overflow =
+      subtract ? __builtin_sub_overflow(a, b, &out) : __builtin_add_overflow(a, b, &out);
+  return overflow ? failure<T>(Failure::kOverflow) : success(out);
+}
+
+int32_t wrappingAddDays(int32_t date, int64_t days) {
+  return static_cast<int32_t>(static_cast<uint32_t>(date) + static_cast<uint32_t>(days));
+}
+
+// ---------------------------------------------------------------------------------------------
+// + and -
+
+BoundScalarFunction intervalPlusInterval(IntervalOperator op, bool try_mode, DataType type) {
+  bool subtract = op == IntervalOperator::kSubtract;
+  std::string name(symbolOf(op));
+  ScalarKernel kernel;
+  if (isYearMonth(type)) {
+    kernel = outcomeKernel<int32_t, int32_t, int32_t>(
+        try_mode, Raise{op, false, ""},
+        [subtract](const ExecContext&, int32_t a, int32_t b) {
+          return addOrSubtract(a, b, subtract);
+        });
+  } else {
+    kernel = outcomeKernel<int64_t, int64_t, int64_t>(
+        try_mode, Raise{op, true, ""},
+        [subtract](const ExecContext&, int64_t a, int64_t b) {
+          return addOrSubtract(a, b, subtract);
+        });
+  }
+  return {name, {type, type}, type, std::move(kernel)};
+}
+
+//! DATE ± a day count (INT, or the days of an INTERVAL DAY), wrapping as date_add does.
+BoundScalarFunction dateShiftedByDays(IntervalOperator op, bool date_first, DataType days) {
+  bool subtract = op == IntervalOperator::kSubtract;
+  int64_t unit = isDayTime(days) ? kMicrosPerDay : 1;
+  if (!isDayTime(days))
+    days = DataType::intType();
+  std::vector<DataType> arguments =
+      date_first ? std::vector<DataType>{DataType::date(), days} : std::vector{days, DataType::date()};
+  auto shift = [subtract, unit](int32_t date, int64_t count) {
+    int64_t whole = count / unit;
+    return wrappingAddDays(date, subtract ? -whole : whole);
+  };
+  ScalarKernel kernel;
+  if (unit == 1) {
+    kernel = [shift, date_first](const ExecContext&, const ArgumentVectors& args,
+                                 const RowSet& rows, Vector& result) {
+      if (date_first) {
+        binaryLoop<int32_t, int32_t, int32_t>(
+            *args[0], *args[1], rows, result,
+            [&](int32_t date, int32_t count, idx_t) { return shift(date, count); });
+      } else {
+        binaryLoop<int32_t, int32_t, int32_t>(
+            *args[0], *args[1], rows, result,
+            [&](int32_t count, int32_t date, idx_t) { return shift(date, count); });
+      }
+    };
+  } else {
+    kernel = [shift, date_first](const ExecContext&, const ArgumentVectors& args,
+                                 const RowSet& rows, Vector& result) {
+      if (date_first) {
+        binaryLoop<int32_t, int64_t, int32_t>(
+            *args[0], *args[1], rows, result,
+            [&](int32_t date, int64_t micros, idx_t) { return shift(date, micros); });
+      } else {
+        binaryLoop<int64_t, int32_t, int32_t>(
+            *args[0], *args[1], rows, result,
+            [&](int64_t micros, int32_t date, idx_t) { return shift(date, micros); });
+      }
+    };
+  }
+  return {std::string(symbolOf(op)), std::move(arguments), DataType::date(), std::move(kernel)};
+}
+
+//! A date or timestamp (`point`, at argument `point_index`) ± a year-month interval.
+BoundScalarFunction pointPlusMonths(IntervalOperator op, bool try_mode, DataType point,
+                                    size_t point_index, DataType interval) {
+  bool subtract = op == IntervalOperator::kSubtract;
+  std::string operation = fmt::format("{} {} {} {}", subtract ? "subtract" : "add", interval.sql(),
+                                      subtract ? "from" : "to", point.sql());
+  Raise raise{op, false, std::move(operation)};
+  std::vector<DataType> arguments =
+      point_index == 0 ? std::vector{point, interval} : std::vector{interval, point};
+  auto shiftDate = [subtract](const ExecContext&, int32_t date, int32_t months) {
+    std::optional<int32_t> shifted =
+        addMonthsToDate(date, subtract ? -int64_t{months} : int64_t{months});
+    return shifted ? success(*shifted) : failure<int32_t>(Failure::kDatetimeOverflow);
+  };
+  bool zoned = point.id() == TypeId::kTimestamp;
+  auto shiftTimestamp = [subtract, zoned](const ExecContext& context, int64_t micros,
+                                          int32_t months) {
+    const TimeZone& zone = zoned ? sessionZone(context) : TimeZone::utc();
+    std::optional<int64_t> shifted =
+        addToTimestamp(micros, subtract ? -int64_t{months} : int64_t{months}, 0, zone);
+    return shifted ? success(*shifted) : failure<int64_t>(Failure::kDatetimeOverflow);
+  };
+  ScalarKernel kernel;
+  if (isDate(point)) {
+    kernel = point_index == 0
+                 ? outcomeKernel<int32_t, int32_t, int32_t>(try_mode, raise, shiftDate)
+                 : outcomeKernel<int32_t, int32_t, int32_t>(
+                       try_mode, raise, [shiftDate](const ExecContext& context, int32_t months,
+                                                    int32_t date) {
+                         return shiftDate(context, date, months);
+                       });
+  } else {
+    kernel = point_index == 0
+                 ? outcomeKernel<int64_t, int32_t, int64_t>(try_mode, raise, shiftTimestamp)
+                 : outcomeKernel<int32_t, int64_t, int64_t>(
+                       try_mode, raise, [shiftTimestamp](const ExecContext& context,
+                                                         int32_t months, int64_t micros) {
+                         return shiftTimestamp(context, micros, months);
+                       });
+  }
+  return {std::string(symbolOf(op)), std::move(arguments), point, std::move(kernel)};
+}
+
+//! A timestamp (at argument `point_index`) ± a day-time interval, as Spark's
+//! timestampAddDayTime: the interval's whole days go on the wall clock (in the session time zone
+//! for TIMESTAMP), the rest of it on the instant.
+BoundScalarFunction timestampPlusMicros(IntervalOperator op, bool try_mode, DataType point,
+                                        size_t point_index, DataType interval) {
+  bool subtract = op == IntervalOperator::kSubtract;
+  bool zoned = point.id() == TypeId::kTimestamp;
+  std::string operation = fmt::format("{} {} {} {}", subtract ? "subtract" : "add", interval.sql(),
+                                      subtract ? "from" : "to", point.sql());
+  Raise raise{op, true, std::move(operation)};
+  std::vector<DataType> arguments =
+      point_index == 0 ? std::vector{point, interval} : std::vector{interval, point};
+  auto shift = [subtract, zoned](const ExecContext& context, int64_t micros,
+                                 int64_t amount) -> Outcome<int64_t> {
+    if (subtract) {
+      if (amount == std::numeric_limits<int64_t>::min())
+        return failure<int64_t>(Failure::kOverflow);
+      amount = -amount;
+    }
+    int64_t days = amount / kMicrosPerDay;
+    int64_t rest = amount - days * kMicrosPerDay;
+    if (days != 0) {
+      std::optional<int64_t> shifted =
+          addToTimestamp(micros, 0, days, zoned ? sessionZone(context) : TimeZone::utc());
+      if (!shifted)
+        return failure<int64_t>(Failure::kDatetimeOverflow);
+      micros = *shifted;
+    }
+    return addOrSubtract(micros, rest, false);
+  };
+  ScalarKernel kernel =
+      point_index == 0
+          ? outcomeKernel<int64_t, int64_t, int64_t>(try_mode, raise, shift)
+          : outcomeKernel<int64_t, int64_t, int64_t>(
+                try_mode, raise, [shift](const ExecContext& context, int64_t amount,
+                                         int64_t micros) { return shift(context, micros, amount); });
+  return {std::string(symbolOf(op)), std::move(arguments), point, std::move(kernel)};
+}
+
+//! timestamp - timestamp, as INTERVAL DAY TO SECOND: the difference of the wall-clock times in
+//! the session time zone for TIMESTAMP (Spark's subtractTimestamps), of the values for NTZ.
+BoundScalarFunction timestampDifference(bool try_mode, DataType type) {
+  bool zoned = type.id() == TypeId::kTimestamp;
+  ScalarKernel kernel = outcomeKernel<int64_t, int64_t, int64_t>(
+      try_mode, Raise{IntervalOperator::kSubtract, true, ""},
+      [zoned](const ExecContext& context, int64_t end, int64_t start) {
+        if (zoned) {
+          const TimeZone& zone = sessionZone(context);
+          end = zone.toLocal(end);
+          start = zone.toLocal(start);
+        }
+        return addOrSubtract(end, start, true);
+      });
+  return {"-", {type, type}, DataType::dayTimeInterval(), std::move(kernel)};
+}
+
+//! DATE - DATE, as INTERVAL DAY.
+BoundScalarFunction dateDifference() {
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    binaryLoop<int32_t, int32_t, int64_t>(
+        *args[0], *args[1], rows, result, [](int32_t end, int32_t start, idx_t) {
+          return (int64_t{end} - int64_t{start}) * kMicrosPerDay;
+        });
+  };
+  DataType days = DataType::dayTimeInterval(IntervalField::kDay, IntervalField::kDay);
+  return {"-", {DataType::date(), DataType::date()}, days, std::move(kernel)};
+}
+
+std::optional<BoundScalarFunction> bindPlusOrMinus(IntervalOperator op, bool try_mode,
+                                                   const DataType& left, const DataType& right) {
+  bool subtract = op == IntervalOperator::kSubtract;
+  // Interval and interval, or an interval and NULL.
+  if (left.isInterval() || right.isInterval()) {
+    if (left.isInterval() && right.isInterval()) {
+      if (left.id() != right.id())
+        return std::nullopt;
+      return intervalPlusInterval(op, try_mode, widenedInterval(left, right));
+    }
+    if (left.isVoid() || right.isVoid())
+      return intervalPlusInterval(op, try_mode, left.isVoid() ? right : left);
+  }
+  // A date or timestamp and an interval; only date/timestamp - interval when subtracting.
+  for (size_t point_index : {size_t{0}, size_t{1}}) {
+    if (subtract && point_index == 1)
+      break;
+    const DataType& point = point_index == 0 ? left : right;
+    const DataType& other = point_index == 0 ? right : left;
+    if (isDate(point)) {
+      if (isDaysOnly(other) || isIntDays(other))
+        return dateShiftedByDays(op, point_index == 0, other);
+      if (isYearMonth(other))
+        return pointPlusMonths(op, try_mode, point, point_index, other);
+      if (isDayTime(other))
+        return timestampPlusMicros(op, try_mode, DataType::timestamp(), point_index, other);
+    }
+    if (isTimestamp(point)) {
+      if (isYearMonth(other))
+        return pointPlusMonths(op, try_mode, point, point_index, other);
+      if (isDayTime(other))
+        return timestampPlusMicros(op, try_mode, point, point_index, other);
+    }
+  }
+  if (!subtract)
+    return std::nullopt;
+  if (isTimestamp(left) || isTimestamp(right)) {
+    auto point = [](const DataType& type) { return isDate(type) || isTimestamp(type) || type.isVoid(); };
+    if (!point(left) || !point(right))
+      return std::nullopt;
+    bool both_ntz = (left.id() == TypeId::kTimestampNtz || left.isVoid()) &&
+                    (right.id() == TypeId::kTimestampNtz || right.isVoid());
+    return timestampDifference(try_mode,
+                               both_ntz ? DataType::timestampNtz() : DataType::timestamp());
+  }
+  if (isDate(left) && (isDate(right) || right.isVoid()))
+    return dateDifference();
+  if (isDate(right) && left.isVoid())
+    return dateDifference();
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// * and /
+
+//! a / b rounded half away from zero (Guava's divide with RoundingMode.HALF_UP); b != 0.
+int128_t divideHalfUp(int128_t a, int128_t b) {
+  int128_t quotient = a / b;
+  int128_t remainder = a % b;
+  if (remainder != 0) {
+    int128_t magnitude = remainder < 0 ? -remainder : remainder;
+    int128_t divisor = b < 0 ? -b : b;
+    if (magnitude >= divisor - magnitude)
+      quotient += (a < 0) == (b < 0) ? 1 : -1;
+  }
+  return quotient;
+}
+
+template <typename V>
+Outcome<V> fitted(int128_t value) {
+  if (value < std::numeric_limits<V>::min() || value > std::numeric_limits<V>::max())
+    return failure<V>(Failure::kOverflow);
+  return success(static_cast<V>(value));
+}
+
+//! Rounds half away from zero (DoubleMath.roundToInt / roundToLong with HALF_UP).
+template <typename V>
+Outcome<V> roundedFromDouble(double value) {
+  if (!std::isfinite(value))
+    return failure<V>(Failure::kOverflow);
+  double rounded = std::round(value);
+  // 2^63 (or 2^31) is the first value out of range; every smaller double converts exactly.
+  constexpr double kLimit = static_cast<double>(std::numeric_limits<V>::max()) + 1.0;
+  if (rounded >= kLimit || rounded < -kLimit)
+    return failure<V>(Failure::kOverflow);
+  return success(static_cast<V>(rounded));
+}
+
+//! months or microseconds (V) times or divided by `number` (N: int64_t for integers, double, or
+//! a DECIMAL's unscaled value when decimal_scale >= 0).
+template <typename V, typename N>
+Outcome<V> scaleInterval(V value, N number, bool divide, int decimal_scale) {
+  if constexpr (std::is_floating_point_v<N>) {
+    if (divide) {
+      if (number == 0)
+        return failure<V>(Failure::kDivideByZero);
+      return roundedFromDouble<V>(static_cast<double>(value) / static_cast<double>(number));
+    }
+    return roundedFromDouble<V>(static_cast<double>(value) * static_cast<double>(number));
+  } else {
+    if (decimal_scale >= 0) {
+      auto unscaled = static_cast<int128_t>(number);
+      int128_t scale = decimal::powerOfTen(decimal_scale);
+      int128_t product;
+      if (divide) {
+        if (unscaled == 0)
+          return failure<V>(Failure::kDivideByZero);
+        if (__builtin_mul_overflow(static_cast<int128_t>(value), scale, &product))
+          return failure<V>(Failure::kOverflow);
+        return fitted<V>(divideHalfUp(product, unscaled));
+      }
+      if (__builtin_mul_overflow(static_cast<int128_t>(value), unscaled, &product))
+        return failure<V>(Failure::kOverflow);
+      return fitted<V>(divideHalfUp(product, scale));
+    }
+    auto count = static_cast<int64_t>(number);
+    if (divide) {
+      if (count == 0)
+        return failure<V>(Failure::kDivideByZero);
+      if (value == std::numeric_limits<V>::min() && count == -1)
+        return failure<V>(Failure::kDivideOverflow);
+      return fitted<V>(divideHalfUp(value, count));
+    }
+    int64_t product;
+    if (__builtin_mul_overflow(static_cast<int64_t>(value), count, &product))
+      return failure<V>(Failure::kOverflow);
+    return fitted<V>(product);
+  }
+}
+
+//! The type the number beside an interval is cast to: BIGINT for integers (and NULL), DOUBLE for
+//! floating values and strings, a DECIMAL as it is; nullopt for what is not a number.
+std::optional<DataType> numberOperandType(const DataType& type) {
+  if (type.isVoid() || type.isIntegral())
+    return DataType::longType();
+  if (type.isFloating() || type.id() == TypeId::kString)
+    return DataType::doubleType();
+  if (type.isDecimal())
+    return type;
+  return std::nullopt;
+}
+
+template <typename V>
+BoundScalarFunction scaledInterval(IntervalOperator op, bool try_mode, DataType interval,
+                                   size_t interval_index, DataType number) {
+  bool divide = op == IntervalOperator::kDivide;
+  int decimal_scale = number.isDecimal() ? number.scale() : -1;
+  Raise raise{op, sizeof(V) == 8, ""};
+  ScalarKernel kernel = visitNumericType(number, [&]<typename N>() -> ScalarKernel {
+    if (interval_index == 0) {
+      return outcomeKernel<V, N, V>(try_mode, raise,
+                                    [divide, decimal_scale](const ExecContext&, V value, N count) {
+                                      return scaleInterval<V, N>(value, count, divide,
+                                                                 decimal_scale);
+                                    });
+    }
+    return outcomeKernel<N, V, V>(try_mode, raise,
+                                  [divide, decimal_scale](const ExecContext&, N count, V value) {
+                                    return scaleInterval<V, N>(value, count, divide,
+                                                               decimal_scale);
+                                  });
+  });
+  DataType result =
+      isYearMonth(interval) ? DataType::yearMonthInterval() : DataType::dayTimeInterval();
+  std::vector<DataType> arguments =
+      interval_index == 0 ? std::vector{interval, number} : std::vector{number, interval};
+  return {std::string(symbolOf(op)), std::move(arguments), result, std::move(kernel)};
+}
+
+std::optional<BoundScalarFunction> bindTimesOrDivide(IntervalOperator op, bool try_mode,
+                                                     const DataType& left,
+                                                     const DataType& right) {
+  size_t interval_index;
+  if (left.isInterval())
+    interval_index = 0;
+  else if (right.isInterval() && op == IntervalOperator::kMultiply)
+    interval_index = 1;
+  else
+    return std::nullopt;
+  const DataType& interval = interval_index == 0 ? left : right;
+  std::optional<DataType> number = numberOperandType(interval_index == 0 ? right : left);
+  if (!number)
+    return std::nullopt;
+  if (isYearMonth(interval))
+    return scaledInterval<int32_t>(op, try_mode, interval, interval_index, *number);
+  return scaledInterval<int64_t>(op, try_mode, interval, interval_index, *number);
+}
+
+}  // namespace
+
+std::optional<BoundScalarFunction> bindIntervalArithmetic(IntervalOperator op, bool try_mode,
+                                                          const BindRequest& request) {
+  const DataType& left = request.argument_types[0];
+  const DataType& right = request.argument_types[1];
+  if (op == IntervalOperator::kAdd || op == IntervalOperator::kSubtract)
+    return bindPlusOrMinus(op, try_mode, left, right);
+  return bindTimesOrDivide(op, try_mode, left, right);
+}
+
+}  // namespace sluice

@@ -1,0 +1,20 @@
+// src/function/scalar/interval_arithmetic.hpp
+//
+// + - * / over ANSI intervals, dates and timestamps (interval_arithmetic.cpp), which the
+// arithmetic operators hand over to before their numeric rules.
+#pragma once
+
+#include <optional>
+
+#include "function/function_registry.hpp"
+
+namespace sluice {
+
+enum class IntervalOperator { kAdd, kSubtract, kMultiply, kDivide };
+
+//! Binds `op` (try_add and the like when `try_mode`) when Spark rewrites it for an interval, a
+//! date or a timestamp operand; nullopt when the numeric rules apply.
+std::optional<BoundScalarFunction> bindIntervalArithmetic(IntervalOperator op, bool try_mode,
+                                                          const BindRequest& request);
+
+}  // namespace sluice
