@@ -513,4 +513,16 @@ std::string int128ToString(int128_t value) {
   return std::string(begin, end);
 }
 
+int128_t divideHalfUp(int128_t a, int128_t b) {
+  int128_t quotient = a / b;
+  int128_t remainder = a % b;
+  if (remainder != 0) {
+    int128_t magnitude = remainder < 0 ? -remainder : remainder;
+    int128_t divisor = b < 0 ? -b : b;
+    if (magnitude >= divisor - magnitude)
+      quotient += (a < 0) == (b < 0) ? 1 : -1;
+  }
+  return quotient;
+}
+
 }  // namespace sluice::decimal

@@ -18,6 +18,9 @@ int128_t powerOfTen(int exponent);
 //! True when |unscaled| < 10^precision.
 bool fitsPrecision(int128_t unscaled, int precision);
 
+//! a / b rounded half away from zero (BigDecimal's and Guava's HALF_UP); b != 0.
+int128_t divideHalfUp(int128_t a, int128_t b);
+
 //! Changes the scale of `unscaled` (HALF_UP when digits are dropped). Returns nullopt when the
 //! result does not fit in `precision` digits.
 std::optional<int128_t> rescale(int128_t unscaled, int from_scale, int to_scale, int precision);

@@ -544,16 +544,6 @@ int64_t unitOfField(IntervalField field) {
   return 1;
 }
 
-//! a / b rounded half away from zero (BigDecimal's HALF_UP); b > 0.
-int128_t divideHalfUp(int128_t a, int128_t b) {
-  int128_t quotient = a / b;
-  int128_t remainder = a % b;
-  int128_t magnitude = remainder < 0 ? -remainder : remainder;
-  if (remainder != 0 && magnitude >= b - magnitude)
-    quotient += a < 0 ? -1 : 1;
-  return quotient;
-}
-
 //! Between interval types of one family: the value down to the target's end field, truncated
 //! toward zero (Spark's durationToMicros / periodToMonths); INTERVAL DAY TO SECOND to INTERVAL
 //! DAY drops the hours, minutes and seconds.
@@ -593,7 +583,7 @@ void castNumberToInterval(CastWriter& writer, const Vector& input, const RowSet&
           return writer.fail(row, ErrorClass::CAST_OVERFLOW);
         }
         if (from.isDecimal())
-          value = divideHalfUp(value, decimal::powerOfTen(from.scale()));
+          value = decimal::divideHalfUp(value, decimal::powerOfTen(from.scale()));
         if (value > limit || value < -limit - 1)
           return writer.fail(row, ErrorClass::CAST_OVERFLOW);
         if (months)

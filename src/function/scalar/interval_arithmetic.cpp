@@ -410,19 +410,6 @@ std::optional<BoundScalarFunction> bindPlusOrMinus(IntervalOperator op, bool try
 // ---------------------------------------------------------------------------------------------
 // * and /
 
-//! a / b rounded half away from zero (Guava's divide with RoundingMode.HALF_UP); b != 0.
-int128_t divideHalfUp(int128_t a, int128_t b) {
-  int128_t quotient = a / b;
-  int128_t remainder = a % b;
-  if (remainder != 0) {
-    int128_t magnitude = remainder < 0 ? -remainder : remainder;
-    int128_t divisor = b < 0 ? -b : b;
-    if (magnitude >= divisor - magnitude)
-      quotient += (a < 0) == (b < 0) ? 1 : -1;
-  }
-  return quotient;
-}
-
 template <typename V>
 Outcome<V> fitted(int128_t value) {
   if (value < std::numeric_limits<V>::min() || value > std::numeric_limits<V>::max())
@@ -464,11 +451,11 @@ Outcome<V> scaleInterval(V value, N number, bool divide, int decimal_scale) {
           return failure<V>(Failure::kDivideByZero);
         if (__builtin_mul_overflow(static_cast<int128_t>(value), scale, &product))
           return failure<V>(Failure::kOverflow);
-        return fitted<V>(divideHalfUp(product, unscaled));
+        return fitted<V>(decimal::divideHalfUp(product, unscaled));
       }
       if (__builtin_mul_overflow(static_cast<int128_t>(value), unscaled, &product))
         return failure<V>(Failure::kOverflow);
-      return fitted<V>(divideHalfUp(product, scale));
+      return fitted<V>(decimal::divideHalfUp(product, scale));
     }
     auto count = static_cast<int64_t>(number);
     if (divide) {
@@ -476,7 +463,7 @@ Outcome<V> scaleInterval(V value, N number, bool divide, int decimal_scale) {
         return failure<V>(Failure::kDivideByZero);
       if (value == std::numeric_limits<V>::min() && count == -1)
         return failure<V>(Failure::kDivideOverflow);
-      return fitted<V>(divideHalfUp(value, count));
+      return fitted<V>(decimal::divideHalfUp(value, count));
     }
     int64_t product;
     if (__builtin_mul_overflow(static_cast<int64_t>(value), count, &product))

@@ -555,5 +555,21 @@ TEST(DecimalTest, FromDoubleUsesJavaDigits) {
   EXPECT_FALSE(decimal::fromDouble(std::numeric_limits<double>::infinity(), 10, 2));
 }
 
+TEST(DecimalTest, DivideHalfUpRoundsTiesAwayFromZero) {
+  EXPECT_EQ(decimal::divideHalfUp(7, 2), 4);
+  EXPECT_EQ(decimal::divideHalfUp(-7, 2), -4);
+  EXPECT_EQ(decimal::divideHalfUp(7, -2), -4);
+  EXPECT_EQ(decimal::divideHalfUp(-7, -2), 4);
+  EXPECT_EQ(decimal::divideHalfUp(10, 3), 3);
+  EXPECT_EQ(decimal::divideHalfUp(20, 3), 7);
+  EXPECT_EQ(decimal::divideHalfUp(-20, 3), -7);
+  EXPECT_EQ(decimal::divideHalfUp(9, 3), 3);
+  EXPECT_EQ(decimal::divideHalfUp(0, -5), 0);
+  // A divisor near 2^127 must not overflow the comparison of the remainder with it.
+  int128_t big = decimal::powerOfTen(38);
+  EXPECT_EQ(decimal::divideHalfUp(big / 2, big), 1);
+  EXPECT_EQ(decimal::divideHalfUp(big / 2 - 1, big), 0);
+}
+
 }  // namespace
 }  // namespace sluice
