@@ -86,15 +86,12 @@ OperatorResult PhysicalFilter::execute(const ExecContext&, const Batch& input, B
     }
     selection.resize(kept);
   }
-  output.columns.clear();
-  output.num_rows = selection.size();
   if (selection.size() == input.num_rows) {
     output.columns = input.columns;
+    output.num_rows = input.num_rows;
     return OperatorResult::kNeedMoreInput;
   }
-  RowSet rows{selection.data(), selection.size()};
-  for (const Vector& column : input.columns)
-    output.columns.push_back(gatherColumn(column, rows));
+  output = gatherBatch(input.columns, RowSet{selection.data(), selection.size()});
   return OperatorResult::kNeedMoreInput;
 }
 

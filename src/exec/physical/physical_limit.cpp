@@ -16,12 +16,7 @@ Batch sliceRows(const Batch& batch, idx_t from, idx_t count) {
   std::vector<uint32_t> rows(count);
   for (idx_t i = 0; i < count; ++i)
     rows[i] = static_cast<uint32_t>(from + i);
-  RowSet selection{rows.data(), count};
-  Batch slice;
-  slice.num_rows = count;
-  for (const Vector& column : batch.columns)
-    slice.columns.push_back(gatherColumn(column, selection));
-  return slice;
+  return gatherBatch(batch.columns, RowSet{rows.data(), count});
 }
 
 }  // namespace
