@@ -131,8 +131,11 @@ struct PhysicalHashJoin::ProbeState : OperatorState {
   const ExecContext& context;
   ExpressionEvaluator evaluator;
   BuildState& build;
-  // A partitioned build: the input vector's rows of partition 0, and where the others go.
+  // A partitioned build: the input vector's rows of partition 0 and their keys (evaluated once,
+  // to split the input), and where the other rows go.
   Batch partition_input;
+  std::vector<Vector> partition_keys;
+  bool partition_keys_ready = false;
   std::shared_ptr<PartitionedSpill> spill;
   //! The final phase: the spilled partition this thread joins.
   std::unique_ptr<SpilledPartitionJoin> spilled;
@@ -671,6 +674,8 @@ void PhysicalHashJoin::splitProbeInput(const Batch& input, ProbeState& state) co
   std::vector<std::vector<uint32_t>> rows;
   splitBySpillPartition(hashes.data(), count, rows);
   state.partition_input = gatherBatch(input.columns, rowsOf(rows[0]));
+  state.partition_keys = gatherBatch(keys, rowsOf(rows[0])).columns;
+  state.partition_keys_ready = true;
   SpilledColumns spilled = spilledColumns(/*probe_side=*/true);
   for (idx_t partition = 1; partition < kSpillPartitions; ++partition) {
     // Rows that no build row can match make output only for the types that keep them.
@@ -704,9 +709,14 @@ OperatorResult PhysicalHashJoin::probeVector(const Batch& input, Batch& output,
     state.selection.resize(capacity);
     if (hasKeys()) {
       state.keys.clear();
-      for (const auto& key : spec_.probe_keys) {
-        state.keys.push_back(state.evaluator.evaluate(*key, input));
-        flattenVector(state.keys.back(), state.rows);
+      if (state.partition_keys_ready) {
+        state.keys = std::move(state.partition_keys);
+        state.partition_keys_ready = false;
+      } else {
+        for (const auto& key : spec_.probe_keys) {
+          state.keys.push_back(state.evaluator.evaluate(*key, input));
+          flattenVector(state.keys.back(), state.rows);
+        }
       }
       state.build.table->startProbe(state.keys, state.rows, state.cursor);
     } else {
