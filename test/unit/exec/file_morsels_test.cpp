@@ -51,10 +51,9 @@ TEST(FileMorselsTest, ManyFilesAreWholeButTheLastOnePerThread) {
   size_t files = 2 * threads + 3;
   std::vector<FilePart> parts = planParquetParts(files);
   expectEachFileCoveredInOrder(parts, files);
-  uint32_t tail_parts = threads > 1 ? 4 : 1;  // one thread waits for no other
-  EXPECT_EQ(parts.size(), (files - threads) + tail_parts * threads);
+  EXPECT_EQ(parts.size(), (files - threads) + 4 * threads);
   for (const FilePart& part : parts)
-    EXPECT_EQ(part.parts, part.file < files - threads ? 1u : tail_parts) << "file " << part.file;
+    EXPECT_EQ(part.parts, part.file < files - threads ? 1u : 4u) << "file " << part.file;
 }
 
 }  // namespace
