@@ -169,9 +169,9 @@ PhysicalFileScan::PhysicalFileScan(std::vector<DataType> types,
 
 std::unique_ptr<GlobalSourceState> PhysicalFileScan::makeGlobalSourceState(const ExecContext&,
                                                                            GlobalSinkState*) const {
-  size_t files = spec_->files.size();
-  return std::make_unique<FileMorselsGlobal>(
-      spec_->format == FileFormat::kParquet ? planParquetParts(files) : wholeFiles(files));
+  size_t parts =
+      spec_->format == FileFormat::kParquet ? parquetPartsPerFile(spec_->files.size()) : 1;
+  return std::make_unique<FileMorselsGlobal>(spec_->files.size(), parts);
 }
 
 std::unique_ptr<LocalSourceState> PhysicalFileScan::makeLocalSourceState(const ExecContext&,
@@ -183,9 +183,10 @@ bool PhysicalFileScan::getData(const ExecContext&, Morsel& morsel, GlobalSourceS
                                LocalSourceState& local_state) const {
   return nextFileMorsel(static_cast<FileMorselsGlobal&>(global_state),
                         static_cast<FileScanLocal&>(local_state), morsel,
-                        [&](const FilePart& part) {
+                        [&](size_t file, size_t part) {
                           return std::make_unique<FileReader>(
-                              *spec_, pushdown_, spec_->files[part.file], part.part, part.parts);
+                              *spec_, pushdown_, spec_->files[file], part,
+                              static_cast<FileMorselsGlobal&>(global_state).parts_per_file);
                         });
 }
 

@@ -51,7 +51,7 @@ PhysicalTableScan::PhysicalTableScan(std::vector<DataType> types,
 
 std::unique_ptr<GlobalSourceState> PhysicalTableScan::makeGlobalSourceState(
     const ExecContext&, GlobalSinkState*) const {
-  return std::make_unique<FileMorselsGlobal>(planParquetParts(files_.size()));
+  return std::make_unique<FileMorselsGlobal>(files_.size(), parquetPartsPerFile(files_.size()));
 }
 
 std::unique_ptr<LocalSourceState> PhysicalTableScan::makeLocalSourceState(
@@ -63,11 +63,11 @@ bool PhysicalTableScan::getData(const ExecContext&, Morsel& morsel, GlobalSource
                                 LocalSourceState& local_state) const {
   return nextFileMorsel(
       static_cast<FileMorselsGlobal&>(global_state), static_cast<TableScanLocal&>(local_state),
-      morsel, [&](const FilePart& part) {
+      morsel, [&](size_t file, size_t part) {
         auto scan = std::make_unique<delta::DeltaTableScan>(
-            *spec_->snapshot, read_columns_, std::vector<delta::AddFile>{files_[part.file]},
+            *spec_->snapshot, read_columns_, std::vector<delta::AddFile>{files_[file]},
             pushdown_.predicates);
-        scan->selectFileParts(part.part, part.parts);
+        scan->selectFileParts(part, static_cast<FileMorselsGlobal&>(global_state).parts_per_file);
         return std::make_unique<TableFileReader>(std::move(scan), *this);
       });
 }
