@@ -50,6 +50,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerDatetimeTimestampFunctions(built);
     registerDatetimeConversionFunctions(built);
     registerDatetimeWindowFunctions(built);
+    registerIntervalFunctions(built);
     registerGetJsonObjectFunctions(built);
     registerToJsonFunctions(built);
     registerSchemaOfJsonFunctions(built);

@@ -78,6 +78,7 @@ void registerDatetimeArithmeticFunctions(FunctionRegistry& registry);
 void registerDatetimeTimestampFunctions(FunctionRegistry& registry);
 void registerDatetimeConversionFunctions(FunctionRegistry& registry);
 void registerDatetimeWindowFunctions(FunctionRegistry& registry);
+void registerIntervalFunctions(FunctionRegistry& registry);
 void registerGetJsonObjectFunctions(FunctionRegistry& registry);
 void registerToJsonFunctions(FunctionRegistry& registry);
 void registerSchemaOfJsonFunctions(FunctionRegistry& registry);

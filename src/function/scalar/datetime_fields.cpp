@@ -15,6 +15,7 @@
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
 #include "function/scalar/datetime_functions.hpp"
+#include "function/scalar/interval_functions.hpp"
 #include "function/scalar/kernel_loops.hpp"
 
 namespace sluice {
@@ -164,8 +165,10 @@ BoundScalarFunction bindExtract(std::string name, const BindRequest& request) {
                             "non-foldable.",
                             name));
   }
-  auto parsed = parseExtractField(field->getString());
   const DataType& source = request.argument_types[1];
+  if (source.isInterval())
+    return bindIntervalExtract(std::move(name), field->getString(), request);
+  auto parsed = parseExtractField(field->getString());
   if (!parsed || !(source.isDatetime() || source.id() == TypeId::kString || source.isVoid())) {
     // Spark's class is INVALID_EXTRACT_FIELD (not in the catalogue); this is the closest.
     throw Error(ErrorClass::INVALID_EXTRACT_FIELD_TYPE,

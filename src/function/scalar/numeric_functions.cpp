@@ -37,8 +37,14 @@ namespace {
 
 BoundScalarFunction bindAbs(const BindRequest& request) {
   const DataType& type = request.argument_types[0];
-  DataType input = type.isNumeric() ? type : expectArgument(request, 0, DataType::doubleType());
-  ScalarKernel kernel = visitNumericType(input, [&]<typename T>() -> ScalarKernel {
+  DataType input = type.isNumeric() || type.isInterval()
+                       ? type
+                       : expectArgument(request, 0, DataType::doubleType());
+  // An interval's months or microseconds are an INT or a BIGINT.
+  DataType values = input.id() == TypeId::kYearMonthInterval ? DataType::intType()
+                    : input.id() == TypeId::kDayTimeInterval ? DataType::longType()
+                                                              : input;
+  ScalarKernel kernel = visitNumericType(values, [&]<typename T>() -> ScalarKernel {
     return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
       unaryLoop<T, T>(*args[0], rows, result, [](T value, idx_t) -> T {
         if constexpr (std::is_floating_point_v<T>) {
