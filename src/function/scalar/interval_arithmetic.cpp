@@ -39,7 +39,13 @@ namespace {
 
 using namespace datetime;
 
-enum class Failure : uint8_t { kNone, kOverflow, kDatetimeOverflow, kDivideByZero, kDivideOverflow };
+enum class Failure : uint8_t {
+  kNone,
+  kOverflow,
+  kDatetimeOverflow,
+  kDivideByZero,
+  kDivideOverflow
+};
 
 template <typename T>
 struct Outcome {
@@ -186,14 +192,12 @@ BoundScalarFunction intervalPlusInterval(IntervalOperator op, bool try_mode, Dat
   ScalarKernel kernel;
   if (isYearMonth(type)) {
     kernel = outcomeKernel<int32_t, int32_t, int32_t>(
-        try_mode, Raise{op, false, ""},
-        [subtract](const ExecContext&, int32_t a, int32_t b) {
+        try_mode, Raise{op, false, ""}, [subtract](const ExecContext&, int32_t a, int32_t b) {
           return addOrSubtract(a, b, subtract);
         });
   } else {
     kernel = outcomeKernel<int64_t, int64_t, int64_t>(
-        try_mode, Raise{op, true, ""},
-        [subtract](const ExecContext&, int64_t a, int64_t b) {
+        try_mode, Raise{op, true, ""}, [subtract](const ExecContext&, int64_t a, int64_t b) {
           return addOrSubtract(a, b, subtract);
         });
   }
@@ -206,8 +210,8 @@ BoundScalarFunction dateShiftedByDays(IntervalOperator op, bool date_first, Data
   int64_t unit = isDayTime(days) ? kMicrosPerDay : 1;
   if (!isDayTime(days))
     days = DataType::intType();
-  std::vector<DataType> arguments =
-      date_first ? std::vector<DataType>{DataType::date(), days} : std::vector{days, DataType::date()};
+  std::vector<DataType> arguments = date_first ? std::vector<DataType>{DataType::date(), days}
+                                               : std::vector{days, DataType::date()};
   auto shift = [subtract, unit](int32_t date, int64_t count) {
     int64_t whole = count / unit;
     return wrappingAddDays(date, subtract ? -whole : whole);
@@ -270,18 +274,19 @@ BoundScalarFunction pointPlusMonths(IntervalOperator op, bool try_mode, DataType
     kernel = point_index == 0
                  ? outcomeKernel<int32_t, int32_t, int32_t>(try_mode, raise, shiftDate)
                  : outcomeKernel<int32_t, int32_t, int32_t>(
-                       try_mode, raise, [shiftDate](const ExecContext& context, int32_t months,
-                                                    int32_t date) {
+                       try_mode, raise,
+                       [shiftDate](const ExecContext& context, int32_t months, int32_t date) {
                          return shiftDate(context, date, months);
                        });
   } else {
-    kernel = point_index == 0
-                 ? outcomeKernel<int64_t, int32_t, int64_t>(try_mode, raise, shiftTimestamp)
-                 : outcomeKernel<int32_t, int64_t, int64_t>(
-                       try_mode, raise, [shiftTimestamp](const ExecContext& context,
-                                                         int32_t months, int64_t micros) {
-                         return shiftTimestamp(context, micros, months);
-                       });
+    kernel =
+        point_index == 0
+            ? outcomeKernel<int64_t, int32_t, int64_t>(try_mode, raise, shiftTimestamp)
+            : outcomeKernel<int32_t, int64_t, int64_t>(
+                  try_mode, raise,
+                  [shiftTimestamp](const ExecContext& context, int32_t months, int64_t micros) {
+                    return shiftTimestamp(context, micros, months);
+                  });
   }
   return {std::string(symbolOf(op)), std::move(arguments), point, std::move(kernel)};
 }
@@ -317,11 +322,12 @@ BoundScalarFunction timestampPlusMicros(IntervalOperator op, bool try_mode, Data
     return addOrSubtract(micros, rest, false);
   };
   ScalarKernel kernel =
-      point_index == 0
-          ? outcomeKernel<int64_t, int64_t, int64_t>(try_mode, raise, shift)
-          : outcomeKernel<int64_t, int64_t, int64_t>(
-                try_mode, raise, [shift](const ExecContext& context, int64_t amount,
-                                         int64_t micros) { return shift(context, micros, amount); });
+      point_index == 0 ? outcomeKernel<int64_t, int64_t, int64_t>(try_mode, raise, shift)
+                       : outcomeKernel<int64_t, int64_t, int64_t>(
+                             try_mode, raise,
+                             [shift](const ExecContext& context, int64_t amount, int64_t micros) {
+                               return shift(context, micros, amount);
+                             });
   return {std::string(symbolOf(op)), std::move(arguments), point, std::move(kernel)};
 }
 
@@ -346,10 +352,10 @@ BoundScalarFunction timestampDifference(bool try_mode, DataType type) {
 BoundScalarFunction dateDifference() {
   ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                            Vector& result) {
-    binaryLoop<int32_t, int32_t, int64_t>(
-        *args[0], *args[1], rows, result, [](int32_t end, int32_t start, idx_t) {
-          return (int64_t{end} - int64_t{start}) * kMicrosPerDay;
-        });
+    binaryLoop<int32_t, int32_t, int64_t>(*args[0], *args[1], rows, result,
+                                          [](int32_t end, int32_t start, idx_t) {
+                                            return (int64_t{end} - int64_t{start}) * kMicrosPerDay;
+                                          });
   };
   DataType days = DataType::dayTimeInterval(IntervalField::kDay, IntervalField::kDay);
   return {"-", {DataType::date(), DataType::date()}, days, std::move(kernel)};
@@ -392,7 +398,9 @@ std::optional<BoundScalarFunction> bindPlusOrMinus(IntervalOperator op, bool try
   if (!subtract)
     return std::nullopt;
   if (isTimestamp(left) || isTimestamp(right)) {
-    auto point = [](const DataType& type) { return isDate(type) || isTimestamp(type) || type.isVoid(); };
+    auto point = [](const DataType& type) {
+      return isDate(type) || isTimestamp(type) || type.isVoid();
+    };
     if (!point(left) || !point(right))
       return std::nullopt;
     bool both_ntz = (left.id() == TypeId::kTimestampNtz || left.isVoid()) &&
@@ -492,16 +500,14 @@ BoundScalarFunction scaledInterval(IntervalOperator op, bool try_mode, DataType 
   Raise raise{op, sizeof(V) == 8, ""};
   ScalarKernel kernel = visitNumericType(number, [&]<typename N>() -> ScalarKernel {
     if (interval_index == 0) {
-      return outcomeKernel<V, N, V>(try_mode, raise,
-                                    [divide, decimal_scale](const ExecContext&, V value, N count) {
-                                      return scaleInterval<V, N>(value, count, divide,
-                                                                 decimal_scale);
-                                    });
+      return outcomeKernel<V, N, V>(
+          try_mode, raise, [divide, decimal_scale](const ExecContext&, V value, N count) {
+            return scaleInterval<V, N>(value, count, divide, decimal_scale);
+          });
     }
     return outcomeKernel<N, V, V>(try_mode, raise,
                                   [divide, decimal_scale](const ExecContext&, N count, V value) {
-                                    return scaleInterval<V, N>(value, count, divide,
-                                                               decimal_scale);
+                                    return scaleInterval<V, N>(value, count, divide, decimal_scale);
                                   });
   });
   DataType result =
@@ -512,8 +518,7 @@ BoundScalarFunction scaledInterval(IntervalOperator op, bool try_mode, DataType 
 }
 
 std::optional<BoundScalarFunction> bindTimesOrDivide(IntervalOperator op, bool try_mode,
-                                                     const DataType& left,
-                                                     const DataType& right) {
+                                                     const DataType& left, const DataType& right) {
   size_t interval_index;
   if (left.isInterval())
     interval_index = 0;

@@ -68,8 +68,7 @@ BoundScalarFunction bindMakeDtInterval(const BindRequest& request) {
       out[row] = micros;
     });
   };
-  return {"make_dt_interval", std::move(arguments), DataType::dayTimeInterval(),
-          std::move(kernel)};
+  return {"make_dt_interval", std::move(arguments), DataType::dayTimeInterval(), std::move(kernel)};
 }
 
 BoundScalarFunction bindMakeYmInterval(const BindRequest& request) {
@@ -95,11 +94,11 @@ BoundScalarFunction bindMakeYmInterval(const BindRequest& request) {
 //! The value of a field of an interval: V is the interval's value type, R the field's.
 template <typename V, typename R, typename Field>
 ScalarKernel fieldKernel(Field field) {
-  return [field](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                 Vector& result) {
-    // The field name stays the first argument, a constant the kernel ignores.
-    unaryLoop<V, R>(*args[1], rows, result, [&](V value, idx_t) { return field(value); });
-  };
+  return
+      [field](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+        // The field name stays the first argument, a constant the kernel ignores.
+        unaryLoop<V, R>(*args[1], rows, result, [&](V value, idx_t) { return field(value); });
+      };
 }
 
 }  // namespace
@@ -149,9 +148,9 @@ BoundScalarFunction bindIntervalExtract(std::string name, std::string_view field
     }
     if (is({"SECOND", "S", "SEC", "SECONDS", "SECS"}) && spans(IntervalField::kSecond)) {
       // DECIMAL(8, 6) holds the microseconds as its unscaled value.
-      return {std::move(name), std::move(arguments), DataType::decimal(8, 6),
-              fieldKernel<int64_t, int64_t>(
-                  [](int64_t micros) { return micros % kMicrosPerMinute; })};
+      return {
+          std::move(name), std::move(arguments), DataType::decimal(8, 6),
+          fieldKernel<int64_t, int64_t>([](int64_t micros) { return micros % kMicrosPerMinute; })};
     }
   }
   // Spark's class is INVALID_EXTRACT_FIELD (not in the catalogue); this is the closest.
