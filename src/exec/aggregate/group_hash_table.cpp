@@ -18,6 +18,11 @@ idx_t nextPowerOfTwo(idx_t value) {
   return power;
 }
 
+//! The slots a table of `groups` groups needs: a power of two, at least 16, half of them free.
+idx_t slotsFor(idx_t groups) {
+  return std::max<idx_t>(16, nextPowerOfTwo(2 * groups));
+}
+
 }  // namespace
 
 GroupHashTable::GroupHashTable(const GroupRowLayout& layout, idx_t initial_capacity)
@@ -26,9 +31,7 @@ GroupHashTable::GroupHashTable(const GroupRowLayout& layout, idx_t initial_capac
 }
 
 void GroupHashTable::reserve(idx_t groups) {
-  idx_t capacity = capacity_;
-  while (groups > capacity / 2)
-    capacity *= 2;
+  idx_t capacity = std::max(capacity_, slotsFor(groups));
   if (capacity != capacity_)
     resize(capacity);
 }
@@ -39,9 +42,7 @@ void GroupHashTable::clear() {
 }
 
 void GroupHashTable::clearFor(idx_t groups) {
-  idx_t wanted = 16;
-  while (groups > wanted / 2)
-    wanted *= 2;
+  idx_t wanted = slotsFor(groups);
   // Clearing costs a write per slot: worth it while the slots are not far more than needed.
   constexpr idx_t kMaxSpareFactor = 4;
   if (capacity_ < wanted || capacity_ > kMaxSpareFactor * wanted) {

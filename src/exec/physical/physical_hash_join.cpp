@@ -132,10 +132,9 @@ struct PhysicalHashJoin::ProbeState : OperatorState {
   ExpressionEvaluator evaluator;
   BuildState& build;
   // A partitioned build: the input vector's rows of partition 0 and their keys (evaluated once,
-  // to split the input), and where the other rows go.
+  // to split the input; empty once the probe took them), and where the other rows go.
   Batch partition_input;
   std::vector<Vector> partition_keys;
-  bool partition_keys_ready = false;
   std::shared_ptr<PartitionedSpill> spill;
   //! The final phase: the spilled partition this thread joins.
   std::unique_ptr<SpilledPartitionJoin> spilled;
@@ -675,7 +674,6 @@ void PhysicalHashJoin::splitProbeInput(const Batch& input, ProbeState& state) co
   splitBySpillPartition(hashes.data(), count, rows);
   state.partition_input = gatherBatch(input.columns, rowsOf(rows[0]));
   state.partition_keys = gatherBatch(keys, rowsOf(rows[0])).columns;
-  state.partition_keys_ready = true;
   SpilledColumns spilled = spilledColumns(/*probe_side=*/true);
   for (idx_t partition = 1; partition < kSpillPartitions; ++partition) {
     // Rows that no build row can match make output only for the types that keep them.
@@ -709,9 +707,8 @@ OperatorResult PhysicalHashJoin::probeVector(const Batch& input, Batch& output,
     state.selection.resize(capacity);
     if (hasKeys()) {
       state.keys.clear();
-      if (state.partition_keys_ready) {
-        state.keys = std::move(state.partition_keys);
-        state.partition_keys_ready = false;
+      if (!state.partition_keys.empty()) {
+        state.keys.swap(state.partition_keys);
       } else {
         for (const auto& key : spec_.probe_keys) {
           state.keys.push_back(state.evaluator.evaluate(*key, input));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
 #include "common/types/time_zone.hpp"
@@ -571,8 +572,7 @@ void castNumberToInterval(CastWriter& writer, const Vector& input, const RowSet&
   int128_t limit = months ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
   visitNumericType(from, [&]<typename In>() {
     if constexpr (std::is_floating_point_v<In>) {
-      throwError(ErrorClass::NOT_SUPPORTED, "CAST from {} to {} is not supported.", from.sql(),
-                 result.type().sql());
+      SLUICE_UNREACHABLE("canAnsiCast allows no floating type with intervals");
     } else {
       forEachRow(rows, [&](idx_t row) {
         if (input.isNull(row))
@@ -605,8 +605,7 @@ void castIntervalToNumber(CastWriter& writer, const Vector& input, const RowSet&
   bool keeps_micros = !months && from.endField() == IntervalField::kSecond && to.isDecimal();
   visitNumericType(to, [&]<typename Out>() {
     if constexpr (std::is_floating_point_v<Out>) {
-      throwError(ErrorClass::NOT_SUPPORTED, "CAST from {} to {} is not supported.", from.sql(),
-                 to.sql());
+      SLUICE_UNREACHABLE("canAnsiCast allows no floating type with intervals");
     } else {
       forEachRow(rows, [&](idx_t row) {
         if (input.isNull(row))

@@ -15,14 +15,11 @@
 #include "common/types/value_text.hpp"
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/arithmetic_op.hpp"
 #include "function/scalar/interval_arithmetic.hpp"
 #include "function/scalar/kernel_loops.hpp"
 
 namespace sluice {
-
-namespace {
-
-enum class ArithmeticOp { kAdd, kSubtract, kMultiply, kDivide, kRemainder, kIntegralDivide };
 
 std::string_view opSymbol(ArithmeticOp op) {
   switch (op) {
@@ -57,6 +54,15 @@ std::string_view tryFunctionName(ArithmeticOp op) {
   }
 }
 
+void raiseArithmeticOverflow(ArithmeticOp op, bool wide) {
+  throwError(ErrorClass::ARITHMETIC_OVERFLOW,
+             "{} overflow. Use '{}' to tolerate overflow and return NULL instead. If necessary "
+             "set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.",
+             wide ? "long" : "integer", tryFunctionName(op));
+}
+
+namespace {
+
 [[noreturn]] void raiseDivideByZero() {
   throwError(ErrorClass::DIVIDE_BY_ZERO,
              "Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL "
@@ -81,10 +87,7 @@ template <typename T>
                "If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.",
                literalText(a), opSymbol(op), literalText(b), tryFunctionName(op));
   } else {
-    throwError(ErrorClass::ARITHMETIC_OVERFLOW,
-               "{} overflow. Use '{}' to tolerate overflow and return NULL instead. If necessary "
-               "set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.",
-               sizeof(T) == 4 ? "integer" : "long", tryFunctionName(op));
+    raiseArithmeticOverflow(op, sizeof(T) == 8);
   }
 }
 
@@ -336,27 +339,9 @@ std::pair<DataType, DataType> coerceOperands(const BindRequest& request) {
   return {*common, *common};
 }
 
-//! The operator of `op` over intervals, dates and timestamps, where it has one.
-std::optional<IntervalOperator> intervalOperatorOf(ArithmeticOp op) {
-  switch (op) {
-    case ArithmeticOp::kAdd:
-      return IntervalOperator::kAdd;
-    case ArithmeticOp::kSubtract:
-      return IntervalOperator::kSubtract;
-    case ArithmeticOp::kMultiply:
-      return IntervalOperator::kMultiply;
-    case ArithmeticOp::kDivide:
-      return IntervalOperator::kDivide;
-    default:
-      return std::nullopt;
-  }
-}
-
 BoundScalarFunction bindArithmetic(ArithmeticOp op, bool try_mode, const BindRequest& request) {
-  if (std::optional<IntervalOperator> interval_op = intervalOperatorOf(op)) {
-    if (auto bound = bindIntervalArithmetic(*interval_op, try_mode, request))
-      return std::move(*bound);
-  }
+  if (auto bound = bindIntervalArithmetic(op, try_mode, request))
+    return std::move(*bound);
   auto [left, right] = coerceOperands(request);
   std::string name(opSymbol(op));
   if (op == ArithmeticOp::kDivide && !left.isDecimal() && !right.isDecimal()) {

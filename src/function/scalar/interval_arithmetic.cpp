@@ -4,7 +4,7 @@
 // rewrites them:
 //   - interval ± interval of one family: the result spans both operands' fields
 //     (INTERVAL DAY + INTERVAL HOUR is INTERVAL DAY TO HOUR);
-//   - DATE ± INTERVAL DAY and DATE ± TINYINT / SMALLINT / INT: a DATE (date_add);
+//   - DATE ± INTERVAL DAY, and DATE ± an integer of at most 32 bits: a DATE (date_add);
 //   - DATE ± another day-time interval: a TIMESTAMP, the date taken at midnight in the session
 //     time zone;
 //   - DATE ± year-month interval: a DATE, the day clamped to the end of the month;
@@ -63,37 +63,9 @@ Outcome<T> failure(Failure kind) {
   return {T{}, kind};
 }
 
-std::string_view symbolOf(IntervalOperator op) {
-  switch (op) {
-    case IntervalOperator::kAdd:
-      return "+";
-    case IntervalOperator::kSubtract:
-      return "-";
-    case IntervalOperator::kMultiply:
-      return "*";
-    case IntervalOperator::kDivide:
-      return "/";
-  }
-  return "?";
-}
-
-std::string_view tryNameOf(IntervalOperator op) {
-  switch (op) {
-    case IntervalOperator::kAdd:
-      return "try_add";
-    case IntervalOperator::kSubtract:
-      return "try_subtract";
-    case IntervalOperator::kMultiply:
-      return "try_multiply";
-    case IntervalOperator::kDivide:
-      return "try_divide";
-  }
-  return "?";
-}
-
 //! Raises the error of a failed row; `operation` describes it for DATETIME_OVERFLOW.
 struct Raise {
-  IntervalOperator op;
+  ArithmeticOp op;
   bool wide;  // the result is 64 bits (long) rather than 32 (integer)
   std::string operation;
 
@@ -110,10 +82,7 @@ struct Raise {
                     "Integer overflow while operating with intervals. Use `try_divide` to "
                     "tolerate overflow and return NULL instead.");
       default:
-        throwError(ErrorClass::ARITHMETIC_OVERFLOW,
-                   "{} overflow. Use '{}' to tolerate overflow and return NULL instead. If "
-                   "necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.",
-                   wide ? "long" : "integer", tryNameOf(op));
+        raiseArithmeticOverflow(op, wide);
     }
   }
 };
@@ -134,6 +103,23 @@ ScalarKernel outcomeKernel(bool try_mode, Raise raise, Op op) {
       return R{};
     });
   };
+}
+
+//! outcomeKernel over op(context, first, second) where the arguments may come in either order:
+//! `first` is argument `first_index` of the call.
+template <typename First, typename Second, typename R, typename Op>
+ScalarKernel orderedKernel(size_t first_index, bool try_mode, Raise raise, Op op) {
+  if (first_index == 0)
+    return outcomeKernel<First, Second, R>(try_mode, std::move(raise), op);
+  return outcomeKernel<Second, First, R>(
+      try_mode, std::move(raise), [op](const ExecContext& context, Second second, First first) {
+        return op(context, first, second);
+      });
+}
+
+//! The argument types of a call whose operand `first` is argument `first_index`.
+std::vector<DataType> inOrder(size_t first_index, const DataType& first, const DataType& second) {
+  return first_index == 0 ? std::vector{first, second} : std::vector{second, first};
 }
 
 bool isDate(const DataType& type) {
@@ -157,7 +143,7 @@ bool isDaysOnly(const DataType& type) {
          type.endField() == IntervalField::kDay;
 }
 
-//! TINYINT, SMALLINT and INT: the day counts date_add takes.
+//! The integer types of at most 32 bits (and NULL): the day counts date_add takes.
 bool isIntDays(const DataType& type) {
   return type.id() == TypeId::kByte || type.id() == TypeId::kShort || type.id() == TypeId::kInt ||
          type.isVoid();
@@ -186,9 +172,9 @@ int32_t wrappingAddDays(int32_t date, int64_t days) {
 // ---------------------------------------------------------------------------------------------
 // + and -
 
-BoundScalarFunction intervalPlusInterval(IntervalOperator op, bool try_mode, DataType type) {
-  bool subtract = op == IntervalOperator::kSubtract;
-  std::string name(symbolOf(op));
+BoundScalarFunction intervalPlusInterval(ArithmeticOp op, bool try_mode, DataType type) {
+  bool subtract = op == ArithmeticOp::kSubtract;
+  std::string name(opSymbol(op));
   ScalarKernel kernel;
   if (isYearMonth(type)) {
     kernel = outcomeKernel<int32_t, int32_t, int32_t>(
@@ -204,131 +190,87 @@ BoundScalarFunction intervalPlusInterval(IntervalOperator op, bool try_mode, Dat
   return {name, {type, type}, type, std::move(kernel)};
 }
 
-//! DATE ± a day count (INT, or the days of an INTERVAL DAY), wrapping as date_add does.
-BoundScalarFunction dateShiftedByDays(IntervalOperator op, bool date_first, DataType days) {
-  bool subtract = op == IntervalOperator::kSubtract;
+//! "add INTERVAL MONTH to DATE", for DATETIME_OVERFLOW.
+std::string describeShift(ArithmeticOp op, const DataType& interval, const DataType& point) {
+  bool subtract = op == ArithmeticOp::kSubtract;
+  return fmt::format("{} {} {} {}", subtract ? "subtract" : "add", interval.sql(),
+                     subtract ? "from" : "to", point.sql());
+}
+
+//! DATE (at argument `date_index`) ± a day count: an integer (cast to BIGINT) or the whole days
+//! of an INTERVAL DAY, wrapping as date_add does.
+BoundScalarFunction dateShiftedByDays(ArithmeticOp op, size_t date_index, DataType days) {
+  bool subtract = op == ArithmeticOp::kSubtract;
   int64_t unit = isDayTime(days) ? kMicrosPerDay : 1;
   if (!isDayTime(days))
-    days = DataType::intType();
-  std::vector<DataType> arguments = date_first ? std::vector<DataType>{DataType::date(), days}
-                                               : std::vector{days, DataType::date()};
-  auto shift = [subtract, unit](int32_t date, int64_t count) {
-    int64_t whole = count / unit;
-    return wrappingAddDays(date, subtract ? -whole : whole);
-  };
-  ScalarKernel kernel;
-  if (unit == 1) {
-    kernel = [shift, date_first](const ExecContext&, const ArgumentVectors& args,
-                                 const RowSet& rows, Vector& result) {
-      if (date_first) {
-        binaryLoop<int32_t, int32_t, int32_t>(
-            *args[0], *args[1], rows, result,
-            [&](int32_t date, int32_t count, idx_t) { return shift(date, count); });
-      } else {
-        binaryLoop<int32_t, int32_t, int32_t>(
-            *args[0], *args[1], rows, result,
-            [&](int32_t count, int32_t date, idx_t) { return shift(date, count); });
-      }
-    };
-  } else {
-    kernel = [shift, date_first](const ExecContext&, const ArgumentVectors& args,
-                                 const RowSet& rows, Vector& result) {
-      if (date_first) {
-        binaryLoop<int32_t, int64_t, int32_t>(
-            *args[0], *args[1], rows, result,
-            [&](int32_t date, int64_t micros, idx_t) { return shift(date, micros); });
-      } else {
-        binaryLoop<int64_t, int32_t, int32_t>(
-            *args[0], *args[1], rows, result,
-            [&](int64_t micros, int32_t date, idx_t) { return shift(date, micros); });
-      }
-    };
-  }
-  return {std::string(symbolOf(op)), std::move(arguments), DataType::date(), std::move(kernel)};
+    days = DataType::longType();
+  ScalarKernel kernel = orderedKernel<int32_t, int64_t, int32_t>(
+      date_index, false, Raise{op, false, ""},
+      [subtract, unit](const ExecContext&, int32_t date, int64_t count) {
+        int64_t whole = count / unit;
+        return success(wrappingAddDays(date, subtract ? -whole : whole));
+      });
+  return {std::string(opSymbol(op)), inOrder(date_index, DataType::date(), days), DataType::date(),
+          std::move(kernel)};
 }
 
 //! A date or timestamp (`point`, at argument `point_index`) ± a year-month interval.
-BoundScalarFunction pointPlusMonths(IntervalOperator op, bool try_mode, DataType point,
+BoundScalarFunction pointPlusMonths(ArithmeticOp op, bool try_mode, DataType point,
                                     size_t point_index, DataType interval) {
-  bool subtract = op == IntervalOperator::kSubtract;
-  std::string operation = fmt::format("{} {} {} {}", subtract ? "subtract" : "add", interval.sql(),
-                                      subtract ? "from" : "to", point.sql());
-  Raise raise{op, false, std::move(operation)};
-  std::vector<DataType> arguments =
-      point_index == 0 ? std::vector{point, interval} : std::vector{interval, point};
-  auto shiftDate = [subtract](const ExecContext&, int32_t date, int32_t months) {
-    std::optional<int32_t> shifted =
-        addMonthsToDate(date, subtract ? -int64_t{months} : int64_t{months});
-    return shifted ? success(*shifted) : failure<int32_t>(Failure::kDatetimeOverflow);
-  };
-  bool zoned = point.id() == TypeId::kTimestamp;
-  auto shiftTimestamp = [subtract, zoned](const ExecContext& context, int64_t micros,
-                                          int32_t months) {
-    const TimeZone& zone = zoned ? sessionZone(context) : TimeZone::utc();
-    std::optional<int64_t> shifted =
-        addToTimestamp(micros, subtract ? -int64_t{months} : int64_t{months}, 0, zone);
-    return shifted ? success(*shifted) : failure<int64_t>(Failure::kDatetimeOverflow);
-  };
+  bool subtract = op == ArithmeticOp::kSubtract;
+  Raise raise{op, false, describeShift(op, interval, point)};
   ScalarKernel kernel;
   if (isDate(point)) {
-    kernel = point_index == 0
-                 ? outcomeKernel<int32_t, int32_t, int32_t>(try_mode, raise, shiftDate)
-                 : outcomeKernel<int32_t, int32_t, int32_t>(
-                       try_mode, raise,
-                       [shiftDate](const ExecContext& context, int32_t months, int32_t date) {
-                         return shiftDate(context, date, months);
-                       });
+    kernel = orderedKernel<int32_t, int32_t, int32_t>(
+        point_index, try_mode, raise, [subtract](const ExecContext&, int32_t date, int32_t months) {
+          std::optional<int32_t> shifted =
+              addMonthsToDate(date, subtract ? -int64_t{months} : int64_t{months});
+          return shifted ? success(*shifted) : failure<int32_t>(Failure::kDatetimeOverflow);
+        });
   } else {
-    kernel =
-        point_index == 0
-            ? outcomeKernel<int64_t, int32_t, int64_t>(try_mode, raise, shiftTimestamp)
-            : outcomeKernel<int32_t, int64_t, int64_t>(
-                  try_mode, raise,
-                  [shiftTimestamp](const ExecContext& context, int32_t months, int64_t micros) {
-                    return shiftTimestamp(context, micros, months);
-                  });
+    bool zoned = point.id() == TypeId::kTimestamp;
+    kernel = orderedKernel<int64_t, int32_t, int64_t>(
+        point_index, try_mode, raise,
+        [subtract, zoned](const ExecContext& context, int64_t micros, int32_t months) {
+          const TimeZone& zone = zoned ? sessionZone(context) : TimeZone::utc();
+          std::optional<int64_t> shifted =
+              addToTimestamp(micros, subtract ? -int64_t{months} : int64_t{months}, 0, zone);
+          return shifted ? success(*shifted) : failure<int64_t>(Failure::kDatetimeOverflow);
+        });
   }
-  return {std::string(symbolOf(op)), std::move(arguments), point, std::move(kernel)};
+  return {std::string(opSymbol(op)), inOrder(point_index, point, interval), point,
+          std::move(kernel)};
 }
 
 //! A timestamp (at argument `point_index`) ± a day-time interval, as Spark's
 //! timestampAddDayTime: the interval's whole days go on the wall clock (in the session time zone
 //! for TIMESTAMP), the rest of it on the instant.
-BoundScalarFunction timestampPlusMicros(IntervalOperator op, bool try_mode, DataType point,
+BoundScalarFunction timestampPlusMicros(ArithmeticOp op, bool try_mode, DataType point,
                                         size_t point_index, DataType interval) {
-  bool subtract = op == IntervalOperator::kSubtract;
+  bool subtract = op == ArithmeticOp::kSubtract;
   bool zoned = point.id() == TypeId::kTimestamp;
-  std::string operation = fmt::format("{} {} {} {}", subtract ? "subtract" : "add", interval.sql(),
-                                      subtract ? "from" : "to", point.sql());
-  Raise raise{op, true, std::move(operation)};
-  std::vector<DataType> arguments =
-      point_index == 0 ? std::vector{point, interval} : std::vector{interval, point};
-  auto shift = [subtract, zoned](const ExecContext& context, int64_t micros,
-                                 int64_t amount) -> Outcome<int64_t> {
-    if (subtract) {
-      if (amount == std::numeric_limits<int64_t>::min())
-        return failure<int64_t>(Failure::kOverflow);
-      amount = -amount;
-    }
-    int64_t days = amount / kMicrosPerDay;
-    int64_t rest = amount - days * kMicrosPerDay;
-    if (days != 0) {
-      std::optional<int64_t> shifted =
-          addToTimestamp(micros, 0, days, zoned ? sessionZone(context) : TimeZone::utc());
-      if (!shifted)
-        return failure<int64_t>(Failure::kDatetimeOverflow);
-      micros = *shifted;
-    }
-    return addOrSubtract(micros, rest, false);
-  };
-  ScalarKernel kernel =
-      point_index == 0 ? outcomeKernel<int64_t, int64_t, int64_t>(try_mode, raise, shift)
-                       : outcomeKernel<int64_t, int64_t, int64_t>(
-                             try_mode, raise,
-                             [shift](const ExecContext& context, int64_t amount, int64_t micros) {
-                               return shift(context, micros, amount);
-                             });
-  return {std::string(symbolOf(op)), std::move(arguments), point, std::move(kernel)};
+  ScalarKernel kernel = orderedKernel<int64_t, int64_t, int64_t>(
+      point_index, try_mode, Raise{op, true, describeShift(op, interval, point)},
+      [subtract, zoned](const ExecContext& context, int64_t micros,
+                        int64_t amount) -> Outcome<int64_t> {
+        if (subtract) {
+          if (amount == std::numeric_limits<int64_t>::min())
+            return failure<int64_t>(Failure::kOverflow);
+          amount = -amount;
+        }
+        int64_t days = amount / kMicrosPerDay;
+        int64_t rest = amount - days * kMicrosPerDay;
+        if (days != 0) {
+          std::optional<int64_t> shifted =
+              addToTimestamp(micros, 0, days, zoned ? sessionZone(context) : TimeZone::utc());
+          if (!shifted)
+            return failure<int64_t>(Failure::kDatetimeOverflow);
+          micros = *shifted;
+        }
+        return addOrSubtract(micros, rest, false);
+      });
+  return {std::string(opSymbol(op)), inOrder(point_index, point, interval), point,
+          std::move(kernel)};
 }
 
 //! timestamp - timestamp, as INTERVAL DAY TO SECOND: the difference of the wall-clock times in
@@ -336,7 +278,7 @@ BoundScalarFunction timestampPlusMicros(IntervalOperator op, bool try_mode, Data
 BoundScalarFunction timestampDifference(bool try_mode, DataType type) {
   bool zoned = type.id() == TypeId::kTimestamp;
   ScalarKernel kernel = outcomeKernel<int64_t, int64_t, int64_t>(
-      try_mode, Raise{IntervalOperator::kSubtract, true, ""},
+      try_mode, Raise{ArithmeticOp::kSubtract, true, ""},
       [zoned](const ExecContext& context, int64_t end, int64_t start) {
         if (zoned) {
           const TimeZone& zone = sessionZone(context);
@@ -361,9 +303,9 @@ BoundScalarFunction dateDifference() {
   return {"-", {DataType::date(), DataType::date()}, days, std::move(kernel)};
 }
 
-std::optional<BoundScalarFunction> bindPlusOrMinus(IntervalOperator op, bool try_mode,
+std::optional<BoundScalarFunction> bindPlusOrMinus(ArithmeticOp op, bool try_mode,
                                                    const DataType& left, const DataType& right) {
-  bool subtract = op == IntervalOperator::kSubtract;
+  bool subtract = op == ArithmeticOp::kSubtract;
   // Interval and interval, or an interval and NULL.
   if (left.isInterval() || right.isInterval()) {
     if (left.isInterval() && right.isInterval()) {
@@ -382,7 +324,7 @@ std::optional<BoundScalarFunction> bindPlusOrMinus(IntervalOperator op, bool try
     const DataType& other = point_index == 0 ? right : left;
     if (isDate(point)) {
       if (isDaysOnly(other) || isIntDays(other))
-        return dateShiftedByDays(op, point_index == 0, other);
+        return dateShiftedByDays(op, point_index, other);
       if (isYearMonth(other))
         return pointPlusMonths(op, try_mode, point, point_index, other);
       if (isDayTime(other))
@@ -493,36 +435,29 @@ std::optional<DataType> numberOperandType(const DataType& type) {
 }
 
 template <typename V>
-BoundScalarFunction scaledInterval(IntervalOperator op, bool try_mode, DataType interval,
+BoundScalarFunction scaledInterval(ArithmeticOp op, bool try_mode, DataType interval,
                                    size_t interval_index, DataType number) {
-  bool divide = op == IntervalOperator::kDivide;
+  bool divide = op == ArithmeticOp::kDivide;
   int decimal_scale = number.isDecimal() ? number.scale() : -1;
   Raise raise{op, sizeof(V) == 8, ""};
-  ScalarKernel kernel = visitNumericType(number, [&]<typename N>() -> ScalarKernel {
-    if (interval_index == 0) {
-      return outcomeKernel<V, N, V>(
-          try_mode, raise, [divide, decimal_scale](const ExecContext&, V value, N count) {
-            return scaleInterval<V, N>(value, count, divide, decimal_scale);
-          });
-    }
-    return outcomeKernel<N, V, V>(try_mode, raise,
-                                  [divide, decimal_scale](const ExecContext&, N count, V value) {
+  ScalarKernel kernel = visitNumericType(number, [&]<typename N>() {
+    return orderedKernel<V, N, V>(interval_index, try_mode, raise,
+                                  [divide, decimal_scale](const ExecContext&, V value, N count) {
                                     return scaleInterval<V, N>(value, count, divide, decimal_scale);
                                   });
   });
   DataType result =
       isYearMonth(interval) ? DataType::yearMonthInterval() : DataType::dayTimeInterval();
-  std::vector<DataType> arguments =
-      interval_index == 0 ? std::vector{interval, number} : std::vector{number, interval};
-  return {std::string(symbolOf(op)), std::move(arguments), result, std::move(kernel)};
+  return {std::string(opSymbol(op)), inOrder(interval_index, interval, number), result,
+          std::move(kernel)};
 }
 
-std::optional<BoundScalarFunction> bindTimesOrDivide(IntervalOperator op, bool try_mode,
+std::optional<BoundScalarFunction> bindTimesOrDivide(ArithmeticOp op, bool try_mode,
                                                      const DataType& left, const DataType& right) {
   size_t interval_index;
   if (left.isInterval())
     interval_index = 0;
-  else if (right.isInterval() && op == IntervalOperator::kMultiply)
+  else if (right.isInterval() && op == ArithmeticOp::kMultiply)
     interval_index = 1;
   else
     return std::nullopt;
@@ -537,13 +472,20 @@ std::optional<BoundScalarFunction> bindTimesOrDivide(IntervalOperator op, bool t
 
 }  // namespace
 
-std::optional<BoundScalarFunction> bindIntervalArithmetic(IntervalOperator op, bool try_mode,
+std::optional<BoundScalarFunction> bindIntervalArithmetic(ArithmeticOp op, bool try_mode,
                                                           const BindRequest& request) {
   const DataType& left = request.argument_types[0];
   const DataType& right = request.argument_types[1];
-  if (op == IntervalOperator::kAdd || op == IntervalOperator::kSubtract)
-    return bindPlusOrMinus(op, try_mode, left, right);
-  return bindTimesOrDivide(op, try_mode, left, right);
+  switch (op) {
+    case ArithmeticOp::kAdd:
+    case ArithmeticOp::kSubtract:
+      return bindPlusOrMinus(op, try_mode, left, right);
+    case ArithmeticOp::kMultiply:
+    case ArithmeticOp::kDivide:
+      return bindTimesOrDivide(op, try_mode, left, right);
+    default:
+      return std::nullopt;  // % and div have no interval forms
+  }
 }
 
 }  // namespace sluice

@@ -7,14 +7,13 @@
 #include <optional>
 
 #include "function/function_registry.hpp"
+#include "function/scalar/arithmetic_op.hpp"
 
 namespace sluice {
 
-enum class IntervalOperator { kAdd, kSubtract, kMultiply, kDivide };
-
-//! Binds `op` (try_add and the like when `try_mode`) when Spark rewrites it for an interval, a
-//! date or a timestamp operand; nullopt when the numeric rules apply.
-std::optional<BoundScalarFunction> bindIntervalArithmetic(IntervalOperator op, bool try_mode,
+//! Binds + - * / (try_add and the like when `try_mode`) when Spark rewrites them for an
+//! interval, a date or a timestamp operand; nullopt when the numeric rules apply.
+std::optional<BoundScalarFunction> bindIntervalArithmetic(ArithmeticOp op, bool try_mode,
                                                           const BindRequest& request);
 
 }  // namespace sluice

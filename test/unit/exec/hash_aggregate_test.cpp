@@ -43,6 +43,18 @@ int64_t keyOf(const uint8_t* row, const GroupRowLayout& layout) {
   return key;
 }
 
+//! The groups of BIGINT keys `values` in `table`, made room for and created where missing.
+std::vector<uint8_t*> findOrCreateGroups(GroupHashTable& table, RowPartitions& storage,
+                                         StringHeap& heap, const std::vector<int64_t>& values) {
+  std::vector<Vector> keys{longVector(values)};
+  std::vector<uint64_t> hashes = hashesOf(keys, values.size());
+  std::vector<uint8_t*> groups(values.size());
+  table.reserve(table.size() + values.size());
+  table.findOrCreate(keys, RowSet{nullptr, values.size()}, hashes.data(), hashes.data(),
+                     groups.data(), storage, heap);
+  return groups;
+}
+
 TEST(GroupHashTableTest, FindsGroupsAgainAcrossVectorsAndResizes) {
   GroupRowLayout layout({DataType::longType()}, {});
   GroupHashTable table(layout, 16);
@@ -57,12 +69,7 @@ TEST(GroupHashTableTest, FindsGroupsAgainAcrossVectorsAndResizes) {
            ++key) {
         values.push_back((key * 7919) % kGroups);  // every key once per round, in a scrambled order
       }
-      std::vector<Vector> keys{longVector(values)};
-      std::vector<uint64_t> hashes = hashesOf(keys, values.size());
-      std::vector<uint8_t*> groups(values.size());
-      table.reserve(table.size() + values.size());
-      table.findOrCreate(keys, RowSet{nullptr, values.size()}, hashes.data(), hashes.data(),
-                         groups.data(), storage, heap);
+      std::vector<uint8_t*> groups = findOrCreateGroups(table, storage, heap, values);
       for (idx_t row = 0; row < values.size(); ++row) {
         ASSERT_EQ(keyOf(groups[row], layout), values[row]);
         auto it = seen.emplace(values[row], groups[row]).first;
@@ -203,12 +210,7 @@ TEST(GroupHashTableTest, ClearForKeepsSlotsThatFitAndReplacesOthers) {
     std::vector<int64_t> values;
     for (int64_t key = first; key < first + count; ++key)
       values.push_back(key);
-    std::vector<Vector> keys{longVector(values)};
-    std::vector<uint64_t> hashes = hashesOf(keys, values.size());
-    std::vector<uint8_t*> groups(values.size());
-    table.reserve(table.size() + values.size());
-    table.findOrCreate(keys, RowSet{nullptr, values.size()}, hashes.data(), hashes.data(),
-                       groups.data(), storage, heap);
+    findOrCreateGroups(table, storage, heap, values);
   };
   add(0, 1000);
   ASSERT_EQ(table.size(), 1000u);
