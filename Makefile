@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz interop-deps bench-deps bench-ingest bench-queries demo test unit sql format clean
+.PHONY: deps build debug fuzz interop-deps bench-deps bench-ingest bench-queries demo test lint check-layers format format-check clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -43,11 +43,30 @@ bench-queries: build bench-deps
 	@node bench/queries.mjs --scale $(or $(SCALE),M) --sluice build/release/sluice
 
 # The fuzz targets (clang) are built too: CTest runs each for a minute.
-test: debug fuzz interop-deps
+test: lint debug fuzz interop-deps
 	@./scripts/run-tests.sh build/debug
 
-format:
-	@find src test bench -name '*.cpp' -o -name '*.hpp' | xargs clang-format -i
+# The layering of src/ (docs/architecture.md) and the formatting of every C++ file.
+lint: check-layers format-check
+
+check-layers:
+	@python3 scripts/check-layers.py
+
+CXX_SOURCES = find src test bench \( -name '*.cpp' -o -name '*.hpp' \) -print0
+
+format: deps
+	@$(CXX_SOURCES) | xargs -0 clang-format -i
+
+# Lists the files clang-format would change and fails if there is one.
+format-check: deps
+	@mkdir -p build
+	@$(CXX_SOURCES) | xargs -0 clang-format --dry-run 2> build/format-check.log; \
+	files=$$(grep -E '^[^:]+:[0-9]+:[0-9]+: warning' build/format-check.log | cut -d: -f1 | sort -u); \
+	if [ -n "$$files" ]; then \
+	  echo "format-check: clang-format would change these files (make format fixes them):"; \
+	  echo "$$files"; exit 1; \
+	fi; \
+	echo "format-check: every file is formatted"
 
 clean:
 	rm -rf build

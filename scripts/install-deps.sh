@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   clang libclang-rt-14-dev            # fuzzing build (libFuzzer) and sanitizers
+  clang-format python3                # make format-check (clang-format 14), make check-layers
   libfmt-dev libsimdjson-dev nlohmann-json3-dev libyaml-cpp-dev libcli11-dev
   libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev
   libre2-dev libutf8proc-dev libhowardhinnant-date-dev tzdata libsqlite3-dev

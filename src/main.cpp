@@ -5,4 +5,6 @@
 
 #include "cli/cli_app.hpp"
 
-int main(int argc, char** argv) { return sluice::runCli(argc, argv, std::cout, std::cerr); }
+int main(int argc, char** argv) {
+  return sluice::runCli(argc, argv, std::cout, std::cerr);
+}

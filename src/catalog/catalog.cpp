@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "catalog/catalog_entry.hpp"
 #include "catalog/catalog_errors.hpp"
 #include "catalog/catalog_migrations.hpp"
 #include "catalog/sqlite_database.hpp"
@@ -23,12 +24,6 @@ namespace {
 constexpr const char* kTableColumns =
     "catalog, schema, name, kind, location, pipeline_id, comment, properties, row_filter, "
     "view_text, created_at_ms";
-
-int64_t nowMillis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 std::string propertiesToJson(const std::map<std::string, std::string>& properties) {
   nlohmann::json object = nlohmann::json::object();

@@ -97,8 +97,7 @@ class Catalog {
   bool catalogExistsLocked(std::string_view catalog) const;
   std::optional<SchemaEntry> findSchemaLocked(std::string_view catalog,
                                               std::string_view schema) const;
-  std::vector<TableEntry> listTablesLocked(std::string_view catalog,
-                                           std::string_view schema) const;
+  std::vector<TableEntry> listTablesLocked(std::string_view catalog, std::string_view schema) const;
 
   std::string storage_dir_;
   std::unique_ptr<SqliteDatabase> db_;

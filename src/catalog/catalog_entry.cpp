@@ -7,19 +7,12 @@
 
 namespace sluice {
 
-std::string foldIdentifier(std::string_view name) {
-  std::string folded(name);
-  for (char& c : folded) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return folded;
-}
-
 std::string quoteName(std::string_view name) {
   std::string quoted = "`";
   for (char c : name) {
     quoted += c;
-    if (c == '`') quoted += '`';
+    if (c == '`')
+      quoted += '`';
   }
   return quoted + "`";
 }
@@ -27,7 +20,8 @@ std::string quoteName(std::string_view name) {
 std::string quoteNameParts(const std::vector<std::string>& parts) {
   std::string out;
   for (const std::string& part : parts) {
-    if (!out.empty()) out += '.';
+    if (!out.empty())
+      out += '.';
     out += quoteName(part);
   }
   return out;
@@ -43,10 +37,14 @@ std::string QualifiedTableName::quoted() const {
 
 std::string_view tableKindName(TableKind kind) {
   switch (kind) {
-    case TableKind::kManagedTable: return "MANAGED";
-    case TableKind::kStreamingTable: return "STREAMING_TABLE";
-    case TableKind::kMaterializedView: return "MATERIALIZED_VIEW";
-    case TableKind::kView: return "VIEW";
+    case TableKind::kManagedTable:
+      return "MANAGED";
+    case TableKind::kStreamingTable:
+      return "STREAMING_TABLE";
+    case TableKind::kMaterializedView:
+      return "MATERIALIZED_VIEW";
+    case TableKind::kView:
+      return "VIEW";
   }
   return "MANAGED";
 }
@@ -54,7 +52,8 @@ std::string_view tableKindName(TableKind kind) {
 std::optional<TableKind> parseTableKind(std::string_view name) {
   for (TableKind kind : {TableKind::kManagedTable, TableKind::kStreamingTable,
                          TableKind::kMaterializedView, TableKind::kView}) {
-    if (tableKindName(kind) == name) return kind;
+    if (tableKindName(kind) == name)
+      return kind;
   }
   return std::nullopt;
 }

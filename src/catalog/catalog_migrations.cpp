@@ -7,6 +7,7 @@
 #include <chrono>
 #include <iterator>
 
+#include "catalog/catalog_entry.hpp"
 #include "catalog/sqlite_database.hpp"
 #include "common/error/error.hpp"
 
@@ -54,21 +55,17 @@ constexpr const char* kMigrations[] = {
 
 constexpr int kNumMigrations = static_cast<int>(std::size(kMigrations));
 
-int64_t nowMillis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 //! The database's version; 0 for a new database.
 int readVersion(SqliteDatabase& db) {
   SqliteStatement exists(db,
                          "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = "
                          "'catalog_version'");
   exists.step();
-  if (exists.integer(0) == 0) return 0;
+  if (exists.integer(0) == 0)
+    return 0;
   SqliteStatement version(db, "SELECT max(version) FROM catalog_version");
-  if (!version.step() || version.isNull(0)) return 0;
+  if (!version.step() || version.isNull(0))
+    return 0;
   return static_cast<int>(version.integer(0));
 }
 
@@ -84,11 +81,14 @@ void applyMigration(SqliteDatabase& db, const char* sql) {
 
 }  // namespace
 
-int catalogSchemaVersion() { return kNumMigrations; }
+int catalogSchemaVersion() {
+  return kNumMigrations;
+}
 
 void migrateCatalogDatabase(SqliteDatabase& db) {
   // Most opens find the database current and need no write lock.
-  if (readVersion(db) == kNumMigrations) return;
+  if (readVersion(db) == kNumMigrations)
+    return;
   SqliteTransaction transaction(db);
   db.execute("CREATE TABLE IF NOT EXISTS catalog_version (version INTEGER NOT NULL)");
   int version = readVersion(db);
@@ -98,7 +98,8 @@ void migrateCatalogDatabase(SqliteDatabase& db) {
                "use a newer sluice.",
                db.path(), version, kNumMigrations);
   }
-  for (; version < kNumMigrations; ++version) applyMigration(db, kMigrations[version]);
+  for (; version < kNumMigrations; ++version)
+    applyMigration(db, kMigrations[version]);
   db.execute("DELETE FROM catalog_version");
   SqliteStatement record(db, "INSERT INTO catalog_version (version) VALUES (?)");
   record.bind(1, int64_t{kNumMigrations});

@@ -32,7 +32,9 @@ SqliteDatabase::SqliteDatabase(std::string path) : path_(std::move(path)) {
   }
 }
 
-SqliteDatabase::~SqliteDatabase() { sqlite3_close(db_); }
+SqliteDatabase::~SqliteDatabase() {
+  sqlite3_close(db_);
+}
 
 void SqliteDatabase::execute(std::string_view sql) {
   std::string text(sql);
@@ -45,7 +47,9 @@ void SqliteDatabase::execute(std::string_view sql) {
   }
 }
 
-int64_t SqliteDatabase::changes() const { return sqlite3_changes64(db_); }
+int64_t SqliteDatabase::changes() const {
+  return sqlite3_changes64(db_);
+}
 
 void SqliteDatabase::fail(int code, std::string_view what) const {
   const char* message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
@@ -54,40 +58,48 @@ void SqliteDatabase::fail(int code, std::string_view what) const {
 }
 
 SqliteStatement::SqliteStatement(const SqliteDatabase& db, std::string_view sql) : db_(db) {
-  int code = sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()),
-                                &statement_, nullptr);
-  if (code != SQLITE_OK) db.fail(code, "prepare a statement");
+  int code = sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &statement_,
+                                nullptr);
+  if (code != SQLITE_OK)
+    db.fail(code, "prepare a statement");
 }
 
-SqliteStatement::~SqliteStatement() { sqlite3_finalize(statement_); }
+SqliteStatement::~SqliteStatement() {
+  sqlite3_finalize(statement_);
+}
 
 SqliteStatement& SqliteStatement::bind(int index, std::string_view value) {
   // An empty view may have no data pointer, which SQLite would bind as NULL.
   const char* data = value.data() != nullptr ? value.data() : "";
-  int code = sqlite3_bind_text(statement_, index, data, static_cast<int>(value.size()),
-                               SQLITE_TRANSIENT);
-  if (code != SQLITE_OK) db_.fail(code, "bind a value");
+  int code =
+      sqlite3_bind_text(statement_, index, data, static_cast<int>(value.size()), SQLITE_TRANSIENT);
+  if (code != SQLITE_OK)
+    db_.fail(code, "bind a value");
   return *this;
 }
 
-SqliteStatement& SqliteStatement::bindOptional(int index,
-                                               const std::optional<std::string>& value) {
-  if (value) return bind(index, std::string_view(*value));
+SqliteStatement& SqliteStatement::bindOptional(int index, const std::optional<std::string>& value) {
+  if (value)
+    return bind(index, std::string_view(*value));
   int code = sqlite3_bind_null(statement_, index);
-  if (code != SQLITE_OK) db_.fail(code, "bind a value");
+  if (code != SQLITE_OK)
+    db_.fail(code, "bind a value");
   return *this;
 }
 
 SqliteStatement& SqliteStatement::bind(int index, int64_t value) {
   int code = sqlite3_bind_int64(statement_, index, value);
-  if (code != SQLITE_OK) db_.fail(code, "bind a value");
+  if (code != SQLITE_OK)
+    db_.fail(code, "bind a value");
   return *this;
 }
 
 bool SqliteStatement::step() {
   int code = sqlite3_step(statement_);
-  if (code == SQLITE_ROW) return true;
-  if (code == SQLITE_DONE) return false;
+  if (code == SQLITE_ROW)
+    return true;
+  if (code == SQLITE_DONE)
+    return false;
   db_.fail(code, "run a statement");
 }
 
@@ -98,13 +110,15 @@ void SqliteStatement::run() {
 
 std::string SqliteStatement::text(int column) const {
   const unsigned char* value = sqlite3_column_text(statement_, column);
-  if (value == nullptr) return {};
+  if (value == nullptr)
+    return {};
   return std::string(reinterpret_cast<const char*>(value),
                      static_cast<size_t>(sqlite3_column_bytes(statement_, column)));
 }
 
 std::optional<std::string> SqliteStatement::optionalText(int column) const {
-  if (isNull(column)) return std::nullopt;
+  if (isNull(column))
+    return std::nullopt;
   return text(column);
 }
 
@@ -121,7 +135,8 @@ SqliteTransaction::SqliteTransaction(SqliteDatabase& db) : db_(db) {
 }
 
 SqliteTransaction::~SqliteTransaction() {
-  if (done_) return;
+  if (done_)
+    return;
   // A failed rollback leaves nothing to do: SQLite rolls back when the connection closes.
   sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }

@@ -29,7 +29,8 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(makeQueryCommand());
   commands.push_back(makeFormatCommand());
   std::vector<CLI::App*> subcommands;
-  for (const auto& command : commands) subcommands.push_back(command->attach(app));
+  for (const auto& command : commands)
+    subcommands.push_back(command->attach(app));
 
   try {
     app.parse(argc, argv);
@@ -39,7 +40,8 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   }
   try {
     for (size_t i = 0; i < commands.size(); ++i) {
-      if (subcommands[i]->parsed()) return commands[i]->run(out, err);
+      if (subcommands[i]->parsed())
+        return commands[i]->run(out, err);
     }
   } catch (const Error& error) {
     err << error.report() << '\n';

@@ -18,7 +18,8 @@ void writeField(std::ostream& out, std::string_view text) {
   }
   out << '"';
   for (char c : text) {
-    if (c == '"') out << '"';
+    if (c == '"')
+      out << '"';
     out << c;
   }
   out << '"';
@@ -29,13 +30,15 @@ void writeField(std::ostream& out, std::string_view text) {
 void writeCsv(std::ostream& out, const StatementResult& result) {
   idx_t num_columns = result.numColumns();
   for (idx_t column = 0; column < num_columns; ++column) {
-    if (column > 0) out << ',';
+    if (column > 0)
+      out << ',';
     writeField(out, result.columnNames()[column]);
   }
   out << '\n';
   forEachRow(result, [&](idx_t row, const Batch& batch, idx_t batch_row) {
     for (idx_t column = 0; column < num_columns; ++column) {
-      if (column > 0) out << ',';
+      if (column > 0)
+        out << ',';
       // NULL is the empty field; the empty string is written quoted.
       if (!batch.columns[column].isNull(batch_row)) {
         writeField(out, result.displayValue(row, column));

@@ -13,7 +13,8 @@ namespace sluice {
 // such as DIVIDE_BY_ZERO, I/O, internal errors) happened while executing.
 int exitCodeForError(const Error& error) {
   std::string_view sql_state = errorClassSqlState(error.errorClass());
-  if (sql_state.starts_with("42") || sql_state.starts_with("0A")) return kExitInvalidInput;
+  if (sql_state.starts_with("42") || sql_state.starts_with("0A"))
+    return kExitInvalidInput;
   return kExitFailure;
 }
 

@@ -25,8 +25,9 @@ class FormatCommand : public Command {
  public:
   CLI::App* attach(CLI::App& parent) override {
     CLI::App* command = parent.add_subcommand(
-        "format", "Print SQL files in canonical form (comments are kept; a statement with a "
-                  "comment inside it is kept as written)");
+        "format",
+        "Print SQL files in canonical form (comments are kept; a statement with a "
+        "comment inside it is kept as written)");
     command->add_option("files", files_, "The SQL files")->required();
     auto* check = command->add_flag(
         "--check", check_, "Print nothing but the names of files that would change; exit 1 if any");
@@ -72,7 +73,8 @@ class FormatCommand : public Command {
  private:
   static bool readFile(const std::string& path, std::string& text) {
     std::ifstream stream(path, std::ios::binary);
-    if (!stream) return false;
+    if (!stream)
+      return false;
     std::ostringstream buffer;
     buffer << stream.rdbuf();
     text = buffer.str();
@@ -92,7 +94,8 @@ class FormatCommand : public Command {
     }
     std::error_code error;
     std::filesystem::rename(temporary, path, error);
-    if (error) std::filesystem::remove(temporary);
+    if (error)
+      std::filesystem::remove(temporary);
     return !error;
   }
 
@@ -103,6 +106,8 @@ class FormatCommand : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> makeFormatCommand() { return std::make_unique<FormatCommand>(); }
+std::unique_ptr<Command> makeFormatCommand() {
+  return std::make_unique<FormatCommand>();
+}
 
 }  // namespace sluice

@@ -18,13 +18,27 @@ void writeJsonString(std::ostream& out, std::string_view text) {
   out << '"';
   for (char c : text) {
     switch (c) {
-      case '"': out << "\\\""; break;
-      case '\\': out << "\\\\"; break;
-      case '\n': out << "\\n"; break;
-      case '\r': out << "\\r"; break;
-      case '\t': out << "\\t"; break;
-      case '\b': out << "\\b"; break;
-      case '\f': out << "\\f"; break;
+      case '"':
+        out << "\\\"";
+        break;
+      case '\\':
+        out << "\\\\";
+        break;
+      case '\n':
+        out << "\\n";
+        break;
+      case '\r':
+        out << "\\r";
+        break;
+      case '\t':
+        out << "\\t";
+        break;
+      case '\b':
+        out << "\\b";
+        break;
+      case '\f':
+        out << "\\f";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           out << "\\u00" << kHex[(c >> 4) & 0xF] << kHex[c & 0xF];
@@ -52,7 +66,8 @@ std::string base64(std::string_view bytes) {
   }
   if (i < bytes.size()) {
     uint32_t group = uint32_t(uint8_t(bytes[i])) << 16;
-    if (i + 1 < bytes.size()) group |= uint32_t(uint8_t(bytes[i + 1])) << 8;
+    if (i + 1 < bytes.size())
+      group |= uint32_t(uint8_t(bytes[i + 1])) << 8;
     out += kAlphabet[(group >> 18) & 63];
     out += kAlphabet[(group >> 12) & 63];
     out += i + 1 < bytes.size() ? kAlphabet[(group >> 6) & 63] : '=';
@@ -93,9 +108,12 @@ void writeValue(std::ostream& out, const Value& value);
 //! The text of a map key as a JSON object key: strings as they are, other values as the text
 //! they would be written as.
 std::string keyText(const Value& key) {
-  if (key.isNull()) return "null";
-  if (key.type().id() == TypeId::kString) return key.getString();
-  if (!key.type().isNested()) return displayScalar(key);
+  if (key.isNull())
+    return "null";
+  if (key.type().id() == TypeId::kString)
+    return key.getString();
+  if (!key.type().isNested())
+    return displayScalar(key);
   std::ostringstream text;
   writeValue(text, key);
   return text.str();
@@ -108,18 +126,27 @@ void writeValue(std::ostream& out, const Value& value) {
     return;
   }
   switch (type.id()) {
-    case TypeId::kBoolean: out << (value.getBoolean() ? "true" : "false"); return;
+    case TypeId::kBoolean:
+      out << (value.getBoolean() ? "true" : "false");
+      return;
     case TypeId::kByte:
     case TypeId::kShort:
     case TypeId::kInt:
-    case TypeId::kLong: out << value.getInt64(); return;
-    case TypeId::kString: writeJsonString(out, value.getString()); return;
-    case TypeId::kBinary: writeJsonString(out, base64(value.getString())); return;
+    case TypeId::kLong:
+      out << value.getInt64();
+      return;
+    case TypeId::kString:
+      writeJsonString(out, value.getString());
+      return;
+    case TypeId::kBinary:
+      writeJsonString(out, base64(value.getString()));
+      return;
     case TypeId::kArray: {
       out << '[';
       const std::vector<Value>& elements = value.children();
       for (size_t i = 0; i < elements.size(); ++i) {
-        if (i > 0) out << ',';
+        if (i > 0)
+          out << ',';
         writeValue(out, elements[i]);
       }
       out << ']';
@@ -129,7 +156,8 @@ void writeValue(std::ostream& out, const Value& value) {
       out << '{';
       const std::vector<Value>& entries = value.children();
       for (size_t i = 0; i < entries.size(); ++i) {
-        if (i > 0) out << ',';
+        if (i > 0)
+          out << ',';
         writeJsonString(out, keyText(entries[i].children()[0]));
         out << ':';
         writeValue(out, entries[i].children()[1]);
@@ -142,7 +170,8 @@ void writeValue(std::ostream& out, const Value& value) {
       const std::vector<StructField>& fields = type.fields();
       const std::vector<Value>& children = value.children();
       for (size_t i = 0; i < fields.size() && i < children.size(); ++i) {
-        if (i > 0) out << ',';
+        if (i > 0)
+          out << ',';
         writeJsonString(out, fields[i].name);
         out << ':';
         writeValue(out, children[i]);
@@ -150,7 +179,9 @@ void writeValue(std::ostream& out, const Value& value) {
       out << '}';
       return;
     }
-    default: writeScalarText(out, type, displayScalar(value)); return;
+    default:
+      writeScalarText(out, type, displayScalar(value));
+      return;
   }
 }
 
@@ -161,7 +192,8 @@ void writeJson(std::ostream& out, const StatementResult& result) {
   forEachRow(result, [&](idx_t row, const Batch& batch, idx_t batch_row) {
     out << '{';
     for (idx_t column = 0; column < num_columns; ++column) {
-      if (column > 0) out << ',';
+      if (column > 0)
+        out << ',';
       writeJsonString(out, result.columnNames()[column]);
       out << ':';
       const DataType& type = result.columnTypes()[column];

@@ -13,7 +13,7 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/result_format.hpp"
-#include "exec/session.hpp"
+#include "session/session.hpp"
 
 namespace sluice {
 
@@ -42,7 +42,8 @@ class QueryCommand : public Command {
     std::string text = sql_;
     if (!file_.empty()) {
       source_name = file_ == "-" ? "<stdin>" : file_;
-      if (!readSql(text, err)) return kExitInvalidInput;
+      if (!readSql(text, err))
+        return kExitInvalidInput;
     }
     OutputFormat format = parseOutputFormat(format_name_).value_or(OutputFormat::kTable);
     try {
@@ -53,9 +54,11 @@ class QueryCommand : public Command {
       // Each result is printed as soon as its statement has run, so that the output of a
       // script that fails part-way shows everything before the failure.
       session.execute(text, source_name, [&](StatementResult&& result) {
-        if (result.numColumns() == 0) return;
+        if (result.numColumns() == 0)
+          return;
         // Tables are separated by a blank line; CSV and JSON lines simply follow each other.
-        if (!first && format == OutputFormat::kTable) out << '\n';
+        if (!first && format == OutputFormat::kTable)
+          out << '\n';
         writeResult(out, result, format);
         first = false;
       });
@@ -93,6 +96,8 @@ class QueryCommand : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> makeQueryCommand() { return std::make_unique<QueryCommand>(); }
+std::unique_ptr<Command> makeQueryCommand() {
+  return std::make_unique<QueryCommand>();
+}
 
 }  // namespace sluice

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string_view>
 
-#include "exec/session.hpp"
+#include "session/statement_result.hpp"
 
 namespace sluice {
 

@@ -4,7 +4,7 @@
 // NULL without boxing it.
 #pragma once
 
-#include "exec/session.hpp"
+#include "session/statement_result.hpp"
 
 namespace sluice {
 

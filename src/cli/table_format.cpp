@@ -23,9 +23,15 @@ std::string escapeForTable(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           out += '?';
@@ -41,14 +47,16 @@ std::string escapeForTable(std::string_view text) {
 size_t displayWidth(std::string_view text) {
   size_t width = 0;
   for (char c : text) {
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+      ++width;
   }
   return width;
 }
 
 void writeBorder(std::ostream& out, const std::vector<size_t>& widths) {
   out << '+';
-  for (size_t width : widths) out << std::string(width + 2, '-') << '+';
+  for (size_t width : widths)
+    out << std::string(width + 2, '-') << '+';
   out << '\n';
 }
 
@@ -58,9 +66,11 @@ void writeLine(std::ostream& out, const std::vector<std::string>& cells,
   for (size_t column = 0; column < cells.size(); ++column) {
     std::string padding(widths[column] - displayWidth(cells[column]), ' ');
     out << ' ';
-    if (right_aligned[column]) out << padding;
+    if (right_aligned[column])
+      out << padding;
     out << cells[column];
-    if (!right_aligned[column]) out << padding;
+    if (!right_aligned[column])
+      out << padding;
     out << " |";
   }
   out << '\n';
@@ -94,8 +104,10 @@ void writeTable(std::ostream& out, const StatementResult& result) {
   writeBorder(out, widths);
   writeLine(out, header, widths, right_aligned);
   writeBorder(out, widths);
-  for (const std::vector<std::string>& cells : rows) writeLine(out, cells, widths, right_aligned);
-  if (!rows.empty()) writeBorder(out, widths);
+  for (const std::vector<std::string>& cells : rows)
+    writeLine(out, cells, widths, right_aligned);
+  if (!rows.empty())
+    writeBorder(out, widths);
 }
 
 }  // namespace sluice

@@ -10,24 +10,24 @@
 
 namespace sluice::detail {
 [[noreturn]] inline void failCheck(const char* file, int line, const std::string& what) {
-  throw Error(ErrorClass::INTERNAL_ERROR,
-              fmt::format("{} at {}:{}; this is a bug in sluice, please report it", what, file,
-                          line));
+  throw Error(
+      ErrorClass::INTERNAL_ERROR,
+      fmt::format("{} at {}:{}; this is a bug in sluice, please report it", what, file, line));
 }
 }  // namespace sluice::detail
 
-#define SLUICE_CHECK(condition)                                                   \
-  do {                                                                            \
-    if (!(condition)) [[unlikely]]                                                \
+#define SLUICE_CHECK(condition)                                                     \
+  do {                                                                              \
+    if (!(condition)) [[unlikely]]                                                  \
       ::sluice::detail::failCheck(__FILE__, __LINE__, "check failed: " #condition); \
   } while (0)
 
-#define SLUICE_CHECK_OP(a, op, b)                                                          \
-  do {                                                                                     \
-    if (!((a)op(b))) [[unlikely]]                                                          \
-      ::sluice::detail::failCheck(                                                         \
-          __FILE__, __LINE__,                                                              \
-          fmt::format("check failed: {} {} {} ({} vs {})", #a, #op, #b, (a), (b)));        \
+#define SLUICE_CHECK_OP(a, op, b)                                                   \
+  do {                                                                              \
+    if (!((a)op(b))) [[unlikely]]                                                   \
+      ::sluice::detail::failCheck(                                                  \
+          __FILE__, __LINE__,                                                       \
+          fmt::format("check failed: {} {} {} ({} vs {})", #a, #op, #b, (a), (b))); \
   } while (0)
 
 #define SLUICE_CHECK_EQ(a, b) SLUICE_CHECK_OP(a, ==, b)

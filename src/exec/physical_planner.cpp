@@ -4,52 +4,26 @@
 #include <fmt/format.h>
 
 #include "common/check.hpp"
-#include "exec/expression/expression_evaluator.hpp"
-#include "exec/physical/physical_file_scan.hpp"
 #include "exec/physical/physical_filter.hpp"
 #include "exec/physical/physical_generate.hpp"
 #include "exec/physical/physical_hash_aggregate.hpp"
 #include "exec/physical/physical_hash_join.hpp"
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_projection.hpp"
-#include "exec/physical/physical_range.hpp"
 #include "exec/physical/physical_replicate_rows.hpp"
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/physical/physical_sort.hpp"
-#include "exec/physical/physical_table_scan.hpp"
 #include "exec/physical/physical_table_write.hpp"
 #include "exec/physical/physical_top_n.hpp"
 #include "exec/physical/physical_ungrouped_aggregate.hpp"
 #include "exec/physical/physical_union.hpp"
 #include "exec/physical/physical_values.hpp"
 #include "exec/physical/physical_window.hpp"
+#include "exec/table_function/physical_table_source.hpp"
 
 namespace sluice {
 
 namespace {
-
-// range(start, end, step): the bounds are foldable BIGINT expressions (the binder checked).
-PhysicalOperatorPtr planRange(LogicalOperator& plan, const ExecContext& context) {
-  static constexpr const char* kNames[] = {"start", "end", "step"};
-  ExpressionEvaluator evaluator(context);
-  Batch single_row;
-  single_row.num_rows = 1;
-  int64_t values[3];
-  for (size_t i = 0; i < 3; ++i) {
-    Vector value = evaluator.evaluate(*plan.expressions[i], single_row);
-    bool invalid = value.isNull(0) || (i == 2 && value.at<int64_t>(0) == 0);
-    if (invalid) {
-      Error error(ErrorClass::INVALID_PARAMETER_VALUE,
-                  fmt::format("The value of parameter(s) `{}` in `range` is invalid: {}.",
-                              kNames[i], value.isNull(0) ? "it is NULL" : "step (0) cannot be 0"));
-      if (plan.location)
-        error.withLocation(*plan.location);
-      throw error;
-    }
-    values[i] = value.at<int64_t>(0);
-  }
-  return std::make_unique<PhysicalRange>(values[0], values[1], values[2]);
-}
 
 std::vector<SortKey> sortKeys(const LogicalOperator& logical) {
   std::vector<SortKey> keys;
@@ -69,14 +43,12 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     }
     case LogicalOperatorKind::kValues:
       return std::make_unique<PhysicalValues>(logical.column_types, std::move(logical.rows));
-    case LogicalOperatorKind::kRange:
-      return planRange(logical, context);
-    case LogicalOperatorKind::kFileScan:
-      return std::make_unique<PhysicalFileScan>(logical.column_types, logical.file_scan,
-                                                std::move(logical.pushdown));
-    case LogicalOperatorKind::kTableScan:
-      return std::make_unique<PhysicalTableScan>(logical.column_types, logical.table_scan,
-                                                 std::move(logical.pushdown));
+    case LogicalOperatorKind::kScan: {
+      // Every source the engine's table functions bind is a PhysicalTableSource.
+      const auto* source = dynamic_cast<const PhysicalTableSource*>(logical.source.get());
+      SLUICE_CHECK(source != nullptr);
+      return source->createScan(logical.column_types, std::move(logical.pushdown));
+    }
     case LogicalOperatorKind::kProject:
       physical = std::make_unique<PhysicalProjection>(logical.column_types,
                                                       std::move(logical.expressions));
@@ -114,8 +86,8 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       for (const SortSpec& spec : logical.order_keys)
         keys.push_back({spec.column, spec.ascending, spec.nulls_first});
       physical = std::make_unique<PhysicalWindow>(
-          logical.column_types, logical.children[0]->column_types.size(),
-          logical.partition_columns, std::move(keys), std::move(logical.window_functions));
+          logical.column_types, logical.children[0]->column_types.size(), logical.partition_columns,
+          std::move(keys), std::move(logical.window_functions));
       break;
     }
     case LogicalOperatorKind::kLimit:

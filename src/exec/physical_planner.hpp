@@ -16,7 +16,7 @@ PhysicalOperatorPtr createPhysicalPlan(LogicalOperator& plan, const ExecContext&
 
 //! The physical plan that writes the rows of `plan` into the Delta table at `table_path`
 //! (its root is a PhysicalTableWrite; see PhysicalTableWrite::result).
-PhysicalOperatorPtr createWritePlan(LogicalOperator& plan, const ExecContext& context, std::string table_path,
-                                    delta::TableWriteOptions options);
+PhysicalOperatorPtr createWritePlan(LogicalOperator& plan, const ExecContext& context,
+                                    std::string table_path, delta::TableWriteOptions options);
 
 }  // namespace sluice

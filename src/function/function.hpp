@@ -35,9 +35,11 @@ struct RowSet {
 template <typename Body>
 inline void forEachRow(const RowSet& rows, Body&& body) {
   if (rows.indices == nullptr) {
-    for (idx_t row = 0; row < rows.count; ++row) body(row);
+    for (idx_t row = 0; row < rows.count; ++row)
+      body(row);
   } else {
-    for (idx_t index = 0; index < rows.count; ++index) body(idx_t{rows.indices[index]});
+    for (idx_t index = 0; index < rows.count; ++index)
+      body(idx_t{rows.indices[index]});
   }
 }
 
@@ -48,7 +50,7 @@ struct ExecContext {
   //! the default (exec/spill/memory_limit.hpp).
   uint64_t memory_limit = 0;
   //! The partition being computed and what stateful kernels keep in it (partition_state.hpp);
-  //! null outside a pipeline, where the partition is 0.
+  //! null outside an operator chain (exec/chain), where the partition is 0.
   PartitionState* partition = nullptr;
 };
 
@@ -57,16 +59,20 @@ using ArgumentVectors = std::vector<const Vector*>;
 
 //! Computes `result` for `rows` from `arguments`. `result` is a flat vector of the bound
 //! return type with capacity for every row of the batch; the kernel sets values and NULLs.
-using ScalarKernel = std::function<void(const ExecContext& context, const ArgumentVectors& arguments,
-                                        const RowSet& rows, Vector& result)>;
+using ScalarKernel =
+    std::function<void(const ExecContext& context, const ArgumentVectors& arguments,
+                       const RowSet& rows, Vector& result)>;
 
 //! A scalar function resolved for concrete argument types.
 struct BoundScalarFunction {
-  std::string name;                    // as Spark names it in plans and messages
+  std::string name;                      // as Spark names it in plans and messages
   std::vector<DataType> argument_types;  // the binder casts each argument to this type
   DataType return_type;
   ScalarKernel kernel;
   bool deterministic = true;  // false for rand(), uuid(): never folded into a constant
 };
+
+//! "first", "second", ... "fifth", then "6th": how Spark's errors number arguments.
+std::string ordinalName(size_t index);
 
 }  // namespace sluice

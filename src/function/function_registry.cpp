@@ -2,23 +2,19 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 
 namespace sluice {
 
 // Registered here rather than in the header, which every function file includes.
 void registerFromJsonFunctions(FunctionRegistry& registry);
 
-namespace {
-
-std::string lowerCase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
+std::string ordinalName(size_t index) {
+  static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
+  return index < 5 ? kNames[index] : fmt::format("{}th", index + 1);
 }
-
-}  // namespace
 
 const FunctionRegistry& FunctionRegistry::builtin() {
   static const FunctionRegistry registry = [] {
@@ -73,14 +69,14 @@ const FunctionRegistry& FunctionRegistry::builtin() {
 void FunctionRegistry::addScalar(ScalarFunctionEntry entry, std::vector<std::string> aliases) {
   for (const std::string& alias : aliases) {
     ScalarFunctionEntry copy = entry;
-    scalars_[lowerCase(alias)] = std::move(copy);
+    scalars_[foldIdentifier(alias)] = std::move(copy);
   }
-  std::string key = lowerCase(entry.name);
+  std::string key = foldIdentifier(entry.name);
   scalars_[key] = std::move(entry);
 }
 
 const ScalarFunctionEntry* FunctionRegistry::findScalar(std::string_view name) const {
-  auto found = scalars_.find(lowerCase(name));
+  auto found = scalars_.find(foldIdentifier(name));
   return found == scalars_.end() ? nullptr : &found->second;
 }
 

@@ -4,7 +4,7 @@
 // Nondeterministic expressions do (rand() draws from a generator seeded per partition,
 // monotonically_increasing_id() counts the rows it has seen). A partition is a run of rows one
 // thread computes in order (exec/physical/physical_operator.hpp says what a partition is for
-// each source); each pipeline task owns one PartitionState and reaches kernels through its
+// each source); each chain task owns one PartitionState and reaches kernels through its
 // ExecContext. The task enters a partition before each morsel; entering a different one resets
 // every state. The state belongs to one call of the plan (its node, which the evaluator names
 // before it runs a non-deterministic kernel), so two copies of a call (a SQL function's
@@ -83,7 +83,7 @@ class PartitionState {
 };
 
 //! Runs `body(state, partition)` with the state the current call keeps in the context's
-//! partition. Outside a pipeline (constant folding, a single-row evaluation) the partition is
+//! partition. Outside a chain (constant folding, a single-row evaluation) the partition is
 //! 0 and the state lasts this call only.
 template <typename State, typename Make, typename Body>
 void withPartitionState(const ExecContext& context, Make&& make, Body&& body) {

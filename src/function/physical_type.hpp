@@ -17,14 +17,21 @@ namespace sluice {
 template <typename Visitor>
 decltype(auto) visitNumericType(const DataType& type, Visitor&& visitor) {
   switch (type.id()) {
-    case TypeId::kByte: return visitor.template operator()<int8_t>();
-    case TypeId::kShort: return visitor.template operator()<int16_t>();
-    case TypeId::kInt: return visitor.template operator()<int32_t>();
-    case TypeId::kLong: return visitor.template operator()<int64_t>();
-    case TypeId::kFloat: return visitor.template operator()<float>();
-    case TypeId::kDouble: return visitor.template operator()<double>();
+    case TypeId::kByte:
+      return visitor.template operator()<int8_t>();
+    case TypeId::kShort:
+      return visitor.template operator()<int16_t>();
+    case TypeId::kInt:
+      return visitor.template operator()<int32_t>();
+    case TypeId::kLong:
+      return visitor.template operator()<int64_t>();
+    case TypeId::kFloat:
+      return visitor.template operator()<float>();
+    case TypeId::kDouble:
+      return visitor.template operator()<double>();
     case TypeId::kDecimal:
-      if (type.isWideDecimal()) return visitor.template operator()<int128_t>();
+      if (type.isWideDecimal())
+        return visitor.template operator()<int128_t>();
       return visitor.template operator()<int64_t>();
     default:
       SLUICE_UNREACHABLE("visitNumericType on a non-numeric type");
@@ -35,15 +42,20 @@ decltype(auto) visitNumericType(const DataType& type, Visitor&& visitor) {
 template <typename Visitor>
 decltype(auto) visitScalarType(const DataType& type, Visitor&& visitor) {
   switch (type.id()) {
-    case TypeId::kBoolean: return visitor.template operator()<uint8_t>();
+    case TypeId::kBoolean:
+      return visitor.template operator()<uint8_t>();
     case TypeId::kDate:
-    case TypeId::kYearMonthInterval: return visitor.template operator()<int32_t>();
+    case TypeId::kYearMonthInterval:
+      return visitor.template operator()<int32_t>();
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
-    case TypeId::kDayTimeInterval: return visitor.template operator()<int64_t>();
+    case TypeId::kDayTimeInterval:
+      return visitor.template operator()<int64_t>();
     case TypeId::kString:
-    case TypeId::kBinary: return visitor.template operator()<StringView>();
-    default: return visitNumericType(type, std::forward<Visitor>(visitor));
+    case TypeId::kBinary:
+      return visitor.template operator()<StringView>();
+    default:
+      return visitNumericType(type, std::forward<Visitor>(visitor));
   }
 }
 

@@ -19,11 +19,15 @@ namespace sluice::sql {
 
 namespace {
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+bool isBlank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
 
 std::string_view trimBlanks(std::string_view text) {
-  while (!text.empty() && isBlank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && isBlank(text.back())) text.remove_suffix(1);
+  while (!text.empty() && isBlank(text.front()))
+    text.remove_prefix(1);
+  while (!text.empty() && isBlank(text.back()))
+    text.remove_suffix(1);
   return text;
 }
 
@@ -35,7 +39,8 @@ std::string commentsBetween(std::string_view gap) {
   while (at < gap.size()) {
     if (gap.compare(at, 2, "--") == 0) {
       size_t end = gap.find('\n', at);
-      if (end == std::string_view::npos) end = gap.size();
+      if (end == std::string_view::npos)
+        end = gap.size();
       comments.append(trimBlanks(gap.substr(at, end - at)));
       comments.push_back('\n');
       at = end;
@@ -71,9 +76,11 @@ bool hasInnerComment(std::string_view text, const std::vector<Token>& tokens, ui
                                 [](const Token& t, uint32_t at) { return t.position.offset < at; });
   uint32_t previous_end = begin;
   for (auto token = first; token != tokens.end() && token->position.offset < end; ++token) {
-    if (token->kind == TokenKind::kEnd) break;
+    if (token->kind == TokenKind::kEnd)
+      break;
     std::string_view gap = text.substr(previous_end, token->position.offset - previous_end);
-    if (!trimBlanks(gap).empty()) return true;
+    if (!trimBlanks(gap).empty())
+      return true;
     previous_end = token->end_offset;
   }
   return false;
@@ -89,7 +96,8 @@ std::string formatSql(std::string_view text, std::string_view source_name) {
   while (StatementPtr statement = reader.next()) {
     uint32_t begin = statement->position.offset;
     uint32_t end = statement->end_offset;
-    if (!formatted.empty()) formatted.push_back('\n');
+    if (!formatted.empty())
+      formatted.push_back('\n');
     formatted += commentsBetween(text.substr(previous_end, begin - previous_end));
     std::string printed = hasInnerComment(text, tokens, begin, end)
                               ? std::string(text.substr(begin, end - begin))
@@ -107,7 +115,8 @@ std::string formatSql(std::string_view text, std::string_view source_name) {
   }
   std::string trailing = commentsBetween(text.substr(previous_end));
   if (!trailing.empty()) {
-    if (!formatted.empty()) formatted.push_back('\n');
+    if (!formatted.empty())
+      formatted.push_back('\n');
     formatted += trailing;
   }
   return formatted;

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/text/ascii_case.hpp"
 #include "common/text/utf8_encode.hpp"
 #include "sql/syntax_error.hpp"
 
@@ -62,22 +63,18 @@ bool isAsciiSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
-}
-
 bool isAsciiWordChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isAsciiDigit(c) || c == '_';
 }
 
 bool isHexDigit(char c) {
-  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return isAsciiDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 uint32_t parseHex(std::string_view digits) {
   uint32_t value = 0;
   for (char c : digits) {
-    uint32_t digit = isDigit(c) ? c - '0' : (c >= 'a' ? c - 'a' + 10 : c - 'A' + 10);
+    uint32_t digit = isAsciiDigit(c) ? c - '0' : (c >= 'a' ? c - 'a' + 10 : c - 'A' + 10);
     value = value * 16 + digit;
   }
   return value;
@@ -293,7 +290,7 @@ Token Lexer::next() {
     return finish(std::move(token));
   }
   char c = peek();
-  if (isDigit(c) || (c == '.' && isDigit(peek(1))))
+  if (isAsciiDigit(c) || (c == '.' && isAsciiDigit(peek(1))))
     return lexNumber();
   if ((c == 'r' || c == 'R') && (peek(1) == '\'' || peek(1) == '"')) {
     return lexString(peek(1), /*raw=*/true);
@@ -342,7 +339,7 @@ Token Lexer::lexNumber() {
   const size_t start = position_.offset;
   auto at = [&](size_t offset) { return offset < text_.size() ? text_[offset] : '\0'; };
   size_t p = start;
-  while (isDigit(at(p)))
+  while (isAsciiDigit(at(p)))
     ++p;
   const size_t integer_end = p;
   bool has_dot = false;
@@ -350,15 +347,15 @@ Token Lexer::lexNumber() {
   if (at(p) == '.') {
     has_dot = true;
     ++p;
-    while (isDigit(at(p)))
+    while (isAsciiDigit(at(p)))
       ++p;
   }
   if (toUpper(at(p)) == 'E') {
     size_t q = p + 1;
     if (at(q) == '+' || at(q) == '-')
       ++q;
-    if (isDigit(at(q))) {
-      while (isDigit(at(q)))
+    if (isAsciiDigit(at(q))) {
+      while (isAsciiDigit(at(q)))
         ++q;
       p = q;
       has_exponent = true;

@@ -46,9 +46,7 @@ class Substitution {
   }
 
  private:
-  char peek(size_t ahead) const {
-    return at_ + ahead < text_.size() ? text_[at_ + ahead] : '\0';
-  }
+  char peek(size_t ahead) const { return at_ + ahead < text_.size() ? text_[at_ + ahead] : '\0'; }
 
   // Copies `count` bytes, keeping line and column (in code points) up to date.
   void copy(size_t count) {
@@ -121,9 +119,9 @@ class Substitution {
     auto found = conf_.find(name);
     if (found == conf_.end()) {
       SourceText source{std::string(source_name_), std::string(text_)};
-      throw Error(ErrorClass::UNBOUND_SQL_PARAMETER,
-                  fmt::format("The parameter ${{{}}} is not set in the pipeline configuration.",
-                              name))
+      throw Error(
+          ErrorClass::UNBOUND_SQL_PARAMETER,
+          fmt::format("The parameter ${{{}}} is not set in the pipeline configuration.", name))
           .withLocation(source.locate(position_));
     }
     out_ += found->second;

@@ -83,7 +83,6 @@ FirstArgument firstArgumentStyle(const FunctionCallExpr& call) {
   return FirstArgument::kPlain;
 }
 
-
 int binaryLevel(BinaryOp op) {
   switch (op) {
     case BinaryOp::kOr:
@@ -231,7 +230,6 @@ void SqlPrinter::softBreak() {
   out_ += '\n';
   out_.append(static_cast<size_t>(indent_) * 2, ' ');
 }
-
 
 void SqlPrinter::exprList(const std::vector<ExprPtr>& exprs, int min_level) {
   for (size_t i = 0; i < exprs.size(); ++i) {
@@ -1264,7 +1262,6 @@ void SqlPrinter::properties(const std::vector<Property>& list) {
   }
   out_ += ')';
 }
-
 
 std::string quoteIdentifier(std::string_view name) {
   if (!isPlainWord(name))

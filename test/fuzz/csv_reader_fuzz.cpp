@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "common/error/error.hpp"
+#include "common/text/utf8_repair.hpp"
 #include "common/types/datetime_pattern.hpp"
 #include "common/types/time_zone.hpp"
 #include "storage/csv/csv_reader.hpp"
-#include "common/text/utf8_repair.hpp"
 
 namespace {
 
@@ -35,7 +35,8 @@ using sluice::StructField;
 }
 
 void checkUserError(const Error& error, const char* where) {
-  if (error.errorClass() == ErrorClass::INTERNAL_ERROR) fail(where, error.report());
+  if (error.errorClass() == ErrorClass::INTERNAL_ERROR)
+    fail(where, error.report());
 }
 
 const std::vector<StructField>& everyScalarType() {
@@ -50,7 +51,8 @@ const std::vector<StructField>& everyScalarType() {
         {"ts", DataType::timestamp()},      {"ntz", DataType::timestampNtz()},
         {"v", DataType::voidType()}};
     std::vector<StructField> fields;
-    for (auto& [name, type] : columns) fields.push_back(StructField{name, type, true, {}});
+    for (auto& [name, type] : columns)
+      fields.push_back(StructField{name, type, true, {}});
     return fields;
   }();
   return schema;
@@ -60,10 +62,11 @@ void readCsv(std::string_view text, const sluice::csv::CsvOptions& options) {
   const auto& schema = everyScalarType();
   try {
     auto inferred = sluice::csv::inferCsvSchema("<fuzz>", text, options, 100);
-    inferred = sluice::csv::finishInferredSchema(
-        sluice::csv::mergeInferredSchemas(inferred, inferred));
+    inferred =
+        sluice::csv::finishInferredSchema(sluice::csv::mergeInferredSchemas(inferred, inferred));
     for (const StructField& field : inferred) {
-      if (field.type.isVoid()) fail("VOID left after finishInferredSchema", field.name);
+      if (field.type.isVoid())
+        fail("VOID left after finishInferredSchema", field.name);
     }
   } catch (const Error& error) {
     checkUserError(error, "internal error in inference");
@@ -76,12 +79,15 @@ void readCsv(std::string_view text, const sluice::csv::CsvOptions& options) {
       if (batch.num_rows == 0 || batch.num_rows > options.batch_size) {
         fail("batch size out of range", std::to_string(batch.num_rows));
       }
-      if (batch.columns.size() != expected_columns) fail("wrong column count", "");
+      if (batch.columns.size() != expected_columns)
+        fail("wrong column count", "");
       for (size_t column = 0; column < batch.columns.size(); ++column) {
         const sluice::Vector& vector = batch.columns[column];
-        if (vector.type().id() != sluice::TypeId::kString) continue;
+        if (vector.type().id() != sluice::TypeId::kString)
+          continue;
         for (sluice::idx_t row = 0; row < batch.num_rows; ++row) {
-          if (vector.isNull(row)) continue;
+          if (vector.isNull(row))
+            continue;
           std::string_view value = vector.at<sluice::StringView>(row).view();
           if (sluice::findInvalidUtf8(value) != std::string_view::npos) {
             fail("invalid UTF-8 in a STRING column", std::string(value));
@@ -125,13 +131,15 @@ void runPattern(std::string_view text) {
     std::string_view line = rest.substr(0, end);
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
     try {
-      if (auto days = compiled->parseDate(line)) compiled->formatDate(*days);
+      if (auto days = compiled->parseDate(line))
+        compiled->formatDate(*days);
       if (auto micros = compiled->parseTimestamp(line, *los_angeles)) {
         compiled->formatTimestamp(*micros, *los_angeles);
         compiled->formatTimestamp(*micros, utc);
       }
       compiled->parseTimestamp(line, utc);
-      if (auto micros = compiled->parseTimestampNtz(line)) compiled->formatTimestamp(*micros, utc);
+      if (auto micros = compiled->parseTimestampNtz(line))
+        compiled->formatTimestamp(*micros, utc);
     } catch (const Error& error) {
       checkUserError(error, "internal error parsing with a pattern");
     }
@@ -151,14 +159,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       options.mode = mode;
       options.header = flags & 1;
       options.batch_size = 1 + (flags >> 5);
-      if (flags & 2) options.null_value = "NA";
-      if (flags & 4) options.escape = '"';
+      if (flags & 2)
+        options.null_value = "NA";
+      if (flags & 4)
+        options.escape = '"';
       if (flags & 8) {
         options.date_format = "dd/MM/yyyy";
         options.timestamp_format = "yyyy-MM-dd'T'HH:mm[:ss][.SSS][XXX]";
         options.time_zone = sluice::TimeZone::find("America/Los_Angeles");
       }
-      if (flags & 16) options.rescued_data_column.clear();
+      if (flags & 16)
+        options.rescued_data_column.clear();
       readCsv(text, options);
     }
   }

@@ -42,7 +42,8 @@ using sluice::delta::SkippingPredicate;
 
 //! Commit 0 of the table the input extends: partitioned by a string, a date and an int, with
 //! data columns of most types (the ones statistics and skipping understand, and nested ones).
-constexpr std::string_view kBaseCommit = R"json({"commitInfo":{"timestamp":1705312800123,"operation":"CREATE TABLE","operationParameters":{"partitionBy":"[\"region\",\"day\",\"bucket\"]"},"isBlindAppend":true}}
+constexpr std::string_view kBaseCommit =
+    R"json({"commitInfo":{"timestamp":1705312800123,"operation":"CREATE TABLE","operationParameters":{"partitionBy":"[\"region\",\"day\",\"bucket\"]"},"isBlindAppend":true}}
 {"protocol":{"minReaderVersion":1,"minWriterVersion":2}}
 {"metaData":{"id":"0b1a8f76-3b4e-4f6a-9e52-6f0c7f0f5c11","format":{"provider":"parquet","options":{}},"schemaString":"{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":false,\"metadata\":{}},{\"name\":\"small\",\"type\":\"byte\",\"nullable\":true,\"metadata\":{}},{\"name\":\"amount\",\"type\":\"decimal(10,2)\",\"nullable\":true,\"metadata\":{}},{\"name\":\"big\",\"type\":\"decimal(38,6)\",\"nullable\":true,\"metadata\":{}},{\"name\":\"score\",\"type\":\"double\",\"nullable\":true,\"metadata\":{}},{\"name\":\"ratio\",\"type\":\"float\",\"nullable\":true,\"metadata\":{}},{\"name\":\"flag\",\"type\":\"boolean\",\"nullable\":true,\"metadata\":{}},{\"name\":\"name\",\"type\":\"string\",\"nullable\":true,\"metadata\":{\"comment\":\"who\"}},{\"name\":\"raw\",\"type\":\"binary\",\"nullable\":true,\"metadata\":{}},{\"name\":\"placed_at\",\"type\":\"timestamp\",\"nullable\":true,\"metadata\":{}},{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"elementType\":\"string\",\"containsNull\":true},\"nullable\":true,\"metadata\":{}},{\"name\":\"attrs\",\"type\":{\"type\":\"map\",\"keyType\":\"string\",\"valueType\":\"integer\",\"valueContainsNull\":true},\"nullable\":true,\"metadata\":{}},{\"name\":\"point\",\"type\":{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":\"integer\",\"nullable\":true,\"metadata\":{}},{\"name\":\"y\",\"type\":\"short\",\"nullable\":true,\"metadata\":{}}]},\"nullable\":true,\"metadata\":{}},{\"name\":\"region\",\"type\":\"string\",\"nullable\":true,\"metadata\":{}},{\"name\":\"day\",\"type\":\"date\",\"nullable\":true,\"metadata\":{}},{\"name\":\"bucket\",\"type\":\"integer\",\"nullable\":true,\"metadata\":{}}]}","partitionColumns":["region","day","bucket"],"configuration":{"delta.checkpointInterval":"10"},"createdTime":1705312799001}}
 {"add":{"path":"region=EU/day=2024-01-15/bucket=3/part-00000-2c7d2a3e.c000.snappy.parquet","partitionValues":{"region":"EU","day":"2024-01-15","bucket":"3"},"size":1108,"modificationTime":1705312800000,"dataChange":true,"stats":"{\"numRecords\":3,\"minValues\":{\"id\":1,\"small\":-4,\"amount\":10.50,\"big\":1.5,\"score\":0.5,\"name\":\"a\",\"placed_at\":\"2024-01-15T08:00:00.000-08:00\",\"point\":{\"x\":1}},\"maxValues\":{\"id\":3,\"small\":9,\"amount\":99.99,\"big\":2.5,\"score\":7.25,\"name\":\"z\",\"placed_at\":\"2024-01-15T09:30:00.000Z\",\"point\":{\"x\":5}},\"nullCount\":{\"id\":0,\"amount\":1,\"placed_at\":0,\"tags\":2,\"point\":{\"x\":0}}}"}}
@@ -74,11 +75,13 @@ const fs::path& tableFolder() {
 
 void writeFile(const fs::path& path, std::string_view content) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail("cannot create", path.string());
+  if (fd < 0)
+    fail("cannot create", path.string());
   size_t done = 0;
   while (done < content.size()) {
     ssize_t written = ::write(fd, content.data() + done, content.size() - done);
-    if (written <= 0) fail("cannot write", path.string());
+    if (written <= 0)
+      fail("cannot write", path.string());
     done += static_cast<size_t>(written);
   }
   ::close(fd);
@@ -87,10 +90,10 @@ void writeFile(const fs::path& path, std::string_view content) {
 //! Replaces the log with these commits (versions 0, 1, ...).
 void writeLog(const std::vector<std::string_view>& commits) {
   fs::path log = tableFolder() / "_delta_log";
-  for (const auto& entry : fs::directory_iterator(log)) fs::remove(entry.path());
+  for (const auto& entry : fs::directory_iterator(log))
+    fs::remove(entry.path());
   for (size_t version = 0; version < commits.size(); ++version) {
-    writeFile(log / sluice::delta::commitFileName(static_cast<int64_t>(version)),
-              commits[version]);
+    writeFile(log / sluice::delta::commitFileName(static_cast<int64_t>(version)), commits[version]);
   }
 }
 
@@ -124,12 +127,13 @@ void useFile(const sluice::delta::Snapshot& snapshot, const sluice::delta::AddFi
     for (const std::string& column : snapshot.metadata.partition_columns) {
       is_partition = is_partition || column == field.name;
     }
-    if (!is_partition) continue;
+    if (!is_partition)
+      continue;
     tolerate([&] {
       const std::optional<std::string>* text =
           sluice::delta::findPartitionValue(add.partition_values, field.name);
-      sluice::Value value = sluice::delta::parsePartitionValue(
-          text ? *text : std::nullopt, field.type, field.name, add.path);
+      sluice::Value value = sluice::delta::parsePartitionValue(text ? *text : std::nullopt,
+                                                               field.type, field.name, add.path);
       (void)value.debugString();
       (void)sluice::delta::serializePartitionValue(value);
       addPredicates(field.name, value, predicates);
@@ -150,8 +154,8 @@ void useFile(const sluice::delta::Snapshot& snapshot, const sluice::delta::AddFi
   }
   for (const SkippingPredicate& predicate : predicates) {
     tolerate([&] {
-      (void)sluice::delta::fileMayMatch(add, snapshot.schema,
-                                        snapshot.metadata.partition_columns, {predicate});
+      (void)sluice::delta::fileMayMatch(add, snapshot.schema, snapshot.metadata.partition_columns,
+                                        {predicate});
     });
   }
   tolerate([&] {
@@ -162,12 +166,14 @@ void useFile(const sluice::delta::Snapshot& snapshot, const sluice::delta::AddFi
 
 void loadAndUse() {
   sluice::delta::Snapshot snapshot = sluice::delta::openSnapshot(tableFolder().string());
-  for (const sluice::StructField& field : snapshot.schema) (void)field.type.sql();
+  for (const sluice::StructField& field : snapshot.schema)
+    (void)field.type.sql();
   (void)snapshot.dataSchema();
   (void)snapshot.clusteringColumns();
   (void)snapshot.transactionVersion("0c5a3c2e-0f3b-4a8c-9d2f-5e6a7b8c9d0e");
   (void)snapshot.sizeInBytes();
-  for (const auto& [path, add] : snapshot.files) useFile(snapshot, add);
+  for (const auto& [path, add] : snapshot.files)
+    useFile(snapshot, add);
   tolerate([&] { (void)sluice::delta::liveFiles(snapshot); });
   // What a writer checks and reads of the table before it commits.
   const sluice::delta::Metadata& metadata = snapshot.metadata;

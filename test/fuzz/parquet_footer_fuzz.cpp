@@ -38,14 +38,17 @@ const std::string& writeInput(const uint8_t* data, size_t size) {
   static std::string path;
   if (fd < 0) {
     fd = ::memfd_create("parquet_footer_fuzz", MFD_CLOEXEC);
-    if (fd < 0) fail("memfd_create failed", "");
+    if (fd < 0)
+      fail("memfd_create failed", "");
     path = "/proc/self/fd/" + std::to_string(fd);
   }
-  if (::ftruncate(fd, 0) != 0) fail("ftruncate failed", path);
+  if (::ftruncate(fd, 0) != 0)
+    fail("ftruncate failed", path);
   size_t done = 0;
   while (done < size) {
     ssize_t written = ::pwrite(fd, data + done, size - done, static_cast<off_t>(done));
-    if (written <= 0) fail("pwrite failed", path);
+    if (written <= 0)
+      fail("pwrite failed", path);
     done += static_cast<size_t>(written);
   }
   return path;
@@ -54,7 +57,8 @@ const std::string& writeInput(const uint8_t* data, size_t size) {
 void readFooter(const std::string& path) {
   sluice::parquet::ParquetReader reader(path);
   // The Spark types and the leaf columns as planning sees them.
-  for (const sluice::StructField& field : reader.schema()) (void)field.type.sql();
+  for (const sluice::StructField& field : reader.schema())
+    (void)field.type.sql();
   const sluice::parquet::ParquetSchema& schema = reader.parquetSchema();
   (void)reader.numRows();
   for (sluice::idx_t group = 0; group < reader.numRowGroups(); ++group) {
@@ -62,8 +66,10 @@ void readFooter(const std::string& path) {
     for (sluice::idx_t leaf = 0; leaf < schema.leaves.size(); ++leaf) {
       sluice::parquet::ColumnStatistics statistics = reader.statistics(group, leaf);
       // Render the bounds: the decoded Values must be well formed for their types.
-      if (statistics.min) (void)statistics.min->debugString();
-      if (statistics.max) (void)statistics.max->debugString();
+      if (statistics.min)
+        (void)statistics.min->debugString();
+      if (statistics.max)
+        (void)statistics.max->debugString();
     }
   }
 }

@@ -48,14 +48,17 @@ const std::string& writeInput(const uint8_t* data, size_t size) {
   static std::string path;
   if (fd < 0) {
     fd = ::memfd_create("parquet_reader_fuzz", MFD_CLOEXEC);
-    if (fd < 0) fail("memfd_create failed", "");
+    if (fd < 0)
+      fail("memfd_create failed", "");
     path = "/proc/self/fd/" + std::to_string(fd);
   }
-  if (::ftruncate(fd, 0) != 0) fail("ftruncate failed", path);
+  if (::ftruncate(fd, 0) != 0)
+    fail("ftruncate failed", path);
   size_t done = 0;
   while (done < size) {
     ssize_t written = ::pwrite(fd, data + done, size - done, static_cast<off_t>(done));
-    if (written <= 0) fail("pwrite failed", path);
+    if (written <= 0)
+      fail("pwrite failed", path);
     done += static_cast<size_t>(written);
   }
   return path;
@@ -63,9 +66,11 @@ const std::string& writeInput(const uint8_t* data, size_t size) {
 
 //! The ARRAY / MAP elements under `vector`, at every depth.
 sluice::idx_t elementCount(const sluice::Vector& vector) {
-  if (!vector.type().isNested()) return 0;
+  if (!vector.type().isNested())
+    return 0;
   sluice::idx_t count = vector.childSize();  // 0 for a STRUCT
-  for (const sluice::Vector& child : vector.children()) count += elementCount(child);
+  for (const sluice::Vector& child : vector.children())
+    count += elementCount(child);
   return count;
 }
 
@@ -74,7 +79,8 @@ void readRows(sluice::parquet::ParquetReader& reader, int64_t max_rows) {
   sluice::Batch batch;
   while (rows < max_rows && reader.next(batch)) {
     for (const sluice::Vector& column : batch.columns) {
-      if (elementCount(column) > kMaxBoxedElements) continue;
+      if (elementCount(column) > kMaxBoxedElements)
+        continue;
       for (sluice::idx_t row = 0; row < batch.num_rows; ++row) {
         (void)column.getValue(row).debugString();
       }

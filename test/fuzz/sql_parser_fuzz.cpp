@@ -6,8 +6,8 @@
 // again gives an equal AST, in both layouts.
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 

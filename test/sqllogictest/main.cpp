@@ -82,7 +82,8 @@ int main(int argc, char** argv) {
     sluice::slt::FileOutcome outcome = sluice::slt::runTestFile(target.file, options, std::cout);
     records_passed += outcome.passed;
     records_failed += outcome.failed;
-    if (outcome.failed > 0) ++files_failed;
+    if (outcome.failed > 0)
+      ++files_failed;
   }
   if (targets.size() > 1) {
     std::cout << fmt::format("{} files: {} records passed, {} failed; {} files failed\n",

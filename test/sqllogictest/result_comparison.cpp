@@ -29,7 +29,8 @@ std::vector<std::string> splitTabs(std::string_view line) {
 std::string joinTabs(const TextRow& row) {
   std::string line;
   for (size_t i = 0; i < row.size(); ++i) {
-    if (i > 0) line += '\t';
+    if (i > 0)
+      line += '\t';
     line += row[i];
   }
   return line;
@@ -51,9 +52,12 @@ std::string showLine(std::string_view line) {
 }  // namespace
 
 char typeLetter(const DataType& type) {
-  if (type.isIntegral()) return 'I';
-  if (type.isFloating() || type.isDecimal()) return 'R';
-  if (type.id() == TypeId::kBoolean) return 'B';
+  if (type.isIntegral())
+    return 'I';
+  if (type.isFloating() || type.isDecimal())
+    return 'R';
+  if (type.id() == TypeId::kBoolean)
+    return 'B';
   return 'T';
 }
 
@@ -66,8 +70,8 @@ std::optional<std::string> checkColumnLetters(std::string_view letters,
   for (size_t i = 0; i < types.size(); ++i) {
     char actual = typeLetter(types[i]);
     if (letters[i] != '?' && letters[i] != actual) {
-      return fmt::format("column {} is {} (letter {}), the record says {}", i + 1,
-                         types[i].sql(), actual, letters[i]);
+      return fmt::format("column {} is {} (letter {}), the record says {}", i + 1, types[i].sql(),
+                         actual, letters[i]);
     }
   }
   return std::nullopt;
@@ -76,11 +80,14 @@ std::optional<std::string> checkColumnLetters(std::string_view letters,
 std::vector<std::string> resultLines(const std::vector<TextRow>& rows, SortMode mode) {
   std::vector<std::string> lines;
   if (mode == SortMode::kValueSort) {
-    for (const TextRow& row : rows) lines.insert(lines.end(), row.begin(), row.end());
+    for (const TextRow& row : rows)
+      lines.insert(lines.end(), row.begin(), row.end());
   } else {
-    for (const TextRow& row : rows) lines.push_back(joinTabs(row));
+    for (const TextRow& row : rows)
+      lines.push_back(joinTabs(row));
   }
-  if (mode != SortMode::kNoSort) std::sort(lines.begin(), lines.end());
+  if (mode != SortMode::kNoSort)
+    std::sort(lines.begin(), lines.end());
   return lines;
 }
 
@@ -94,7 +101,8 @@ std::vector<std::string> expectedLines(const std::vector<std::string>& expected,
   } else {
     lines = expected;
   }
-  if (mode != SortMode::kNoSort) std::sort(lines.begin(), lines.end());
+  if (mode != SortMode::kNoSort)
+    std::sort(lines.begin(), lines.end());
   return lines;
 }
 
@@ -103,7 +111,8 @@ std::string sideBySide(const std::vector<std::string>& expected,
   std::string expected_title = fmt::format("expected ({} lines)", expected.size());
   std::string actual_title = fmt::format("actual ({} lines)", actual.size());
   size_t width = expected_title.size();
-  for (const std::string& line : expected) width = std::max(width, showLine(line).size());
+  for (const std::string& line : expected)
+    width = std::max(width, showLine(line).size());
   std::string out = fmt::format("    {:<{}} | {}\n", expected_title, width, actual_title);
   size_t count = std::max(expected.size(), actual.size());
   for (size_t i = 0; i < count; ++i) {
@@ -121,7 +130,8 @@ ErrorExpectation parseErrorExpectation(const std::vector<std::string>& expected)
   ErrorExpectation expectation;
   std::string text;
   for (size_t i = 0; i < expected.size(); ++i) {
-    if (i > 0) text += '\n';
+    if (i > 0)
+      text += '\n';
     text += expected[i];
   }
   if (text.size() >= 2 && text.front() == '/' && text.back() == '/') {
@@ -133,7 +143,8 @@ ErrorExpectation parseErrorExpectation(const std::vector<std::string>& expected)
     if (close != std::string::npos) {
       expectation.error_class = text.substr(1, close - 1);
       size_t rest = text.find_first_not_of(' ', close + 1);
-      if (rest != std::string::npos) expectation.substring = text.substr(rest);
+      if (rest != std::string::npos)
+        expectation.substring = text.substr(rest);
       return expectation;
     }
   }
@@ -145,10 +156,9 @@ std::optional<std::string> matchError(const ErrorExpectation& expectation,
                                       std::string_view full_class, std::string_view rendered) {
   if (!expectation.error_class.empty()) {
     const std::string& wanted = expectation.error_class;
-    bool class_matches = full_class == wanted ||
-                         (full_class.size() > wanted.size() &&
-                          full_class.substr(0, wanted.size()) == wanted &&
-                          full_class[wanted.size()] == '.');
+    bool class_matches = full_class == wanted || (full_class.size() > wanted.size() &&
+                                                  full_class.substr(0, wanted.size()) == wanted &&
+                                                  full_class[wanted.size()] == '.');
     if (!class_matches) {
       return fmt::format("expected error class {}, got {}", wanted, full_class);
     }

@@ -13,11 +13,14 @@ namespace {
 std::string replaceLetters(const std::string& command_line, const std::string& letters) {
   size_t first = command_line.find_first_not_of(" \t");
   size_t first_end = command_line.find_first_of(" \t", first);
-  if (first_end == std::string::npos) return command_line + " " + letters;
+  if (first_end == std::string::npos)
+    return command_line + " " + letters;
   size_t second = command_line.find_first_not_of(" \t", first_end);
-  if (second == std::string::npos) return command_line + " " + letters;
+  if (second == std::string::npos)
+    return command_line + " " + letters;
   size_t second_end = command_line.find_first_of(" \t", second);
-  if (second_end == std::string::npos) second_end = command_line.size();
+  if (second_end == std::string::npos)
+    second_end = command_line.size();
   return command_line.substr(0, second) + letters + command_line.substr(second_end);
 }
 
@@ -39,11 +42,12 @@ std::vector<std::string> applyCompletions(const std::vector<std::string>& lines,
             [](const Completion& a, const Completion& b) { return a.line > b.line; });
   for (const Completion& completion : completions) {
     std::vector<std::string> block;
-    if (completion.separator_line == 0) block.push_back("----");
+    if (completion.separator_line == 0)
+      block.push_back("----");
     block.insert(block.end(), completion.expected.begin(), completion.expected.end());
     // Without a separator the block goes after the SQL; otherwise it replaces the old rows.
-    size_t replace_begin = completion.separator_line == 0 ? completion.end_line
-                                                          : completion.separator_line;
+    size_t replace_begin =
+        completion.separator_line == 0 ? completion.end_line : completion.separator_line;
     size_t replace_end = completion.end_line;
     out.erase(out.begin() + replace_begin, out.begin() + replace_end);
     out.insert(out.begin() + replace_begin, block.begin(), block.end());

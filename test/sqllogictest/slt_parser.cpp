@@ -19,21 +19,26 @@ constexpr int kMaxLoopIterations = 100000;
 
 std::string_view trim(std::string_view text) {
   size_t begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) return {};
+  if (begin == std::string_view::npos)
+    return {};
   size_t end = text.find_last_not_of(" \t\r");
   return text.substr(begin, end - begin + 1);
 }
 
-bool isBlank(std::string_view line) { return trim(line).empty(); }
+bool isBlank(std::string_view line) {
+  return trim(line).empty();
+}
 
 std::vector<std::string> words(std::string_view line) {
   std::vector<std::string> out;
   size_t pos = 0;
   while (pos < line.size()) {
     size_t begin = line.find_first_not_of(" \t\r", pos);
-    if (begin == std::string_view::npos) break;
+    if (begin == std::string_view::npos)
+      break;
     size_t end = line.find_first_of(" \t\r", begin);
-    if (end == std::string_view::npos) end = line.size();
+    if (end == std::string_view::npos)
+      end = line.size();
     out.emplace_back(line.substr(begin, end - begin));
     pos = end;
   }
@@ -50,7 +55,9 @@ bool isLoopLine(std::string_view line) {
   return parts.size() == 4 && parts[0] == "loop";
 }
 
-bool isEndLoopLine(std::string_view line) { return trim(line) == "endloop"; }
+bool isEndLoopLine(std::string_view line) {
+  return trim(line) == "endloop";
+}
 
 class Parser {
  public:
@@ -116,21 +123,27 @@ class Parser {
     record.in_loop = in_loop;
     std::vector<std::string> command = words(line(index));
     while (!command.empty() && (command[0] == "skipif" || command[0] == "onlyif")) {
-      if (command.size() != 2) fail(index, fmt::format("{} takes one engine name", command[0]));
+      if (command.size() != 2)
+        fail(index, fmt::format("{} takes one engine name", command[0]));
       record.conditions.push_back(Condition{command[0] == "onlyif", command[1]});
       ++index;
-      if (index >= end || isBlank(line(index))) fail(index - 1, "a condition must precede a record");
+      if (index >= end || isBlank(line(index)))
+        fail(index - 1, "a condition must precede a record");
       command = words(line(index));
     }
     record.line = static_cast<int>(index + 1);
     const std::string& verb = command[0];
-    if (verb == "statement") return parseStatement(std::move(record), command, index, end);
-    if (verb == "query") return parseQuery(std::move(record), command, index, end);
+    if (verb == "statement")
+      return parseStatement(std::move(record), command, index, end);
+    if (verb == "query")
+      return parseQuery(std::move(record), command, index, end);
     if (verb == "loop") {
-      if (!record.conditions.empty()) fail(index, "a loop cannot have conditions");
+      if (!record.conditions.empty())
+        fail(index, "a loop cannot have conditions");
       return parseLoop(command, index, end);
     }
-    if (verb == "endloop") fail(index, "endloop without loop");
+    if (verb == "endloop")
+      fail(index, "endloop without loop");
     if (verb == "halt" && command.size() == 1) {
       record.kind = RecordKind::kHalt;
     } else if (verb == "mode" && command.size() == 2 && command[1] == "skip") {
@@ -154,15 +167,18 @@ class Parser {
     size_t pos = index + 1;
     std::string sql;
     while (pos < end && !isBlank(line(pos)) && trim(line(pos)) != "----") {
-      if (!sql.empty()) sql += '\n';
+      if (!sql.empty())
+        sql += '\n';
       sql += line(pos);
       ++pos;
     }
-    if (sql.empty()) fail(index, "the record has no SQL");
+    if (sql.empty())
+      fail(index, "the record has no SQL");
     record.sql_line = static_cast<int>(index + 2);
     record.sql = std::move(sql);
     if (pos < end && trim(line(pos)) == "----") {
-      if (!separator_allowed) fail(pos, "statement ok takes no expected result");
+      if (!separator_allowed)
+        fail(pos, "statement ok takes no expected result");
       record.separator_line = static_cast<int>(pos + 1);
       ++pos;
       while (pos < end && !isBlank(line(pos))) {
@@ -191,7 +207,8 @@ class Parser {
   size_t parseQuery(Record record, const std::vector<std::string>& command, size_t index,
                     size_t end) {
     record.kind = RecordKind::kQuery;
-    if (command.size() < 2) fail(index, "query needs its column letters, e.g. 'query IT'");
+    if (command.size() < 2)
+      fail(index, "query needs its column letters, e.g. 'query IT'");
     record.column_letters = command[1];
     for (char letter : record.column_letters) {
       if (std::string_view("IRBT?").find(letter) == std::string_view::npos) {
@@ -211,7 +228,8 @@ class Parser {
       }
     }
     for (size_t i = rest; i < command.size(); ++i) {
-      if (!record.header_rest.empty()) record.header_rest += ' ';
+      if (!record.header_rest.empty())
+        record.header_rest += ' ';
       record.header_rest += command[i];
     }
     size_t next = readBody(record, index, end, true);
@@ -225,14 +243,18 @@ class Parser {
     if (command.size() != 4 || !parseInt(command[2], from) || !parseInt(command[3], to)) {
       fail(index, "expected 'loop <name> <from> <to>'");
     }
-    if (to - from > kMaxLoopIterations) fail(index, "the loop has too many iterations");
+    if (to - from > kMaxLoopIterations)
+      fail(index, "the loop has too many iterations");
     size_t depth = 1;
     size_t close = index + 1;
     for (; close < end; ++close) {
-      if (isLoopLine(lines_[close])) ++depth;
-      if (isEndLoopLine(lines_[close]) && --depth == 0) break;
+      if (isLoopLine(lines_[close]))
+        ++depth;
+      if (isEndLoopLine(lines_[close]) && --depth == 0)
+        break;
     }
-    if (close >= end) fail(index, "loop without endloop");
+    if (close >= end)
+      fail(index, "loop without endloop");
     const std::string& name = command[1];
     auto saved = variables_.find(name) != variables_.end()
                      ? std::optional<std::string>(variables_[name])
@@ -262,9 +284,11 @@ std::vector<std::string> splitLines(std::string_view text) {
   size_t pos = 0;
   while (pos < text.size()) {
     size_t newline = text.find('\n', pos);
-    if (newline == std::string_view::npos) newline = text.size();
+    if (newline == std::string_view::npos)
+      newline = text.size();
     std::string_view line = text.substr(pos, newline - pos);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
     lines.emplace_back(line);
     pos = newline + 1;
   }

@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
-#include "exec/session.hpp"
+#include "session/session.hpp"
 #include "sqllogictest/result_comparison.hpp"
 #include "sqllogictest/slt_completion.hpp"
 #include "sqllogictest/slt_parser.hpp"

@@ -45,16 +45,17 @@ Error& Error::withLocation(SourceLocation location) {
 void Error::render() {
   rendered_ = fmt::format("[{}] {}", fullClassName(), message_);
   if (location_) {
-    rendered_ += fmt::format(" ({}:{}:{})", location_->source_name, location_->line,
-                             location_->column);
+    rendered_ +=
+        fmt::format(" ({}:{}:{})", location_->source_name, location_->line, location_->column);
   }
 }
 
 std::string Error::report() const {
   std::string out = fmt::format("[{}] {}", fullClassName(), message_);
-  if (!location_) return out;
-  out += fmt::format("\n  --> {}:{}:{}", location_->source_name, location_->line,
-                     location_->column);
+  if (!location_)
+    return out;
+  out +=
+      fmt::format("\n  --> {}:{}:{}", location_->source_name, location_->line, location_->column);
   if (!location_->line_text.empty()) {
     out += fmt::format("\n   | {}\n   | ", location_->line_text);
     // Tabs stay tabs under the caret so that it lines up in every terminal.

@@ -5,6 +5,7 @@
 
 #include "common/hash/md5.hpp"
 
+#include <bit>
 #include <cstring>
 
 namespace sluice::hash {
@@ -27,9 +28,7 @@ constexpr uint32_t kSines[64] = {
     0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
     0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
 
-uint32_t rotateLeft(uint32_t x, uint32_t n) { return (x << n) | (x >> (32 - n)); }
-
-void processBlock(uint32_t state[4], const uint8_t* block) {
+void compressMd5Block(uint32_t state[4], const uint8_t* block) {
   uint32_t words[16];
   for (int i = 0; i < 16; ++i) {
     words[i] = uint32_t{block[i * 4]} | (uint32_t{block[i * 4 + 1]} << 8) |
@@ -52,7 +51,7 @@ void processBlock(uint32_t state[4], const uint8_t* block) {
       f = c ^ (b | ~d);
       index = (7 * step) % 16;
     }
-    uint32_t rotated = rotateLeft(a + f + kSines[step] + words[index], kShifts[step]);
+    uint32_t rotated = std::rotl(a + f + kSines[step] + words[index], kShifts[step]);
     a = d;
     d = c;
     c = b;
@@ -71,19 +70,24 @@ Md5Digest md5(std::string_view bytes) {
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
   size_t size = bytes.size();
   size_t full = size - size % 64;
-  for (size_t offset = 0; offset < full; offset += 64) processBlock(state, data + offset);
+  for (size_t offset = 0; offset < full; offset += 64)
+    compressMd5Block(state, data + offset);
   // The tail, a 0x80 byte, zeros, and the bit length in the last 8 bytes (one or two blocks).
   uint8_t tail[128] = {};
   size_t rest = size - full;
-  if (rest > 0) std::memcpy(tail, data + full, rest);
+  if (rest > 0)
+    std::memcpy(tail, data + full, rest);
   tail[rest] = 0x80;
   size_t tail_size = rest + 1 + 8 <= 64 ? 64 : 128;
   uint64_t bit_length = static_cast<uint64_t>(size) * 8;
-  for (int i = 0; i < 8; ++i) tail[tail_size - 8 + i] = static_cast<uint8_t>(bit_length >> (8 * i));
-  for (size_t offset = 0; offset < tail_size; offset += 64) processBlock(state, tail + offset);
+  for (int i = 0; i < 8; ++i)
+    tail[tail_size - 8 + i] = static_cast<uint8_t>(bit_length >> (8 * i));
+  for (size_t offset = 0; offset < tail_size; offset += 64)
+    compressMd5Block(state, tail + offset);
   Md5Digest digest;
   for (int i = 0; i < 4; ++i) {
-    for (int j = 0; j < 4; ++j) digest[i * 4 + j] = static_cast<uint8_t>(state[i] >> (8 * j));
+    for (int j = 0; j < 4; ++j)
+      digest[i * 4 + j] = static_cast<uint8_t>(state[i] >> (8 * j));
   }
   return digest;
 }

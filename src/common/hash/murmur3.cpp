@@ -5,6 +5,7 @@
 
 #include "common/hash/murmur3.hpp"
 
+#include <bit>
 #include <cstring>
 
 namespace sluice::hash {
@@ -14,11 +15,13 @@ namespace {
 constexpr uint32_t kC1 = 0xcc9e2d51;
 constexpr uint32_t kC2 = 0x1b873593;
 
-uint32_t rotateLeft(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
+uint32_t mixK1(uint32_t k1) {
+  return std::rotl(k1 * kC1, 15) * kC2;
+}
 
-uint32_t mixK1(uint32_t k1) { return rotateLeft(k1 * kC1, 15) * kC2; }
-
-uint32_t mixH1(uint32_t h1, uint32_t k1) { return rotateLeft(h1 ^ k1, 13) * 5 + 0xe6546b64; }
+uint32_t mixH1(uint32_t h1, uint32_t k1) {
+  return std::rotl(h1 ^ k1, 13) * 5 + 0xe6546b64;
+}
 
 int32_t finalMix(uint32_t h1, uint32_t length) {
   h1 ^= length;

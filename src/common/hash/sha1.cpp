@@ -5,22 +5,22 @@
 
 #include "common/hash/sha1.hpp"
 
+#include <bit>
 #include <cstring>
 
 namespace sluice::hash {
 
 namespace {
 
-uint32_t rotateLeft(uint32_t x, uint32_t n) { return (x << n) | (x >> (32 - n)); }
-
-void processBlock(uint32_t state[5], const uint8_t* block) {
+void compressSha1Block(uint32_t state[5], const uint8_t* block) {
   uint32_t schedule[80];
   for (int i = 0; i < 16; ++i) {
     schedule[i] = (uint32_t{block[i * 4]} << 24) | (uint32_t{block[i * 4 + 1]} << 16) |
                   (uint32_t{block[i * 4 + 2]} << 8) | uint32_t{block[i * 4 + 3]};
   }
   for (int i = 16; i < 80; ++i) {
-    schedule[i] = rotateLeft(schedule[i - 3] ^ schedule[i - 8] ^ schedule[i - 14] ^ schedule[i - 16], 1);
+    schedule[i] =
+        std::rotl(schedule[i - 3] ^ schedule[i - 8] ^ schedule[i - 14] ^ schedule[i - 16], 1);
   }
   uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4];
   for (int i = 0; i < 80; ++i) {
@@ -38,10 +38,10 @@ void processBlock(uint32_t state[5], const uint8_t* block) {
       f = b ^ c ^ d;
       k = 0xca62c1d6;
     }
-    uint32_t next = rotateLeft(a, 5) + f + e + k + schedule[i];
+    uint32_t next = std::rotl(a, 5) + f + e + k + schedule[i];
     e = d;
     d = c;
-    c = rotateLeft(b, 30);
+    c = std::rotl(b, 30);
     b = a;
     a = next;
   }
@@ -59,18 +59,23 @@ Sha1Digest sha1(std::string_view bytes) {
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
   size_t size = bytes.size();
   size_t full = size - size % 64;
-  for (size_t offset = 0; offset < full; offset += 64) processBlock(state, data + offset);
+  for (size_t offset = 0; offset < full; offset += 64)
+    compressSha1Block(state, data + offset);
   uint8_t tail[128] = {};
   size_t rest = size - full;
-  if (rest > 0) std::memcpy(tail, data + full, rest);
+  if (rest > 0)
+    std::memcpy(tail, data + full, rest);
   tail[rest] = 0x80;
   size_t tail_size = rest + 1 + 8 <= 64 ? 64 : 128;
   uint64_t bit_length = static_cast<uint64_t>(size) * 8;
-  for (int i = 0; i < 8; ++i) tail[tail_size - 1 - i] = static_cast<uint8_t>(bit_length >> (8 * i));
-  for (size_t offset = 0; offset < tail_size; offset += 64) processBlock(state, tail + offset);
+  for (int i = 0; i < 8; ++i)
+    tail[tail_size - 1 - i] = static_cast<uint8_t>(bit_length >> (8 * i));
+  for (size_t offset = 0; offset < tail_size; offset += 64)
+    compressSha1Block(state, tail + offset);
   Sha1Digest digest;
   for (int i = 0; i < 5; ++i) {
-    for (int j = 0; j < 4; ++j) digest[i * 4 + j] = static_cast<uint8_t>(state[i] >> (24 - 8 * j));
+    for (int j = 0; j < 4; ++j)
+      digest[i * 4 + j] = static_cast<uint8_t>(state[i] >> (24 - 8 * j));
   }
   return digest;
 }

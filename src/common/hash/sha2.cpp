@@ -75,12 +75,13 @@ Word rotateRight(Word x, int n) {
 }
 
 template <typename Word>
-void processBlock(Word state[8], const uint8_t* block) {
+void compressSha2Block(Word state[8], const uint8_t* block) {
   using Traits = Sha2Traits<Word>;
   Word schedule[80];
   for (int i = 0; i < 16; ++i) {
     Word word = 0;
-    for (size_t b = 0; b < sizeof(Word); ++b) word = (word << 8) | block[i * sizeof(Word) + b];
+    for (size_t b = 0; b < sizeof(Word); ++b)
+      word = (word << 8) | block[i * sizeof(Word) + b];
     schedule[i] = word;
   }
   for (int i = 16; i < Traits::kRounds; ++i) {
@@ -131,16 +132,20 @@ std::string digest(std::string_view bytes, const Word (&initial)[8], size_t outp
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
   size_t size = bytes.size();
   size_t full = size - size % kBlock;
-  for (size_t offset = 0; offset < full; offset += kBlock) processBlock(state, data + offset);
+  for (size_t offset = 0; offset < full; offset += kBlock)
+    compressSha2Block(state, data + offset);
   uint8_t tail[2 * kBlock] = {};
   size_t rest = size - full;
-  if (rest > 0) std::memcpy(tail, data + full, rest);
+  if (rest > 0)
+    std::memcpy(tail, data + full, rest);
   tail[rest] = 0x80;
   size_t tail_size = rest + 1 + kLengthBytes <= kBlock ? kBlock : 2 * kBlock;
   // Inputs are far below 2^61 bytes, so only the low 8 bytes of the length are non-zero.
   uint64_t bit_length = static_cast<uint64_t>(size) * 8;
-  for (int i = 0; i < 8; ++i) tail[tail_size - 1 - i] = static_cast<uint8_t>(bit_length >> (8 * i));
-  for (size_t offset = 0; offset < tail_size; offset += kBlock) processBlock(state, tail + offset);
+  for (int i = 0; i < 8; ++i)
+    tail[tail_size - 1 - i] = static_cast<uint8_t>(bit_length >> (8 * i));
+  for (size_t offset = 0; offset < tail_size; offset += kBlock)
+    compressSha2Block(state, tail + offset);
   std::string out(output_bytes, '\0');
   for (size_t i = 0; i < output_bytes; ++i) {
     Word word = state[i / sizeof(Word)];
@@ -164,11 +169,16 @@ constexpr uint64_t kInitial512[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3
 
 std::string sha2(std::string_view bytes, int bits) {
   switch (bits) {
-    case 224: return digest(bytes, kInitial224, 28);
-    case 256: return digest(bytes, kInitial256, 32);
-    case 384: return digest(bytes, kInitial384, 48);
-    case 512: return digest(bytes, kInitial512, 64);
-    default: return {};
+    case 224:
+      return digest(bytes, kInitial224, 28);
+    case 256:
+      return digest(bytes, kInitial256, 32);
+    case 384:
+      return digest(bytes, kInitial384, 48);
+    case 512:
+      return digest(bytes, kInitial512, 64);
+    default:
+      return {};
   }
 }
 

@@ -4,6 +4,7 @@
 // remaining 8-, 4- and 1-byte pieces, then the avalanche.
 
 #include "common/hash/xxhash64.hpp"
+#include <bit>
 
 namespace sluice::hash {
 
@@ -15,11 +16,10 @@ constexpr uint64_t kPrime3 = 0x165667B19E3779F9ULL;
 constexpr uint64_t kPrime4 = 0x85EBCA77C2B2AE63ULL;
 constexpr uint64_t kPrime5 = 0x27D4EB2F165667C5ULL;
 
-uint64_t rotateLeft(uint64_t x, int n) { return (x << n) | (x >> (64 - n)); }
-
 uint64_t read64(const uint8_t* p) {
   uint64_t value = 0;
-  for (int i = 7; i >= 0; --i) value = (value << 8) | p[i];
+  for (int i = 7; i >= 0; --i)
+    value = (value << 8) | p[i];
   return value;
 }
 
@@ -29,7 +29,7 @@ uint32_t read32(const uint8_t* p) {
 
 uint64_t round(uint64_t accumulator, uint64_t input) {
   accumulator += input * kPrime2;
-  return rotateLeft(accumulator, 31) * kPrime1;
+  return std::rotl(accumulator, 31) * kPrime1;
 }
 
 uint64_t mergeRound(uint64_t hash, uint64_t accumulator) {
@@ -55,7 +55,7 @@ int64_t xxhash64Bytes(std::string_view bytes, int64_t seed) {
       v3 = round(v3, read64(p + 16));
       v4 = round(v4, read64(p + 24));
     }
-    hash = rotateLeft(v1, 1) + rotateLeft(v2, 7) + rotateLeft(v3, 12) + rotateLeft(v4, 18);
+    hash = std::rotl(v1, 1) + std::rotl(v2, 7) + std::rotl(v3, 12) + std::rotl(v4, 18);
     hash = mergeRound(hash, v1);
     hash = mergeRound(hash, v2);
     hash = mergeRound(hash, v3);
@@ -66,16 +66,16 @@ int64_t xxhash64Bytes(std::string_view bytes, int64_t seed) {
   hash += bytes.size();
   for (; p + 8 <= end; p += 8) {
     hash ^= round(0, read64(p));
-    hash = rotateLeft(hash, 27) * kPrime1 + kPrime4;
+    hash = std::rotl(hash, 27) * kPrime1 + kPrime4;
   }
   if (p + 4 <= end) {
     hash ^= uint64_t{read32(p)} * kPrime1;
-    hash = rotateLeft(hash, 23) * kPrime2 + kPrime3;
+    hash = std::rotl(hash, 23) * kPrime2 + kPrime3;
     p += 4;
   }
   for (; p < end; ++p) {
     hash ^= *p * kPrime5;
-    hash = rotateLeft(hash, 11) * kPrime1;
+    hash = std::rotl(hash, 11) * kPrime1;
   }
   hash ^= hash >> 33;
   hash *= kPrime2;
@@ -88,14 +88,16 @@ int64_t xxhash64Bytes(std::string_view bytes, int64_t seed) {
 int64_t xxhash64Int(int32_t value, int64_t seed) {
   auto bits = static_cast<uint32_t>(value);
   char bytes[4];
-  for (int i = 0; i < 4; ++i) bytes[i] = static_cast<char>(bits >> (8 * i));
+  for (int i = 0; i < 4; ++i)
+    bytes[i] = static_cast<char>(bits >> (8 * i));
   return xxhash64Bytes(std::string_view(bytes, 4), seed);
 }
 
 int64_t xxhash64Long(int64_t value, int64_t seed) {
   auto bits = static_cast<uint64_t>(value);
   char bytes[8];
-  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(bits >> (8 * i));
+  for (int i = 0; i < 8; ++i)
+    bytes[i] = static_cast<char>(bits >> (8 * i));
   return xxhash64Bytes(std::string_view(bytes, 8), seed);
 }
 

@@ -1,18 +1,34 @@
 // src/common/text/ascii_case.hpp
 //
-// Case-insensitive comparison of names the way Spark resolves columns: ASCII letters only,
-// byte by byte (other characters must match exactly).
+// ASCII character classes, and case folding of names the way Spark resolves identifiers: ASCII
+// letters only, byte by byte (other characters must match exactly). The one home of identifier case
+// folding: the binder, the catalog, the function registries and the pipeline graph all fold names
+// here.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace sluice {
+
+inline bool isAsciiDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 inline char asciiLower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
 }
 
-inline bool equalsIgnoreAsciiCase(std::string_view a, std::string_view b) {
+//! `name` with ASCII letters in lower case: the key names are stored and looked up by.
+inline std::string foldIdentifier(std::string_view name) {
+  std::string folded(name);
+  for (char& c : folded)
+    c = asciiLower(c);
+  return folded;
+}
+
+//! Whether two names are the same identifier.
+inline bool sameIdentifier(std::string_view a, std::string_view b) {
   if (a.size() != b.size())
     return false;
   for (size_t i = 0; i < a.size(); ++i) {

@@ -88,7 +88,8 @@ size_t findInvalidUtf8(std::string_view bytes) {
 
 bool repairUtf8(std::string& text) {
   size_t invalid = findInvalidUtf8(text);
-  if (invalid == std::string_view::npos) return false;
+  if (invalid == std::string_view::npos)
+    return false;
   std::string repaired = text.substr(0, invalid);
   appendRepairedUtf8(repaired, std::string_view(text).substr(invalid));
   text = std::move(repaired);

@@ -3,6 +3,7 @@
 // The proleptic Gregorian calendar that Spark 3+ uses for DATE and TIMESTAMP: conversions
 // between (year, month, day) and days since 1970-01-01, validity and weekdays. Counts in
 // 400-year eras (146097 days) so that any year works without a loop.
+#include "common/types/time_units.hpp"
 #include "common/types/value_text.hpp"
 
 namespace sluice {
@@ -13,13 +14,9 @@ constexpr int64_t kDaysPerEra = 146097;
 // Days from 0000-03-01 to 1970-01-01.
 constexpr int64_t kEpochShift = 719468;
 
-int64_t floorDivide(int64_t value, int64_t divisor) {
-  int64_t quotient = value / divisor;
-  if ((value % divisor != 0) && ((value < 0) != (divisor < 0))) --quotient;
-  return quotient;
+bool isLeapYear(int64_t year) {
+  return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
 }
-
-bool isLeapYear(int64_t year) { return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0); }
 
 }  // namespace
 
@@ -47,15 +44,16 @@ CivilDate civilFromDays(int32_t days) {
   int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
   int64_t month_from_march = (5 * day_of_year + 2) / 153;
   auto day = static_cast<uint32_t>(day_of_year - (153 * month_from_march + 2) / 5 + 1);
-  auto month = static_cast<uint32_t>(month_from_march < 10 ? month_from_march + 3
-                                                           : month_from_march - 9);
+  auto month =
+      static_cast<uint32_t>(month_from_march < 10 ? month_from_march + 3 : month_from_march - 9);
   int64_t year = year_of_era + era * 400 + (month <= 2 ? 1 : 0);
   return CivilDate{static_cast<int32_t>(year), month, day};
 }
 
 uint32_t daysInMonth(int64_t year, uint32_t month) {
   static constexpr uint8_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (month == 2 && isLeapYear(year)) return 29;
+  if (month == 2 && isLeapYear(year))
+    return 29;
   return kDays[month - 1];
 }
 
@@ -66,7 +64,8 @@ bool isValidDate(int32_t year, uint32_t month, uint32_t day) {
 uint32_t isoWeekdayFromDays(int64_t days) {
   // 1970-01-01 was a Thursday (4).
   int64_t from_monday = (days + 3) % 7;
-  if (from_monday < 0) from_monday += 7;
+  if (from_monday < 0)
+    from_monday += 7;
   return static_cast<uint32_t>(from_monday + 1);
 }
 

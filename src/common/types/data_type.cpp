@@ -56,8 +56,9 @@ DataType DataType::array(DataType element, bool contains_null) {
 DataType DataType::map(DataType key, DataType value, bool value_contains_null) {
   DataType type(TypeId::kMap);
   auto nested = std::make_shared<Nested>();
-  nested->children.push_back(structOf({StructField{"key", std::move(key), false, {}},
-                                       StructField{"value", std::move(value), value_contains_null, {}}}));
+  nested->children.push_back(
+      structOf({StructField{"key", std::move(key), false, {}},
+                StructField{"value", std::move(value), value_contains_null, {}}}));
   nested->contains_null = value_contains_null;
   type.nested_ = std::move(nested);
   return type;
@@ -138,12 +139,18 @@ namespace {
 
 std::string_view intervalFieldName(IntervalField field) {
   switch (field) {
-    case IntervalField::kYear: return "YEAR";
-    case IntervalField::kMonth: return "MONTH";
-    case IntervalField::kDay: return "DAY";
-    case IntervalField::kHour: return "HOUR";
-    case IntervalField::kMinute: return "MINUTE";
-    case IntervalField::kSecond: return "SECOND";
+    case IntervalField::kYear:
+      return "YEAR";
+    case IntervalField::kMonth:
+      return "MONTH";
+    case IntervalField::kDay:
+      return "DAY";
+    case IntervalField::kHour:
+      return "HOUR";
+    case IntervalField::kMinute:
+      return "MINUTE";
+    case IntervalField::kSecond:
+      return "SECOND";
   }
   return "?";
 }
@@ -157,7 +164,8 @@ std::string intervalSql(const DataType& type) {
 }
 
 std::string toLower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : text)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
 }
 
@@ -165,39 +173,61 @@ std::string toLower(std::string text) {
 
 std::string DataType::sql() const {
   switch (id_) {
-    case TypeId::kVoid: return "VOID";
-    case TypeId::kBoolean: return "BOOLEAN";
-    case TypeId::kByte: return "TINYINT";
-    case TypeId::kShort: return "SMALLINT";
-    case TypeId::kInt: return "INT";
-    case TypeId::kLong: return "BIGINT";
-    case TypeId::kFloat: return "FLOAT";
-    case TypeId::kDouble: return "DOUBLE";
-    case TypeId::kDecimal: return fmt::format("DECIMAL({},{})", precision_, scale_);
-    case TypeId::kString: return "STRING";
-    case TypeId::kBinary: return "BINARY";
-    case TypeId::kDate: return "DATE";
-    case TypeId::kTimestamp: return "TIMESTAMP";
-    case TypeId::kTimestampNtz: return "TIMESTAMP_NTZ";
+    case TypeId::kVoid:
+      return "VOID";
+    case TypeId::kBoolean:
+      return "BOOLEAN";
+    case TypeId::kByte:
+      return "TINYINT";
+    case TypeId::kShort:
+      return "SMALLINT";
+    case TypeId::kInt:
+      return "INT";
+    case TypeId::kLong:
+      return "BIGINT";
+    case TypeId::kFloat:
+      return "FLOAT";
+    case TypeId::kDouble:
+      return "DOUBLE";
+    case TypeId::kDecimal:
+      return fmt::format("DECIMAL({},{})", precision_, scale_);
+    case TypeId::kString:
+      return "STRING";
+    case TypeId::kBinary:
+      return "BINARY";
+    case TypeId::kDate:
+      return "DATE";
+    case TypeId::kTimestamp:
+      return "TIMESTAMP";
+    case TypeId::kTimestampNtz:
+      return "TIMESTAMP_NTZ";
     case TypeId::kYearMonthInterval:
-    case TypeId::kDayTimeInterval: return intervalSql(*this);
-    case TypeId::kArray: return fmt::format("ARRAY<{}>", elementType().sql());
-    case TypeId::kMap: return fmt::format("MAP<{}, {}>", keyType().sql(), valueType().sql());
+    case TypeId::kDayTimeInterval:
+      return intervalSql(*this);
+    case TypeId::kArray:
+      return fmt::format("ARRAY<{}>", elementType().sql());
+    case TypeId::kMap:
+      return fmt::format("MAP<{}, {}>", keyType().sql(), valueType().sql());
     case TypeId::kStruct: {
       std::string out = "STRUCT<";
       for (size_t i = 0; i < fields().size(); ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         const StructField& field = fields()[i];
         // Field names are quoted when they are not plain identifiers, as Spark does.
-        bool plain = !field.name.empty() && !std::isdigit(static_cast<unsigned char>(field.name[0]));
+        bool plain =
+            !field.name.empty() && !std::isdigit(static_cast<unsigned char>(field.name[0]));
         for (char c : field.name) {
-          if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') plain = false;
+          if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+            plain = false;
         }
         out += plain ? field.name : "`" + field.name + "`";
         out += ": ";
         out += field.type.sql();
-        if (!field.nullable) out += " NOT NULL";
-        if (!field.comment.empty()) out += fmt::format(" COMMENT '{}'", field.comment);
+        if (!field.nullable)
+          out += " NOT NULL";
+        if (!field.comment.empty())
+          out += fmt::format(" COMMENT '{}'", field.comment);
       }
       return out + ">";
     }
@@ -207,41 +237,51 @@ std::string DataType::sql() const {
 
 std::string DataType::simpleString() const {
   switch (id_) {
-    case TypeId::kDecimal: return fmt::format("decimal({},{})", precision_, scale_);
+    case TypeId::kDecimal:
+      return fmt::format("decimal({},{})", precision_, scale_);
     case TypeId::kYearMonthInterval:
-    case TypeId::kDayTimeInterval: return toLower(intervalSql(*this));
-    case TypeId::kArray: return fmt::format("array<{}>", elementType().simpleString());
+    case TypeId::kDayTimeInterval:
+      return toLower(intervalSql(*this));
+    case TypeId::kArray:
+      return fmt::format("array<{}>", elementType().simpleString());
     case TypeId::kMap:
       return fmt::format("map<{},{}>", keyType().simpleString(), valueType().simpleString());
     case TypeId::kStruct: {
       std::string out = "struct<";
       for (size_t i = 0; i < fields().size(); ++i) {
-        if (i > 0) out += ",";
+        if (i > 0)
+          out += ",";
         out += fields()[i].name + ":" + fields()[i].type.simpleString();
       }
       return out + ">";
     }
-    default: return toLower(sql());
+    default:
+      return toLower(sql());
   }
 }
 
 bool DataType::operator==(const DataType& other) const {
-  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_) return false;
-  if (!isNested()) return true;
-  if (nested_ == other.nested_) return true;
+  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_)
+    return false;
+  if (!isNested())
+    return true;
+  if (nested_ == other.nested_)
+    return true;
   return nested_->children == other.nested_->children &&
          nested_->contains_null == other.nested_->contains_null &&
          nested_->fields == other.nested_->fields;
 }
 
 bool DataType::sameStructure(const DataType& other) const {
-  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_) return false;
+  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_)
+    return false;
   switch (id_) {
     case TypeId::kArray:
     case TypeId::kMap:
       return childType().sameStructure(other.childType());
     case TypeId::kStruct: {
-      if (fields().size() != other.fields().size()) return false;
+      if (fields().size() != other.fields().size())
+        return false;
       for (size_t i = 0; i < fields().size(); ++i) {
         if (fields()[i].name != other.fields()[i].name ||
             !fields()[i].type.sameStructure(other.fields()[i].type)) {

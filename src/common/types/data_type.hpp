@@ -77,10 +77,10 @@ class DataType {
   IntervalField startField() const { return static_cast<IntervalField>(precision_); }
   IntervalField endField() const { return static_cast<IntervalField>(scale_); }
 
-  const DataType& elementType() const;  // ARRAY
-  bool containsNull() const;            // ARRAY elements, MAP values
-  const DataType& keyType() const;      // MAP
-  const DataType& valueType() const;    // MAP
+  const DataType& elementType() const;             // ARRAY
+  bool containsNull() const;                       // ARRAY elements, MAP values
+  const DataType& keyType() const;                 // MAP
+  const DataType& valueType() const;               // MAP
   const std::vector<StructField>& fields() const;  // STRUCT
   //! The type of the single child vector of ARRAY (the element) and MAP (STRUCT<key, value>).
   const DataType& childType() const;

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <limits>
 
+#include "common/text/ascii_case.hpp"
 #include "common/types/text_trim.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 
@@ -15,29 +17,20 @@ namespace sluice {
 
 namespace {
 
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-constexpr int64_t kSecondsPerDay = 86'400;
-
-int64_t floorDivide(int64_t value, int64_t divisor) {
-  int64_t quotient = value / divisor;
-  if ((value % divisor != 0) && ((value < 0) != (divisor < 0))) --quotient;
-  return quotient;
-}
-
 // The non-negative remainder; seconds * 10^6 itself may not fit at the ends of the range.
 int64_t microsOfSecond(int64_t micros) {
   int64_t rest = micros % kMicrosPerSecond;
   return rest < 0 ? rest + kMicrosPerSecond : rest;
 }
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
 // Trimmed bounds [begin, end) of `text`, as UTF8String.trimAll would leave it.
 void trimBounds(std::string_view text, size_t& begin, size_t& end) {
   begin = 0;
   end = text.size();
-  while (begin < end && text_trim::isSparkTrimmed(text[begin])) ++begin;
-  while (end > begin && text_trim::isSparkTrimmed(text[end - 1])) --end;
+  while (begin < end && text_trim::isSparkTrimmed(text[begin]))
+    ++begin;
+  while (end > begin && text_trim::isSparkTrimmed(text[end - 1]))
+    --end;
 }
 
 // The pieces of a timestamp string: year, month, day, hour, minute, second, microseconds,
@@ -62,7 +55,8 @@ bool scanTimestamp(std::string_view text, TimestampParts& parts) {
   size_t begin = 0;
   size_t end = 0;
   trimBounds(text, begin, end);
-  if (begin == end) return false;
+  if (begin == end)
+    return false;
   int segment = 0;
   int64_t value = 0;
   int digits = 0;
@@ -74,7 +68,8 @@ bool scanTimestamp(std::string_view text, TimestampParts& parts) {
     ++j;
   }
   auto closeSegment = [&](int index) {
-    if (!isValidTimestampDigits(index, digits)) return false;
+    if (!isValidTimestampDigits(index, digits))
+      return false;
     parts.segments[index] = value;
     value = 0;
     digits = 0;
@@ -82,10 +77,12 @@ bool scanTimestamp(std::string_view text, TimestampParts& parts) {
   };
   for (; j < end; ++j) {
     char b = text[j];
-    if (isDigit(b)) {
-      if (segment == 6) ++fraction_digits;
+    if (isAsciiDigit(b)) {
+      if (segment == 6)
+        ++fraction_digits;
       // Fraction digits past the sixth are dropped; other long runs fail validation anyway.
-      if ((segment != 6 || digits < 6) && digits < 18) value = value * 10 + (b - '0');
+      if ((segment != 6 || digits < 6) && digits < 18)
+        value = value * 10 + (b - '0');
       ++digits;
       continue;
     }
@@ -95,45 +92,59 @@ bool scanTimestamp(std::string_view text, TimestampParts& parts) {
       segment += 3;
     } else if (segment < 2) {
       if (b == '-') {
-        if (!closeSegment(segment)) return false;
+        if (!closeSegment(segment))
+          return false;
         ++segment;
       } else if (segment == 0 && b == ':' && year_sign == 0) {
         parts.just_time = true;
-        if (!closeSegment(3)) return false;
+        if (!closeSegment(3))
+          return false;
         segment = 4;
       } else {
         return false;
       }
     } else if (segment == 2) {
-      if (b != ' ' && b != 'T') return false;
-      if (!closeSegment(segment)) return false;
+      if (b != ' ' && b != 'T')
+        return false;
+      if (!closeSegment(segment))
+        return false;
       ++segment;
     } else if (segment == 3 || segment == 4) {
-      if (b != ':') return false;
-      if (!closeSegment(segment)) return false;
+      if (b != ':')
+        return false;
+      if (!closeSegment(segment))
+        return false;
       ++segment;
     } else if (segment == 5 || segment == 6) {
       if (b == '.' && segment == 5) {
-        if (!closeSegment(segment)) return false;
+        if (!closeSegment(segment))
+          return false;
         ++segment;
       } else {
         // Whatever follows the seconds or the fraction is the zone.
-        if (!closeSegment(segment)) return false;
+        if (!closeSegment(segment))
+          return false;
         ++segment;
         parts.zone = text.substr(j, end - j);
         parts.has_zone = true;
         j = end - 1;
       }
-      if (segment == 6 && b != '.') ++segment;
+      if (segment == 6 && b != '.')
+        ++segment;
     } else {
-      if (segment >= 9 || (b != ':' && b != ' ')) return false;
-      if (!closeSegment(segment)) return false;
+      if (segment >= 9 || (b != ':' && b != ' '))
+        return false;
+      if (!closeSegment(segment))
+        return false;
       ++segment;
     }
   }
-  if (segment >= 9 || !closeSegment(segment)) return false;
-  for (; fraction_digits < 6; ++fraction_digits) parts.segments[6] *= 10;
-  if (year_sign != 0) parts.segments[0] *= year_sign;
+  if (segment >= 9 || !closeSegment(segment))
+    return false;
+  for (; fraction_digits < 6; ++fraction_digits)
+    parts.segments[6] *= 10;
+  if (year_sign != 0)
+    parts.segments[0] *= year_sign;
   return true;
 }
 
@@ -160,9 +171,10 @@ bool localSeconds(const TimestampParts& parts, int64_t days_if_just_time, int64_
     }
     days = daysFromCivilWide(year, static_cast<uint32_t>(month), static_cast<uint32_t>(day));
   }
-  if (!isValidTime(parts)) return false;
-  out = days * kSecondsPerDay + parts.segments[3] * 3600 + parts.segments[4] * 60 +
-        parts.segments[5];
+  if (!isValidTime(parts))
+    return false;
+  out =
+      days * kSecondsPerDay + parts.segments[3] * 3600 + parts.segments[4] * 60 + parts.segments[5];
   return true;
 }
 
@@ -178,14 +190,15 @@ bool toMicros(int64_t seconds, int64_t micros, int64_t& out) {
 
 int64_t saturatedMicros(int64_t seconds) {
   int64_t micros = 0;
-  if (toMicros(seconds, 0, micros)) return micros;
+  if (toMicros(seconds, 0, micros))
+    return micros;
   return seconds < 0 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int64_t>::max();
 }
 
 // Today's date in `zone` (LocalDate.now(zone)), for a time without a date.
 int64_t today(const TimeZone& zone) {
-  auto now = std::chrono::time_point_cast<std::chrono::microseconds>(
-      std::chrono::system_clock::now());
+  auto now =
+      std::chrono::time_point_cast<std::chrono::microseconds>(std::chrono::system_clock::now());
   return floorDivide(zone.toLocal(now.time_since_epoch().count()),
                      kSecondsPerDay * kMicrosPerSecond);
 }
@@ -197,8 +210,10 @@ void appendPadded(std::string& out, int64_t value, int width) {
     digits[count++] = static_cast<char>('0' + value % 10);
     value /= 10;
   } while (value != 0);
-  for (int i = count; i < width; ++i) out += '0';
-  while (count > 0) out += digits[--count];
+  for (int i = count; i < width; ++i)
+    out += '0';
+  while (count > 0)
+    out += digits[--count];
 }
 
 // java.time's year with SignStyle.EXCEEDS_PAD and width 4.
@@ -248,7 +263,8 @@ std::optional<int32_t> parseDate(std::string_view text) {
   size_t begin = 0;
   size_t end = 0;
   trimBounds(text, begin, end);
-  if (begin == end) return std::nullopt;
+  if (begin == end)
+    return std::nullopt;
   int64_t segments[3] = {1, 1, 1};
   int segment = 0;
   int64_t value = 0;
@@ -267,20 +283,24 @@ std::optional<int32_t> parseDate(std::string_view text) {
   for (; j < end && text[j] != ' ' && text[j] != 'T'; ++j) {
     char b = text[j];
     if (segment < 2 && b == '-') {
-      if (!isValidDigits(segment, digits)) return std::nullopt;
+      if (!isValidDigits(segment, digits))
+        return std::nullopt;
       segments[segment++] = value;
       value = 0;
       digits = 0;
-    } else if (isDigit(b)) {
-      if (digits < 18) value = value * 10 + (b - '0');
+    } else if (isAsciiDigit(b)) {
+      if (digits < 18)
+        value = value * 10 + (b - '0');
       ++digits;
     } else {
       return std::nullopt;
     }
   }
-  if (!isValidDigits(segment, digits)) return std::nullopt;
+  if (!isValidDigits(segment, digits))
+    return std::nullopt;
   // "yyyy" and "yyyy-mm" must be the whole text; a full date may be followed by a time.
-  if (segment < 2 && j < end) return std::nullopt;
+  if (segment < 2 && j < end)
+    return std::nullopt;
   segments[segment] = value;
   int64_t year = sign * segments[0];
   int64_t month = segments[1];
@@ -297,26 +317,32 @@ std::optional<int32_t> parseDate(std::string_view text) {
 
 std::optional<int64_t> parseTimestamp(std::string_view text, const TimeZone& zone) {
   TimestampParts parts;
-  if (!scanTimestamp(text, parts)) return std::nullopt;
+  if (!scanTimestamp(text, parts))
+    return std::nullopt;
   std::shared_ptr<const TimeZone> text_zone;
   if (parts.has_zone) {
     text_zone = zoneOf(parts);
-    if (!text_zone) return std::nullopt;
+    if (!text_zone)
+      return std::nullopt;
   }
   const TimeZone& effective = text_zone ? *text_zone : zone;
   int64_t local = 0;
-  if (!localSeconds(parts, parts.just_time ? today(effective) : 0, local)) return std::nullopt;
+  if (!localSeconds(parts, parts.just_time ? today(effective) : 0, local))
+    return std::nullopt;
   int32_t offset = effective.offsetAtLocal(saturatedMicros(local));
   int64_t micros = 0;
-  if (!toMicros(local - offset, parts.segments[6], micros)) return std::nullopt;
+  if (!toMicros(local - offset, parts.segments[6], micros))
+    return std::nullopt;
   return micros;
 }
 
 std::optional<int64_t> parseTimestampNtz(std::string_view text, bool allow_zone) {
   TimestampParts parts;
-  if (!scanTimestamp(text, parts) || parts.just_time) return std::nullopt;
+  if (!scanTimestamp(text, parts) || parts.just_time)
+    return std::nullopt;
   // Spark resolves the zone while scanning, so a bad one fails even where it is ignored.
-  if (parts.has_zone && (!allow_zone || !zoneOf(parts))) return std::nullopt;
+  if (parts.has_zone && (!allow_zone || !zoneOf(parts)))
+    return std::nullopt;
   int64_t local = 0;
   int64_t micros = 0;
   if (!localSeconds(parts, 0, local) || !toMicros(local, parts.segments[6], micros)) {

@@ -15,6 +15,8 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 
@@ -22,8 +24,6 @@ namespace sluice {
 
 namespace {
 
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-constexpr int64_t kSecondsPerDay = 86'400;
 constexpr int64_t kMaxYear = 999'999'999;  // LocalDate's range
 
 enum class TokenKind : uint8_t { kLiteral, kOptionalStart, kOptionalEnd, kField };
@@ -34,23 +34,17 @@ enum class SignStyle : uint8_t { kNormal, kNotNegative, kExceedsPad };
 // How a field token parses.
 enum class ParseKind : uint8_t { kNumber, kReducedYear, kFraction, kText, kOffset, kZone, kNone };
 
-int64_t floorDivide(int64_t value, int64_t divisor) {
-  int64_t quotient = value / divisor;
-  if ((value % divisor != 0) && ((value < 0) != (divisor < 0))) --quotient;
-  return quotient;
+bool isLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-
-char toLowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 // Case-insensitive match of `word` at `pos` (java.time's parseCaseInsensitive).
 bool matchesAt(std::string_view text, size_t pos, std::string_view word) {
-  if (text.size() - pos < word.size()) return false;
+  if (text.size() - pos < word.size())
+    return false;
   for (size_t i = 0; i < word.size(); ++i) {
-    if (toLowerAscii(text[pos + i]) != toLowerAscii(word[i])) return false;
+    if (asciiLower(text[pos + i]) != asciiLower(word[i]))
+      return false;
   }
   return true;
 }
@@ -100,7 +94,8 @@ struct Parsed {
   int64_t get(Field field) const { return values[field]; }
   //! Sets a field; a second, different value for it is a conflict (java.time fails then).
   bool set(Field field, int64_t value) {
-    if (has(field)) return values[field] == value;
+    if (has(field))
+      return values[field] == value;
     values[field] = value;
     present |= 1u << field;
     return true;
@@ -125,11 +120,13 @@ bool resolveDate(const Parsed& parsed, int64_t& days) {
     year = parsed.get(kYear);
   } else if (parsed.has(kYearOfEra)) {
     int64_t year_of_era = parsed.get(kYearOfEra);
-    if (year_of_era < 1) return false;
+    if (year_of_era < 1)
+      return false;
     int64_t era = parsed.has(kEra) ? parsed.get(kEra) : 1;
     year = era == 1 ? year_of_era : 1 - year_of_era;
   }
-  if (year < -kMaxYear || year > kMaxYear) return false;
+  if (year < -kMaxYear || year > kMaxYear)
+    return false;
   if (!inRange(parsed, kMonth, 1, 12) || !inRange(parsed, kDay, 1, 31) ||
       !inRange(parsed, kDayOfYear, 1, 366)) {
     return false;
@@ -137,7 +134,8 @@ bool resolveDate(const Parsed& parsed, int64_t& days) {
   if (parsed.has(kDayOfYear)) {
     int64_t day_of_year = parsed.get(kDayOfYear);
     int64_t first = daysFromCivilWide(year, 1, 1);
-    if (day_of_year > daysFromCivilWide(year + 1, 1, 1) - first) return false;
+    if (day_of_year > daysFromCivilWide(year + 1, 1, 1) - first)
+      return false;
     days = first + day_of_year - 1;
     // Spark's verifyLocalDate: a month or day given beside the day of year must agree.
     if (parsed.has(kMonth) || parsed.has(kDay)) {
@@ -146,14 +144,17 @@ bool resolveDate(const Parsed& parsed, int64_t& days) {
         ++month;
       }
       int64_t day = days - daysFromCivilWide(year, static_cast<uint32_t>(month), 1) + 1;
-      if (parsed.has(kMonth) && parsed.get(kMonth) != month) return false;
-      if (parsed.has(kDay) && parsed.get(kDay) != day) return false;
+      if (parsed.has(kMonth) && parsed.get(kMonth) != month)
+        return false;
+      if (parsed.has(kDay) && parsed.get(kDay) != day)
+        return false;
     }
     return true;
   }
   int64_t month = parsed.has(kMonth) ? parsed.get(kMonth) : 1;
   int64_t day = parsed.has(kDay) ? parsed.get(kDay) : 1;
-  if (day > daysInMonth(year, static_cast<uint32_t>(month))) return false;
+  if (day > daysInMonth(year, static_cast<uint32_t>(month)))
+    return false;
   days = daysFromCivilWide(year, static_cast<uint32_t>(month), static_cast<uint32_t>(day));
   return true;
 }
@@ -168,14 +169,17 @@ bool resolveTime(Parsed parsed, int64_t& second_of_day, int64_t& nanos) {
   }
   if (parsed.has(kClockHourOfDay)) {
     int64_t hour = parsed.get(kClockHourOfDay);
-    if (!parsed.set(kHourOfDay, hour == 24 ? 0 : hour)) return false;
+    if (!parsed.set(kHourOfDay, hour == 24 ? 0 : hour))
+      return false;
   }
   if (parsed.has(kClockHourOfAmPm)) {
     int64_t hour = parsed.get(kClockHourOfAmPm);
-    if (!parsed.set(kHourOfAmPm, hour == 12 ? 0 : hour)) return false;
+    if (!parsed.set(kHourOfAmPm, hour == 12 ? 0 : hour))
+      return false;
   }
   if (parsed.has(kAmPm) && parsed.has(kHourOfAmPm)) {
-    if (!parsed.set(kHourOfDay, parsed.get(kAmPm) * 12 + parsed.get(kHourOfAmPm))) return false;
+    if (!parsed.set(kHourOfDay, parsed.get(kAmPm) * 12 + parsed.get(kHourOfAmPm)))
+      return false;
   }
   if (parsed.has(kHourOfDay) && parsed.has(kAmPm) &&
       parsed.get(kHourOfDay) / 12 != parsed.get(kAmPm)) {
@@ -224,8 +228,10 @@ void appendPadded(std::string& out, uint64_t value, int width) {
     digits[count++] = static_cast<char>('0' + value % 10);
     value /= 10;
   } while (value != 0);
-  for (int i = count; i < width; ++i) out += '0';
-  while (count > 0) out += digits[--count];
+  for (int i = count; i < width; ++i)
+    out += '0';
+  while (count > 0)
+    out += digits[--count];
 }
 
 int digitCount(uint64_t value) {
@@ -267,8 +273,12 @@ using Token = DatetimePattern::Token;
 bool isWeekBased(char c) {
   return c == 'Y' || c == 'W' || c == 'w' || c == 'u' || c == 'e' || c == 'c';
 }
-bool isRefused(char c) { return c == 'A' || c == 'B' || c == 'n' || c == 'N' || c == 'p'; }
-bool isFormatOnly(char c) { return c == 'E' || c == 'F' || c == 'q' || c == 'Q'; }
+bool isRefused(char c) {
+  return c == 'A' || c == 'B' || c == 'n' || c == 'N' || c == 'p';
+}
+bool isFormatOnly(char c) {
+  return c == 'E' || c == 'F' || c == 'q' || c == 'Q';
+}
 
 void setNumber(Token& token, Field field, int min_width, int max_width, SignStyle sign) {
   token.parse = ParseKind::kNumber;
@@ -388,7 +398,8 @@ void defineField(Token& token, bool has_era, std::string_view pattern) {
       token.sign = SignStyle::kNotNegative;
       break;
     case 'V':
-      if (count != 2) throwUnrecognized(pattern, "Pattern letter count must be 2: V");
+      if (count != 2)
+        throwUnrecognized(pattern, "Pattern letter count must be 2: V");
       token.parse = ParseKind::kZone;
       break;
     case 'z':
@@ -433,8 +444,20 @@ void defineField(Token& token, bool has_era, std::string_view pattern) {
 
 bool isTimeOrZoneLetter(char c) {
   switch (c) {
-    case 'a': case 'h': case 'K': case 'k': case 'H': case 'm': case 's': case 'S':
-    case 'V': case 'z': case 'O': case 'X': case 'x': case 'Z':
+    case 'a':
+    case 'h':
+    case 'K':
+    case 'k':
+    case 'H':
+    case 'm':
+    case 's':
+    case 'S':
+    case 'V':
+    case 'z':
+    case 'O':
+    case 'X':
+    case 'x':
+    case 'Z':
       return true;
     default:
       return false;
@@ -443,9 +466,12 @@ bool isTimeOrZoneLetter(char c) {
 
 // A number that reserves its width after a variable-width one (appendValue's adjacent mode).
 bool isFixedWidthValue(const Token& token) {
-  if (token.kind != TokenKind::kField) return false;
-  if (token.parse == ParseKind::kReducedYear) return true;
-  if (token.parse == ParseKind::kFraction) return token.max_width == 1;
+  if (token.kind != TokenKind::kField)
+    return false;
+  if (token.parse == ParseKind::kReducedYear)
+    return true;
+  if (token.parse == ParseKind::kFraction)
+    return token.max_width == 1;
   return token.parse == ParseKind::kNumber && token.min_width == token.max_width &&
          token.sign == SignStyle::kNotNegative;
 }
@@ -485,25 +511,30 @@ void linkAdjacentValues(std::vector<Token>& tokens) {
 size_t parseNumber(const Token& token, std::string_view text, size_t pos, int64_t& value) {
   constexpr size_t kFail = std::string_view::npos;
   size_t length = text.size();
-  if (pos >= length) return kFail;
+  if (pos >= length)
+    return kFail;
   bool negative = false;
   bool positive = false;
   if (text[pos] == '+' || text[pos] == '-') {
     bool plus = text[pos] == '+';
-    bool allowed = token.sign == SignStyle::kExceedsPad ||
-                   (token.sign == SignStyle::kNormal && !plus);
-    if (!allowed) return kFail;
+    bool allowed =
+        token.sign == SignStyle::kExceedsPad || (token.sign == SignStyle::kNormal && !plus);
+    if (!allowed)
+      return kFail;
     (plus ? positive : negative) = true;
     ++pos;
   }
   size_t start = pos;
   size_t min_end = start + static_cast<size_t>(token.min_width);
-  if (min_end > length) return kFail;
+  if (min_end > length)
+    return kFail;
   size_t max_width = static_cast<size_t>(token.max_width + token.subsequent_width);
   for (int pass = 0; pass < 2; ++pass) {
     size_t max_end = std::min(pos + max_width, length);
-    while (pos < max_end && isDigit(text[pos])) ++pos;
-    if (pos < min_end) return kFail;
+    while (pos < max_end && isAsciiDigit(text[pos]))
+      ++pos;
+    if (pos < min_end)
+      return kFail;
     if (token.subsequent_width > 0 && pass == 0) {
       size_t parsed = pos - start;
       max_width = std::max(static_cast<size_t>(token.min_width),
@@ -515,11 +546,14 @@ size_t parseNumber(const Token& token, std::string_view text, size_t pos, int64_
   }
   size_t digits = pos - start;
   // More than 18 digits never make a valid date field.
-  if (digits > 18) return kFail;
+  if (digits > 18)
+    return kFail;
   int64_t total = 0;
-  for (size_t i = start; i < pos; ++i) total = total * 10 + (text[i] - '0');
+  for (size_t i = start; i < pos; ++i)
+    total = total * 10 + (text[i] - '0');
   if (negative) {
-    if (total == 0) return kFail;  // strict mode refuses "-0"
+    if (total == 0)
+      return kFail;  // strict mode refuses "-0"
     total = -total;
   } else if (token.sign == SignStyle::kExceedsPad) {
     // A '+' only when the width is exceeded, and then it is required.
@@ -536,11 +570,15 @@ size_t parseNumber(const Token& token, std::string_view text, size_t pos, int64_
 size_t parseFraction(const Token& token, std::string_view text, size_t pos, int64_t& nanos) {
   size_t max_end = std::min(pos + static_cast<size_t>(token.max_width), text.size());
   size_t start = pos;
-  while (pos < max_end && isDigit(text[pos])) ++pos;
-  if (pos - start < static_cast<size_t>(token.min_width)) return std::string_view::npos;
+  while (pos < max_end && isAsciiDigit(text[pos]))
+    ++pos;
+  if (pos - start < static_cast<size_t>(token.min_width))
+    return std::string_view::npos;
   int64_t value = 0;
-  for (size_t i = start; i < pos; ++i) value = value * 10 + (text[i] - '0');
-  for (size_t i = pos - start; i < 9; ++i) value *= 10;
+  for (size_t i = start; i < pos; ++i)
+    value = value * 10 + (text[i] - '0');
+  for (size_t i = pos - start; i < 9; ++i)
+    value *= 10;
   nanos = value;
   return pos;
 }
@@ -562,12 +600,15 @@ size_t parseText(const std::array<std::string_view, N>& words, std::string_view 
 bool parseOffsetDigits(std::string_view text, size_t& pos, bool colon, int64_t& value) {
   size_t p = pos;
   if (colon) {
-    if (p >= text.size() || text[p] != ':') return false;
+    if (p >= text.size() || text[p] != ':')
+      return false;
     ++p;
   }
-  if (p + 2 > text.size() || !isDigit(text[p]) || !isDigit(text[p + 1])) return false;
+  if (p + 2 > text.size() || !isAsciiDigit(text[p]) || !isAsciiDigit(text[p + 1]))
+    return false;
   int64_t parsed = (text[p] - '0') * 10 + (text[p + 1] - '0');
-  if (parsed > 59) return false;
+  if (parsed > 59)
+    return false;
   value = parsed;
   pos = p + 2;
   return true;
@@ -576,13 +617,17 @@ bool parseOffsetDigits(std::string_view text, size_t& pos, bool colon, int64_t& 
 // "GMT", "GMT+8", "GMT+08:00" (LocalizedOffsetIdPrinterParser.parse).
 size_t parseLocalizedOffset(bool full, std::string_view text, size_t pos, int64_t& offset) {
   constexpr size_t kFail = std::string_view::npos;
-  if (!matchesAt(text, pos, "GMT")) return kFail;
+  if (!matchesAt(text, pos, "GMT"))
+    return kFail;
   pos += 3;
   offset = 0;
-  if (pos == text.size() || (text[pos] != '+' && text[pos] != '-')) return pos;
+  if (pos == text.size() || (text[pos] != '+' && text[pos] != '-'))
+    return pos;
   int64_t sign = text[pos] == '-' ? -1 : 1;
   ++pos;
-  auto digitAt = [&](size_t p) { return p < text.size() && isDigit(text[p]) ? text[p] - '0' : -1; };
+  auto digitAt = [&](size_t p) {
+    return p < text.size() && isAsciiDigit(text[p]) ? text[p] - '0' : -1;
+  };
   int64_t hours = 0;
   int64_t minutes = 0;
   int64_t seconds = 0;
@@ -590,11 +635,13 @@ size_t parseLocalizedOffset(bool full, std::string_view text, size_t pos, int64_
   if (full) {
     int h1 = digitAt(pos);
     int h2 = digitAt(pos + 1);
-    if (h1 < 0 || h2 < 0 || pos + 2 >= end || text[pos + 2] != ':') return kFail;
+    if (h1 < 0 || h2 < 0 || pos + 2 >= end || text[pos + 2] != ':')
+      return kFail;
     hours = h1 * 10 + h2;
     int m1 = digitAt(pos + 3);
     int m2 = digitAt(pos + 4);
-    if (m1 < 0 || m2 < 0) return kFail;
+    if (m1 < 0 || m2 < 0)
+      return kFail;
     minutes = m1 * 10 + m2;
     pos += 5;
     if (pos + 2 < end && text[pos] == ':' && digitAt(pos + 1) >= 0 && digitAt(pos + 2) >= 0) {
@@ -603,7 +650,8 @@ size_t parseLocalizedOffset(bool full, std::string_view text, size_t pos, int64_
     }
   } else {
     int h = digitAt(pos);
-    if (h < 0) return kFail;
+    if (h < 0)
+      return kFail;
     hours = h;
     ++pos;
     if (digitAt(pos) >= 0) {
@@ -619,7 +667,8 @@ size_t parseLocalizedOffset(bool full, std::string_view text, size_t pos, int64_
       }
     }
   }
-  if (hours > 18 || minutes > 59 || seconds > 59) return kFail;
+  if (hours > 18 || minutes > 59 || seconds > 59)
+    return kFail;
   offset = sign * (hours * 3600 + minutes * 60 + seconds);
   return pos;
 }
@@ -631,42 +680,48 @@ size_t parseOffset(const Token& token, std::string_view text, size_t pos, int64_
   if (pattern == "O" || pattern == "OOOO") {
     return parseLocalizedOffset(pattern == "OOOO", text, pos, offset);
   }
-  if (pos >= text.size()) return kFail;
+  if (pos >= text.size())
+    return kFail;
   if (!token.no_offset.empty() && matchesAt(text, pos, token.no_offset)) {
     offset = 0;
     return pos + token.no_offset.size();
   }
-  if (text[pos] != '+' && text[pos] != '-') return kFail;
+  if (text[pos] != '+' && text[pos] != '-')
+    return kFail;
   int64_t sign = text[pos] == '-' ? -1 : 1;
   size_t p = pos + 1;
   int64_t hours = 0;
   int64_t minutes = 0;
   int64_t seconds = 0;
   bool colon = pattern.find(':') != std::string_view::npos;
-  if (!parseOffsetDigits(text, p, false, hours)) return kFail;
+  if (!parseOffsetDigits(text, p, false, hours))
+    return kFail;
   // Upper-case MM / SS are required, lower-case mm / ss optional.
   if (pattern.find("MM") != std::string_view::npos) {
-    if (!parseOffsetDigits(text, p, colon, minutes)) return kFail;
+    if (!parseOffsetDigits(text, p, colon, minutes))
+      return kFail;
   } else if (pattern.find("mm") != std::string_view::npos) {
     parseOffsetDigits(text, p, colon, minutes);
   }
-  if (pattern.find("ss") != std::string_view::npos) parseOffsetDigits(text, p, colon, seconds);
-  if (hours > 18) return kFail;
+  if (pattern.find("ss") != std::string_view::npos)
+    parseOffsetDigits(text, p, colon, seconds);
+  if (hours > 18)
+    return kFail;
   offset = sign * (hours * 3600 + minutes * 60 + seconds);
   return p;
 }
 
 bool isZoneIdChar(char c) {
-  return isLetter(c) || isDigit(c) || c == '/' || c == '_' || c == '+' || c == '-' || c == ':' ||
-         c == '.' || c == '~';
+  return isLetter(c) || isAsciiDigit(c) || c == '/' || c == '_' || c == '+' || c == '-' ||
+         c == ':' || c == '.' || c == '~';
 }
 
 // A zone id or offset ("America/Los_Angeles", "UTC", "PST", "+08:00"): the longest run of id
 // characters that names a zone.
-size_t parseZone(std::string_view text, size_t pos,
-                 std::shared_ptr<const TimeZone>& zone) {
+size_t parseZone(std::string_view text, size_t pos, std::shared_ptr<const TimeZone>& zone) {
   size_t end = pos;
-  while (end < text.size() && end - pos < 64 && isZoneIdChar(text[end])) ++end;
+  while (end < text.size() && end - pos < 64 && isZoneIdChar(text[end]))
+    ++end;
   for (size_t stop = end; stop > pos; --stop) {
     if (auto found = TimeZone::find(text.substr(pos, stop - pos))) {
       zone = std::move(found);
@@ -705,20 +760,24 @@ size_t parseField(const Token& token, std::string_view text, size_t pos, Parsed&
       break;
     case ParseKind::kOffset:
       next = parseOffset(token, text, pos, value);
-      if (next != kFail) return parsed.set(kOffsetSeconds, value) ? next : kFail;
+      if (next != kFail)
+        return parsed.set(kOffsetSeconds, value) ? next : kFail;
       return kFail;
     case ParseKind::kZone: {
       std::shared_ptr<const TimeZone> zone;
       next = parseZone(text, pos, zone);
-      if (next == kFail) return kFail;
-      if (parsed.zone && parsed.zone->name() != zone->name()) return kFail;
+      if (next == kFail)
+        return kFail;
+      if (parsed.zone && parsed.zone->name() != zone->name())
+        return kFail;
       parsed.zone = std::move(zone);
       return next;
     }
     case ParseKind::kNone:
       return kFail;
   }
-  if (next == kFail) return kFail;
+  if (next == kFail)
+    return kFail;
   return parsed.set(token.field, value) ? next : kFail;
 }
 
@@ -731,7 +790,8 @@ size_t parseTokens(const std::vector<Token>& tokens, size_t begin, size_t end,
     const Token& token = tokens[i];
     switch (token.kind) {
       case TokenKind::kLiteral:
-        if (!matchesAt(text, pos, token.literal)) return kFail;
+        if (!matchesAt(text, pos, token.literal))
+          return kFail;
         pos += token.literal.size();
         break;
       case TokenKind::kOptionalStart: {
@@ -749,7 +809,8 @@ size_t parseTokens(const std::vector<Token>& tokens, size_t begin, size_t end,
         break;
       case TokenKind::kField:
         pos = parseField(token, text, pos, parsed);
-        if (pos == kFail) return kFail;
+        if (pos == kFail)
+          return kFail;
         break;
     }
   }
@@ -814,10 +875,12 @@ void appendOffsetId(std::string& out, std::string_view pattern, std::string_view
   bool minutes_optional = pattern.find("mm") != std::string_view::npos;
   bool has_seconds = pattern.find("ss") != std::string_view::npos;
   if (minutes_required || (minutes_optional && (minutes != 0 || seconds != 0))) {
-    if (colon) out += ':';
+    if (colon)
+      out += ':';
     appendPadded(out, static_cast<uint64_t>(minutes), 2);
     if (has_seconds && seconds != 0) {
-      if (colon) out += ':';
+      if (colon)
+        out += ':';
       appendPadded(out, static_cast<uint64_t>(seconds), 2);
     }
   }
@@ -826,7 +889,8 @@ void appendOffsetId(std::string& out, std::string_view pattern, std::string_view
 // "GMT", "GMT+8", "GMT+08:00" (the localized offset, 'O' and 'ZZZZ').
 void appendLocalizedOffset(std::string& out, bool full, int32_t offset) {
   out += "GMT";
-  if (offset == 0) return;
+  if (offset == 0)
+    return;
   out += offset < 0 ? '-' : '+';
   int32_t total = offset < 0 ? -offset : offset;
   int32_t hours = total / 3600;
@@ -1073,7 +1137,8 @@ DatetimePattern DatetimePattern::build(std::string_view pattern, bool for_parsin
   for (size_t i = 0; i < pattern.size(); ++i) {
     if (pattern[i] == '\'') {
       i = pattern.find('\'', i + 1);
-      while (i + 1 < pattern.size() && pattern[i + 1] == '\'') i = pattern.find('\'', i + 2);
+      while (i + 1 < pattern.size() && pattern[i + 1] == '\'')
+        i = pattern.find('\'', i + 2);
     } else if (pattern[i] == 'G') {
       has_era = true;
     }
@@ -1128,13 +1193,14 @@ DatetimePattern DatetimePattern::build(std::string_view pattern, bool for_parsin
     }
     if (isLetter(c)) {
       size_t j = i;
-      while (j < pattern.size() && pattern[j] == c) ++j;
+      while (j < pattern.size() && pattern[j] == c)
+        ++j;
       Token token;
       token.kind = TokenKind::kField;
       token.letter = c;
       token.count = static_cast<int>(j - i);
-      bool too_long = (token.count >= 5 && (c == 'G' || c == 'M' || c == 'L' || c == 'E' ||
-                                            c == 'Q' || c == 'q')) ||
+      bool too_long = (token.count >= 5 &&
+                       (c == 'G' || c == 'M' || c == 'L' || c == 'E' || c == 'Q' || c == 'q')) ||
                       (c == 'y' && token.count >= 7);
       if (too_long) {
         throwInvalid("LENGTH",
@@ -1143,7 +1209,8 @@ DatetimePattern DatetimePattern::build(std::string_view pattern, bool for_parsin
                                  std::string(static_cast<size_t>(c == 'y' ? 7 : 5), c)));
       }
       defineField(token, has_era, pattern);
-      if (isFormatOnly(c) && result.format_only_letter_ == '\0') result.format_only_letter_ = c;
+      if (isFormatOnly(c) && result.format_only_letter_ == '\0')
+        result.format_only_letter_ = c;
       tokens.push_back(std::move(token));
       i = j;
       continue;
@@ -1160,7 +1227,8 @@ DatetimePattern DatetimePattern::build(std::string_view pattern, bool for_parsin
     tokens.push_back(std::move(token));
   }
   for (size_t i = 0; i < tokens.size(); ++i) {
-    if (tokens[i].kind != TokenKind::kOptionalStart) continue;
+    if (tokens[i].kind != TokenKind::kOptionalStart)
+      continue;
     for (size_t j = i + 1; j < tokens[i].optional_end; ++j) {
       if (tokens[j].kind == TokenKind::kField && isTimeOrZoneLetter(tokens[j].letter)) {
         tokens[i].needs_time = true;
@@ -1183,9 +1251,11 @@ void DatetimePattern::requireParsable() const {
 std::optional<int32_t> DatetimePattern::parseDate(std::string_view text) const {
   requireParsable();
   Parsed parsed;
-  if (parseTokens(tokens_, 0, tokens_.size(), text, 0, parsed) != text.size()) return std::nullopt;
+  if (parseTokens(tokens_, 0, tokens_.size(), text, 0, parsed) != text.size())
+    return std::nullopt;
   Resolved resolved;
-  if (!resolve(parsed, resolved)) return std::nullopt;
+  if (!resolve(parsed, resolved))
+    return std::nullopt;
   if (resolved.days < std::numeric_limits<int32_t>::min() ||
       resolved.days > std::numeric_limits<int32_t>::max()) {
     return std::nullopt;
@@ -1197,21 +1267,25 @@ std::optional<int64_t> DatetimePattern::parseTimestamp(std::string_view text,
                                                        const TimeZone& zone) const {
   requireParsable();
   Parsed parsed;
-  if (parseTokens(tokens_, 0, tokens_.size(), text, 0, parsed) != text.size()) return std::nullopt;
+  if (parseTokens(tokens_, 0, tokens_.size(), text, 0, parsed) != text.size())
+    return std::nullopt;
   Resolved resolved;
-  if (!resolve(parsed, resolved)) return std::nullopt;
+  if (!resolve(parsed, resolved))
+    return std::nullopt;
   int64_t local_seconds = resolved.days * kSecondsPerDay + resolved.second_of_day;
   int64_t offset = 0;
   if (parsed.zone) {
     // A zone id wins over an offset, as TemporalQueries.zone() prefers it.
     auto local_micros = toMicros(local_seconds, 0);
-    if (!local_micros) return std::nullopt;
+    if (!local_micros)
+      return std::nullopt;
     offset = parsed.zone->offsetAtLocal(*local_micros);
   } else if (parsed.has(kOffsetSeconds)) {
     offset = parsed.get(kOffsetSeconds);
   } else {
     auto local_micros = toMicros(local_seconds, 0);
-    if (!local_micros) return std::nullopt;
+    if (!local_micros)
+      return std::nullopt;
     offset = zone.offsetAtLocal(*local_micros);
   }
   return toMicros(local_seconds - offset, resolved.nanos / 1000);
@@ -1220,9 +1294,11 @@ std::optional<int64_t> DatetimePattern::parseTimestamp(std::string_view text,
 std::optional<int64_t> DatetimePattern::parseTimestampNtz(std::string_view text) const {
   requireParsable();
   Parsed parsed;
-  if (parseTokens(tokens_, 0, tokens_.size(), text, 0, parsed) != text.size()) return std::nullopt;
+  if (parseTokens(tokens_, 0, tokens_.size(), text, 0, parsed) != text.size())
+    return std::nullopt;
   Resolved resolved;
-  if (!resolve(parsed, resolved)) return std::nullopt;
+  if (!resolve(parsed, resolved))
+    return std::nullopt;
   return toMicros(resolved.days * kSecondsPerDay + resolved.second_of_day, resolved.nanos / 1000);
 }
 

@@ -67,7 +67,8 @@ struct UInt256 {
   int bitWidth() const {
     auto width = [](uint128_t value) {
       auto upper = static_cast<uint64_t>(value >> 64);
-      if (upper != 0) return 128 - __builtin_clzll(upper);
+      if (upper != 0)
+        return 128 - __builtin_clzll(upper);
       auto lower = static_cast<uint64_t>(value);
       return lower == 0 ? 0 : 64 - __builtin_clzll(lower);
     };
@@ -84,12 +85,14 @@ struct UInt256 {
   friend bool operator>=(const UInt256& a, const UInt256& b) { return !(a < b); }
   friend UInt256 operator+(const UInt256& a, const UInt256& b) {
     UInt256 sum{a.high + b.high, a.low + b.low};
-    if (sum.low < a.low) ++sum.high;
+    if (sum.low < a.low)
+      ++sum.high;
     return sum;
   }
   friend UInt256 operator-(const UInt256& a, const UInt256& b) {
     UInt256 difference{a.high - b.high, a.low - b.low};
-    if (a.low < b.low) --difference.high;
+    if (a.low < b.low)
+      --difference.high;
     return difference;
   }
 };
@@ -106,7 +109,8 @@ UInt256 multiplyFull(uint128_t a, uint128_t b) {
   UInt256 result{p11, p00};
   for (uint128_t middle : {p01, p10}) {
     uint128_t low = result.low + (middle << 64);
-    if (low < result.low) ++result.high;
+    if (low < result.low)
+      ++result.high;
     result.low = low;
     result.high += middle >> 64;
   }
@@ -117,9 +121,11 @@ UInt256 multiplyFull(uint128_t a, uint128_t b) {
 bool multiplyChecked(const UInt256& value, uint128_t factor, UInt256& out) {
   UInt256 low_part = multiplyFull(value.low, factor);
   UInt256 high_part = multiplyFull(value.high, factor);
-  if (!high_part.fits128()) return false;
+  if (!high_part.fits128())
+    return false;
   uint128_t high = low_part.high + high_part.low;
-  if (high < low_part.high) return false;
+  if (high < low_part.high)
+    return false;
   out = UInt256{high, low_part.low};
   return true;
 }
@@ -129,7 +135,8 @@ bool multiplyPowerOfTen(const UInt256& value, int exponent, UInt256& out) {
   UInt256 result = value;
   while (exponent > 0) {
     int step = std::min(exponent, kMaxPrecision);
-    if (!multiplyChecked(result, kPowers[step], result)) return false;
+    if (!multiplyChecked(result, kPowers[step], result))
+      return false;
     exponent -= step;
   }
   out = result;
@@ -140,7 +147,8 @@ struct PowersOfTen256 {
   std::array<UInt256, kMaxPower256 + 1> values;
   PowersOfTen256() {
     values[0] = UInt256::of(1);
-    for (int i = 1; i <= kMaxPower256; ++i) multiplyChecked(values[i - 1], 10, values[i]);
+    for (int i = 1; i <= kMaxPower256; ++i)
+      multiplyChecked(values[i - 1], 10, values[i]);
   }
 };
 
@@ -152,13 +160,13 @@ const UInt256& powerOfTen256(int exponent) {
 // The number of decimal digits of `value` (1 for zero).
 int digitCount(const UInt256& value) {
   int digits = 1;
-  while (digits <= kMaxPower256 && value >= powerOfTen256(digits)) ++digits;
+  while (digits <= kMaxPower256 && value >= powerOfTen256(digits))
+    ++digits;
   return digits;
 }
 
 // Quotient and remainder of value / divisor, divisor != 0.
-void divideBy128(const UInt256& value, uint128_t divisor, UInt256& quotient,
-                 uint128_t& remainder) {
+void divideBy128(const UInt256& value, uint128_t divisor, UInt256& quotient, uint128_t& remainder) {
   if (value.fits128()) {
     quotient = UInt256::of(value.low / divisor);
     remainder = value.low % divisor;
@@ -210,7 +218,8 @@ void divide256(const UInt256& value, const UInt256& divisor, UInt256& quotient,
   for (int index = value.bitWidth() - 1; index >= 0; --index) {
     bool carry_out = rest.bit(255);
     rest = rest.shiftedLeftOne();
-    if (value.bit(index)) rest.low |= 1;
+    if (value.bit(index))
+      rest.low |= 1;
     if (carry_out || rest >= divisor) {
       rest = rest - divisor;
       quotient.setBit(index);
@@ -221,19 +230,23 @@ void divide256(const UInt256& value, const UInt256& divisor, UInt256& quotient,
 
 // value / 10^exponent rounded HALF_UP (ties away from zero), 0 <= exponent.
 UInt256 divideByPowerOfTenHalfUp(const UInt256& value, int exponent) {
-  if (exponent == 0) return value;
-  if (exponent > kMaxPower256) return UInt256{};  // value < 10^78 / 2
+  if (exponent == 0)
+    return value;
+  if (exponent > kMaxPower256)
+    return UInt256{};  // value < 10^78 / 2
   UInt256 quotient;
   if (exponent <= kMaxPrecision) {
     uint128_t rest = 0;
     divideBy128(value, kPowers[exponent], quotient, rest);
-    if (rest >= kPowers[exponent] - rest) quotient = quotient + UInt256::of(1);
+    if (rest >= kPowers[exponent] - rest)
+      quotient = quotient + UInt256::of(1);
     return quotient;
   }
   UInt256 rest;
   const UInt256& divisor = powerOfTen256(exponent);
   divide256(value, divisor, quotient, rest);
-  if (rest >= divisor - rest) quotient = quotient + UInt256::of(1);
+  if (rest >= divisor - rest)
+    quotient = quotient + UInt256::of(1);
   return quotient;
 }
 
@@ -241,22 +254,27 @@ UInt256 divideByPowerOfTenHalfUp(const UInt256& value, int exponent) {
 // Decimal.changePrecision on a BigDecimal.
 std::optional<int128_t> finish(const UInt256& magnitude, bool negative, int from_scale,
                                int to_scale, int precision) {
-  if (magnitude.isZero()) return int128_t{0};
+  if (magnitude.isZero())
+    return int128_t{0};
   UInt256 result;
   if (to_scale >= from_scale) {
     int grow = to_scale - from_scale;
-    if (grow >= precision) return std::nullopt;  // |value| >= 1 unit becomes >= 10^precision
-    if (magnitude >= powerOfTen256(precision - grow)) return std::nullopt;
+    if (grow >= precision)
+      return std::nullopt;  // |value| >= 1 unit becomes >= 10^precision
+    if (magnitude >= powerOfTen256(precision - grow))
+      return std::nullopt;
     multiplyPowerOfTen(magnitude, grow, result);
   } else {
     result = divideByPowerOfTenHalfUp(magnitude, from_scale - to_scale);
-    if (result >= powerOfTen256(precision)) return std::nullopt;
+    if (result >= powerOfTen256(precision))
+      return std::nullopt;
   }
   return withSign(result.low, negative);
 }
 
 DataType adjustPrecisionScale(int precision, int scale) {
-  if (precision <= kMaxPrecision) return DataType::decimal(precision, scale);
+  if (precision <= kMaxPrecision)
+    return DataType::decimal(precision, scale);
   // Keep every integral digit and at least min(scale, 6) fractional digits.
   int integral_digits = precision - scale;
   int min_scale = std::min(scale, 6);
@@ -276,16 +294,20 @@ int128_t powerOfTen(int exponent) {
 }
 
 bool fitsPrecision(int128_t unscaled, int precision) {
-  if (precision > kMaxPrecision) return true;
-  if (precision <= 0) return unscaled == 0;
+  if (precision > kMaxPrecision)
+    return true;
+  if (precision <= 0)
+    return unscaled == 0;
   return magnitudeOf(unscaled) < kPowers[precision];
 }
 
 std::optional<int128_t> rescale(int128_t unscaled, int from_scale, int to_scale, int precision) {
   if (to_scale >= from_scale) {
-    if (unscaled == 0) return int128_t{0};
+    if (unscaled == 0)
+      return int128_t{0};
     int grow = to_scale - from_scale;
-    if (grow >= precision || !fitsPrecision(unscaled, precision - grow)) return std::nullopt;
+    if (grow >= precision || !fitsPrecision(unscaled, precision - grow))
+      return std::nullopt;
     return unscaled * static_cast<int128_t>(kPowers[grow]);
   }
   int shrink = from_scale - to_scale;
@@ -296,9 +318,11 @@ std::optional<int128_t> rescale(int128_t unscaled, int from_scale, int to_scale,
     uint128_t divisor = kPowers[shrink];
     quotient = magnitude / divisor;
     uint128_t rest = magnitude % divisor;
-    if (rest >= divisor - rest) ++quotient;
+    if (rest >= divisor - rest)
+      ++quotient;
   }
-  if (precision <= kMaxPrecision && quotient >= kPowers[precision]) return std::nullopt;
+  if (precision <= kMaxPrecision && quotient >= kPowers[precision])
+    return std::nullopt;
   return withSign(quotient, unscaled < 0);
 }
 
@@ -332,7 +356,8 @@ std::optional<int128_t> add(int128_t a, int sa, int128_t b, int sb, int result_p
 std::optional<int128_t> subtract(int128_t a, int sa, int128_t b, int sb, int result_precision,
                                  int result_scale) {
   // No DECIMAL holds the most negative int128, whose negation does not fit.
-  if (b == std::numeric_limits<int128_t>::min()) return std::nullopt;
+  if (b == std::numeric_limits<int128_t>::min())
+    return std::nullopt;
   return add(a, sa, -b, sb, result_precision, result_scale);
 }
 
@@ -359,7 +384,8 @@ std::optional<int128_t> divide(int128_t a, int sa, int128_t b, int sb, int resul
   uint128_t dividend = magnitudeOf(a);
   uint128_t divisor = magnitudeOf(b);
   bool negative = (a < 0) != (b < 0);
-  if (dividend == 0) return int128_t{0};
+  if (dividend == 0)
+    return int128_t{0};
   // Spark divides to scale 38 (HALF_UP) and then rounds again to result_scale.
   int exponent = result_scale - sa + sb;
   if (exponent < 0) {
@@ -369,7 +395,8 @@ std::optional<int128_t> divide(int128_t a, int sa, int128_t b, int sb, int resul
     UInt256 quotient;
     uint128_t rest = 0;
     divideBy128(numerator, divisor, quotient, rest);
-    if (rest >= divisor - rest) quotient = quotient + UInt256::of(1);
+    if (rest >= divisor - rest)
+      quotient = quotient + UInt256::of(1);
     return finish(quotient, negative, kMaxPrecision, result_scale, result_precision);
   }
   // Integer part at result_scale, then the digits down to scale 38 from the remainder.
@@ -381,18 +408,21 @@ std::optional<int128_t> divide(int128_t a, int sa, int128_t b, int sb, int resul
   UInt256 truncated;
   uint128_t rest = 0;
   divideBy128(numerator, divisor, truncated, rest);
-  if (truncated >= powerOfTen256(result_precision)) return std::nullopt;
+  if (truncated >= powerOfTen256(result_precision))
+    return std::nullopt;
   int extra_digits = kMaxPrecision - result_scale;
   UInt256 scaled_rest = multiplyFull(rest, kPowers[extra_digits]);
   UInt256 fraction;
   uint128_t fraction_rest = 0;
   divideBy128(scaled_rest, divisor, fraction, fraction_rest);
-  if (fraction_rest >= divisor - fraction_rest) fraction = fraction + UInt256::of(1);
+  if (fraction_rest >= divisor - fraction_rest)
+    fraction = fraction + UInt256::of(1);
   // fraction <= 10^extra_digits; round the 38-digit quotient to result_scale.
-  bool round_up = extra_digits == 0 ? !fraction.isZero()
-                                    : fraction.low >= kPowers[extra_digits] - fraction.low;
+  bool round_up =
+      extra_digits == 0 ? !fraction.isZero() : fraction.low >= kPowers[extra_digits] - fraction.low;
   uint128_t quotient = truncated.low + (round_up ? 1 : 0);
-  if (quotient >= kPowers[result_precision]) return std::nullopt;
+  if (quotient >= kPowers[result_precision])
+    return std::nullopt;
   return withSign(quotient, negative);
 }
 
@@ -473,7 +503,8 @@ DataType widerDecimal(const DataType& left, const DataType& right) {
   int scale = std::max(left.scale(), right.scale());
   int integral = std::max(left.precision() - left.scale(), right.precision() - right.scale());
   int precision = integral + scale;
-  if (precision <= kMaxPrecision) return DataType::decimal(precision, scale);
+  if (precision <= kMaxPrecision)
+    return DataType::decimal(precision, scale);
   return DataType::decimal(kMaxPrecision, std::max(0, scale - (precision - kMaxPrecision)));
 }
 
@@ -492,7 +523,8 @@ double toDouble(int128_t unscaled, int scale) {
 }
 
 std::optional<int128_t> fromDouble(double value, int precision, int scale) {
-  if (!std::isfinite(value)) return std::nullopt;
+  if (!std::isfinite(value))
+    return std::nullopt;
   int128_t out = 0;
   if (parseDecimal(formatDouble(value), precision, scale, out) != ParseStatus::kOk) {
     return std::nullopt;
@@ -509,7 +541,8 @@ std::string int128ToString(int128_t value) {
     *--begin = static_cast<char>('0' + static_cast<int>(magnitude % 10));
     magnitude /= 10;
   } while (magnitude != 0);
-  if (value < 0) *--begin = '-';
+  if (value < 0)
+    *--begin = '-';
   return std::string(begin, end);
 }
 

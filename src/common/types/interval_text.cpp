@@ -2,16 +2,18 @@
 //
 // ANSI interval values as Spark prints them (IntervalUtils.toYearMonthIntervalString and
 // toDayTimeIntervalString with ANSI_STYLE): the literal form "INTERVAL '...' <fields>".
+#include "common/types/time_units.hpp"
 #include "common/types/value_text.hpp"
 
 namespace sluice {
 
 namespace {
 
-constexpr uint64_t kMicrosPerSecond = 1'000'000;
-constexpr uint64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
-constexpr uint64_t kMicrosPerHour = 60 * kMicrosPerMinute;
-constexpr uint64_t kMicrosPerDay = 24 * kMicrosPerHour;
+// Unsigned, for magnitudes up to 2^63.
+constexpr uint64_t kSecondMicros = kMicrosPerSecond;
+constexpr uint64_t kMinuteMicros = kMicrosPerMinute;
+constexpr uint64_t kHourMicros = kMicrosPerHour;
+constexpr uint64_t kDayMicros = kMicrosPerDay;
 
 const char* fieldName(IntervalField field) {
   switch (field) {
@@ -33,17 +35,20 @@ const char* fieldName(IntervalField field) {
 
 // "%02d" of a non-negative number.
 void appendTwoDigits(std::string& out, uint64_t value) {
-  if (value < 10) out += '0';
+  if (value < 10)
+    out += '0';
   out += std::to_string(value);
 }
 
 // Seconds with their fraction, trailing zeros trimmed, at least two integral digits:
 // BigDecimal.valueOf(micros, 6).stripTrailingZeros.toPlainString with Spark's leading zero.
 void appendSeconds(std::string& out, uint64_t micros) {
-  if (micros < 10 * kMicrosPerSecond) out += '0';
-  out += std::to_string(micros / kMicrosPerSecond);
-  uint64_t fraction = micros % kMicrosPerSecond;
-  if (fraction == 0) return;
+  if (micros < 10 * kSecondMicros)
+    out += '0';
+  out += std::to_string(micros / kSecondMicros);
+  uint64_t fraction = micros % kSecondMicros;
+  if (fraction == 0)
+    return;
   int width = 6;
   while (fraction % 10 == 0) {
     fraction /= 10;
@@ -75,22 +80,23 @@ std::string formatYearMonthInterval(int32_t months, IntervalField start, Interva
 
 std::string formatDayTimeInterval(int64_t micros, IntervalField start, IntervalField end) {
   // The magnitude as unsigned, so that the most negative value needs no special case.
-  uint64_t rest = micros < 0 ? uint64_t{0} - static_cast<uint64_t>(micros)
-                             : static_cast<uint64_t>(micros);
+  uint64_t rest =
+      micros < 0 ? uint64_t{0} - static_cast<uint64_t>(micros) : static_cast<uint64_t>(micros);
   std::string out = "INTERVAL '";
-  if (micros < 0) out += '-';
+  if (micros < 0)
+    out += '-';
   switch (start) {
     case IntervalField::kDay:
-      out += std::to_string(rest / kMicrosPerDay);
-      rest %= kMicrosPerDay;
+      out += std::to_string(rest / kDayMicros);
+      rest %= kDayMicros;
       break;
     case IntervalField::kHour:
-      appendTwoDigits(out, rest / kMicrosPerHour);
-      rest %= kMicrosPerHour;
+      appendTwoDigits(out, rest / kHourMicros);
+      rest %= kHourMicros;
       break;
     case IntervalField::kMinute:
-      appendTwoDigits(out, rest / kMicrosPerMinute);
-      rest %= kMicrosPerMinute;
+      appendTwoDigits(out, rest / kMinuteMicros);
+      rest %= kMinuteMicros;
       break;
     default:
       appendSeconds(out, rest);
@@ -99,13 +105,13 @@ std::string formatDayTimeInterval(int64_t micros, IntervalField start, IntervalF
   auto spans = [&](IntervalField field) { return start < field && field <= end; };
   if (spans(IntervalField::kHour)) {
     out += ' ';
-    appendTwoDigits(out, rest / kMicrosPerHour);
-    rest %= kMicrosPerHour;
+    appendTwoDigits(out, rest / kHourMicros);
+    rest %= kHourMicros;
   }
   if (spans(IntervalField::kMinute)) {
     out += ':';
-    appendTwoDigits(out, rest / kMicrosPerMinute);
-    rest %= kMicrosPerMinute;
+    appendTwoDigits(out, rest / kMinuteMicros);
+    rest %= kMinuteMicros;
   }
   if (spans(IntervalField::kSecond)) {
     out += ':';

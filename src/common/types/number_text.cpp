@@ -10,6 +10,7 @@
 #include <limits>
 #include <system_error>
 
+#include "common/text/ascii_case.hpp"
 #include "common/types/decimal.hpp"
 #include "common/types/text_trim.hpp"
 #include "common/types/value_text.hpp"
@@ -18,18 +19,16 @@ namespace sluice {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
 bool isHexDigit(char c) {
-  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return isAsciiDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-char toLowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
-
 bool equalsIgnoreCase(std::string_view text, std::string_view lower_word) {
-  if (text.size() != lower_word.size()) return false;
+  if (text.size() != lower_word.size())
+    return false;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (toLowerAscii(text[i]) != lower_word[i]) return false;
+    if (asciiLower(text[i]) != lower_word[i])
+      return false;
   }
   return true;
 }
@@ -42,21 +41,24 @@ enum class FloatForm : uint8_t { kDecimal, kHex, kNaN, kInfinity, kInvalid };
 struct FloatText {
   FloatForm form = FloatForm::kInvalid;
   bool negative = false;
-  std::string_view digits;  // no sign, no "0x", no type suffix
+  std::string_view digits;    // no sign, no "0x", no type suffix
   bool at_least_one = false;  // |value| >= 1: tells overflow from underflow
 };
 
 // Reads an exponent's digits, saturating far beyond any double's range.
 int64_t readExponent(std::string_view text, size_t& pos) {
   int64_t value = 0;
-  while (pos < text.size() && isDigit(text[pos])) {
-    if (value < 1'000'000'000) value = value * 10 + (text[pos] - '0');
+  while (pos < text.size() && isAsciiDigit(text[pos])) {
+    if (value < 1'000'000'000)
+      value = value * 10 + (text[pos] - '0');
     ++pos;
   }
   return value;
 }
 
-bool isTypeSuffix(char c) { return c == 'f' || c == 'F' || c == 'd' || c == 'D'; }
+bool isTypeSuffix(char c) {
+  return c == 'f' || c == 'F' || c == 'd' || c == 'D';
+}
 
 // FloatingDecimal.readJavaFormatString's grammar, without the trimming.
 FloatText scanJavaFloat(std::string_view text) {
@@ -66,18 +68,22 @@ FloatText scanJavaFloat(std::string_view text) {
     result.negative = text[pos] == '-';
     ++pos;
   }
-  if (pos == text.size()) return result;
+  if (pos == text.size())
+    return result;
   std::string_view rest = text.substr(pos);
   if (rest[0] == 'N') {
-    if (rest == "NaN") result.form = FloatForm::kNaN;
+    if (rest == "NaN")
+      result.form = FloatForm::kNaN;
     return result;
   }
   if (rest[0] == 'I') {
-    if (rest == "Infinity") result.form = FloatForm::kInfinity;
+    if (rest == "Infinity")
+      result.form = FloatForm::kInfinity;
     return result;
   }
   bool hex = rest.size() > 1 && rest[0] == '0' && (rest[1] == 'x' || rest[1] == 'X');
-  if (hex) pos += 2;
+  if (hex)
+    pos += 2;
   size_t number_begin = pos;
   // The mantissa: digits with at most one point, at least one digit. The weight (power of the
   // radix) of the first non-zero digit sizes the number.
@@ -90,9 +96,10 @@ FloatText scanJavaFloat(std::string_view text) {
   while (pos < text.size()) {
     char c = text[pos];
     if (c == '.') {
-      if (seen_point) return result;
+      if (seen_point)
+        return result;
       seen_point = true;
-    } else if (hex ? isHexDigit(c) : isDigit(c)) {
+    } else if (hex ? isHexDigit(c) : isAsciiDigit(c)) {
       if (!seen_nonzero && c != '0') {
         seen_nonzero = true;
         if (seen_point) {
@@ -107,15 +114,16 @@ FloatText scanJavaFloat(std::string_view text) {
     }
     ++pos;
   }
-  if (integer_digits + fraction_digits == 0) return result;
-  int64_t first_weight = first_integer_index >= 0 ? integer_digits - 1 - first_integer_index
-                                                  : first_fraction_weight;
+  if (integer_digits + fraction_digits == 0)
+    return result;
+  int64_t first_weight =
+      first_integer_index >= 0 ? integer_digits - 1 - first_integer_index : first_fraction_weight;
   // The exponent: required for hex ('p'), optional for decimal ('e').
   int64_t exponent = 0;
-  bool has_exponent = pos < text.size() &&
-                      (hex ? (text[pos] == 'p' || text[pos] == 'P')
-                           : (text[pos] == 'e' || text[pos] == 'E'));
-  if (hex && !has_exponent) return result;
+  bool has_exponent = pos < text.size() && (hex ? (text[pos] == 'p' || text[pos] == 'P')
+                                                : (text[pos] == 'e' || text[pos] == 'E'));
+  if (hex && !has_exponent)
+    return result;
   if (has_exponent) {
     ++pos;
     bool negative_exponent = false;
@@ -125,12 +133,15 @@ FloatText scanJavaFloat(std::string_view text) {
     }
     size_t exponent_begin = pos;
     exponent = readExponent(text, pos);
-    if (pos == exponent_begin) return result;
-    if (negative_exponent) exponent = -exponent;
+    if (pos == exponent_begin)
+      return result;
+    if (negative_exponent)
+      exponent = -exponent;
   }
   size_t number_end = pos;
   if (pos < text.size()) {
-    if (pos != text.size() - 1 || !isTypeSuffix(text[pos])) return result;
+    if (pos != text.size() - 1 || !isTypeSuffix(text[pos]))
+      return result;
   }
   result.form = hex ? FloatForm::kHex : FloatForm::kDecimal;
   result.digits = text.substr(number_begin, number_end - number_begin);
@@ -172,8 +183,10 @@ std::optional<T> parseFloating(std::string_view text) {
       equalsIgnoreCase(body, "infinity") || equalsIgnoreCase(body, "+infinity")) {
     return kInfinity;
   }
-  if (equalsIgnoreCase(body, "-inf") || equalsIgnoreCase(body, "-infinity")) return -kInfinity;
-  if (equalsIgnoreCase(body, "nan")) return std::numeric_limits<T>::quiet_NaN();
+  if (equalsIgnoreCase(body, "-inf") || equalsIgnoreCase(body, "-infinity"))
+    return -kInfinity;
+  if (equalsIgnoreCase(body, "nan"))
+    return std::numeric_limits<T>::quiet_NaN();
   return std::nullopt;
 }
 
@@ -182,9 +195,12 @@ std::optional<T> parseFloating(std::string_view text) {
 // notation".
 template <typename T>
 std::string formatJavaFloating(T value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value < 0 ? "-Infinity" : "Infinity";
-  if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
+  if (std::isnan(value))
+    return "NaN";
+  if (std::isinf(value))
+    return value < 0 ? "-Infinity" : "Infinity";
+  if (value == 0)
+    return std::signbit(value) ? "-0.0" : "0.0";
   std::array<char, 64> buffer;
   auto shortest = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
                                 std::chars_format::scientific);
@@ -202,15 +218,18 @@ std::string formatJavaFloating(T value) {
   std::array<char, 32> digits;
   size_t digit_count = 0;
   for (size_t i = mantissa_begin; i < e_pos; ++i) {
-    if (scientific[i] != '.') digits[digit_count++] = scientific[i];
+    if (scientific[i] != '.')
+      digits[digit_count++] = scientific[i];
   }
-  while (digit_count > 1 && digits[digit_count - 1] == '0') --digit_count;
+  while (digit_count > 1 && digits[digit_count - 1] == '0')
+    --digit_count;
   int exponent = 0;
   std::from_chars(scientific.data() + e_pos + (scientific[e_pos + 1] == '+' ? 2 : 1),
                   scientific.data() + scientific.size(), exponent);
 
   std::string out;
-  if (value < 0) out += '-';
+  if (value < 0)
+    out += '-';
   if (exponent >= -3 && exponent < 7) {
     if (exponent < 0) {
       out += "0.";
@@ -218,7 +237,8 @@ std::string formatJavaFloating(T value) {
       out.append(digits.data(), digit_count);
     } else {
       auto integer_count = static_cast<size_t>(exponent + 1);
-      for (size_t i = 0; i < integer_count; ++i) out += i < digit_count ? digits[i] : '0';
+      for (size_t i = 0; i < integer_count; ++i)
+        out += i < digit_count ? digits[i] : '0';
       out += '.';
       if (digit_count > integer_count) {
         out.append(digits.data() + integer_count, digit_count - integer_count);
@@ -245,10 +265,12 @@ std::string formatJavaFloating(T value) {
 std::optional<bool> parseBoolean(std::string_view text) {
   std::string_view word = text_trim::trimSpark(text);
   for (std::string_view yes : {"t", "true", "y", "yes", "1"}) {
-    if (equalsIgnoreCase(word, yes)) return true;
+    if (equalsIgnoreCase(word, yes))
+      return true;
   }
   for (std::string_view no : {"f", "false", "n", "no", "0"}) {
-    if (equalsIgnoreCase(word, no)) return false;
+    if (equalsIgnoreCase(word, no))
+      return false;
   }
   return std::nullopt;
 }
@@ -256,11 +278,13 @@ std::optional<bool> parseBoolean(std::string_view text) {
 ParseStatus parseIntegral(std::string_view text, int64_t min, int64_t max, int64_t& out,
                           bool allow_fraction) {
   std::string_view body = text_trim::trimSpark(text);
-  if (body.empty()) return ParseStatus::kInvalid;
+  if (body.empty())
+    return ParseStatus::kInvalid;
   size_t pos = 0;
   bool negative = body[0] == '-';
   if (negative || body[0] == '+') {
-    if (body.size() == 1) return ParseStatus::kInvalid;
+    if (body.size() == 1)
+      return ParseStatus::kInvalid;
     pos = 1;
   }
   // Accumulated as a negative number so that the most negative value parses.
@@ -271,7 +295,8 @@ ParseStatus parseIntegral(std::string_view text, int64_t min, int64_t max, int64
       ++pos;
       break;
     }
-    if (!isDigit(c)) return ParseStatus::kInvalid;
+    if (!isAsciiDigit(c))
+      return ParseStatus::kInvalid;
     if (__builtin_mul_overflow(result, 10, &result) ||
         __builtin_sub_overflow(result, c - '0', &result)) {
       return ParseStatus::kInvalid;
@@ -279,20 +304,27 @@ ParseStatus parseIntegral(std::string_view text, int64_t min, int64_t max, int64
   }
   // The dropped fraction must still be digits.
   for (; pos < body.size(); ++pos) {
-    if (!isDigit(body[pos])) return ParseStatus::kInvalid;
+    if (!isAsciiDigit(body[pos]))
+      return ParseStatus::kInvalid;
   }
   if (!negative) {
-    if (result == std::numeric_limits<int64_t>::min()) return ParseStatus::kInvalid;
+    if (result == std::numeric_limits<int64_t>::min())
+      return ParseStatus::kInvalid;
     result = -result;
   }
-  if (result < min || result > max) return ParseStatus::kInvalid;
+  if (result < min || result > max)
+    return ParseStatus::kInvalid;
   out = result;
   return ParseStatus::kOk;
 }
 
-std::optional<double> parseDouble(std::string_view text) { return parseFloating<double>(text); }
+std::optional<double> parseDouble(std::string_view text) {
+  return parseFloating<double>(text);
+}
 
-std::optional<float> parseFloat(std::string_view text) { return parseFloating<float>(text); }
+std::optional<float> parseFloat(std::string_view text) {
+  return parseFloating<float>(text);
+}
 
 ParseStatus parseDecimal(std::string_view text, int precision, int scale, int128_t& out) {
   std::string_view body = text_trim::trimJava(text);
@@ -310,16 +342,18 @@ ParseStatus parseDecimal(std::string_view text, int precision, int scale, int128
   for (; pos < body.size(); ++pos) {
     char c = body[pos];
     if (c == '.') {
-      if (seen_point) return ParseStatus::kInvalid;
+      if (seen_point)
+        return ParseStatus::kInvalid;
       seen_point = true;
-    } else if (isDigit(c)) {
+    } else if (isAsciiDigit(c)) {
       (seen_point ? fraction_digits : integer_digits) += 1;
     } else {
       break;
     }
   }
   size_t mantissa_end = pos;
-  if (integer_digits + fraction_digits == 0) return ParseStatus::kInvalid;
+  if (integer_digits + fraction_digits == 0)
+    return ParseStatus::kInvalid;
   int64_t exponent = 0;
   if (pos < body.size() && (body[pos] == 'e' || body[pos] == 'E')) {
     ++pos;
@@ -330,12 +364,16 @@ ParseStatus parseDecimal(std::string_view text, int precision, int scale, int128
     }
     size_t exponent_begin = pos;
     exponent = readExponent(body, pos);
-    if (pos == exponent_begin) return ParseStatus::kInvalid;
+    if (pos == exponent_begin)
+      return ParseStatus::kInvalid;
     // BigDecimal rejects an exponent outside int's range.
-    if (exponent > std::numeric_limits<int32_t>::max()) return ParseStatus::kInvalid;
-    if (negative_exponent) exponent = -exponent;
+    if (exponent > std::numeric_limits<int32_t>::max())
+      return ParseStatus::kInvalid;
+    if (negative_exponent)
+      exponent = -exponent;
   }
-  if (pos != body.size()) return ParseStatus::kInvalid;
+  if (pos != body.size())
+    return ParseStatus::kInvalid;
 
   // The weight (power of ten) of each mantissa digit is known from its position; find the
   // first non-zero digit to size the number as BigDecimal does.
@@ -345,7 +383,8 @@ ParseStatus parseDecimal(std::string_view text, int precision, int scale, int128
   {
     int64_t weight = integer_digits - 1 + exponent;
     for (size_t i = mantissa_begin; i < mantissa_end; ++i) {
-      if (body[i] == '.') continue;
+      if (body[i] == '.')
+        continue;
       if (body[i] != '0') {
         first_weight = weight;
         nonzero = true;
@@ -357,7 +396,8 @@ ParseStatus parseDecimal(std::string_view text, int precision, int scale, int128
   // Spark refuses more than 38 integral digits before rounding (precision - scale of the
   // BigDecimal, which counts a zero as one digit).
   int64_t integral_digits = nonzero ? first_weight + 1 : 1 + last_weight;
-  if (integral_digits > DataType::kMaxDecimalPrecision) return ParseStatus::kOverflow;
+  if (integral_digits > DataType::kMaxDecimalPrecision)
+    return ParseStatus::kOverflow;
   if (!nonzero) {
     out = 0;
     return ParseStatus::kOk;
@@ -371,11 +411,13 @@ ParseStatus parseDecimal(std::string_view text, int precision, int scale, int128
   int64_t lowest_kept = weight + 1;
   bool round_up = false;
   for (size_t i = mantissa_begin; i < mantissa_end; ++i) {
-    if (body[i] == '.') continue;
+    if (body[i] == '.')
+      continue;
     int digit = body[i] - '0';
     if (weight >= -scale) {
       magnitude = magnitude * 10 + static_cast<unsigned>(digit);
-      if (magnitude >= limit) return ParseStatus::kOverflow;
+      if (magnitude >= limit)
+        return ParseStatus::kOverflow;
       lowest_kept = weight;
     } else {
       round_up = weight == -scale - 1 && digit >= 5;
@@ -388,32 +430,41 @@ ParseStatus parseDecimal(std::string_view text, int precision, int scale, int128
     int64_t zeros = lowest_kept + scale;
     for (int64_t i = 0; i < zeros; ++i) {
       magnitude *= 10;
-      if (magnitude >= limit) return ParseStatus::kOverflow;
+      if (magnitude >= limit)
+        return ParseStatus::kOverflow;
     }
   }
   if (round_up) {
     ++magnitude;
-    if (magnitude >= limit) return ParseStatus::kOverflow;
+    if (magnitude >= limit)
+      return ParseStatus::kOverflow;
   }
   auto signed_value = static_cast<int128_t>(magnitude);
   out = negative ? -signed_value : signed_value;
   return ParseStatus::kOk;
 }
 
-std::string formatDouble(double value) { return formatJavaFloating(value); }
+std::string formatDouble(double value) {
+  return formatJavaFloating(value);
+}
 
-std::string formatFloat(float value) { return formatJavaFloating(value); }
+std::string formatFloat(float value) {
+  return formatJavaFloating(value);
+}
 
 std::string formatDecimal(int128_t unscaled, int scale) {
   std::string digits = decimal::int128ToString(unscaled);
   bool negative = unscaled < 0;
-  if (negative) digits.erase(0, 1);
+  if (negative)
+    digits.erase(0, 1);
   if (scale > 0) {
     auto fraction = static_cast<size_t>(scale);
-    if (digits.size() <= fraction) digits.insert(0, fraction - digits.size() + 1, '0');
+    if (digits.size() <= fraction)
+      digits.insert(0, fraction - digits.size() + 1, '0');
     digits.insert(digits.size() - fraction, 1, '.');
   }
-  if (negative) digits.insert(0, 1, '-');
+  if (negative)
+    digits.insert(0, 1, '-');
   return digits;
 }
 
@@ -421,8 +472,10 @@ std::string formatDecimalScientific(int128_t unscaled, int scale) {
   std::string digits = decimal::int128ToString(unscaled);
   size_t sign = unscaled < 0 ? 1 : 0;
   int64_t adjusted = -int64_t{scale} + static_cast<int64_t>(digits.size() - sign) - 1;
-  if (scale <= 0 || adjusted >= -6) return formatDecimal(unscaled, scale);
-  if (digits.size() - sign > 1) digits.insert(sign + 1, 1, '.');
+  if (scale <= 0 || adjusted >= -6)
+    return formatDecimal(unscaled, scale);
+  if (digits.size() - sign > 1)
+    digits.insert(sign + 1, 1, '.');
   return digits + "E" + std::to_string(adjusted);
 }
 

@@ -23,7 +23,8 @@ class StringView {
   //! and must outlive the view (the vector's string buffers guarantee that).
   StringView(const char* data, uint32_t size) : length_(size), bytes_{} {
     if (size <= kInlineLength) {
-      if (size > 0) std::memcpy(bytes_, data, size);
+      if (size > 0)
+        std::memcpy(bytes_, data, size);
     } else {
       std::memcpy(bytes_, data, kPrefixLength);
       std::memcpy(bytes_ + kPrefixLength, &data, sizeof(data));
@@ -36,7 +37,8 @@ class StringView {
   bool empty() const { return length_ == 0; }
   bool isInline() const { return length_ <= kInlineLength; }
   const char* data() const {
-    if (isInline()) return bytes_;
+    if (isInline())
+      return bytes_;
     const char* pointer;
     std::memcpy(&pointer, bytes_ + kPrefixLength, sizeof(pointer));
     return pointer;
@@ -48,8 +50,10 @@ class StringView {
 
   bool operator==(const StringView& other) const {
     // Length and prefix first: most unequal strings differ there.
-    if (std::memcmp(this, &other, 8) != 0) return false;
-    if (isInline()) return std::memcmp(bytes_ + kPrefixLength, other.bytes_ + kPrefixLength, 8) == 0;
+    if (std::memcmp(this, &other, 8) != 0)
+      return false;
+    if (isInline())
+      return std::memcmp(bytes_ + kPrefixLength, other.bytes_ + kPrefixLength, 8) == 0;
     return std::memcmp(data(), other.data(), length_) == 0;
   }
   bool operator!=(const StringView& other) const { return !(*this == other); }
@@ -58,7 +62,8 @@ class StringView {
   int compare(const StringView& other) const {
     uint32_t common = length_ < other.length_ ? length_ : other.length_;
     int result = std::memcmp(data(), other.data(), common);
-    if (result != 0) return result;
+    if (result != 0)
+      return result;
     return length_ < other.length_ ? -1 : (length_ > other.length_ ? 1 : 0);
   }
   bool operator<(const StringView& other) const { return compare(other) < 0; }

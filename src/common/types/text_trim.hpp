@@ -15,14 +15,18 @@ constexpr bool isSparkTrimmed(char c) {
   return byte <= 0x20 || byte == 0x7F;
 }
 
-constexpr bool isJavaTrimmed(char c) { return static_cast<unsigned char>(c) <= 0x20; }
+constexpr bool isJavaTrimmed(char c) {
+  return static_cast<unsigned char>(c) <= 0x20;
+}
 
 template <bool (*kTrimmed)(char)>
 constexpr std::string_view trimWith(std::string_view text) {
   size_t begin = 0;
   size_t end = text.size();
-  while (begin < end && kTrimmed(text[begin])) ++begin;
-  while (end > begin && kTrimmed(text[end - 1])) --end;
+  while (begin < end && kTrimmed(text[begin]))
+    ++begin;
+  while (end > begin && kTrimmed(text[end - 1]))
+    --end;
   return text.substr(begin, end - begin);
 }
 

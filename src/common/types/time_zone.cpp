@@ -18,31 +18,25 @@
 
 #include <date/tz.h>
 
+#include "common/text/ascii_case.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/value_text.hpp"
 
 namespace sluice {
 
 namespace {
 
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-constexpr int64_t kSecondsPerDay = 86'400;
 constexpr int64_t kMinInt64 = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMaxInt64 = std::numeric_limits<int64_t>::max();
 constexpr int32_t kMaxOffsetSeconds = 18 * 3600;
 
-int64_t floorDivide(int64_t value, int64_t divisor) {
-  int64_t quotient = value / divisor;
-  if ((value % divisor != 0) && ((value < 0) != (divisor < 0))) --quotient;
-  return quotient;
-}
-
 int64_t secondsToMicrosSaturated(int64_t seconds) {
-  if (seconds > kMaxInt64 / kMicrosPerSecond) return kMaxInt64;
-  if (seconds < kMinInt64 / kMicrosPerSecond) return kMinInt64;
+  if (seconds > kMaxInt64 / kMicrosPerSecond)
+    return kMaxInt64;
+  if (seconds < kMinInt64 / kMicrosPerSecond)
+    return kMinInt64;
   return seconds * kMicrosPerSecond;
 }
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 class FixedOffsetZone final : public TimeZone {
  public:
@@ -102,7 +96,8 @@ class RegionZone final : public TimeZone {
       return cache.offset;
     }
     int64_t seconds = floorDivide(utc_micros, kMicrosPerSecond);
-    if (seconds >= recurring_from_utc_) return extrapolate(seconds, /*local=*/false);
+    if (seconds >= recurring_from_utc_)
+      return extrapolate(seconds, /*local=*/false);
     size_t index = periodAt(utc_starts_, seconds);
     cache.zone_serial = serial_;
     cache.begin_micros = index == 0 ? kMinInt64 : secondsToMicrosSaturated(utc_starts_[index]);
@@ -115,7 +110,8 @@ class RegionZone final : public TimeZone {
 
   int32_t offsetAtLocal(int64_t local_micros) const override {
     int64_t seconds = floorDivide(local_micros, kMicrosPerSecond);
-    if (seconds >= recurring_from_local_) return extrapolate(seconds, /*local=*/true);
+    if (seconds >= recurring_from_local_)
+      return extrapolate(seconds, /*local=*/true);
     return offsets_[periodAt(local_starts_, seconds)];
   }
 
@@ -133,9 +129,11 @@ class RegionZone final : public TimeZone {
     CivilDate date = civilFromDays(static_cast<int32_t>(days));
     uint32_t weekday = isoWeekdayFromDays(days);
     for (int64_t year = last_year_; year > last_year_ - 28; --year) {
-      if (date.day > daysInMonth(year, date.month)) continue;
+      if (date.day > daysInMonth(year, date.month))
+        continue;
       int64_t candidate = daysFromCivilWide(year, date.month, date.day);
-      if (isoWeekdayFromDays(candidate) != weekday) continue;
+      if (isoWeekdayFromDays(candidate) != weekday)
+        continue;
       int64_t mapped = candidate * kSecondsPerDay + second_of_day;
       return offsets_[periodAt(local ? local_starts_ : utc_starts_, mapped)];
     }
@@ -154,7 +152,8 @@ class RegionZone final : public TimeZone {
 
 // ZoneOffset.getId: "Z", "+hh:mm" or "+hh:mm:ss".
 std::string offsetId(int32_t offset) {
-  if (offset == 0) return "Z";
+  if (offset == 0)
+    return "Z";
   std::string out(1, offset < 0 ? '-' : '+');
   int32_t magnitude = offset < 0 ? -offset : offset;
   auto two = [&](int32_t value) {
@@ -173,10 +172,13 @@ std::string offsetId(int32_t offset) {
 
 // ZoneOffset.of: "+h", "+hh", "+hhmm", "+hh:mm", "+hhmmss", "+hh:mm:ss", within +-18:00.
 std::optional<int32_t> parseOffset(std::string_view text) {
-  if (text.size() < 2 || (text[0] != '+' && text[0] != '-')) return std::nullopt;
+  if (text.size() < 2 || (text[0] != '+' && text[0] != '-'))
+    return std::nullopt;
   auto number = [&](size_t pos, bool after_colon, int32_t& out) {
-    if (after_colon && text[pos - 1] != ':') return false;
-    if (!isDigit(text[pos]) || !isDigit(text[pos + 1])) return false;
+    if (after_colon && text[pos - 1] != ':')
+      return false;
+    if (!isAsciiDigit(text[pos]) || !isAsciiDigit(text[pos + 1]))
+      return false;
     out = (text[pos] - '0') * 10 + (text[pos + 1] - '0');
     return true;
   };
@@ -186,7 +188,7 @@ std::optional<int32_t> parseOffset(std::string_view text) {
   bool ok = false;
   switch (text.size()) {
     case 2:
-      ok = isDigit(text[1]);
+      ok = isAsciiDigit(text[1]);
       hours = text[1] - '0';
       break;
     case 3:
@@ -207,9 +209,11 @@ std::optional<int32_t> parseOffset(std::string_view text) {
     default:
       break;
   }
-  if (!ok || hours > 18 || minutes > 59 || seconds > 59) return std::nullopt;
+  if (!ok || hours > 18 || minutes > 59 || seconds > 59)
+    return std::nullopt;
   int32_t total = hours * 3600 + minutes * 60 + seconds;
-  if (total > kMaxOffsetSeconds) return std::nullopt;
+  if (total > kMaxOffsetSeconds)
+    return std::nullopt;
   return text[0] == '-' ? -total : total;
 }
 
@@ -217,14 +221,14 @@ std::optional<int32_t> parseOffset(std::string_view text) {
 std::string applySparkOffsetFixups(std::string_view name) {
   std::string id(name);
   for (size_t i = 0; i + 2 < id.size(); ++i) {
-    if ((id[i] == '+' || id[i] == '-') && isDigit(id[i + 1]) && id[i + 2] == ':') {
+    if ((id[i] == '+' || id[i] == '-') && isAsciiDigit(id[i + 1]) && id[i + 2] == ':') {
       id.insert(i + 1, 1, '0');
       break;
     }
   }
   size_t n = id.size();
-  if (n >= 5 && (id[n - 5] == '+' || id[n - 5] == '-') && isDigit(id[n - 4]) &&
-      isDigit(id[n - 3]) && id[n - 2] == ':' && isDigit(id[n - 1])) {
+  if (n >= 5 && (id[n - 5] == '+' || id[n - 5] == '-') && isAsciiDigit(id[n - 4]) &&
+      isAsciiDigit(id[n - 3]) && id[n - 2] == ':' && isAsciiDigit(id[n - 1])) {
     id.insert(n - 1, 1, '0');
   }
   return id;
@@ -272,9 +276,10 @@ std::shared_ptr<const TimeZone> loadRegion(const std::string& id) {
     return nullptr;
   }
   for (char c : id) {
-    bool allowed = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || isDigit(c) || c == '~' ||
-                   c == '/' || c == '.' || c == '_' || c == '+' || c == '-';
-    if (!allowed) return nullptr;
+    bool allowed = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || isAsciiDigit(c) ||
+                   c == '~' || c == '/' || c == '.' || c == '_' || c == '+' || c == '-';
+    if (!allowed)
+      return nullptr;
   }
   // Files in the zoneinfo folder that are not zones of Java's database.
   if (id.rfind("posix/", 0) == 0 || id.rfind("right/", 0) == 0 || id == "posixrules" ||
@@ -291,7 +296,7 @@ std::shared_ptr<const TimeZone> loadRegion(const std::string& id) {
   // From before any recorded history to the end of the data, merging periods whose offset
   // does not change (only their abbreviation or DST flag does).
   constexpr int64_t kFirstSecond = -1'000'000'000'000;  // about year -29700
-  constexpr int64_t kDataEnd = 900'000'000'000;        // about year 30500
+  constexpr int64_t kDataEnd = 900'000'000'000;         // about year 30500
   std::vector<int64_t> utc_starts{kMinInt64};
   std::vector<int32_t> offsets;
   try {
@@ -309,16 +314,19 @@ std::shared_ptr<const TimeZone> loadRegion(const std::string& id) {
   } catch (const std::exception&) {
     return nullptr;
   }
-  if (offsets.size() == 1) return std::make_shared<FixedOffsetZone>(id, offsets[0]);
+  if (offsets.size() == 1)
+    return std::make_shared<FixedOffsetZone>(id, offsets[0]);
   return std::make_shared<RegionZone>(id, std::move(utc_starts), std::move(offsets));
 }
 
 std::shared_ptr<const TimeZone> resolve(std::string_view name) {
   std::string id(shortIdTarget(applySparkOffsetFixups(name)));
-  if (id == "Z") return std::make_shared<FixedOffsetZone>("Z", 0);
+  if (id == "Z")
+    return std::make_shared<FixedOffsetZone>("Z", 0);
   if (id.size() <= 1 || id[0] == '+' || id[0] == '-') {
     std::optional<int32_t> offset = parseOffset(id);
-    if (!offset) return nullptr;
+    if (!offset)
+      return nullptr;
     return std::make_shared<FixedOffsetZone>(offsetId(*offset), *offset);
   }
   size_t prefix = 0;
@@ -329,12 +337,14 @@ std::shared_ptr<const TimeZone> resolve(std::string_view name) {
   }
   if (prefix > 0) {
     std::string head = id.substr(0, prefix);
-    if (id.size() == prefix) return std::make_shared<FixedOffsetZone>(head, 0);
+    if (id.size() == prefix)
+      return std::make_shared<FixedOffsetZone>(head, 0);
     if (id[prefix] == '+' || id[prefix] == '-') {
       std::optional<int32_t> offset = parseOffset(std::string_view(id).substr(prefix));
-      if (!offset) return nullptr;
-      return std::make_shared<FixedOffsetZone>(
-          *offset == 0 ? head : head + offsetId(*offset), *offset);
+      if (!offset)
+        return nullptr;
+      return std::make_shared<FixedOffsetZone>(*offset == 0 ? head : head + offsetId(*offset),
+                                               *offset);
     }
   }
   return loadRegion(id);
@@ -348,8 +358,7 @@ struct NameHash {
 
 struct ZoneCache {
   std::mutex mutex;
-  std::unordered_map<std::string, std::shared_ptr<const TimeZone>, NameHash, std::equal_to<>>
-      zones;
+  std::unordered_map<std::string, std::shared_ptr<const TimeZone>, NameHash, std::equal_to<>> zones;
 };
 
 ZoneCache& zoneCache() {
@@ -359,7 +368,8 @@ ZoneCache& zoneCache() {
 
 int64_t addSaturated(int64_t value, int64_t delta) {
   int64_t result = 0;
-  if (__builtin_add_overflow(value, delta, &result)) return delta > 0 ? kMaxInt64 : kMinInt64;
+  if (__builtin_add_overflow(value, delta, &result))
+    return delta > 0 ? kMaxInt64 : kMinInt64;
   return result;
 }
 
@@ -370,11 +380,13 @@ std::shared_ptr<const TimeZone> TimeZone::find(std::string_view name) {
   {
     std::lock_guard lock(cache.mutex);
     auto found = cache.zones.find(name);
-    if (found != cache.zones.end()) return found->second;
+    if (found != cache.zones.end())
+      return found->second;
   }
   // Built outside the lock: loading a region reads the tzdata. Unknown names are not kept.
   std::shared_ptr<const TimeZone> zone = resolve(name);
-  if (!zone) return nullptr;
+  if (!zone)
+    return nullptr;
   std::lock_guard lock(cache.mutex);
   return cache.zones.emplace(std::string(name), std::move(zone)).first->second;
 }

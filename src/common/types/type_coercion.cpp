@@ -10,18 +10,27 @@ namespace {
 
 int numericPrecedence(TypeId id) {
   switch (id) {
-    case TypeId::kByte: return 0;
-    case TypeId::kShort: return 1;
-    case TypeId::kInt: return 2;
-    case TypeId::kLong: return 3;
-    case TypeId::kFloat: return 4;
-    case TypeId::kDouble: return 5;
-    default: return -1;
+    case TypeId::kByte:
+      return 0;
+    case TypeId::kShort:
+      return 1;
+    case TypeId::kInt:
+      return 2;
+    case TypeId::kLong:
+      return 3;
+    case TypeId::kFloat:
+      return 4;
+    case TypeId::kDouble:
+      return 5;
+    default:
+      return -1;
   }
 }
 
 //! Decimal digits before the point that an integral type needs.
-int integralDigits(TypeId id) { return decimal::forIntegral(id).precision(); }
+int integralDigits(TypeId id) {
+  return decimal::forIntegral(id).precision();
+}
 
 bool decimalIsWiderThanIntegral(const DataType& decimal_type, TypeId integral) {
   return decimal_type.precision() - decimal_type.scale() >= integralDigits(integral);
@@ -32,38 +41,43 @@ using Widen = std::optional<DataType> (*)(const DataType&, const DataType&);
 //! Applies `widen` to the children of two nested types of the same kind.
 std::optional<DataType> findTypeForComplex(const DataType& left, const DataType& right,
                                            Widen widen) {
-  if (left.id() != right.id()) return std::nullopt;
+  if (left.id() != right.id())
+    return std::nullopt;
   switch (left.id()) {
     case TypeId::kArray: {
       auto element = widen(left.elementType(), right.elementType());
-      if (!element) return std::nullopt;
+      if (!element)
+        return std::nullopt;
       return DataType::array(*element, left.containsNull() || right.containsNull());
     }
     case TypeId::kMap: {
       auto key = widen(left.keyType(), right.keyType());
       auto value = widen(left.valueType(), right.valueType());
-      if (!key || !value) return std::nullopt;
+      if (!key || !value)
+        return std::nullopt;
       return DataType::map(*key, *value, left.containsNull() || right.containsNull());
     }
     case TypeId::kStruct: {
       const auto& left_fields = left.fields();
       const auto& right_fields = right.fields();
-      if (left_fields.size() != right_fields.size()) return std::nullopt;
+      if (left_fields.size() != right_fields.size())
+        return std::nullopt;
       std::vector<StructField> fields;
       for (size_t i = 0; i < left_fields.size(); ++i) {
         // Field names match case-insensitively; the left side's spelling wins.
         const std::string& a = left_fields[i].name;
         const std::string& b = right_fields[i].name;
-        if (a.size() != b.size() ||
-            !std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+        if (a.size() != b.size() || !std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
               return std::tolower(static_cast<unsigned char>(x)) ==
                      std::tolower(static_cast<unsigned char>(y));
             })) {
           return std::nullopt;
         }
         auto type = widen(left_fields[i].type, right_fields[i].type);
-        if (!type) return std::nullopt;
-        fields.push_back(StructField{a, *type, left_fields[i].nullable || right_fields[i].nullable, {}});
+        if (!type)
+          return std::nullopt;
+        fields.push_back(
+            StructField{a, *type, left_fields[i].nullable || right_fields[i].nullable, {}});
       }
       return DataType::structOf(std::move(fields));
     }
@@ -83,9 +97,12 @@ std::optional<DataType> findWiderDateTimeType(const DataType& left, const DataTy
 }  // namespace
 
 std::optional<DataType> findTightestCommonType(const DataType& left, const DataType& right) {
-  if (left == right) return left;
-  if (left.isVoid()) return right;
-  if (right.isVoid()) return left;
+  if (left == right)
+    return left;
+  if (left.isVoid())
+    return right;
+  if (right.isVoid())
+    return left;
   if (left.isIntegral() && right.isDecimal() && decimalIsWiderThanIntegral(right, left.id())) {
     return right;
   }
@@ -96,10 +113,12 @@ std::optional<DataType> findTightestCommonType(const DataType& left, const DataT
     int wider = std::max(numericPrecedence(left.id()), numericPrecedence(right.id()));
     const DataType& wider_type = numericPrecedence(left.id()) == wider ? left : right;
     // An integral beside FLOAT widens to DOUBLE: FLOAT cannot hold every BIGINT or INT.
-    if (wider_type.id() == TypeId::kFloat) return DataType::doubleType();
+    if (wider_type.id() == TypeId::kFloat)
+      return DataType::doubleType();
     return wider_type;
   }
-  if (left.isDatetime() && right.isDatetime()) return findWiderDateTimeType(left, right);
+  if (left.isDatetime() && right.isDatetime())
+    return findWiderDateTimeType(left, right);
   if (left.id() == TypeId::kDayTimeInterval && right.id() == TypeId::kDayTimeInterval) {
     return DataType::dayTimeInterval(std::min(left.startField(), right.startField()),
                                      std::max(left.endField(), right.endField()));
@@ -123,23 +142,30 @@ std::optional<DataType> stringPromotionType(const DataType& left, const DataType
   } else {
     return std::nullopt;
   }
-  if (other->isIntegral()) return DataType::longType();
-  if (other->isFloating() || other->isDecimal()) return DataType::doubleType();
-  if (other->isVoid()) return *string_side;
-  if (other->isInterval() || other->isNested()) return std::nullopt;
+  if (other->isIntegral())
+    return DataType::longType();
+  if (other->isFloating() || other->isDecimal())
+    return DataType::doubleType();
+  if (other->isVoid())
+    return *string_side;
+  if (other->isInterval() || other->isNested())
+    return std::nullopt;
   return *other;
 }
 
 std::optional<DataType> findWiderType(const DataType& left, const DataType& right) {
-  if (auto tightest = findTightestCommonType(left, right)) return tightest;
+  if (auto tightest = findTightestCommonType(left, right))
+    return tightest;
   if (left.isNumeric() && right.isNumeric()) {
     // At least one side is a decimal here.
-    if (left.isFloating() || right.isFloating()) return DataType::doubleType();
+    if (left.isFloating() || right.isFloating())
+      return DataType::doubleType();
     DataType a = left.isDecimal() ? left : decimal::forIntegral(left.id());
     DataType b = right.isDecimal() ? right : decimal::forIntegral(right.id());
     return decimal::widerDecimal(a, b);
   }
-  if (auto promoted = stringPromotionType(left, right)) return promoted;
+  if (auto promoted = stringPromotionType(left, right))
+    return promoted;
   return findTypeForComplex(left, right, findWiderType);
 }
 
@@ -147,7 +173,8 @@ std::optional<DataType> findWiderCommonType(const std::vector<DataType>& types) 
   DataType result = DataType::voidType();
   for (const DataType& type : types) {
     auto wider = findWiderType(result, type);
-    if (!wider) return std::nullopt;
+    if (!wider)
+      return std::nullopt;
     result = *wider;
   }
   return result;
@@ -157,26 +184,32 @@ namespace {
 
 std::optional<DataType> findWiderTypeWithoutStringPromotion(const DataType& left,
                                                             const DataType& right) {
-  if (auto tightest = findTightestCommonType(left, right)) return tightest;
-  if (left.isNumeric() && right.isNumeric()) return findWiderType(left, right);
+  if (auto tightest = findTightestCommonType(left, right))
+    return tightest;
+  if (left.isNumeric() && right.isNumeric())
+    return findWiderType(left, right);
   return findTypeForComplex(left, right, findWiderTypeWithoutStringPromotion);
 }
 
 }  // namespace
 
-std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(const std::vector<DataType>& types) {
+std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(
+    const std::vector<DataType>& types) {
   DataType result = DataType::voidType();
   for (const DataType& type : types) {
     auto wider = findWiderTypeWithoutStringPromotion(result, type);
-    if (!wider) return std::nullopt;
+    if (!wider)
+      return std::nullopt;
     result = *wider;
   }
   return result;
 }
 
 bool canAnsiCast(const DataType& from, const DataType& to) {
-  if (from.sameStructure(to)) return true;
-  if (from.isVoid()) return true;
+  if (from.sameStructure(to))
+    return true;
+  if (from.isVoid())
+    return true;
   TypeId f = from.id();
   TypeId t = to.id();
   if (t == TypeId::kString) {
@@ -203,9 +236,11 @@ bool canAnsiCast(const DataType& from, const DataType& to) {
       return f == TypeId::kMap && canAnsiCast(from.keyType(), to.keyType()) &&
              canAnsiCast(from.valueType(), to.valueType());
     case TypeId::kStruct: {
-      if (f != TypeId::kStruct || from.fields().size() != to.fields().size()) return false;
+      if (f != TypeId::kStruct || from.fields().size() != to.fields().size())
+        return false;
       for (size_t i = 0; i < from.fields().size(); ++i) {
-        if (!canAnsiCast(from.fields()[i].type, to.fields()[i].type)) return false;
+        if (!canAnsiCast(from.fields()[i].type, to.fields()[i].type))
+          return false;
       }
       return true;
     }

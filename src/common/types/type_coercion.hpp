@@ -26,7 +26,8 @@ std::optional<DataType> findWiderType(const DataType& left, const DataType& righ
 std::optional<DataType> findWiderCommonType(const std::vector<DataType>& types);
 
 //! Spark's findWiderTypeWithoutStringPromotion over all of `types` (inline tables, VALUES).
-std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(const std::vector<DataType>& types);
+std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(
+    const std::vector<DataType>& types);
 
 //! Spark's findWiderTypeForString only: the type a STRING operand is promoted to beside
 //! `other` in a binary operator; nullopt when no promotion applies.

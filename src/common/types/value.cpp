@@ -18,14 +18,16 @@ std::string Value::debugString() const {
           return held ? "true" : "false";
         } else if constexpr (std::is_same_v<T, int128_t>) {
           // fmt has no __int128; print through two halves only when it is large.
-          if (held >= INT64_MIN && held <= INT64_MAX) return fmt::format("{}", int64_t(held));
+          if (held >= INT64_MIN && held <= INT64_MAX)
+            return fmt::format("{}", int64_t(held));
           return "<int128>";
         } else if constexpr (std::is_same_v<T, std::string>) {
           return fmt::format("'{}'", held);
         } else if constexpr (std::is_same_v<T, std::vector<Value>>) {
           std::string out = "[";
           for (size_t i = 0; i < held.size(); ++i) {
-            if (i > 0) out += ", ";
+            if (i > 0)
+              out += ", ";
             out += held[i].debugString();
           }
           return out + "]";

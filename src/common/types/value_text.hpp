@@ -39,8 +39,8 @@ std::optional<bool> parseBoolean(std::string_view text);
 //! An integer in [min, max]: an optional sign and ASCII digits (UTF8String.toLongExact).
 //! "1.5", "1e3", "0x10", "", "+" and "1 2" are kInvalid, and so is a number outside
 //! [min, max]: ANSI casts report both as CAST_INVALID_INPUT, so kOverflow is never returned.
-//! With `allow_fraction` (the non-ANSI form, UTF8String.toLong; TRY_CAST uses the ANSI form) a '.' followed
-//! by digits only is accepted and dropped: "1.9" -> 1, "-.5" -> 0, "." -> 0.
+//! With `allow_fraction` (the non-ANSI form, UTF8String.toLong; TRY_CAST uses the ANSI form) a '.'
+//! followed by digits only is accepted and dropped: "1.9" -> 1, "-.5" -> 0, "." -> 0.
 ParseStatus parseIntegral(std::string_view text, int64_t min, int64_t max, int64_t& out,
                           bool allow_fraction = false);
 //! Java's Double.parseDouble ("1.5", "-.5e3", "1d", "2F", "0x1.8p1", "NaN", "-Infinity";

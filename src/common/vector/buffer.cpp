@@ -12,14 +12,18 @@ constexpr idx_t kAlignment = 64;
 
 BufferPtr Buffer::allocate(idx_t size) {
   idx_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
-  if (rounded == 0) rounded = kAlignment;
+  if (rounded == 0)
+    rounded = kAlignment;
   auto* data = static_cast<uint8_t*>(std::aligned_alloc(kAlignment, rounded));
-  if (data == nullptr) throw std::bad_alloc();
+  if (data == nullptr)
+    throw std::bad_alloc();
   std::memset(data, 0, rounded);
   return BufferPtr(new Buffer(data, size));
 }
 
-Buffer::~Buffer() { std::free(data_); }
+Buffer::~Buffer() {
+  std::free(data_);
+}
 
 char* StringHeap::allocate(idx_t size) {
   if (size > remaining_) {

@@ -6,7 +6,9 @@ namespace sluice {
 
 namespace {
 
-idx_t validityBytes(idx_t capacity) { return (capacity + 63) / 64 * 8; }
+idx_t validityBytes(idx_t capacity) {
+  return (capacity + 63) / 64 * 8;
+}
 
 }  // namespace
 
@@ -28,7 +30,8 @@ Vector::Vector(DataType type, idx_t capacity) : type_(std::move(type)), capacity
       children_.emplace_back(type_.childType(), capacity);
       break;
     case TypeId::kStruct:
-      for (const StructField& field : type_.fields()) children_.emplace_back(field.type, capacity);
+      for (const StructField& field : type_.fields())
+        children_.emplace_back(field.type, capacity);
       break;
     default:
       break;
@@ -43,7 +46,8 @@ Vector Vector::constant(const Value& value) {
 }
 
 void Vector::setNull(idx_t row, bool is_null) {
-  if (!is_null && !validity_) return;
+  if (!is_null && !validity_)
+    return;
   uint64_t* words = mutableValidity();
   if (is_null) {
     words[row >> 6] &= ~(uint64_t{1} << (row & 63));
@@ -61,25 +65,32 @@ uint64_t* Vector::mutableValidity() {
 }
 
 StringView Vector::addString(std::string_view text) {
-  if (text.size() <= StringView::kInlineLength) return StringView(text);
-  if (!heap_) heap_ = std::make_shared<StringHeap>();
+  if (text.size() <= StringView::kInlineLength)
+    return StringView(text);
+  if (!heap_)
+    heap_ = std::make_shared<StringHeap>();
   char* bytes = heap_->allocate(text.size());
   std::memcpy(bytes, text.data(), text.size());
   return StringView(bytes, static_cast<uint32_t>(text.size()));
 }
 
 void Vector::shareStringsOf(const Vector& other) {
-  if (other.heap_ && other.heap_ != heap_) shared_heaps_.push_back(other.heap_);
-  for (const auto& heap : other.shared_heaps_) shared_heaps_.push_back(heap);
+  if (other.heap_ && other.heap_ != heap_)
+    shared_heaps_.push_back(other.heap_);
+  for (const auto& heap : other.shared_heaps_)
+    shared_heaps_.push_back(heap);
 }
 
 void Vector::reserve(idx_t capacity) {
-  if (capacity <= capacity_) return;
+  if (capacity <= capacity_)
+    return;
   idx_t new_capacity = capacity_ == 0 ? capacity : capacity_;
-  while (new_capacity < capacity) new_capacity *= 2;
+  while (new_capacity < capacity)
+    new_capacity *= 2;
   idx_t width = type_.physicalSize();
   BufferPtr data = Buffer::allocate(width * new_capacity);
-  if (width > 0 && data_) std::memcpy(data->data(), data_->data(), width * capacity_);
+  if (width > 0 && data_)
+    std::memcpy(data->data(), data_->data(), width * capacity_);
   data_ = std::move(data);
   if (validity_) {
     BufferPtr validity = Buffer::allocate(validityBytes(new_capacity));
@@ -88,34 +99,46 @@ void Vector::reserve(idx_t capacity) {
     validity_ = std::move(validity);
   }
   if (type_.id() == TypeId::kStruct) {
-    for (Vector& child : children_) child.reserve(new_capacity);
+    for (Vector& child : children_)
+      child.reserve(new_capacity);
   }
   capacity_ = new_capacity;
 }
 
 Value Vector::getValue(idx_t row) const {
-  if (isNull(row)) return Value::null(type_);
+  if (isNull(row))
+    return Value::null(type_);
   idx_t index = slot(row);
   switch (type_.id()) {
-    case TypeId::kVoid: return Value::null(type_);
-    case TypeId::kBoolean: return Value::boolean(data<uint8_t>()[index] != 0);
-    case TypeId::kByte: return Value::fromInt64(type_, data<int8_t>()[index]);
-    case TypeId::kShort: return Value::fromInt64(type_, data<int16_t>()[index]);
+    case TypeId::kVoid:
+      return Value::null(type_);
+    case TypeId::kBoolean:
+      return Value::boolean(data<uint8_t>()[index] != 0);
+    case TypeId::kByte:
+      return Value::fromInt64(type_, data<int8_t>()[index]);
+    case TypeId::kShort:
+      return Value::fromInt64(type_, data<int16_t>()[index]);
     case TypeId::kInt:
     case TypeId::kDate:
-    case TypeId::kYearMonthInterval: return Value::fromInt64(type_, data<int32_t>()[index]);
+    case TypeId::kYearMonthInterval:
+      return Value::fromInt64(type_, data<int32_t>()[index]);
     case TypeId::kLong:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
-    case TypeId::kDayTimeInterval: return Value::fromInt64(type_, data<int64_t>()[index]);
-    case TypeId::kFloat: return Value::floatValue(data<float>()[index]);
-    case TypeId::kDouble: return Value::doubleValue(data<double>()[index]);
+    case TypeId::kDayTimeInterval:
+      return Value::fromInt64(type_, data<int64_t>()[index]);
+    case TypeId::kFloat:
+      return Value::floatValue(data<float>()[index]);
+    case TypeId::kDouble:
+      return Value::doubleValue(data<double>()[index]);
     case TypeId::kDecimal: {
       int128_t unscaled = type_.isWideDecimal() ? data<int128_t>()[index] : data<int64_t>()[index];
       return Value::decimal(unscaled, type_.precision(), type_.scale());
     }
-    case TypeId::kString: return Value::string(data<StringView>()[index].str());
-    case TypeId::kBinary: return Value::binary(data<StringView>()[index].str());
+    case TypeId::kString:
+      return Value::string(data<StringView>()[index].str());
+    case TypeId::kBinary:
+      return Value::binary(data<StringView>()[index].str());
     case TypeId::kArray:
     case TypeId::kMap: {
       const ListEntry& entry = data<ListEntry>()[index];
@@ -129,7 +152,8 @@ Value Vector::getValue(idx_t row) const {
     case TypeId::kStruct: {
       std::vector<Value> fields;
       fields.reserve(children_.size());
-      for (const Vector& child : children_) fields.push_back(child.getValue(index));
+      for (const Vector& child : children_)
+        fields.push_back(child.getValue(index));
       return Value::nested(type_, std::move(fields));
     }
   }
@@ -141,15 +165,21 @@ void Vector::setValue(idx_t row, const Value& value) {
   if (value.isNull() || type_.isVoid()) {
     setNull(row);
     if (type_.id() == TypeId::kStruct) {
-      for (Vector& child : children_) child.setNull(row);
+      for (Vector& child : children_)
+        child.setNull(row);
     }
     return;
   }
   setNull(row, false);
   switch (type_.id()) {
-    case TypeId::kVoid: break;
-    case TypeId::kBoolean: mutableData<uint8_t>()[row] = value.getBoolean() ? 1 : 0; break;
-    case TypeId::kByte: mutableData<int8_t>()[row] = static_cast<int8_t>(value.getInt64()); break;
+    case TypeId::kVoid:
+      break;
+    case TypeId::kBoolean:
+      mutableData<uint8_t>()[row] = value.getBoolean() ? 1 : 0;
+      break;
+    case TypeId::kByte:
+      mutableData<int8_t>()[row] = static_cast<int8_t>(value.getInt64());
+      break;
     case TypeId::kShort:
       mutableData<int16_t>()[row] = static_cast<int16_t>(value.getInt64());
       break;
@@ -161,9 +191,15 @@ void Vector::setValue(idx_t row, const Value& value) {
     case TypeId::kLong:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
-    case TypeId::kDayTimeInterval: mutableData<int64_t>()[row] = value.getInt64(); break;
-    case TypeId::kFloat: mutableData<float>()[row] = value.getFloat(); break;
-    case TypeId::kDouble: mutableData<double>()[row] = value.getDouble(); break;
+    case TypeId::kDayTimeInterval:
+      mutableData<int64_t>()[row] = value.getInt64();
+      break;
+    case TypeId::kFloat:
+      mutableData<float>()[row] = value.getFloat();
+      break;
+    case TypeId::kDouble:
+      mutableData<double>()[row] = value.getDouble();
+      break;
     case TypeId::kDecimal:
       if (type_.isWideDecimal()) {
         mutableData<int128_t>()[row] = value.getDecimalUnscaled();
@@ -172,11 +208,16 @@ void Vector::setValue(idx_t row, const Value& value) {
       }
       break;
     case TypeId::kString:
-    case TypeId::kBinary: mutableData<StringView>()[row] = addString(value.getString()); break;
+    case TypeId::kBinary:
+      mutableData<StringView>()[row] = addString(value.getString());
+      break;
     case TypeId::kArray:
-    case TypeId::kMap: mutableData<ListEntry>()[row] = appendChildren(value.children()); break;
+    case TypeId::kMap:
+      mutableData<ListEntry>()[row] = appendChildren(value.children());
+      break;
     case TypeId::kStruct:
-      for (size_t i = 0; i < children_.size(); ++i) children_[i].setValue(row, value.children()[i]);
+      for (size_t i = 0; i < children_.size(); ++i)
+        children_[i].setValue(row, value.children()[i]);
       break;
   }
 }
@@ -185,12 +226,14 @@ ListEntry Vector::appendChildren(const std::vector<Value>& values) {
   Vector& elements = children_[0];
   ListEntry entry{static_cast<uint32_t>(child_size_), static_cast<uint32_t>(values.size())};
   elements.reserve(child_size_ + values.size());
-  for (const Value& element : values) elements.setValue(child_size_++, element);
+  for (const Value& element : values)
+    elements.setValue(child_size_++, element);
   return entry;
 }
 
 void Vector::flatten(idx_t count) {
-  if (!constant_) return;
+  if (!constant_)
+    return;
   Value value = getValue(0);
   *this = Vector(type_, count < 1 ? 1 : count);
   if (value.isNull()) {
@@ -199,7 +242,8 @@ void Vector::flatten(idx_t count) {
     std::memset(words, 0, validityBytes(capacity_));
     return;
   }
-  for (idx_t row = 0; row < count; ++row) setValue(row, value);
+  for (idx_t row = 0; row < count; ++row)
+    setValue(row, value);
 }
 
 }  // namespace sluice

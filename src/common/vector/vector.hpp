@@ -17,7 +17,7 @@
 
 namespace sluice {
 
-//! The number of rows in one vector of a pipeline.
+//! The number of rows in one vector (the batch of one morsel).
 inline constexpr idx_t kVectorSize = 2048;
 
 class Vector {
@@ -55,7 +55,8 @@ class Vector {
   }
 
   bool isNull(idx_t row) const {
-    if (!validity_) return false;
+    if (!validity_)
+      return false;
     idx_t index = slot(row);
     const auto* words = reinterpret_cast<const uint64_t*>(validity_->data());
     return ((words[index >> 6] >> (index & 63)) & 1) == 0;
@@ -114,5 +115,10 @@ struct Batch {
   std::vector<Vector> columns;
   idx_t num_rows = 0;
 };
+
+//! Whether row `row` of a BOOLEAN vector is TRUE (not FALSE, not NULL).
+inline bool isTrue(const Vector& vector, idx_t row) {
+  return !vector.isNull(row) && vector.at<uint8_t>(row) != 0;
+}
 
 }  // namespace sluice

@@ -21,19 +21,22 @@ namespace sluice {
 
 namespace {
 
-idx_t capacityOf(idx_t count) { return std::max<idx_t>(count, 1); }
+idx_t capacityOf(idx_t count) {
+  return std::max<idx_t>(count, 1);
+}
 
 //! The elements of the selected non-NULL rows of an ARRAY or MAP vector.
 struct ElementRows {
-  std::vector<uint32_t> parents;    // the row each element belongs to
-  std::vector<uint32_t> elements;   // its index in the child vector
-  std::vector<int32_t> positions;   // its index in its own array
+  std::vector<uint32_t> parents;   // the row each element belongs to
+  std::vector<uint32_t> elements;  // its index in the child vector
+  std::vector<int32_t> positions;  // its index in its own array
 };
 
 ElementRows collectElements(const Vector& collection, const RowSet& rows) {
   ElementRows out;
   forEachRow(rows, [&](idx_t row) {
-    if (collection.isNull(row)) return;
+    if (collection.isNull(row))
+      return;
     const ListEntry& entry = collection.at<ListEntry>(row);
     for (uint32_t k = 0; k < entry.length; ++k) {
       out.parents.push_back(static_cast<uint32_t>(row));
@@ -53,7 +56,8 @@ Vector gatherVector(const Vector& source, const std::vector<uint32_t>& indices) 
 
 //! `values` as a flat vector of at least `count` rows.
 Vector flatVector(Vector values, idx_t count) {
-  if (!values.isConstant()) return values;
+  if (!values.isConstant())
+    return values;
   Vector flat(values.type(), capacityOf(count));
   gatherRows(values, RowSet{nullptr, count}, flat);
   return flat;
@@ -65,17 +69,15 @@ Vector positionVector(const std::vector<int32_t>& positions) {
   return vector;
 }
 
-bool isTrue(const Vector& vector, idx_t row) {
-  return !vector.isNull(row) && vector.at<uint8_t>(row) != 0;
-}
-
 //! Marks the lambda slots `expr` reads.
 void markSlots(const BoundExpression& expr, std::vector<bool>& slots) {
   if (expr.kind == BoundExpressionKind::kLambdaVariable) {
-    if (slots.size() <= expr.column_index) slots.resize(expr.column_index + 1, false);
+    if (slots.size() <= expr.column_index)
+      slots.resize(expr.column_index + 1, false);
     slots[expr.column_index] = true;
   }
-  for (const auto& child : expr.children) markSlots(*child, slots);
+  for (const auto& child : expr.children)
+    markSlots(*child, slots);
 }
 
 //! Sets the entries of `result` for `rows` from per-row element counts, the elements being
@@ -114,7 +116,8 @@ Vector LambdaEvaluation::runBody(ExpressionEvaluator& evaluator, const BoundExpr
                                  const Batch& batch, const std::vector<uint32_t>& parents,
                                  std::vector<Vector> params, idx_t first_slot) {
   idx_t count = parents.size();
-  if (count == 0) return Vector(body.type, 1);
+  if (count == 0)
+    return Vector(body.type, 1);
   std::vector<bool> columns;
   markColumns(body, columns);
   Batch inner;
@@ -134,7 +137,8 @@ Vector LambdaEvaluation::runBody(ExpressionEvaluator& evaluator, const BoundExpr
     values.push_back(used ? gatherVector(evaluator.lambda_values_[slot], parents)
                           : Vector::nullConstant(DataType::voidType()));
   }
-  for (Vector& param : params) values.push_back(std::move(param));
+  for (Vector& param : params)
+    values.push_back(std::move(param));
   // The enclosing lambdas' values come back however the body ends.
   struct Restore {
     std::vector<Vector>& target;
@@ -156,8 +160,8 @@ struct LambdaCallRunner {
   Vector input(size_t index) { return evaluator.evaluate(*expr.children[index], batch, rows); }
   const BoundExpression& body(size_t index) { return *expr.children[call.num_inputs + index]; }
   Vector run(size_t body_index, const std::vector<uint32_t>& parents, std::vector<Vector> params) {
-    return LambdaEvaluation::runBody(evaluator, body(body_index), batch, parents,
-                                     std::move(params), call.first_variable);
+    return LambdaEvaluation::runBody(evaluator, body(body_index), batch, parents, std::move(params),
+                                     call.first_variable);
   }
   Vector newResult() { return Vector(expr.type, capacityOf(batch.num_rows)); }
 
@@ -165,7 +169,8 @@ struct LambdaCallRunner {
   std::vector<Vector> elementParams(const Vector& array, const ElementRows& elements) {
     std::vector<Vector> params;
     params.push_back(gatherVector(array.child(0), elements.elements));
-    if (call.num_params[0] == 2) params.push_back(positionVector(elements.positions));
+    if (call.num_params[0] == 2)
+      params.push_back(positionVector(elements.positions));
     return params;
   }
 
@@ -243,16 +248,19 @@ struct LambdaCallRunner {
     copyRows(zero, rows, accumulator);
     uint32_t longest = 0;
     forEachRow(rows, [&](idx_t row) {
-      if (!array.isNull(row)) longest = std::max(longest, array.at<ListEntry>(row).length);
+      if (!array.isNull(row))
+        longest = std::max(longest, array.at<ListEntry>(row).length);
     });
     // All rows' k-th elements merge together: one body evaluation per position.
     for (uint32_t k = 0; k < longest; ++k) {
       std::vector<uint32_t> active;
       std::vector<uint32_t> element_index;
       forEachRow(rows, [&](idx_t row) {
-        if (array.isNull(row)) return;
+        if (array.isNull(row))
+          return;
         const ListEntry& entry = array.at<ListEntry>(row);
-        if (entry.length <= k) return;
+        if (entry.length <= k)
+          return;
         active.push_back(static_cast<uint32_t>(row));
         element_index.push_back(entry.offset + k);
       });
@@ -260,11 +268,13 @@ struct LambdaCallRunner {
       params.push_back(gatherVector(accumulator, active));
       params.push_back(gatherVector(array.child(0), element_index));
       Vector merged = run(0, active, std::move(params));
-      for (size_t i = 0; i < active.size(); ++i) copyValue(merged, i, accumulator, active[i]);
+      for (size_t i = 0; i < active.size(); ++i)
+        copyValue(merged, i, accumulator, active[i]);
     }
     std::vector<uint32_t> present;
     forEachRow(rows, [&](idx_t row) {
-      if (!array.isNull(row)) present.push_back(static_cast<uint32_t>(row));
+      if (!array.isNull(row))
+        present.push_back(static_cast<uint32_t>(row));
     });
     Vector result = newResult();
     forEachRow(rows, [&](idx_t row) { result.setNull(row); });
@@ -272,9 +282,11 @@ struct LambdaCallRunner {
       std::vector<Vector> params;
       params.push_back(gatherVector(accumulator, present));
       Vector finished = run(1, present, std::move(params));
-      for (size_t i = 0; i < present.size(); ++i) copyValue(finished, i, result, present[i]);
+      for (size_t i = 0; i < present.size(); ++i)
+        copyValue(finished, i, result, present[i]);
     } else {
-      for (uint32_t row : present) copyValue(accumulator, row, result, row);
+      for (uint32_t row : present)
+        copyValue(accumulator, row, result, row);
     }
     return result;
   }
@@ -325,7 +337,8 @@ struct LambdaCallRunner {
           }
           return comparisons.at<int32_t>(pair) < 0;
         });
-        for (uint32_t index : indices) order.push_back(entry.offset + index);
+        for (uint32_t index : indices)
+          order.push_back(entry.offset + index);
         base += size_t{n} * n;
       }
       group.clear();
@@ -345,7 +358,8 @@ struct LambdaCallRunner {
         pending = 0;
       }
     });
-    if (!group.empty()) flush();
+    if (!group.empty())
+      flush();
     result.child(0) = gatherVector(values, order);
     setEntries(array, rows, counts, result);
     return result;
@@ -447,9 +461,11 @@ struct LambdaCallRunner {
         uint32_t length = map.isNull(row) ? 0 : map.at<ListEntry>(row).length;
         std::set<Value, ElementLess> seen;
         for (uint32_t k = 0; k < length; ++k, ++element) {
-          if (new_keys.isNull(element)) raiseNullMapKey();
+          if (new_keys.isNull(element))
+            raiseNullMapKey();
           Value key = new_keys.getValue(element);
-          if (!seen.insert(key).second) raiseDuplicatedMapKey(key);
+          if (!seen.insert(key).second)
+            raiseDuplicatedMapKey(key);
         }
       });
       pairs.child(0) = std::move(new_keys);
@@ -468,16 +484,24 @@ Vector LambdaEvaluation::evaluate(ExpressionEvaluator& evaluator, const BoundExp
                                   const Batch& batch, const RowSet& rows) {
   LambdaCallRunner runner{evaluator, expr, *expr.lambda, batch, rows};
   switch (expr.lambda->function) {
-    case HigherOrderFunction::kTransform: return runner.transform();
-    case HigherOrderFunction::kFilter: return runner.filter();
-    case HigherOrderFunction::kExists: return runner.quantifier(true);
-    case HigherOrderFunction::kForall: return runner.quantifier(false);
-    case HigherOrderFunction::kAggregate: return runner.aggregate();
-    case HigherOrderFunction::kArraySort: return runner.sortWithComparator();
-    case HigherOrderFunction::kZipWith: return runner.zipWith();
+    case HigherOrderFunction::kTransform:
+      return runner.transform();
+    case HigherOrderFunction::kFilter:
+      return runner.filter();
+    case HigherOrderFunction::kExists:
+      return runner.quantifier(true);
+    case HigherOrderFunction::kForall:
+      return runner.quantifier(false);
+    case HigherOrderFunction::kAggregate:
+      return runner.aggregate();
+    case HigherOrderFunction::kArraySort:
+      return runner.sortWithComparator();
+    case HigherOrderFunction::kZipWith:
+      return runner.zipWith();
     case HigherOrderFunction::kMapFilter:
     case HigherOrderFunction::kTransformKeys:
-    case HigherOrderFunction::kTransformValues: return runner.mapFunction();
+    case HigherOrderFunction::kTransformValues:
+      return runner.mapFunction();
   }
   SLUICE_UNREACHABLE("unknown higher-order function");
 }

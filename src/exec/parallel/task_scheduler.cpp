@@ -31,18 +31,21 @@ TaskScheduler::~TaskScheduler() {
     stopping_ = true;
   }
   wake_.notify_all();
-  for (std::thread& worker : workers_) worker.join();
+  for (std::thread& worker : workers_)
+    worker.join();
 }
 
 void TaskScheduler::runTasks(Loop& loop) {
   while (!loop.failed.load(std::memory_order_relaxed)) {
     size_t task = loop.next_task.fetch_add(1);
-    if (task >= loop.tasks) return;
+    if (task >= loop.tasks)
+      return;
     try {
       (*loop.body)(task);
     } catch (...) {
       std::lock_guard lock(loop.error_mutex);
-      if (!loop.error) loop.error = std::current_exception();
+      if (!loop.error)
+        loop.error = std::current_exception();
       loop.failed = true;
     }
   }
@@ -55,10 +58,12 @@ void TaskScheduler::workerMain() {
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || generation_ != seen_generation; });
-      if (stopping_) return;
+      if (stopping_)
+        return;
       seen_generation = generation_;
       loop = loop_;
-      if (loop == nullptr) continue;  // the loop ended before this worker woke
+      if (loop == nullptr)
+        continue;  // the loop ended before this worker woke
       ++busy_workers_;
     }
     runTasks(*loop);
@@ -71,7 +76,8 @@ void TaskScheduler::workerMain() {
 }
 
 void TaskScheduler::parallelFor(size_t tasks, const std::function<void(size_t task)>& body) {
-  if (tasks == 0) return;
+  if (tasks == 0)
+    return;
   std::lock_guard run_lock(run_mutex_);
   Loop loop;
   loop.tasks = tasks;
@@ -82,7 +88,8 @@ void TaskScheduler::parallelFor(size_t tasks, const std::function<void(size_t ta
     loop_ = &loop;
     ++generation_;
   }
-  if (use_workers) wake_.notify_all();
+  if (use_workers)
+    wake_.notify_all();
   runTasks(loop);
   if (use_workers) {
     // Workers that woke for this loop hold a pointer to it until they are done.
@@ -90,7 +97,8 @@ void TaskScheduler::parallelFor(size_t tasks, const std::function<void(size_t ta
     loop_ = nullptr;
     done_.wait(lock, [&] { return busy_workers_ == 0; });
   }
-  if (loop.error) std::rethrow_exception(loop.error);
+  if (loop.error)
+    std::rethrow_exception(loop.error);
 }
 
 }  // namespace sluice

@@ -1,8 +1,8 @@
 // src/exec/physical/materializing_breaker.hpp
 //
 // A breaker that needs all of its input before it can produce anything (ORDER BY, LIMIT): as
-// the sink of the pipeline below it gathers the batches in source order, turns them into its
-// output once every thread is done, and as the source of the pipeline above it hands the
+// the sink of the chain below it gathers the batches in source order, turns them into its
+// output once every thread is done, and as the source of the chain above it hands the
 // output batches out in order.
 #pragma once
 

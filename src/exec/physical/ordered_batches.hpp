@@ -15,13 +15,15 @@ namespace sluice {
 class OrderedBatches {
  public:
   void add(Morsel& morsel) {
-    if (morsel.batch.num_rows == 0) return;
+    if (morsel.batch.num_rows == 0)
+      return;
     entries_.push_back({morsel.index, entries_.size(), std::move(morsel.batch)});
   }
   //! Moves `other`'s batches in (under a lock, from many threads).
   void merge(OrderedBatches& other) {
     std::lock_guard lock(mutex_);
-    for (Entry& entry : other.entries_) entries_.push_back(std::move(entry));
+    for (Entry& entry : other.entries_)
+      entries_.push_back(std::move(entry));
     other.entries_.clear();
   }
   //! The batches in source order; the collection is left empty.
@@ -31,7 +33,8 @@ class OrderedBatches {
     });
     std::vector<Batch> batches;
     batches.reserve(entries_.size());
-    for (Entry& entry : entries_) batches.push_back(std::move(entry.batch));
+    for (Entry& entry : entries_)
+      batches.push_back(std::move(entry.batch));
     entries_.clear();
     return batches;
   }

@@ -34,7 +34,7 @@ class ParquetFileReader {
       if (!pushdown.readsColumn(column))
         continue;
       for (idx_t index = 0; index < file_fields.size(); ++index) {
-        if (!equalsIgnoreAsciiCase(file_fields[index].name, schema[column].name))
+        if (!sameIdentifier(file_fields[index].name, schema[column].name))
           continue;
         if (!file_fields[index].type.sameStructure(schema[column].type)) {
           throw Error(

@@ -12,7 +12,8 @@
 #include <memory>
 
 #include "exec/physical/physical_operator.hpp"
-#include "planner/logical/scan_spec.hpp"
+#include "exec/table_function/file_scan_spec.hpp"
+#include "planner/logical/scan_pushdown.hpp"
 
 namespace sluice {
 

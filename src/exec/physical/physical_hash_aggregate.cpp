@@ -27,21 +27,6 @@ static_assert(RowPartitions::kRadixBits >= kSpillPartitionBits,
               "a spill partition is a run of whole row partitions");
 //! Each write of a spilled batch is a row group of its own: a thread has a writer per spill
 //! partition open, so each buffers little.
-constexpr uint64_t kSpillRowGroupRows = kVectorSize;
-
-std::vector<const AggregateFunction*> functionsOf(const std::vector<BoundAggregate>& aggregates) {
-  std::vector<const AggregateFunction*> functions;
-  for (const BoundAggregate& aggregate : aggregates)
-    functions.push_back(aggregate.function.get());
-  return functions;
-}
-
-std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions) {
-  std::vector<DataType> types;
-  for (const auto& expression : expressions)
-    types.push_back(expression->type);
-  return types;
-}
 
 }  // namespace
 

@@ -31,7 +31,6 @@ struct BuildChunk {
 
 //! Each probe thread has a writer per spill partition open (spill_partitions.hpp): each
 //! write is a row group of its own.
-constexpr uint64_t kSpillRowGroupRows = kVectorSize;
 
 RowSet rowsOf(const std::vector<uint32_t>& rows) {
   return RowSet{rows.data(), static_cast<idx_t>(rows.size())};
@@ -46,13 +45,6 @@ void evaluateKeys(ExpressionEvaluator& evaluator, const std::vector<BoundExpress
   }
   chunk.hashes.resize(chunk.rows);
   JoinHashTable::hashKeys(chunk.keys, chunk.rows, chunk.hashes.data());
-}
-
-std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions) {
-  std::vector<DataType> types;
-  for (const auto& expression : expressions)
-    types.push_back(expression->type);
-  return types;
 }
 
 }  // namespace

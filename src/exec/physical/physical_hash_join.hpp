@@ -1,6 +1,6 @@
 // src/exec/physical/physical_hash_join.hpp
 //
-// The join: its build side (children[1]) is materialized by a sink, a pipeline breaker, into
+// The join: its build side (children[1]) is materialized by a sink, a chain breaker, into
 // columns and, when the condition has equi keys, a JoinHashTable on them; its probe side
 // (children[0]) streams through it in parallel, a vector at a time. Without equi keys (CROSS
 // JOIN, non-equi conditions) every build row is a candidate of every probe row: a nested-loop
@@ -16,7 +16,7 @@
 // comparison is unknown. A single-row LEFT join (a scalar subquery) fails once its build side
 // has a second row. FULL marks the build rows it matches and, once every thread has probed all
 // its rows, emits the never-matched ones (probe columns NULL) as a final phase of the probe
-// pipeline.
+// chain.
 //
 // Past the query's memory limit (exec/spill/memory_limit.hpp) an equi join's build side is
 // cut into 16 partitions by its keys' hash (a Grace hash join): partition 0 stays in memory
@@ -74,7 +74,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   bool getFinalData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
                     OperatorState& state) const override;
 
-  // The build: the sink of children[1]'s pipeline.
+  // The build: the sink of children[1]'s chain.
   bool isSink() const override { return true; }
   std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const override;
   std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,

@@ -1,7 +1,7 @@
 // src/exec/physical/physical_limit.hpp
 //
 // LIMIT n OFFSET m: keeps the rows after the first m, up to n of them, in source order. Once
-// the threads hold m + n rows between them the pipeline below stops pulling input.
+// the threads hold m + n rows between them the chain below stops pulling input.
 #pragma once
 
 #include "exec/physical/materializing_breaker.hpp"

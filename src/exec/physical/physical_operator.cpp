@@ -14,21 +14,23 @@ namespace {
 }  // namespace
 
 std::unique_ptr<GlobalSourceState> PhysicalOperator::makeGlobalSourceState(const ExecContext&,
-                                                                          GlobalSinkState*) const {
+                                                                           GlobalSinkState*) const {
   missingRole(name_, "source");
 }
 std::unique_ptr<LocalSourceState> PhysicalOperator::makeLocalSourceState(const ExecContext&,
                                                                          GlobalSourceState&) const {
   return std::make_unique<LocalSourceState>();
 }
-bool PhysicalOperator::getData(const ExecContext&, Morsel&, GlobalSourceState&, LocalSourceState&) const {
+bool PhysicalOperator::getData(const ExecContext&, Morsel&, GlobalSourceState&,
+                               LocalSourceState&) const {
   missingRole(name_, "source");
 }
 
 std::unique_ptr<OperatorState> PhysicalOperator::makeOperatorState(const ExecContext&) const {
   return std::make_unique<OperatorState>();
 }
-OperatorResult PhysicalOperator::execute(const ExecContext&, const Batch&, Batch&, OperatorState&) const {
+OperatorResult PhysicalOperator::execute(const ExecContext&, const Batch&, Batch&,
+                                         OperatorState&) const {
   missingRole(name_, "streaming operator");
 }
 
@@ -39,7 +41,8 @@ std::unique_ptr<LocalSinkState> PhysicalOperator::makeLocalSinkState(const ExecC
                                                                      GlobalSinkState&) const {
   return std::make_unique<LocalSinkState>();
 }
-SinkResult PhysicalOperator::sink(const ExecContext&, Morsel&, GlobalSinkState&, LocalSinkState&) const {
+SinkResult PhysicalOperator::sink(const ExecContext&, Morsel&, GlobalSinkState&,
+                                  LocalSinkState&) const {
   missingRole(name_, "sink");
 }
 void PhysicalOperator::combine(const ExecContext&, GlobalSinkState&, LocalSinkState&) const {}
@@ -49,9 +52,11 @@ std::string PhysicalOperator::explain(int depth) const {
   std::string text(static_cast<size_t>(depth) * 2, ' ');
   text += name_;
   std::string own = details();
-  if (!own.empty()) text += " " + own;
+  if (!own.empty())
+    text += " " + own;
   text += "\n";
-  for (const auto& child : children) text += child->explain(depth + 1);
+  for (const auto& child : children)
+    text += child->explain(depth + 1);
   return text;
 }
 

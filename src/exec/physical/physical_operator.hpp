@@ -1,13 +1,13 @@
 // src/exec/physical/physical_operator.hpp
 //
-// Physical operators and the roles they play in a pipeline (exec/pipeline/pipeline.hpp):
-//   - a source produces the pipeline's input one morsel at a time; many threads pull morsels
+// Physical operators and the roles they play in a chain (exec/chain/operator_chain.hpp):
+//   - a source produces the chain's input one morsel at a time; many threads pull morsels
 //     from one global state at once, each with a local state of its own;
 //   - an operator transforms a batch into zero or more batches, with a per-thread state;
 //   - a sink consumes batches into a per-thread local state, combines the local states into a
 //     global one when a thread runs out of input, and finalizes it once all threads are done.
-// An operator that breaks the pipeline (aggregate, sort, join build) is the sink of the
-// pipeline below it and the source of the pipeline above it, reading its own sink state.
+// An operator that breaks the chain (aggregate, sort, join build) is the sink of the
+// chain below it and the source of the chain above it, reading its own sink state.
 //
 // Every morsel carries an index, kept by the operators it flows through, so that sinks that
 // care about order (the result collector, LIMIT) put the rows back in the order of the source.
@@ -24,8 +24,8 @@
 //   - a hash aggregate's output: one of its row partitions (merged and emitted by one thread);
 //   - the outputs of sort, window, LIMIT and TOP N: one output batch is a partition, in order;
 //   - a FULL join's never-matched build rows: one 2048-row stretch of the build side is one.
-// The pipeline numbers partitions from a base of its own: the children of a union one after
-// the other in the union's order, then the final rows of its operators (pipeline_executor.cpp).
+// The chain numbers partitions from a base of its own: the children of a union one after
+// the other in the union's order, then the final rows of its operators (plan_executor.cpp).
 #pragma once
 
 #include <memory>
@@ -58,16 +58,16 @@ struct LocalSinkState {
   virtual ~LocalSinkState() = default;
 };
 
-//! What an operator tells the pipeline after a call to execute().
+//! What an operator tells the chain after a call to execute().
 enum class OperatorResult : uint8_t {
   kNeedMoreInput,   // the input is used up; `output` holds its last rows (maybe none)
   kHaveMoreOutput,  // call again with the same input for more rows
 };
 
-//! What a sink tells the pipeline after a call to sink().
+//! What a sink tells the chain after a call to sink().
 enum class SinkResult : uint8_t {
   kNeedMoreInput,
-  kFinished,  // the sink needs no more rows (a LIMIT that is full): the pipeline may stop
+  kFinished,  // the sink needs no more rows (a LIMIT that is full): the chain may stop
 };
 
 //! A batch of a source morsel and its index in the order of the source.
@@ -82,7 +82,8 @@ using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
 
 class PhysicalOperator {
  public:
-  PhysicalOperator(std::string name, std::vector<DataType> types) : name_(std::move(name)), types_(std::move(types)) {}
+  PhysicalOperator(std::string name, std::vector<DataType> types)
+      : name_(std::move(name)), types_(std::move(types)) {}
   virtual ~PhysicalOperator() = default;
   PhysicalOperator(const PhysicalOperator&) = delete;
   PhysicalOperator& operator=(const PhysicalOperator&) = delete;
@@ -94,12 +95,12 @@ class PhysicalOperator {
 
   // The source role.
   virtual bool isSource() const { return false; }
-  //! For an operator that is also the sink of the pipeline below, `own_sink_state` is its
+  //! For an operator that is also the sink of the chain below, `own_sink_state` is its
   //! finalized sink state, from which it reads; otherwise null.
   virtual std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
       const ExecContext& context, GlobalSinkState* own_sink_state) const;
   virtual std::unique_ptr<LocalSourceState> makeLocalSourceState(const ExecContext& context,
-                                                                  GlobalSourceState& global) const;
+                                                                 GlobalSourceState& global) const;
   //! Fills `morsel` with the next rows; returns false when the source has no more.
   virtual bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
                        LocalSourceState& local) const;
@@ -109,8 +110,8 @@ class PhysicalOperator {
   virtual std::unique_ptr<OperatorState> makeOperatorState(const ExecContext& context) const;
   virtual OperatorResult execute(const ExecContext& context, const Batch& input, Batch& output,
                                  OperatorState& state) const;
-  //! The per-thread state of an operator that is also the sink of another pipeline (a hash
-  //! join probes the table its build pipeline made): `own_sink_state` is that sink's state.
+  //! The per-thread state of an operator that is also the sink of another chain (a hash
+  //! join probes the table its build chain made): `own_sink_state` is that sink's state.
   virtual std::unique_ptr<OperatorState> makeOperatorStateOver(
       const ExecContext& context, GlobalSinkState& own_sink_state) const {
     (void)own_sink_state;
@@ -135,11 +136,12 @@ class PhysicalOperator {
   virtual bool isSink() const { return false; }
   virtual std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const;
   virtual std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,
-                                                              GlobalSinkState& global) const;
+                                                             GlobalSinkState& global) const;
   virtual SinkResult sink(const ExecContext& context, Morsel& morsel, GlobalSinkState& global,
                           LocalSinkState& local) const;
   //! Merges a thread's local state into the global state; called once per thread, under no lock.
-  virtual void combine(const ExecContext& context, GlobalSinkState& global, LocalSinkState& local) const;
+  virtual void combine(const ExecContext& context, GlobalSinkState& global,
+                       LocalSinkState& local) const;
   //! Called once after every thread has combined.
   virtual void finalize(const ExecContext& context, GlobalSinkState& global) const;
 

@@ -18,7 +18,8 @@ PhysicalProjection::PhysicalProjection(std::vector<DataType> types,
                                        std::vector<BoundExpressionPtr> expressions)
     : PhysicalOperator("Project", std::move(types)), expressions_(std::move(expressions)) {}
 
-std::unique_ptr<OperatorState> PhysicalProjection::makeOperatorState(const ExecContext& context) const {
+std::unique_ptr<OperatorState> PhysicalProjection::makeOperatorState(
+    const ExecContext& context) const {
   return std::make_unique<ProjectionState>(context);
 }
 

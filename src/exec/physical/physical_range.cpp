@@ -25,7 +25,8 @@ struct RangeState : GlobalSourceState {
 uint64_t PhysicalRange::count(int64_t start, int64_t end, int64_t step) {
   // In 128 bits, since end - start overflows 64 bits for the widest ranges.
   __int128 span = static_cast<__int128>(end) - start;
-  if (span == 0 || (span > 0) != (step > 0)) return 0;
+  if (span == 0 || (span > 0) != (step > 0))
+    return 0;
   __int128 magnitude = span > 0 ? span : -span;
   __int128 stride = step > 0 ? static_cast<__int128>(step) : -static_cast<__int128>(step);
   return static_cast<uint64_t>((magnitude + stride - 1) / stride);
@@ -48,7 +49,8 @@ bool PhysicalRange::getData(const ExecContext&, Morsel& morsel, GlobalSourceStat
   auto& state = static_cast<RangeState&>(global);
   uint64_t index = state.next_morsel.fetch_add(1);
   uint64_t first = index * kVectorSize;
-  if (first >= count_) return false;
+  if (first >= count_)
+    return false;
   idx_t rows = static_cast<idx_t>(std::min<uint64_t>(kVectorSize, count_ - first));
   Vector ids(DataType::longType(), rows);
   int64_t* out = ids.mutableData<int64_t>();

@@ -17,8 +17,8 @@ class PhysicalRange : public PhysicalOperator {
   static uint64_t count(int64_t start, int64_t end, int64_t step);
 
   bool isSource() const override { return true; }
-  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(const ExecContext& context,
-                                                           GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const override;
   bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
                LocalSourceState& local) const override;
 

@@ -16,12 +16,13 @@ struct CollectorLocal : LocalSinkState {
 
 }  // namespace
 
-std::unique_ptr<GlobalSinkState> PhysicalResultCollector::makeGlobalSinkState(const ExecContext&) const {
+std::unique_ptr<GlobalSinkState> PhysicalResultCollector::makeGlobalSinkState(
+    const ExecContext&) const {
   return std::make_unique<CollectorGlobal>();
 }
 
-std::unique_ptr<LocalSinkState> PhysicalResultCollector::makeLocalSinkState(const ExecContext&,
-                                                                            GlobalSinkState&) const {
+std::unique_ptr<LocalSinkState> PhysicalResultCollector::makeLocalSinkState(
+    const ExecContext&, GlobalSinkState&) const {
   return std::make_unique<CollectorLocal>();
 }
 

@@ -15,12 +15,13 @@ class PhysicalResultCollector : public PhysicalOperator {
   bool isSink() const override { return true; }
   std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const override;
   std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,
-                                                      GlobalSinkState& global) const override;
+                                                     GlobalSinkState& global) const override;
   SinkResult sink(const ExecContext& context, Morsel& morsel, GlobalSinkState& global,
                   LocalSinkState& local) const override;
-  void combine(const ExecContext& context, GlobalSinkState& global, LocalSinkState& local) const override;
+  void combine(const ExecContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
 
-  //! The collected batches, in order, once the pipeline has finished.
+  //! The collected batches, in order, once the chain has finished.
   static std::vector<Batch> takeBatches(GlobalSinkState& global);
 };
 

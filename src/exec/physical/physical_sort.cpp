@@ -34,7 +34,7 @@ constexpr size_t kBatchesPerTask = 16;
 constexpr size_t kMaxMergeFanIn = 64;
 
 //! Where a sort runs: on every core (once all input is in), or on the calling thread only (a
-//! run spilled from inside a pipeline's task, which may not start loops of its own).
+//! run spilled from inside a chain's task, which may not start loops of its own).
 enum class Cores : uint8_t { kAll, kCaller };
 
 template <size_t kWords>

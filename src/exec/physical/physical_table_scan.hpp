@@ -10,9 +10,16 @@
 #include <memory>
 
 #include "exec/physical/physical_operator.hpp"
-#include "planner/logical/scan_spec.hpp"
+#include "planner/logical/scan_pushdown.hpp"
+#include "storage/delta/snapshot.hpp"
 
 namespace sluice {
+
+//! A Delta table read at one snapshot.
+struct TableScanSpec {
+  std::string table_name;  // qualified, for EXPLAIN
+  std::shared_ptr<const delta::Snapshot> snapshot;
+};
 
 class PhysicalTableScan : public PhysicalOperator {
  public:

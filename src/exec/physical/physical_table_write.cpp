@@ -6,7 +6,8 @@ namespace sluice {
 namespace {
 
 struct TableWriteGlobal : GlobalSinkState {
-  TableWriteGlobal(const std::string& path, const delta::TableWriteOptions& options) : writer(path, options) {}
+  TableWriteGlobal(const std::string& path, const delta::TableWriteOptions& options)
+      : writer(path, options) {}
 
   delta::DeltaTableWriter writer;
   delta::TableWriteResult result;
@@ -20,14 +21,16 @@ struct TableWriteLocal : LocalSinkState {
 
 PhysicalTableWrite::PhysicalTableWrite(std::string table_path, delta::TableWriteOptions options,
                                        std::vector<DataType> types)
-    : PhysicalOperator("TableWrite", std::move(types)), table_path_(std::move(table_path)), options_(std::move(options)) {}
+    : PhysicalOperator("TableWrite", std::move(types)),
+      table_path_(std::move(table_path)),
+      options_(std::move(options)) {}
 
 std::unique_ptr<GlobalSinkState> PhysicalTableWrite::makeGlobalSinkState(const ExecContext&) const {
   return std::make_unique<TableWriteGlobal>(table_path_, options_);
 }
 
-std::unique_ptr<LocalSinkState> PhysicalTableWrite::makeLocalSinkState(const ExecContext&,
-                                                                       GlobalSinkState& global) const {
+std::unique_ptr<LocalSinkState> PhysicalTableWrite::makeLocalSinkState(
+    const ExecContext&, GlobalSinkState& global) const {
   auto local = std::make_unique<TableWriteLocal>();
   local->writer = static_cast<TableWriteGlobal&>(global).writer.threadWriter();
   return local;
@@ -37,13 +40,15 @@ SinkResult PhysicalTableWrite::sink(const ExecContext&, Morsel& morsel, GlobalSi
                                     LocalSinkState& local) const {
   // Constant vectors (a literal column, a file scan's partition values) are written flat.
   for (Vector& column : morsel.batch.columns) {
-    if (column.isConstant()) column.flatten(morsel.batch.num_rows);
+    if (column.isConstant())
+      column.flatten(morsel.batch.num_rows);
   }
   static_cast<TableWriteLocal&>(local).writer->write(morsel.batch);
   return SinkResult::kNeedMoreInput;
 }
 
-void PhysicalTableWrite::combine(const ExecContext&, GlobalSinkState&, LocalSinkState& local) const {
+void PhysicalTableWrite::combine(const ExecContext&, GlobalSinkState&,
+                                 LocalSinkState& local) const {
   static_cast<TableWriteLocal&>(local).writer->finish();
 }
 

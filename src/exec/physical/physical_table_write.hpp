@@ -14,15 +14,17 @@ namespace sluice {
 
 class PhysicalTableWrite : public PhysicalOperator {
  public:
-  PhysicalTableWrite(std::string table_path, delta::TableWriteOptions options, std::vector<DataType> types);
+  PhysicalTableWrite(std::string table_path, delta::TableWriteOptions options,
+                     std::vector<DataType> types);
 
   bool isSink() const override { return true; }
   std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const override;
   std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,
-                                                      GlobalSinkState& global) const override;
+                                                     GlobalSinkState& global) const override;
   SinkResult sink(const ExecContext& context, Morsel& morsel, GlobalSinkState& global,
                   LocalSinkState& local) const override;
-  void combine(const ExecContext& context, GlobalSinkState& global, LocalSinkState& local) const override;
+  void combine(const ExecContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
   void finalize(const ExecContext& context, GlobalSinkState& global) const override;
 
   //! The committed version and counts, once the plan has run.

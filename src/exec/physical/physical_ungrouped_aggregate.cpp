@@ -18,13 +18,6 @@ namespace {
 
 using DistinctTables = std::vector<std::unique_ptr<PartitionedGroupTable>>;
 
-std::vector<const AggregateFunction*> functionsOf(const std::vector<BoundAggregate>& aggregates) {
-  std::vector<const AggregateFunction*> functions;
-  for (const BoundAggregate& aggregate : aggregates)
-    functions.push_back(aggregate.function.get());
-  return functions;
-}
-
 //! A zeroed row of states (the empty state of every aggregate), aligned to 16.
 std::unique_ptr<uint8_t[]> emptyStates(const GroupRowLayout& layout) {
   return std::make_unique<uint8_t[]>(std::max<idx_t>(layout.row_width, 16));

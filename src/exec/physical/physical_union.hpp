@@ -1,9 +1,9 @@
 // src/exec/physical/physical_union.hpp
 //
-// UNION ALL: the rows of every child. It plays no role of its own in a pipeline: the pipeline
-// builder (exec/pipeline/pipeline.hpp) gives each child a pipeline of its own that ends in the
+// UNION ALL: the rows of every child. It plays no role of its own in a chain: the chain
+// builder (exec/chain/operator_chain.hpp) gives each child a chain of its own that ends in the
 // operators above the union and its sink, so every child feeds the parent's sink directly and
-// the children's pipelines can run at the same time.
+// the children's chains can run at the same time.
 #pragma once
 
 #include "exec/physical/physical_operator.hpp"

@@ -23,7 +23,7 @@ PhysicalValues::PhysicalValues(std::vector<DataType> types,
     : PhysicalOperator("Values", std::move(types)), rows_(std::move(rows)) {}
 
 std::unique_ptr<GlobalSourceState> PhysicalValues::makeGlobalSourceState(const ExecContext&,
-                                                                        GlobalSinkState*) const {
+                                                                         GlobalSinkState*) const {
   return std::make_unique<ValuesState>();
 }
 
@@ -32,7 +32,8 @@ bool PhysicalValues::getData(const ExecContext& context, Morsel& morsel, GlobalS
   auto& state = static_cast<ValuesState&>(global);
   {
     std::lock_guard lock(state.mutex);
-    if (state.emitted) return false;
+    if (state.emitted)
+      return false;
     state.emitted = true;
   }
   // Each value is computed on its own (one row, no columns): rows are few and their
@@ -56,6 +57,8 @@ bool PhysicalValues::getData(const ExecContext& context, Morsel& morsel, GlobalS
   return true;
 }
 
-std::string PhysicalValues::details() const { return fmt::format("{} rows", rows_.size()); }
+std::string PhysicalValues::details() const {
+  return fmt::format("{} rows", rows_.size());
+}
 
 }  // namespace sluice

@@ -16,8 +16,8 @@ class PhysicalValues : public PhysicalOperator {
   PhysicalValues(std::vector<DataType> types, std::vector<std::vector<BoundExpressionPtr>> rows);
 
   bool isSource() const override { return true; }
-  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(const ExecContext& context,
-                                                           GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const override;
   bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
                LocalSourceState& local) const override;
 

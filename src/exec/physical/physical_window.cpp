@@ -520,20 +520,19 @@ void PhysicalWindow::sortAndEvaluate(Plan& plan) const {
           return a.batch != b.batch ? a.batch < b.batch : a.row < b.row;
         });
       }
-      std::vector<SortKey> partition_keys(plan.keys.begin(),
-                                          plan.keys.begin() + partition_.size());
+      std::vector<SortKey> partition_keys(plan.keys.begin(), plan.keys.begin() + partition_.size());
       RowComparator partition_comparator(partition_keys, plan.input_types);
       RowComparator order_comparator(order_, plan.input_types);
       for (idx_t i = 1; i < count; ++i) {
         const Batch& previous = input[rows[i - 1].batch];
         const Batch& current = input[rows[i].batch];
-        bool partition = !partition_.empty() &&
-                         partition_comparator.compare(previous, rows[i - 1].row, current,
-                                                      rows[i].row) != 0;
+        bool partition =
+            !partition_.empty() &&
+            partition_comparator.compare(previous, rows[i - 1].row, current, rows[i].row) != 0;
         new_partition[i] = partition;
-        new_peer[i] = partition || (!order_.empty() &&
-                                    order_comparator.compare(previous, rows[i - 1].row, current,
-                                                             rows[i].row) != 0);
+        new_peer[i] =
+            partition || (!order_.empty() && order_comparator.compare(previous, rows[i - 1].row,
+                                                                      current, rows[i].row) != 0);
       }
     }
     WindowRunLayout layout;

@@ -22,7 +22,7 @@ class PhysicalWindow : public MaterializingBreaker {
 
  protected:
   std::vector<Batch> produce(std::vector<Batch> input) const override;
-  //! The output batches are independent: the pipeline above takes them on every core.
+  //! The output batches are independent: the chain above takes them on every core.
   bool hasParallelOutput() const override { return true; }
   std::string details() const override;
 

@@ -13,6 +13,9 @@
 
 namespace sluice {
 
+//! Rows per row group of the spill files operators write by partition: one vector.
+constexpr uint64_t kSpillRowGroupRows = kVectorSize;
+
 inline constexpr int kSpillPartitionBits = 4;
 inline constexpr idx_t kSpillPartitions = idx_t{1} << kSpillPartitionBits;
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 
 namespace sluice {
 
@@ -12,21 +13,7 @@ namespace sluice {
 void registerApproxCountDistinctAggregates(AggregateRegistry& registry);
 void registerApproxPercentileAggregates(AggregateRegistry& registry);
 
-namespace {
-
-std::string lowerCase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string ordinalName(size_t index) {
-  static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
-  return index < 5 ? kNames[index] : fmt::format("{}th", index + 1);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 const AggregateRegistry& AggregateRegistry::builtin() {
   static const AggregateRegistry registry = [] {
@@ -52,13 +39,13 @@ const AggregateRegistry& AggregateRegistry::builtin() {
 
 void AggregateRegistry::add(AggregateFunctionEntry entry, std::vector<std::string> aliases) {
   for (const std::string& alias : aliases)
-    entries_[lowerCase(alias)] = entry;
-  std::string key = lowerCase(entry.name);
+    entries_[foldIdentifier(alias)] = entry;
+  std::string key = foldIdentifier(entry.name);
   entries_[key] = std::move(entry);
 }
 
 const AggregateFunctionEntry* AggregateRegistry::find(std::string_view name) const {
-  auto found = entries_.find(lowerCase(name));
+  auto found = entries_.find(foldIdentifier(name));
   return found == entries_.end() ? nullptr : &found->second;
 }
 

@@ -26,8 +26,8 @@ namespace sluice {
 namespace {
 
 //! HyperLogLogPlusPlusHelper.THRESHOLDS, by p - 4: where linear counting stops.
-constexpr double kThresholds[] = {10,    20,    40,    80,     220,    400,    900,   1800,
-                                  3100,  6500,  15500, 20000,  50000,  120000, 350000};
+constexpr double kThresholds[] = {10,   20,   40,    80,    220,   400,    900,   1800,
+                                  3100, 6500, 15500, 20000, 50000, 120000, 350000};
 constexpr int kMinBits = 4;
 //! HLL++ proper (thresholds, bias) is defined below 19 bits; Spark falls back to HLL above.
 constexpr int kPlusPlusBits = 19;

@@ -107,21 +107,6 @@ class PercentileAggregate : public AggregateFunction {
   bool returns_array_;
 };
 
-bool isNumeric(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kByte:
-    case TypeId::kShort:
-    case TypeId::kInt:
-    case TypeId::kLong:
-    case TypeId::kFloat:
-    case TypeId::kDouble:
-    case TypeId::kDecimal:
-      return true;
-    default:
-      return false;
-  }
-}
-
 [[noreturn]] void raisePercentageOutOfRange(const AggregateBindRequest& request,
                                             const std::vector<double>& percentages) {
   // Spark lists every percentage as a DOUBLE literal: "1.5D,-1.0D".
@@ -140,7 +125,7 @@ bool isNumeric(const DataType& type) {
 
 AggregateFunctionPtr bindPercentile(const AggregateBindRequest& request, const char* name) {
   const DataType& input = request.argument_types[0];
-  if (!isNumeric(input) && !input.isVoid()) {
+  if (!input.isNumeric() && !input.isVoid()) {
     if (input.id() == TypeId::kYearMonthInterval || input.id() == TypeId::kDayTimeInterval) {
       throwError(ErrorClass::NOT_SUPPORTED, "{} of an interval is not supported yet: {}.", name,
                  request.name);
@@ -155,7 +140,7 @@ AggregateFunctionPtr bindPercentile(const AggregateBindRequest& request, const c
   } else {
     const DataType& type = request.argument_types[1];
     returns_array = type.id() == TypeId::kArray;
-    if (!(returns_array ? isNumeric(type.elementType()) : isNumeric(type))) {
+    if (!(returns_array ? type.elementType().isNumeric() : type.isNumeric())) {
       raiseAggregateInputType(request, 1, "\"DOUBLE\" or \"ARRAY<DOUBLE>\"");
     }
     const Value* constant = request.argument_constants[1];

@@ -29,7 +29,7 @@ namespace sluice {
 
 namespace {
 
-constexpr idx_t kWidth = sizeof(double);
+constexpr idx_t kSampleWidth = sizeof(double);
 constexpr int64_t kDefaultAccuracy = 10000;
 
 //! QuantileSummaries.Stats.
@@ -137,14 +137,14 @@ class PercentileApprox : public AggregateFunction {
               StringHeap& heap) const override {
     forEachNumber(input, [&](idx_t row, double number) {
       stateAt<CollectedValues>(groups[row], offset)
-          .append(reinterpret_cast<const uint8_t*>(&number), kWidth, heap);
+          .append(reinterpret_cast<const uint8_t*>(&number), kSampleWidth, heap);
     });
   }
 
   void updateSingle(const AggregateInput& input, uint8_t* state, StringHeap& heap) const override {
     CollectedValues& collected = stateAt<CollectedValues>(state, 0);
     forEachNumber(input, [&](idx_t, double number) {
-      collected.append(reinterpret_cast<const uint8_t*>(&number), kWidth, heap);
+      collected.append(reinterpret_cast<const uint8_t*>(&number), kSampleWidth, heap);
     });
   }
 
@@ -154,7 +154,7 @@ class PercentileApprox : public AggregateFunction {
 
   void combineWithHeap(uint8_t* const* sources, uint8_t* const* targets, idx_t count, idx_t offset,
                        StringHeap& heap) const override {
-    combineCollectedValues(sources, targets, count, offset, kWidth, heap);
+    combineCollectedValues(sources, targets, count, offset, kSampleWidth, heap);
   }
 
   void finalize(uint8_t* const* states, idx_t count, idx_t offset, Vector& result,
@@ -259,21 +259,6 @@ class PercentileApprox : public AggregateFunction {
   double error_;
 };
 
-bool isNumeric(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kByte:
-    case TypeId::kShort:
-    case TypeId::kInt:
-    case TypeId::kLong:
-    case TypeId::kFloat:
-    case TypeId::kDouble:
-    case TypeId::kDecimal:
-      return true;
-    default:
-      return false;
-  }
-}
-
 bool isIntegral(const DataType& type) {
   switch (type.id()) {
     case TypeId::kByte:
@@ -305,7 +290,7 @@ std::string doubleLiteral(double value) {
 AggregateFunctionPtr bindPercentileApprox(const AggregateBindRequest& request, const char* name) {
   const DataType& input = request.argument_types[0];
   TypeId id = input.id();
-  bool accepted = isNumeric(input) || input.isVoid() || id == TypeId::kDate ||
+  bool accepted = input.isNumeric() || input.isVoid() || id == TypeId::kDate ||
                   id == TypeId::kTimestamp || id == TypeId::kTimestampNtz ||
                   id == TypeId::kYearMonthInterval || id == TypeId::kDayTimeInterval;
   if (!accepted) {
@@ -315,7 +300,7 @@ AggregateFunctionPtr bindPercentileApprox(const AggregateBindRequest& request, c
   }
   const DataType& percentage_type = request.argument_types[1];
   bool returns_array = percentage_type.id() == TypeId::kArray;
-  if (!(returns_array ? isNumeric(percentage_type.elementType()) : isNumeric(percentage_type))) {
+  if (!(returns_array ? percentage_type.elementType().isNumeric() : percentage_type.isNumeric())) {
     raiseAggregateInputType(request, 1, "(\"DOUBLE\" or \"ARRAY<DOUBLE>\")");
   }
   int64_t accuracy = kDefaultAccuracy;

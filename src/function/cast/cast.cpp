@@ -7,6 +7,7 @@
 #include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "function/physical_type.hpp"
@@ -16,18 +17,8 @@ namespace sluice {
 
 namespace {
 
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-constexpr int64_t kMicrosPerDay = 86'400 * kMicrosPerSecond;
-
 const TimeZone& zoneOf(const ExecContext& context) {
   return context.time_zone ? *context.time_zone : TimeZone::utc();
-}
-
-int64_t floorDivide(int64_t a, int64_t b) {
-  int64_t quotient = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    --quotient;
-  return quotient;
 }
 
 //! Writes the cast of one row, or raises / nulls on failure.
@@ -569,7 +560,8 @@ void castNumberToInterval(CastWriter& writer, const Vector& input, const RowSet&
   const DataType& from = input.type();
   bool months = result.type().id() == TypeId::kYearMonthInterval;
   int64_t unit = unitOfField(result.type().endField());
-  int128_t limit = months ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
+  int128_t limit =
+      months ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
   visitNumericType(from, [&]<typename In>() {
     if constexpr (std::is_floating_point_v<In>) {
       SLUICE_UNREACHABLE("canAnsiCast allows no floating type with intervals");

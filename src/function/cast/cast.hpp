@@ -13,8 +13,8 @@
 namespace sluice {
 
 //! Casts `rows` of `input` to `result`'s type, writing into `result` at the same rows.
-void castVector(const ExecContext& context, const Vector& input, const RowSet& rows,
-                Vector& result, bool try_mode);
+void castVector(const ExecContext& context, const Vector& input, const RowSet& rows, Vector& result,
+                bool try_mode);
 
 //! Casts one boxed value (used to fold constants and to type literals).
 Value castValue(const ExecContext& context, const Value& value, const DataType& to,

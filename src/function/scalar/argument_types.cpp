@@ -10,42 +10,45 @@ namespace sluice {
 
 namespace {
 
-std::string ordinalName(size_t index) {
-  static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
-  if (index < 5) return kNames[index];
-  return fmt::format("{}th", index + 1);
-}
-
 [[noreturn]] void raiseUnexpectedType(const BindRequest& request, size_t index,
                                       const std::string& expected) {
-  throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
-              fmt::format("Cannot resolve \"{}\" due to data type mismatch: The {} parameter "
-                          "requires the {} type, however the argument has the type \"{}\".",
-                          request.name, ordinalName(index), expected,
-                          request.argument_types[index].sql()));
+  throw Error(
+      ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+      fmt::format("Cannot resolve \"{}\" due to data type mismatch: The {} parameter "
+                  "requires the {} type, however the argument has the type \"{}\".",
+                  request.name, ordinalName(index), expected, request.argument_types[index].sql()));
 }
 
 }  // namespace
 
 std::optional<DataType> implicitCastType(const DataType& from, const DataType& target) {
-  if (from.sameStructure(target)) return target;
-  if (from.isVoid()) return target;
+  if (from.sameStructure(target))
+    return target;
+  if (from.isVoid())
+    return target;
   if (from.id() == TypeId::kArray && target.id() == TypeId::kArray) {
     auto element = implicitCastType(from.elementType(), target.elementType());
-    if (!element) return std::nullopt;
+    if (!element)
+      return std::nullopt;
     return DataType::array(*element);
   }
-  if (from.isNested() || target.isNested()) return std::nullopt;
-  if (from.id() == TypeId::kString) return target;
-  if (target.id() == TypeId::kString) return target;  // any atomic value prints as a string
-  if (from.isNumeric() && target.isNumeric()) return target;
-  if (from.isDatetime() && target.isDatetime()) return target;
+  if (from.isNested() || target.isNested())
+    return std::nullopt;
+  if (from.id() == TypeId::kString)
+    return target;
+  if (target.id() == TypeId::kString)
+    return target;  // any atomic value prints as a string
+  if (from.isNumeric() && target.isNumeric())
+    return target;
+  if (from.isDatetime() && target.isDatetime())
+    return target;
   return std::nullopt;
 }
 
 DataType expectArgument(const BindRequest& request, size_t index, const DataType& target) {
   auto cast = implicitCastType(request.argument_types[index], target);
-  if (!cast) raiseUnexpectedType(request, index, fmt::format("\"{}\"", target.sql()));
+  if (!cast)
+    raiseUnexpectedType(request, index, fmt::format("\"{}\"", target.sql()));
   return *cast;
 }
 
@@ -53,10 +56,12 @@ DataType expectArgumentOneOf(const BindRequest& request, size_t index,
                              std::initializer_list<DataType> targets) {
   const DataType& from = request.argument_types[index];
   for (const DataType& target : targets) {
-    if (!from.isVoid() && from.sameStructure(target)) return target;
+    if (!from.isVoid() && from.sameStructure(target))
+      return target;
   }
   for (const DataType& target : targets) {
-    if (auto cast = implicitCastType(from, target)) return *cast;
+    if (auto cast = implicitCastType(from, target))
+      return *cast;
   }
   std::string listed;
   for (const DataType& target : targets) {
@@ -66,7 +71,8 @@ DataType expectArgumentOneOf(const BindRequest& request, size_t index,
 }
 
 const Value* constantArgument(const BindRequest& request, size_t index) {
-  if (index >= request.argument_constants.size()) return nullptr;
+  if (index >= request.argument_constants.size())
+    return nullptr;
   return request.argument_constants[index];
 }
 
@@ -80,7 +86,8 @@ std::optional<int64_t> foldableIntegerArgument(const BindRequest& request, size_
                "type \"INT\", but the actual argument is a non-foldable.",
                request.name, parameter);
   }
-  if (value->isNull()) return std::nullopt;
+  if (value->isNull())
+    return std::nullopt;
   return value->getInt64();
 }
 

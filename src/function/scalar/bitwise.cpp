@@ -22,9 +22,12 @@ enum class BitOp { kAnd, kOr, kXor };
 
 std::string_view bitOpName(BitOp op) {
   switch (op) {
-    case BitOp::kAnd: return "&";
-    case BitOp::kOr: return "|";
-    case BitOp::kXor: return "^";
+    case BitOp::kAnd:
+      return "&";
+    case BitOp::kOr:
+      return "|";
+    case BitOp::kXor:
+      return "^";
   }
   return "?";
 }
@@ -32,22 +35,30 @@ std::string_view bitOpName(BitOp op) {
 BoundScalarFunction bindBitwiseBinary(BitOp op, const BindRequest& request) {
   DataType left = request.argument_types[0];
   DataType right = request.argument_types[1];
-  if (auto promoted = stringPromotionType(left, right)) left = right = *promoted;
-  if (left.isVoid()) left = right.isVoid() ? DataType::intType() : right;
-  if (right.isVoid()) right = left;
+  if (auto promoted = stringPromotionType(left, right))
+    left = right = *promoted;
+  if (left.isVoid())
+    left = right.isVoid() ? DataType::intType() : right;
+  if (right.isVoid())
+    right = left;
   auto common = findTightestCommonType(left, right);
-  requireArgumentType(common && common->isIntegral(), request.name,
-                      fmt::format("the binary operator requires the input type \"INTEGRAL\", not "
-                                  "\"{}\" and \"{}\"",
-                                  request.argument_types[0].sql(), request.argument_types[1].sql()));
+  requireArgumentType(
+      common && common->isIntegral(), request.name,
+      fmt::format("the binary operator requires the input type \"INTEGRAL\", not "
+                  "\"{}\" and \"{}\"",
+                  request.argument_types[0].sql(), request.argument_types[1].sql()));
   ScalarKernel kernel = visitNumericType(*common, [&]<typename T>() -> ScalarKernel {
     if constexpr (std::is_integral_v<T>) {
-      return [op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+      return [op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                  Vector& result) {
         binaryLoop<T, T, T>(*args[0], *args[1], rows, result, [op](T a, T b, idx_t) -> T {
           switch (op) {
-            case BitOp::kAnd: return static_cast<T>(a & b);
-            case BitOp::kOr: return static_cast<T>(a | b);
-            case BitOp::kXor: return static_cast<T>(a ^ b);
+            case BitOp::kAnd:
+              return static_cast<T>(a & b);
+            case BitOp::kOr:
+              return static_cast<T>(a | b);
+            case BitOp::kXor:
+              return static_cast<T>(a ^ b);
           }
           return 0;
         });
@@ -61,14 +72,17 @@ BoundScalarFunction bindBitwiseBinary(BitOp op, const BindRequest& request) {
 
 BoundScalarFunction bindBitwiseNot(const BindRequest& request) {
   DataType type = request.argument_types[0];
-  if (type.isVoid()) type = DataType::intType();
-  if (type.id() == TypeId::kString) type = DataType::longType();
+  if (type.isVoid())
+    type = DataType::intType();
+  if (type.id() == TypeId::kString)
+    type = DataType::longType();
   requireArgumentType(type.isIntegral(), request.name,
                       fmt::format("the operand of ~ requires the \"INTEGRAL\" type, not \"{}\"",
                                   request.argument_types[0].sql()));
   ScalarKernel kernel = visitNumericType(type, [&]<typename T>() -> ScalarKernel {
     if constexpr (std::is_integral_v<T>) {
-      return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+      return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                Vector& result) {
         unaryLoop<T, T>(*args[0], rows, result, [](T a, idx_t) -> T { return static_cast<T>(~a); });
       };
     } else {
@@ -86,24 +100,31 @@ T shiftValue(ShiftOp op, T value, int32_t count) {
   int bits = static_cast<int>(sizeof(T) * 8);
   int shift = count & (bits - 1);
   switch (op) {
-    case ShiftOp::kLeft: return static_cast<T>(static_cast<Unsigned>(value) << shift);
-    case ShiftOp::kRight: return static_cast<T>(value >> shift);
-    case ShiftOp::kRightUnsigned: return static_cast<T>(static_cast<Unsigned>(value) >> shift);
+    case ShiftOp::kLeft:
+      return static_cast<T>(static_cast<Unsigned>(value) << shift);
+    case ShiftOp::kRight:
+      return static_cast<T>(value >> shift);
+    case ShiftOp::kRightUnsigned:
+      return static_cast<T>(static_cast<Unsigned>(value) >> shift);
   }
   return value;
 }
 
 BoundScalarFunction bindShift(std::string name, ShiftOp op, const BindRequest& request) {
-  DataType base = request.argument_types[0].id() == TypeId::kLong
-                      ? DataType::longType()
-                      : expectArgumentOneOf(request, 0, {DataType::intType(), DataType::longType()});
-  if (base.isDecimal() || base.isFloating()) base = expectArgument(request, 0, DataType::intType());
+  DataType base =
+      request.argument_types[0].id() == TypeId::kLong
+          ? DataType::longType()
+          : expectArgumentOneOf(request, 0, {DataType::intType(), DataType::longType()});
+  if (base.isDecimal() || base.isFloating())
+    base = expectArgument(request, 0, DataType::intType());
   DataType count = expectArgument(request, 1, DataType::intType());
   ScalarKernel kernel = visitNumericType(base, [&]<typename T>() -> ScalarKernel {
     if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
-      return [op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-        binaryLoop<T, int32_t, T>(*args[0], *args[1], rows, result,
-                                  [op](T value, int32_t shift, idx_t) { return shiftValue(op, value, shift); });
+      return [op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                  Vector& result) {
+        binaryLoop<T, int32_t, T>(
+            *args[0], *args[1], rows, result,
+            [op](T value, int32_t shift, idx_t) { return shiftValue(op, value, shift); });
       };
     } else {
       SLUICE_UNREACHABLE("shift of a type other than INT or BIGINT");
@@ -114,18 +135,21 @@ BoundScalarFunction bindShift(std::string name, ShiftOp op, const BindRequest& r
 
 BoundScalarFunction bindBitCount(const BindRequest& request) {
   DataType type = request.argument_types[0];
-  if (type.isVoid() || type.id() == TypeId::kString) type = DataType::longType();
+  if (type.isVoid() || type.id() == TypeId::kString)
+    type = DataType::longType();
   requireArgumentType(type.isIntegral() || type.id() == TypeId::kBoolean, request.name,
                       fmt::format("the input of bit_count must be integral or boolean, not \"{}\"",
                                   request.argument_types[0].sql()));
   ScalarKernel kernel = visitScalarType(type, [&]<typename T>() -> ScalarKernel {
     if constexpr (std::is_integral_v<T>) {
-      return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-        unaryLoop<T, int32_t>(*args[0], rows, result, [](T value, idx_t) -> int32_t {
-          if constexpr (std::is_same_v<T, uint8_t>) return value != 0;  // BOOLEAN
-          return __builtin_popcountll(static_cast<uint64_t>(static_cast<int64_t>(value)));
-        });
-      };
+      return
+          [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+            unaryLoop<T, int32_t>(*args[0], rows, result, [](T value, idx_t) -> int32_t {
+              if constexpr (std::is_same_v<T, uint8_t>)
+                return value != 0;  // BOOLEAN
+              return __builtin_popcountll(static_cast<uint64_t>(static_cast<int64_t>(value)));
+            });
+          };
     } else {
       SLUICE_UNREACHABLE("bit_count of a non-integral type");
     }
@@ -141,12 +165,18 @@ void registerBitwiseFunctions(FunctionRegistry& registry) {
                         [op](const BindRequest& r) { return bindBitwiseBinary(op, r); }});
   }
   registry.addScalar({"~", 1, 1, bindBitwiseNot});
-  registry.addScalar({"shiftleft", 2, 2, [](const BindRequest& r) { return bindShift("shiftleft", ShiftOp::kLeft, r); }},
-                     {"<<"});
-  registry.addScalar({"shiftright", 2, 2, [](const BindRequest& r) { return bindShift("shiftright", ShiftOp::kRight, r); }},
-                     {">>"});
+  registry.addScalar(
+      {"shiftleft", 2, 2,
+       [](const BindRequest& r) { return bindShift("shiftleft", ShiftOp::kLeft, r); }},
+      {"<<"});
+  registry.addScalar(
+      {"shiftright", 2, 2,
+       [](const BindRequest& r) { return bindShift("shiftright", ShiftOp::kRight, r); }},
+      {">>"});
   registry.addScalar({"shiftrightunsigned", 2, 2,
-                      [](const BindRequest& r) { return bindShift("shiftrightunsigned", ShiftOp::kRightUnsigned, r); }},
+                      [](const BindRequest& r) {
+                        return bindShift("shiftrightunsigned", ShiftOp::kRightUnsigned, r);
+                      }},
                      {">>>"});
   registry.addScalar({"bit_count", 1, 1, bindBitCount});
 }

@@ -18,21 +18,26 @@ namespace sluice {
 namespace {
 
 bool allBinary(const std::vector<DataType>& types, size_t from) {
-  if (types.size() <= from) return false;
+  if (types.size() <= from)
+    return false;
   for (size_t i = from; i < types.size(); ++i) {
-    if (types[i].id() != TypeId::kBinary) return false;
+    if (types[i].id() != TypeId::kBinary)
+      return false;
   }
   return true;
 }
 
 BoundScalarFunction bindConcat(std::string name, const BindRequest& request) {
   for (const DataType& type : request.argument_types) {
-    if (type.id() == TypeId::kArray) return bindArrayConcat(request);
+    if (type.id() == TypeId::kArray)
+      return bindArrayConcat(request);
   }
   DataType type = allBinary(request.argument_types, 0) ? DataType::binary() : DataType::string();
   std::vector<DataType> argument_types;
-  for (size_t i = 0; i < request.argument_types.size(); ++i) argument_types.push_back(expectArgument(request, i, type));
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  for (size_t i = 0; i < request.argument_types.size(); ++i)
+    argument_types.push_back(expectArgument(request, i, type));
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
     StringView* out = result.mutableData<StringView>();
     std::string buffer;
     forEachRow(rows, [&](idx_t row) {
@@ -56,13 +61,15 @@ BoundScalarFunction bindConcatWs(const BindRequest& request) {
   DataType string_array = DataType::array(DataType::string());
   for (size_t i = 1; i < request.argument_types.size(); ++i) {
     const DataType& type = request.argument_types[i];
-    argument_types.push_back(type.id() == TypeId::kArray ? expectArgument(request, i, string_array)
-                                                         : expectArgument(request, i, DataType::string()));
+    argument_types.push_back(type.id() == TypeId::kArray
+                                 ? expectArgument(request, i, string_array)
+                                 : expectArgument(request, i, DataType::string()));
   }
   std::vector<bool> is_array;
-  for (const DataType& type : argument_types) is_array.push_back(type.id() == TypeId::kArray);
-  ScalarKernel kernel = [is_array](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                   Vector& result) {
+  for (const DataType& type : argument_types)
+    is_array.push_back(type.id() == TypeId::kArray);
+  ScalarKernel kernel = [is_array](const ExecContext&, const ArgumentVectors& args,
+                                   const RowSet& rows, Vector& result) {
     StringView* out = result.mutableData<StringView>();
     std::string buffer;
     forEachRow(rows, [&](idx_t row) {
@@ -74,13 +81,15 @@ BoundScalarFunction bindConcatWs(const BindRequest& request) {
       buffer.clear();
       bool first = true;
       auto appendPart = [&](std::string_view part) {
-        if (!first) buffer += separator;
+        if (!first)
+          buffer += separator;
         buffer += part;
         first = false;
       };
       for (size_t i = 1; i < args.size(); ++i) {
         const Vector& arg = *args[i];
-        if (arg.isNull(row)) continue;
+        if (arg.isNull(row))
+          continue;
         if (!is_array[i]) {
           appendPart(arg.at<StringView>(row));
           continue;
@@ -89,7 +98,8 @@ BoundScalarFunction bindConcatWs(const BindRequest& request) {
         const Vector& elements = arg.child(0);
         for (uint32_t k = 0; k < entry.length; ++k) {
           idx_t element = entry.offset + k;
-          if (!elements.isNull(element)) appendPart(elements.at<StringView>(element));
+          if (!elements.isNull(element))
+            appendPart(elements.at<StringView>(element));
         }
       }
       result.setNull(row, false);
@@ -102,8 +112,10 @@ BoundScalarFunction bindConcatWs(const BindRequest& request) {
 BoundScalarFunction bindElt(const BindRequest& request) {
   std::vector<DataType> argument_types{expectArgument(request, 0, DataType::intType())};
   DataType type = allBinary(request.argument_types, 1) ? DataType::binary() : DataType::string();
-  for (size_t i = 1; i < request.argument_types.size(); ++i) argument_types.push_back(expectArgument(request, i, type));
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  for (size_t i = 1; i < request.argument_types.size(); ++i)
+    argument_types.push_back(expectArgument(request, i, type));
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
     StringView* out = result.mutableData<StringView>();
     int64_t count = static_cast<int64_t>(args.size()) - 1;
     forEachRow(rows, [&](idx_t row) {
@@ -113,11 +125,12 @@ BoundScalarFunction bindElt(const BindRequest& request) {
       }
       int32_t index = args[0]->at<int32_t>(row);
       if (index < 1 || index > count) {
-        throwError(ErrorClass::INVALID_ARRAY_INDEX,
-                   "The index {} is out of bounds. The array has {} elements. Use the SQL function "
-                   "`get()` to tolerate accessing element at invalid index and return NULL instead. "
-                   "If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.",
-                   index, count);
+        throwError(
+            ErrorClass::INVALID_ARRAY_INDEX,
+            "The index {} is out of bounds. The array has {} elements. Use the SQL function "
+            "`get()` to tolerate accessing element at invalid index and return NULL instead. "
+            "If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.",
+            index, count);
       }
       const Vector& chosen = *args[index];
       if (chosen.isNull(row)) {
@@ -134,7 +147,8 @@ BoundScalarFunction bindElt(const BindRequest& request) {
 }  // namespace
 
 void registerConcatFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"concat", 0, -1, [](const BindRequest& r) { return bindConcat("concat", r); }});
+  registry.addScalar(
+      {"concat", 0, -1, [](const BindRequest& r) { return bindConcat("concat", r); }});
   registry.addScalar({"||", 2, 2, [](const BindRequest& r) { return bindConcat("concat", r); }});
   registry.addScalar({"concat_ws", 1, -1, bindConcatWs});
   registry.addScalar({"elt", 2, -1, bindElt});

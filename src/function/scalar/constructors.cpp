@@ -33,7 +33,8 @@ ScalarKernel collectionKernel(bool is_map) {
           elements.push_back(Value::nested(type.childType(), {key, args[i + 1]->getValue(row)}));
         }
       } else {
-        for (const Vector* arg : args) elements.push_back(arg->getValue(row));
+        for (const Vector* arg : args)
+          elements.push_back(arg->getValue(row));
       }
       result.setNull(row, false);
       result.mutableData<ListEntry>()[row] = result.appendChildren(elements);
@@ -45,7 +46,8 @@ ScalarKernel structKernel() {
   return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     forEachRow(rows, [&](idx_t row) {
       std::vector<Value> fields;
-      for (const Vector* arg : args) fields.push_back(arg->getValue(row));
+      for (const Vector* arg : args)
+        fields.push_back(arg->getValue(row));
       result.setValue(row, Value::nested(result.type(), std::move(fields)));
     });
   };
@@ -55,7 +57,8 @@ DataType commonElementType(const BindRequest& request, const std::vector<DataTyp
   auto common = findWiderCommonType(types);
   if (!common) {
     std::string listed;
-    for (const DataType& type : types) listed += (listed.empty() ? "\"" : ", \"") + type.sql() + "\"";
+    for (const DataType& type : types)
+      listed += (listed.empty() ? "\"" : ", \"") + type.sql() + "\"";
     throw Error(ErrorClass::DATATYPE_MISMATCH, "DATA_DIFF_TYPES",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to `{}` should "
                             "all be the same type, but it's [{}].",
@@ -111,6 +114,8 @@ void registerConstructorFunctions(FunctionRegistry& registry) {
 
 // named_struct's field names are constant strings, so the planner binds it and takes the
 // kernel from here.
-ScalarKernel namedStructKernel() { return structKernel(); }
+ScalarKernel namedStructKernel() {
+  return structKernel();
+}
 
 }  // namespace sluice

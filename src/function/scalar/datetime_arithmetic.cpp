@@ -119,7 +119,7 @@ BoundScalarFunction bindNextDay(const BindRequest& request) {
                         fmt::format("Illegal input for day of week: {}.", name.view()));
           }
           int64_t current = isoWeekdayFromDays(days);
-          int64_t ahead = floorMod(int64_t{*target} - current - 1, 7) + 1;
+          int64_t ahead = floorModulo(int64_t{*target} - current - 1, 7) + 1;
           return static_cast<int32_t>(days + ahead);
         });
   };

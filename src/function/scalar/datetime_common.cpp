@@ -11,7 +11,7 @@ namespace sluice::datetime {
 std::optional<int32_t> addMonthsToDate(int32_t days, int64_t months) {
   CivilDate date = civilFromDays(days);
   int64_t total = int64_t{date.year} * 12 + (date.month - 1) + months;
-  int64_t year = floorDiv(total, 12);
+  int64_t year = floorDivide(total, 12);
   auto month = static_cast<uint32_t>(total - year * 12 + 1);
   uint32_t day = std::min(date.day, daysInMonth(year, month));
   int64_t result = daysFromCivilWide(year, month, day);
@@ -24,7 +24,7 @@ std::optional<int64_t> addToTimestamp(int64_t micros, int64_t months, int64_t da
                                       const TimeZone& zone) {
   int32_t offset = zone.offsetAtUtc(micros);
   int64_t local = zone.toLocal(micros);
-  int64_t day = floorDiv(local, kMicrosPerDay);
+  int64_t day = floorDivide(local, kMicrosPerDay);
   int64_t time_of_day = local - day * kMicrosPerDay;
   if (day < std::numeric_limits<int32_t>::min() || day > std::numeric_limits<int32_t>::max())
     return std::nullopt;

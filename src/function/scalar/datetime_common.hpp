@@ -1,6 +1,6 @@
 // src/function/scalar/datetime_common.hpp
 //
-// What the date and time functions share: the micro-second constants, floor division, the
+// What the date and time functions share (beyond common/types/time_units.hpp): the
 // session zone of a kernel, the civil fields of a DATE, the wall clock of a TIMESTAMP and the
 // way back, and the errors Spark raises from several of them.
 #pragma once
@@ -13,29 +13,12 @@
 #include <string_view>
 
 #include "common/error/error.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "function/function.hpp"
 
 namespace sluice::datetime {
-
-constexpr int64_t kMicrosPerMillis = 1000;
-constexpr int64_t kMicrosPerSecond = 1000000;
-constexpr int64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
-constexpr int64_t kMicrosPerHour = 60 * kMicrosPerMinute;
-constexpr int64_t kMicrosPerDay = 24 * kMicrosPerHour;
-constexpr int64_t kSecondsPerDay = 86400;
-
-inline int64_t floorDiv(int64_t value, int64_t divisor) {
-  int64_t quotient = value / divisor;
-  if ((value % divisor != 0) && ((value < 0) != (divisor < 0)))
-    --quotient;
-  return quotient;
-}
-
-inline int64_t floorMod(int64_t value, int64_t divisor) {
-  return value - floorDiv(value, divisor) * divisor;
-}
 
 //! The session zone (spark.sql.session.timeZone) a kernel runs in; UTC when none is set.
 inline const TimeZone& sessionZone(const ExecContext& context) {
@@ -44,7 +27,7 @@ inline const TimeZone& sessionZone(const ExecContext& context) {
 
 //! The local day of a wall-clock time (microseconds of that clock).
 inline int32_t dayOfLocal(int64_t local_micros) {
-  return static_cast<int32_t>(floorDiv(local_micros, kMicrosPerDay));
+  return static_cast<int32_t>(floorDivide(local_micros, kMicrosPerDay));
 }
 
 //! The date of a UTC instant in `zone`.

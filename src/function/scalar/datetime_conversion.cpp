@@ -59,7 +59,7 @@ BoundScalarFunction bindNow(std::string name, Now kind) {
           result.mutableData<int64_t>()[row] = zone.toLocal(now);
           break;
         case Now::kUnixSeconds:
-          result.mutableData<int64_t>()[row] = floorDiv(now, kMicrosPerSecond);
+          result.mutableData<int64_t>()[row] = floorDivide(now, kMicrosPerSecond);
           break;
       }
     });

@@ -92,11 +92,11 @@ BoundScalarFunction bindTimeField(std::string name, TimeField field, const BindR
     const TimeZone& zone = sessionZone(context);
     auto micros_of_day = [&](int64_t micros) {
       int64_t local = zoned ? zone.toLocal(micros) : micros;
-      return floorMod(local, kMicrosPerDay);
+      return floorModulo(local, kMicrosPerDay);
     };
     if (field == TimeField::kSecondWithFraction) {
       unaryLoop<int64_t, int64_t>(*args[index], rows, result, [&](int64_t micros, idx_t) {
-        return floorMod(micros_of_day(micros), kMicrosPerMinute);
+        return floorModulo(micros_of_day(micros), kMicrosPerMinute);
       });
       return;
     }

@@ -67,7 +67,7 @@ int64_t microsOfUnit(Unit unit) {
     case Unit::kMicrosecond:
       return 1;
     case Unit::kMillisecond:
-      return kMicrosPerMillis;
+      return kMicrosPerMilli;
     case Unit::kSecond:
       return kMicrosPerSecond;
     case Unit::kMinute:
@@ -160,8 +160,8 @@ int64_t timestampAdd(Unit unit, int64_t quantity, int64_t micros, bool zoned,
 
 //! ChronoUnit.between of two LocalDateTimes: whole units, truncated toward zero.
 int64_t timestampDiff(Unit unit, int64_t start_local, int64_t end_local) {
-  int64_t start_day = floorDiv(start_local, kMicrosPerDay);
-  int64_t end_day = floorDiv(end_local, kMicrosPerDay);
+  int64_t start_day = floorDivide(start_local, kMicrosPerDay);
+  int64_t end_day = floorDivide(end_local, kMicrosPerDay);
   int64_t start_time = start_local - start_day * kMicrosPerDay;
   int64_t end_time = end_local - end_day * kMicrosPerDay;
   switch (unit) {
@@ -209,9 +209,9 @@ int64_t truncTimestamp(int64_t micros, TruncLevel level, bool zoned, const TimeZ
     case TruncLevel::kMicrosecond:
       return micros;
     case TruncLevel::kMillisecond:
-      return micros - floorMod(micros, kMicrosPerMillis);
+      return micros - floorModulo(micros, kMicrosPerMilli);
     case TruncLevel::kSecond:
-      return micros - floorMod(micros, kMicrosPerSecond);
+      return micros - floorModulo(micros, kMicrosPerSecond);
     default:
       break;
   }
@@ -220,13 +220,13 @@ int64_t truncTimestamp(int64_t micros, TruncLevel level, bool zoned, const TimeZ
   int64_t truncated = 0;
   switch (level) {
     case TruncLevel::kMinute:
-      truncated = local - floorMod(local, kMicrosPerMinute);
+      truncated = local - floorModulo(local, kMicrosPerMinute);
       break;
     case TruncLevel::kHour:
-      truncated = local - floorMod(local, kMicrosPerHour);
+      truncated = local - floorModulo(local, kMicrosPerHour);
       break;
     case TruncLevel::kDay:
-      truncated = local - floorMod(local, kMicrosPerDay);
+      truncated = local - floorModulo(local, kMicrosPerDay);
       break;
     default: {
       // Date levels start the day afresh in the zone (daysToMicros).
@@ -390,8 +390,9 @@ BoundScalarFunction bindUnixUnits(std::string name, int64_t unit, const BindRequ
   DataType timestamp = expectArgument(request, 0, DataType::timestamp());
   ScalarKernel kernel = [unit](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                                Vector& result) {
-    unaryLoop<int64_t, int64_t>(*args[0], rows, result,
-                                [unit](int64_t micros, idx_t) { return floorDiv(micros, unit); });
+    unaryLoop<int64_t, int64_t>(*args[0], rows, result, [unit](int64_t micros, idx_t) {
+      return floorDivide(micros, unit);
+    });
   };
   return {std::move(name), {timestamp}, DataType::longType(), std::move(kernel)};
 }
@@ -479,7 +480,7 @@ void registerDatetimeTimestampFunctions(FunctionRegistry& registry) {
                         return bindUnixUnits("unix_seconds", kMicrosPerSecond, r);
                       }});
   registry.addScalar({"unix_millis", 1, 1, [](const BindRequest& r) {
-                        return bindUnixUnits("unix_millis", kMicrosPerMillis, r);
+                        return bindUnixUnits("unix_millis", kMicrosPerMilli, r);
                       }});
   registry.addScalar({"unix_micros", 1, 1,
                       [](const BindRequest& r) { return bindUnixUnits("unix_micros", 1, r); }});
@@ -487,7 +488,7 @@ void registerDatetimeTimestampFunctions(FunctionRegistry& registry) {
                         return bindTimestampFromUnits("timestamp_seconds", kMicrosPerSecond, r);
                       }});
   registry.addScalar({"timestamp_millis", 1, 1, [](const BindRequest& r) {
-                        return bindTimestampFromUnits("timestamp_millis", kMicrosPerMillis, r);
+                        return bindTimestampFromUnits("timestamp_millis", kMicrosPerMilli, r);
                       }});
   registry.addScalar({"timestamp_micros", 1, 1, [](const BindRequest& r) {
                         return bindTimestampFromUnits("timestamp_micros", 1, r);

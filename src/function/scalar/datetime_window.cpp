@@ -42,7 +42,7 @@ std::optional<int64_t> unitMicros(std::string unit) {
   if (unit == "second")
     return kMicrosPerSecond;
   if (unit == "millisecond")
-    return kMicrosPerMillis;
+    return kMicrosPerMilli;
   if (unit == "microsecond")
     return 1;
   return std::nullopt;
@@ -151,7 +151,7 @@ BoundScalarFunction bindWindow(const BindRequest& request) {
       }
       int64_t micros = input.at<int64_t>(row);
       // The windows are instants, aligned on the epoch plus the start offset, in any zone.
-      int64_t start = micros - floorMod(micros - start_offset, duration);
+      int64_t start = micros - floorModulo(micros - start_offset, duration);
       int64_t end = 0;
       if (__builtin_add_overflow(start, duration, &end))
         raiseDatetimeOverflow(fmt::format("window end after {} microseconds", start));

@@ -29,7 +29,9 @@ void appendLowerHex(std::string& out, const Bytes& bytes) {
 template <typename Digest>
 BoundScalarFunction bindDigest(std::string name, Digest digest, const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::binary());
-  return {std::move(name), {input}, DataType::string(),
+  return {std::move(name),
+          {input},
+          DataType::string(),
           stringResultKernel<StringView>([digest](std::string& out, StringView bytes) {
             appendLowerHex(out, digest(bytes.view()));
             return true;
@@ -39,20 +41,26 @@ BoundScalarFunction bindDigest(std::string name, Digest digest, const BindReques
 BoundScalarFunction bindSha2(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::binary());
   DataType bits = expectArgument(request, 1, DataType::intType());
-  return {"sha2", {input, bits}, DataType::string(),
-          stringResultKernel<StringView, int32_t>([](std::string& out, StringView bytes, int32_t length) {
-            std::string digest = hash::sha2(bytes.view(), length == 0 ? 256 : length);
-            if (digest.empty()) return false;
-            appendLowerHex(out, digest);
-            return true;
-          })};
+  return {"sha2",
+          {input, bits},
+          DataType::string(),
+          stringResultKernel<StringView, int32_t>(
+              [](std::string& out, StringView bytes, int32_t length) {
+                std::string digest = hash::sha2(bytes.view(), length == 0 ? 256 : length);
+                if (digest.empty())
+                  return false;
+                appendLowerHex(out, digest);
+                return true;
+              })};
 }
 
 BoundScalarFunction bindCrc32(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::binary());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-    naryLoop<int64_t, StringView>(args, rows, result,
-                                  [](idx_t, StringView bytes) -> int64_t { return hash::crc32(bytes.view()); });
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    naryLoop<int64_t, StringView>(args, rows, result, [](idx_t, StringView bytes) -> int64_t {
+      return hash::crc32(bytes.view());
+    });
   };
   return {"crc32", {input}, DataType::longType(), std::move(kernel)};
 }
@@ -61,10 +69,13 @@ BoundScalarFunction bindCrc32(const BindRequest& request) {
 
 void registerDigestFunctions(FunctionRegistry& registry) {
   registry.addScalar({"md5", 1, 1, [](const BindRequest& r) {
-                        return bindDigest("md5", [](std::string_view b) { return hash::md5(b); }, r);
+                        return bindDigest(
+                            "md5", [](std::string_view b) { return hash::md5(b); }, r);
                       }});
-  registry.addScalar({"sha1", 1, 1, [](const BindRequest& r) {
-                        return bindDigest("sha1", [](std::string_view b) { return hash::sha1(b); }, r);
+  registry.addScalar({"sha1", 1, 1,
+                      [](const BindRequest& r) {
+                        return bindDigest(
+                            "sha1", [](std::string_view b) { return hash::sha1(b); }, r);
                       }},
                      {"sha"});
   registry.addScalar({"sha2", 2, 2, bindSha2});

@@ -17,20 +17,25 @@ namespace sluice {
 
 namespace {
 
-constexpr char kBase64Alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+constexpr char kBase64Alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 constexpr char kUpperHex[] = "0123456789ABCDEF";
 
 void encodeBase64(std::string& out, std::string_view bytes) {
   size_t i = 0;
   for (; i + 3 <= bytes.size(); i += 3) {
     uint32_t group = (uint32_t{static_cast<uint8_t>(bytes[i])} << 16) |
-                     (uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8) | static_cast<uint8_t>(bytes[i + 2]);
-    for (int shift = 18; shift >= 0; shift -= 6) out += kBase64Alphabet[(group >> shift) & 0x3F];
+                     (uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8) |
+                     static_cast<uint8_t>(bytes[i + 2]);
+    for (int shift = 18; shift >= 0; shift -= 6)
+      out += kBase64Alphabet[(group >> shift) & 0x3F];
   }
   size_t rest = bytes.size() - i;
-  if (rest == 0) return;
+  if (rest == 0)
+    return;
   uint32_t group = uint32_t{static_cast<uint8_t>(bytes[i])} << 16;
-  if (rest == 2) group |= uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8;
+  if (rest == 2)
+    group |= uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8;
   out += kBase64Alphabet[(group >> 18) & 0x3F];
   out += kBase64Alphabet[(group >> 12) & 0x3F];
   out += rest == 2 ? kBase64Alphabet[(group >> 6) & 0x3F] : '=';
@@ -38,11 +43,16 @@ void encodeBase64(std::string& out, std::string_view bytes) {
 }
 
 int base64Value(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
+  if (c >= 'A' && c <= 'Z')
+    return c - 'A';
+  if (c >= 'a' && c <= 'z')
+    return c - 'a' + 26;
+  if (c >= '0' && c <= '9')
+    return c - '0' + 52;
+  if (c == '+')
+    return 62;
+  if (c == '/')
+    return 63;
   return -1;
 }
 
@@ -50,9 +60,11 @@ void decodeBase64(std::string& out, std::string_view text) {
   uint32_t group = 0;
   int count = 0;
   for (char c : text) {
-    if (c == '=') break;
+    if (c == '=')
+      break;
     int value = base64Value(c);
-    if (value < 0) continue;
+    if (value < 0)
+      continue;
     group = (group << 6) | static_cast<uint32_t>(value);
     if (++count == 4) {
       out += static_cast<char>(group >> 16);
@@ -63,11 +75,13 @@ void decodeBase64(std::string& out, std::string_view text) {
     }
   }
   if (count == 1) {
-    throwError(ErrorClass::INVALID_PARAMETER_VALUE,
-               "The value of parameter(s) `str` in `unbase64` is invalid: Last unit does not have enough "
-               "valid bits.");
+    throwError(
+        ErrorClass::INVALID_PARAMETER_VALUE,
+        "The value of parameter(s) `str` in `unbase64` is invalid: Last unit does not have enough "
+        "valid bits.");
   }
-  if (count == 2) out += static_cast<char>(group >> 4);
+  if (count == 2)
+    out += static_cast<char>(group >> 4);
   if (count == 3) {
     out += static_cast<char>(group >> 10);
     out += static_cast<char>(group >> 2);
@@ -76,7 +90,10 @@ void decodeBase64(std::string& out, std::string_view text) {
 
 BoundScalarFunction bindBase64(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::binary());
-  return {"base64", {input}, DataType::string(), stringResultKernel<StringView>([](std::string& out, StringView bytes) {
+  return {"base64",
+          {input},
+          DataType::string(),
+          stringResultKernel<StringView>([](std::string& out, StringView bytes) {
             encodeBase64(out, bytes);
             return true;
           })};
@@ -84,7 +101,10 @@ BoundScalarFunction bindBase64(const BindRequest& request) {
 
 BoundScalarFunction bindUnbase64(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::string());
-  return {"unbase64", {input}, DataType::binary(), stringResultKernel<StringView>([](std::string& out, StringView text) {
+  return {"unbase64",
+          {input},
+          DataType::binary(),
+          stringResultKernel<StringView>([](std::string& out, StringView text) {
             decodeBase64(out, text);
             return true;
           })};
@@ -93,7 +113,10 @@ BoundScalarFunction bindUnbase64(const BindRequest& request) {
 BoundScalarFunction bindHex(const BindRequest& request) {
   const DataType& type = request.argument_types[0];
   if (type.id() == TypeId::kString || type.id() == TypeId::kBinary) {
-    return {"hex", {type}, DataType::string(), stringResultKernel<StringView>([](std::string& out, StringView bytes) {
+    return {"hex",
+            {type},
+            DataType::string(),
+            stringResultKernel<StringView>([](std::string& out, StringView bytes) {
               for (char c : bytes.view()) {
                 out += kUpperHex[static_cast<uint8_t>(c) >> 4];
                 out += kUpperHex[static_cast<uint8_t>(c) & 0x0F];
@@ -101,8 +124,12 @@ BoundScalarFunction bindHex(const BindRequest& request) {
               return true;
             })};
   }
-  DataType input = expectArgumentOneOf(request, 0, {DataType::longType(), DataType::binary(), DataType::string()});
-  return {"hex", {input}, DataType::string(), stringResultKernel<int64_t>([](std::string& out, int64_t value) {
+  DataType input = expectArgumentOneOf(
+      request, 0, {DataType::longType(), DataType::binary(), DataType::string()});
+  return {"hex",
+          {input},
+          DataType::string(),
+          stringResultKernel<int64_t>([](std::string& out, int64_t value) {
             auto bits = static_cast<uint64_t>(value);
             char digits[16];
             int count = 0;
@@ -110,33 +137,42 @@ BoundScalarFunction bindHex(const BindRequest& request) {
               digits[count++] = kUpperHex[bits & 0xF];
               bits >>= 4;
             } while (bits != 0);
-            while (count > 0) out += digits[--count];
+            while (count > 0)
+              out += digits[--count];
             return true;
           })};
 }
 
 int hexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
   return -1;
 }
 
 BoundScalarFunction bindUnhex(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::string());
-  return {"unhex", {input}, DataType::binary(), stringResultKernel<StringView>([](std::string& out, StringView text) {
+  return {"unhex",
+          {input},
+          DataType::binary(),
+          stringResultKernel<StringView>([](std::string& out, StringView text) {
             std::string_view digits = text;
             size_t i = 0;
             if (digits.size() % 2 == 1) {
               int value = hexValue(digits[0]);
-              if (value < 0) return false;
+              if (value < 0)
+                return false;
               out += static_cast<char>(value);
               i = 1;
             }
             for (; i < digits.size(); i += 2) {
               int high = hexValue(digits[i]);
               int low = hexValue(digits[i + 1]);
-              if (high < 0 || low < 0) return false;
+              if (high < 0 || low < 0)
+                return false;
               out += static_cast<char>((high << 4) | low);
             }
             return true;

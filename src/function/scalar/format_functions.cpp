@@ -32,8 +32,8 @@ namespace sluice {
 namespace {
 
 [[noreturn]] void raiseFormatError(const std::string& why) {
-  throwError(ErrorClass::INVALID_PARAMETER_VALUE, "The value of parameter(s) `strfmt` in `format_string` is invalid: {}.",
-             why);
+  throwError(ErrorClass::INVALID_PARAMETER_VALUE,
+             "The value of parameter(s) `strfmt` in `format_string` is invalid: {}.", why);
 }
 
 // ---- decimal digits of doubles, as Java's Formatter sees them ----
@@ -41,13 +41,15 @@ namespace {
 //! The shortest decimal digits of |value| and the exponent of the first digit.
 void shortestDigits(double value, std::string& digits, int& exponent) {
   char buffer[64];
-  auto [end, error] = std::to_chars(buffer, buffer + sizeof(buffer), std::fabs(value), std::chars_format::scientific);
+  auto [end, error] = std::to_chars(buffer, buffer + sizeof(buffer), std::fabs(value),
+                                    std::chars_format::scientific);
   std::string_view text(buffer, end - buffer);
   size_t e = text.find('e');
   exponent = std::atoi(std::string(text.substr(e + 1)).c_str());
   digits.clear();
   for (char c : text.substr(0, e)) {
-    if (c != '.') digits += c;
+    if (c != '.')
+      digits += c;
   }
 }
 
@@ -61,14 +63,18 @@ void roundDigitsHalfUp(std::string& digits, int& exponent, long keep) {
   bool up = keep >= 0 && digits[keep] >= '5';
   if (keep <= 0) {
     digits = up ? "1" : "0";
-    if (up) exponent += 1 - static_cast<int>(keep);
-    else exponent = 0;
+    if (up)
+      exponent += 1 - static_cast<int>(keep);
+    else
+      exponent = 0;
     return;
   }
   digits.resize(keep);
-  if (!up) return;
+  if (!up)
+    return;
   int position = static_cast<int>(keep) - 1;
-  while (position >= 0 && digits[position] == '9') digits[position--] = '0';
+  while (position >= 0 && digits[position] == '9')
+    digits[position--] = '0';
   if (position < 0) {
     digits.insert(digits.begin(), '1');
     digits.pop_back();
@@ -83,9 +89,11 @@ std::string fixedJava(double value, int precision) {
   std::string digits;
   int exponent;
   shortestDigits(value, digits, exponent);
-  if (value == 0) exponent = 0;
+  if (value == 0)
+    exponent = 0;
   roundDigitsHalfUp(digits, exponent, static_cast<long>(exponent) + 1 + precision);
-  if (digits == "0") exponent = 0;
+  if (digits == "0")
+    exponent = 0;
   // digits[i] has weight 10^(exponent - i).
   std::string integral;
   std::string fraction;
@@ -102,14 +110,17 @@ std::string scientificJava(double value, int precision, bool upper) {
   std::string digits;
   int exponent;
   shortestDigits(value, digits, exponent);
-  if (value == 0) exponent = 0;
+  if (value == 0)
+    exponent = 0;
   roundDigitsHalfUp(digits, exponent, precision + 1);
   std::string out(1, digits[0]);
-  if (precision > 0) out += "." + digits.substr(1);
+  if (precision > 0)
+    out += "." + digits.substr(1);
   out += upper ? "E" : "e";
   out += exponent < 0 ? "-" : "+";
   int magnitude = std::abs(exponent);
-  if (magnitude < 10) out += "0";
+  if (magnitude < 10)
+    out += "0";
   out += std::to_string(magnitude);
   return out;
 }
@@ -118,7 +129,8 @@ std::string groupThousands(const std::string& integral) {
   std::string out;
   int count = 0;
   for (auto it = integral.rbegin(); it != integral.rend(); ++it) {
-    if (count > 0 && count % 3 == 0) out += ',';
+    if (count > 0 && count % 3 == 0)
+      out += ',';
     out += *it;
     ++count;
   }
@@ -159,7 +171,8 @@ std::vector<FormatSpec> parseFormat(std::string_view format) {
     spec.literal = false;
     auto readNumber = [&]() {
       int number = 0;
-      while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i]))) number = number * 10 + (format[i++] - '0');
+      while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+        number = number * 10 + (format[i++] - '0');
       return number;
     };
     size_t digits_at = i;
@@ -170,13 +183,17 @@ std::vector<FormatSpec> parseFormat(std::string_view format) {
     } else {
       i = digits_at;
     }
-    while (i < format.size() && std::string_view("-#+ 0,(").find(format[i]) != std::string_view::npos) spec.flags += format[i++];
-    if (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i]))) spec.width = readNumber();
+    while (i < format.size() &&
+           std::string_view("-#+ 0,(").find(format[i]) != std::string_view::npos)
+      spec.flags += format[i++];
+    if (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+      spec.width = readNumber();
     if (i < format.size() && format[i] == '.') {
       ++i;
       spec.precision = readNumber();
     }
-    if (i >= format.size()) raiseFormatError(fmt::format("Format specifier '{}'", format.substr(start)));
+    if (i >= format.size())
+      raiseFormatError(fmt::format("Format specifier '{}'", format.substr(start)));
     spec.conversion = format[i];
     if (spec.conversion == '%' || spec.conversion == 'n') {
       literal += spec.conversion == '%' ? "%" : "\n";
@@ -198,18 +215,24 @@ std::vector<FormatSpec> parseFormat(std::string_view format) {
     }
     specs.push_back(spec);
   }
-  if (!literal.empty()) specs.push_back(FormatSpec{true, literal});
+  if (!literal.empty())
+    specs.push_back(FormatSpec{true, literal});
   return specs;
 }
 
 std::string applyWidth(std::string text, const FormatSpec& spec, bool numeric) {
   int64_t length = utf8::numChars(text);
-  if (spec.width <= length) return text;
+  if (spec.width <= length)
+    return text;
   size_t missing = static_cast<size_t>(spec.width - length);
-  if (spec.flags.find('-') != std::string::npos) return text + std::string(missing, ' ');
+  if (spec.flags.find('-') != std::string::npos)
+    return text + std::string(missing, ' ');
   if (numeric && spec.flags.find('0') != std::string::npos) {
     // Zeros go after the sign or the opening parenthesis.
-    size_t sign = (!text.empty() && (text[0] == '-' || text[0] == '+' || text[0] == ' ' || text[0] == '(')) ? 1 : 0;
+    size_t sign =
+        (!text.empty() && (text[0] == '-' || text[0] == '+' || text[0] == ' ' || text[0] == '('))
+            ? 1
+            : 0;
     return text.substr(0, sign) + std::string(missing, '0') + text.substr(sign);
   }
   return std::string(missing, ' ') + text;
@@ -217,22 +240,30 @@ std::string applyWidth(std::string text, const FormatSpec& spec, bool numeric) {
 
 std::string signed_(bool negative, std::string magnitude, const FormatSpec& spec) {
   if (negative) {
-    if (spec.flags.find('(') != std::string::npos) return "(" + magnitude + ")";
+    if (spec.flags.find('(') != std::string::npos)
+      return "(" + magnitude + ")";
     return "-" + magnitude;
   }
-  if (spec.flags.find('+') != std::string::npos) return "+" + magnitude;
-  if (spec.flags.find(' ') != std::string::npos) return " " + magnitude;
+  if (spec.flags.find('+') != std::string::npos)
+    return "+" + magnitude;
+  if (spec.flags.find(' ') != std::string::npos)
+    return " " + magnitude;
   return magnitude;
 }
 
 std::string conversionError(char conversion, const FormatArgument& argument) {
-  static const char* const kClasses[] = {"null", "org.apache.spark.unsafe.types.UTF8String", "java.lang.Long",
-                                         "java.lang.Double", "java.lang.Boolean", "org.apache.spark.sql.types.Decimal"};
+  static const char* const kClasses[] = {"null",
+                                         "org.apache.spark.unsafe.types.UTF8String",
+                                         "java.lang.Long",
+                                         "java.lang.Double",
+                                         "java.lang.Boolean",
+                                         "org.apache.spark.sql.types.Decimal"};
   return fmt::format("{} != {}", conversion, kClasses[static_cast<int>(argument.kind)]);
 }
 
 //! Formats argument `index` of `row` for one specifier.
-std::string formatOne(const FormatSpec& spec, const FormatArgument& argument, const Vector& vector, idx_t row) {
+std::string formatOne(const FormatSpec& spec, const FormatArgument& argument, const Vector& vector,
+                      idx_t row) {
   bool is_null = argument.kind == ArgumentKind::kNull || vector.isNull(row);
   char conversion = spec.conversion;
   bool upper = std::isupper(static_cast<unsigned char>(conversion)) != 0;
@@ -241,83 +272,110 @@ std::string formatOne(const FormatSpec& spec, const FormatArgument& argument, co
   if (lower == 's' || lower == 'b') {
     if (lower == 'b') {
       text = is_null ? "false"
-                     : (argument.kind == ArgumentKind::kBoolean ? (vector.at<uint8_t>(row) ? "true" : "false") : "true");
+                     : (argument.kind == ArgumentKind::kBoolean
+                            ? (vector.at<uint8_t>(row) ? "true" : "false")
+                            : "true");
     } else if (is_null) {
       text = "null";
     } else {
       switch (argument.kind) {
-        case ArgumentKind::kString: text = vector.at<StringView>(row).str(); break;
-        case ArgumentKind::kBoolean: text = vector.at<uint8_t>(row) ? "true" : "false"; break;
+        case ArgumentKind::kString:
+          text = vector.at<StringView>(row).str();
+          break;
+        case ArgumentKind::kBoolean:
+          text = vector.at<uint8_t>(row) ? "true" : "false";
+          break;
         case ArgumentKind::kIntegral:
           text = visitScalarType(argument.type, [&]<typename T>() -> std::string {
-            if constexpr (std::is_integral_v<T>) return std::to_string(static_cast<int64_t>(vector.at<T>(row)));
+            if constexpr (std::is_integral_v<T>)
+              return std::to_string(static_cast<int64_t>(vector.at<T>(row)));
             return {};
           });
           break;
         case ArgumentKind::kFloating:
-          text = argument.type.id() == TypeId::kFloat ? formatFloat(vector.at<float>(row)) : formatDouble(vector.at<double>(row));
+          text = argument.type.id() == TypeId::kFloat ? formatFloat(vector.at<float>(row))
+                                                      : formatDouble(vector.at<double>(row));
           break;
         case ArgumentKind::kDecimal: {
-          int128_t unscaled = argument.type.isWideDecimal() ? vector.at<int128_t>(row) : vector.at<int64_t>(row);
+          int128_t unscaled =
+              argument.type.isWideDecimal() ? vector.at<int128_t>(row) : vector.at<int64_t>(row);
           text = formatDecimal(unscaled, argument.type.scale());
           break;
         }
-        case ArgumentKind::kNull: break;
+        case ArgumentKind::kNull:
+          break;
       }
     }
-    if (spec.precision >= 0) text = std::string(utf8::substringByChars(text, 0, spec.precision));
+    if (spec.precision >= 0)
+      text = std::string(utf8::substringByChars(text, 0, spec.precision));
     if (upper) {
-      for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      for (char& c : text)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     }
     return applyWidth(text, spec, false);
   }
-  if (is_null) return applyWidth("null", spec, false);
+  if (is_null)
+    return applyWidth("null", spec, false);
   if (lower == 'c') {
-    if (argument.kind != ArgumentKind::kIntegral) raiseFormatError(conversionError(conversion, argument));
+    if (argument.kind != ArgumentKind::kIntegral)
+      raiseFormatError(conversionError(conversion, argument));
     std::string out;
     int64_t code = visitScalarType(argument.type, [&]<typename T>() -> int64_t {
-      if constexpr (std::is_integral_v<T>) return vector.at<T>(row);
+      if constexpr (std::is_integral_v<T>)
+        return vector.at<T>(row);
       return 0;
     });
     appendUtf8(out, static_cast<char32_t>(code));
     return applyWidth(out, spec, false);
   }
   if (lower == 'd' || lower == 'x' || lower == 'o') {
-    if (argument.kind != ArgumentKind::kIntegral) raiseFormatError(conversionError(conversion, argument));
+    if (argument.kind != ArgumentKind::kIntegral)
+      raiseFormatError(conversionError(conversion, argument));
     int64_t value = visitScalarType(argument.type, [&]<typename T>() -> int64_t {
-      if constexpr (std::is_integral_v<T>) return static_cast<int64_t>(vector.at<T>(row));
+      if constexpr (std::is_integral_v<T>)
+        return static_cast<int64_t>(vector.at<T>(row));
       return 0;
     });
     if (lower == 'd') {
-      uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+      uint64_t magnitude =
+          value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
       std::string digits = std::to_string(magnitude);
-      if (spec.flags.find(',') != std::string::npos) digits = groupThousands(digits);
+      if (spec.flags.find(',') != std::string::npos)
+        digits = groupThousands(digits);
       return applyWidth(signed_(value < 0, digits, spec), spec, true);
     }
     // Two's complement of the argument's own width, as Integer.toHexString and friends.
     uint64_t bits = static_cast<uint64_t>(value);
-    if (argument.bits < 64) bits &= (uint64_t{1} << argument.bits) - 1;
+    if (argument.bits < 64)
+      bits &= (uint64_t{1} << argument.bits) - 1;
     std::string digits;
     int base = lower == 'x' ? 16 : 8;
     do {
       digits.insert(digits.begin(), "0123456789abcdef"[bits % base]);
       bits /= base;
     } while (bits != 0);
-    if (spec.flags.find('#') != std::string::npos) digits = (lower == 'x' ? "0x" : "0") + digits;
+    if (spec.flags.find('#') != std::string::npos)
+      digits = (lower == 'x' ? "0x" : "0") + digits;
     if (upper) {
-      for (char& c : digits) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      for (char& c : digits)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     }
     return applyWidth(digits, spec, true);
   }
   // f, e, E
-  if (argument.kind != ArgumentKind::kFloating) raiseFormatError(conversionError(conversion, argument));
-  double value = argument.type.id() == TypeId::kFloat ? static_cast<double>(vector.at<float>(row)) : vector.at<double>(row);
+  if (argument.kind != ArgumentKind::kFloating)
+    raiseFormatError(conversionError(conversion, argument));
+  double value = argument.type.id() == TypeId::kFloat ? static_cast<double>(vector.at<float>(row))
+                                                      : vector.at<double>(row);
   if (std::isnan(value) || std::isinf(value)) {
     std::string special = std::isnan(value) ? "NaN" : (value > 0 ? "Infinity" : "-Infinity");
-    if (std::isinf(value) && value > 0) special = signed_(false, special, spec);
-    if (std::isinf(value) && value < 0 && spec.flags.find('(') != std::string::npos) special = "(Infinity)";
+    if (std::isinf(value) && value > 0)
+      special = signed_(false, special, spec);
+    if (std::isinf(value) && value < 0 && spec.flags.find('(') != std::string::npos)
+      special = "(Infinity)";
     FormatSpec no_zero = spec;
-    no_zero.flags.erase(std::remove(no_zero.flags.begin(), no_zero.flags.end(), '0'), no_zero.flags.end());
+    no_zero.flags.erase(std::remove(no_zero.flags.begin(), no_zero.flags.end(), '0'),
+                        no_zero.flags.end());
     return applyWidth(special, no_zero, false);
   }
   int precision = spec.precision >= 0 ? spec.precision : 6;
@@ -328,7 +386,8 @@ std::string formatOne(const FormatSpec& spec, const FormatArgument& argument, co
     if (spec.flags.find(',') != std::string::npos) {
       size_t point = magnitude.find('.');
       std::string integral = magnitude.substr(0, point);
-      magnitude = groupThousands(integral) + (point == std::string::npos ? "" : magnitude.substr(point));
+      magnitude =
+          groupThousands(integral) + (point == std::string::npos ? "" : magnitude.substr(point));
     }
   } else {
     magnitude = scientificJava(value, precision, upper);
@@ -340,13 +399,23 @@ FormatArgument describeArgument(const DataType& type) {
   FormatArgument argument;
   argument.type = type;
   switch (type.id()) {
-    case TypeId::kVoid: argument.kind = ArgumentKind::kNull; break;
+    case TypeId::kVoid:
+      argument.kind = ArgumentKind::kNull;
+      break;
     case TypeId::kString:
-    case TypeId::kBinary: argument.kind = ArgumentKind::kString; break;
-    case TypeId::kBoolean: argument.kind = ArgumentKind::kBoolean; break;
+    case TypeId::kBinary:
+      argument.kind = ArgumentKind::kString;
+      break;
+    case TypeId::kBoolean:
+      argument.kind = ArgumentKind::kBoolean;
+      break;
     case TypeId::kFloat:
-    case TypeId::kDouble: argument.kind = ArgumentKind::kFloating; break;
-    case TypeId::kDecimal: argument.kind = ArgumentKind::kDecimal; break;
+    case TypeId::kDouble:
+      argument.kind = ArgumentKind::kFloating;
+      break;
+    case TypeId::kDecimal:
+      argument.kind = ArgumentKind::kDecimal;
+      break;
     default:
       argument.kind = ArgumentKind::kIntegral;
       argument.bits = static_cast<int>(type.physicalSize() * 8);
@@ -360,12 +429,14 @@ BoundScalarFunction bindFormatString(std::string name, const BindRequest& reques
   std::vector<FormatArgument> arguments;
   for (size_t i = 1; i < request.argument_types.size(); ++i) {
     const DataType& type = request.argument_types[i];
-    requireArgumentType(!type.isNested(), request.name,
-                        fmt::format("format_string does not format values of type \"{}\"", type.sql()));
+    requireArgumentType(
+        !type.isNested(), request.name,
+        fmt::format("format_string does not format values of type \"{}\"", type.sql()));
     types.push_back(type);
     arguments.push_back(describeArgument(type));
   }
-  ScalarKernel kernel = [arguments](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [arguments](const ExecContext&, const ArgumentVectors& args,
+                                    const RowSet& rows, Vector& result) {
     StringView* out = result.mutableData<StringView>();
     std::string cached_format;
     std::vector<FormatSpec> specs;
@@ -408,25 +479,30 @@ BoundScalarFunction bindFormatString(std::string name, const BindRequest& reques
 std::string groupedNumber(int128_t unscaled, int scale, int decimals) {
   bool negative = unscaled < 0;
   std::string digits = decimal::int128ToString(negative ? -unscaled : unscaled);
-  if (static_cast<int>(digits.size()) <= scale) digits.insert(0, scale - digits.size() + 1, '0');
+  if (static_cast<int>(digits.size()) <= scale)
+    digits.insert(0, scale - digits.size() + 1, '0');
   std::string integral = digits.substr(0, digits.size() - scale);
   std::string fraction = digits.substr(digits.size() - scale);
   std::string out = (negative ? "-" : "") + groupThousands(integral);
-  if (decimals > 0) out += "." + fraction + std::string(decimals > scale ? decimals - scale : 0, '0');
+  if (decimals > 0)
+    out += "." + fraction + std::string(decimals > scale ? decimals - scale : 0, '0');
   return out;
 }
 
 //! value rounded HALF_EVEN from `scale` to `decimals` digits.
 int128_t roundHalfEven(int128_t value, int scale, int decimals) {
-  if (decimals >= scale) return value;
+  if (decimals >= scale)
+    return value;
   int drop = scale - decimals;
-  if (drop > 38) return 0;
+  if (drop > 38)
+    return 0;
   int128_t divisor = decimal::powerOfTen(drop);
   int128_t quotient = value / divisor;
   int128_t remainder = value % divisor;
   int128_t magnitude = remainder < 0 ? -remainder : remainder;
   int128_t rest = divisor - magnitude;
-  if (magnitude > rest || (magnitude == rest && quotient % 2 != 0)) quotient += value < 0 ? -1 : 1;
+  if (magnitude > rest || (magnitude == rest && quotient % 2 != 0))
+    quotient += value < 0 ? -1 : 1;
   return quotient;
 }
 
@@ -435,7 +511,8 @@ BoundScalarFunction bindFormatNumber(const BindRequest& request) {
   DataType input = type.isNumeric() ? type : expectArgument(request, 0, DataType::doubleType());
   DataType decimals = expectArgument(request, 1, DataType::intType());
   ScalarKernel kernel = visitNumericType(input, [&]<typename T>() -> ScalarKernel {
-    return [input](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+    return [input](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                   Vector& result) {
       StringView* out = result.mutableData<StringView>();
       forEachRow(rows, [&](idx_t row) {
         if (args[0]->isNull(row) || args[1]->isNull(row) || args[1]->at<int32_t>(row) < 0) {
@@ -479,8 +556,10 @@ BoundScalarFunction bindFormatNumber(const BindRequest& request) {
 }  // namespace
 
 void registerFormatFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"format_string", 1, -1, [](const BindRequest& r) { return bindFormatString("format_string", r); }});
-  registry.addScalar({"printf", 1, -1, [](const BindRequest& r) { return bindFormatString("printf", r); }});
+  registry.addScalar({"format_string", 1, -1,
+                      [](const BindRequest& r) { return bindFormatString("format_string", r); }});
+  registry.addScalar(
+      {"printf", 1, -1, [](const BindRequest& r) { return bindFormatString("printf", r); }});
   registry.addScalar({"format_number", 2, 2, bindFormatNumber});
 }
 

@@ -29,7 +29,9 @@ struct Murmur3Hasher {
   static constexpr Seed kSeed = 42;
   static Seed hashInt(int32_t value, Seed seed) { return hash::murmur3HashInt(value, seed); }
   static Seed hashLong(int64_t value, Seed seed) { return hash::murmur3HashLong(value, seed); }
-  static Seed hashBytes(std::string_view bytes, Seed seed) { return hash::murmur3HashBytes(bytes, seed); }
+  static Seed hashBytes(std::string_view bytes, Seed seed) {
+    return hash::murmur3HashBytes(bytes, seed);
+  }
 };
 
 struct XxHash64Hasher {
@@ -37,14 +39,17 @@ struct XxHash64Hasher {
   static constexpr Seed kSeed = 42;
   static Seed hashInt(int32_t value, Seed seed) { return hash::xxhash64Int(value, seed); }
   static Seed hashLong(int64_t value, Seed seed) { return hash::xxhash64Long(value, seed); }
-  static Seed hashBytes(std::string_view bytes, Seed seed) { return hash::xxhash64Bytes(bytes, seed); }
+  static Seed hashBytes(std::string_view bytes, Seed seed) {
+    return hash::xxhash64Bytes(bytes, seed);
+  }
 };
 
 //! BigInteger.toByteArray of a 128-bit value: minimal two's complement, big-endian.
 std::string bigIntegerBytes(int128_t value) {
   std::string bytes;
   auto bits = static_cast<unsigned __int128>(value);
-  for (int i = 15; i >= 0; --i) bytes += static_cast<char>(static_cast<uint8_t>(bits >> (8 * i)));
+  for (int i = 15; i >= 0; --i)
+    bytes += static_cast<char>(static_cast<uint8_t>(bits >> (8 * i)));
   size_t first = 0;
   // Drop leading bytes that only repeat the sign of the next one.
   while (first + 1 < bytes.size()) {
@@ -64,13 +69,15 @@ typename H::Seed hashScalar(const T& value, const DataType& type, typename H::Se
   if constexpr (std::is_same_v<T, StringView>) {
     return H::hashBytes(value.view(), seed);
   } else if constexpr (std::is_same_v<T, float>) {
-    if (value == 0.0f) return H::hashInt(0, seed);
+    if (value == 0.0f)
+      return H::hashInt(0, seed);
     float canonical = std::isnan(value) ? std::numeric_limits<float>::quiet_NaN() : value;
     int32_t bits;
     std::memcpy(&bits, &canonical, sizeof(bits));
     return H::hashInt(std::isnan(value) ? 0x7fc00000 : bits, seed);
   } else if constexpr (std::is_same_v<T, double>) {
-    if (value == 0.0) return H::hashLong(0, seed);
+    if (value == 0.0)
+      return H::hashLong(0, seed);
     int64_t bits;
     std::memcpy(&bits, &value, sizeof(bits));
     return H::hashLong(std::isnan(value) ? 0x7ff8000000000000LL : bits, seed);
@@ -85,8 +92,10 @@ typename H::Seed hashScalar(const T& value, const DataType& type, typename H::Se
 
 //! Hashes one value of any type (row of a flat or constant vector, or a child element).
 template <typename H>
-typename H::Seed hashAt(const Vector& vector, idx_t row, const DataType& type, typename H::Seed seed) {
-  if (vector.isNull(row)) return seed;
+typename H::Seed hashAt(const Vector& vector, idx_t row, const DataType& type,
+                        typename H::Seed seed) {
+  if (vector.isNull(row))
+    return seed;
   switch (type.id()) {
     case TypeId::kArray: {
       const ListEntry& entry = vector.at<ListEntry>(row);
@@ -111,36 +120,44 @@ typename H::Seed hashAt(const Vector& vector, idx_t row, const DataType& type, t
       }
       return seed;
     }
-    case TypeId::kVoid: return seed;
+    case TypeId::kVoid:
+      return seed;
     default:
-      return visitScalarType(type, [&]<typename T>() { return hashScalar<H>(vector.at<T>(row), type, seed); });
+      return visitScalarType(
+          type, [&]<typename T>() { return hashScalar<H>(vector.at<T>(row), type, seed); });
   }
 }
 
 //! Folds one argument column into the running hashes, dispatching on its type once.
 template <typename H>
-void hashColumn(const Vector& vector, const DataType& type, const RowSet& rows, typename H::Seed* seeds) {
+void hashColumn(const Vector& vector, const DataType& type, const RowSet& rows,
+                typename H::Seed* seeds) {
   if (type.isNested() || type.isVoid()) {
     forEachRow(rows, [&](idx_t row) { seeds[row] = hashAt<H>(vector, row, type, seeds[row]); });
     return;
   }
   visitScalarType(type, [&]<typename T>() {
     forEachRow(rows, [&](idx_t row) {
-      if (!vector.isNull(row)) seeds[row] = hashScalar<H>(vector.at<T>(row), type, seeds[row]);
+      if (!vector.isNull(row))
+        seeds[row] = hashScalar<H>(vector.at<T>(row), type, seeds[row]);
     });
   });
 }
 
 bool containsMap(const DataType& type) {
   switch (type.id()) {
-    case TypeId::kMap: return true;
-    case TypeId::kArray: return containsMap(type.elementType());
+    case TypeId::kMap:
+      return true;
+    case TypeId::kArray:
+      return containsMap(type.elementType());
     case TypeId::kStruct:
       for (const StructField& field : type.fields()) {
-        if (containsMap(field.type)) return true;
+        if (containsMap(field.type))
+          return true;
       }
       return false;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -152,20 +169,23 @@ BoundScalarFunction bindHash(std::string name, DataType return_type, const BindR
   }
   for (const DataType& type : request.argument_types) {
     if (containsMap(type)) {
-      throw Error(ErrorClass::DATATYPE_MISMATCH, "HASH_MAP_TYPE",
-                  fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to the function `{}` "
-                              "cannot contain elements of the \"MAP\" type.",
-                              name, name));
+      throw Error(
+          ErrorClass::DATATYPE_MISMATCH, "HASH_MAP_TYPE",
+          fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to the function `{}` "
+                      "cannot contain elements of the \"MAP\" type.",
+                      name, name));
     }
   }
   std::vector<DataType> types = request.argument_types;
-  ScalarKernel kernel = [types](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [types](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                                Vector& result) {
     auto* seeds = result.mutableData<typename H::Seed>();
     forEachRow(rows, [&](idx_t row) {
       result.setNull(row, false);
       seeds[row] = H::kSeed;
     });
-    for (size_t i = 0; i < args.size(); ++i) hashColumn<H>(*args[i], types[i], rows, seeds);
+    for (size_t i = 0; i < args.size(); ++i)
+      hashColumn<H>(*args[i], types[i], rows, seeds);
   };
   return {std::move(name), request.argument_types, std::move(return_type), std::move(kernel)};
 }

@@ -24,19 +24,36 @@ namespace {
 constexpr double kPi = 3.141592653589793;
 constexpr double kEuler = 2.718281828459045;
 
-double toDegrees(double x) { return x * 57.29577951308232; }  // Java's Math.toDegrees
-double toRadians(double x) { return x * 0.017453292519943295; }  // Java's Math.toRadians
-double signum(double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : x); }  // keeps NaN and -0.0
-double log2Spark(double x) { return std::log(x) / std::log(2.0); }
-double cot(double x) { return 1 / std::tan(x); }
+double toDegrees(double x) {
+  return x * 57.29577951308232;
+}  // Java's Math.toDegrees
+double toRadians(double x) {
+  return x * 0.017453292519943295;
+}  // Java's Math.toRadians
+double signum(double x) {
+  return x > 0 ? 1.0 : (x < 0 ? -1.0 : x);
+}  // keeps NaN and -0.0
+double log2Spark(double x) {
+  return std::log(x) / std::log(2.0);
+}
+double cot(double x) {
+  return 1 / std::tan(x);
+}
 double asinhSpark(double x) {
-  if (x == -INFINITY) return x;
+  if (x == -INFINITY)
+    return x;
   return std::log(x + std::sqrt(x * x + 1.0));
 }
-double acoshSpark(double x) { return std::log(x + std::sqrt(x * x - 1.0)); }
-double atanhSpark(double x) { return 0.5 * (std::log1p(x) - std::log1p(-x)); }
+double acoshSpark(double x) {
+  return std::log(x + std::sqrt(x * x - 1.0));
+}
+double atanhSpark(double x) {
+  return 0.5 * (std::log1p(x) - std::log1p(-x));
+}
 
-double sqrtValue(double x) { return std::sqrt(x); }
+double sqrtValue(double x) {
+  return std::sqrt(x);
+}
 //! fdlibm's cbrt, which Java's StrictMath.cbrt ports: exact for perfect cubes (cbrt(27.0) is
 //! 3.0), where the C library may be one ulp off.
 double cbrtValue(double x) {
@@ -50,7 +67,8 @@ double cbrtValue(double x) {
   auto high = [](double v) { return static_cast<uint32_t>(std::bit_cast<uint64_t>(v) >> 32); };
   auto low = [](double v) { return static_cast<uint32_t>(std::bit_cast<uint64_t>(v)); };
   auto withHigh = [](double v, uint32_t h) {
-    return std::bit_cast<double>((std::bit_cast<uint64_t>(v) & 0xFFFFFFFFULL) | (uint64_t{h} << 32));
+    return std::bit_cast<double>((std::bit_cast<uint64_t>(v) & 0xFFFFFFFFULL) |
+                                 (uint64_t{h} << 32));
   };
   auto withLow = [](double v, uint32_t l) {
     return std::bit_cast<double>((std::bit_cast<uint64_t>(v) & 0xFFFFFFFF00000000ULL) | l);
@@ -58,12 +76,14 @@ double cbrtValue(double x) {
   uint32_t hx = high(x);
   uint32_t sign = hx & 0x80000000u;
   hx ^= sign;
-  if (hx >= 0x7ff00000u) return x + x;               // NaN and infinities
-  if ((hx | low(x)) == 0) return x;                  // +-0
-  x = withHigh(x, hx);                               // |x|
+  if (hx >= 0x7ff00000u)
+    return x + x;  // NaN and infinities
+  if ((hx | low(x)) == 0)
+    return x;           // +-0
+  x = withHigh(x, hx);  // |x|
   double t = 0.0;
-  if (hx < 0x00100000u) {                            // subnormal
-    t = withHigh(t, 0x43500000u);                    // 2^54
+  if (hx < 0x00100000u) {          // subnormal
+    t = withHigh(t, 0x43500000u);  // 2^54
     t *= x;
     t = withHigh(t, high(t) / 3 + kB2);
   } else {
@@ -81,20 +101,48 @@ double cbrtValue(double x) {
   t = t + t * r;
   return withHigh(t, high(t) | sign);
 }
-double expValue(double x) { return std::exp(x); }
-double expm1Value(double x) { return std::expm1(x); }
-double lnValue(double x) { return std::log(x); }
-double log10Value(double x) { return std::log10(x); }
-double log1pValue(double x) { return std::log1p(x); }
-double sinValue(double x) { return std::sin(x); }
-double cosValue(double x) { return std::cos(x); }
-double tanValue(double x) { return std::tan(x); }
-double asinValue(double x) { return std::asin(x); }
-double acosValue(double x) { return std::acos(x); }
-double atanValue(double x) { return std::atan(x); }
-double sinhValue(double x) { return std::sinh(x); }
-double coshValue(double x) { return std::cosh(x); }
-double tanhValue(double x) { return std::tanh(x); }
+double expValue(double x) {
+  return std::exp(x);
+}
+double expm1Value(double x) {
+  return std::expm1(x);
+}
+double lnValue(double x) {
+  return std::log(x);
+}
+double log10Value(double x) {
+  return std::log10(x);
+}
+double log1pValue(double x) {
+  return std::log1p(x);
+}
+double sinValue(double x) {
+  return std::sin(x);
+}
+double cosValue(double x) {
+  return std::cos(x);
+}
+double tanValue(double x) {
+  return std::tan(x);
+}
+double asinValue(double x) {
+  return std::asin(x);
+}
+double acosValue(double x) {
+  return std::acos(x);
+}
+double atanValue(double x) {
+  return std::atan(x);
+}
+double sinhValue(double x) {
+  return std::sinh(x);
+}
+double coshValue(double x) {
+  return std::cosh(x);
+}
+double tanhValue(double x) {
+  return std::tanh(x);
+}
 
 //! f(x) for every non-NULL x; with kAsymptote set, x <= asymptote gives NULL.
 template <double (*F)(double), bool kHasAsymptote = false>
@@ -116,35 +164,43 @@ ScalarKernel unaryDoubleKernel(double asymptote = 0.0) {
 template <double (*F)(double), bool kHasAsymptote = false>
 void addUnary(FunctionRegistry& registry, std::string name, std::vector<std::string> aliases = {},
               double asymptote = 0.0) {
-  registry.addScalar(
-      {name, 1, 1,
-       [name, asymptote](const BindRequest& request) -> BoundScalarFunction {
-         DataType argument = expectArgument(request, 0, DataType::doubleType());
-         return {name, {argument}, DataType::doubleType(),
-                 unaryDoubleKernel<F, kHasAsymptote>(asymptote)};
-       }},
-      std::move(aliases));
+  registry.addScalar({name, 1, 1,
+                      [name, asymptote](const BindRequest& request) -> BoundScalarFunction {
+                        DataType argument = expectArgument(request, 0, DataType::doubleType());
+                        return {name,
+                                {argument},
+                                DataType::doubleType(),
+                                unaryDoubleKernel<F, kHasAsymptote>(asymptote)};
+                      }},
+                     std::move(aliases));
 }
 
-double powValue(double x, double y) { return std::pow(x, y); }
-double atan2Value(double y, double x) { return std::atan2(y + 0.0, x + 0.0); }  // -0.0 as 0.0
-double hypotValue(double x, double y) { return std::hypot(x, y); }
+double powValue(double x, double y) {
+  return std::pow(x, y);
+}
+double atan2Value(double y, double x) {
+  return std::atan2(y + 0.0, x + 0.0);
+}  // -0.0 as 0.0
+double hypotValue(double x, double y) {
+  return std::hypot(x, y);
+}
 
 template <double (*F)(double, double)>
-void addBinary(FunctionRegistry& registry, std::string name, std::vector<std::string> aliases = {}) {
-  registry.addScalar(
-      {name, 2, 2,
-       [name](const BindRequest& request) -> BoundScalarFunction {
-         DataType left = expectArgument(request, 0, DataType::doubleType());
-         DataType right = expectArgument(request, 1, DataType::doubleType());
-         ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args,
-                                  const RowSet& rows, Vector& result) {
-           binaryLoop<double, double, double>(*args[0], *args[1], rows, result,
-                                              [](double a, double b, idx_t) { return F(a, b); });
-         };
-         return {name, {left, right}, DataType::doubleType(), std::move(kernel)};
-       }},
-      std::move(aliases));
+void addBinary(FunctionRegistry& registry, std::string name,
+               std::vector<std::string> aliases = {}) {
+  registry.addScalar({name, 2, 2,
+                      [name](const BindRequest& request) -> BoundScalarFunction {
+                        DataType left = expectArgument(request, 0, DataType::doubleType());
+                        DataType right = expectArgument(request, 1, DataType::doubleType());
+                        ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args,
+                                                 const RowSet& rows, Vector& result) {
+                          binaryLoop<double, double, double>(
+                              *args[0], *args[1], rows, result,
+                              [](double a, double b, idx_t) { return F(a, b); });
+                        };
+                        return {name, {left, right}, DataType::doubleType(), std::move(kernel)};
+                      }},
+                     std::move(aliases));
 }
 
 //! log(x) is ln(x); log(base, x) is ln(x) / ln(base), NULL when either is <= 0.
@@ -194,7 +250,8 @@ BoundScalarFunction bindFactorial(const BindRequest& request) {
         return 0;
       }
       int64_t product = 1;
-      for (int32_t factor = 2; factor <= n; ++factor) product *= factor;
+      for (int32_t factor = 2; factor <= n; ++factor)
+        product *= factor;
       return product;
     });
   };

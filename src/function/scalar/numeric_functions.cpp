@@ -43,14 +43,15 @@ BoundScalarFunction bindAbs(const BindRequest& request) {
   // An interval's months or microseconds are an INT or a BIGINT.
   DataType values = input.id() == TypeId::kYearMonthInterval ? DataType::intType()
                     : input.id() == TypeId::kDayTimeInterval ? DataType::longType()
-                                                              : input;
+                                                             : input;
   ScalarKernel kernel = visitNumericType(values, [&]<typename T>() -> ScalarKernel {
     return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
       unaryLoop<T, T>(*args[0], rows, result, [](T value, idx_t) -> T {
         if constexpr (std::is_floating_point_v<T>) {
           return std::fabs(value);
         } else {
-          if (value >= 0) return value;
+          if (value >= 0)
+            return value;
           T out;
           if (__builtin_sub_overflow(T{0}, value, &out)) {
             throwError(ErrorClass::ARITHMETIC_OVERFLOW,
@@ -69,18 +70,26 @@ BoundScalarFunction bindAbs(const BindRequest& request) {
 DataType arithmeticOperandType(const BindRequest& request) {
   DataType left = request.argument_types[0];
   DataType right = request.argument_types[1];
-  if (auto promoted = stringPromotionType(left, right)) left = right = *promoted;
-  if (left.isVoid() && right.isVoid()) return DataType::doubleType();
-  if (left.isVoid()) left = right;
-  if (right.isVoid()) right = left;
-  if (left.id() == TypeId::kString) left = DataType::doubleType();
-  if (right.id() == TypeId::kString) right = DataType::doubleType();
-  requireArgumentType(left.isNumeric() && right.isNumeric(), request.name,
-                      fmt::format("the left and right operands of the binary operator have "
-                                  "incompatible types (\"{}\" and \"{}\")",
-                                  request.argument_types[0].sql(), request.argument_types[1].sql()));
+  if (auto promoted = stringPromotionType(left, right))
+    left = right = *promoted;
+  if (left.isVoid() && right.isVoid())
+    return DataType::doubleType();
+  if (left.isVoid())
+    left = right;
+  if (right.isVoid())
+    right = left;
+  if (left.id() == TypeId::kString)
+    left = DataType::doubleType();
+  if (right.id() == TypeId::kString)
+    right = DataType::doubleType();
+  requireArgumentType(
+      left.isNumeric() && right.isNumeric(), request.name,
+      fmt::format("the left and right operands of the binary operator have "
+                  "incompatible types (\"{}\" and \"{}\")",
+                  request.argument_types[0].sql(), request.argument_types[1].sql()));
   if (left.isDecimal() || right.isDecimal()) {
-    if (left.isFloating() || right.isFloating()) return DataType::doubleType();
+    if (left.isFloating() || right.isFloating())
+      return DataType::doubleType();
     auto toDecimal = [](const DataType& type) {
       return type.isDecimal() ? type : decimal::forIntegral(type.id());
     };
@@ -93,12 +102,14 @@ template <typename T>
 ScalarKernel pmodKernel() {
   return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     binaryLoop<T, T, T>(*args[0], *args[1], rows, result, [](T a, T n, idx_t) -> T {
-      if (n == 0) raiseDivideByZero();
+      if (n == 0)
+        raiseDivideByZero();
       if constexpr (std::is_floating_point_v<T>) {
         T r = std::fmod(a, n);
         return r < 0 ? std::fmod(r + n, n) : r;
       } else {
-        if (n == -1) return 0;  // MIN % -1 would trap
+        if (n == -1)
+          return 0;  // MIN % -1 would trap
         T r = static_cast<T>(a % n);
         return r < 0 ? static_cast<T>((r + n) % n) : r;
       }
@@ -116,16 +127,18 @@ BoundScalarFunction bindPmod(const BindRequest& request) {
         if constexpr (!std::is_integral_v<T> || !std::is_integral_v<TOut>) {
           SLUICE_UNREACHABLE("decimal pmod with a floating-point physical type");
         } else {
-        return [operand, out](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                              Vector& result) {
-          binaryLoop<T, T, TOut>(*args[0], *args[1], rows, result, [&](T a, T n, idx_t) -> TOut {
-            if (n == 0) raiseDivideByZero();
-            int128_t r = int128_t{a} % int128_t{n};
-            if (r < 0) r = (r + n) % n;
-            auto rescaled = decimal::rescale(r, operand.scale(), out.scale(), out.precision());
-            return static_cast<TOut>(rescaled ? *rescaled : 0);
-          });
-        };
+          return [operand, out](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                                Vector& result) {
+            binaryLoop<T, T, TOut>(*args[0], *args[1], rows, result, [&](T a, T n, idx_t) -> TOut {
+              if (n == 0)
+                raiseDivideByZero();
+              int128_t r = int128_t{a} % int128_t{n};
+              if (r < 0)
+                r = (r + n) % n;
+              auto rescaled = decimal::rescale(r, operand.scale(), out.scale(), out.precision());
+              return static_cast<TOut>(rescaled ? *rescaled : 0);
+            });
+          };
         }
       });
     });
@@ -137,14 +150,17 @@ BoundScalarFunction bindPmod(const BindRequest& request) {
 
 BoundScalarFunction bindWidthBucket(const BindRequest& request) {
   std::vector<DataType> types;
-  for (size_t i = 0; i < 3; ++i) types.push_back(expectArgument(request, i, DataType::doubleType()));
+  for (size_t i = 0; i < 3; ++i)
+    types.push_back(expectArgument(request, i, DataType::doubleType()));
   types.push_back(expectArgument(request, 3, DataType::longType()));
   ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                            Vector& result) {
     naryLoop<int64_t, double, double, double, int64_t>(
-        args, rows, result, [&](idx_t row, double value, double min, double max, int64_t buckets) -> int64_t {
+        args, rows, result,
+        [&](idx_t row, double value, double min, double max, int64_t buckets) -> int64_t {
           if (buckets <= 0 || buckets == std::numeric_limits<int64_t>::max() || std::isnan(value) ||
-              min == max || std::isnan(min) || std::isinf(min) || std::isnan(max) || std::isinf(max)) {
+              min == max || std::isnan(min) || std::isinf(min) || std::isnan(max) ||
+              std::isinf(max)) {
             result.setNull(row);
             return 0;
           }
@@ -152,12 +168,16 @@ BoundScalarFunction bindWidthBucket(const BindRequest& request) {
           double upper = std::max(min, max);
           double count = static_cast<double>(buckets);
           if (min < max) {
-            if (value < lower) return 0;
-            if (value >= upper) return buckets + 1;
+            if (value < lower)
+              return 0;
+            if (value >= upper)
+              return buckets + 1;
             return static_cast<int64_t>(count * (value - lower) / (upper - lower)) + 1;
           }
-          if (value > upper) return 0;
-          if (value <= lower) return buckets + 1;
+          if (value > upper)
+            return 0;
+          if (value <= lower)
+            return buckets + 1;
           return static_cast<int64_t>(count * (upper - value) / (upper - lower)) + 1;
         });
   };
@@ -168,8 +188,10 @@ BoundScalarFunction bindWidthBucket(const BindRequest& request) {
 template <typename T>
 bool lessThan(const T& a, const T& b) {
   if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a)) return false;
-    if (std::isnan(b)) return true;
+    if (std::isnan(a))
+      return false;
+    if (std::isnan(b))
+      return true;
     return a < b;
   } else {
     return a < b;
@@ -178,15 +200,19 @@ bool lessThan(const T& a, const T& b) {
 
 template <typename T>
 ScalarKernel extremeKernel(bool greatest) {
-  return [greatest](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  return [greatest](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                    Vector& result) {
     T* out = result.mutableData<T>();
-    for (const Vector* arg : args) result.shareStringsOf(*arg);
+    for (const Vector* arg : args)
+      result.shareStringsOf(*arg);
     forEachRow(rows, [&](idx_t row) {
       const T* best = nullptr;
       for (const Vector* arg : args) {
-        if (arg->isNull(row)) continue;
+        if (arg->isNull(row))
+          continue;
         const T& value = arg->at<T>(row);
-        if (best == nullptr || (greatest ? lessThan(*best, value) : lessThan(value, *best))) best = &value;
+        if (best == nullptr || (greatest ? lessThan(*best, value) : lessThan(value, *best)))
+          best = &value;
       }
       if (best == nullptr) {
         result.setNull(row);
@@ -224,12 +250,14 @@ BoundScalarFunction bindExtreme(std::string name, bool greatest, const BindReque
                       fmt::format("the arguments of {} must be of an orderable scalar type", name));
   std::vector<DataType> argument_types(request.argument_types.size(), type);
   if (type.isVoid()) {
-    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows, Vector& result) {
+    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+                             Vector& result) {
       forEachRow(rows, [&](idx_t row) { result.setNull(row); });
     };
     return {name, argument_types, type, std::move(kernel)};
   }
-  ScalarKernel kernel = visitScalarType(type, [&]<typename T>() { return extremeKernel<T>(greatest); });
+  ScalarKernel kernel =
+      visitScalarType(type, [&]<typename T>() { return extremeKernel<T>(greatest); });
   return {name, argument_types, type, std::move(kernel)};
 }
 
@@ -239,8 +267,10 @@ void registerNumericFunctions(FunctionRegistry& registry) {
   registry.addScalar({"abs", 1, 1, bindAbs});
   registry.addScalar({"pmod", 2, 2, bindPmod});
   registry.addScalar({"width_bucket", 4, 4, bindWidthBucket});
-  registry.addScalar({"greatest", 0, -1, [](const BindRequest& r) { return bindExtreme("greatest", true, r); }});
-  registry.addScalar({"least", 0, -1, [](const BindRequest& r) { return bindExtreme("least", false, r); }});
+  registry.addScalar(
+      {"greatest", 0, -1, [](const BindRequest& r) { return bindExtreme("greatest", true, r); }});
+  registry.addScalar(
+      {"least", 0, -1, [](const BindRequest& r) { return bindExtreme("least", false, r); }});
 }
 
 }  // namespace sluice

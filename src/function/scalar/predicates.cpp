@@ -12,12 +12,13 @@ namespace {
 
 BoundScalarFunction bindNot(const BindRequest& request) {
   const DataType& type = request.argument_types[0];
-  requireArgumentType(type.id() == TypeId::kBoolean || type.id() == TypeId::kString || type.isVoid(),
-                      request.name,
-                      fmt::format("the input of NOT must be BOOLEAN, not \"{}\"", type.sql()));
+  requireArgumentType(
+      type.id() == TypeId::kBoolean || type.id() == TypeId::kString || type.isVoid(), request.name,
+      fmt::format("the input of NOT must be BOOLEAN, not \"{}\"", type.sql()));
   ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                            Vector& result) {
-    unaryLoop<uint8_t, uint8_t>(*args[0], rows, result, [](uint8_t a, idx_t) -> uint8_t { return !a; });
+    unaryLoop<uint8_t, uint8_t>(*args[0], rows, result,
+                                [](uint8_t a, idx_t) -> uint8_t { return !a; });
   };
   return {"not", {DataType::boolean()}, DataType::boolean(), std::move(kernel)};
 }
@@ -32,7 +33,9 @@ BoundScalarFunction bindNullTest(bool want_null, const BindRequest& request) {
       out[row] = input.isNull(row) == want_null;
     });
   };
-  return {want_null ? "isnull" : "isnotnull", {request.argument_types[0]}, DataType::boolean(),
+  return {want_null ? "isnull" : "isnotnull",
+          {request.argument_types[0]},
+          DataType::boolean(),
           std::move(kernel)};
 }
 
@@ -41,7 +44,8 @@ BoundScalarFunction bindNullTest(bool want_null, const BindRequest& request) {
 void registerPredicateFunctions(FunctionRegistry& registry) {
   registry.addScalar({"not", 1, 1, bindNot}, {"!"});
   registry.addScalar({"isnull", 1, 1, [](const BindRequest& r) { return bindNullTest(true, r); }});
-  registry.addScalar({"isnotnull", 1, 1, [](const BindRequest& r) { return bindNullTest(false, r); }});
+  registry.addScalar(
+      {"isnotnull", 1, 1, [](const BindRequest& r) { return bindNullTest(false, r); }});
 }
 
 }  // namespace sluice

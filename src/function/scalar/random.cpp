@@ -38,7 +38,8 @@ class XorShiftRandom {
 
   static uint64_t hashSeed(int64_t seed) {
     char bytes[8];
-    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(static_cast<uint64_t>(seed) >> (56 - 8 * i));
+    for (int i = 0; i < 8; ++i)
+      bytes[i] = static_cast<char>(static_cast<uint64_t>(seed) >> (56 - 8 * i));
     std::string_view view(bytes, 8);
     int32_t low = hash::murmur3HashBytesReference(view, kArraySeed);
     int32_t high = hash::murmur3HashBytesReference(view, low);

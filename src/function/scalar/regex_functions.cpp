@@ -23,9 +23,11 @@ namespace sluice {
 
 namespace {
 
-[[noreturn]] void raiseInvalidPattern(std::string_view function, std::string_view pattern, const std::string& why) {
+[[noreturn]] void raiseInvalidPattern(std::string_view function, std::string_view pattern,
+                                      const std::string& why) {
   throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "PATTERN",
-              fmt::format("The value of parameter(s) `regexp` in `{}` is invalid: '{}': {}.", function, pattern, why));
+              fmt::format("The value of parameter(s) `regexp` in `{}` is invalid: '{}': {}.",
+                          function, pattern, why));
 }
 
 //! Compiles each distinct pattern once per kernel call (patterns are usually constant).
@@ -38,7 +40,8 @@ class PatternCache {
       RE2::Options options;
       options.set_log_errors(false);
       auto regex = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
-      if (!regex->ok()) raiseInvalidPattern(function_, pattern, regex->error());
+      if (!regex->ok())
+        raiseInvalidPattern(function_, pattern, regex->error());
       compiled_ = std::move(regex);
       text_ = pattern;
     }
@@ -60,12 +63,15 @@ void forEachMatch(const RE2& regex, std::string_view text, Visit&& visit) {
   re2::StringPiece input(text.data(), text.size());
   size_t position = 0;
   while (position <= text.size()) {
-    if (!regex.Match(input, position, text.size(), RE2::UNANCHORED, captures.data(), groups)) return;
+    if (!regex.Match(input, position, text.size(), RE2::UNANCHORED, captures.data(), groups))
+      return;
     size_t begin = captures[0].data() - text.data();
     size_t end = begin + captures[0].size();
-    if (!visit(begin, end, captures)) return;
+    if (!visit(begin, end, captures))
+      return;
     if (end == begin) {
-      if (end >= text.size()) return;
+      if (end >= text.size())
+        return;
       position = end + utf8::charLength(text[end]);
     } else {
       position = end;
@@ -74,17 +80,20 @@ void forEachMatch(const RE2& regex, std::string_view text, Visit&& visit) {
 }
 
 std::string_view capture(const re2::StringPiece& piece) {
-  return piece.data() == nullptr ? std::string_view() : std::string_view(piece.data(), piece.size());
+  return piece.data() == nullptr ? std::string_view()
+                                 : std::string_view(piece.data(), piece.size());
 }
 
 BoundScalarFunction bindRlike(std::string name, const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType pattern = expectArgument(request, 1, DataType::string());
-  ScalarKernel kernel = [name](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [name](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                               Vector& result) {
     PatternCache cache(name);
-    naryLoop<uint8_t, StringView, StringView>(args, rows, result, [&](idx_t, StringView s, StringView p) -> uint8_t {
-      return RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), cache.get(p));
-    });
+    naryLoop<uint8_t, StringView, StringView>(
+        args, rows, result, [&](idx_t, StringView s, StringView p) -> uint8_t {
+          return RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), cache.get(p));
+        });
   };
   return {std::move(name), {text, pattern}, DataType::boolean(), std::move(kernel)};
 }
@@ -92,22 +101,24 @@ BoundScalarFunction bindRlike(std::string name, const BindRequest& request) {
 void checkGroupIndex(std::string_view function, const RE2& regex, int32_t index) {
   int groups = regex.NumberOfCapturingGroups();
   if (index < 0 || index > groups) {
-    throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "REGEX_GROUP_INDEX",
-                fmt::format("The value of parameter(s) `idx` in `{}` is invalid: Expects group index "
-                            "between 0 and {}, but got {}.",
-                            function, groups, index));
+    throw Error(
+        ErrorClass::INVALID_PARAMETER_VALUE, "REGEX_GROUP_INDEX",
+        fmt::format("The value of parameter(s) `idx` in `{}` is invalid: Expects group index "
+                    "between 0 and {}, but got {}.",
+                    function, groups, index));
   }
 }
 
 // regexp_extract and regexp_extract_all: (str, regexp[, idx]), NULL if any argument is NULL.
 // `emit(row, text, regex, index)` sets the result of a row whose arguments are all present.
 template <typename Emit>
-BoundScalarFunction bindExtract(const BindRequest& request, const char* function, DataType result_type,
-                                Emit emit) {
+BoundScalarFunction bindExtract(const BindRequest& request, const char* function,
+                                DataType result_type, Emit emit) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
   bool has_index = request.argument_types.size() == 3;
-  if (has_index) types.push_back(expectArgument(request, 2, DataType::intType()));
+  if (has_index)
+    types.push_back(expectArgument(request, 2, DataType::intType()));
   ScalarKernel kernel = [has_index, function, emit](const ExecContext&, const ArgumentVectors& args,
                                                     const RowSet& rows, Vector& result) {
     PatternCache cache(function);
@@ -130,53 +141,65 @@ BoundScalarFunction bindExtract(const BindRequest& request, const char* function
 }
 
 BoundScalarFunction bindRegexpExtract(const BindRequest& request) {
-  return bindExtract(request, "regexp_extract", DataType::string(),
-                     [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t index) {
-                       std::string_view found;
-                       forEachMatch(regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
-                         found = capture(captures[index]);
-                         return false;
-                       });
-                       result.mutableData<StringView>()[row] = result.addString(found);
+  return bindExtract(
+      request, "regexp_extract", DataType::string(),
+      [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t index) {
+        std::string_view found;
+        forEachMatch(regex, text,
+                     [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
+                       found = capture(captures[index]);
+                       return false;
                      });
+        result.mutableData<StringView>()[row] = result.addString(found);
+      });
 }
 
 BoundScalarFunction bindRegexpExtractAll(const BindRequest& request) {
-  return bindExtract(request, "regexp_extract_all", DataType::array(DataType::string()),
-                     [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t index) {
-                       std::vector<Value> matches;
-                       forEachMatch(regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
-                         matches.push_back(Value::string(std::string(capture(captures[index]))));
-                         return true;
-                       });
-                       result.mutableData<ListEntry>()[row] = result.appendChildren(matches);
+  return bindExtract(
+      request, "regexp_extract_all", DataType::array(DataType::string()),
+      [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t index) {
+        std::vector<Value> matches;
+        forEachMatch(regex, text,
+                     [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
+                       matches.push_back(Value::string(std::string(capture(captures[index]))));
+                       return true;
                      });
+        result.mutableData<ListEntry>()[row] = result.appendChildren(matches);
+      });
 }
 
 //! Appends Java's Matcher.appendReplacement expansion of `replacement`.
-void appendReplacement(std::string& out, std::string_view replacement, const std::vector<re2::StringPiece>& captures) {
+void appendReplacement(std::string& out, std::string_view replacement,
+                       const std::vector<re2::StringPiece>& captures) {
   int groups = static_cast<int>(captures.size()) - 1;
   for (size_t i = 0; i < replacement.size(); ++i) {
     char c = replacement[i];
     if (c == '\\') {
       if (++i >= replacement.size()) {
-        throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "PATTERN",
-                    "The value of parameter(s) `rep` in `regexp_replace` is invalid: character to be "
-                    "escaped is missing.");
+        throw Error(
+            ErrorClass::INVALID_PARAMETER_VALUE, "PATTERN",
+            "The value of parameter(s) `rep` in `regexp_replace` is invalid: character to be "
+            "escaped is missing.");
       }
       out += replacement[i];
     } else if (c == '$') {
-      if (i + 1 >= replacement.size() || !std::isdigit(static_cast<unsigned char>(replacement[i + 1]))) {
+      if (i + 1 >= replacement.size() ||
+          !std::isdigit(static_cast<unsigned char>(replacement[i + 1]))) {
         throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "PATTERN",
-                    "The value of parameter(s) `rep` in `regexp_replace` is invalid: Illegal group reference.");
+                    "The value of parameter(s) `rep` in `regexp_replace` is invalid: Illegal group "
+                    "reference.");
       }
       int group = replacement[++i] - '0';
       if (group > groups) {
-        throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "PATTERN",
-                    fmt::format("The value of parameter(s) `rep` in `regexp_replace` is invalid: No group {}.", group));
+        throw Error(
+            ErrorClass::INVALID_PARAMETER_VALUE, "PATTERN",
+            fmt::format(
+                "The value of parameter(s) `rep` in `regexp_replace` is invalid: No group {}.",
+                group));
       }
       // Java takes further digits while the number still names a group.
-      while (i + 1 < replacement.size() && std::isdigit(static_cast<unsigned char>(replacement[i + 1])) &&
+      while (i + 1 < replacement.size() &&
+             std::isdigit(static_cast<unsigned char>(replacement[i + 1])) &&
              group * 10 + (replacement[i + 1] - '0') <= groups) {
         group = group * 10 + (replacement[++i] - '0');
       }
@@ -195,15 +218,16 @@ BoundScalarFunction bindRegexpReplace(const BindRequest& request) {
   if (has_position) {
     types.push_back(expectArgument(request, 3, DataType::intType()));
     const Value* position = constantArgument(request, 3);
-    if (position != nullptr && !position->isNull() && position->type().isIntegral() && position->getInt64() < 1) {
+    if (position != nullptr && !position->isNull() && position->type().isIntegral() &&
+        position->getInt64() < 1) {
       throw Error(ErrorClass::DATATYPE_MISMATCH, "VALUE_OUT_OF_RANGE",
                   fmt::format("Cannot resolve \"regexp_replace\" due to data type mismatch: The "
                               "`position` must be between 1 and 2147483647 (current value = {}).",
                               position->getInt64()));
     }
   }
-  ScalarKernel kernel = [has_position](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                       Vector& result) {
+  ScalarKernel kernel = [has_position](const ExecContext&, const ArgumentVectors& args,
+                                       const RowSet& rows, Vector& result) {
     PatternCache cache("regexp_replace");
     StringView* out = result.mutableData<StringView>();
     std::string buffer;
@@ -224,12 +248,13 @@ BoundScalarFunction bindRegexpReplace(const BindRequest& request) {
         buffer += text.substr(0, start);
         std::string_view region = text.substr(start);
         size_t copied = 0;
-        forEachMatch(regex, region, [&](size_t begin, size_t end, const std::vector<re2::StringPiece>& captures) {
-          buffer += region.substr(copied, begin - copied);
-          appendReplacement(buffer, replacement, captures);
-          copied = end;
-          return true;
-        });
+        forEachMatch(regex, region,
+                     [&](size_t begin, size_t end, const std::vector<re2::StringPiece>& captures) {
+                       buffer += region.substr(copied, begin - copied);
+                       appendReplacement(buffer, replacement, captures);
+                       copied = end;
+                       return true;
+                     });
         buffer += region.substr(copied);
       } else {
         buffer += text;
@@ -243,7 +268,8 @@ BoundScalarFunction bindRegexpReplace(const BindRequest& request) {
 
 //! Java's String.split(regex, limit) for limit != 0, with Spark's special case of an empty
 //! pattern (one element per character).
-std::vector<Value> splitText(PatternCache& cache, std::string_view text, std::string_view pattern, int32_t limit) {
+std::vector<Value> splitText(PatternCache& cache, std::string_view text, std::string_view pattern,
+                             int32_t limit) {
   std::vector<Value> parts;
   if (!text.empty() && pattern.empty()) {
     int64_t chars = utf8::numChars(text);
@@ -260,8 +286,10 @@ std::vector<Value> splitText(PatternCache& cache, std::string_view text, std::st
   const RE2& regex = cache.get(pattern);
   size_t start = 0;
   forEachMatch(regex, text, [&](size_t begin, size_t end, const std::vector<re2::StringPiece>&) {
-    if (limit > 0 && static_cast<int32_t>(parts.size()) == limit - 1) return false;
-    if (begin == 0 && end == 0) return true;  // no empty leading part for a zero-width match
+    if (limit > 0 && static_cast<int32_t>(parts.size()) == limit - 1)
+      return false;
+    if (begin == 0 && end == 0)
+      return true;  // no empty leading part for a zero-width match
     parts.push_back(Value::string(std::string(text.substr(start, begin - start))));
     start = end;
     return true;
@@ -274,9 +302,10 @@ BoundScalarFunction bindSplit(const BindRequest& request) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
   bool has_limit = request.argument_types.size() == 3;
-  if (has_limit) types.push_back(expectArgument(request, 2, DataType::intType()));
-  ScalarKernel kernel = [has_limit](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                    Vector& result) {
+  if (has_limit)
+    types.push_back(expectArgument(request, 2, DataType::intType()));
+  ScalarKernel kernel = [has_limit](const ExecContext&, const ArgumentVectors& args,
+                                    const RowSet& rows, Vector& result) {
     PatternCache cache("split");
     ListEntry* out = result.mutableData<ListEntry>();
     forEachRow(rows, [&](idx_t row) {
@@ -287,7 +316,8 @@ BoundScalarFunction bindSplit(const BindRequest& request) {
         }
       }
       int32_t limit = has_limit ? args[2]->at<int32_t>(row) : -1;
-      std::vector<Value> parts = splitText(cache, args[0]->at<StringView>(row), args[1]->at<StringView>(row), limit);
+      std::vector<Value> parts =
+          splitText(cache, args[0]->at<StringView>(row), args[1]->at<StringView>(row), limit);
       result.setNull(row, false);
       out[row] = result.appendChildren(parts);
     });
@@ -300,7 +330,8 @@ BoundScalarFunction bindSplit(const BindRequest& request) {
 void registerRegexFunctions(FunctionRegistry& registry) {
   for (const char* name : {"rlike", "regexp", "regexp_like"}) {
     std::string spelled = name;
-    registry.addScalar({spelled, 2, 2, [spelled](const BindRequest& r) { return bindRlike(spelled, r); }});
+    registry.addScalar(
+        {spelled, 2, 2, [spelled](const BindRequest& r) { return bindRlike(spelled, r); }});
   }
   registry.addScalar({"regexp_extract", 2, 3, bindRegexpExtract});
   registry.addScalar({"regexp_extract_all", 2, 3, bindRegexpExtractAll});

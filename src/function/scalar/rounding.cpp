@@ -35,7 +35,8 @@ enum class RoundingMode { kHalfUp, kHalfEven, kCeiling, kFloor };
 
 //! value / 10^digits, rounded by `mode` (digits >= 0).
 int128_t divideRounded(int128_t value, int digits, RoundingMode mode) {
-  if (digits == 0) return value;
+  if (digits == 0)
+    return value;
   int128_t quotient = 0;
   int128_t remainder = value;
   bool half_or_more = false;
@@ -49,15 +50,21 @@ int128_t divideRounded(int128_t value, int digits, RoundingMode mode) {
     half_or_more = magnitude >= divisor - magnitude;
     above_half = magnitude > divisor - magnitude;
   }
-  if (remainder == 0) return quotient;
+  if (remainder == 0)
+    return quotient;
   int128_t away = value > 0 ? quotient + 1 : quotient - 1;
   switch (mode) {
-    case RoundingMode::kCeiling: return value > 0 ? quotient + 1 : quotient;
-    case RoundingMode::kFloor: return value < 0 ? quotient - 1 : quotient;
-    case RoundingMode::kHalfUp: return half_or_more ? away : quotient;
+    case RoundingMode::kCeiling:
+      return value > 0 ? quotient + 1 : quotient;
+    case RoundingMode::kFloor:
+      return value < 0 ? quotient - 1 : quotient;
+    case RoundingMode::kHalfUp:
+      return half_or_more ? away : quotient;
     case RoundingMode::kHalfEven:
-      if (above_half) return away;
-      if (half_or_more) return (quotient % 2 != 0) ? away : quotient;
+      if (above_half)
+        return away;
+      if (half_or_more)
+        return (quotient % 2 != 0) ? away : quotient;
       return quotient;
   }
   return quotient;
@@ -65,21 +72,26 @@ int128_t divideRounded(int128_t value, int digits, RoundingMode mode) {
 
 //! Rounds `value` to `scale` digits after the point through its shortest decimal form.
 double roundDouble(double value, int scale, RoundingMode mode) {
-  if (std::isnan(value) || std::isinf(value)) return value;
+  if (std::isnan(value) || std::isinf(value))
+    return value;
   char buffer[64];
-  auto [end, error] = std::to_chars(buffer, buffer + sizeof(buffer), value, std::chars_format::scientific);
+  auto [end, error] =
+      std::to_chars(buffer, buffer + sizeof(buffer), value, std::chars_format::scientific);
   std::string_view text(buffer, end - buffer);
   bool negative = text[0] == '-';
-  if (negative) text.remove_prefix(1);
+  if (negative)
+    text.remove_prefix(1);
   size_t exponent_at = text.find('e');
   int exponent = std::atoi(std::string(text.substr(exponent_at + 1)).c_str());
   std::string digits;
   for (char c : text.substr(0, exponent_at)) {
-    if (c != '.') digits += c;
+    if (c != '.')
+      digits += c;
   }
   // digits[i] has weight 10^(exponent - i); keep those of weight >= 10^-scale.
   long keep = static_cast<long>(exponent) + 1 + scale;
-  if (keep >= static_cast<long>(digits.size())) return value;
+  if (keep >= static_cast<long>(digits.size()))
+    return value;
   bool round_up = false;
   if (keep >= 0) {
     char first_dropped = digits[keep];
@@ -87,21 +99,29 @@ double roundDouble(double value, int scale, RoundingMode mode) {
     bool previous_odd = keep > 0 && (digits[keep - 1] - '0') % 2 == 1;
     bool any_dropped = first_dropped != '0' || rest_nonzero;
     switch (mode) {
-      case RoundingMode::kHalfUp: round_up = first_dropped >= '5'; break;
+      case RoundingMode::kHalfUp:
+        round_up = first_dropped >= '5';
+        break;
       case RoundingMode::kHalfEven:
         round_up = first_dropped > '5' || (first_dropped == '5' && (rest_nonzero || previous_odd));
         break;
-      case RoundingMode::kCeiling: round_up = any_dropped && !negative; break;
-      case RoundingMode::kFloor: round_up = any_dropped && negative; break;
+      case RoundingMode::kCeiling:
+        round_up = any_dropped && !negative;
+        break;
+      case RoundingMode::kFloor:
+        round_up = any_dropped && negative;
+        break;
     }
   } else {
-    round_up = (mode == RoundingMode::kCeiling && !negative) || (mode == RoundingMode::kFloor && negative);
+    round_up =
+        (mode == RoundingMode::kCeiling && !negative) || (mode == RoundingMode::kFloor && negative);
   }
   std::string kept = keep > 0 ? digits.substr(0, keep) : "0";
   if (round_up) {
     // Add one unit in the last kept place.
     int position = static_cast<int>(kept.size()) - 1;
-    while (position >= 0 && kept[position] == '9') kept[position--] = '0';
+    while (position >= 0 && kept[position] == '9')
+      kept[position--] = '0';
     if (position < 0) {
       kept.insert(kept.begin(), '1');
     } else {
@@ -124,9 +144,11 @@ template <typename T>
 ScalarKernel integralRoundKernel(int scale, RoundingMode mode, std::string name) {
   return [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     unaryLoop<T, T>(*args[0], rows, result, [&](T value, idx_t) -> T {
-      if (scale >= 0) return value;
+      if (scale >= 0)
+        return value;
       int128_t quotient = divideRounded(value, -scale, mode);
-      if (quotient == 0) return 0;
+      if (quotient == 0)
+        return 0;
       int128_t rounded = quotient * decimal::powerOfTen(std::min(-scale, 38));
       if (-scale > 38 || rounded > std::numeric_limits<T>::max() ||
           rounded < std::numeric_limits<T>::min()) {
@@ -142,7 +164,8 @@ ScalarKernel floatingRoundKernel(int scale, RoundingMode mode) {
   return [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     unaryLoop<T, T>(*args[0], rows, result, [&](T value, idx_t) -> T {
       if constexpr (std::is_same_v<T, float>) {
-        if (std::isnan(value) || std::isinf(value)) return value;
+        if (std::isnan(value) || std::isinf(value))
+          return value;
         // BigDecimal(f.toDouble) rounded, then converted straight to float.
         double rounded = roundDouble(static_cast<double>(value), scale, mode);
         char buffer[64];
@@ -162,7 +185,8 @@ ScalarKernel decimalRoundKernel(DataType in, DataType out, int scale, RoundingMo
   return [=](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     unaryLoop<TIn, TOut>(*args[0], rows, result, [&](TIn value, idx_t row) -> TOut {
       int128_t rounded = value;
-      if (scale < in.scale()) rounded = divideRounded(value, in.scale() - scale, mode);
+      if (scale < in.scale())
+        rounded = divideRounded(value, in.scale() - scale, mode);
       if (scale < 0 && rounded != 0) {
         if (-scale > 38) {
           result.setNull(row);
@@ -182,20 +206,22 @@ ScalarKernel decimalRoundKernel(DataType in, DataType out, int scale, RoundingMo
 //! Spark's RoundBase.dataType for a DECIMAL input.
 DataType roundedDecimalType(const DataType& type, int scale) {
   int integral_digits = type.precision() - type.scale() + 1;
-  if (scale < 0) return DataType::decimal(std::min(std::max(integral_digits, 1 - scale), 38), 0);
+  if (scale < 0)
+    return DataType::decimal(std::min(std::max(integral_digits, 1 - scale), 38), 0);
   int new_scale = std::min(type.scale(), scale);
   return DataType::decimal(std::min(integral_digits + new_scale, 38), new_scale);
 }
 
 BoundScalarFunction bindNullScale(std::string name, DataType input, DataType out) {
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+                           Vector& result) {
     forEachRow(rows, [&](idx_t row) { result.setNull(row); });
   };
   return {std::move(name), {input, DataType::intType()}, out, std::move(kernel)};
 }
 
-BoundScalarFunction bindRoundKernel(std::string name, const DataType& input, std::optional<int64_t> scale_value,
-                                    RoundingMode mode) {
+BoundScalarFunction bindRoundKernel(std::string name, const DataType& input,
+                                    std::optional<int64_t> scale_value, RoundingMode mode) {
   if (!scale_value) {
     return bindNullScale(name, input, input.isDecimal() ? roundedDecimalType(input, 0) : input);
   }
@@ -233,23 +259,26 @@ BoundScalarFunction bindRound(std::string name, RoundingMode mode, const BindReq
                               "should be a foldable \"INT\" expression.",
                               name));
     }
-    scale = constant->isNull() ? std::nullopt : std::optional<int64_t>(constant->type().isIntegral()
-                                                                           ? constant->getInt64()
-                                                                           : 0);
+    scale = constant->isNull()
+                ? std::nullopt
+                : std::optional<int64_t>(constant->type().isIntegral() ? constant->getInt64() : 0);
   }
   BoundScalarFunction bound = bindRoundKernel(name, input, scale, mode);
-  if (request.argument_types.size() == 1) bound.argument_types.resize(1);
+  if (request.argument_types.size() == 1)
+    bound.argument_types.resize(1);
   return bound;
 }
 
 //! ceil(x) / floor(x) without a scale.
 BoundScalarFunction bindCeilFloorUnary(std::string name, bool ceiling, const BindRequest& request) {
   DataType input = expectArgumentOneOf(request, 0, {DataType::doubleType(), DataType::longType()});
-  if (request.argument_types[0].isDecimal()) input = request.argument_types[0];
+  if (request.argument_types[0].isDecimal())
+    input = request.argument_types[0];
   if (input.isDecimal()) {
     if (input.scale() == 0) {
       ScalarKernel kernel = visitNumericType(input, [&]<typename T>() -> ScalarKernel {
-        return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+        return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                  Vector& result) {
           unaryLoop<T, T>(*args[0], rows, result, [](T value, idx_t) { return value; });
         };
       });
@@ -265,19 +294,24 @@ BoundScalarFunction bindCeilFloorUnary(std::string name, bool ceiling, const Bin
     return {name, {input}, out, std::move(kernel)};
   }
   if (input.id() == TypeId::kLong) {
-    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-      unaryLoop<int64_t, int64_t>(*args[0], rows, result, [](int64_t value, idx_t) { return value; });
+    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                             Vector& result) {
+      unaryLoop<int64_t, int64_t>(*args[0], rows, result,
+                                  [](int64_t value, idx_t) { return value; });
     };
     return {name, {input}, DataType::longType(), std::move(kernel)};
   }
-  ScalarKernel kernel = [ceiling](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                  Vector& result) {
+  ScalarKernel kernel = [ceiling](const ExecContext&, const ArgumentVectors& args,
+                                  const RowSet& rows, Vector& result) {
     unaryLoop<double, int64_t>(*args[0], rows, result, [&](double value, idx_t) -> int64_t {
       double rounded = ceiling ? std::ceil(value) : std::floor(value);
       // Java's (long) conversion: NaN is 0, out-of-range values saturate.
-      if (std::isnan(rounded)) return 0;
-      if (rounded >= 9223372036854775807.0) return std::numeric_limits<int64_t>::max();
-      if (rounded <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
+      if (std::isnan(rounded))
+        return 0;
+      if (rounded >= 9223372036854775807.0)
+        return std::numeric_limits<int64_t>::max();
+      if (rounded <= -9223372036854775808.0)
+        return std::numeric_limits<int64_t>::min();
       return static_cast<int64_t>(rounded);
     });
   };
@@ -287,19 +321,25 @@ BoundScalarFunction bindCeilFloorUnary(std::string name, bool ceiling, const Bin
 //! The DECIMAL a number is cast to where Spark expects any DECIMAL (DecimalType.forType).
 DataType decimalForType(const DataType& type) {
   switch (type.id()) {
-    case TypeId::kDecimal: return type;
+    case TypeId::kDecimal:
+      return type;
     case TypeId::kByte:
     case TypeId::kShort:
     case TypeId::kInt:
-    case TypeId::kLong: return decimal::forIntegral(type.id());
-    case TypeId::kFloat: return DataType::decimal(14, 7);
-    case TypeId::kDouble: return DataType::decimal(30, 15);
-    default: return DataType::decimal(38, 18);
+    case TypeId::kLong:
+      return decimal::forIntegral(type.id());
+    case TypeId::kFloat:
+      return DataType::decimal(14, 7);
+    case TypeId::kDouble:
+      return DataType::decimal(30, 15);
+    default:
+      return DataType::decimal(38, 18);
   }
 }
 
 BoundScalarFunction bindCeilFloor(std::string name, bool ceiling, const BindRequest& request) {
-  if (request.argument_types.size() == 1) return bindCeilFloorUnary(name, ceiling, request);
+  if (request.argument_types.size() == 1)
+    return bindCeilFloorUnary(name, ceiling, request);
   const Value* scale = constantArgument(request, 1);
   if (scale == nullptr || request.argument_types[1].id() != TypeId::kInt || scale->isNull()) {
     throwError(ErrorClass::NON_FOLDABLE_ARGUMENT,
@@ -325,9 +365,11 @@ void registerRoundingFunctions(FunctionRegistry& registry) {
   registry.addScalar({"bround", 1, 2, [](const BindRequest& r) {
                         return bindRound("bround", RoundingMode::kHalfEven, r);
                       }});
-  registry.addScalar({"ceil", 1, 2, [](const BindRequest& r) { return bindCeilFloor("ceil", true, r); }},
-                     {"ceiling"});
-  registry.addScalar({"floor", 1, 2, [](const BindRequest& r) { return bindCeilFloor("floor", false, r); }});
+  registry.addScalar(
+      {"ceil", 1, 2, [](const BindRequest& r) { return bindCeilFloor("ceil", true, r); }},
+      {"ceiling"});
+  registry.addScalar(
+      {"floor", 1, 2, [](const BindRequest& r) { return bindCeilFloor("floor", false, r); }});
 }
 
 }  // namespace sluice

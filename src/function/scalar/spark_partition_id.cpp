@@ -2,7 +2,7 @@
 //
 // spark_partition_id(): the partition a row is computed in (exec/physical/physical_operator.hpp
 // says how sluice numbers them). Non-deterministic in Spark, so never folded to a constant here
-// either; outside a pipeline it is 0.
+// either; outside a chain it is 0.
 
 #include "function/function_registry.hpp"
 #include "function/partition_state.hpp"

@@ -33,7 +33,8 @@ int32_t levenshtein(std::string_view left, std::string_view right) {
   std::vector<char32_t> b = codePoints(right);
   std::vector<int32_t> previous(b.size() + 1);
   std::vector<int32_t> current(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) previous[j] = static_cast<int32_t>(j);
+  for (size_t j = 0; j <= b.size(); ++j)
+    previous[j] = static_cast<int32_t>(j);
   for (size_t i = 1; i <= a.size(); ++i) {
     current[0] = static_cast<int32_t>(i);
     for (size_t j = 1; j <= b.size(); ++j) {
@@ -49,19 +50,21 @@ BoundScalarFunction bindLevenshtein(const BindRequest& request) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
   if (request.argument_types.size() == 2) {
-    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-      naryLoop<int32_t, StringView, StringView>(args, rows, result,
-                                                [](idx_t, StringView a, StringView b) { return levenshtein(a, b); });
+    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                             Vector& result) {
+      naryLoop<int32_t, StringView, StringView>(
+          args, rows, result, [](idx_t, StringView a, StringView b) { return levenshtein(a, b); });
     };
     return {"levenshtein", types, DataType::intType(), std::move(kernel)};
   }
   types.push_back(expectArgument(request, 2, DataType::intType()));
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-    naryLoop<int32_t, StringView, StringView, int32_t>(args, rows, result,
-                                                       [](idx_t, StringView a, StringView b, int32_t threshold) {
-                                                         int32_t distance = levenshtein(a, b);
-                                                         return distance > threshold ? -1 : distance;
-                                                       });
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    naryLoop<int32_t, StringView, StringView, int32_t>(
+        args, rows, result, [](idx_t, StringView a, StringView b, int32_t threshold) {
+          int32_t distance = levenshtein(a, b);
+          return distance > threshold ? -1 : distance;
+        });
   };
   return {"levenshtein", types, DataType::intType(), std::move(kernel)};
 }
@@ -70,7 +73,8 @@ BoundScalarFunction bindLevenshtein(const BindRequest& request) {
 constexpr char kSoundexCodes[] = "01230127022455012623017202";
 
 bool soundex(std::string& out, std::string_view text) {
-  if (text.empty()) return true;
+  if (text.empty())
+    return true;
   auto upper = [](char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c; };
   char first = upper(text[0]);
   if (first < 'A' || first > 'Z') {
@@ -87,8 +91,10 @@ bool soundex(std::string& out, std::string_view text) {
       continue;
     }
     char digit = kSoundexCodes[c - 'A'];
-    if (digit == '7') continue;
-    if (digit != '0' && digit != last) code[written++] = digit;
+    if (digit == '7')
+      continue;
+    if (digit != '0' && digit != last)
+      code[written++] = digit;
     last = digit;
   }
   out.append(code, 4);
@@ -97,8 +103,11 @@ bool soundex(std::string& out, std::string_view text) {
 
 BoundScalarFunction bindSoundex(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::string());
-  return {"soundex", {input}, DataType::string(),
-          stringResultKernel<StringView>([](std::string& out, StringView text) { return soundex(out, text); })};
+  return {"soundex",
+          {input},
+          DataType::string(),
+          stringResultKernel<StringView>(
+              [](std::string& out, StringView text) { return soundex(out, text); })};
 }
 
 }  // namespace

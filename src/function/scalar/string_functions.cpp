@@ -25,11 +25,12 @@ namespace {
 
 // ---- lengths ----
 
-BoundScalarFunction bindLength(std::string name, int64_t unit_bits, bool count_chars, const BindRequest& request) {
+BoundScalarFunction bindLength(std::string name, int64_t unit_bits, bool count_chars,
+                               const BindRequest& request) {
   DataType input = expectArgumentOneOf(request, 0, {DataType::string(), DataType::binary()});
   bool chars = count_chars && input.id() == TypeId::kString;
-  ScalarKernel kernel = [chars, unit_bits](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                                           Vector& result) {
+  ScalarKernel kernel = [chars, unit_bits](const ExecContext&, const ArgumentVectors& args,
+                                           const RowSet& rows, Vector& result) {
     naryLoop<int32_t, StringView>(args, rows, result, [&](idx_t, StringView text) -> int32_t {
       int64_t count = chars ? utf8::numChars(text) : static_cast<int64_t>(text.size());
       return static_cast<int32_t>(count * unit_bits);
@@ -55,9 +56,15 @@ void mapCase(std::string& out, std::string_view text, CaseMapping mapping) {
       continue;
     }
     switch (mapping) {
-      case CaseMapping::kUpper: cp = utf8proc_toupper(cp); break;
-      case CaseMapping::kLower: cp = utf8proc_tolower(cp); break;
-      case CaseMapping::kInitCap: cp = after_space ? utf8proc_totitle(cp) : utf8proc_tolower(cp); break;
+      case CaseMapping::kUpper:
+        cp = utf8proc_toupper(cp);
+        break;
+      case CaseMapping::kLower:
+        cp = utf8proc_tolower(cp);
+        break;
+      case CaseMapping::kInitCap:
+        cp = after_space ? utf8proc_totitle(cp) : utf8proc_tolower(cp);
+        break;
     }
     appendUtf8(out, static_cast<char32_t>(cp));
     after_space = text[offset] == ' ';
@@ -67,7 +74,9 @@ void mapCase(std::string& out, std::string_view text, CaseMapping mapping) {
 
 BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::string());
-  return {std::move(name), {input}, DataType::string(),
+  return {std::move(name),
+          {input},
+          DataType::string(),
           stringResultKernel<StringView>([mapping](std::string& out, StringView text) {
             mapCase(out, text, mapping);
             return true;
@@ -77,9 +86,12 @@ BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRe
 // ---- reverse, repeat, space ----
 
 BoundScalarFunction bindReverse(const BindRequest& request) {
-  if (request.argument_types[0].id() == TypeId::kArray) return bindArrayReverse(request);
+  if (request.argument_types[0].id() == TypeId::kArray)
+    return bindArrayReverse(request);
   DataType input = expectArgument(request, 0, DataType::string());
-  return {"reverse", {input}, DataType::string(),
+  return {"reverse",
+          {input},
+          DataType::string(),
           stringResultKernel<StringView>([](std::string& out, StringView text) {
             std::string_view view = text;
             out.resize(view.size());
@@ -97,18 +109,25 @@ BoundScalarFunction bindReverse(const BindRequest& request) {
 BoundScalarFunction bindRepeat(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::string());
   DataType times = expectArgument(request, 1, DataType::intType());
-  return {"repeat", {input, times}, DataType::string(),
-          stringResultKernel<StringView, int32_t>([](std::string& out, StringView text, int32_t count) {
-            for (int32_t i = 0; i < count; ++i) out += text.view();
-            return true;
-          })};
+  return {
+      "repeat",
+      {input, times},
+      DataType::string(),
+      stringResultKernel<StringView, int32_t>([](std::string& out, StringView text, int32_t count) {
+        for (int32_t i = 0; i < count; ++i)
+          out += text.view();
+        return true;
+      })};
 }
 
 BoundScalarFunction bindSpace(const BindRequest& request) {
   DataType count = expectArgument(request, 0, DataType::intType());
-  return {"space", {count}, DataType::string(),
+  return {"space",
+          {count},
+          DataType::string(),
           stringResultKernel<int32_t>([](std::string& out, int32_t n) {
-            if (n > 0) out.assign(static_cast<size_t>(n), ' ');
+            if (n > 0)
+              out.assign(static_cast<size_t>(n), ' ');
             return true;
           })};
 }
@@ -117,9 +136,11 @@ BoundScalarFunction bindSpace(const BindRequest& request) {
 
 BoundScalarFunction bindAscii(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::string());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
     naryLoop<int32_t, StringView>(args, rows, result, [](idx_t, StringView text) -> int32_t {
-      if (text.empty()) return 0;
+      if (text.empty())
+        return 0;
       size_t length;
       return static_cast<int32_t>(utf8::decode(text, 0, length));
     });
@@ -130,9 +151,12 @@ BoundScalarFunction bindAscii(const BindRequest& request) {
 //! chr(n): the character with code (n mod 256), "" for negative n.
 BoundScalarFunction bindChr(std::string name, const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::longType());
-  return {std::move(name), {input}, DataType::string(),
+  return {std::move(name),
+          {input},
+          DataType::string(),
           stringResultKernel<int64_t>([](std::string& out, int64_t code) {
-            if (code < 0) return true;
+            if (code < 0)
+              return true;
             appendUtf8(out, static_cast<char32_t>(code & 0xFF));
             return true;
           })};
@@ -140,7 +164,8 @@ BoundScalarFunction bindChr(std::string name, const BindRequest& request) {
 
 // ---- lpad, rpad ----
 
-void pad(std::string& out, std::string_view text, int32_t length, std::string_view padding, bool left) {
+void pad(std::string& out, std::string_view text, int32_t length, std::string_view padding,
+         bool left) {
   int64_t chars = utf8::numChars(text);
   int64_t missing = static_cast<int64_t>(length) - chars;
   if (missing <= 0 || padding.empty()) {
@@ -150,7 +175,8 @@ void pad(std::string& out, std::string_view text, int32_t length, std::string_vi
   int64_t pad_chars = utf8::numChars(padding);
   int64_t copies = missing / pad_chars;
   std::string filler;
-  for (int64_t i = 0; i < copies; ++i) filler += padding;
+  for (int64_t i = 0; i < copies; ++i)
+    filler += padding;
   filler += utf8::substringByChars(padding, 0, missing - pad_chars * copies);
   if (left) {
     out += filler;
@@ -165,14 +191,19 @@ BoundScalarFunction bindPad(std::string name, bool left, const BindRequest& requ
   DataType input = expectArgument(request, 0, DataType::string());
   DataType length = expectArgument(request, 1, DataType::intType());
   if (request.argument_types.size() == 2) {
-    return {std::move(name), {input, length}, DataType::string(),
-            stringResultKernel<StringView, int32_t>([left](std::string& out, StringView text, int32_t len) {
-              pad(out, text, len, " ", left);
-              return true;
-            })};
+    return {std::move(name),
+            {input, length},
+            DataType::string(),
+            stringResultKernel<StringView, int32_t>(
+                [left](std::string& out, StringView text, int32_t len) {
+                  pad(out, text, len, " ", left);
+                  return true;
+                })};
   }
   DataType padding = expectArgument(request, 2, DataType::string());
-  return {std::move(name), {input, length, padding}, DataType::string(),
+  return {std::move(name),
+          {input, length, padding},
+          DataType::string(),
           stringResultKernel<StringView, int32_t, StringView>(
               [left](std::string& out, StringView text, int32_t len, StringView with) {
                 pad(out, text, len, with, left);
@@ -185,15 +216,26 @@ BoundScalarFunction bindPad(std::string name, bool left, const BindRequest& requ
 void registerStringFunctions(FunctionRegistry& registry) {
   for (const char* name : {"length", "char_length", "character_length", "len"}) {
     std::string spelled = name;
-    registry.addScalar({spelled, 1, 1, [spelled](const BindRequest& r) { return bindLength(spelled, 1, true, r); }});
+    registry.addScalar({spelled, 1, 1, [spelled](const BindRequest& r) {
+                          return bindLength(spelled, 1, true, r);
+                        }});
   }
-  registry.addScalar({"octet_length", 1, 1, [](const BindRequest& r) { return bindLength("octet_length", 1, false, r); }});
-  registry.addScalar({"bit_length", 1, 1, [](const BindRequest& r) { return bindLength("bit_length", 8, false, r); }});
-  registry.addScalar({"upper", 1, 1, [](const BindRequest& r) { return bindCase("upper", CaseMapping::kUpper, r); }},
-                     {"ucase"});
-  registry.addScalar({"lower", 1, 1, [](const BindRequest& r) { return bindCase("lower", CaseMapping::kLower, r); }},
-                     {"lcase"});
-  registry.addScalar({"initcap", 1, 1, [](const BindRequest& r) { return bindCase("initcap", CaseMapping::kInitCap, r); }});
+  registry.addScalar({"octet_length", 1, 1, [](const BindRequest& r) {
+                        return bindLength("octet_length", 1, false, r);
+                      }});
+  registry.addScalar({"bit_length", 1, 1,
+                      [](const BindRequest& r) { return bindLength("bit_length", 8, false, r); }});
+  registry.addScalar(
+      {"upper", 1, 1,
+       [](const BindRequest& r) { return bindCase("upper", CaseMapping::kUpper, r); }},
+      {"ucase"});
+  registry.addScalar(
+      {"lower", 1, 1,
+       [](const BindRequest& r) { return bindCase("lower", CaseMapping::kLower, r); }},
+      {"lcase"});
+  registry.addScalar({"initcap", 1, 1, [](const BindRequest& r) {
+                        return bindCase("initcap", CaseMapping::kInitCap, r);
+                      }});
   registry.addScalar({"reverse", 1, 1, bindReverse});
   registry.addScalar({"repeat", 2, 2, bindRepeat});
   registry.addScalar({"space", 1, 1, bindSpace});
@@ -201,7 +243,8 @@ void registerStringFunctions(FunctionRegistry& registry) {
   registry.addScalar({"chr", 1, 1, [](const BindRequest& r) { return bindChr("chr", r); }});
   registry.addScalar({"char", 1, 1, [](const BindRequest& r) { return bindChr("char", r); }});
   registry.addScalar({"lpad", 2, 3, [](const BindRequest& r) { return bindPad("lpad", true, r); }});
-  registry.addScalar({"rpad", 2, 3, [](const BindRequest& r) { return bindPad("rpad", false, r); }});
+  registry.addScalar(
+      {"rpad", 2, 3, [](const BindRequest& r) { return bindPad("rpad", false, r); }});
 }
 
 }  // namespace sluice

@@ -27,7 +27,8 @@ namespace {
 //! UTF8String.indexOf(sub, start): the character index of the first match at or after
 //! character `start`, or -1.
 int64_t indexOf(std::string_view text, std::string_view sub, int64_t start) {
-  if (sub.empty()) return 0;
+  if (sub.empty())
+    return 0;
   size_t offset = 0;
   int64_t index = 0;
   while (offset < text.size() && index < start) {
@@ -35,8 +36,10 @@ int64_t indexOf(std::string_view text, std::string_view sub, int64_t start) {
     ++index;
   }
   while (offset < text.size()) {
-    if (offset + sub.size() > text.size()) return -1;
-    if (text.compare(offset, sub.size(), sub) == 0) return index;
+    if (offset + sub.size() > text.size())
+      return -1;
+    if (text.compare(offset, sub.size(), sub) == 0)
+      return index;
     offset += utf8::charLength(text[offset]);
     ++index;
   }
@@ -46,10 +49,12 @@ int64_t indexOf(std::string_view text, std::string_view sub, int64_t start) {
 BoundScalarFunction bindInstr(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType sub = expectArgument(request, 1, DataType::string());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-    naryLoop<int32_t, StringView, StringView>(args, rows, result, [](idx_t, StringView s, StringView p) {
-      return static_cast<int32_t>(indexOf(s, p, 0) + 1);
-    });
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    naryLoop<int32_t, StringView, StringView>(args, rows, result,
+                                              [](idx_t, StringView s, StringView p) {
+                                                return static_cast<int32_t>(indexOf(s, p, 0) + 1);
+                                              });
   };
   return {"instr", {text, sub}, DataType::intType(), std::move(kernel)};
 }
@@ -58,15 +63,18 @@ BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
   DataType sub = expectArgument(request, 0, DataType::string());
   DataType text = expectArgument(request, 1, DataType::string());
   if (request.argument_types.size() == 2) {
-    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-      naryLoop<int32_t, StringView, StringView>(args, rows, result, [](idx_t, StringView p, StringView s) {
-        return static_cast<int32_t>(indexOf(s, p, 0) + 1);
-      });
+    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                             Vector& result) {
+      naryLoop<int32_t, StringView, StringView>(args, rows, result,
+                                                [](idx_t, StringView p, StringView s) {
+                                                  return static_cast<int32_t>(indexOf(s, p, 0) + 1);
+                                                });
     };
     return {std::move(name), {sub, text}, DataType::intType(), std::move(kernel)};
   }
   DataType start = expectArgument(request, 2, DataType::intType());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
     int32_t* out = result.mutableData<int32_t>();
     forEachRow(rows, [&](idx_t row) {
       if (args[2]->isNull(row)) {  // Hive: a NULL start is 0, even for NULL strings
@@ -80,9 +88,11 @@ BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
       }
       result.setNull(row, false);
       int32_t position = args[2]->at<int32_t>(row);
-      out[row] = position < 1 ? 0
-                              : static_cast<int32_t>(indexOf(args[1]->at<StringView>(row),
-                                                             args[0]->at<StringView>(row), position - 1) + 1);
+      out[row] = position < 1
+                     ? 0
+                     : static_cast<int32_t>(indexOf(args[1]->at<StringView>(row),
+                                                    args[0]->at<StringView>(row), position - 1) +
+                                            1);
     });
   };
   return {std::move(name), {sub, text, start}, DataType::intType(), std::move(kernel)};
@@ -90,22 +100,29 @@ BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
 
 enum class Containment { kStartsWith, kEndsWith, kContains };
 
-BoundScalarFunction bindContainment(std::string name, Containment test, const BindRequest& request) {
-  bool binary = request.argument_types[0].id() == TypeId::kBinary && request.argument_types[1].id() == TypeId::kBinary;
+BoundScalarFunction bindContainment(std::string name, Containment test,
+                                    const BindRequest& request) {
+  bool binary = request.argument_types[0].id() == TypeId::kBinary &&
+                request.argument_types[1].id() == TypeId::kBinary;
   DataType type = binary ? DataType::binary() : DataType::string();
   DataType left = expectArgument(request, 0, type);
   DataType right = expectArgument(request, 1, type);
-  ScalarKernel kernel = [test](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-    naryLoop<uint8_t, StringView, StringView>(args, rows, result, [test](idx_t, StringView a, StringView b) -> uint8_t {
-      std::string_view text = a;
-      std::string_view part = b;
-      switch (test) {
-        case Containment::kStartsWith: return text.starts_with(part);
-        case Containment::kEndsWith: return text.ends_with(part);
-        case Containment::kContains: return text.find(part) != std::string_view::npos;
-      }
-      return 0;
-    });
+  ScalarKernel kernel = [test](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                               Vector& result) {
+    naryLoop<uint8_t, StringView, StringView>(
+        args, rows, result, [test](idx_t, StringView a, StringView b) -> uint8_t {
+          std::string_view text = a;
+          std::string_view part = b;
+          switch (test) {
+            case Containment::kStartsWith:
+              return text.starts_with(part);
+            case Containment::kEndsWith:
+              return text.ends_with(part);
+            case Containment::kContains:
+              return text.find(part) != std::string_view::npos;
+          }
+          return 0;
+        });
   };
   return {std::move(name), {left, right}, DataType::boolean(), std::move(kernel)};
 }
@@ -113,27 +130,34 @@ BoundScalarFunction bindContainment(std::string name, Containment test, const Bi
 BoundScalarFunction bindFindInSet(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType list = expectArgument(request, 1, DataType::string());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-    naryLoop<int32_t, StringView, StringView>(args, rows, result, [](idx_t, StringView a, StringView b) -> int32_t {
-      std::string_view word = a;
-      std::string_view items = b;
-      if (word.find(',') != std::string_view::npos) return 0;
-      int32_t index = 1;
-      size_t begin = 0;
-      while (true) {
-        size_t end = items.find(',', begin);
-        std::string_view item = items.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
-        if (item == word) return index;
-        if (end == std::string_view::npos) return 0;
-        begin = end + 1;
-        ++index;
-      }
-    });
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    naryLoop<int32_t, StringView, StringView>(
+        args, rows, result, [](idx_t, StringView a, StringView b) -> int32_t {
+          std::string_view word = a;
+          std::string_view items = b;
+          if (word.find(',') != std::string_view::npos)
+            return 0;
+          int32_t index = 1;
+          size_t begin = 0;
+          while (true) {
+            size_t end = items.find(',', begin);
+            std::string_view item = items.substr(
+                begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
+            if (item == word)
+              return index;
+            if (end == std::string_view::npos)
+              return 0;
+            begin = end + 1;
+            ++index;
+          }
+        });
   };
   return {"find_in_set", {text, list}, DataType::intType(), std::move(kernel)};
 }
 
-void replaceAll(std::string& out, std::string_view text, std::string_view search, std::string_view replacement) {
+void replaceAll(std::string& out, std::string_view text, std::string_view search,
+                std::string_view replacement) {
   if (search.empty()) {
     out += text;
     return;
@@ -141,7 +165,8 @@ void replaceAll(std::string& out, std::string_view text, std::string_view search
   size_t begin = 0;
   while (true) {
     size_t found = text.find(search, begin);
-    if (found == std::string_view::npos) break;
+    if (found == std::string_view::npos)
+      break;
     out += text.substr(begin, found - begin);
     out += replacement;
     begin = found + search.size();
@@ -153,14 +178,19 @@ BoundScalarFunction bindReplace(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType search = expectArgument(request, 1, DataType::string());
   if (request.argument_types.size() == 2) {
-    return {"replace", {text, search}, DataType::string(),
-            stringResultKernel<StringView, StringView>([](std::string& out, StringView s, StringView from) {
-              replaceAll(out, s, from, "");
-              return true;
-            })};
+    return {"replace",
+            {text, search},
+            DataType::string(),
+            stringResultKernel<StringView, StringView>(
+                [](std::string& out, StringView s, StringView from) {
+                  replaceAll(out, s, from, "");
+                  return true;
+                })};
   }
   DataType replacement = expectArgument(request, 2, DataType::string());
-  return {"replace", {text, search, replacement}, DataType::string(),
+  return {"replace",
+          {text, search, replacement},
+          DataType::string(),
           stringResultKernel<StringView, StringView, StringView>(
               [](std::string& out, StringView s, StringView from, StringView to) {
                 replaceAll(out, s, from, to);
@@ -168,7 +198,8 @@ BoundScalarFunction bindReplace(const BindRequest& request) {
               })};
 }
 
-void translate(std::string& out, std::string_view text, std::string_view from, std::string_view to) {
+void translate(std::string& out, std::string_view text, std::string_view from,
+               std::string_view to) {
   // Code point -> replacement code point, or kDelete.
   constexpr char32_t kDelete = 0xFFFFFFFF;
   std::unordered_map<char32_t, char32_t> mapping;
@@ -202,7 +233,9 @@ BoundScalarFunction bindTranslate(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType from = expectArgument(request, 1, DataType::string());
   DataType to = expectArgument(request, 2, DataType::string());
-  return {"translate", {text, from, to}, DataType::string(),
+  return {"translate",
+          {text, from, to},
+          DataType::string(),
           stringResultKernel<StringView, StringView, StringView>(
               [](std::string& out, StringView s, StringView a, StringView b) {
                 translate(out, s, a, b);
@@ -213,7 +246,8 @@ BoundScalarFunction bindTranslate(const BindRequest& request) {
 bool splitPart(std::string& out, std::string_view text, std::string_view delimiter, int32_t part) {
   if (part == 0) {
     throwError(ErrorClass::INVALID_INDEX_OF_ZERO,
-               "The index 0 is invalid. An index shall be either < 0 or > 0 (the first element has index 1).");
+               "The index 0 is invalid. An index shall be either < 0 or > 0 (the first element has "
+               "index 1).");
   }
   std::vector<std::string_view> parts;
   if (delimiter.empty()) {
@@ -222,7 +256,8 @@ bool splitPart(std::string& out, std::string_view text, std::string_view delimit
     size_t begin = 0;
     while (true) {
       size_t found = text.find(delimiter, begin);
-      if (found == std::string_view::npos) break;
+      if (found == std::string_view::npos)
+        break;
       parts.push_back(text.substr(begin, found - begin));
       begin = found + delimiter.size();
     }
@@ -230,7 +265,8 @@ bool splitPart(std::string& out, std::string_view text, std::string_view delimit
   }
   int64_t count = static_cast<int64_t>(parts.size());
   int64_t index = part > 0 ? part - 1 : count + part;
-  if (index >= 0 && index < count) out += parts[index];
+  if (index >= 0 && index < count)
+    out += parts[index];
   return true;
 }
 
@@ -238,17 +274,23 @@ BoundScalarFunction bindSplitPart(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType delimiter = expectArgument(request, 1, DataType::string());
   DataType part = expectArgument(request, 2, DataType::intType());
-  return {"split_part", {text, delimiter, part}, DataType::string(),
+  return {"split_part",
+          {text, delimiter, part},
+          DataType::string(),
           stringResultKernel<StringView, StringView, int32_t>(
-              [](std::string& out, StringView s, StringView d, int32_t n) { return splitPart(out, s, d, n); })};
+              [](std::string& out, StringView s, StringView d, int32_t n) {
+                return splitPart(out, s, d, n);
+              })};
 }
 
 }  // namespace
 
 void registerStringSearchFunctions(FunctionRegistry& registry) {
   registry.addScalar({"instr", 2, 2, bindInstr});
-  registry.addScalar({"locate", 2, 3, [](const BindRequest& r) { return bindLocate("locate", r); }});
-  registry.addScalar({"position", 2, 3, [](const BindRequest& r) { return bindLocate("position", r); }});
+  registry.addScalar(
+      {"locate", 2, 3, [](const BindRequest& r) { return bindLocate("locate", r); }});
+  registry.addScalar(
+      {"position", 2, 3, [](const BindRequest& r) { return bindLocate("position", r); }});
   registry.addScalar({"startswith", 2, 2, [](const BindRequest& r) {
                         return bindContainment("startswith", Containment::kStartsWith, r);
                       }});

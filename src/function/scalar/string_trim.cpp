@@ -24,10 +24,12 @@ std::string_view trimSpaces(std::string_view text, TrimSide side) {
   size_t begin = 0;
   size_t end = text.size();
   if (side != TrimSide::kTrailing) {
-    while (begin < end && text[begin] == ' ') ++begin;
+    while (begin < end && text[begin] == ' ')
+      ++begin;
   }
   if (side != TrimSide::kLeading) {
-    while (end > begin && text[end - 1] == ' ') --end;
+    while (end > begin && text[end - 1] == ' ')
+      --end;
   }
   return text.substr(begin, end - begin);
 }
@@ -52,22 +54,28 @@ std::string_view trimCharacters(std::string_view text, std::string_view characte
   size_t first = 0;
   size_t last = code_points.size();
   if (side != TrimSide::kTrailing) {
-    while (first < last && inSet(code_points[first])) ++first;
+    while (first < last && inSet(code_points[first]))
+      ++first;
   }
   if (side != TrimSide::kLeading) {
-    while (last > first && inSet(code_points[last - 1])) --last;
+    while (last > first && inSet(code_points[last - 1]))
+      --last;
   }
-  if (first == last) return {};
+  if (first == last)
+    return {};
   size_t begin = starts[first];
   size_t end = last < starts.size() ? starts[last] : text.size();
   return text.substr(begin, end - begin);
 }
 
 //! `source_first`: btrim's (str, trimStr) order; otherwise (trimStr, str).
-BoundScalarFunction bindTrim(std::string name, TrimSide side, bool source_first, const BindRequest& request) {
+BoundScalarFunction bindTrim(std::string name, TrimSide side, bool source_first,
+                             const BindRequest& request) {
   if (request.argument_types.size() == 1) {
     DataType input = expectArgument(request, 0, DataType::string());
-    return {std::move(name), {input}, DataType::string(),
+    return {std::move(name),
+            {input},
+            DataType::string(),
             stringResultKernel<StringView>([side](std::string& out, StringView text) {
               out += trimSpaces(text, side);
               return true;
@@ -75,20 +83,31 @@ BoundScalarFunction bindTrim(std::string name, TrimSide side, bool source_first,
   }
   DataType first = expectArgument(request, 0, DataType::string());
   DataType second = expectArgument(request, 1, DataType::string());
-  return {std::move(name), {first, second}, DataType::string(),
-          stringResultKernel<StringView, StringView>([side, source_first](std::string& out, StringView a, StringView b) {
-            out += source_first ? trimCharacters(a, b, side) : trimCharacters(b, a, side);
-            return true;
-          })};
+  return {std::move(name),
+          {first, second},
+          DataType::string(),
+          stringResultKernel<StringView, StringView>(
+              [side, source_first](std::string& out, StringView a, StringView b) {
+                out += source_first ? trimCharacters(a, b, side) : trimCharacters(b, a, side);
+                return true;
+              })};
 }
 
 }  // namespace
 
 void registerStringTrimFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"trim", 1, 2, [](const BindRequest& r) { return bindTrim("trim", TrimSide::kBoth, false, r); }});
-  registry.addScalar({"ltrim", 1, 2, [](const BindRequest& r) { return bindTrim("ltrim", TrimSide::kLeading, false, r); }});
-  registry.addScalar({"rtrim", 1, 2, [](const BindRequest& r) { return bindTrim("rtrim", TrimSide::kTrailing, false, r); }});
-  registry.addScalar({"btrim", 1, 2, [](const BindRequest& r) { return bindTrim("btrim", TrimSide::kBoth, true, r); }});
+  registry.addScalar({"trim", 1, 2, [](const BindRequest& r) {
+                        return bindTrim("trim", TrimSide::kBoth, false, r);
+                      }});
+  registry.addScalar({"ltrim", 1, 2, [](const BindRequest& r) {
+                        return bindTrim("ltrim", TrimSide::kLeading, false, r);
+                      }});
+  registry.addScalar({"rtrim", 1, 2, [](const BindRequest& r) {
+                        return bindTrim("rtrim", TrimSide::kTrailing, false, r);
+                      }});
+  registry.addScalar({"btrim", 1, 2, [](const BindRequest& r) {
+                        return bindTrim("btrim", TrimSide::kBoth, true, r);
+                      }});
 }
 
 }  // namespace sluice

@@ -16,30 +16,37 @@ namespace sluice::utf8 {
 //! The number of bytes of the character that starts with `first`.
 inline size_t charLength(char first) {
   auto byte = static_cast<uint8_t>(first);
-  if (byte < 0xC2) return 1;
-  if (byte < 0xE0) return 2;
-  if (byte < 0xF0) return 3;
-  if (byte < 0xF5) return 4;
+  if (byte < 0xC2)
+    return 1;
+  if (byte < 0xE0)
+    return 2;
+  if (byte < 0xF0)
+    return 3;
+  if (byte < 0xF5)
+    return 4;
   return 1;
 }
 
 //! The number of characters in `text` (UTF8String.numChars).
 inline int64_t numChars(std::string_view text) {
   int64_t count = 0;
-  for (size_t offset = 0; offset < text.size(); offset += charLength(text[offset])) ++count;
+  for (size_t offset = 0; offset < text.size(); offset += charLength(text[offset]))
+    ++count;
   return count;
 }
 
 //! The byte offset of character `index` (clamped to the end of `text`).
 inline size_t byteOffset(std::string_view text, int64_t index) {
   size_t offset = 0;
-  for (int64_t count = 0; count < index && offset < text.size(); ++count) offset += charLength(text[offset]);
+  for (int64_t count = 0; count < index && offset < text.size(); ++count)
+    offset += charLength(text[offset]);
   return offset < text.size() ? offset : text.size();
 }
 
 //! The characters [begin, end) of `text` by character index (UTF8String.substring).
 inline std::string_view substringByChars(std::string_view text, int64_t begin, int64_t end) {
-  if (end <= begin) return {};
+  if (end <= begin)
+    return {};
   size_t from = byteOffset(text, begin);
   size_t to = from + byteOffset(text.substr(from), end - begin);
   return text.substr(from, to - from);
@@ -54,11 +61,15 @@ inline char32_t decode(std::string_view text, size_t offset, size_t& length) {
   }
   auto byte = [&](size_t i) { return static_cast<uint8_t>(text[offset + i]); };
   switch (length) {
-    case 1: return byte(0) < 0x80 ? byte(0) : 0xFFFD;
-    case 2: return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
-    case 3: return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
+    case 1:
+      return byte(0) < 0x80 ? byte(0) : 0xFFFD;
+    case 2:
+      return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
+    case 3:
+      return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
     default:
-      return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) | (byte(3) & 0x3F);
+      return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) |
+             (byte(3) & 0x3F);
   }
 }
 

@@ -14,12 +14,6 @@ namespace sluice {
 
 namespace {
 
-LogicalOperatorPtr makeOperator(LogicalOperatorKind kind) {
-  auto op = std::make_unique<LogicalOperator>();
-  op->kind = kind;
-  return op;
-}
-
 //! Structural equality of bound expressions, as Spark's semanticEquals decides that a select
 //! expression is a group key. Non-deterministic calls never match.
 bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
@@ -112,7 +106,7 @@ std::string columnName(const sql::Expr& expr) {
   if (!AggregateBinder::isAggregateCall(expr))
     return ExpressionBinder::autoName(expr);
   const auto& call = expr.as<sql::FunctionCallExpr>();
-  std::string text = lowerIdentifier(call.name.back()) + "(" + (call.distinct ? "DISTINCT " : "");
+  std::string text = foldIdentifier(call.name.back()) + "(" + (call.distinct ? "DISTINCT " : "");
   for (size_t i = 0; i < call.args.size(); ++i) {
     if (i > 0)
       text += ", ";
@@ -162,6 +156,15 @@ BoundExpressionPtr booleanPredicate(BoundExpressionPtr predicate, std::string_vi
 }
 
 }  // namespace
+
+bool AggregateBinder::containsAggregateCall(const sql::Expr& expr) {
+  if (isAggregateCall(expr))
+    return true;
+  bool found = false;
+  sql::forEachChild(expr,
+                    [&](const sql::Expr& child) { found = found || containsAggregateCall(child); });
+  return found;
+}
 
 bool AggregateBinder::isAggregateCall(const sql::Expr& expr) {
   if (!expr.is<sql::FunctionCallExpr>())
@@ -520,7 +523,7 @@ BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
 }
 
 BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExpr& call) {
-  std::string name = lowerIdentifier(call.name[0]);
+  std::string name = foldIdentifier(call.name[0]);
   const AggregateFunctionEntry* entry = AggregateRegistry::builtin().find(name);
   if (!call.within_group.empty()) {
     throw Error(ErrorClass::NOT_SUPPORTED,

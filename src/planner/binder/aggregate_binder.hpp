@@ -36,6 +36,8 @@ class AggregateBinder {
   static bool needsAggregate(const sql::SelectBody& select);
   //! Whether `expr` is a call of an aggregate function (not a window function).
   static bool isAggregateCall(const sql::Expr& expr);
+  //! Whether `expr` or any expression inside it is an aggregate call.
+  static bool containsAggregateCall(const sql::Expr& expr);
   //! Raises Spark's error when a WHERE condition contains an aggregate call.
   static void checkWhere(const sql::Expr& condition, const sql::Statement& statement);
 
@@ -45,8 +47,7 @@ class AggregateBinder {
   //! `order` (ORDER BY / SORT BY of the enclosing query, or null) applied.
   //! Window calls are bound by `windows` (if any) over the aggregate's output.
   LogicalOperatorPtr bind(const sql::SelectBody& select, LogicalOperatorPtr input,
-                          const std::vector<sql::SortItem>* order,
-                          WindowBinder* windows = nullptr);
+                          const std::vector<sql::SortItem>* order, WindowBinder* windows = nullptr);
 
  private:
   //! One select item after star expansion: an expression, or a FROM column of a star.

@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "common/text/ascii_case.hpp"
 #include "function/function.hpp"
+#include "function/table/table_function.hpp"
 #include "sql/ast/statement.hpp"
 
 namespace sluice {
@@ -53,6 +55,8 @@ struct BindContext {
   const FunctionResolver* functions = nullptr;
   //! Tables and persistent views by name; null when the storage folder has no catalog yet.
   const Catalog* catalog = nullptr;
+  //! The table functions callable in FROM and the reader of the catalog's tables.
+  const TableFunctionRegistry* table_functions = nullptr;
   ExecContext exec;
   //! While a subquery expression is bound: the query around it, whose columns its WHERE may
   //! name (planner/binder/subquery_binder.hpp); null elsewhere.
@@ -75,9 +79,5 @@ struct ScopeColumn {
 };
 
 using Scope = std::vector<ScopeColumn>;
-
-//! Lower-cases ASCII letters: identifiers are case-insensitive, as in Spark.
-std::string lowerIdentifier(std::string_view name);
-bool sameIdentifier(std::string_view a, std::string_view b);
 
 }  // namespace sluice

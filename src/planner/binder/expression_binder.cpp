@@ -22,9 +22,9 @@ namespace {
 
 //! Functions that exist only over a window (aggregates may be used either way).
 bool isWindowOnlyFunction(std::string_view name) {
-  return name == "row_number" || name == "rank" || name == "dense_rank" ||
-         name == "percent_rank" || name == "cume_dist" || name == "ntile" || name == "lag" ||
-         name == "lead" || name == "nth_value";
+  return name == "row_number" || name == "rank" || name == "dense_rank" || name == "percent_rank" ||
+         name == "cume_dist" || name == "ntile" || name == "lag" || name == "lead" ||
+         name == "nth_value";
 }
 
 std::string_view binaryOperatorName(sql::BinaryOp op) {
@@ -382,7 +382,7 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
   // has that name (as Spark resolves them).
   if (name.size() == 1 &&
       (sameIdentifier(name[0], "current_date") || sameIdentifier(name[0], "current_timestamp")))
-    return call(lowerIdentifier(name[0]), {});
+    return call(foldIdentifier(name[0]), {});
   if (scope_.empty()) {
     throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
                 fmt::format("A column, variable, or function parameter with name {} cannot be "
@@ -594,15 +594,15 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
                             "{}.",
                             autoName(expr)));
   }
-  if (!expr.over && expr.name.size() == 1 && isWindowOnlyFunction(lowerIdentifier(expr.name[0]))) {
+  if (!expr.over && expr.name.size() == 1 && isWindowOnlyFunction(foldIdentifier(expr.name[0]))) {
     throwError(ErrorClass::WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE,
-               "Window function \"{}\" requires an OVER clause.", lowerIdentifier(expr.name[0]));
+               "Window function \"{}\" requires an OVER clause.", foldIdentifier(expr.name[0]));
   }
   if (expr.over || expr.filter || expr.distinct || !expr.within_group.empty()) {
     throwError(ErrorClass::NOT_SUPPORTED,
                "Window, aggregate and filtered calls are not supported yet: {}.", autoName(expr));
   }
-  std::string name = lowerIdentifier(expr.name.back());
+  std::string name = foldIdentifier(expr.name.back());
   if (const TemporaryFunction* function = sqlFunctionWithNamedArguments(name, expr))
     return bindSqlFunction(*function, expr);
   if (BoundExpressionPtr collection = LambdaBinder::bindCall(*this, name, expr))
@@ -937,20 +937,6 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
     default:
       return "expr";
   }
-}
-
-std::string lowerIdentifier(std::string_view name) {
-  std::string out(name);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool sameIdentifier(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
 }
 
 }  // namespace sluice

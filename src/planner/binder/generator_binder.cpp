@@ -50,14 +50,6 @@ void collectGeneratorCalls(const sql::Expr& expr, std::vector<const sql::Expr*>&
   sql::forEachChild(expr, [&](const sql::Expr& child) { collectGeneratorCalls(child, calls); });
 }
 
-bool containsAggregateCall(const sql::Expr& expr) {
-  if (AggregateBinder::isAggregateCall(expr))
-    return true;
-  bool found = false;
-  sql::forEachChild(expr, [&](const sql::Expr& child) { found = found || containsAggregateCall(child); });
-  return found;
-}
-
 std::string quotedSql(const sql::Expr& expr) {
   return fmt::format("\"{}\"", ExpressionBinder::autoName(expr));
 }
@@ -83,9 +75,9 @@ void GeneratorBinder::checkArguments(const sql::FunctionCallExpr& call) const {
     std::vector<const sql::Expr*> nested;
     collectGeneratorCalls(*argument, nested);
     if (!nested.empty()) {
-      throw Error(ErrorClass::UNSUPPORTED_GENERATOR, "NESTED_IN_EXPRESSIONS",
-                  fmt::format("The generator is not supported: nested in expressions {}.",
-                              quotedSql(call)))
+      throw Error(
+          ErrorClass::UNSUPPORTED_GENERATOR, "NESTED_IN_EXPRESSIONS",
+          fmt::format("The generator is not supported: nested in expressions {}.", quotedSql(call)))
           .withLocation(statement_.locate(nested[0]->position));
     }
   }
@@ -104,9 +96,9 @@ std::optional<size_t> GeneratorBinder::findInSelectList(
     std::vector<const sql::Expr*> nested;
     collectGeneratorCalls(expr, nested);
     if (!nested.empty()) {
-      throw Error(ErrorClass::UNSUPPORTED_GENERATOR, "NESTED_IN_EXPRESSIONS",
-                  fmt::format("The generator is not supported: nested in expressions {}.",
-                              quotedSql(expr)))
+      throw Error(
+          ErrorClass::UNSUPPORTED_GENERATOR, "NESTED_IN_EXPRESSIONS",
+          fmt::format("The generator is not supported: nested in expressions {}.", quotedSql(expr)))
           .withLocation(statement_.locate(nested[0]->position));
     }
   }
@@ -141,7 +133,7 @@ bool GeneratorBinder::aggregatesOnlyByDistinct(const sql::SelectBody& select) {
   if (select.group_by || select.having)
     return false;
   for (const sql::SelectItem& item : select.items) {
-    if (containsAggregateCall(*item.expr))
+    if (AggregateBinder::containsAggregateCall(*item.expr))
       return false;
   }
   return true;
@@ -191,9 +183,7 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
                             fmt::join(call.name, ".")))
         .withLocation(statement_.locate(call.position));
   }
-  auto located = [&](Error error) {
-    return error.withLocation(statement_.locate(call.position));
-  };
+  auto located = [&](Error error) { return error.withLocation(statement_.locate(call.position)); };
   if (call.distinct || call.filter || !call.within_group.empty()) {
     throw located(Error(ErrorClass::INVALID_SQL_SYNTAX,
                         fmt::format("The generator {} takes no DISTINCT, FILTER or WITHIN GROUP.",
@@ -240,8 +230,8 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
   spec.kind = generator->kind;
   spec.outer = outer || generator->outer;
   spec.name = std::string(generator->name);
-  bool collection = generator->kind != GeneratorKind::kStack &&
-                    generator->kind != GeneratorKind::kJsonTuple;
+  bool collection =
+      generator->kind != GeneratorKind::kStack && generator->kind != GeneratorKind::kJsonTuple;
   if (spec.outer && !generator->outer && collection)
     spec.name += "_outer";  // LATERAL VIEW OUTER explode(...) runs explode_outer
   std::vector<std::string> names;
@@ -380,8 +370,7 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
 }
 
 LogicalOperatorPtr GeneratorBinder::bindLateralViews(const std::vector<sql::LateralView>& views,
-                                                     LogicalOperatorPtr input,
-                                                     Scope& scope) const {
+                                                     LogicalOperatorPtr input, Scope& scope) const {
   for (const sql::LateralView& view : views) {
     checkArguments(*view.generator);
     idx_t before = input->column_names.size();

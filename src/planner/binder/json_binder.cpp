@@ -30,8 +30,8 @@ DataType parseSchema(const std::string& text) {
 
 }  // namespace
 
-void bindFromJsonSchema(const sql::FunctionCallExpr& call, std::vector<BoundExpressionPtr>& arguments,
-                        const ExecContext& context) {
+void bindFromJsonSchema(const sql::FunctionCallExpr& call,
+                        std::vector<BoundExpressionPtr>& arguments, const ExecContext& context) {
   if (arguments.size() < 2)
     return;  // the registry reports the argument count
   std::optional<Value> schema = foldBoundConstant(*arguments[1], context);
@@ -50,8 +50,8 @@ BoundExpressionPtr bindJsonPathOperator(const sql::JsonPathExpr& expr, BoundExpr
     throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The first parameter "
                             "requires the \"STRING\" type, however \"{}\" has the type \"{}\".",
-                            ExpressionBinder::autoName(expr), ExpressionBinder::autoName(*expr.base),
-                            base->type.sql()));
+                            ExpressionBinder::autoName(expr),
+                            ExpressionBinder::autoName(*expr.base), base->type.sql()));
   }
   using Step = json::PathStep;
   json::JsonPath path;
@@ -60,8 +60,8 @@ BoundExpressionPtr bindJsonPathOperator(const sql::JsonPathExpr& expr, BoundExpr
       case sql::JsonPathStep::Kind::kField:
       case sql::JsonPathStep::Kind::kBracketField:
         path.push_back({Step::Kind::kKey, 0, {}, false});
-        path.push_back({Step::Kind::kNamed, 0, step.name,
-                        step.kind == sql::JsonPathStep::Kind::kField});
+        path.push_back(
+            {Step::Kind::kNamed, 0, step.name, step.kind == sql::JsonPathStep::Kind::kField});
         break;
       case sql::JsonPathStep::Kind::kIndex: {
         int64_t index = 0;

@@ -15,8 +15,8 @@ namespace sluice {
 //! Replaces from_json's schema argument (index 1) by a NULL constant of the schema's type,
 //! which is how the function receives it. Raises INVALID_SCHEMA for a schema that is not a
 //! constant string, and the type parser's error for text that is no type.
-void bindFromJsonSchema(const sql::FunctionCallExpr& call, std::vector<BoundExpressionPtr>& arguments,
-                        const ExecContext& context);
+void bindFromJsonSchema(const sql::FunctionCallExpr& call,
+                        std::vector<BoundExpressionPtr>& arguments, const ExecContext& context);
 
 //! `base:path` as a STRING: get_json_object's evaluation with Databricks' name matching
 //! (identifiers case-insensitive, ['name'] exact). `base` must be a STRING.

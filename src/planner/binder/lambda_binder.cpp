@@ -40,7 +40,8 @@ const HigherOrderSpec* findHigherOrder(const std::string& name) {
       {HigherOrderFunction::kTransformValues, "transform_values", 2, 2},
   };
   for (const HigherOrderSpec& spec : kSpecs) {
-    if (name == spec.name) return &spec;
+    if (name == spec.name)
+      return &spec;
   }
   return nullptr;
 }
@@ -70,7 +71,8 @@ void expectParams(const sql::LambdaExpr& lambda, size_t min_count, size_t max_co
 }
 
 DataType arrayInput(const BoundExpression& input, const std::string& name, size_t index) {
-  if (input.type.isVoid()) return DataType::array(DataType::voidType());
+  if (input.type.isVoid())
+    return DataType::array(DataType::voidType());
   if (input.type.id() != TypeId::kArray) {
     raiseMismatch(name, fmt::format("The argument {} requires the \"ARRAY\" type, however it has "
                                     "the type \"{}\"",
@@ -80,7 +82,8 @@ DataType arrayInput(const BoundExpression& input, const std::string& name, size_
 }
 
 DataType mapInput(const BoundExpression& input, const std::string& name) {
-  if (input.type.isVoid()) return DataType::map(DataType::voidType(), DataType::voidType());
+  if (input.type.isVoid())
+    return DataType::map(DataType::voidType(), DataType::voidType());
   if (input.type.id() != TypeId::kMap) {
     raiseMismatch(name, fmt::format("The argument 1 requires the \"MAP\" type, however it has the "
                                     "type \"{}\"",
@@ -90,9 +93,10 @@ DataType mapInput(const BoundExpression& input, const std::string& name) {
 }
 
 //! A body that must return `type` (a NULL body is cast to it).
-BoundExpressionPtr bodyOfType(BoundExpressionPtr body, const DataType& type, const std::string& name,
-                              size_t index) {
-  if (body->type == type) return body;
+BoundExpressionPtr bodyOfType(BoundExpressionPtr body, const DataType& type,
+                              const std::string& name, size_t index) {
+  if (body->type == type)
+    return body;
   bool castable = body->type.isVoid() || (type.id() == TypeId::kInt && body->type.isIntegral());
   if (!castable) {
     raiseMismatch(name, fmt::format("The argument {} requires the \"{}\" type, however the lambda "
@@ -111,7 +115,8 @@ BoundExpressionPtr LambdaBinder::bindBody(ExpressionBinder& binder, const sql::L
     for (size_t j = i + 1; j < params.size(); ++j) {
       if (sameIdentifier(params[i], params[j])) {
         std::string listed;
-        for (const std::string& param : params) listed += (listed.empty() ? "`" : ", `") + param + "`";
+        for (const std::string& param : params)
+          listed += (listed.empty() ? "`" : ", `") + param + "`";
         throw Error(ErrorClass::INVALID_LAMBDA_FUNCTION_CALL, "DUPLICATE_ARG_NAMES",
                     fmt::format("The lambda function has duplicate arguments {}. Please, consider "
                                 "to rename the argument names or set \"spark.sql.caseSensitive\" "
@@ -126,10 +131,12 @@ BoundExpressionPtr LambdaBinder::bindBody(ExpressionBinder& binder, const sql::L
   ExpressionBinder* inner_binder = &inner;
   inner.setSubstitution([&params, &types, first_slot, parent,
                          inner_binder](const sql::Expr& expr) -> BoundExpressionPtr {
-    if (!expr.is<sql::ColumnRefExpr>()) return nullptr;
+    if (!expr.is<sql::ColumnRefExpr>())
+      return nullptr;
     const std::vector<std::string>& name = expr.as<sql::ColumnRefExpr>().name;
     for (size_t k = 0; k < params.size(); ++k) {
-      if (!sameIdentifier(name[0], params[k])) continue;
+      if (!sameIdentifier(name[0], params[k]))
+        continue;
       auto variable = std::make_unique<BoundExpression>();
       variable->kind = BoundExpressionKind::kLambdaVariable;
       variable->type = types[k];
@@ -153,14 +160,17 @@ BoundExpressionPtr LambdaBinder::bindCall(ExpressionBinder& binder, const std::s
                                 [](const sql::ExprPtr& arg) { return arg->is<sql::LambdaExpr>(); });
   if (name == "arrays_zip") {
     std::vector<BoundExpressionPtr> arguments;
-    for (const sql::ExprPtr& argument : expr.args) arguments.push_back(binder.bind(*argument));
+    for (const sql::ExprPtr& argument : expr.args)
+      arguments.push_back(binder.bind(*argument));
     BoundExpressionPtr zipped = binder.call(name, std::move(arguments));
     // Fields are named after the arguments that have names, else by position, as Spark does.
     std::vector<StructField> fields = zipped->type.elementType().fields();
     for (size_t i = 0; i < expr.args.size(); ++i) {
       const sql::Expr& argument = *expr.args[i];
-      if (argument.is<sql::AliasExpr>()) fields[i].name = argument.as<sql::AliasExpr>().name;
-      if (argument.is<sql::ColumnRefExpr>()) fields[i].name = argument.as<sql::ColumnRefExpr>().name.back();
+      if (argument.is<sql::AliasExpr>())
+        fields[i].name = argument.as<sql::AliasExpr>().name;
+      if (argument.is<sql::ColumnRefExpr>())
+        fields[i].name = argument.as<sql::ColumnRefExpr>().name.back();
     }
     zipped->type = DataType::array(DataType::structOf(std::move(fields)));
     zipped->function.return_type = zipped->type;
@@ -197,14 +207,16 @@ BoundExpressionPtr LambdaBinder::bindCall(ExpressionBinder& binder, const std::s
                      const std::vector<DataType>& types) -> BoundExpression& {
     const sql::LambdaExpr& lambda = lambdaArgument(expr, name, index);
     expectParams(lambda, min_params, max_params);
-    std::vector<DataType> used(types.begin(), types.begin() + static_cast<std::ptrdiff_t>(lambda.params.size()));
+    std::vector<DataType> used(types.begin(),
+                               types.begin() + static_cast<std::ptrdiff_t>(lambda.params.size()));
     children.push_back(bindBody(binder, lambda, used, slot));
     call->num_params.push_back(lambda.params.size());
     return *children.back();
   };
   auto addInput = [&](size_t index) -> BoundExpressionPtr& {
     if (expr.args[index]->is<sql::LambdaExpr>()) {
-      raiseMismatch(name, fmt::format("The argument {} does not accept a lambda function", index + 1));
+      raiseMismatch(name,
+                    fmt::format("The argument {} does not accept a lambda function", index + 1));
     }
     children.push_back(binder.bind(*expr.args[index]));
     return children.back();
@@ -253,7 +265,8 @@ BoundExpressionPtr LambdaBinder::bindCall(ExpressionBinder& binder, const std::s
         merge = ExpressionBinder::castTo(std::move(merge), accumulator);
       }
       node->type = accumulator;
-      if (count == 4) node->type = addBody(3, 1, 1, {accumulator}).type;
+      if (count == 4)
+        node->type = addBody(3, 1, 1, {accumulator}).type;
       break;
     }
     case HigherOrderFunction::kZipWith: {
@@ -264,7 +277,8 @@ BoundExpressionPtr LambdaBinder::bindCall(ExpressionBinder& binder, const std::s
       DataType right_array = arrayInput(*right, name, 1);
       right = ExpressionBinder::castTo(std::move(right), right_array);
       call->num_inputs = 2;
-      BoundExpression& body = addBody(2, 2, 2, {left_array.elementType(), right_array.elementType()});
+      BoundExpression& body =
+          addBody(2, 2, 2, {left_array.elementType(), right_array.elementType()});
       node->type = DataType::array(body.type);
       break;
     }
@@ -280,7 +294,8 @@ BoundExpressionPtr LambdaBinder::bindCall(ExpressionBinder& binder, const std::s
         children.back() = bodyOfType(std::move(children.back()), DataType::boolean(), name, 1);
         node->type = map;
       } else if (spec->function == HigherOrderFunction::kTransformKeys) {
-        if (body.type.isVoid()) throwError(ErrorClass::NULL_MAP_KEY, "Cannot use null as map key.");
+        if (body.type.isVoid())
+          throwError(ErrorClass::NULL_MAP_KEY, "Cannot use null as map key.");
         node->type = DataType::map(body.type, map.valueType());
       } else {
         node->type = DataType::map(map.keyType(), body.type);
@@ -306,7 +321,8 @@ BoundExpressionPtr LambdaBinder::bindSubscript(ExpressionBinder& binder,
     return binder.extractField(std::move(base), index->constant.getString(),
                                ExpressionBinder::autoName(*expr.base));
   }
-  if (base->type.id() != TypeId::kArray && base->type.id() != TypeId::kMap && !base->type.isVoid()) {
+  if (base->type.id() != TypeId::kArray && base->type.id() != TypeId::kMap &&
+      !base->type.isVoid()) {
     throwError(ErrorClass::INVALID_EXTRACT_BASE_FIELD_TYPE,
                "Can't extract a value from \"{}\". Need a complex type [STRUCT, ARRAY, MAP] but "
                "got \"{}\".",

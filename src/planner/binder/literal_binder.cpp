@@ -7,6 +7,7 @@
 
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "planner/binder/expression_binder.hpp"
@@ -15,9 +16,8 @@ namespace sluice {
 
 namespace {
 
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-
-[[noreturn]] void raiseRange(const std::string& text, std::string_view type, int64_t min, int64_t max) {
+[[noreturn]] void raiseRange(const std::string& text, std::string_view type, int64_t min,
+                             int64_t max) {
   throwError(ErrorClass::INVALID_NUMERIC_LITERAL_RANGE,
              "Numeric literal {} is outside the valid range for {} with minimum value of {} and "
              "maximum value of {}. Please adjust the value accordingly.",
@@ -29,7 +29,8 @@ Value integralLiteral(const std::string& text, DataType type, std::string_view n
   int64_t value = 0;
   constexpr int64_t kMin = std::numeric_limits<T>::min();
   constexpr int64_t kMax = std::numeric_limits<T>::max();
-  if (parseIntegral(text, kMin, kMax, value) != ParseStatus::kOk) raiseRange(text, name, kMin, kMax);
+  if (parseIntegral(text, kMin, kMax, value) != ParseStatus::kOk)
+    raiseRange(text, name, kMin, kMax);
   return Value::fromInt64(std::move(type), value);
 }
 
@@ -37,10 +38,12 @@ Value integralLiteral(const std::string& text, DataType type, std::string_view n
 Value decimalLiteral(const std::string& text) {
   std::string_view digits = text;
   bool negative = !digits.empty() && digits[0] == '-';
-  if (negative || (!digits.empty() && digits[0] == '+')) digits.remove_prefix(1);
+  if (negative || (!digits.empty() && digits[0] == '+'))
+    digits.remove_prefix(1);
   size_t point = digits.find('.');
   std::string whole(digits.substr(0, point));
-  std::string fraction = point == std::string_view::npos ? "" : std::string(digits.substr(point + 1));
+  std::string fraction =
+      point == std::string_view::npos ? "" : std::string(digits.substr(point + 1));
   std::string all = whole + fraction;
   size_t first = all.find_first_not_of('0');
   int precision = first == std::string::npos ? 1 : static_cast<int>(all.size() - first);
@@ -63,7 +66,8 @@ Value exponentDecimalLiteral(const std::string& text) {
   std::string mantissa = text.substr(0, e);
   int exponent = std::stoi(text.substr(e + 1));
   bool negative = !mantissa.empty() && mantissa[0] == '-';
-  if (negative || (!mantissa.empty() && mantissa[0] == '+')) mantissa.erase(0, 1);
+  if (negative || (!mantissa.empty() && mantissa[0] == '+'))
+    mantissa.erase(0, 1);
   size_t point = mantissa.find('.');
   std::string digits = mantissa;
   int scale = 0;
@@ -76,9 +80,11 @@ Value exponentDecimalLiteral(const std::string& text) {
     digits.append(static_cast<size_t>(-scale), '0');
     scale = 0;
   }
-  while (static_cast<int>(digits.size()) <= scale) digits.insert(0, "0");
+  while (static_cast<int>(digits.size()) <= scale)
+    digits.insert(0, "0");
   std::string plain = digits.substr(0, digits.size() - scale);
-  if (scale > 0) plain += "." + digits.substr(digits.size() - scale);
+  if (scale > 0)
+    plain += "." + digits.substr(digits.size() - scale);
   return decimalLiteral((negative ? "-" : "") + plain);
 }
 
@@ -104,9 +110,12 @@ std::string hexToBytes(const std::string& hex) {
   std::string digits = hex.size() % 2 == 0 ? hex : "0" + hex;
   std::string bytes;
   auto nibble = [&](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    if (c >= '0' && c <= '9')
+      return c - '0';
+    if (c >= 'a' && c <= 'f')
+      return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+      return c - 'A' + 10;
     raiseTypedLiteral("X", hex);
   };
   for (size_t i = 0; i < digits.size(); i += 2) {
@@ -126,46 +135,62 @@ struct IntervalAccumulator {
   bool day_time = false;
 
   void note(IntervalField field) {
-    if (!start || field < *start) start = field;
-    if (!end || field > *end) end = field;
+    if (!start || field < *start)
+      start = field;
+    if (!end || field > *end)
+      end = field;
     bool is_year_month = field <= IntervalField::kMonth;
     (is_year_month ? year_month : day_time) = true;
   }
 };
 
 IntervalField unitField(const std::string& unit) {
-  if (unit == "YEAR") return IntervalField::kYear;
-  if (unit == "MONTH") return IntervalField::kMonth;
-  if (unit == "WEEK" || unit == "DAY") return IntervalField::kDay;
-  if (unit == "HOUR") return IntervalField::kHour;
-  if (unit == "MINUTE") return IntervalField::kMinute;
+  if (unit == "YEAR")
+    return IntervalField::kYear;
+  if (unit == "MONTH")
+    return IntervalField::kMonth;
+  if (unit == "WEEK" || unit == "DAY")
+    return IntervalField::kDay;
+  if (unit == "HOUR")
+    return IntervalField::kHour;
+  if (unit == "MINUTE")
+    return IntervalField::kMinute;
   return IntervalField::kSecond;  // SECOND, MILLISECOND, MICROSECOND
 }
 
 std::string normalizeUnit(std::string unit) {
-  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (unit.size() > 1 && unit.back() == 'S') unit.pop_back();
+  for (char& c : unit)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (unit.size() > 1 && unit.back() == 'S')
+    unit.pop_back();
   return unit;
 }
 
 void addIntervalPart(IntervalAccumulator& acc, bool negative, const std::string& number,
                      const std::string& raw_unit, const std::string& literal_text) {
   std::string unit = normalizeUnit(raw_unit);
-  static const char* const kUnits[] = {"YEAR", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE",
-                                       "SECOND", "MILLISECOND", "MICROSECOND"};
+  static const char* const kUnits[] = {"YEAR",   "MONTH",  "WEEK",        "DAY",        "HOUR",
+                                       "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"};
   if (std::find(std::begin(kUnits), std::end(kUnits), unit) == std::end(kUnits)) {
     throwError(ErrorClass::INVALID_TYPED_LITERAL,
                "The value of the typed literal \"INTERVAL\" is invalid: '{}' (unknown unit {}).",
                literal_text, raw_unit);
   }
   int64_t scale_micros = 0;
-  if (unit == "WEEK") scale_micros = 7 * 86'400 * kMicrosPerSecond;
-  if (unit == "DAY") scale_micros = 86'400 * kMicrosPerSecond;
-  if (unit == "HOUR") scale_micros = 3'600 * kMicrosPerSecond;
-  if (unit == "MINUTE") scale_micros = 60 * kMicrosPerSecond;
-  if (unit == "SECOND") scale_micros = kMicrosPerSecond;
-  if (unit == "MILLISECOND") scale_micros = 1'000;
-  if (unit == "MICROSECOND") scale_micros = 1;
+  if (unit == "WEEK")
+    scale_micros = 7 * 86'400 * kMicrosPerSecond;
+  if (unit == "DAY")
+    scale_micros = 86'400 * kMicrosPerSecond;
+  if (unit == "HOUR")
+    scale_micros = 3'600 * kMicrosPerSecond;
+  if (unit == "MINUTE")
+    scale_micros = 60 * kMicrosPerSecond;
+  if (unit == "SECOND")
+    scale_micros = kMicrosPerSecond;
+  if (unit == "MILLISECOND")
+    scale_micros = 1'000;
+  if (unit == "MICROSECOND")
+    scale_micros = 1;
   acc.note(unitField(unit));
   bool fractional = number.find('.') != std::string::npos;
   if (unit == "YEAR" || unit == "MONTH") {
@@ -204,19 +229,23 @@ void parseIntervalString(IntervalAccumulator& acc, const std::string& text) {
   std::string word;
   for (char c : text) {
     if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!word.empty()) words.push_back(std::move(word));
+      if (!word.empty())
+        words.push_back(std::move(word));
       word.clear();
     } else {
       word += c;
     }
   }
-  if (!word.empty()) words.push_back(word);
+  if (!word.empty())
+    words.push_back(word);
   size_t start = (!words.empty() && normalizeUnit(words[0]) == "INTERVAL") ? 1 : 0;
-  if (words.size() == start || (words.size() - start) % 2 != 0) raiseTypedLiteral("INTERVAL", text);
+  if (words.size() == start || (words.size() - start) % 2 != 0)
+    raiseTypedLiteral("INTERVAL", text);
   for (size_t i = start; i < words.size(); i += 2) {
     std::string number = words[i];
     bool negative = !number.empty() && number[0] == '-';
-    if (negative || (!number.empty() && number[0] == '+')) number.erase(0, 1);
+    if (negative || (!number.empty() && number[0] == '+'))
+      number.erase(0, 1);
     addIntervalPart(acc, negative, number, words[i + 1], text);
   }
 }
@@ -228,7 +257,8 @@ Value parseIntervalRange(const sql::IntervalPart& part, const std::string& to_un
   std::string text = part.value;
   bool negative = part.negative;
   size_t index = 0;
-  while (index < text.size() && std::isspace(static_cast<unsigned char>(text[index]))) ++index;
+  while (index < text.size() && std::isspace(static_cast<unsigned char>(text[index])))
+    ++index;
   if (index < text.size() && (text[index] == '-' || text[index] == '+')) {
     negative = negative != (text[index] == '-');
     ++index;
@@ -237,7 +267,8 @@ Value parseIntervalRange(const sql::IntervalPart& part, const std::string& to_un
   if (start <= IntervalField::kMonth) {
     int64_t years = 0, months = 0;
     size_t dash = body.find('-');
-    if (end != IntervalField::kMonth || start != IntervalField::kYear || dash == std::string::npos ||
+    if (end != IntervalField::kMonth || start != IntervalField::kYear ||
+        dash == std::string::npos ||
         parseIntegral(body.substr(0, dash), 0, INT32_MAX, years) != ParseStatus::kOk ||
         parseIntegral(body.substr(dash + 1), 0, 11, months) != ParseStatus::kOk) {
       raiseTypedLiteral("INTERVAL", text);
@@ -256,12 +287,15 @@ Value parseIntervalRange(const sql::IntervalPart& part, const std::string& to_un
   size_t position = 0;
   while (!rest.empty() && position <= rest.size()) {
     size_t colon = rest.find(':', position);
-    fields.push_back(rest.substr(position, colon == std::string::npos ? std::string::npos : colon - position));
-    if (colon == std::string::npos) break;
+    fields.push_back(
+        rest.substr(position, colon == std::string::npos ? std::string::npos : colon - position));
+    if (colon == std::string::npos)
+      break;
     position = colon + 1;
   }
   int expected = static_cast<int>(end) - static_cast<int>(start) + 1;
-  if (static_cast<int>(fields.size()) != expected) raiseTypedLiteral("INTERVAL", text);
+  if (static_cast<int>(fields.size()) != expected)
+    raiseTypedLiteral("INTERVAL", text);
   IntervalAccumulator acc;
   static const char* const kFieldUnits[] = {"YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"};
   for (int i = 0; i < expected; ++i) {
@@ -290,7 +324,8 @@ Value intervalLiteral(const sql::LiteralExpr& literal) {
       addIntervalPart(acc, negative, number, part.unit, literal.text);
     }
   }
-  if (!acc.start) raiseTypedLiteral("INTERVAL", literal.text);
+  if (!acc.start)
+    raiseTypedLiteral("INTERVAL", literal.text);
   return finishInterval(acc, literal.text);
 }
 
@@ -299,16 +334,24 @@ Value intervalLiteral(const sql::LiteralExpr& literal) {
 Value bindLiteral(const sql::LiteralExpr& literal, const ExecContext& context) {
   const std::string& text = literal.text;
   switch (literal.literal_kind) {
-    case sql::LiteralKind::kNull: return Value();
-    case sql::LiteralKind::kBoolean: return Value::boolean(text == "true");
-    case sql::LiteralKind::kString: return Value::string(text);
-    case sql::LiteralKind::kInteger: return integerLiteral(text);
-    case sql::LiteralKind::kBigInt: return integralLiteral<int64_t>(text, DataType::longType(), "bigint");
-    case sql::LiteralKind::kSmallInt: return integralLiteral<int16_t>(text, DataType::shortType(), "smallint");
-    case sql::LiteralKind::kTinyInt: return integralLiteral<int8_t>(text, DataType::byteType(), "tinyint");
+    case sql::LiteralKind::kNull:
+      return Value();
+    case sql::LiteralKind::kBoolean:
+      return Value::boolean(text == "true");
+    case sql::LiteralKind::kString:
+      return Value::string(text);
+    case sql::LiteralKind::kInteger:
+      return integerLiteral(text);
+    case sql::LiteralKind::kBigInt:
+      return integralLiteral<int64_t>(text, DataType::longType(), "bigint");
+    case sql::LiteralKind::kSmallInt:
+      return integralLiteral<int16_t>(text, DataType::shortType(), "smallint");
+    case sql::LiteralKind::kTinyInt:
+      return integralLiteral<int8_t>(text, DataType::byteType(), "tinyint");
     case sql::LiteralKind::kDecimal:
     case sql::LiteralKind::kBigDecimal: {
-      if (text.find_first_of("eE") != std::string::npos) return exponentDecimalLiteral(text);
+      if (text.find_first_of("eE") != std::string::npos)
+        return exponentDecimalLiteral(text);
       return decimalLiteral(text);
     }
     case sql::LiteralKind::kExponent:
@@ -328,24 +371,29 @@ Value bindLiteral(const sql::LiteralExpr& literal, const ExecContext& context) {
       }
       return Value::floatValue(*value);
     }
-    case sql::LiteralKind::kBinary: return Value::binary(hexToBytes(text));
+    case sql::LiteralKind::kBinary:
+      return Value::binary(hexToBytes(text));
     case sql::LiteralKind::kDate: {
       auto days = parseDate(text);
-      if (!days) raiseTypedLiteral("DATE", text);
+      if (!days)
+        raiseTypedLiteral("DATE", text);
       return Value::date(*days);
     }
     case sql::LiteralKind::kTimestamp:
     case sql::LiteralKind::kTimestampLtz: {
       auto micros = parseTimestamp(text, context.time_zone ? *context.time_zone : TimeZone::utc());
-      if (!micros) raiseTypedLiteral("TIMESTAMP", text);
+      if (!micros)
+        raiseTypedLiteral("TIMESTAMP", text);
       return Value::timestamp(*micros);
     }
     case sql::LiteralKind::kTimestampNtz: {
       auto micros = parseTimestampNtz(text);
-      if (!micros) raiseTypedLiteral("TIMESTAMP_NTZ", text);
+      if (!micros)
+        raiseTypedLiteral("TIMESTAMP_NTZ", text);
       return Value::timestampNtz(*micros);
     }
-    case sql::LiteralKind::kInterval: return intervalLiteral(literal);
+    case sql::LiteralKind::kInterval:
+      return intervalLiteral(literal);
   }
   SLUICE_UNREACHABLE("unknown literal kind");
 }

@@ -7,26 +7,19 @@
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
 #include "planner/binder/aggregate_binder.hpp"
+#include "planner/binder/constant_folding.hpp"
 #include "planner/binder/cte_scope.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/join_binder.hpp"
-#include "planner/binder/read_files_binder.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "sql/parser/parser.hpp"
-#include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
 namespace {
-
-LogicalOperatorPtr makeOperator(LogicalOperatorKind kind) {
-  auto op = std::make_unique<LogicalOperator>();
-  op->kind = kind;
-  return op;
-}
 
 //! Evaluates an integer LIMIT / OFFSET expression, which must be a literal.
 int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Statement& statement) {
@@ -398,54 +391,53 @@ LogicalOperatorPtr QueryBinder::bindValues(const std::vector<std::vector<sql::Ex
   return values;
 }
 
-LogicalOperatorPtr QueryBinder::bindRange(const sql::FunctionCallExpr& call) {
-  static constexpr const char* kUsage =
-      "range(end), range(start, end), range(start, end, step), "
-      "range(start, end, step, numPartitions)";
-  auto fail = [&](ErrorClass error_class, const sql::Expr& at, const std::string& message) {
-    throw Error(error_class, message).withLocation(statement_.locate(at.position));
-  };
-  if (call.args.empty() || call.args.size() > 4) {
-    fail(ErrorClass::WRONG_NUM_ARGS, call,
-         fmt::format("The `range` requires 1, 2, 3 or 4 parameters but the actual number is {}. "
-                     "Usage: {}.",
-                     call.args.size(), kUsage));
-  }
+LogicalOperatorPtr QueryBinder::scanOf(TableFunctionBinding binding, sql::SourcePosition position) {
+  auto scan = makeOperator(LogicalOperatorKind::kScan);
+  scan->column_names = std::move(binding.column_names);
+  scan->column_types = std::move(binding.column_types);
+  scan->source = std::move(binding.source);
+  scan->location = statement_.locate(position);
+  return scan;
+}
+
+LogicalOperatorPtr QueryBinder::bindTableFunctionCall(const TableFunction& function,
+                                                      const sql::FunctionCallExpr& call) {
+  // The arguments must be constants, as Spark requires: they are computed now, and the
+  // function decides its columns from their values.
+  TableFunctionInput input;
+  input.location = statement_.locate(call.position);
+  input.exec = &context_.exec;
+  input.parse_columns = [](std::string_view ddl) { return sql::parseColumnList(ddl); };
   Scope no_columns;
   ExpressionBinder binder(context_, statement_, no_columns);
-  std::vector<BoundExpressionPtr> arguments;
   for (const auto& arg : call.args) {
-    if (arg->kind() == sql::ExprKind::kNamedArgument)
-      notSupported(arg->position, "Named arguments of range");
-    BoundExpressionPtr bound = binder.bind(*arg);
-    // As in Spark, any number is cast to BIGINT implicitly (range(2.5) is range(2)).
-    if (!bound->type.isNumeric()) {
-      fail(ErrorClass::DATATYPE_MISMATCH, *arg,
-           fmt::format("Table-valued function range cannot be applied to an argument of type "
-                       "{}: Incompatible input data type. Expected: bigint. Usage: {}.",
-                       bound->type.sql(), kUsage));
+    TableFunctionArgument argument;
+    const sql::Expr* value = arg.get();
+    if (arg->is<sql::NamedArgumentExpr>()) {
+      argument.name = arg->as<sql::NamedArgumentExpr>().name;
+      value = arg->as<sql::NamedArgumentExpr>().value.get();
     }
-    if (!bound->isFoldable()) {
-      fail(ErrorClass::NON_FOLDABLE_ARGUMENT, *arg,
-           "The arguments of range must be constant expressions.");
+    argument.location = statement_.locate(arg->position);
+    BoundExpressionPtr bound = binder.bind(*value);
+    std::optional<Value> folded;
+    if (bound->isFoldable()) {
+      try {
+        folded = foldBoundConstant(*bound, context_.exec);
+      } catch (Error& error) {
+        error.withLocation(statement_.locate(value->position));
+        throw;
+      }
     }
-    arguments.push_back(ExpressionBinder::castTo(std::move(bound), DataType::longType()));
+    if (!folded) {
+      throw Error(
+          ErrorClass::NON_FOLDABLE_ARGUMENT,
+          fmt::format("The arguments of `{}` must be constant expressions.", function.name()))
+          .withLocation(statement_.locate(value->position));
+    }
+    argument.value = std::move(*folded);
+    input.arguments.push_back(std::move(argument));
   }
-  // numPartitions only spreads Spark's work over tasks; sluice splits the range into morsels.
-  if (arguments.size() == 4)
-    arguments.pop_back();
-  if (arguments.size() == 1)
-    arguments.insert(arguments.begin(), BoundExpression::makeConstant(Value::longValue(0)));
-  if (arguments.size() == 2)
-    arguments.push_back(BoundExpression::makeConstant(Value::longValue(1)));
-
-  auto range = std::make_unique<LogicalOperator>();
-  range->kind = LogicalOperatorKind::kRange;
-  range->column_names = {"id"};
-  range->column_types = {DataType::longType()};
-  range->expressions = std::move(arguments);
-  range->location = statement_.locate(call.position);
-  return range;
+  return scanOf(function.bind(input), call.position);
 }
 
 LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
@@ -470,7 +462,7 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
     QueryBinder view_binder(context_, *statements[0]);
     return view_binder.bindQuery(*statements[0]->as<sql::QueryStatement>().query);
   }
-  delta::TimeTravel travel;
+  TableVersion travel;
   if (ref.time_travel) {
     const sql::Expr& value = *ref.time_travel->value;
     if (!value.is<sql::LiteralExpr>())
@@ -508,21 +500,16 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
       travel.timestamp_ms = *micros / 1000;
     }
   }
-  auto spec = std::make_shared<TableScanSpec>();
-  spec->table_name = entry.name.toString();
+  const StoredTableReader* reader =
+      context_.table_functions ? context_.table_functions->tableReader() : nullptr;
+  SLUICE_CHECK(reader != nullptr);
+  TableFunctionBinding binding;
   try {
-    spec->snapshot =
-        std::make_shared<const delta::Snapshot>(delta::openSnapshot(entry.location, travel));
+    binding = reader->bindTable(entry.location, entry.name.toString(), travel);
   } catch (Error& error) {
     throw located(error);
   }
-  auto scan = makeOperator(LogicalOperatorKind::kTableScan);
-  for (const StructField& field : spec->snapshot->schema) {
-    scan->column_names.push_back(field.name);
-    scan->column_types.push_back(field.type);
-  }
-  scan->table_scan = std::move(spec);
-  return scan;
+  return scanOf(std::move(binding), ref.position);
 }
 
 LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& scope) {
@@ -588,13 +575,14 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
     case sql::TableRefKind::kFunction: {
       const auto& function = ref.as<sql::TableFunctionRef>();
       const sql::FunctionCallExpr& call = *function.call;
-      std::string name = call.name.size() == 1 ? lowerIdentifier(call.name[0]) : "";
+      std::string name = call.name.size() == 1 ? foldIdentifier(call.name[0]) : "";
       if (function.stream)
         notSupported(ref.position, "STREAM over a table-valued function");
-      if (name == "range") {
-        plan = bindRange(call);
-      } else if (name == "read_files") {
-        plan = bindReadFiles(call, context_, statement_);
+      const TableFunction* table_function = context_.table_functions && !name.empty()
+                                                ? context_.table_functions->find(name)
+                                                : nullptr;
+      if (table_function != nullptr) {
+        plan = bindTableFunctionCall(*table_function, call);
       } else if (isGeneratorName(name)) {
         plan = GeneratorBinder(context_, statement_).bindTableFunction(call);
       } else {
@@ -619,9 +607,9 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
     plan->column_names = ref.alias.columns;
   }
   for (size_t i = 0; i < plan->column_names.size(); ++i) {
-    // The last column of a file scan is its hidden _metadata.
-    bool hidden =
-        plan->kind == LogicalOperatorKind::kFileScan && i + 1 == plan->column_names.size();
+    // The last columns of some scans are hidden: read_files' _metadata.
+    bool hidden = plan->kind == LogicalOperatorKind::kScan &&
+                  i + plan->source->hiddenColumns() >= plan->column_names.size();
     scope.push_back(ScopeColumn{qualifier, plan->column_names[i], plan->column_types[i], hidden});
   }
   return plan;

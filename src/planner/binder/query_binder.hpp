@@ -44,7 +44,11 @@ class QueryBinder {
   LogicalOperatorPtr bindValues(const std::vector<std::vector<sql::ExprPtr>>& rows,
                                 const sql::TableAlias& alias, sql::SourcePosition position);
   //! range(end), range(start, end), range(start, end, step[, numPartitions]).
-  LogicalOperatorPtr bindRange(const sql::FunctionCallExpr& call);
+  //! A call of a registered table function (range, read_files).
+  LogicalOperatorPtr bindTableFunctionCall(const TableFunction& function,
+                                           const sql::FunctionCallExpr& call);
+  //! The scan of what a table function or the stored-table reader bound.
+  LogicalOperatorPtr scanOf(TableFunctionBinding binding, sql::SourcePosition position);
   //! A table of the catalog (a Delta table at a version) or a persistent view.
   LogicalOperatorPtr bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref);
   //! Binds a FROM item; fills `scope` with its columns.

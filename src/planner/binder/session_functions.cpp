@@ -18,7 +18,7 @@ std::optional<Value> sessionFunctionValue(std::string_view name, size_t argument
   if (argument_count != 0) {
     throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
                 fmt::format("The `{}` requires 0 parameters but the actual number is {}.",
-                            lowerIdentifier(name), argument_count));
+                            foldIdentifier(name), argument_count));
   }
   if (wants_catalog)
     return Value::string(catalog ? catalog->currentCatalog()

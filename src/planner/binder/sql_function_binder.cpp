@@ -60,7 +60,7 @@ Scope parameterScope(const TemporaryFunction& function) {
 
 //! The body bound over the parameter columns, cast to RETURNS when given.
 BoundExpressionPtr bindBody(const BindContext& context, const TemporaryFunction& function) {
-  ExpansionGuard guard(lowerIdentifier(function.name));
+  ExpansionGuard guard(foldIdentifier(function.name));
   Scope scope = parameterScope(function);
   ExpressionBinder binder(context, *function.statement, scope);
   BoundExpressionPtr body = binder.bind(*function.definition->body);

@@ -25,12 +25,6 @@ namespace sluice {
 
 namespace {
 
-LogicalOperatorPtr makeOperator(LogicalOperatorKind kind) {
-  auto op = std::make_unique<LogicalOperator>();
-  op->kind = kind;
-  return op;
-}
-
 bool readsParameter(const BoundExpression& expr, idx_t width) {
   auto [low, high] = columnRange(expr);
   return low <= high && high >= width;

@@ -20,7 +20,7 @@ namespace {
 constexpr idx_t kPlaceholderBase = idx_t{1} << 40;
 
 std::string callSql(const sql::FunctionCallExpr& call) {
-  std::string text = lowerIdentifier(call.name.back()) + "(";
+  std::string text = foldIdentifier(call.name.back()) + "(";
   for (size_t i = 0; i < call.args.size(); ++i)
     text += (i > 0 ? ", " : "") + ExpressionBinder::autoName(*call.args[i]);
   return text + ")";
@@ -28,15 +28,6 @@ std::string callSql(const sql::FunctionCallExpr& call) {
 
 std::string expressionKey(const BoundExpression& expr) {
   return expr.toString() + ":" + expr.type.sql();
-}
-
-bool containsAggregateCall(const sql::Expr& expr) {
-  if (AggregateBinder::isAggregateCall(expr))
-    return true;
-  bool found = false;
-  sql::forEachChild(expr,
-                    [&](const sql::Expr& child) { found = found || containsAggregateCall(child); });
-  return found;
 }
 
 void rewritePlaceholders(BoundExpression& expr, const std::vector<idx_t>& columns) {
@@ -123,12 +114,12 @@ bool WindowBinder::isDistinctOverWindows(const sql::SelectBody& select) {
     return false;
   bool windows = false;
   for (const sql::SelectItem& item : select.items) {
-    if (containsAggregateCall(*item.expr))
+    if (AggregateBinder::containsAggregateCall(*item.expr))
       return false;
     windows = windows || findWindowCall(*item.expr) != nullptr;
   }
   // QUALIFY, too, filters the rows before DISTINCT.
-  if (select.qualify && !containsAggregateCall(*select.qualify))
+  if (select.qualify && !AggregateBinder::containsAggregateCall(*select.qualify))
     windows = windows || findWindowCall(*select.qualify) != nullptr;
   return windows;
 }
@@ -270,7 +261,7 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
     ~Inside() { flag = false; }
   } inside(inside_window_);
 
-  std::string name = call.name.size() == 1 ? lowerIdentifier(call.name[0]) : "";
+  std::string name = call.name.size() == 1 ? foldIdentifier(call.name[0]) : "";
   PendingCall pending;
   pending.name = callSql(call);
   BoundWindowFunction& function = pending.function;

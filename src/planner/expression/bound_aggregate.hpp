@@ -31,4 +31,7 @@ struct BoundAggregate {
   }
 };
 
+//! The function of each aggregate, in order.
+std::vector<const AggregateFunction*> functionsOf(const std::vector<BoundAggregate>& aggregates);
+
 }  // namespace sluice

@@ -14,13 +14,17 @@ namespace {
 //! isFoldable, where lambda variables from slot `bound_from` on belong to a call inside the
 //! expression being folded.
 bool foldable(const BoundExpression& expr, idx_t bound_from) {
-  if (expr.kind == BoundExpressionKind::kColumn) return false;
-  if (expr.kind == BoundExpressionKind::kLambdaVariable) return expr.column_index >= bound_from;
-  if (expr.kind == BoundExpressionKind::kCall && !expr.function.deterministic) return false;
+  if (expr.kind == BoundExpressionKind::kColumn)
+    return false;
+  if (expr.kind == BoundExpressionKind::kLambdaVariable)
+    return expr.column_index >= bound_from;
+  if (expr.kind == BoundExpressionKind::kCall && !expr.function.deterministic)
+    return false;
   if (expr.kind == BoundExpressionKind::kLambdaCall)
     bound_from = std::min(bound_from, expr.lambda->first_variable);
   for (const auto& child : expr.children) {
-    if (!foldable(*child, bound_from)) return false;
+    if (!foldable(*child, bound_from))
+      return false;
   }
   return true;
 }
@@ -41,14 +45,16 @@ std::string BoundExpression::toString() const {
       return fmt::format("{}({} AS {})", try_cast ? "TRY_CAST" : "CAST", children[0]->toString(),
                          type.sql());
     case BoundExpressionKind::kCall: {
-      bool is_operator = !function.name.empty() && !std::isalpha(static_cast<unsigned char>(function.name[0]));
+      bool is_operator =
+          !function.name.empty() && !std::isalpha(static_cast<unsigned char>(function.name[0]));
       if (is_operator && children.size() == 2) {
         return fmt::format("({} {} {})", children[0]->toString(), function.name,
                            children[1]->toString());
       }
       std::string out = function.name + "(";
       for (size_t i = 0; i < children.size(); ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         out += children[i]->toString();
       }
       return out + ")";
@@ -60,7 +66,8 @@ std::string BoundExpression::toString() const {
         out += fmt::format(" WHEN {} THEN {}", children[2 * i]->toString(),
                            children[2 * i + 1]->toString());
       }
-      if (has_else) out += " ELSE " + children.back()->toString();
+      if (has_else)
+        out += " ELSE " + children.back()->toString();
       return out + " END";
     }
     case BoundExpressionKind::kAnd:
@@ -68,13 +75,15 @@ std::string BoundExpression::toString() const {
     case BoundExpressionKind::kOr:
       return fmt::format("({} OR {})", children[0]->toString(), children[1]->toString());
     case BoundExpressionKind::kField:
-      return fmt::format("{}.{}", children[0]->toString(), children[0]->type.fields()[field_index].name);
+      return fmt::format("{}.{}", children[0]->toString(),
+                         children[0]->type.fields()[field_index].name);
     case BoundExpressionKind::kLambdaVariable:
       return fmt::format("lambda#{}", column_index);
     case BoundExpressionKind::kLambdaCall: {
       std::string out = lambda->name + "(";
       for (size_t i = 0; i < children.size(); ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         out += children[i]->toString();
       }
       return out + ")";
@@ -82,7 +91,8 @@ std::string BoundExpression::toString() const {
     case BoundExpressionKind::kCoalesce: {
       std::string out = "coalesce(";
       for (size_t i = 0; i < children.size(); ++i) {
-        if (i > 0) out += ", ";
+        if (i > 0)
+          out += ", ";
         out += children[i]->toString();
       }
       return out + ")";
@@ -135,6 +145,13 @@ BoundExpressionPtr BoundExpression::makeCall(BoundScalarFunction function,
   expr->function = std::move(function);
   expr->children = std::move(arguments);
   return expr;
+}
+
+std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions) {
+  std::vector<DataType> types;
+  for (const auto& expression : expressions)
+    types.push_back(expression->type);
+  return types;
 }
 
 }  // namespace sluice

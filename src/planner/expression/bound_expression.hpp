@@ -14,15 +14,15 @@
 namespace sluice {
 
 enum class BoundExpressionKind : uint8_t {
-  kConstant,  // `constant`
-  kColumn,    // input column `column_index`
-  kCast,      // children[0] cast to `type`; `try_cast` gives NULL instead of errors
-  kCall,      // `function` applied to children
-  kCase,      // children: when0, then0, when1, then1, ..., [else]; `has_else`
-  kAnd,       // children[0] AND children[1], three-valued, right side only where needed
-  kOr,        // children[0] OR children[1]
-  kCoalesce,  // the first non-NULL child, later children only where needed
-  kField,     // field `field_index` of the STRUCT children[0] (NULL where the struct is)
+  kConstant,        // `constant`
+  kColumn,          // input column `column_index`
+  kCast,            // children[0] cast to `type`; `try_cast` gives NULL instead of errors
+  kCall,            // `function` applied to children
+  kCase,            // children: when0, then0, when1, then1, ..., [else]; `has_else`
+  kAnd,             // children[0] AND children[1], three-valued, right side only where needed
+  kOr,              // children[0] OR children[1]
+  kCoalesce,        // the first non-NULL child, later children only where needed
+  kField,           // field `field_index` of the STRUCT children[0] (NULL where the struct is)
   kLambdaCall,      // a higher-order function: `lambda`; children are its inputs, then bodies
   kLambdaVariable,  // lambda parameter slot `column_index` (bound_lambda.hpp)
 };
@@ -58,5 +58,8 @@ struct BoundExpression {
   static BoundExpressionPtr makeCall(BoundScalarFunction function,
                                      std::vector<BoundExpressionPtr> arguments);
 };
+
+//! The type of each expression, in order.
+std::vector<DataType> typesOf(const std::vector<BoundExpressionPtr>& expressions);
 
 }  // namespace sluice

@@ -29,10 +29,10 @@ enum class HigherOrderFunction : uint8_t {
 
 struct BoundLambdaCall {
   HigherOrderFunction function;
-  std::string name;              // as Spark names it
-  size_t num_inputs = 0;         // children before the bodies
+  std::string name;                // as Spark names it
+  size_t num_inputs = 0;           // children before the bodies
   std::vector<size_t> num_params;  // parameters of each body, in order
-  idx_t first_variable = 0;      // the slot of every body's first parameter
+  idx_t first_variable = 0;        // the slot of every body's first parameter
 };
 
 }  // namespace sluice

@@ -7,6 +7,12 @@
 
 namespace sluice {
 
+LogicalOperatorPtr makeOperator(LogicalOperatorKind kind) {
+  auto op = std::make_unique<LogicalOperator>();
+  op->kind = kind;
+  return op;
+}
+
 std::vector<std::string> LogicalOperator::readColumnNames() const {
   std::vector<std::string> names;
   for (size_t column = 0; column < column_names.size(); ++column) {
@@ -70,18 +76,9 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kTopN:
       line += fmt::format("TopN [{}] limit {} offset {}", sortKeysText(), limit, offset);
       break;
-    case LogicalOperatorKind::kRange:
-      line += fmt::format("Range [{}]", joinExpressions(expressions));
-      break;
-    case LogicalOperatorKind::kFileScan:
-      line += fmt::format("FileScan {} [{}] {} files{}", fileFormatName(file_scan->format),
-                          fmt::join(readColumnNames(), ", "), file_scan->files.size(),
-                          pushedPredicates());
-      break;
-    case LogicalOperatorKind::kTableScan:
-      line += fmt::format("TableScan {} [{}] version {}{}", table_scan->table_name,
-                          fmt::join(readColumnNames(), ", "), table_scan->snapshot->version,
-                          pushedPredicates());
+    case LogicalOperatorKind::kScan:
+      line += source->explain(fmt::format("{}", fmt::join(readColumnNames(), ", "))) +
+              pushedPredicates();
       break;
     case LogicalOperatorKind::kAggregate: {
       std::string calls;

@@ -10,13 +10,14 @@
 #include <vector>
 
 #include "common/error/error.hpp"
+#include "function/table/table_function.hpp"
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
 #include "planner/expression/bound_window.hpp"
 #include "planner/logical/generator_spec.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/logical/replicate_rows_spec.hpp"
-#include "planner/logical/scan_spec.hpp"
+#include "planner/logical/scan_pushdown.hpp"
 
 namespace sluice {
 
@@ -26,10 +27,8 @@ enum class LogicalOperatorKind : uint8_t {
   kProject,    // `expressions` over children[0]
   kFilter,     // rows of children[0] where expressions[0] is true
   kLimit,      // at most `limit` rows of children[0] after skipping `offset`
-  kRange,      // range(): `expressions` are start, end and step (foldable BIGINTs)
   kSort,       // children[0]'s rows ordered by `sort_keys`
-  kFileScan,   // the files of read_files(): `file_scan`
-  kTableScan,  // a Delta table: `table_scan`
+  kScan,       // the rows of `source`: a table function's or a stored table's
   kAggregate,  // groups of children[0] by `expressions` (none: one global group), then `aggregates`
   kTopN,       // the first `limit` rows after `offset` of children[0] ordered by `sort_keys`
   kJoin,       // children[0] joined with children[1] by `join`
@@ -55,14 +54,13 @@ struct LogicalOperator {
   std::vector<DataType> column_types;
   std::vector<LogicalOperatorPtr> children;
 
-  std::vector<BoundExpressionPtr> expressions;  // kProject, kFilter, kRange, kAggregate, kGenerate
+  std::vector<BoundExpressionPtr> expressions;        // kProject, kFilter, kAggregate, kGenerate
   std::vector<std::vector<BoundExpressionPtr>> rows;  // kValues
   int64_t limit = -1;                                 // kLimit, kTopN; -1: no limit
   int64_t offset = 0;                                 // kLimit, kTopN
   std::vector<SortSpec> sort_keys;                    // kSort, kTopN
-  std::shared_ptr<const FileScanSpec> file_scan;      // kFileScan
-  std::shared_ptr<const TableScanSpec> table_scan;    // kTableScan
-  ScanPushdown pushdown;                              // kFileScan, kTableScan
+  std::shared_ptr<const TableSource> source;          // kScan
+  ScanPushdown pushdown;                              // kScan
   std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
   std::unique_ptr<LogicalJoin> join;                  // kJoin
   ReplicateRowsSpec replicate;                        // kReplicateRows
@@ -70,7 +68,7 @@ struct LogicalOperator {
   std::vector<SortSpec> order_keys;                   // kWindow: ORDER BY (input columns)
   std::vector<BoundWindowFunction> window_functions;  // kWindow
   GeneratorSpec generator;                            // kGenerate
-  //! Where the operator was written, for errors raised when it is planned (kRange).
+  //! Where the operator was written, for errors raised when it is planned or run.
   std::optional<SourceLocation> location;
 
   //! The plan as indented text, one operator a line, for EXPLAIN.
@@ -83,6 +81,9 @@ struct LogicalOperator {
   //! kSort, kTopN: "name ASC NULLS FIRST, ...".
   std::string sortKeysText() const;
 };
+
+//! A new operator of `kind`, its fields empty.
+LogicalOperatorPtr makeOperator(LogicalOperatorKind kind);
 
 //! `input` ordered by `keys`, without its columns from `visible` on (the hidden ones that only
 //! ORDER BY needed).

@@ -55,8 +55,7 @@ void pruneJoin(LogicalOperator& plan, const std::vector<bool>& needed) {
 //! `needed` has one flag per output column of `plan`.
 void prune(LogicalOperator& plan, std::vector<bool> needed) {
   switch (plan.kind) {
-    case LogicalOperatorKind::kFileScan:
-    case LogicalOperatorKind::kTableScan: {
+    case LogicalOperatorKind::kScan: {
       bool all = true;
       for (bool flag : needed)
         all &= flag;

@@ -64,10 +64,7 @@ std::optional<ScanPredicate> lower(const BoundExpression& condition, const Logic
 }
 
 bool skipsWithStatistics(const LogicalOperator& scan) {
-  if (scan.kind == LogicalOperatorKind::kTableScan)
-    return true;
-  return scan.kind == LogicalOperatorKind::kFileScan &&
-         scan.file_scan->format == FileFormat::kParquet;
+  return scan.kind == LogicalOperatorKind::kScan && scan.source->skipsByPredicates();
 }
 
 }  // namespace

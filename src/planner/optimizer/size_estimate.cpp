@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include "storage/delta/snapshot.hpp"
-
 namespace sluice {
 
 namespace {
@@ -29,29 +27,10 @@ double estimateSize(const LogicalOperator& plan) {
       return rowWidth(plan);
     case LogicalOperatorKind::kValues:
       return rowWidth(plan) * static_cast<double>(std::max<size_t>(plan.rows.size(), 1));
-    case LogicalOperatorKind::kRange: {
-      // start, end and step are constants once folded.
-      auto constant = [&](size_t index) -> double {
-        const BoundExpression& expr = *plan.expressions[index];
-        if (expr.kind != BoundExpressionKind::kConstant || expr.constant.isNull())
-          return 0;
-        return static_cast<double>(expr.constant.getInt64());
-      };
-      double step = plan.expressions.size() > 2 ? constant(2) : 1;
-      double rows = step == 0 ? 0 : (constant(1) - constant(0)) / step;
-      return rowWidth(plan) * std::max(rows, 1.0);
-    }
-    case LogicalOperatorKind::kFileScan: {
-      double bytes = 0;
-      for (const InputFile& file : plan.file_scan->files)
-        bytes += static_cast<double>(file.size);
-      return std::max(bytes, 1.0);
-    }
-    case LogicalOperatorKind::kTableScan: {
-      double bytes = 0;
-      for (const auto& [path, file] : plan.table_scan->snapshot->files)
-        bytes += static_cast<double>(file.size);
-      return std::max(bytes, 1.0);
+    case LogicalOperatorKind::kScan: {
+      if (std::optional<double> bytes = plan.source->storedBytes())
+        return std::max(*bytes, 1.0);
+      return rowWidth(plan) * std::max(plan.source->rowCount().value_or(1.0), 1.0);
     }
     case LogicalOperatorKind::kFilter:
       return estimateSize(*plan.children[0]) / 2;

@@ -6,32 +6,37 @@
 namespace sluice::sql {
 
 bool DropTableStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<DropTableStatement>();
   return if_exists == o.if_exists && name == o.name;
 }
 
 bool CreateSchemaStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<CreateSchemaStatement>();
   return if_not_exists == o.if_not_exists && name == o.name && comment == o.comment &&
          properties == o.properties;
 }
 
 bool DropSchemaStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<DropSchemaStatement>();
   return if_exists == o.if_exists && name == o.name && cascade == o.cascade;
 }
 
 bool ShowTablesStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<ShowTablesStatement>();
   return schema == o.schema && pattern == o.pattern;
 }
 
 bool ShowSchemasStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<ShowSchemasStatement>();
   return catalog == o.catalog && pattern == o.pattern;
 }
@@ -41,19 +46,22 @@ bool ShowCatalogsStatement::equals(const Statement& other) const {
 }
 
 bool DescribeTableStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<DescribeTableStatement>();
   return extended == o.extended && name == o.name;
 }
 
 bool DescribeSchemaStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<DescribeSchemaStatement>();
   return extended == o.extended && name == o.name;
 }
 
 bool DescribeHistoryStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<DescribeHistoryStatement>();
   return target == o.target && limit == o.limit;
 }
@@ -63,7 +71,8 @@ bool DescribeDetailStatement::equals(const Statement& other) const {
 }
 
 bool VacuumStatement::equals(const Statement& other) const {
-  if (other.kind() != kKind) return false;
+  if (other.kind() != kKind)
+    return false;
   const auto& o = other.as<VacuumStatement>();
   return target == o.target && retain_hours == o.retain_hours && dry_run == o.dry_run;
 }

@@ -19,7 +19,7 @@ namespace sluice::sql {
 //! the path of a table folder written as a string ('/data/events'). The form delta.`/path` is
 //! a name here; the session decides that it means a path.
 struct TableTarget {
-  std::vector<std::string> name;   // empty when `path` is set
+  std::vector<std::string> name;  // empty when `path` is set
   std::optional<std::string> path;
   SourcePosition position;
 

@@ -78,10 +78,9 @@ bool CreateTableStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;
   const auto& o = other.as<CreateTableStatement>();
-  return table_kind == o.table_kind && or_replace == o.or_replace &&
-         or_refresh == o.or_refresh && is_private == o.is_private &&
-         if_not_exists == o.if_not_exists && name == o.name && spec.equals(o.spec) &&
-         flow.equals(o.flow);
+  return table_kind == o.table_kind && or_replace == o.or_replace && or_refresh == o.or_refresh &&
+         is_private == o.is_private && if_not_exists == o.if_not_exists && name == o.name &&
+         spec.equals(o.spec) && flow.equals(o.flow);
 }
 
 bool CreateFlowStatement::equals(const Statement& other) const {
@@ -102,14 +101,12 @@ bool CreateFunctionStatement::equals(const Statement& other) const {
   const auto& o = other.as<CreateFunctionStatement>();
   return or_replace == o.or_replace && temporary == o.temporary &&
          if_not_exists == o.if_not_exists && name == o.name &&
-         std::equal(parameters.begin(), parameters.end(), o.parameters.begin(),
-                    o.parameters.end(),
-                    [](const FunctionParameter& a, const FunctionParameter& b) {
-                      return a.equals(b);
-                    }) &&
+         std::equal(
+             parameters.begin(), parameters.end(), o.parameters.begin(), o.parameters.end(),
+             [](const FunctionParameter& a, const FunctionParameter& b) { return a.equals(b); }) &&
          returns == o.returns && language_sql == o.language_sql &&
-         deterministic == o.deterministic && comment == o.comment &&
-         data_access == o.data_access && equalExprs(body, o.body);
+         deterministic == o.deterministic && comment == o.comment && data_access == o.data_access &&
+         equalExprs(body, o.body);
 }
 
 bool UseStatement::equals(const Statement& other) const {

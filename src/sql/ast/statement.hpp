@@ -23,12 +23,12 @@
 namespace sluice::sql {
 
 enum class StatementKind : uint8_t {
-  kQuery,        // a query
-  kSet,          // SET, SET -v, SET key, SET key = value
-  kSetTimeZone,  // SET TIME ZONE LOCAL | 'zone' | INTERVAL ...
-  kCreateView,   // CREATE [OR REPLACE] [TEMPORARY] VIEW
-  kDropView,     // DROP VIEW [IF EXISTS]
-  kExplain,      // EXPLAIN [mode] statement
+  kQuery,           // a query
+  kSet,             // SET, SET -v, SET key, SET key = value
+  kSetTimeZone,     // SET TIME ZONE LOCAL | 'zone' | INTERVAL ...
+  kCreateView,      // CREATE [OR REPLACE] [TEMPORARY] VIEW
+  kDropView,        // DROP VIEW [IF EXISTS]
+  kExplain,         // EXPLAIN [mode] statement
   kCreateTable,     // CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / LIVE TABLE
   kCreateFlow,      // CREATE FLOW, and the unnamed AUTO CDC INTO / APPLY CHANGES INTO
   kCreateFunction,  // CREATE [OR REPLACE] [TEMPORARY] FUNCTION (SQL scalar functions)
@@ -48,7 +48,6 @@ enum class StatementKind : uint8_t {
   kVacuum,           // VACUUM t [RETAIN n HOURS] [DRY RUN]
   kOptimize,         // OPTIMIZE t
 };
-
 
 class Statement {
  public:

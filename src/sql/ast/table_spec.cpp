@@ -25,17 +25,15 @@ bool ColumnSpec::equals(const ColumnSpec& other) const {
   return name == other.name && type == other.type && not_null == other.not_null &&
          equalExprs(generated, other.generated) && identity == other.identity &&
          equalExprs(default_value, other.default_value) && comment == other.comment &&
-         mask == other.mask && mask_using_columns == other.mask_using_columns &&
-         key == other.key;
+         mask == other.mask && mask_using_columns == other.mask_using_columns && key == other.key;
 }
 
 bool TableSpec::equals(const TableSpec& other) const {
   return has_column_list == other.has_column_list && equalLists(columns, other.columns) &&
          equalLists(expectations, other.expectations) && keys == other.keys &&
          using_delta == other.using_delta && partition_columns == other.partition_columns &&
-         clustering == other.clustering && location == other.location &&
-         comment == other.comment && properties == other.properties &&
-         row_filter == other.row_filter;
+         clustering == other.clustering && location == other.location && comment == other.comment &&
+         properties == other.properties && row_filter == other.row_filter;
 }
 
 bool AutoCdcSpec::equals(const AutoCdcSpec& other) const {

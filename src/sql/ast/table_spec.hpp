@@ -55,7 +55,7 @@ struct KeyConstraint {
 //! GENERATED { ALWAYS | BY DEFAULT } AS IDENTITY [(START WITH n INCREMENT BY m)].
 struct IdentitySpec {
   bool always = true;
-  std::optional<std::string> start;      // the integer as written, sign included
+  std::optional<std::string> start;  // the integer as written, sign included
   std::optional<std::string> increment;
 
   bool operator==(const IdentitySpec& other) const = default;
@@ -73,9 +73,9 @@ struct ColumnSpec {
   std::optional<IdentitySpec> identity;
   ExprPtr default_value;
   std::optional<std::string> comment;
-  std::vector<std::string> mask;               // MASK function; empty when none
+  std::vector<std::string> mask;                // MASK function; empty when none
   std::vector<std::string> mask_using_columns;  // MASK f USING COLUMNS (c, ...)
-  std::optional<KeyConstraint> key;            // PRIMARY KEY or REFERENCES on this column
+  std::optional<KeyConstraint> key;             // PRIMARY KEY or REFERENCES on this column
   SourcePosition position;
 
   bool equals(const ColumnSpec& other) const;

@@ -2,7 +2,8 @@
 //
 // The statements of Lakeflow / Spark Declarative Pipelines (and CREATE [OR REPLACE] TABLE of a
 // query session, which shares their grammar):
-//   [OR REPLACE] TABLE | [OR REFRESH] [PRIVATE] STREAMING TABLE | MATERIALIZED VIEW | LIVE TABLE ...
+//   [OR REPLACE] TABLE | [OR REFRESH] [PRIVATE] STREAMING TABLE | MATERIALIZED VIEW | LIVE TABLE
+//   ...
 //     [(spec)] [clauses] [AS query | FLOW INSERT [ONCE] BY NAME query | FLOW AUTO CDC ...]
 //   CREATE FLOW f [COMMENT 'c'] AS INSERT [ONCE] INTO [ONCE] t [BY NAME] query
 //   CREATE FLOW f AS { AUTO CDC | APPLY CHANGES } [ONCE] INTO t FROM [SNAPSHOT] source ...
@@ -121,9 +122,8 @@ void TokenParser::checkSingleFlow(const Token& flow_start) {
   }
   if (!second_flow)
     fail(at);
-  const Token& second = at.isKeyword(Keyword::kFlow) || at.isKeyword(Keyword::kAs)
-                            ? at
-                            : tokens_[index_ - 1];
+  const Token& second =
+      at.isKeyword(Keyword::kFlow) || at.isKeyword(Keyword::kAs) ? at : tokens_[index_ - 1];
   failWith(ErrorClass::INVALID_SQL_SYNTAX, second,
            fmt::format("A table takes one AS query or FLOW clause; the first one is at line {}, "
                        "column {}. Declare further flows with CREATE FLOW.",

@@ -135,8 +135,7 @@ ColumnSpec TokenParser::parseColumnSpec() {
         expectKeyword(Keyword::kColumns);
         column.mask_using_columns = parseIdentifierList();
       }
-    } else if (property.isKeyword(Keyword::kPrimary) ||
-               property.isKeyword(Keyword::kReferences) ||
+    } else if (property.isKeyword(Keyword::kPrimary) || property.isKeyword(Keyword::kReferences) ||
                property.isKeyword(Keyword::kConstraint)) {
       if (column.key)
         failDuplicateClause(property, "PRIMARY KEY / REFERENCES");

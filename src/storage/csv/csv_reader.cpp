@@ -12,11 +12,11 @@
 
 #include "common/error/error.hpp"
 #include "common/text/json_text.hpp"
+#include "common/text/utf8_repair.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "storage/csv/csv_tokenizer.hpp"
 #include "storage/csv/csv_value_text.hpp"
-#include "common/text/utf8_repair.hpp"
 
 namespace sluice::csv {
 
@@ -29,20 +29,33 @@ constexpr size_t kMaxErrorContent = 1000;
 
 ColumnKind kindOf(const StructField& field, std::string_view path) {
   switch (field.type.id()) {
-    case TypeId::kVoid: return ColumnKind::kVoid;
-    case TypeId::kBoolean: return ColumnKind::kBoolean;
-    case TypeId::kByte: return ColumnKind::kByte;
-    case TypeId::kShort: return ColumnKind::kShort;
-    case TypeId::kInt: return ColumnKind::kInt;
-    case TypeId::kLong: return ColumnKind::kLong;
-    case TypeId::kFloat: return ColumnKind::kFloat;
-    case TypeId::kDouble: return ColumnKind::kDouble;
-    case TypeId::kDecimal: return ColumnKind::kDecimal;
+    case TypeId::kVoid:
+      return ColumnKind::kVoid;
+    case TypeId::kBoolean:
+      return ColumnKind::kBoolean;
+    case TypeId::kByte:
+      return ColumnKind::kByte;
+    case TypeId::kShort:
+      return ColumnKind::kShort;
+    case TypeId::kInt:
+      return ColumnKind::kInt;
+    case TypeId::kLong:
+      return ColumnKind::kLong;
+    case TypeId::kFloat:
+      return ColumnKind::kFloat;
+    case TypeId::kDouble:
+      return ColumnKind::kDouble;
+    case TypeId::kDecimal:
+      return ColumnKind::kDecimal;
     case TypeId::kString:
-    case TypeId::kBinary: return ColumnKind::kString;
-    case TypeId::kDate: return ColumnKind::kDate;
-    case TypeId::kTimestamp: return ColumnKind::kTimestamp;
-    case TypeId::kTimestampNtz: return ColumnKind::kTimestampNtz;
+    case TypeId::kBinary:
+      return ColumnKind::kString;
+    case TypeId::kDate:
+      return ColumnKind::kDate;
+    case TypeId::kTimestamp:
+      return ColumnKind::kTimestamp;
+    case TypeId::kTimestampNtz:
+      return ColumnKind::kTimestampNtz;
     default:
       throw Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("The CSV datasource doesn't support the column `{}` of the type "
@@ -65,9 +78,12 @@ bool storeIntegral(Vector& vector, idx_t row, std::string_view text) {
 // Spark's nanValue / positiveInf / negativeInf defaults, then Java's parser.
 template <typename T>
 std::optional<T> floatingOf(std::string_view text) {
-  if (text == "NaN") return std::numeric_limits<T>::quiet_NaN();
-  if (text == "Inf") return std::numeric_limits<T>::infinity();
-  if (text == "-Inf") return -std::numeric_limits<T>::infinity();
+  if (text == "NaN")
+    return std::numeric_limits<T>::quiet_NaN();
+  if (text == "Inf")
+    return std::numeric_limits<T>::infinity();
+  if (text == "-Inf")
+    return -std::numeric_limits<T>::infinity();
   if constexpr (std::is_same_v<T, float>) {
     return parseJavaFloat(text);
   } else {
@@ -76,7 +92,8 @@ std::optional<T> floatingOf(std::string_view text) {
 }
 
 std::string clip(std::string_view text) {
-  if (text.size() <= kMaxErrorContent) return std::string(text);
+  if (text.size() <= kMaxErrorContent)
+    return std::string(text);
   return std::string(text.substr(0, kMaxErrorContent)) + "...";
 }
 
@@ -88,7 +105,8 @@ CsvReader::CsvReader(std::string path, std::string text, std::vector<StructField
       text_(std::move(text)),
       schema_(std::move(schema)),
       options_(std::move(options)) {
-  if (options_.batch_size == 0) options_.batch_size = kVectorSize;
+  if (options_.batch_size == 0)
+    options_.batch_size = kVectorSize;
   zone_ = options_.time_zone ? options_.time_zone : TimeZone::find("UTC");
   kinds_.reserve(schema_.size());
   for (const StructField& field : schema_) {
@@ -113,11 +131,14 @@ CsvReader::~CsvReader() = default;
 bool CsvReader::next(Batch& batch) {
   batch.columns.clear();
   batch.num_rows = 0;
-  if (finished_) return false;
+  if (finished_)
+    return false;
   idx_t capacity = options_.batch_size;
   batch.columns.reserve(schema_.size() + (has_rescued_column_ ? 1 : 0));
-  for (const StructField& field : schema_) batch.columns.emplace_back(field.type, capacity);
-  if (has_rescued_column_) batch.columns.emplace_back(DataType::string(), capacity);
+  for (const StructField& field : schema_)
+    batch.columns.emplace_back(field.type, capacity);
+  if (has_rescued_column_)
+    batch.columns.emplace_back(DataType::string(), capacity);
   idx_t rows = 0;
   while (rows < capacity) {
     if (!tokenizer_->next()) {
@@ -132,7 +153,8 @@ bool CsvReader::next(Batch& batch) {
       }
       continue;
     }
-    if (readRecord(batch.columns, rows)) ++rows;
+    if (readRecord(batch.columns, rows))
+      ++rows;
   }
   batch.num_rows = rows;
   return rows > 0;
@@ -152,7 +174,8 @@ bool CsvReader::readRecord(std::vector<Vector>& columns, idx_t row) {
                            field_count);
     }
     if (!detail.empty()) {
-      if (options_.mode == ParseMode::kDropMalformed) return false;
+      if (options_.mode == ParseMode::kDropMalformed)
+        return false;
       failRecord(std::min(field_count, column_count), detail);
     }
   }
@@ -173,21 +196,24 @@ bool CsvReader::readRecord(std::vector<Vector>& columns, idx_t row) {
       vector.setNull(row, false);
       continue;
     }
-    if (options_.mode == ParseMode::kDropMalformed) return false;
+    if (options_.mode == ParseMode::kDropMalformed)
+      return false;
     if (options_.mode == ParseMode::kFailFast) {
       failRecord(column, fmt::format("Cannot parse the value '{}' of column '{}' as {}.",
-                                     clip(text), schema_[column].name,
-                                     schema_[column].type.sql()));
+                                     clip(text), schema_[column].name, schema_[column].type.sql()));
     }
     vector.setNull(row);
-    if (has_rescued_column_) rescue(schema_[column].name, text);
+    if (has_rescued_column_)
+      rescue(schema_[column].name, text);
   }
-  if (!has_rescued_column_) return true;
+  if (!has_rescued_column_)
+    return true;
   // Fields beyond the schema are rescued by their header name (or position); NULL ones are
   // not data.
   for (idx_t index = column_count; index < field_count; ++index) {
     std::string_view text = tokens.field(index);
-    if ((text.empty() && !tokens.quoted(index)) || text == options_.null_value) continue;
+    if ((text.empty() && !tokens.quoted(index)) || text == options_.null_value)
+      continue;
     if (index < header_names_.size() && !header_names_[index].empty()) {
       rescue(header_names_[index], text);
     } else {
@@ -220,35 +246,44 @@ bool CsvReader::convert(Vector& vector, idx_t column, idx_t row, std::string_vie
       return true;
     case ColumnKind::kBoolean: {
       std::optional<bool> value = parseJavaBoolean(text);
-      if (!value) return false;
+      if (!value)
+        return false;
       vector.mutableData<uint8_t>()[row] = *value ? 1 : 0;
       return true;
     }
-    case ColumnKind::kByte: return storeIntegral<int8_t>(vector, row, text);
-    case ColumnKind::kShort: return storeIntegral<int16_t>(vector, row, text);
-    case ColumnKind::kInt: return storeIntegral<int32_t>(vector, row, text);
-    case ColumnKind::kLong: return storeIntegral<int64_t>(vector, row, text);
+    case ColumnKind::kByte:
+      return storeIntegral<int8_t>(vector, row, text);
+    case ColumnKind::kShort:
+      return storeIntegral<int16_t>(vector, row, text);
+    case ColumnKind::kInt:
+      return storeIntegral<int32_t>(vector, row, text);
+    case ColumnKind::kLong:
+      return storeIntegral<int64_t>(vector, row, text);
     case ColumnKind::kFloat: {
       std::optional<float> value = floatingOf<float>(text);
-      if (!value) return false;
+      if (!value)
+        return false;
       vector.mutableData<float>()[row] = *value;
       return true;
     }
     case ColumnKind::kDouble: {
       std::optional<double> value = floatingOf<double>(text);
-      if (!value) return false;
+      if (!value)
+        return false;
       vector.mutableData<double>()[row] = *value;
       return true;
     }
     case ColumnKind::kDecimal: {
       // new BigDecimal(text.replaceAll(",", "")) (Spark's US-locale decimal parser), which
       // refuses surrounding spaces; HALF_UP to the scale; too many digits do not convert.
-      if (hasOuterSpace(text)) return false;
+      if (hasOuterSpace(text))
+        return false;
       std::string without_commas;
       if (text.find(',') != std::string_view::npos) {
         without_commas.reserve(text.size());
         for (char c : text) {
-          if (c != ',') without_commas += c;
+          if (c != ',')
+            without_commas += c;
         }
         text = without_commas;
       }
@@ -270,7 +305,8 @@ bool CsvReader::convert(Vector& vector, idx_t column, idx_t row, std::string_vie
     case ColumnKind::kDate: {
       std::optional<int32_t> days =
           date_pattern_ ? date_pattern_->parseDate(text) : parseDate(text);
-      if (!days) return false;
+      if (!days)
+        return false;
       vector.mutableData<int32_t>()[row] = *days;
       return true;
     }
@@ -278,13 +314,15 @@ bool CsvReader::convert(Vector& vector, idx_t column, idx_t row, std::string_vie
       std::optional<int64_t> micros = timestamp_pattern_
                                           ? timestamp_pattern_->parseTimestamp(text, *zone_)
                                           : parseTimestamp(text, *zone_);
-      if (!micros) return false;
+      if (!micros)
+        return false;
       vector.mutableData<int64_t>()[row] = *micros;
       return true;
     }
     case ColumnKind::kTimestampNtz: {
       std::optional<int64_t> micros = parseTimestampNtz(text, false);
-      if (!micros) return false;
+      if (!micros)
+        return false;
       vector.mutableData<int64_t>()[row] = *micros;
       return true;
     }

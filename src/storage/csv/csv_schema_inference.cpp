@@ -9,12 +9,12 @@
 #include <string>
 #include <unordered_map>
 
+#include "common/text/utf8_repair.hpp"
 #include "common/types/datetime_pattern.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "storage/csv/csv_tokenizer.hpp"
 #include "storage/csv/csv_value_text.hpp"
-#include "common/text/utf8_repair.hpp"
 
 namespace sluice::csv {
 
@@ -25,10 +25,14 @@ constexpr int kMaxPrecision = DataType::kMaxDecimalPrecision;
 // DecimalType.forType: the decimal that holds every value of an integral type.
 DataType decimalForIntegral(const DataType& type) {
   switch (type.id()) {
-    case TypeId::kByte: return DataType::decimal(3, 0);
-    case TypeId::kShort: return DataType::decimal(5, 0);
-    case TypeId::kInt: return DataType::decimal(10, 0);
-    default: return DataType::decimal(20, 0);
+    case TypeId::kByte:
+      return DataType::decimal(3, 0);
+    case TypeId::kShort:
+      return DataType::decimal(5, 0);
+    case TypeId::kInt:
+      return DataType::decimal(10, 0);
+    default:
+      return DataType::decimal(20, 0);
   }
 }
 
@@ -47,13 +51,20 @@ std::optional<DataType> compatibleType(const DataType& a, const DataType& b) {
       (b.id() == TypeId::kDate && isTimestampLike(a))) {
     return DataType::string();
   }
-  if (a == b) return a;
-  if (a.isVoid()) return b;
-  if (b.isVoid()) return a;
-  if (isWidenableNumber(a) && isWidenableNumber(b)) return a.id() > b.id() ? a : b;
-  if (a.id() == TypeId::kString || b.id() == TypeId::kString) return DataType::string();
-  if (a.isIntegral() && b.isDecimal()) return compatibleType(decimalForIntegral(a), b);
-  if (a.isDecimal() && b.isIntegral()) return compatibleType(a, decimalForIntegral(b));
+  if (a == b)
+    return a;
+  if (a.isVoid())
+    return b;
+  if (b.isVoid())
+    return a;
+  if (isWidenableNumber(a) && isWidenableNumber(b))
+    return a.id() > b.id() ? a : b;
+  if (a.id() == TypeId::kString || b.id() == TypeId::kString)
+    return DataType::string();
+  if (a.isIntegral() && b.isDecimal())
+    return compatibleType(decimalForIntegral(a), b);
+  if (a.isDecimal() && b.isIntegral())
+    return compatibleType(a, decimalForIntegral(b));
   if ((a.id() == TypeId::kDouble && b.isDecimal()) ||
       (a.isDecimal() && b.id() == TypeId::kDouble)) {
     return DataType::doubleType();
@@ -61,10 +72,12 @@ std::optional<DataType> compatibleType(const DataType& a, const DataType& b) {
   if (a.isDecimal() && b.isDecimal()) {
     int scale = std::max(a.scale(), b.scale());
     int range = std::max(a.precision() - a.scale(), b.precision() - b.scale());
-    if (range + scale > kMaxPrecision) return DataType::doubleType();
+    if (range + scale > kMaxPrecision)
+      return DataType::doubleType();
     return DataType::decimal(range + scale, scale);
   }
-  if (isTimestampLike(a) && isTimestampLike(b)) return DataType::timestamp();
+  if (isTimestampLike(a) && isTimestampLike(b))
+    return DataType::timestamp();
   return std::nullopt;
 }
 
@@ -82,19 +95,35 @@ class FieldInferrer {
   }
 
   DataType infer(const DataType& so_far, std::string_view field) const {
-    if (field.empty() || field == null_value_) return so_far;
+    if (field.empty() || field == null_value_)
+      return so_far;
     DataType next;
     switch (so_far.id()) {
       case TypeId::kVoid:
-      case TypeId::kInt: next = tryInt(field); break;
-      case TypeId::kLong: next = tryLong(field); break;
-      case TypeId::kDecimal: next = tryDecimal(field); break;
-      case TypeId::kDouble: next = tryDouble(field); break;
-      case TypeId::kDate: next = tryDate(field); break;
+      case TypeId::kInt:
+        next = tryInt(field);
+        break;
+      case TypeId::kLong:
+        next = tryLong(field);
+        break;
+      case TypeId::kDecimal:
+        next = tryDecimal(field);
+        break;
+      case TypeId::kDouble:
+        next = tryDouble(field);
+        break;
+      case TypeId::kDate:
+        next = tryDate(field);
+        break;
       case TypeId::kTimestamp:
-      case TypeId::kTimestampNtz: next = tryTimestamp(field); break;
-      case TypeId::kBoolean: next = tryBoolean(field); break;
-      default: return DataType::string();
+      case TypeId::kTimestampNtz:
+        next = tryTimestamp(field);
+        break;
+      case TypeId::kBoolean:
+        next = tryBoolean(field);
+        break;
+      default:
+        return DataType::string();
     }
     return compatibleType(so_far, next).value_or(DataType::string());
   }
@@ -137,23 +166,25 @@ class FieldInferrer {
   }
 
   DataType tryDate(std::string_view field) const {
-    if (date_pattern_.parseDate(field)) return DataType::date();
+    if (date_pattern_.parseDate(field))
+      return DataType::date();
     return tryTimestamp(field);
   }
 
   // Without a format, CAST's rules, but only for text with a date: a bare time ("12:34")
   // would take today's date.
   DataType tryTimestamp(std::string_view field) const {
-    bool parsed = timestamp_pattern_
-                      ? timestamp_pattern_->parseTimestamp(field, *zone_).has_value()
-                      : parseTimestampNtz(field, true).has_value() &&
-                            parseTimestamp(field, *zone_).has_value();
-    if (parsed) return DataType::timestamp();
+    bool parsed = timestamp_pattern_ ? timestamp_pattern_->parseTimestamp(field, *zone_).has_value()
+                                     : parseTimestampNtz(field, true).has_value() &&
+                                           parseTimestamp(field, *zone_).has_value();
+    if (parsed)
+      return DataType::timestamp();
     return tryBoolean(field);
   }
 
   static DataType tryBoolean(std::string_view field) {
-    if (parseJavaBoolean(field)) return DataType::boolean();
+    if (parseJavaBoolean(field))
+      return DataType::boolean();
     return DataType::string();
   }
 
@@ -166,7 +197,8 @@ class FieldInferrer {
 std::string lowerAscii(std::string_view text) {
   std::string out(text);
   for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+    if (c >= 'A' && c <= 'Z')
+      c = static_cast<char>(c + 32);
   }
   return out;
 }
@@ -177,11 +209,13 @@ std::vector<std::string> headerNames(const CsvTokenizer& tokenizer, const CsvOpt
   std::vector<std::string> names;
   names.reserve(count);
   if (!options.header) {
-    for (idx_t i = 0; i < count; ++i) names.push_back("_c" + std::to_string(i));
+    for (idx_t i = 0; i < count; ++i)
+      names.push_back("_c" + std::to_string(i));
     return names;
   }
   std::unordered_map<std::string, int> seen;
-  for (idx_t i = 0; i < count; ++i) ++seen[lowerAscii(tokenizer.field(i))];
+  for (idx_t i = 0; i < count; ++i)
+    ++seen[lowerAscii(tokenizer.field(i))];
   for (idx_t i = 0; i < count; ++i) {
     std::string_view value = tokenizer.field(i);
     if (value.empty() || value == options.null_value) {
@@ -207,14 +241,16 @@ std::vector<StructField> inferCsvSchema(std::string_view path, std::string_view 
     text = repaired;
   }
   CsvTokenizer tokenizer(text, options);
-  if (!tokenizer.next()) return {};
+  if (!tokenizer.next())
+    return {};
   std::vector<std::string> names = headerNames(tokenizer, options);
   std::vector<DataType> types(names.size(), DataType::voidType());
   if (options.infer_column_types) {
     FieldInferrer inferrer(options);
     auto inferRecord = [&] {
       idx_t count = std::min<idx_t>(tokenizer.fieldCount(), types.size());
-      for (idx_t i = 0; i < count; ++i) types[i] = inferrer.infer(types[i], tokenizer.field(i));
+      for (idx_t i = 0; i < count; ++i)
+        types[i] = inferrer.infer(types[i], tokenizer.field(i));
     };
     idx_t records = 0;
     if (!options.header && max_records > 0) {
@@ -257,7 +293,8 @@ std::vector<StructField> mergeInferredSchemas(const std::vector<StructField>& a,
 
 std::vector<StructField> finishInferredSchema(std::vector<StructField> fields) {
   for (StructField& field : fields) {
-    if (field.type.isVoid()) field.type = DataType::string();
+    if (field.type.isVoid())
+      field.type = DataType::string();
   }
   return fields;
 }

@@ -21,10 +21,11 @@ CsvTokenizer::CsvTokenizer(std::string_view text, const CsvOptions& options)
       quote_(options.quote),
       escape_(options.quote == '\0' || options.escape == options.quote ? '\0' : options.escape),
       multi_line_(options.multi_line) {
-  if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+  if (text_.substr(0, 3) == "\xEF\xBB\xBF")
+    pos_ = 3;
   size_t first_break = text_.find('\n', pos_);
-  crlf_file_ = first_break != std::string_view::npos && first_break > 0 &&
-               text_[first_break - 1] == '\r';
+  crlf_file_ =
+      first_break != std::string_view::npos && first_break > 0 && text_[first_break - 1] == '\r';
   fields_.reserve(16);
 }
 
@@ -40,13 +41,16 @@ bool CsvTokenizer::next() {
       const void* found = std::memchr(data + pos_, '\n', size - pos_);
       size_t line_end = found ? static_cast<size_t>(static_cast<const char*>(found) - data) : size;
       size_t content_end = line_end;
-      if (content_end > pos_ && data[content_end - 1] == '\r') --content_end;
+      if (content_end > pos_ && data[content_end - 1] == '\r')
+        --content_end;
       size_t line_start = pos_;
       pos_ = found ? line_end + 1 : size;
       uint64_t line = next_line_++;
       size_t first = line_start;
-      while (first < content_end && static_cast<unsigned char>(data[first]) <= ' ') ++first;
-      if (first == content_end) continue;
+      while (first < content_end && static_cast<unsigned char>(data[first]) <= ' ')
+        ++first;
+      if (first == content_end)
+        continue;
       record_line_ = line;
       record_begin_ = line_start;
       record_end_ = content_end;
@@ -100,7 +104,8 @@ void CsvTokenizer::readMultiLineRecord() {
     } else {
       size_t stop = unquotedEnd(pos, size);
       size_t field_end = stop;
-      if (field_end > pos && text_[field_end - 1] == '\r') --field_end;
+      if (field_end > pos && text_[field_end - 1] == '\r')
+        --field_end;
       fields_.push_back(Field{pos, field_end - pos, pos, false, false});
       pos = stop;
     }
@@ -112,9 +117,11 @@ void CsvTokenizer::readMultiLineRecord() {
   }
   // `pos` is on the line break that ends the record, or at the end of the text.
   record_end_ = pos;
-  if (record_end_ > record_begin_ && text_[record_end_ - 1] == '\r') --record_end_;
+  if (record_end_ > record_begin_ && text_[record_end_ - 1] == '\r')
+    --record_end_;
   for (size_t i = record_begin_; i < pos; ++i) {
-    if (text_[i] == '\n') ++next_line_;
+    if (text_[i] == '\n')
+      ++next_line_;
   }
   if (pos < size) {
     ++pos;
@@ -126,14 +133,18 @@ void CsvTokenizer::readMultiLineRecord() {
 size_t CsvTokenizer::unquotedEnd(size_t pos, size_t end) const {
   const char* data = text_.data();
   if (multi_line_) {
-    while (pos < end && data[pos] != separator_ && data[pos] != '\n') ++pos;
+    while (pos < end && data[pos] != separator_ && data[pos] != '\n')
+      ++pos;
   } else {
-    while (pos < end && data[pos] != separator_) ++pos;
+    while (pos < end && data[pos] != separator_)
+      ++pos;
   }
   return pos;
 }
 
-bool CsvTokenizer::atLineEnd(size_t pos) const { return multi_line_ && text_[pos] == '\n'; }
+bool CsvTokenizer::atLineEnd(size_t pos) const {
+  return multi_line_ && text_[pos] == '\n';
+}
 
 void CsvTokenizer::copyToScratch(size_t from, size_t to) {
   if (!building_) {
@@ -152,8 +163,7 @@ size_t CsvTokenizer::readQuoted(size_t pos, size_t end) {
   auto finish = [&](size_t stop) {
     if (building_) {
       copyToScratch(segment, stop);
-      fields_.push_back(
-          Field{build_begin_, scratch_.size() - build_begin_, start, true, true});
+      fields_.push_back(Field{build_begin_, scratch_.size() - build_begin_, start, true, true});
       building_ = false;
     } else {
       fields_.push_back(Field{segment, stop - segment, start, false, true});
@@ -163,15 +173,18 @@ size_t CsvTokenizer::readQuoted(size_t pos, size_t end) {
     size_t at = scan;
     while (at < end) {
       char c = data[at];
-      if (c == quote_ || (escape_ != '\0' && c == escape_) || (multi_line_ && c == '\n')) break;
+      if (c == quote_ || (escape_ != '\0' && c == escape_) || (multi_line_ && c == '\n'))
+        break;
       ++at;
     }
     if (at >= end) {
       // Never closed: the field takes the rest, without the final line break.
       malformed_ = true;
       size_t stop = end;
-      if (stop > segment && data[stop - 1] == '\n') --stop;
-      if (stop > segment && data[stop - 1] == '\r') --stop;
+      if (stop > segment && data[stop - 1] == '\n')
+        --stop;
+      if (stop > segment && data[stop - 1] == '\r')
+        --stop;
       finish(stop);
       return end;
     }
@@ -238,8 +251,10 @@ SourceLocation CsvTokenizer::locate(idx_t index, std::string_view path) const {
     }
   }
   size_t line_end = text_.find('\n', line_start);
-  if (line_end == std::string_view::npos) line_end = text_.size();
-  if (line_end > line_start && text_[line_end - 1] == '\r') --line_end;
+  if (line_end == std::string_view::npos)
+    line_end = text_.size();
+  if (line_end > line_start && text_[line_end - 1] == '\r')
+    --line_end;
   line_end = std::min(line_end, line_start + kMaxLineText);
   SourceLocation location;
   location.source_name = std::string(path);

@@ -6,20 +6,19 @@
 
 #include <cmath>
 
+#include "common/text/ascii_case.hpp"
 #include "common/types/value_text.hpp"
 
 namespace sluice::csv {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-char toLowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
-
 bool equalsIgnoreCase(std::string_view text, std::string_view lower_word) {
-  if (text.size() != lower_word.size()) return false;
+  if (text.size() != lower_word.size())
+    return false;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (toLowerAscii(text[i]) != lower_word[i]) return false;
+    if (asciiLower(text[i]) != lower_word[i])
+      return false;
   }
   return true;
 }
@@ -29,12 +28,17 @@ bool equalsIgnoreCase(std::string_view text, std::string_view lower_word) {
 bool isJavaSpelling(std::string_view text) {
   size_t begin = 0;
   size_t end = text.size();
-  while (begin < end && static_cast<unsigned char>(text[begin]) <= ' ') ++begin;
-  while (end > begin && static_cast<unsigned char>(text[end - 1]) <= ' ') --end;
+  while (begin < end && static_cast<unsigned char>(text[begin]) <= ' ')
+    ++begin;
+  while (end > begin && static_cast<unsigned char>(text[end - 1]) <= ' ')
+    --end;
   std::string_view body = text.substr(begin, end - begin);
-  if (!body.empty() && (body[0] == '+' || body[0] == '-')) body.remove_prefix(1);
-  if (body.empty()) return false;
-  if (isDigit(body[0]) || body[0] == '.') return true;  // digits that overflowed
+  if (!body.empty() && (body[0] == '+' || body[0] == '-'))
+    body.remove_prefix(1);
+  if (body.empty())
+    return false;
+  if (isAsciiDigit(body[0]) || body[0] == '.')
+    return true;  // digits that overflowed
   return body == "NaN" || body == "Infinity";
 }
 
@@ -52,17 +56,21 @@ bool parseJavaIntegral(std::string_view text, int64_t min, int64_t max, int64_t&
     negative = text[0] == '-';
     pos = 1;
   }
-  if (pos == text.size()) return false;
+  if (pos == text.size())
+    return false;
   if (text.size() - pos <= 18) {
     // Up to 18 digits fit in int64: no overflow checks in the loop.
     int64_t value = 0;
     for (; pos < text.size(); ++pos) {
       char c = text[pos];
-      if (!isDigit(c)) return false;
+      if (!isAsciiDigit(c))
+        return false;
       value = value * 10 + (c - '0');
     }
-    if (negative) value = -value;
-    if (value < min || value > max) return false;
+    if (negative)
+      value = -value;
+    if (value < min || value > max)
+      return false;
     out = value;
     return true;
   }
@@ -71,9 +79,11 @@ bool parseJavaIntegral(std::string_view text, int64_t min, int64_t max, int64_t&
   __int128 value = 0;
   for (; pos < text.size(); ++pos) {
     char c = text[pos];
-    if (!isDigit(c)) return false;
+    if (!isAsciiDigit(c))
+      return false;
     value = value * 10 + (c - '0');
-    if (value > bound) return false;
+    if (value > bound)
+      return false;
   }
   out = static_cast<int64_t>(negative ? -value : value);
   return true;
@@ -96,14 +106,17 @@ std::optional<float> parseJavaFloat(std::string_view text) {
 }
 
 std::optional<bool> parseJavaBoolean(std::string_view text) {
-  if (equalsIgnoreCase(text, "true")) return true;
-  if (equalsIgnoreCase(text, "false")) return false;
+  if (equalsIgnoreCase(text, "true"))
+    return true;
+  if (equalsIgnoreCase(text, "false"))
+    return false;
   return std::nullopt;
 }
 
 bool scanBigDecimal(std::string_view text, int64_t& precision, int64_t& scale) {
   size_t pos = 0;
-  if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) ++pos;
+  if (pos < text.size() && (text[pos] == '+' || text[pos] == '-'))
+    ++pos;
   int64_t significant = 0;  // digits from the first non-zero one
   int64_t fraction_digits = 0;
   bool any_digit = false;
@@ -111,34 +124,43 @@ bool scanBigDecimal(std::string_view text, int64_t& precision, int64_t& scale) {
   for (; pos < text.size(); ++pos) {
     char c = text[pos];
     if (c == '.') {
-      if (point) return false;
+      if (point)
+        return false;
       point = true;
-    } else if (isDigit(c)) {
+    } else if (isAsciiDigit(c)) {
       any_digit = true;
-      if (significant > 0 || c != '0') ++significant;
-      if (point) ++fraction_digits;
+      if (significant > 0 || c != '0')
+        ++significant;
+      if (point)
+        ++fraction_digits;
     } else {
       break;
     }
   }
-  if (!any_digit) return false;
+  if (!any_digit)
+    return false;
   int64_t exponent = 0;
   if (pos < text.size()) {
-    if (text[pos] != 'e' && text[pos] != 'E') return false;
+    if (text[pos] != 'e' && text[pos] != 'E')
+      return false;
     ++pos;
     bool negative = false;
     if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
       negative = text[pos] == '-';
       ++pos;
     }
-    if (pos == text.size()) return false;
+    if (pos == text.size())
+      return false;
     for (; pos < text.size(); ++pos) {
-      if (!isDigit(text[pos])) return false;
+      if (!isAsciiDigit(text[pos]))
+        return false;
       // BigDecimal refuses exponents beyond int; far smaller ones already make no DECIMAL.
-      if (exponent > 1'000'000'000) return false;
+      if (exponent > 1'000'000'000)
+        return false;
       exponent = exponent * 10 + (text[pos] - '0');
     }
-    if (negative) exponent = -exponent;
+    if (negative)
+      exponent = -exponent;
   }
   precision = significant == 0 ? 1 : significant;
   scale = fraction_digits - exponent;

@@ -22,7 +22,8 @@ class FieldReader {
  public:
   FieldReader(const Json& object, std::string_view kind, std::string_view where)
       : object_(object), kind_(kind), where_(where) {
-    if (!object_.is_object()) fail(fmt::format("`{}` is not a JSON object", kind_));
+    if (!object_.is_object())
+      fail(fmt::format("`{}` is not a JSON object", kind_));
   }
 
   bool has(const char* name) const {
@@ -31,47 +32,59 @@ class FieldReader {
   }
 
   std::string requiredString(const char* name) const {
-    if (!has(name)) missing(name);
+    if (!has(name))
+      missing(name);
     return string(name);
   }
   std::optional<std::string> optionalString(const char* name) const {
-    if (!has(name)) return std::nullopt;
+    if (!has(name))
+      return std::nullopt;
     return string(name);
   }
   int64_t requiredLong(const char* name) const {
-    if (!has(name)) missing(name);
+    if (!has(name))
+      missing(name);
     return integer(name);
   }
   std::optional<int64_t> optionalLong(const char* name) const {
-    if (!has(name)) return std::nullopt;
+    if (!has(name))
+      return std::nullopt;
     return integer(name);
   }
   bool requiredBool(const char* name) const {
-    if (!has(name)) missing(name);
+    if (!has(name))
+      missing(name);
     return boolean(name);
   }
   std::optional<bool> optionalBool(const char* name) const {
-    if (!has(name)) return std::nullopt;
+    if (!has(name))
+      return std::nullopt;
     return boolean(name);
   }
   std::optional<std::vector<std::string>> optionalStringList(const char* name) const {
-    if (!has(name)) return std::nullopt;
+    if (!has(name))
+      return std::nullopt;
     const Json& value = object_.at(name);
-    if (!value.is_array()) wrongType(name, "an array");
+    if (!value.is_array())
+      wrongType(name, "an array");
     std::vector<std::string> items;
     for (const Json& item : value) {
-      if (!item.is_string()) wrongType(name, "an array of strings");
+      if (!item.is_string())
+        wrongType(name, "an array of strings");
       items.push_back(item.get<std::string>());
     }
     return items;
   }
   std::optional<std::map<std::string, std::string>> optionalStringMap(const char* name) const {
-    if (!has(name)) return std::nullopt;
+    if (!has(name))
+      return std::nullopt;
     const Json& value = object_.at(name);
-    if (!value.is_object()) wrongType(name, "an object");
+    if (!value.is_object())
+      wrongType(name, "an object");
     std::map<std::string, std::string> map;
     for (auto it = value.begin(); it != value.end(); ++it) {
-      if (!it.value().is_string()) wrongType(name, "an object of strings");
+      if (!it.value().is_string())
+        wrongType(name, "an object of strings");
       map[it.key()] = it.value().get<std::string>();
     }
     return map;
@@ -79,9 +92,11 @@ class FieldReader {
   //! Partition values keep their order; JSON null (and "", which the protocol reads as NULL)
   //! become nullopt.
   std::optional<PartitionValues> optionalPartitionValues(const char* name) const {
-    if (!has(name)) return std::nullopt;
+    if (!has(name))
+      return std::nullopt;
     const Json& value = object_.at(name);
-    if (!value.is_object()) wrongType(name, "an object");
+    if (!value.is_object())
+      wrongType(name, "an object");
     PartitionValues values;
     for (auto it = value.begin(); it != value.end(); ++it) {
       if (it.value().is_null()) {
@@ -100,24 +115,28 @@ class FieldReader {
     return values;
   }
   std::optional<Json> optionalJson(const char* name) const {
-    if (!has(name)) return std::nullopt;
+    if (!has(name))
+      return std::nullopt;
     return object_.at(name);
   }
 
  private:
   std::string string(const char* name) const {
     const Json& value = object_.at(name);
-    if (!value.is_string()) wrongType(name, "a string");
+    if (!value.is_string())
+      wrongType(name, "a string");
     return value.get<std::string>();
   }
   int64_t integer(const char* name) const {
     const Json& value = object_.at(name);
-    if (!value.is_number_integer()) wrongType(name, "an integer");
+    if (!value.is_number_integer())
+      wrongType(name, "an integer");
     return value.get<int64_t>();
   }
   bool boolean(const char* name) const {
     const Json& value = object_.at(name);
-    if (!value.is_boolean()) wrongType(name, "a boolean");
+    if (!value.is_boolean())
+      wrongType(name, "a boolean");
     return value.get<bool>();
   }
   [[noreturn]] void missing(const char* name) const {
@@ -135,7 +154,8 @@ class FieldReader {
 
 Json stringMapToJson(const std::map<std::string, std::string>& map) {
   Json object = Json::object();
-  for (const auto& [key, value] : map) object[key] = value;
+  for (const auto& [key, value] : map)
+    object[key] = value;
   return object;
 }
 
@@ -151,22 +171,27 @@ Json protocolToJson(const Protocol& protocol) {
   Json object = Json::object();
   object["minReaderVersion"] = protocol.min_reader_version;
   object["minWriterVersion"] = protocol.min_writer_version;
-  if (protocol.reader_features) object["readerFeatures"] = *protocol.reader_features;
-  if (protocol.writer_features) object["writerFeatures"] = *protocol.writer_features;
+  if (protocol.reader_features)
+    object["readerFeatures"] = *protocol.reader_features;
+  if (protocol.writer_features)
+    object["writerFeatures"] = *protocol.writer_features;
   return object;
 }
 
 Json metadataToJson(const Metadata& metadata) {
   Json object = Json::object();
   object["id"] = metadata.id;
-  if (metadata.name) object["name"] = *metadata.name;
-  if (metadata.description) object["description"] = *metadata.description;
+  if (metadata.name)
+    object["name"] = *metadata.name;
+  if (metadata.description)
+    object["description"] = *metadata.description;
   object["format"] = Json{{"provider", metadata.format.provider},
                           {"options", stringMapToJson(metadata.format.options)}};
   object["schemaString"] = metadata.schema_string;
   object["partitionColumns"] = metadata.partition_columns;
   object["configuration"] = stringMapToJson(metadata.configuration);
-  if (metadata.created_time) object["createdTime"] = *metadata.created_time;
+  if (metadata.created_time)
+    object["createdTime"] = *metadata.created_time;
   return object;
 }
 
@@ -177,21 +202,27 @@ Json addToJson(const AddFile& add) {
   object["size"] = add.size;
   object["modificationTime"] = add.modification_time;
   object["dataChange"] = add.data_change;
-  if (add.stats) object["stats"] = *add.stats;
-  if (add.tags) object["tags"] = stringMapToJson(*add.tags);
-  if (add.deletion_vector) object["deletionVector"] = *add.deletion_vector;
-  if (add.base_row_id) object["baseRowId"] = *add.base_row_id;
+  if (add.stats)
+    object["stats"] = *add.stats;
+  if (add.tags)
+    object["tags"] = stringMapToJson(*add.tags);
+  if (add.deletion_vector)
+    object["deletionVector"] = *add.deletion_vector;
+  if (add.base_row_id)
+    object["baseRowId"] = *add.base_row_id;
   if (add.default_row_commit_version) {
     object["defaultRowCommitVersion"] = *add.default_row_commit_version;
   }
-  if (add.clustering_provider) object["clusteringProvider"] = *add.clustering_provider;
+  if (add.clustering_provider)
+    object["clusteringProvider"] = *add.clustering_provider;
   return object;
 }
 
 Json removeToJson(const RemoveFile& remove) {
   Json object = Json::object();
   object["path"] = remove.path;
-  if (remove.deletion_timestamp) object["deletionTimestamp"] = *remove.deletion_timestamp;
+  if (remove.deletion_timestamp)
+    object["deletionTimestamp"] = *remove.deletion_timestamp;
   object["dataChange"] = remove.data_change;
   if (remove.extended_file_metadata) {
     object["extendedFileMetadata"] = *remove.extended_file_metadata;
@@ -199,10 +230,14 @@ Json removeToJson(const RemoveFile& remove) {
   if (remove.partition_values) {
     object["partitionValues"] = partitionValuesToJson(*remove.partition_values);
   }
-  if (remove.size) object["size"] = *remove.size;
-  if (remove.stats) object["stats"] = *remove.stats;
-  if (remove.tags) object["tags"] = stringMapToJson(*remove.tags);
-  if (remove.deletion_vector) object["deletionVector"] = *remove.deletion_vector;
+  if (remove.size)
+    object["size"] = *remove.size;
+  if (remove.stats)
+    object["stats"] = *remove.stats;
+  if (remove.tags)
+    object["tags"] = stringMapToJson(*remove.tags);
+  if (remove.deletion_vector)
+    object["deletionVector"] = *remove.deletion_vector;
   return object;
 }
 
@@ -210,7 +245,8 @@ Json txnToJson(const SetTransaction& txn) {
   Json object = Json::object();
   object["appId"] = txn.app_id;
   object["version"] = txn.version;
-  if (txn.last_updated) object["lastUpdated"] = *txn.last_updated;
+  if (txn.last_updated)
+    object["lastUpdated"] = *txn.last_updated;
   return object;
 }
 
@@ -263,7 +299,8 @@ AddFile addFromJson(const Json& object, std::string_view where) {
   FieldReader fields(object, "add", where);
   AddFile add;
   add.path = fields.requiredString("path");
-  if (add.path.empty()) throwMalformed(where, "`add.path` is empty");
+  if (add.path.empty())
+    throwMalformed(where, "`add.path` is empty");
   if (auto values = fields.optionalPartitionValues("partitionValues")) {
     add.partition_values = std::move(*values);
   }
@@ -283,7 +320,8 @@ RemoveFile removeFromJson(const Json& object, std::string_view where) {
   FieldReader fields(object, "remove", where);
   RemoveFile remove;
   remove.path = fields.requiredString("path");
-  if (remove.path.empty()) throwMalformed(where, "`remove.path` is empty");
+  if (remove.path.empty())
+    throwMalformed(where, "`remove.path` is empty");
   remove.deletion_timestamp = fields.optionalLong("deletionTimestamp");
   remove.data_change = fields.optionalBool("dataChange").value_or(true);
   remove.extended_file_metadata = fields.optionalBool("extendedFileMetadata");
@@ -318,26 +356,30 @@ DomainMetadata domainFromJson(const Json& object, std::string_view where) {
 const std::optional<std::string>* findPartitionValue(const PartitionValues& values,
                                                      std::string_view column) {
   for (const auto& [name, value] : values) {
-    if (name == column) return &value;
+    if (name == column)
+      return &value;
   }
   return nullptr;
 }
 
 std::optional<int64_t> CommitInfo::timestamp() const {
   auto it = fields.find("timestamp");
-  if (it == fields.end() || !it->is_number_integer()) return std::nullopt;
+  if (it == fields.end() || !it->is_number_integer())
+    return std::nullopt;
   return it->get<int64_t>();
 }
 
 std::optional<int64_t> CommitInfo::inCommitTimestamp() const {
   auto it = fields.find("inCommitTimestamp");
-  if (it == fields.end() || !it->is_number_integer()) return std::nullopt;
+  if (it == fields.end() || !it->is_number_integer())
+    return std::nullopt;
   return it->get<int64_t>();
 }
 
 std::string CommitInfo::operation() const {
   auto it = fields.find("operation");
-  if (it == fields.end() || !it->is_string()) return "";
+  if (it == fields.end() || !it->is_string())
+    return "";
   return it->get<std::string>();
 }
 
@@ -365,14 +407,16 @@ Json actionToJson(const Action& action) {
 }
 
 std::optional<Action> actionFromJson(const Json& object, std::string_view where) {
-  if (!object.is_object()) throwMalformed(where, "an action must be a JSON object");
+  if (!object.is_object())
+    throwMalformed(where, "an action must be a JSON object");
   // An action line holds one action; tolerate (and skip) null-valued siblings, as a
   // checkpoint row rendered as JSON would have.
   std::optional<Action> result;
   for (auto it = object.begin(); it != object.end(); ++it) {
     const std::string& kind = it.key();
     const Json& body = it.value();
-    if (body.is_null()) continue;
+    if (body.is_null())
+      continue;
     std::optional<Action> action;
     if (kind == "protocol") {
       action = protocolFromJson(body, where);
@@ -385,7 +429,8 @@ std::optional<Action> actionFromJson(const Json& object, std::string_view where)
     } else if (kind == "txn") {
       action = txnFromJson(body, where);
     } else if (kind == "commitInfo") {
-      if (!body.is_object()) throwMalformed(where, "`commitInfo` is not a JSON object");
+      if (!body.is_object())
+        throwMalformed(where, "`commitInfo` is not a JSON object");
       action = CommitInfo{body};
     } else if (kind == "domainMetadata") {
       action = domainFromJson(body, where);
@@ -397,7 +442,8 @@ std::optional<Action> actionFromJson(const Json& object, std::string_view where)
     } else {
       continue;  // cdc and actions of later protocol versions do not change the snapshot
     }
-    if (result) throwMalformed(where, "a line holds more than one action");
+    if (result)
+      throwMalformed(where, "a line holds more than one action");
     result = std::move(action);
   }
   return result;
@@ -418,11 +464,13 @@ std::vector<Action> parseActions(std::string_view text, const std::string& file_
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
+    if (end == std::string_view::npos)
+      end = text.size();
     std::string_view line = text.substr(start, end - start);
     start = end + 1;
     ++line_number;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos)
+      continue;
     std::string where = fmt::format("{}:{}", file_name, line_number);
     Json object;
     try {
@@ -430,7 +478,8 @@ std::vector<Action> parseActions(std::string_view text, const std::string& file_
     } catch (const nlohmann::json::exception& error) {
       throwMalformed(where, fmt::format("invalid JSON ({})", error.what()));
     }
-    if (auto action = actionFromJson(object, where)) actions.push_back(std::move(*action));
+    if (auto action = actionFromJson(object, where))
+      actions.push_back(std::move(*action));
   }
   return actions;
 }

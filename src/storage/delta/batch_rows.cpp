@@ -20,17 +20,20 @@ Batch selectRows(const Batch& batch, const std::vector<idx_t>& rows) {
 }
 
 Batch sliceRows(const Batch& batch, idx_t begin, idx_t end) {
-  if (begin == 0 && end == batch.num_rows) return batch;
+  if (begin == 0 && end == batch.num_rows)
+    return batch;
   std::vector<idx_t> rows;
   rows.reserve(end - begin);
-  for (idx_t row = begin; row < end; ++row) rows.push_back(row);
+  for (idx_t row = begin; row < end; ++row)
+    rows.push_back(row);
   return selectRows(batch, rows);
 }
 
 Batch projectColumns(const Batch& batch, const std::vector<idx_t>& columns) {
   Batch result;
   result.num_rows = batch.num_rows;
-  for (idx_t column : columns) result.columns.push_back(batch.columns[column]);
+  for (idx_t column : columns)
+    result.columns.push_back(batch.columns[column]);
   return result;
 }
 

@@ -24,7 +24,9 @@ StructField field(std::string name, DataType type) {
   return StructField{std::move(name), std::move(type), /*nullable=*/true, ""};
 }
 
-DataType stringMap() { return DataType::map(DataType::string(), DataType::string()); }
+DataType stringMap() {
+  return DataType::map(DataType::string(), DataType::string());
+}
 
 std::vector<StructField> checkpointSchema() {
   DataType string = DataType::string();
@@ -34,52 +36,51 @@ std::vector<StructField> checkpointSchema() {
   return {
       field("txn", DataType::structOf({field("appId", string), field("version", int64),
                                        field("lastUpdated", int64)})),
-      field("add", DataType::structOf({field("path", string),
-                                       field("partitionValues", stringMap()),
-                                       field("size", int64), field("modificationTime", int64),
-                                       field("dataChange", boolean), field("stats", string),
-                                       field("tags", stringMap()), field("baseRowId", int64),
-                                       field("defaultRowCommitVersion", int64),
-                                       field("clusteringProvider", string)})),
-      field("remove", DataType::structOf({field("path", string),
-                                          field("deletionTimestamp", int64),
-                                          field("dataChange", boolean),
-                                          field("extendedFileMetadata", boolean),
-                                          field("partitionValues", stringMap()),
-                                          field("size", int64)})),
+      field("add",
+            DataType::structOf(
+                {field("path", string), field("partitionValues", stringMap()), field("size", int64),
+                 field("modificationTime", int64), field("dataChange", boolean),
+                 field("stats", string), field("tags", stringMap()), field("baseRowId", int64),
+                 field("defaultRowCommitVersion", int64), field("clusteringProvider", string)})),
+      field("remove", DataType::structOf(
+                          {field("path", string), field("deletionTimestamp", int64),
+                           field("dataChange", boolean), field("extendedFileMetadata", boolean),
+                           field("partitionValues", stringMap()), field("size", int64)})),
       field("metaData",
-            DataType::structOf({field("id", string), field("name", string),
-                                field("description", string),
-                                field("format", DataType::structOf({field("provider", string),
-                                                                    field("options",
-                                                                          stringMap())})),
-                                field("schemaString", string),
-                                field("partitionColumns", string_list),
-                                field("configuration", stringMap()),
-                                field("createdTime", int64)})),
+            DataType::structOf(
+                {field("id", string), field("name", string), field("description", string),
+                 field("format", DataType::structOf(
+                                     {field("provider", string), field("options", stringMap())})),
+                 field("schemaString", string), field("partitionColumns", string_list),
+                 field("configuration", stringMap()), field("createdTime", int64)})),
       field("protocol", DataType::structOf({field("minReaderVersion", DataType::intType()),
                                             field("minWriterVersion", DataType::intType()),
                                             field("readerFeatures", string_list),
                                             field("writerFeatures", string_list)})),
-      field("domainMetadata", DataType::structOf({field("domain", string),
-                                                  field("configuration", string),
-                                                  field("removed", boolean)})),
+      field("domainMetadata",
+            DataType::structOf({field("domain", string), field("configuration", string),
+                                field("removed", boolean)})),
   };
 }
 
 //! A JSON value as a Value of `type`; fields the type does not know are dropped, fields the
 //! JSON lacks are NULL.
 Value jsonToValue(const Json& json, const DataType& type) {
-  if (json.is_null()) return Value::null(type);
+  if (json.is_null())
+    return Value::null(type);
   switch (type.id()) {
-    case TypeId::kString: return Value::string(json.is_string() ? json.get<std::string>()
-                                                                : json.dump());
-    case TypeId::kBoolean: return Value::boolean(json.get<bool>());
-    case TypeId::kInt: return Value::intValue(json.get<int32_t>());
-    case TypeId::kLong: return Value::longValue(json.get<int64_t>());
+    case TypeId::kString:
+      return Value::string(json.is_string() ? json.get<std::string>() : json.dump());
+    case TypeId::kBoolean:
+      return Value::boolean(json.get<bool>());
+    case TypeId::kInt:
+      return Value::intValue(json.get<int32_t>());
+    case TypeId::kLong:
+      return Value::longValue(json.get<int64_t>());
     case TypeId::kArray: {
       std::vector<Value> elements;
-      for (const Json& element : json) elements.push_back(jsonToValue(element, type.elementType()));
+      for (const Json& element : json)
+        elements.push_back(jsonToValue(element, type.elementType()));
       return Value::nested(type, std::move(elements));
     }
     case TypeId::kMap: {
@@ -100,35 +101,44 @@ Value jsonToValue(const Json& json, const DataType& type) {
       }
       return Value::nested(type, std::move(children));
     }
-    default: SLUICE_UNREACHABLE("checkpoint columns hold only these types");
+    default:
+      SLUICE_UNREACHABLE("checkpoint columns hold only these types");
   }
 }
 
 //! A Value read from a checkpoint as JSON, so that actionFromJson can read it. NULL struct
 //! fields become JSON null, which the action reader treats as absent.
 Json valueToJson(const Value& value) {
-  if (value.isNull()) return nullptr;
+  if (value.isNull())
+    return nullptr;
   const DataType& type = value.type();
   switch (type.id()) {
-    case TypeId::kBoolean: return value.getBoolean();
+    case TypeId::kBoolean:
+      return value.getBoolean();
     case TypeId::kByte:
     case TypeId::kShort:
     case TypeId::kInt:
-    case TypeId::kLong: return value.getInt64();
-    case TypeId::kFloat: return value.getFloat();
-    case TypeId::kDouble: return value.getDouble();
+    case TypeId::kLong:
+      return value.getInt64();
+    case TypeId::kFloat:
+      return value.getFloat();
+    case TypeId::kDouble:
+      return value.getDouble();
     case TypeId::kString:
-    case TypeId::kBinary: return value.getString();
+    case TypeId::kBinary:
+      return value.getString();
     case TypeId::kArray: {
       Json array = Json::array();
-      for (const Value& element : value.children()) array.push_back(valueToJson(element));
+      for (const Value& element : value.children())
+        array.push_back(valueToJson(element));
       return array;
     }
     case TypeId::kMap: {
       Json object = Json::object();
       for (const Value& entry : value.children()) {
         const Value& key = entry.children()[0];
-        if (key.isNull() || !key.type().isStringLike()) continue;
+        if (key.isNull() || !key.type().isStringLike())
+          continue;
         object[key.getString()] = valueToJson(entry.children()[1]);
       }
       return object;
@@ -141,19 +151,27 @@ Json valueToJson(const Value& value) {
       }
       return object;
     }
-    default: return nullptr;  // types no action field uses (e.g. stats_parsed values)
+    default:
+      return nullptr;  // types no action field uses (e.g. stats_parsed values)
   }
 }
 
 const char* actionKind(const Action& action) {
   switch (action.index()) {
-    case 0: return "protocol";
-    case 1: return "metaData";
-    case 2: return "add";
-    case 3: return "remove";
-    case 4: return "txn";
-    case 5: return "commitInfo";
-    default: return "domainMetadata";
+    case 0:
+      return "protocol";
+    case 1:
+      return "metaData";
+    case 2:
+      return "add";
+    case 3:
+      return "remove";
+    case 4:
+      return "txn";
+    case 5:
+      return "commitInfo";
+    default:
+      return "domainMetadata";
   }
 }
 
@@ -185,11 +203,13 @@ std::vector<Action> readCheckpoint(const std::string& path) {
       ++row_number;
       for (size_t column = 0; column < columns.size(); ++column) {
         const Vector& vector = batch.columns[column];
-        if (vector.isNull(row)) continue;
+        if (vector.isNull(row))
+          continue;
         Json object = Json::object();
         object[fields[columns[column]].name] = valueToJson(vector.getValue(row));
         std::string where = fmt::format("{} (row {})", path, row_number);
-        if (auto action = actionFromJson(object, where)) actions.push_back(std::move(*action));
+        if (auto action = actionFromJson(object, where))
+          actions.push_back(std::move(*action));
       }
     }
   }
@@ -200,8 +220,10 @@ LastCheckpoint writeCheckpoint(const LogStore& store, const Snapshot& snapshot, 
   std::vector<Action> actions;
   actions.emplace_back(snapshot.protocol);
   actions.emplace_back(snapshot.metadata);
-  for (const auto& [app_id, txn] : snapshot.transactions) actions.emplace_back(txn);
-  for (const auto& [domain, metadata] : snapshot.domains) actions.emplace_back(metadata);
+  for (const auto& [app_id, txn] : snapshot.transactions)
+    actions.emplace_back(txn);
+  for (const auto& [domain, metadata] : snapshot.domains)
+    actions.emplace_back(metadata);
   int64_t num_add_files = 0;
   for (const auto& [path, add] : snapshot.files) {
     AddFile copy = add;
@@ -211,7 +233,8 @@ LastCheckpoint writeCheckpoint(const LogStore& store, const Snapshot& snapshot, 
   }
   int64_t expired_before = now_ms - deletedFileRetentionMillis(snapshot.metadata);
   for (const auto& [path, remove] : snapshot.tombstones) {
-    if (remove.deletion_timestamp.value_or(0) <= expired_before) continue;
+    if (remove.deletion_timestamp.value_or(0) <= expired_before)
+      continue;
     RemoveFile tombstone = remove;
     tombstone.data_change = false;
     tombstone.stats.reset();  // checkpoints keep tombstones for VACUUM only
@@ -221,7 +244,8 @@ LastCheckpoint writeCheckpoint(const LogStore& store, const Snapshot& snapshot, 
 
   std::vector<StructField> schema = checkpointSchema();
   Batch batch;
-  for (const StructField& column : schema) batch.columns.emplace_back(column.type, actions.size());
+  for (const StructField& column : schema)
+    batch.columns.emplace_back(column.type, actions.size());
   for (size_t row = 0; row < actions.size(); ++row) {
     const char* kind = actionKind(actions[row]);
     Json json = actionToJson(actions[row]);

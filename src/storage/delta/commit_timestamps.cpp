@@ -31,7 +31,8 @@ int64_t commitTimestamp(const LogStore& store, const LogListing& listing, int64_
   }
   struct stat info;
   std::string path = store.checkpointPath(version);
-  if (::stat(path.c_str(), &info) != 0) return 0;
+  if (::stat(path.c_str(), &info) != 0)
+    return 0;
   return static_cast<int64_t>(info.st_mtim.tv_sec) * 1000 + info.st_mtim.tv_nsec / 1'000'000;
 }
 
@@ -39,7 +40,8 @@ std::vector<CommitTimestamp> commitTimestamps(const LogStore& store, const LogLi
                                               int64_t first_version) {
   std::vector<CommitTimestamp> timestamps;
   for (int64_t version : listing.commits) {
-    if (version < first_version) continue;
+    if (version < first_version)
+      continue;
     int64_t timestamp = store.commitModificationTime(version);
     if (!timestamps.empty() && timestamp <= timestamps.back().timestamp) {
       timestamp = timestamps.back().timestamp + 1;

@@ -20,18 +20,24 @@ namespace sluice::delta {
 
 std::string dataFileSuffix(parquet::CompressionCodec codec) {
   switch (codec) {
-    case parquet::CompressionCodec::kSnappy: return ".snappy.parquet";
-    case parquet::CompressionCodec::kGzip: return ".gz.parquet";
-    case parquet::CompressionCodec::kLz4: return ".lz4.parquet";
-    case parquet::CompressionCodec::kZstd: return ".zstd.parquet";
-    case parquet::CompressionCodec::kLz4Raw: return ".lz4raw.parquet";
-    default: return ".parquet";
+    case parquet::CompressionCodec::kSnappy:
+      return ".snappy.parquet";
+    case parquet::CompressionCodec::kGzip:
+      return ".gz.parquet";
+    case parquet::CompressionCodec::kLz4:
+      return ".lz4.parquet";
+    case parquet::CompressionCodec::kZstd:
+      return ".zstd.parquet";
+    case parquet::CompressionCodec::kLz4Raw:
+      return ".lz4raw.parquet";
+    default:
+      return ".parquet";
   }
 }
 
 DataFileWriter::DataFileWriter(const std::string& table_path, PartitionValues partition_values,
-                               std::vector<StructField> data_fields,
-                               const DataFileOptions& options, int file_index)
+                               std::vector<StructField> data_fields, const DataFileOptions& options,
+                               int file_index)
     : partition_values_(std::move(partition_values)),
       data_fields_(std::move(data_fields)),
       options_(options) {
@@ -57,14 +63,18 @@ DataFileWriter::DataFileWriter(const std::string& table_path, PartitionValues pa
 DataFileWriter::~DataFileWriter() = default;
 
 void DataFileWriter::write(const Batch& batch) {
-  if (batch.num_rows == 0) return;
+  if (batch.num_rows == 0)
+    return;
   writer_->write(batch);
   for (size_t column = 0; column < data_fields_.size(); ++column) {
     auto it = list_null_counts_.find(data_fields_[column].name);
-    if (it == list_null_counts_.end()) continue;
+    if (it == list_null_counts_.end())
+      continue;
     const Vector& vector = batch.columns[column];
-    if (!vector.mayHaveNulls()) continue;
-    for (idx_t row = 0; row < batch.num_rows; ++row) it->second += vector.isNull(row);
+    if (!vector.mayHaveNulls())
+      continue;
+    for (idx_t row = 0; row < batch.num_rows; ++row)
+      it->second += vector.isNull(row);
   }
 }
 

@@ -26,7 +26,7 @@ constexpr int64_t kTimestampMaxSlack = 999;
 
 const StructField* findColumn(const std::vector<StructField>& schema, std::string_view name) {
   for (const StructField& field : schema) {
-    if (equalsIgnoreAsciiCase(field.name, name))
+    if (sameIdentifier(field.name, name))
       return &field;
   }
   return nullptr;

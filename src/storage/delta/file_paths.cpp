@@ -16,16 +16,21 @@ namespace sluice::delta {
 namespace {
 
 int hexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
   return -1;
 }
 
 bool allDigits(std::string_view text) {
-  if (text.empty()) return false;
+  if (text.empty())
+    return false;
   for (char c : text) {
-    if (c < '0' || c > '9') return false;
+    if (c < '0' || c > '9')
+      return false;
   }
   return true;
 }
@@ -57,16 +62,20 @@ int64_t currentTimeMillis() {
       .count();
 }
 
-std::string commitFileName(int64_t version) { return fmt::format("{:020}.json", version); }
+std::string commitFileName(int64_t version) {
+  return fmt::format("{:020}.json", version);
+}
 
 std::string checkpointFileName(int64_t version) {
   return fmt::format("{:020}.checkpoint.parquet", version);
 }
 
 std::optional<int64_t> commitVersionOf(std::string_view name) {
-  if (name.size() != 25 || !name.ends_with(".json")) return std::nullopt;
+  if (name.size() != 25 || !name.ends_with(".json"))
+    return std::nullopt;
   std::string_view digits = name.substr(0, 20);
-  if (!allDigits(digits)) return std::nullopt;
+  if (!allDigits(digits))
+    return std::nullopt;
   return std::stoll(std::string(digits));
 }
 
@@ -77,11 +86,24 @@ std::string encodeUriPath(std::string_view path) {
     auto byte = static_cast<unsigned char>(c);
     bool escape = byte <= 0x20 || byte == 0x7F;
     switch (c) {
-      case '%': case '"': case '<': case '>': case '\\': case '^': case '`': case '{':
-      case '|': case '}': case '#': case '?': case '[': case ']':
+      case '%':
+      case '"':
+      case '<':
+      case '>':
+      case '\\':
+      case '^':
+      case '`':
+      case '{':
+      case '|':
+      case '}':
+      case '#':
+      case '?':
+      case '[':
+      case ']':
         escape = true;
         break;
-      default: break;
+      default:
+        break;
     }
     if (escape) {
       encoded += fmt::format("%{:02X}", byte);
@@ -118,9 +140,11 @@ std::string resolveDataPath(const std::string& table_path, std::string_view log_
     path.remove_prefix(5);
   }
   std::string decoded = decodeUriPath(path);
-  if (!decoded.empty() && decoded.front() == '/') return decoded;
+  if (!decoded.empty() && decoded.front() == '/')
+    return decoded;
   std::string joined = table_path;
-  if (!joined.empty() && joined.back() != '/') joined += '/';
+  if (!joined.empty() && joined.back() != '/')
+    joined += '/';
   return joined + decoded;
 }
 

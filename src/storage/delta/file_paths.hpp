@@ -1,8 +1,8 @@
 // src/storage/delta/file_paths.hpp
 //
-// Names of the files of a Delta table: log files ("00000000000000000012.json"), and the URI encoding of paths in add / remove
-// actions (RFC 2396: Spark writes `new Path(...).toUri.toString`, so a Hive-escaped "%3A"
-// appears in the log as "%253A").
+// Names of the files of a Delta table: log files ("00000000000000000012.json"), and the URI
+// encoding of paths in add / remove actions (RFC 2396: Spark writes `new Path(...).toUri.toString`,
+// so a Hive-escaped "%3A" appears in the log as "%253A").
 #pragma once
 
 #include <cstdint>

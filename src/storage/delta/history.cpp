@@ -22,7 +22,8 @@ namespace {
 std::map<std::string, std::string> stringMap(const Json& commit_info, const char* key) {
   std::map<std::string, std::string> map;
   auto it = commit_info.find(key);
-  if (it == commit_info.end() || !it->is_object()) return map;
+  if (it == commit_info.end() || !it->is_object())
+    return map;
   for (auto entry = it->begin(); entry != it->end(); ++entry) {
     map[entry.key()] = entry->is_string() ? entry->get<std::string>() : dumpJson(*entry);
   }
@@ -31,14 +32,14 @@ std::map<std::string, std::string> stringMap(const Json& commit_info, const char
 
 std::optional<std::string> optionalString(const Json& object, const char* key) {
   auto it = object.find(key);
-  if (it == object.end() || !it->is_string()) return std::nullopt;
+  if (it == object.end() || !it->is_string())
+    return std::nullopt;
   return it->get<std::string>();
 }
 
 }  // namespace
 
-std::vector<HistoryEntry> readHistory(const std::string& table_path,
-                                      std::optional<int64_t> limit) {
+std::vector<HistoryEntry> readHistory(const std::string& table_path, std::optional<int64_t> limit) {
   LogStore store(table_path);
   LogListing listing = store.list();
   if (listing.empty()) {
@@ -48,13 +49,15 @@ std::vector<HistoryEntry> readHistory(const std::string& table_path,
   std::vector<CommitTimestamp> timestamps = commitTimestamps(store, listing, 0);
   std::vector<HistoryEntry> history;
   for (auto it = timestamps.rbegin(); it != timestamps.rend(); ++it) {
-    if (limit && static_cast<int64_t>(history.size()) >= *limit) break;
+    if (limit && static_cast<int64_t>(history.size()) >= *limit)
+      break;
     HistoryEntry entry;
     entry.version = it->version;
     entry.timestamp = it->timestamp;
     for (const Action& action : store.readCommit(it->version)) {
       const auto* info = std::get_if<CommitInfo>(&action);
-      if (!info) continue;
+      if (!info)
+        continue;
       const Json& fields = info->fields;
       entry.commit_info = fields;
       entry.operation = info->operation();
@@ -66,7 +69,8 @@ std::vector<HistoryEntry> readHistory(const std::string& table_path,
       }
       entry.isolation_level = optionalString(fields, "isolationLevel");
       auto blind = fields.find("isBlindAppend");
-      if (blind != fields.end() && blind->is_boolean()) entry.is_blind_append = blind->get<bool>();
+      if (blind != fields.end() && blind->is_boolean())
+        entry.is_blind_append = blind->get<bool>();
       entry.user_metadata = optionalString(fields, "userMetadata");
       entry.engine_info = optionalString(fields, "engineInfo");
       break;
@@ -98,7 +102,8 @@ TableDetail describeDetail(const std::string& table_path) {
   detail.min_writer_version = snapshot.protocol.min_writer_version;
   std::set<std::string> features;
   for (const auto& list : {snapshot.protocol.reader_features, snapshot.protocol.writer_features}) {
-    if (list) features.insert(list->begin(), list->end());
+    if (list)
+      features.insert(list->begin(), list->end());
   }
   detail.table_features.assign(features.begin(), features.end());
   return detail;

@@ -25,29 +25,32 @@ namespace fs = std::filesystem;
 namespace {
 
 bool isDigits(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return c >= '0' && c <= '9';
-  });
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 }  // namespace
 
 int64_t LogListing::latestVersion() const {
   int64_t latest = -1;
-  if (!commits.empty()) latest = commits.back();
-  if (!classic_checkpoints.empty()) latest = std::max(latest, classic_checkpoints.back());
+  if (!commits.empty())
+    latest = commits.back();
+  if (!classic_checkpoints.empty())
+    latest = std::max(latest, classic_checkpoints.back());
   return latest;
 }
 
 std::string readWholeFile(const std::string& path) {
   LocalFileReader reader(path);
   std::string content(reader.size(), '\0');
-  if (!content.empty()) reader.readAt(0, content.size(), content.data());
+  if (!content.empty())
+    reader.readAt(0, content.size(), content.data());
   return content;
 }
 
 LogStore::LogStore(std::string table_path) : table_path_(std::move(table_path)) {
-  while (table_path_.size() > 1 && table_path_.back() == '/') table_path_.pop_back();
+  while (table_path_.size() > 1 && table_path_.back() == '/')
+    table_path_.pop_back();
   log_path_ = table_path_ + "/_delta_log";
 }
 
@@ -64,7 +67,8 @@ LogListing LogStore::list() const {
   std::error_code error;
   fs::directory_iterator it(log_path_, error);
   if (error) {
-    if (error == std::errc::no_such_file_or_directory) return listing;
+    if (error == std::errc::no_such_file_or_directory)
+      return listing;
     throwError(ErrorClass::IO_ERROR, "Cannot list {}: {}", log_path_, error.message());
   }
   for (; it != fs::directory_iterator(); it.increment(error)) {
@@ -76,7 +80,8 @@ LogListing LogStore::list() const {
       listing.commits.push_back(*version);
       continue;
     }
-    if (name.size() <= 20 || !isDigits(std::string_view(name).substr(0, 20))) continue;
+    if (name.size() <= 20 || !isDigits(std::string_view(name).substr(0, 20)))
+      continue;
     std::string_view rest = std::string_view(name).substr(20);
     if (rest == ".checkpoint.parquet") {
       listing.classic_checkpoints.push_back(std::stoll(name.substr(0, 20)));
@@ -147,10 +152,11 @@ bool LogStore::putCommit(int64_t version, const std::string& content) const {
   int result = ::link(temp_path.c_str(), final_path.c_str());
   int link_error = errno;
   ::unlink(temp_path.c_str());
-  if (result == 0) return true;
-  if (link_error == EEXIST) return false;
-  throwError(ErrorClass::IO_ERROR, "Cannot create {}: {}", final_path,
-             std::strerror(link_error));
+  if (result == 0)
+    return true;
+  if (link_error == EEXIST)
+    return false;
+  throwError(ErrorClass::IO_ERROR, "Cannot create {}: {}", final_path, std::strerror(link_error));
 }
 
 void LogStore::replaceFile(const std::string& name, const std::string& content) const {
@@ -160,18 +166,20 @@ void LogStore::replaceFile(const std::string& name, const std::string& content) 
 std::optional<LastCheckpoint> LogStore::readLastCheckpoint() const {
   std::string path = log_path_ + "/_last_checkpoint";
   struct stat info;
-  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  if (::stat(path.c_str(), &info) != 0)
+    return std::nullopt;
   Json json;
   try {
     json = Json::parse(readWholeFile(path));
   } catch (const nlohmann::json::exception& error) {
-    throw Error(ErrorClass::FAILED_READ_FILE,
-                fmt::format("Malformed Delta log entry at {}:1: invalid JSON ({}).", path,
-                            error.what()));
+    throw Error(
+        ErrorClass::FAILED_READ_FILE,
+        fmt::format("Malformed Delta log entry at {}:1: invalid JSON ({}).", path, error.what()));
   }
   auto integer = [&](const char* name) -> std::optional<int64_t> {
     auto it = json.find(name);
-    if (it == json.end() || !it->is_number_integer()) return std::nullopt;
+    if (it == json.end() || !it->is_number_integer())
+      return std::nullopt;
     return it->get<int64_t>();
   };
   auto version = integer("version");
@@ -192,9 +200,12 @@ void LogStore::writeLastCheckpoint(const LastCheckpoint& last) const {
   Json json = Json::object();
   json["version"] = last.version;
   json["size"] = last.size;
-  if (last.size_in_bytes) json["sizeInBytes"] = *last.size_in_bytes;
-  if (last.num_of_add_files) json["numOfAddFiles"] = *last.num_of_add_files;
-  if (last.parts) json["parts"] = *last.parts;
+  if (last.size_in_bytes)
+    json["sizeInBytes"] = *last.size_in_bytes;
+  if (last.num_of_add_files)
+    json["numOfAddFiles"] = *last.num_of_add_files;
+  if (last.parts)
+    json["parts"] = *last.parts;
   replaceFile("_last_checkpoint", dumpJson(json));
 }
 

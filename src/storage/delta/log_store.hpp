@@ -17,8 +17,8 @@
 namespace sluice::delta {
 
 struct LogListing {
-  std::vector<int64_t> commits;              // versions with a NNN.json, ascending
-  std::vector<int64_t> classic_checkpoints;  // versions with a NNN.checkpoint.parquet
+  std::vector<int64_t> commits;                // versions with a NNN.json, ascending
+  std::vector<int64_t> classic_checkpoints;    // versions with a NNN.checkpoint.parquet
   std::vector<std::string> other_checkpoints;  // multi-part and UUID-named (not read)
 
   bool empty() const { return commits.empty() && classic_checkpoints.empty(); }

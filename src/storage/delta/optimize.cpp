@@ -27,7 +27,8 @@ constexpr const char* kLiquidProvider = "liquid";
 
 std::string jsonList(const std::vector<std::string>& items) {
   Json list = Json::array();
-  for (const std::string& item : items) list.push_back(item);
+  for (const std::string& item : items)
+    list.push_back(item);
   return dumpJson(list);
 }
 
@@ -38,21 +39,24 @@ std::vector<std::vector<AddFile>> planBins(const std::vector<AddFile>& files, bo
   for (const AddFile& file : files) {
     bool small = file.size < options.min_file_size;
     bool unclustered = clustered && file.clustering_provider != kLiquidProvider;
-    if (small || unclustered) by_partition[partitionDirectory(file.partition_values)].push_back(file);
+    if (small || unclustered)
+      by_partition[partitionDirectory(file.partition_values)].push_back(file);
   }
   std::vector<std::vector<AddFile>> bins;
   for (auto& [partition, candidates] : by_partition) {
     std::vector<AddFile> bin;
     int64_t bin_size = 0;
     auto close_bin = [&] {
-      bool worth_it = bin.size() > 1 ||
-                      (bin.size() == 1 && clustered && bin[0].clustering_provider != kLiquidProvider);
-      if (worth_it) bins.push_back(std::move(bin));
+      bool worth_it = bin.size() > 1 || (bin.size() == 1 && clustered &&
+                                         bin[0].clustering_provider != kLiquidProvider);
+      if (worth_it)
+        bins.push_back(std::move(bin));
       bin.clear();
       bin_size = 0;
     };
     for (AddFile& file : candidates) {
-      if (!bin.empty() && bin_size + file.size > options.max_file_size) close_bin();
+      if (!bin.empty() && bin_size + file.size > options.max_file_size)
+        close_bin();
       bin_size += file.size;
       bin.push_back(std::move(file));
     }
@@ -62,7 +66,8 @@ std::vector<std::vector<AddFile>> planBins(const std::vector<AddFile>& files, bo
 }
 
 Batch flattened(Batch batch) {
-  for (Vector& column : batch.columns) column.flatten(batch.num_rows);
+  for (Vector& column : batch.columns)
+    column.flatten(batch.num_rows);
   return batch;
 }
 
@@ -72,10 +77,12 @@ void readBin(const Snapshot& snapshot, const std::vector<AddFile>& files,
              const std::vector<std::string>& columns, Consumer consume) {
   Snapshot subset = snapshot;
   subset.files.clear();
-  for (const AddFile& file : files) subset.files[decodeUriPath(file.path)] = file;
+  for (const AddFile& file : files)
+    subset.files[decodeUriPath(file.path)] = file;
   DeltaTableScan scan(subset, columns);
   Batch batch;
-  while (scan.next(batch)) consume(flattened(std::move(batch)));
+  while (scan.next(batch))
+    consume(flattened(std::move(batch)));
 }
 
 //! Writes the rows sorted by the clustering columns (NULLs first), in vector-sized batches.
@@ -84,7 +91,8 @@ void writeSorted(const std::vector<StructField>& fields, std::vector<std::vector
   std::stable_sort(rows.begin(), rows.end(), [&](const auto& left, const auto& right) {
     for (size_t column : sort_columns) {
       int order = compareNullsFirst(left[column], right[column]);
-      if (order != 0) return order < 0;
+      if (order != 0)
+        return order < 0;
     }
     return false;
   });
@@ -94,7 +102,8 @@ void writeSorted(const std::vector<StructField>& fields, std::vector<std::vector
     batch.num_rows = end - start;
     for (size_t column = 0; column < fields.size(); ++column) {
       Vector vector(fields[column].type, batch.num_rows);
-      for (size_t row = start; row < end; ++row) vector.setValue(row - start, rows[row][column]);
+      for (size_t row = start; row < end; ++row)
+        vector.setValue(row - start, rows[row][column]);
       batch.columns.push_back(std::move(vector));
     }
     writer.write(batch);
@@ -112,23 +121,27 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
 
   std::vector<StructField> data_fields = snapshot.dataSchema();
   std::vector<std::string> data_columns;
-  for (const StructField& field : data_fields) data_columns.push_back(field.name);
+  for (const StructField& field : data_fields)
+    data_columns.push_back(field.name);
   std::vector<size_t> sort_columns;
   for (const std::string& name : clustering) {
     for (size_t index = 0; index < data_fields.size(); ++index) {
-      if (data_fields[index].name == name) sort_columns.push_back(index);
+      if (data_fields[index].name == name)
+        sort_columns.push_back(index);
     }
   }
 
   std::vector<std::vector<AddFile>> bins =
       planBins(liveFiles(snapshot, options.where), clustered, options);
   OptimizeResult result;
-  if (bins.empty()) return result;
+  if (bins.empty())
+    return result;
 
   DataFileOptions file_options;
   file_options.stats.num_indexed_cols = dataSkippingNumIndexedCols(snapshot.metadata);
   file_options.stats.string_prefix_length = dataSkippingStringPrefixLength(snapshot.metadata);
-  if (clustered) file_options.clustering_provider = kLiquidProvider;
+  if (clustered)
+    file_options.clustering_provider = kLiquidProvider;
 
   int64_t now = currentTimeMillis();
   CommitPlan plan;
@@ -143,7 +156,8 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
       readBin(snapshot, bin, data_columns, [&](const Batch& batch) {
         for (idx_t row = 0; row < batch.num_rows; ++row) {
           std::vector<Value> values;
-          for (const Vector& column : batch.columns) values.push_back(column.getValue(row));
+          for (const Vector& column : batch.columns)
+            values.push_back(column.getValue(row));
           rows.push_back(std::move(values));
         }
       });

@@ -7,21 +7,13 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 
 namespace sluice::delta {
 
 namespace {
-
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-constexpr int64_t kSecondsPerDay = 86'400;
-
-int64_t floorDivide(int64_t value, int64_t divisor) {
-  int64_t quotient = value / divisor;
-  if ((value % divisor != 0) && ((value < 0) != (divisor < 0))) --quotient;
-  return quotient;
-}
 
 std::string formatUtcIso(int64_t micros) {
   int64_t seconds = floorDivide(micros, kMicrosPerSecond);
@@ -64,10 +56,23 @@ std::optional<std::string> latin1TextToBytes(std::string_view text) {
 }
 
 bool needsEscape(unsigned char c) {
-  if (c < 0x20 || c == 0x7F) return true;
+  if (c < 0x20 || c == 0x7F)
+    return true;
   switch (c) {
-    case '"': case '#': case '%': case '\'': case '*': case '/': case ':': case '=':
-    case '?': case '\\': case '{': case '[': case ']': case '^':
+    case '"':
+    case '#':
+    case '%':
+    case '\'':
+    case '*':
+    case '/':
+    case ':':
+    case '=':
+    case '?':
+    case '\\':
+    case '{':
+    case '[':
+    case ']':
+    case '^':
       return true;
     default:
       return false;
@@ -75,44 +80,70 @@ bool needsEscape(unsigned char c) {
 }
 
 int hexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
   return -1;
 }
 
 }  // namespace
 
 std::optional<std::string> serializePartitionValue(const Value& value) {
-  if (value.isNull()) return std::nullopt;
+  if (value.isNull())
+    return std::nullopt;
   const DataType& type = value.type();
   std::string text;
   switch (type.id()) {
-    case TypeId::kBoolean: text = value.getBoolean() ? "true" : "false"; break;
+    case TypeId::kBoolean:
+      text = value.getBoolean() ? "true" : "false";
+      break;
     case TypeId::kByte:
     case TypeId::kShort:
     case TypeId::kInt:
-    case TypeId::kLong: text = std::to_string(value.getInt64()); break;
-    case TypeId::kFloat: text = formatFloat(value.getFloat()); break;
-    case TypeId::kDouble: text = formatDouble(value.getDouble()); break;
-    case TypeId::kDecimal: text = formatDecimal(value.getDecimalUnscaled(), type.scale()); break;
-    case TypeId::kString: text = value.getString(); break;
-    case TypeId::kBinary: text = bytesToLatin1Text(value.getString()); break;
-    case TypeId::kDate: text = formatDate(static_cast<int32_t>(value.getInt64())); break;
-    case TypeId::kTimestamp: text = formatUtcIso(value.getInt64()); break;
-    case TypeId::kTimestampNtz: text = formatTimestampNtz(value.getInt64()); break;
+    case TypeId::kLong:
+      text = std::to_string(value.getInt64());
+      break;
+    case TypeId::kFloat:
+      text = formatFloat(value.getFloat());
+      break;
+    case TypeId::kDouble:
+      text = formatDouble(value.getDouble());
+      break;
+    case TypeId::kDecimal:
+      text = formatDecimal(value.getDecimalUnscaled(), type.scale());
+      break;
+    case TypeId::kString:
+      text = value.getString();
+      break;
+    case TypeId::kBinary:
+      text = bytesToLatin1Text(value.getString());
+      break;
+    case TypeId::kDate:
+      text = formatDate(static_cast<int32_t>(value.getInt64()));
+      break;
+    case TypeId::kTimestamp:
+      text = formatUtcIso(value.getInt64());
+      break;
+    case TypeId::kTimestampNtz:
+      text = formatTimestampNtz(value.getInt64());
+      break;
     default:
-      throw Error(ErrorClass::UNSUPPORTED_DATATYPE,
-                  fmt::format("A Delta table cannot be partitioned by a column of type {}.",
-                              type.sql()));
+      throw Error(
+          ErrorClass::UNSUPPORTED_DATATYPE,
+          fmt::format("A Delta table cannot be partitioned by a column of type {}.", type.sql()));
   }
-  if (text.empty()) return std::nullopt;
+  if (text.empty())
+    return std::nullopt;
   return text;
 }
 
 Value parsePartitionValue(const std::optional<std::string>& text, const DataType& type,
                           std::string_view column, std::string_view where) {
-  if (!text || text->empty()) return Value::null(type);
+  if (!text || text->empty())
+    return Value::null(type);
   const std::string& input = *text;
   auto invalid = [&]() -> Error {
     return Error(ErrorClass::CAST_INVALID_INPUT,
@@ -122,7 +153,8 @@ Value parsePartitionValue(const std::optional<std::string>& text, const DataType
   switch (type.id()) {
     case TypeId::kBoolean: {
       auto parsed = parseBoolean(input);
-      if (!parsed) throw invalid();
+      if (!parsed)
+        throw invalid();
       return Value::boolean(*parsed);
     }
     case TypeId::kByte:
@@ -131,21 +163,27 @@ Value parsePartitionValue(const std::optional<std::string>& text, const DataType
     case TypeId::kLong: {
       int64_t min = INT64_MIN;
       int64_t max = INT64_MAX;
-      if (type.id() == TypeId::kByte) min = INT8_MIN, max = INT8_MAX;
-      if (type.id() == TypeId::kShort) min = INT16_MIN, max = INT16_MAX;
-      if (type.id() == TypeId::kInt) min = INT32_MIN, max = INT32_MAX;
+      if (type.id() == TypeId::kByte)
+        min = INT8_MIN, max = INT8_MAX;
+      if (type.id() == TypeId::kShort)
+        min = INT16_MIN, max = INT16_MAX;
+      if (type.id() == TypeId::kInt)
+        min = INT32_MIN, max = INT32_MAX;
       int64_t out = 0;
-      if (parseIntegral(input, min, max, out) != ParseStatus::kOk) throw invalid();
+      if (parseIntegral(input, min, max, out) != ParseStatus::kOk)
+        throw invalid();
       return Value::fromInt64(type, out);
     }
     case TypeId::kFloat: {
       auto parsed = parseFloat(input);
-      if (!parsed) throw invalid();
+      if (!parsed)
+        throw invalid();
       return Value::floatValue(*parsed);
     }
     case TypeId::kDouble: {
       auto parsed = parseDouble(input);
-      if (!parsed) throw invalid();
+      if (!parsed)
+        throw invalid();
       return Value::doubleValue(*parsed);
     }
     case TypeId::kDecimal: {
@@ -155,30 +193,36 @@ Value parsePartitionValue(const std::optional<std::string>& text, const DataType
       }
       return Value::decimal(unscaled, type.precision(), type.scale());
     }
-    case TypeId::kString: return Value::string(input);
+    case TypeId::kString:
+      return Value::string(input);
     case TypeId::kBinary: {
       auto bytes = latin1TextToBytes(input);
-      if (!bytes) throw invalid();
+      if (!bytes)
+        throw invalid();
       return Value::binary(std::move(*bytes));
     }
     case TypeId::kDate: {
       auto days = parseDate(input);
-      if (!days) throw invalid();
+      if (!days)
+        throw invalid();
       return Value::date(*days);
     }
     case TypeId::kTimestamp: {
       // Text without a zone was written in the writer's zone, which the log does not record;
       // sluice writes UTC.
       auto micros = parseTimestamp(input, TimeZone::utc());
-      if (!micros) throw invalid();
+      if (!micros)
+        throw invalid();
       return Value::timestamp(*micros);
     }
     case TypeId::kTimestampNtz: {
       auto micros = parseTimestampNtz(input);
-      if (!micros) throw invalid();
+      if (!micros)
+        throw invalid();
       return Value::timestampNtz(*micros);
     }
-    default: throw invalid();
+    default:
+      throw invalid();
   }
 }
 

@@ -21,7 +21,8 @@ namespace {
 
 Json fieldToJson(const StructField& field) {
   Json metadata = Json::object();
-  if (!field.comment.empty()) metadata["comment"] = field.comment;
+  if (!field.comment.empty())
+    metadata["comment"] = field.comment;
   return Json{{"name", field.name},
               {"type", dataTypeToJson(field.type)},
               {"nullable", field.nullable},
@@ -30,15 +31,18 @@ Json fieldToJson(const StructField& field) {
 
 //! "decimal(10,2)" -> (10, 2); "decimal" alone is Spark's DECIMAL(10,0).
 DataType parseDecimalName(std::string_view name, std::string_view where) {
-  if (name == "decimal") return DataType::decimal(10, 0);
+  if (name == "decimal")
+    return DataType::decimal(10, 0);
   auto open = name.find('(');
   auto comma = name.find(',');
   if (open == std::string_view::npos || comma == std::string_view::npos || name.back() != ')') {
     throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
   }
   auto parse_number = [&](std::string_view text) {
-    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    while (!text.empty() && text.front() == ' ')
+      text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ')
+      text.remove_suffix(1);
     int value = 0;
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size()) {
@@ -56,43 +60,63 @@ DataType parseDecimalName(std::string_view name, std::string_view where) {
 }
 
 DataType primitiveFromName(std::string_view name, std::string_view where) {
-  if (name == "boolean") return DataType::boolean();
-  if (name == "byte") return DataType::byteType();
-  if (name == "short") return DataType::shortType();
-  if (name == "integer") return DataType::intType();
-  if (name == "long") return DataType::longType();
-  if (name == "float") return DataType::floatType();
-  if (name == "double") return DataType::doubleType();
-  if (name == "string") return DataType::string();
-  if (name == "binary") return DataType::binary();
-  if (name == "date") return DataType::date();
-  if (name == "timestamp") return DataType::timestamp();
-  if (name == "timestamp_ntz") return DataType::timestampNtz();
-  if (name == "void") return DataType::voidType();
-  if (name.starts_with("decimal")) return parseDecimalName(name, where);
+  if (name == "boolean")
+    return DataType::boolean();
+  if (name == "byte")
+    return DataType::byteType();
+  if (name == "short")
+    return DataType::shortType();
+  if (name == "integer")
+    return DataType::intType();
+  if (name == "long")
+    return DataType::longType();
+  if (name == "float")
+    return DataType::floatType();
+  if (name == "double")
+    return DataType::doubleType();
+  if (name == "string")
+    return DataType::string();
+  if (name == "binary")
+    return DataType::binary();
+  if (name == "date")
+    return DataType::date();
+  if (name == "timestamp")
+    return DataType::timestamp();
+  if (name == "timestamp_ntz")
+    return DataType::timestampNtz();
+  if (name == "void")
+    return DataType::voidType();
+  if (name.starts_with("decimal"))
+    return parseDecimalName(name, where);
   // Spark records CHAR(n) / VARCHAR(n) columns as "string" with metadata; older writers may
   // have stored the names themselves.
-  if (name.starts_with("char(") || name.starts_with("varchar(")) return DataType::string();
+  if (name.starts_with("char(") || name.starts_with("varchar("))
+    return DataType::string();
   throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
 }
 
 const Json& member(const Json& object, const char* name, std::string_view where) {
   auto it = object.find(name);
-  if (it == object.end()) throwBadSchema(where, fmt::format("a type has no \"{}\"", name));
+  if (it == object.end())
+    throwBadSchema(where, fmt::format("a type has no \"{}\"", name));
   return *it;
 }
 
 bool booleanMember(const Json& object, const char* name, bool fallback, std::string_view where) {
   auto it = object.find(name);
-  if (it == object.end()) return fallback;
-  if (!it->is_boolean()) throwBadSchema(where, fmt::format("\"{}\" is not a boolean", name));
+  if (it == object.end())
+    return fallback;
+  if (!it->is_boolean())
+    throwBadSchema(where, fmt::format("\"{}\" is not a boolean", name));
   return it->get<bool>();
 }
 
 StructField fieldFromJson(const Json& json, std::string_view where) {
-  if (!json.is_object()) throwBadSchema(where, "a struct field is not an object");
+  if (!json.is_object())
+    throwBadSchema(where, "a struct field is not an object");
   const Json& name = member(json, "name", where);
-  if (!name.is_string()) throwBadSchema(where, "a field name is not a string");
+  if (!name.is_string())
+    throwBadSchema(where, "a field name is not a string");
   StructField field;
   field.name = name.get<std::string>();
   field.type = dataTypeFromJson(member(json, "type", where), where);
@@ -111,19 +135,32 @@ StructField fieldFromJson(const Json& json, std::string_view where) {
 
 Json dataTypeToJson(const DataType& type) {
   switch (type.id()) {
-    case TypeId::kBoolean: return "boolean";
-    case TypeId::kByte: return "byte";
-    case TypeId::kShort: return "short";
-    case TypeId::kInt: return "integer";
-    case TypeId::kLong: return "long";
-    case TypeId::kFloat: return "float";
-    case TypeId::kDouble: return "double";
-    case TypeId::kDecimal: return fmt::format("decimal({},{})", type.precision(), type.scale());
-    case TypeId::kString: return "string";
-    case TypeId::kBinary: return "binary";
-    case TypeId::kDate: return "date";
-    case TypeId::kTimestamp: return "timestamp";
-    case TypeId::kTimestampNtz: return "timestamp_ntz";
+    case TypeId::kBoolean:
+      return "boolean";
+    case TypeId::kByte:
+      return "byte";
+    case TypeId::kShort:
+      return "short";
+    case TypeId::kInt:
+      return "integer";
+    case TypeId::kLong:
+      return "long";
+    case TypeId::kFloat:
+      return "float";
+    case TypeId::kDouble:
+      return "double";
+    case TypeId::kDecimal:
+      return fmt::format("decimal({},{})", type.precision(), type.scale());
+    case TypeId::kString:
+      return "string";
+    case TypeId::kBinary:
+      return "binary";
+    case TypeId::kDate:
+      return "date";
+    case TypeId::kTimestamp:
+      return "timestamp";
+    case TypeId::kTimestampNtz:
+      return "timestamp_ntz";
     case TypeId::kArray:
       return Json{{"type", "array"},
                   {"elementType", dataTypeToJson(type.elementType())},
@@ -135,22 +172,27 @@ Json dataTypeToJson(const DataType& type) {
                   {"valueContainsNull", type.containsNull()}};
     case TypeId::kStruct: {
       Json fields = Json::array();
-      for (const StructField& field : type.fields()) fields.push_back(fieldToJson(field));
+      for (const StructField& field : type.fields())
+        fields.push_back(fieldToJson(field));
       return Json{{"type", "struct"}, {"fields", fields}};
     }
     case TypeId::kVoid:
     case TypeId::kYearMonthInterval:
-    case TypeId::kDayTimeInterval: break;
+    case TypeId::kDayTimeInterval:
+      break;
   }
   throw Error(ErrorClass::UNSUPPORTED_DATATYPE,
               fmt::format("A Delta table cannot store a column of type {}.", type.sql()));
 }
 
 DataType dataTypeFromJson(const Json& json, std::string_view where) {
-  if (json.is_string()) return primitiveFromName(json.get<std::string>(), where);
-  if (!json.is_object()) throwBadSchema(where, "a type is neither a name nor an object");
+  if (json.is_string())
+    return primitiveFromName(json.get<std::string>(), where);
+  if (!json.is_object())
+    throwBadSchema(where, "a type is neither a name nor an object");
   const Json& kind = member(json, "type", where);
-  if (!kind.is_string()) throwBadSchema(where, "\"type\" is not a string");
+  if (!kind.is_string())
+    throwBadSchema(where, "\"type\" is not a string");
   std::string name = kind.get<std::string>();
   if (name == "array") {
     return DataType::array(dataTypeFromJson(member(json, "elementType", where), where),
@@ -163,9 +205,11 @@ DataType dataTypeFromJson(const Json& json, std::string_view where) {
   }
   if (name == "struct") {
     const Json& fields = member(json, "fields", where);
-    if (!fields.is_array()) throwBadSchema(where, "\"fields\" is not an array");
+    if (!fields.is_array())
+      throwBadSchema(where, "\"fields\" is not an array");
     std::vector<StructField> children;
-    for (const Json& field : fields) children.push_back(fieldFromJson(field, where));
+    for (const Json& field : fields)
+      children.push_back(fieldFromJson(field, where));
     return DataType::structOf(std::move(children));
   }
   throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
@@ -183,21 +227,26 @@ std::vector<StructField> schemaFromJson(std::string_view schema_string, std::str
     throwBadSchema(where, fmt::format("invalid JSON ({})", error.what()));
   }
   DataType type = dataTypeFromJson(json, where);
-  if (type.id() != TypeId::kStruct) throwBadSchema(where, "the schema is not a struct");
+  if (type.id() != TypeId::kStruct)
+    throwBadSchema(where, "the schema is not a struct");
   return type.fields();
 }
 
 bool containsTimestampNtz(const DataType& type) {
   switch (type.id()) {
-    case TypeId::kTimestampNtz: return true;
+    case TypeId::kTimestampNtz:
+      return true;
     case TypeId::kArray:
-    case TypeId::kMap: return containsTimestampNtz(type.childType());
+    case TypeId::kMap:
+      return containsTimestampNtz(type.childType());
     case TypeId::kStruct:
       for (const StructField& field : type.fields()) {
-        if (containsTimestampNtz(field.type)) return true;
+        if (containsTimestampNtz(field.type))
+          return true;
       }
       return false;
-    default: return false;
+    default:
+      return false;
   }
 }
 

@@ -19,7 +19,8 @@ namespace sluice::delta {
 namespace {
 
 bool hasAllCommits(const LogListing& listing, int64_t first, int64_t last) {
-  if (first > last) return true;
+  if (first > last)
+    return true;
   auto begin = std::lower_bound(listing.commits.begin(), listing.commits.end(), first);
   auto end = std::upper_bound(listing.commits.begin(), listing.commits.end(), last);
   return end - begin == last - first + 1;
@@ -36,12 +37,15 @@ bool hasAllCommits(const LogListing& listing, int64_t first, int64_t last) {
 
 std::vector<std::string> Snapshot::clusteringColumns() const {
   auto it = domains.find(kClusteringDomain);
-  if (it == domains.end()) return {};
+  if (it == domains.end())
+    return {};
   std::vector<std::string> columns;
   Json json = Json::parse(it->second.configuration, nullptr, /*allow_exceptions=*/false);
-  if (!json.is_object()) return {};
+  if (!json.is_object())
+    return {};
   auto list = json.find("clusteringColumns");
-  if (list == json.end() || !list->is_array()) return {};
+  if (list == json.end() || !list->is_array())
+    return {};
   // Spark writes each column as its path of name parts ([["a"], ["s", "b"]]); the protocol's
   // example shows plain names. Both are read.
   for (const Json& column : *list) {
@@ -50,8 +54,10 @@ std::vector<std::string> Snapshot::clusteringColumns() const {
     } else if (column.is_array()) {
       std::string name;
       for (const Json& part : column) {
-        if (!part.is_string()) continue;
-        if (!name.empty()) name += '.';
+        if (!part.is_string())
+          continue;
+        if (!name.empty())
+          name += '.';
         name += part.get<std::string>();
       }
       columns.push_back(name);
@@ -63,17 +69,19 @@ std::vector<std::string> Snapshot::clusteringColumns() const {
 std::vector<StructField> Snapshot::dataSchema() const {
   std::vector<StructField> fields;
   for (const StructField& field : schema) {
-    bool is_partition = std::find(metadata.partition_columns.begin(),
-                                  metadata.partition_columns.end(),
-                                  field.name) != metadata.partition_columns.end();
-    if (!is_partition) fields.push_back(field);
+    bool is_partition =
+        std::find(metadata.partition_columns.begin(), metadata.partition_columns.end(),
+                  field.name) != metadata.partition_columns.end();
+    if (!is_partition)
+      fields.push_back(field);
   }
   return fields;
 }
 
 std::optional<int64_t> Snapshot::transactionVersion(const std::string& app_id) const {
   auto it = transactions.find(app_id);
-  if (it == transactions.end()) return std::nullopt;
+  if (it == transactions.end())
+    return std::nullopt;
   return it->second.version;
 }
 
@@ -121,11 +129,14 @@ void LogReplay::apply(const Action& action) {
 }
 
 int64_t earliestRecreatableVersion(const LogListing& listing) {
-  if (listing.empty()) return -1;
+  if (listing.empty())
+    return -1;
   // Commit 0 and every classic checkpoint can be loaded on their own; later versions also
   // need the commits after them, which loadSnapshot checks.
-  if (!listing.commits.empty() && listing.commits.front() == 0) return 0;
-  if (!listing.classic_checkpoints.empty()) return listing.classic_checkpoints.front();
+  if (!listing.commits.empty() && listing.commits.front() == 0)
+    return 0;
+  if (!listing.classic_checkpoints.empty())
+    return listing.classic_checkpoints.front();
   return listing.commits.front();
 }
 
@@ -142,12 +153,14 @@ Snapshot loadSnapshot(const LogStore& store, const LogListing& listing,
   int64_t latest = listing.latestVersion();
   int64_t target = version.value_or(latest);
   int64_t earliest = earliestRecreatableVersion(listing);
-  if (target > latest || target < earliest) throwVersionNotFound(target, earliest, latest);
+  if (target > latest || target < earliest)
+    throwVersionNotFound(target, earliest, latest);
 
   // The newest classic checkpoint not after the target, else replay from version 0.
   std::optional<int64_t> checkpoint;
   for (int64_t candidate : listing.classic_checkpoints) {
-    if (candidate <= target) checkpoint = candidate;
+    if (candidate <= target)
+      checkpoint = candidate;
   }
   int64_t first_commit = checkpoint ? *checkpoint + 1 : 0;
   if (!hasAllCommits(listing, first_commit, target)) {
@@ -163,7 +176,8 @@ Snapshot loadSnapshot(const LogStore& store, const LogListing& listing,
     }
     std::vector<int64_t> present;
     for (int64_t commit : listing.commits) {
-      if (commit >= first_commit && commit <= target) present.push_back(commit);
+      if (commit >= first_commit && commit <= target)
+        present.push_back(commit);
     }
     throw Error(ErrorClass::DELTA_VERSIONS_NOT_CONTIGUOUS,
                 fmt::format("Versions ({}) of the Delta log at {} are not contiguous: rebuilding "
@@ -182,15 +196,16 @@ Snapshot loadSnapshot(const LogStore& store, const LogListing& listing,
     }
   }
   for (int64_t commit = first_commit; commit <= target; ++commit) {
-    for (const Action& action : store.readCommit(commit)) replay.apply(action);
+    for (const Action& action : store.readCommit(commit))
+      replay.apply(action);
   }
   if (!replay.sawProtocol() || !replay.sawMetadata()) {
-    throw Error(ErrorClass::DELTA_STATE_RECOVER_ERROR,
-                fmt::format("The {} of the Delta table at {} could not be recovered while "
-                            "reconstructing version {}. Did you manually delete files in the "
-                            "_delta_log directory?",
-                            replay.sawProtocol() ? "metadata" : "protocol", store.tablePath(),
-                            target));
+    throw Error(
+        ErrorClass::DELTA_STATE_RECOVER_ERROR,
+        fmt::format("The {} of the Delta table at {} could not be recovered while "
+                    "reconstructing version {}. Did you manually delete files in the "
+                    "_delta_log directory?",
+                    replay.sawProtocol() ? "metadata" : "protocol", store.tablePath(), target));
   }
   snapshot.schema =
       schemaFromJson(snapshot.metadata.schema_string, "the metaData of " + store.logPath());

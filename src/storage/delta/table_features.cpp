@@ -19,9 +19,9 @@ constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
 const std::vector<std::string> kReaderFeatures = {"timestampNtz", "vacuumProtocolCheck"};
-const std::vector<std::string> kWriterFeatures = {
-    "appendOnly", "invariants", "timestampNtz", "domainMetadata", "clustering",
-    "vacuumProtocolCheck"};
+const std::vector<std::string> kWriterFeatures = {"appendOnly",   "invariants",
+                                                  "timestampNtz", "domainMetadata",
+                                                  "clustering",   "vacuumProtocolCheck"};
 
 bool configured(const Metadata& metadata, const std::string& key, const std::string& value) {
   auto it = metadata.configuration.find(key);
@@ -36,7 +36,8 @@ bool usesColumnMapping(const Metadata& metadata) {
 std::vector<std::string> unsupported(const std::optional<std::vector<std::string>>& features,
                                      const std::vector<std::string>& supported) {
   std::vector<std::string> missing;
-  if (!features) return missing;
+  if (!features)
+    return missing;
   for (const std::string& feature : *features) {
     if (std::find(supported.begin(), supported.end(), feature) == supported.end()) {
       missing.push_back(feature);
@@ -60,7 +61,8 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   Protocol protocol;
   bool ntz = std::any_of(schema.begin(), schema.end(),
                          [](const StructField& field) { return containsTimestampNtz(field.type); });
-  if (!ntz && !clustered) return protocol;
+  if (!ntz && !clustered)
+    return protocol;
   // Writer version 7 lists the features that versions 1 and 2 implied.
   std::vector<std::string> writer_features = {"appendOnly", "invariants"};
   protocol.min_writer_version = 7;
@@ -79,7 +81,8 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
 
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
                         const std::string& table_path) {
-  if (protocol.min_reader_version > kMaxReaderVersion) throwInvalidVersion(protocol, table_path);
+  if (protocol.min_reader_version > kMaxReaderVersion)
+    throwInvalidVersion(protocol, table_path);
   // Reader version 2 means column mapping, which sluice does not implement.
   if (protocol.min_reader_version == 2 && usesColumnMapping(metadata)) {
     throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
@@ -99,14 +102,16 @@ void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
 void checkWriteSupported(const Protocol& protocol, const Metadata& metadata,
                          const std::string& table_path) {
   checkReadSupported(protocol, metadata, table_path);
-  if (protocol.min_writer_version > kMaxWriterVersion) throwInvalidVersion(protocol, table_path);
+  if (protocol.min_writer_version > kMaxWriterVersion)
+    throwInvalidVersion(protocol, table_path);
   std::vector<std::string> missing;
   if (protocol.min_writer_version == 7) {
     missing = unsupported(protocol.writer_features, kWriterFeatures);
   } else {
     // Legacy writer versions imply features; refuse only the ones this table actually uses.
     for (const auto& [key, value] : metadata.configuration) {
-      if (key.starts_with("delta.constraints.")) missing.push_back("checkConstraints");
+      if (key.starts_with("delta.constraints."))
+        missing.push_back("checkConstraints");
     }
     if (protocol.min_writer_version >= 4 &&
         configured(metadata, "delta.enableChangeDataFeed", "true")) {

@@ -22,15 +22,19 @@ namespace {
 
 std::string jsonList(const std::vector<std::string>& items) {
   Json list = Json::array();
-  for (const std::string& item : items) list.push_back(item);
+  for (const std::string& item : items)
+    list.push_back(item);
   return dumpJson(list);
 }
 
 const char* modeName(WriteMode mode) {
   switch (mode) {
-    case WriteMode::kCreate: return "ErrorIfExists";
-    case WriteMode::kAppend: return "Append";
-    case WriteMode::kOverwrite: return "Overwrite";
+    case WriteMode::kCreate:
+      return "ErrorIfExists";
+    case WriteMode::kAppend:
+      return "Append";
+    case WriteMode::kOverwrite:
+      return "Overwrite";
   }
   return "";
 }
@@ -49,9 +53,9 @@ void validateDefinition(const TableDefinition& definition, const std::string& ta
   }
   if (!definition.partition_columns.empty() &&
       definition.partition_columns.size() == definition.schema.size()) {
-    throw Error(ErrorClass::INVALID_ARGUMENT,
-                fmt::format("Cannot use all columns of table {} for partition columns.",
-                            table_path));
+    throw Error(
+        ErrorClass::INVALID_ARGUMENT,
+        fmt::format("Cannot use all columns of table {} for partition columns.", table_path));
   }
   if (!definition.partition_columns.empty() && !definition.clustering_columns.empty()) {
     throw Error(ErrorClass::INVALID_ARGUMENT,
@@ -64,7 +68,8 @@ void validateDefinition(const TableDefinition& definition, const std::string& ta
                               column, table_path));
     }
   }
-  for (const StructField& field : definition.schema) dataTypeToJson(field.type);  // validates
+  for (const StructField& field : definition.schema)
+    dataTypeToJson(field.type);  // validates
 }
 
 }  // namespace
@@ -103,13 +108,15 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
   for (idx_t index = 0; index < schema_.size(); ++index) {
     bool is_partition = std::find(partition_columns_.begin(), partition_columns_.end(),
                                   schema_[index].name) != partition_columns_.end();
-    if (is_partition) continue;
+    if (is_partition)
+      continue;
     data_indexes_.push_back(index);
     data_fields_.push_back(schema_[index]);
   }
   for (const std::string& column : partition_columns_) {
     for (idx_t index = 0; index < schema_.size(); ++index) {
-      if (schema_[index].name == column) partition_indexes_.push_back(index);
+      if (schema_[index].name == column)
+        partition_indexes_.push_back(index);
     }
   }
   const Metadata* metadata = snapshot_ ? &snapshot_->metadata : nullptr;
@@ -136,17 +143,21 @@ DataFileWriter& DeltaTableWriter::openFile(FileSet& files, const std::string& ke
 
 void DeltaTableWriter::finishFile(FileSet& files, const std::string& key) {
   auto it = files.open.find(key);
-  if (it == files.open.end() || !it->second) return;
+  if (it == files.open.end() || !it->second)
+    return;
   files.finished.push_back(it->second->finish(/*data_change=*/true));
   files.open.erase(it);
 }
 
 void DeltaTableWriter::finishFiles(FileSet& files) {
   std::vector<std::string> keys;
-  for (const auto& [key, file] : files.open) keys.push_back(key);
-  for (const std::string& key : keys) finishFile(files, key);
+  for (const auto& [key, file] : files.open)
+    keys.push_back(key);
+  for (const std::string& key : keys)
+    finishFile(files, key);
   std::lock_guard lock(finished_mutex_);
-  for (AddFile& add : files.finished) finished_.push_back(std::move(add));
+  for (AddFile& add : files.finished)
+    finished_.push_back(std::move(add));
   files.finished.clear();
 }
 
@@ -168,7 +179,9 @@ void DeltaTableWriter::writeToPartition(FileSet& files, const std::string& key,
   }
 }
 
-void DeltaTableWriter::write(const Batch& batch) { writeRows(own_files_, batch); }
+void DeltaTableWriter::write(const Batch& batch) {
+  writeRows(own_files_, batch);
+}
 
 DeltaTableWriter::ThreadWriter::ThreadWriter(DeltaTableWriter& table) : table_(table) {}
 
@@ -176,9 +189,13 @@ DeltaTableWriter::ThreadWriter::~ThreadWriter() {
   // Files never finished (an error stopped the writing) stay orphans for VACUUM.
 }
 
-void DeltaTableWriter::ThreadWriter::write(const Batch& batch) { table_.writeRows(files_, batch); }
+void DeltaTableWriter::ThreadWriter::write(const Batch& batch) {
+  table_.writeRows(files_, batch);
+}
 
-void DeltaTableWriter::ThreadWriter::finish() { table_.finishFiles(files_); }
+void DeltaTableWriter::ThreadWriter::finish() {
+  table_.finishFiles(files_);
+}
 
 std::unique_ptr<DeltaTableWriter::ThreadWriter> DeltaTableWriter::threadWriter() {
   return std::unique_ptr<ThreadWriter>(new ThreadWriter(*this));
@@ -190,7 +207,8 @@ void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
   for (size_t column = 0; column < schema_.size(); ++column) {
     SLUICE_CHECK(batch.columns[column].type().sameStructure(schema_[column].type));
   }
-  if (batch.num_rows == 0) return;
+  if (batch.num_rows == 0)
+    return;
   Batch data = projectColumns(batch, data_indexes_);
   if (partition_indexes_.empty()) {
     writeToPartition(files, "", {}, data);
@@ -202,13 +220,14 @@ void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
   for (idx_t row = 0; row < batch.num_rows; ++row) {
     PartitionValues values;
     for (size_t index = 0; index < partition_indexes_.size(); ++index) {
-      values.emplace_back(partition_columns_[index],
-                          serializePartitionValue(
-                              batch.columns[partition_indexes_[index]].getValue(row)));
+      values.emplace_back(
+          partition_columns_[index],
+          serializePartitionValue(batch.columns[partition_indexes_[index]].getValue(row)));
     }
     std::string key = partitionDirectory(values);
     auto [it, inserted] = groups.try_emplace(key, std::move(values), std::vector<idx_t>{});
-    if (inserted) keys.push_back(key);
+    if (inserted)
+      keys.push_back(key);
     it->second.second.push_back(row);
   }
   for (const std::string& key : keys) {
@@ -240,7 +259,8 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
   metadata.schema_string = schemaToJson(definition.schema);
   metadata.partition_columns = definition.partition_columns;
   metadata.configuration = definition.properties;
-  if (!creating && metadata == snapshot_->metadata) return actions;
+  if (!creating && metadata == snapshot_->metadata)
+    return actions;
 
   bool clustered = !definition.clustering_columns.empty();
   Protocol protocol = protocolForNewTable(definition.schema, clustered);
@@ -251,9 +271,11 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
           std::max(protocol.min_reader_version, snapshot_->protocol.min_reader_version);
       protocol.min_writer_version =
           std::max(protocol.min_writer_version, snapshot_->protocol.min_writer_version);
-      if (protocol == snapshot_->protocol) protocol = snapshot_->protocol;
+      if (protocol == snapshot_->protocol)
+        protocol = snapshot_->protocol;
     }
-    if (creating || !(protocol == snapshot_->protocol)) actions.emplace_back(protocol);
+    if (creating || !(protocol == snapshot_->protocol))
+      actions.emplace_back(protocol);
   }
   actions.emplace_back(metadata);
   if (clustered) {
@@ -317,9 +339,11 @@ TableWriteResult DeltaTableWriter::commit() {
   }
   const Metadata* table_metadata = snapshot_ ? &snapshot_->metadata : nullptr;
   for (const Action& action : plan.actions) {
-    if (const auto* metadata = std::get_if<Metadata>(&action)) table_metadata = metadata;
+    if (const auto* metadata = std::get_if<Metadata>(&action))
+      table_metadata = metadata;
   }
-  if (table_metadata) plan.checkpoint_interval = checkpointInterval(*table_metadata);
+  if (table_metadata)
+    plan.checkpoint_interval = checkpointInterval(*table_metadata);
 
   std::string operation = options_.operation;
   if (operation.empty()) {
@@ -335,8 +359,9 @@ TableWriteResult DeltaTableWriter::commit() {
     parameters["description"] = options_.definition && options_.definition->description
                                     ? Json(*options_.definition->description)
                                     : Json(nullptr);
-    parameters["properties"] = dumpJson(Json(options_.definition ? options_.definition->properties
-                                                                 : std::map<std::string, std::string>{}));
+    parameters["properties"] =
+        dumpJson(Json(options_.definition ? options_.definition->properties
+                                          : std::map<std::string, std::string>{}));
   }
   parameters["partitionBy"] = jsonList(partition_columns_);
   if (options_.definition && !options_.definition->clustering_columns.empty()) {
@@ -368,7 +393,8 @@ std::optional<int64_t> lastCommittedVersion(const std::string& table_path,
                                             const std::string& app_id) {
   LogStore store(table_path);
   LogListing listing = store.list();
-  if (listing.empty()) return std::nullopt;
+  if (listing.empty())
+    return std::nullopt;
   return loadSnapshot(store, listing, std::nullopt).transactionVersion(app_id);
 }
 

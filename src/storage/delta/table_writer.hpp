@@ -7,11 +7,11 @@
 // txn (appId, version) makes a streaming batch commit exactly once.
 #pragma once
 
-#include <cstdint>
 #include <atomic>
+#include <cstdint>
 #include <map>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>

@@ -21,7 +21,8 @@ std::string describeWinner(int64_t version, const std::vector<Action>& actions) 
   for (const Action& action : actions) {
     if (const auto* info = std::get_if<CommitInfo>(&action)) {
       std::string operation = info->operation();
-      if (!operation.empty()) return fmt::format("version {} ({})", version, operation);
+      if (!operation.empty())
+        return fmt::format("version {} ({})", version, operation);
     }
   }
   return fmt::format("version {}", version);
@@ -40,7 +41,8 @@ void checkConflicts(const CommitPlan& plan, int64_t version, const std::vector<A
   std::set<std::string> own_domains;
   std::set<std::string> own_removes;
   for (const Action& action : plan.actions) {
-    if (const auto* txn = std::get_if<SetTransaction>(&action)) own_app_id = txn->app_id;
+    if (const auto* txn = std::get_if<SetTransaction>(&action))
+      own_app_id = txn->app_id;
     if (const auto* domain = std::get_if<DomainMetadata>(&action)) {
       own_domains.insert(domain->domain);
     }
@@ -118,9 +120,11 @@ std::string renderCommit(const CommitPlan& plan, int64_t read_version) {
   CommitInfo info;
   info.fields["timestamp"] = currentTimeMillis();
   for (auto it = plan.commit_info.fields.begin(); it != plan.commit_info.fields.end(); ++it) {
-    if (it.key() != "timestamp") info.fields[it.key()] = it.value();
+    if (it.key() != "timestamp")
+      info.fields[it.key()] = it.value();
   }
-  if (read_version >= 0) info.fields["readVersion"] = read_version;
+  if (read_version >= 0)
+    info.fields["readVersion"] = read_version;
   actions.emplace_back(std::move(info));
   actions.insert(actions.end(), plan.actions.begin(), plan.actions.end());
   return serializeActions(actions);
@@ -132,7 +136,8 @@ CommitResult commitTransaction(const LogStore& store, CommitPlan plan) {
   CommitResult result;
   int64_t attempt_version = plan.read_version + 1;
   while (true) {
-    if (store.putCommit(attempt_version, renderCommit(plan, plan.read_version))) break;
+    if (store.putCommit(attempt_version, renderCommit(plan, plan.read_version)))
+      break;
     if (plan.read_version < 0) {
       throw Error(ErrorClass::DELTA_LOG_ALREADY_EXISTS,
                   fmt::format("A Delta log already exists at {}.", store.logPath()));

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/types/time_units.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/snapshot.hpp"
 #include "storage/delta/table_features.hpp"
@@ -25,17 +26,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int64_t kMillisPerHour = 3'600'000;
-
 int64_t modificationMillis(const fs::path& path) {
   struct stat info;
-  if (::stat(path.c_str(), &info) != 0) return INT64_MAX;  // vanished: nothing to delete
+  if (::stat(path.c_str(), &info) != 0)
+    return INT64_MAX;  // vanished: nothing to delete
   return static_cast<int64_t>(info.st_mtim.tv_sec) * 1000 + info.st_mtim.tv_nsec / 1'000'000;
 }
 
 bool isPartitionFolder(const std::string& name, const std::vector<std::string>& partition_columns) {
   auto equals = name.find('=');
-  if (equals == std::string::npos) return false;
+  if (equals == std::string::npos)
+    return false;
   std::string column = name.substr(0, equals);
   return std::find(partition_columns.begin(), partition_columns.end(), column) !=
          partition_columns.end();
@@ -44,8 +45,10 @@ bool isPartitionFolder(const std::string& name, const std::vector<std::string>& 
 //! Hidden entries are Delta's own (_delta_log, _change_data) or temporary ('.' files); a
 //! partition folder of a column whose name starts with '_' is data.
 bool isHidden(const std::string& name, const std::vector<std::string>& partition_columns) {
-  if (name.empty()) return true;
-  if (name[0] != '_' && name[0] != '.') return false;
+  if (name.empty())
+    return true;
+  if (name[0] != '_' && name[0] != '.')
+    return false;
   return !isPartitionFolder(name, partition_columns);
 }
 
@@ -59,15 +62,18 @@ void collect(const fs::path& root, const fs::path& folder, int64_t cutoff,
              Candidates& candidates) {
   for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
     std::string name = entry.path().filename().string();
-    if (isHidden(name, partition_columns)) continue;
+    if (isHidden(name, partition_columns))
+      continue;
     if (entry.is_directory()) {
       collect(root, entry.path(), cutoff, keep, partition_columns, candidates);
       candidates.folders.push_back(entry.path());
       continue;
     }
     std::string relative = entry.path().lexically_relative(root).string();
-    if (keep.count(relative)) continue;
-    if (modificationMillis(entry.path()) >= cutoff) continue;
+    if (keep.count(relative))
+      continue;
+    if (modificationMillis(entry.path()) >= cutoff)
+      continue;
     candidates.files.push_back(relative);
   }
 }
@@ -103,9 +109,11 @@ VacuumResult vacuum(const std::string& table_path, const VacuumOptions& options)
   int64_t cutoff = now - retention;
 
   std::set<std::string> keep;
-  for (const auto& [path, add] : snapshot.files) keep.insert(path);
+  for (const auto& [path, add] : snapshot.files)
+    keep.insert(path);
   for (const auto& [path, remove] : snapshot.tombstones) {
-    if (remove.deletion_timestamp.value_or(0) > cutoff) keep.insert(path);
+    if (remove.deletion_timestamp.value_or(0) > cutoff)
+      keep.insert(path);
   }
   Candidates candidates;
   fs::path root(store.tablePath());
@@ -115,7 +123,8 @@ VacuumResult vacuum(const std::string& table_path, const VacuumOptions& options)
   VacuumResult result;
   result.retention_ms = retention;
   result.files = candidates.files;
-  if (options.dry_run) return result;
+  if (options.dry_run)
+    return result;
   for (const std::string& file : candidates.files) {
     std::error_code error;
     fs::remove(root / file, error);
@@ -127,7 +136,8 @@ VacuumResult vacuum(const std::string& table_path, const VacuumOptions& options)
   // Partition folders left empty go too, deepest first.
   for (const fs::path& folder : candidates.folders) {
     std::error_code error;
-    if (fs::is_empty(folder, error) && !error) fs::remove(folder, error);
+    if (fs::is_empty(folder, error) && !error)
+      fs::remove(folder, error);
   }
   return result;
 }

@@ -26,12 +26,14 @@ constexpr size_t kWriteBufferSize = 1 << 20;
 
 LocalFileWriter::LocalFileWriter(std::string path) : path_(std::move(path)) {
   fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) throwIoError("create", path_, errno);
+  if (fd_ < 0)
+    throwIoError("create", path_, errno);
   buffer_.reserve(kWriteBufferSize);
 }
 
 LocalFileWriter::~LocalFileWriter() {
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ >= 0)
+    ::close(fd_);
 }
 
 void LocalFileWriter::flushBuffer() {
@@ -39,7 +41,8 @@ void LocalFileWriter::flushBuffer() {
   while (done < buffer_.size()) {
     ssize_t written = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
     if (written < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR)
+        continue;
       throwIoError("write", path_, errno);
     }
     done += static_cast<size_t>(written);
@@ -48,9 +51,11 @@ void LocalFileWriter::flushBuffer() {
 }
 
 void LocalFileWriter::write(const void* data, size_t size) {
-  if (fd_ < 0) throwError(ErrorClass::INTERNAL_ERROR, "write to closed file {}", path_);
+  if (fd_ < 0)
+    throwError(ErrorClass::INTERNAL_ERROR, "write to closed file {}", path_);
   position_ += size;
-  if (buffer_.size() + size > kWriteBufferSize) flushBuffer();
+  if (buffer_.size() + size > kWriteBufferSize)
+    flushBuffer();
   if (size >= kWriteBufferSize) {
     buffer_.assign(static_cast<const char*>(data), size);
     flushBuffer();
@@ -60,17 +65,21 @@ void LocalFileWriter::write(const void* data, size_t size) {
 }
 
 void LocalFileWriter::close(bool sync) {
-  if (fd_ < 0) return;
+  if (fd_ < 0)
+    return;
   flushBuffer();
-  if (sync && ::fsync(fd_) != 0) throwIoError("sync", path_, errno);
+  if (sync && ::fsync(fd_) != 0)
+    throwIoError("sync", path_, errno);
   int fd = fd_;
   fd_ = -1;
-  if (::close(fd) != 0) throwIoError("close", path_, errno);
+  if (::close(fd) != 0)
+    throwIoError("close", path_, errno);
 }
 
 LocalFileReader::LocalFileReader(std::string path) : path_(std::move(path)) {
   fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd_ < 0) throwIoError("open", path_, errno);
+  if (fd_ < 0)
+    throwIoError("open", path_, errno);
   struct stat info;
   if (::fstat(fd_, &info) != 0) {
     int error = errno;
@@ -82,7 +91,8 @@ LocalFileReader::LocalFileReader(std::string path) : path_(std::move(path)) {
 }
 
 LocalFileReader::~LocalFileReader() {
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ >= 0)
+    ::close(fd_);
 }
 
 void LocalFileReader::readAt(uint64_t offset, size_t size, void* out) const {
@@ -91,7 +101,8 @@ void LocalFileReader::readAt(uint64_t offset, size_t size, void* out) const {
     ssize_t got = ::pread(fd_, static_cast<char*>(out) + done, size - done,
                           static_cast<off_t>(offset + done));
     if (got < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR)
+        continue;
       throwIoError("read", path_, errno);
     }
     if (got == 0) {

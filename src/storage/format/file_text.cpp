@@ -20,15 +20,18 @@ Compression compressionOf(std::string_view path) {
   auto endsWith = [&](std::string_view suffix) {
     return path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
   };
-  if (endsWith(".gz") || endsWith(".gzip")) return Compression::kGzip;
-  if (endsWith(".zst") || endsWith(".zstd")) return Compression::kZstd;
+  if (endsWith(".gz") || endsWith(".gzip"))
+    return Compression::kGzip;
+  if (endsWith(".zst") || endsWith(".zstd"))
+    return Compression::kZstd;
   return Compression::kNone;
 }
 
-[[noreturn]] void throwCorrupt(const std::string& path, std::string_view codec, std::string_view detail) {
+[[noreturn]] void throwCorrupt(const std::string& path, std::string_view codec,
+                               std::string_view detail) {
   throw Error(ErrorClass::FAILED_READ_FILE, "NO_HINT",
-              fmt::format("Encountered error while reading file {}: the {} data is corrupt ({}).", path,
-                          codec, detail));
+              fmt::format("Encountered error while reading file {}: the {} data is corrupt ({}).",
+                          path, codec, detail));
 }
 
 std::string readRaw(const LocalFileReader& file, size_t max_bytes) {
@@ -36,7 +39,8 @@ std::string readRaw(const LocalFileReader& file, size_t max_bytes) {
   std::string raw;
   raw.reserve(size + kTextPadding);
   raw.resize(size);
-  if (size > 0) file.readAt(0, size, raw.data());
+  if (size > 0)
+    file.readAt(0, size, raw.data());
   return raw;
 }
 
@@ -44,7 +48,8 @@ std::string readRaw(const LocalFileReader& file, size_t max_bytes) {
 void gunzip(const std::string& path, std::string_view input, size_t max_bytes, std::string& out) {
   z_stream stream{};
   // 16 + MAX_WBITS: a gzip header and trailer around the deflate data.
-  if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) throwCorrupt(path, "gzip", "cannot start inflate");
+  if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK)
+    throwCorrupt(path, "gzip", "cannot start inflate");
   stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(input.data()));
   stream.avail_in = static_cast<uInt>(input.size());
   size_t chunk = std::max<size_t>(input.size() * 3, 1 << 16);
@@ -58,8 +63,10 @@ void gunzip(const std::string& path, std::string_view input, size_t max_bytes, s
     out.resize(used + chunk - stream.avail_out);
     if (status == Z_STREAM_END) {
       // Another gzip member may follow (files concatenated with cat).
-      if (stream.avail_in == 0) break;
-      if (inflateReset(&stream) != Z_OK) break;
+      if (stream.avail_in == 0)
+        break;
+      if (inflateReset(&stream) != Z_OK)
+        break;
       continue;
     }
     if (status != Z_OK && status != Z_BUF_ERROR) {
@@ -77,7 +84,8 @@ void gunzip(const std::string& path, std::string_view input, size_t max_bytes, s
 
 void unzstd(const std::string& path, std::string_view input, size_t max_bytes, std::string& out) {
   ZSTD_DStream* stream = ZSTD_createDStream();
-  if (stream == nullptr) throwError(ErrorClass::INTERNAL_ERROR, "cannot create a zstd stream");
+  if (stream == nullptr)
+    throwError(ErrorClass::INTERNAL_ERROR, "cannot create a zstd stream");
   ZSTD_inBuffer in{input.data(), input.size(), 0};
   size_t chunk = std::max<size_t>(ZSTD_DStreamOutSize(), input.size() * 4);
   size_t last = 0;
@@ -103,7 +111,8 @@ void unzstd(const std::string& path, std::string_view input, size_t max_bytes, s
 std::string readText(const std::string& path, size_t max_bytes) {
   LocalFileReader file(path);
   Compression compression = compressionOf(path);
-  if (compression == Compression::kNone) return readRaw(file, max_bytes);
+  if (compression == Compression::kNone)
+    return readRaw(file, max_bytes);
   std::string raw = readRaw(file, std::numeric_limits<size_t>::max());
   std::string text;
   if (compression == Compression::kGzip) {
@@ -128,7 +137,8 @@ std::string readFileTextPrefix(const std::string& path, size_t max_bytes) {
     text.resize(cut == std::string::npos ? max_bytes : cut + 1);
   } else if (text.size() == max_bytes) {
     size_t cut = text.rfind('\n');
-    if (cut != std::string::npos) text.resize(cut + 1);
+    if (cut != std::string::npos)
+      text.resize(cut + 1);
   }
   return text;
 }

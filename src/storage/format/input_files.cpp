@@ -15,24 +15,31 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool isHiddenName(std::string_view name) { return !name.empty() && (name[0] == '_' || name[0] == '.'); }
+bool isHiddenName(std::string_view name) {
+  return !name.empty() && (name[0] == '_' || name[0] == '.');
+}
 
 // The end of a bracket expression that starts at `open` ('['), or npos when it is not closed.
 size_t bracketEnd(std::string_view pattern, size_t open) {
   size_t at = open + 1;
-  if (at < pattern.size() && (pattern[at] == '^' || pattern[at] == '!')) ++at;
-  if (at < pattern.size() && pattern[at] == ']') ++at;  // a leading ']' is a member
-  while (at < pattern.size() && pattern[at] != ']') ++at;
+  if (at < pattern.size() && (pattern[at] == '^' || pattern[at] == '!'))
+    ++at;
+  if (at < pattern.size() && pattern[at] == ']')
+    ++at;  // a leading ']' is a member
+  while (at < pattern.size() && pattern[at] != ']')
+    ++at;
   return at < pattern.size() ? at : std::string_view::npos;
 }
 
 bool bracketMatches(std::string_view set, char c) {
   bool negate = !set.empty() && (set[0] == '^' || set[0] == '!');
-  if (negate) set.remove_prefix(1);
+  if (negate)
+    set.remove_prefix(1);
   bool found = false;
   for (size_t i = 0; i < set.size(); ++i) {
     if (i + 2 < set.size() && set[i + 1] == '-') {
-      if (c >= set[i] && c <= set[i + 2]) found = true;
+      if (c >= set[i] && c <= set[i + 2])
+        found = true;
       i += 2;
     } else if (set[i] == c) {
       found = true;
@@ -63,7 +70,8 @@ void expandBraces(const std::string& pattern, std::vector<std::string>& out) {
       alternatives.push_back(pattern.substr(start, at - start));
       std::string head = pattern.substr(0, open);
       std::string tail = pattern.substr(at + 1);
-      for (const std::string& alternative : alternatives) expandBraces(head + alternative + tail, out);
+      for (const std::string& alternative : alternatives)
+        expandBraces(head + alternative + tail, out);
       return;
     }
   }
@@ -98,7 +106,8 @@ bool matchSimple(std::string_view pattern, std::string_view name) {
           continue;
         }
       } else {
-        if (c == '\\' && p + 1 < pattern.size()) c = pattern[++p];
+        if (c == '\\' && p + 1 < pattern.size())
+          c = pattern[++p];
         if (c == name[n]) {
           ++p;
           ++n;
@@ -106,11 +115,13 @@ bool matchSimple(std::string_view pattern, std::string_view name) {
         }
       }
     }
-    if (star_p == std::string_view::npos) return false;
+    if (star_p == std::string_view::npos)
+      return false;
     p = star_p;
     n = ++star_n;
   }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
+  while (p < pattern.size() && pattern[p] == '*')
+    ++p;
   return p == pattern.size();
 }
 
@@ -125,24 +136,30 @@ void addFile(const std::string& path, const struct stat& info, std::vector<Input
 // Adds `path` if it is a file, or the files under it if it is a folder.
 void addPath(const std::string& path, std::vector<InputFile>& out) {
   struct stat info;
-  if (::stat(path.c_str(), &info) != 0) return;
+  if (::stat(path.c_str(), &info) != 0)
+    return;
   if (S_ISREG(info.st_mode)) {
     addFile(path, info, out);
     return;
   }
-  if (!S_ISDIR(info.st_mode)) return;
+  if (!S_ISDIR(info.st_mode))
+    return;
   std::error_code error;
   fs::recursive_directory_iterator it(path, fs::directory_options::follow_directory_symlink, error);
-  if (error) throwError(ErrorClass::IO_ERROR, "Cannot list {}: {}", path, error.message());
+  if (error)
+    throwError(ErrorClass::IO_ERROR, "Cannot list {}: {}", path, error.message());
   for (; it != fs::recursive_directory_iterator(); it.increment(error)) {
-    if (error) throwError(ErrorClass::IO_ERROR, "Cannot list {}: {}", path, error.message());
+    if (error)
+      throwError(ErrorClass::IO_ERROR, "Cannot list {}: {}", path, error.message());
     std::string name = it->path().filename().string();
     if (isHiddenName(name)) {
-      if (it->is_directory(error)) it.disable_recursion_pending();
+      if (it->is_directory(error))
+        it.disable_recursion_pending();
       continue;
     }
     std::string file = it->path().string();
-    if (::stat(file.c_str(), &info) == 0 && S_ISREG(info.st_mode)) addFile(file, info, out);
+    if (::stat(file.c_str(), &info) == 0 && S_ISREG(info.st_mode))
+      addFile(file, info, out);
   }
 }
 
@@ -157,20 +174,25 @@ void expandGlob(const std::string& base, const std::vector<std::string>& compone
   if (!hasGlobCharacters(component)) {
     std::string next = base + "/" + component;
     struct stat info;
-    if (::stat(next.c_str(), &info) == 0) expandGlob(next, components, index + 1, matches);
+    if (::stat(next.c_str(), &info) == 0)
+      expandGlob(next, components, index + 1, matches);
     return;
   }
   std::error_code error;
   fs::directory_iterator it(base.empty() ? "/" : base, error);
-  if (error) return;
+  if (error)
+    return;
   std::vector<std::string> names;
   for (; it != fs::directory_iterator(); it.increment(error)) {
-    if (error) break;
+    if (error)
+      break;
     std::string name = it->path().filename().string();
-    if (matchGlob(component, name)) names.push_back(std::move(name));
+    if (matchGlob(component, name))
+      names.push_back(std::move(name));
   }
   std::sort(names.begin(), names.end());
-  for (const std::string& name : names) expandGlob(base + "/" + name, components, index + 1, matches);
+  for (const std::string& name : names)
+    expandGlob(base + "/" + name, components, index + 1, matches);
 }
 
 std::string absolutePath(std::string_view location) {
@@ -180,11 +202,13 @@ std::string absolutePath(std::string_view location) {
   } else if (path.rfind("file:", 0) == 0) {
     path.erase(0, 5);
   }
-  if (path.empty()) throwError(ErrorClass::INVALID_PARAMETER_VALUE, "The path of read_files is empty.");
+  if (path.empty())
+    throwError(ErrorClass::INVALID_PARAMETER_VALUE, "The path of read_files is empty.");
   if (path[0] != '/') {
     std::error_code error;
     fs::path current = fs::current_path(error);
-    if (error) throwError(ErrorClass::IO_ERROR, "Cannot find the current folder: {}", error.message());
+    if (error)
+      throwError(ErrorClass::IO_ERROR, "Cannot find the current folder: {}", error.message());
     path = (current / path).string();
   }
   return path;
@@ -200,12 +224,14 @@ bool matchGlob(std::string_view pattern, std::string_view name) {
   std::vector<std::string> patterns;
   expandBraces(std::string(pattern), patterns);
   for (const std::string& each : patterns) {
-    if (matchSimple(each, name)) return true;
+    if (matchSimple(each, name))
+      return true;
   }
   return false;
 }
 
-std::vector<InputFile> listInputFiles(std::string_view location, std::string_view path_glob_filter) {
+std::vector<InputFile> listInputFiles(std::string_view location,
+                                      std::string_view path_glob_filter) {
   std::string path = absolutePath(location);
   // {a,b} groups may span '/', so they are expanded over the whole path first.
   std::vector<std::string> patterns;
@@ -220,26 +246,32 @@ std::vector<InputFile> listInputFiles(std::string_view location, std::string_vie
     size_t start = 1;
     while (start <= pattern.size()) {
       size_t slash = pattern.find('/', start);
-      if (slash == std::string::npos) slash = pattern.size();
-      if (slash > start) components.push_back(pattern.substr(start, slash - start));
+      if (slash == std::string::npos)
+        slash = pattern.size();
+      if (slash > start)
+        components.push_back(pattern.substr(start, slash - start));
       start = slash + 1;
     }
     expandGlob("", components, 0, roots);
   }
   std::vector<InputFile> files;
-  for (const std::string& root : roots) addPath(root, files);
+  for (const std::string& root : roots)
+    addPath(root, files);
   if (files.empty()) {
     struct stat info;
-    bool exists = std::any_of(roots.begin(), roots.end(),
-                              [&](const std::string& root) { return ::stat(root.c_str(), &info) == 0; });
-    if (!exists) throwError(ErrorClass::PATH_NOT_FOUND, "Path does not exist: file:{}.", path);
+    bool exists = std::any_of(roots.begin(), roots.end(), [&](const std::string& root) {
+      return ::stat(root.c_str(), &info) == 0;
+    });
+    if (!exists)
+      throwError(ErrorClass::PATH_NOT_FOUND, "Path does not exist: file:{}.", path);
   }
   if (!path_glob_filter.empty()) {
     std::erase_if(files, [&](const InputFile& file) {
       return !matchGlob(path_glob_filter, fs::path(file.path).filename().string());
     });
   }
-  std::sort(files.begin(), files.end(), [](const InputFile& a, const InputFile& b) { return a.path < b.path; });
+  std::sort(files.begin(), files.end(),
+            [](const InputFile& a, const InputFile& b) { return a.path < b.path; });
   files.erase(std::unique(files.begin(), files.end(),
                           [](const InputFile& a, const InputFile& b) { return a.path == b.path; }),
               files.end());

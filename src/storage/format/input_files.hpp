@@ -21,7 +21,8 @@ struct InputFile {
 };
 
 //! Lists the files `location` names, sorted by path. A "file:" scheme is accepted and dropped.
-std::vector<InputFile> listInputFiles(std::string_view location, std::string_view path_glob_filter = {});
+std::vector<InputFile> listInputFiles(std::string_view location,
+                                      std::string_view path_glob_filter = {});
 
 //! Whether `name` matches the glob `pattern` as a whole (no '/' handling: one path component).
 bool matchGlob(std::string_view pattern, std::string_view name);

@@ -7,26 +7,6 @@
 
 namespace sluice {
 
-std::string ScanPredicate::toString() const {
-  switch (op) {
-    case Op::kEqual:
-      return fmt::format("{} = {}", column, value.debugString());
-    case Op::kLess:
-      return fmt::format("{} < {}", column, value.debugString());
-    case Op::kLessOrEqual:
-      return fmt::format("{} <= {}", column, value.debugString());
-    case Op::kGreater:
-      return fmt::format("{} > {}", column, value.debugString());
-    case Op::kGreaterOrEqual:
-      return fmt::format("{} >= {}", column, value.debugString());
-    case Op::kIsNull:
-      return fmt::format("{} IS NULL", column);
-    case Op::kIsNotNull:
-      return fmt::format("{} IS NOT NULL", column);
-  }
-  return column;
-}
-
 bool boundsMayMatch(ScanPredicate::Op op, const ColumnBounds& bounds, const Value& constant) {
   using Op = ScanPredicate::Op;
   bool all_null = bounds.null_count && bounds.row_count && *bounds.null_count == *bounds.row_count;

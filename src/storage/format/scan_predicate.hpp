@@ -1,49 +1,17 @@
 // src/storage/format/scan_predicate.hpp
 //
-// The filters a scan can use to skip whole files or row groups: a top-level column compared
-// with a constant (=, <, <=, >, >=) or tested for NULL. The optimizer lowers the conditions it
-// can into a conjunction of these; the Delta log's file statistics and Parquet's row-group
-// statistics then rule out data that cannot hold a matching row. Skipping is only coarse: the
-// rows read are still filtered by the full condition.
+// Whether the statistics of some rows (a Delta file's, a Parquet row group's) rule out every
+// row matching a ScanPredicate (common/scan_predicate.hpp).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "common/scan_predicate.hpp"
 #include "common/types/value.hpp"
 
 namespace sluice {
-
-struct ScanPredicate {
-  enum class Op : uint8_t {
-    kEqual,
-    kLess,
-    kLessOrEqual,
-    kGreater,
-    kGreaterOrEqual,
-    kIsNull,
-    kIsNotNull
-  };
-
-  std::string column;  // a top-level column, matched case-insensitively
-  Op op = Op::kEqual;
-  Value value;  // unused by kIsNull / kIsNotNull
-
-  static ScanPredicate compare(std::string column, Op op, Value value) {
-    return ScanPredicate{std::move(column), op, std::move(value)};
-  }
-  static ScanPredicate isNull(std::string column) {
-    return ScanPredicate{std::move(column), Op::kIsNull, Value()};
-  }
-  static ScanPredicate isNotNull(std::string column) {
-    return ScanPredicate{std::move(column), Op::kIsNotNull, Value()};
-  }
-
-  bool isComparison() const { return op != Op::kIsNull && op != Op::kIsNotNull; }
-  //! "price > 10", for plans.
-  std::string toString() const;
-};
 
 //! What statistics say about one column of some rows: bounds of its non-NULL values (absent
 //! when unknown or untrusted), its NULL count and the number of rows, when known.

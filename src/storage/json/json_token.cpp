@@ -8,15 +8,12 @@
 #include <limits>
 #include <system_error>
 
+#include "common/text/ascii_case.hpp"
 #include "common/types/value_text.hpp"
 
 namespace sluice::json {
 
 namespace {
-
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
-}
 
 std::optional<double> nonNumericToken(std::string_view token) {
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -40,8 +37,8 @@ bool isJsonNumber(std::string_view token, bool& is_integer) {
     return false;
   if (token[index] == '0') {
     ++index;
-  } else if (isDigit(token[index])) {
-    while (index < size && isDigit(token[index]))
+  } else if (isAsciiDigit(token[index])) {
+    while (index < size && isAsciiDigit(token[index]))
       ++index;
   } else {
     return false;
@@ -50,7 +47,7 @@ bool isJsonNumber(std::string_view token, bool& is_integer) {
   if (index < size && token[index] == '.') {
     ++index;
     size_t digits = index;
-    while (index < size && isDigit(token[index]))
+    while (index < size && isAsciiDigit(token[index]))
       ++index;
     if (index == digits)
       return false;
@@ -61,7 +58,7 @@ bool isJsonNumber(std::string_view token, bool& is_integer) {
     if (index < size && (token[index] == '+' || token[index] == '-'))
       ++index;
     size_t digits = index;
-    while (index < size && isDigit(token[index]))
+    while (index < size && isAsciiDigit(token[index]))
       ++index;
     if (index == digits)
       return false;
@@ -129,7 +126,7 @@ IntegerToken parseIntegerToken(std::string_view token, int64_t& out) {
   size_t first_digit = index;
   uint64_t magnitude = 0;
   bool overflow = false;
-  while (index < size && isDigit(token[index])) {
+  while (index < size && isAsciiDigit(token[index])) {
     uint64_t digit = static_cast<uint64_t>(token[index] - '0');
     if (magnitude > (UINT64_MAX - digit) / 10)
       overflow = true;

@@ -30,35 +30,54 @@ size_t levelEstimate(size_t entries, int16_t max_level) {
 ColumnChunkWriter::ColumnChunkWriter(const LeafColumn& leaf, const ColumnWriterOptions& options)
     : leaf_(leaf), options_(options), dictionary_(leaf.physical, leaf.type_length) {
   switch (leaf.type.id()) {
-    case TypeId::kVoid: source_ = Source::kVoid; break;
-    case TypeId::kBoolean: source_ = Source::kBoolean; break;
-    case TypeId::kByte: source_ = Source::kInt8; break;
-    case TypeId::kShort: source_ = Source::kInt16; break;
+    case TypeId::kVoid:
+      source_ = Source::kVoid;
+      break;
+    case TypeId::kBoolean:
+      source_ = Source::kBoolean;
+      break;
+    case TypeId::kByte:
+      source_ = Source::kInt8;
+      break;
+    case TypeId::kShort:
+      source_ = Source::kInt16;
+      break;
     case TypeId::kInt:
     case TypeId::kDate:
-    case TypeId::kYearMonthInterval: source_ = Source::kInt32; break;
+    case TypeId::kYearMonthInterval:
+      source_ = Source::kInt32;
+      break;
     case TypeId::kLong:
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
-    case TypeId::kDayTimeInterval: source_ = Source::kInt64; break;
-    case TypeId::kFloat: source_ = Source::kFloat; break;
-    case TypeId::kDouble: source_ = Source::kDouble; break;
+    case TypeId::kDayTimeInterval:
+      source_ = Source::kInt64;
+      break;
+    case TypeId::kFloat:
+      source_ = Source::kFloat;
+      break;
+    case TypeId::kDouble:
+      source_ = Source::kDouble;
+      break;
     case TypeId::kDecimal:
       source_ = leaf.physical == PhysicalType::kInt32   ? Source::kInt64ToInt32
                 : leaf.physical == PhysicalType::kInt64 ? Source::kInt64
                                                         : Source::kInt128;
       break;
     case TypeId::kString:
-    case TypeId::kBinary: source_ = Source::kBytes; break;
-    default: SLUICE_UNREACHABLE("not a leaf type");
+    case TypeId::kBinary:
+      source_ = Source::kBytes;
+      break;
+    default:
+      SLUICE_UNREACHABLE("not a leaf type");
   }
   reset();
 }
 
 void ColumnChunkWriter::reset() {
   dictionary_.clear();
-  dictionary_active_ = options_.enable_dictionary && source_ != Source::kBoolean &&
-                       source_ != Source::kVoid;
+  dictionary_active_ =
+      options_.enable_dictionary && source_ != Source::kBoolean && source_ != Source::kVoid;
   page_uses_dictionary_ = dictionary_active_;
   dictionary_used_ = false;
   plain_used_ = false;
@@ -86,7 +105,8 @@ void ColumnChunkWriter::appendLevels(const LeafBatch& batch) {
     definition_levels_.insert(definition_levels_.end(), batch.definition_levels,
                               batch.definition_levels + batch.num_entries);
     for (size_t entry = 0; entry < batch.num_entries; ++entry) {
-      if (batch.definition_levels[entry] != leaf_.max_definition_level) ++null_count_;
+      if (batch.definition_levels[entry] != leaf_.max_definition_level)
+        ++null_count_;
     }
   }
   if (leaf_.max_repetition_level > 0) {
@@ -101,7 +121,8 @@ template <typename Visit>
 static void forEachValueRow(const LeafBatch& batch, int16_t max_definition, Visit&& visit) {
   size_t value_index = 0;
   for (size_t entry = 0; entry < batch.num_entries; ++entry) {
-    if (max_definition > 0 && batch.definition_levels[entry] != max_definition) continue;
+    if (max_definition > 0 && batch.definition_levels[entry] != max_definition)
+      continue;
     size_t row =
         batch.positions != nullptr ? batch.positions[value_index] : batch.first_row + entry;
     ++value_index;
@@ -122,13 +143,16 @@ void ColumnChunkWriter::updateFixedStatistics(uint64_t bits) {
       } else {
         std::memcpy(&value, &bits, 8);
       }
-      if (std::isnan(value)) return;
+      if (std::isnan(value))
+        return;
       if (!has_min_max_) {
         min_float_ = max_float_ = value;
         has_min_max_ = true;
       } else {
-        if (value < min_float_) min_float_ = value;
-        if (value > max_float_) max_float_ = value;
+        if (value < min_float_)
+          min_float_ = value;
+        if (value > max_float_)
+          max_float_ = value;
       }
       return;
     }
@@ -140,8 +164,10 @@ void ColumnChunkWriter::updateFixedStatistics(uint64_t bits) {
         min_int_ = max_int_ = value;
         has_min_max_ = true;
       } else {
-        if (value < min_int_) min_int_ = value;
-        if (value > max_int_) max_int_ = value;
+        if (value < min_int_)
+          min_int_ = value;
+        if (value > max_int_)
+          max_int_ = value;
       }
       return;
     }
@@ -155,8 +181,10 @@ void ColumnChunkWriter::updateByteStatistics(std::string_view bytes) {
       min_wide_ = max_wide_ = value;
       has_min_max_ = true;
     } else {
-      if (value < min_wide_) min_wide_ = value;
-      if (value > max_wide_) max_wide_ = value;
+      if (value < min_wide_)
+        min_wide_ = value;
+      if (value > max_wide_)
+        max_wide_ = value;
     }
     return;
   }
@@ -166,21 +194,23 @@ void ColumnChunkWriter::updateByteStatistics(std::string_view bytes) {
     has_min_max_ = true;
     return;
   }
-  if (bytes < std::string_view(min_bytes_)) min_bytes_.assign(bytes);
-  if (bytes > std::string_view(max_bytes_)) max_bytes_.assign(bytes);
+  if (bytes < std::string_view(min_bytes_))
+    min_bytes_.assign(bytes);
+  if (bytes > std::string_view(max_bytes_))
+    max_bytes_.assign(bytes);
 }
 
 template <typename Get>
 void ColumnChunkWriter::writeFixedValues(const LeafBatch& batch, Get&& get) {
-  size_t width = leaf_.physical == PhysicalType::kInt32 || leaf_.physical == PhysicalType::kFloat
-                     ? 4
-                     : 8;
+  size_t width =
+      leaf_.physical == PhysicalType::kInt32 || leaf_.physical == PhysicalType::kFloat ? 4 : 8;
   forEachValueRow(batch, leaf_.max_definition_level, [&](size_t row) {
     uint64_t bits = get(row);
     if (page_uses_dictionary_) {
       bool inserted;
       uint32_t index = dictionary_.insertFixed(bits, inserted);
-      if (inserted) updateFixedStatistics(bits);
+      if (inserted)
+        updateFixedStatistics(bits);
       indices_.push_back(index);
     } else {
       const auto* bytes = reinterpret_cast<const uint8_t*>(&bits);
@@ -201,7 +231,8 @@ void ColumnChunkWriter::writeByteValues(const LeafBatch& batch, Get&& get) {
     if (page_uses_dictionary_) {
       bool inserted;
       uint32_t index = dictionary_.insertBytes(bytes, inserted);
-      if (inserted) updateByteStatistics(bytes);
+      if (inserted)
+        updateByteStatistics(bytes);
       indices_.push_back(index);
     } else {
       if (fixed_length) {
@@ -225,8 +256,10 @@ void ColumnChunkWriter::writeBooleans(const LeafBatch& batch) {
       min_int_ = max_int_ = value;
       has_min_max_ = true;
     } else {
-      if (value < min_int_) min_int_ = value;
-      if (value > max_int_) max_int_ = value;
+      if (value < min_int_)
+        min_int_ = value;
+      if (value > max_int_)
+        max_int_ = value;
     }
     ++page_values_;
   });
@@ -237,8 +270,11 @@ void ColumnChunkWriter::write(const LeafBatch& batch) {
   const Vector& values = *batch.values;
   auto as_bits32 = [](int32_t value) { return uint64_t{static_cast<uint32_t>(value)}; };
   switch (source_) {
-    case Source::kVoid: break;
-    case Source::kBoolean: writeBooleans(batch); break;
+    case Source::kVoid:
+      break;
+    case Source::kBoolean:
+      writeBooleans(batch);
+      break;
     case Source::kInt8:
       writeFixedValues(batch, [&](size_t row) { return as_bits32(values.at<int8_t>(row)); });
       break;
@@ -285,12 +321,12 @@ void ColumnChunkWriter::write(const LeafBatch& batch) {
       break;
   }
   page_entries_ += batch.num_entries;
-  size_t value_bytes = page_uses_dictionary_
-                           ? indices_.size() * bitWidth(dictionary_.size()) / 8
-                           : plain_.size() + booleans_.size() / 8;
+  size_t value_bytes = page_uses_dictionary_ ? indices_.size() * bitWidth(dictionary_.size()) / 8
+                                             : plain_.size() + booleans_.size() / 8;
   size_t estimate = value_bytes + levelEstimate(page_entries_, leaf_.max_definition_level) +
                     levelEstimate(page_entries_, leaf_.max_repetition_level);
-  if (estimate >= options_.page_size || page_entries_ >= options_.page_entries) flushPage();
+  if (estimate >= options_.page_size || page_entries_ >= options_.page_entries)
+    flushPage();
 }
 
 void ColumnChunkWriter::appendPage(PageType type, const std::vector<uint8_t>& page,
@@ -329,8 +365,7 @@ void ColumnChunkWriter::appendPageV2(const DataPageHeaderV2& page,
   // Only the values are compressed; the levels stay readable without decompression.
   compressed_.assign(page_buffer_.begin(), page_buffer_.end());
   if (page.is_compressed) {
-    compress(options_.codec, options_.compression_level, values.data(), values.size(),
-             compressed_);
+    compress(options_.codec, options_.compression_level, values.data(), values.size(), compressed_);
   } else {
     compressed_.insert(compressed_.end(), values.begin(), values.end());
   }
@@ -347,7 +382,8 @@ void ColumnChunkWriter::appendPageV2(const DataPageHeaderV2& page,
 }
 
 void ColumnChunkWriter::flushPage() {
-  if (page_entries_ == 0) return;
+  if (page_entries_ == 0)
+    return;
   if (page_entries_ > static_cast<size_t>(INT32_MAX)) {
     throwError(ErrorClass::NOT_SUPPORTED, "too many values in one Parquet page");
   }
@@ -379,7 +415,8 @@ void ColumnChunkWriter::flushPage() {
   }
   size_t levels_length = page_buffer_.size();
   std::vector<uint8_t>& values = options_.data_page_v2 ? values_buffer_ : page_buffer_;
-  if (options_.data_page_v2) values_buffer_.clear();
+  if (options_.data_page_v2)
+    values_buffer_.clear();
   Encoding encoding = Encoding::kPlain;
   if (source_ == Source::kBoolean) {
     PlainEncoder(values).encodeBooleans(booleans_.data(), booleans_.size());
@@ -439,7 +476,8 @@ void ColumnChunkWriter::flushPage() {
 Statistics ColumnChunkWriter::buildStatistics() const {
   Statistics statistics;
   statistics.null_count = null_count_;
-  if (!has_min_max_) return statistics;
+  if (!has_min_max_)
+    return statistics;
   auto bytes_of = [](const void* data, size_t size) {
     return std::string(static_cast<const char*>(data), size);
   };
@@ -494,7 +532,8 @@ Statistics ColumnChunkWriter::buildStatistics() const {
         statistics.max_value = max_bytes_;
       }
       break;
-    case PhysicalType::kInt96: break;
+    case PhysicalType::kInt96:
+      break;
   }
   return statistics;
 }
@@ -518,11 +557,13 @@ ColumnChunk ColumnChunkWriter::finish(LocalFileWriter& file) {
   file.write(pages_.data(), pages_.size());
   metadata.total_compressed_size = static_cast<int64_t>(file.position()) - start;
   metadata.total_uncompressed_size = total_uncompressed_;
-  if (plain_used_ || dictionary_used_) metadata.encodings.push_back(Encoding::kPlain);
+  if (plain_used_ || dictionary_used_)
+    metadata.encodings.push_back(Encoding::kPlain);
   if (leaf_.max_definition_level > 0 || leaf_.max_repetition_level > 0 || dictionary_used_) {
     metadata.encodings.push_back(Encoding::kRle);
   }
-  if (dictionary_used_) metadata.encodings.push_back(Encoding::kRleDictionary);
+  if (dictionary_used_)
+    metadata.encodings.push_back(Encoding::kRleDictionary);
   metadata.statistics = buildStatistics();
 
   ColumnChunk chunk;

@@ -64,8 +64,8 @@ class ColumnChunkWriter {
   enum class Source : uint8_t {
     kVoid,
     kBoolean,
-    kInt8,    // TINYINT -> INT32
-    kInt16,   // SMALLINT -> INT32
+    kInt8,   // TINYINT -> INT32
+    kInt16,  // SMALLINT -> INT32
     kInt32,
     kInt64ToInt32,  // DECIMAL(p <= 9)
     kInt64,

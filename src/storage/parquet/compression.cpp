@@ -40,12 +40,14 @@ void decompressGzip(const uint8_t* data, size_t size, uint8_t* out, size_t uncom
   size_t produced = 0;
   size_t consumed = 0;
   uint8_t spare = 0;
-  if (uncompressed_size == 0) out = &spare;  // zlib refuses a null output buffer
+  if (uncompressed_size == 0)
+    out = &spare;  // zlib refuses a null output buffer
   // A page may hold several gzip members one after another.
   while (consumed < size) {
     z_stream stream{};
     // 15 + 32: accept gzip or zlib headers.
-    if (inflateInit2(&stream, 15 + 32) != Z_OK) throw std::bad_alloc();
+    if (inflateInit2(&stream, 15 + 32) != Z_OK)
+      throw std::bad_alloc();
     stream.next_in = const_cast<Bytef*>(data + consumed);
     stream.avail_in = static_cast<uInt>(size - consumed);
     stream.next_out = out + produced;
@@ -61,7 +63,8 @@ void decompressGzip(const uint8_t* data, size_t size, uint8_t* out, size_t uncom
     }
     consumed += member_in;
     produced += member_out;
-    if (member_in == 0) break;
+    if (member_in == 0)
+      break;
   }
   if (produced != uncompressed_size) {
     throwFormatError("GZIP page data decompressed to {} bytes, the page header says {}", produced,
@@ -69,8 +72,7 @@ void decompressGzip(const uint8_t* data, size_t size, uint8_t* out, size_t uncom
   }
 }
 
-void decompressHadoopLz4(const uint8_t* data, size_t size, uint8_t* out,
-                         size_t uncompressed_size) {
+void decompressHadoopLz4(const uint8_t* data, size_t size, uint8_t* out, size_t uncompressed_size) {
   // Blocks of: 4-byte big-endian decompressed size, 4-byte big-endian compressed size, data.
   auto big_endian = [](const uint8_t* bytes) {
     return (uint32_t{bytes[0]} << 24) | (uint32_t{bytes[1]} << 16) | (uint32_t{bytes[2]} << 8) |
@@ -79,7 +81,8 @@ void decompressHadoopLz4(const uint8_t* data, size_t size, uint8_t* out,
   size_t in = 0;
   size_t produced = 0;
   while (in < size) {
-    if (size - in < 8) throwFormatError("corrupt LZ4 page data (truncated block header)");
+    if (size - in < 8)
+      throwFormatError("corrupt LZ4 page data (truncated block header)");
     uint32_t block_out = big_endian(data + in);
     uint32_t block_in = big_endian(data + in + 4);
     in += 8;
@@ -105,14 +108,22 @@ void decompressHadoopLz4(const uint8_t* data, size_t size, uint8_t* out,
 
 std::string_view codecName(CompressionCodec codec) {
   switch (codec) {
-    case CompressionCodec::kUncompressed: return "UNCOMPRESSED";
-    case CompressionCodec::kSnappy: return "SNAPPY";
-    case CompressionCodec::kGzip: return "GZIP";
-    case CompressionCodec::kLzo: return "LZO";
-    case CompressionCodec::kBrotli: return "BROTLI";
-    case CompressionCodec::kLz4: return "LZ4";
-    case CompressionCodec::kZstd: return "ZSTD";
-    case CompressionCodec::kLz4Raw: return "LZ4_RAW";
+    case CompressionCodec::kUncompressed:
+      return "UNCOMPRESSED";
+    case CompressionCodec::kSnappy:
+      return "SNAPPY";
+    case CompressionCodec::kGzip:
+      return "GZIP";
+    case CompressionCodec::kLzo:
+      return "LZO";
+    case CompressionCodec::kBrotli:
+      return "BROTLI";
+    case CompressionCodec::kLz4:
+      return "LZ4";
+    case CompressionCodec::kZstd:
+      return "ZSTD";
+    case CompressionCodec::kLz4Raw:
+      return "LZ4_RAW";
   }
   return "UNKNOWN";
 }
@@ -123,8 +134,10 @@ bool canCompress(CompressionCodec codec) {
     case CompressionCodec::kSnappy:
     case CompressionCodec::kGzip:
     case CompressionCodec::kZstd:
-    case CompressionCodec::kLz4Raw: return true;
-    default: return false;
+    case CompressionCodec::kLz4Raw:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -143,7 +156,9 @@ void compress(CompressionCodec codec, int level, const uint8_t* data, size_t siz
       out.resize(start + written);
       return;
     }
-    case CompressionCodec::kGzip: compressGzip(level, data, size, out); return;
+    case CompressionCodec::kGzip:
+      compressGzip(level, data, size, out);
+      return;
     case CompressionCodec::kZstd: {
       out.resize(start + ZSTD_compressBound(size));
       size_t written = ZSTD_compress(out.data() + start, out.size() - start, data, size,
@@ -155,15 +170,15 @@ void compress(CompressionCodec codec, int level, const uint8_t* data, size_t siz
     case CompressionCodec::kLz4Raw: {
       SLUICE_CHECK(size <= static_cast<size_t>(LZ4_MAX_INPUT_SIZE));
       out.resize(start + LZ4_compressBound(static_cast<int>(size)));
-      int written = LZ4_compress_default(reinterpret_cast<const char*>(data),
-                                         reinterpret_cast<char*>(out.data() + start),
-                                         static_cast<int>(size),
-                                         static_cast<int>(out.size() - start));
+      int written = LZ4_compress_default(
+          reinterpret_cast<const char*>(data), reinterpret_cast<char*>(out.data() + start),
+          static_cast<int>(size), static_cast<int>(out.size() - start));
       SLUICE_CHECK(written > 0 || size == 0);
       out.resize(start + written);
       return;
     }
-    default: break;
+    default:
+      break;
   }
   throwError(ErrorClass::NOT_SUPPORTED, "Parquet compression codec {} is not supported for writing",
              codecName(codec));
@@ -175,17 +190,23 @@ void checkUncompressedSize(CompressionCodec codec, const uint8_t* data, size_t s
   constexpr size_t kSlack = 1024;
   bool plausible = true;
   switch (codec) {
-    case CompressionCodec::kUncompressed: plausible = size == uncompressed_size; break;
+    case CompressionCodec::kUncompressed:
+      plausible = size == uncompressed_size;
+      break;
     case CompressionCodec::kSnappy: {
       size_t length = 0;
-      plausible = snappy::GetUncompressedLength(reinterpret_cast<const char*>(data), size,
-                                                &length) &&
-                  length == uncompressed_size;
+      plausible =
+          snappy::GetUncompressedLength(reinterpret_cast<const char*>(data), size, &length) &&
+          length == uncompressed_size;
       break;
     }
     case CompressionCodec::kLz4:
-    case CompressionCodec::kLz4Raw: plausible = uncompressed_size <= size * 256 + kSlack; break;
-    case CompressionCodec::kGzip: plausible = uncompressed_size <= size * 1032 + kSlack; break;
+    case CompressionCodec::kLz4Raw:
+      plausible = uncompressed_size <= size * 256 + kSlack;
+      break;
+    case CompressionCodec::kGzip:
+      plausible = uncompressed_size <= size * 1032 + kSlack;
+      break;
     case CompressionCodec::kZstd: {
       unsigned long long content = ZSTD_getFrameContentSize(data, size);
       if (content == ZSTD_CONTENTSIZE_ERROR) {
@@ -196,7 +217,8 @@ void checkUncompressedSize(CompressionCodec codec, const uint8_t* data, size_t s
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
   if (!plausible) {
     throwFormatError("{} page data of {} bytes cannot decompress to the {} bytes its header says",
@@ -212,7 +234,8 @@ void decompress(CompressionCodec codec, const uint8_t* data, size_t size, uint8_
         throwFormatError("uncompressed page of {} bytes, the page header says {}", size,
                          uncompressed_size);
       }
-      if (size > 0) std::memcpy(out, data, size);
+      if (size > 0)
+        std::memcpy(out, data, size);
       return;
     case CompressionCodec::kSnappy: {
       size_t length = 0;
@@ -229,15 +252,17 @@ void decompress(CompressionCodec codec, const uint8_t* data, size_t size, uint8_
       }
       return;
     }
-    case CompressionCodec::kGzip: decompressGzip(data, size, out, uncompressed_size); return;
+    case CompressionCodec::kGzip:
+      decompressGzip(data, size, out, uncompressed_size);
+      return;
     case CompressionCodec::kZstd: {
       size_t result = ZSTD_decompress(out, uncompressed_size, data, size);
       if (ZSTD_isError(result)) {
         throwFormatError("corrupt ZSTD page data ({})", ZSTD_getErrorName(result));
       }
       if (result != uncompressed_size) {
-        throwFormatError("ZSTD page data decompressed to {} bytes, the page header says {}",
-                         result, uncompressed_size);
+        throwFormatError("ZSTD page data decompressed to {} bytes, the page header says {}", result,
+                         uncompressed_size);
       }
       return;
     }
@@ -246,10 +271,11 @@ void decompress(CompressionCodec codec, const uint8_t* data, size_t size, uint8_
           uncompressed_size > static_cast<size_t>(INT32_MAX)) {
         throwFormatError("LZ4_RAW page too large");
       }
-      int result = LZ4_decompress_safe(reinterpret_cast<const char*>(data),
-                                       reinterpret_cast<char*>(out), static_cast<int>(size),
-                                       static_cast<int>(uncompressed_size));
-      if (result < 0) throwFormatError("corrupt LZ4_RAW page data");
+      int result =
+          LZ4_decompress_safe(reinterpret_cast<const char*>(data), reinterpret_cast<char*>(out),
+                              static_cast<int>(size), static_cast<int>(uncompressed_size));
+      if (result < 0)
+        throwFormatError("corrupt LZ4_RAW page data");
       if (static_cast<size_t>(result) != uncompressed_size) {
         throwFormatError("LZ4_RAW page data decompressed to {} bytes, the page header says {}",
                          result, uncompressed_size);
@@ -265,7 +291,8 @@ void decompress(CompressionCodec codec, const uint8_t* data, size_t size, uint8_
       }
       return;
     }
-    default: break;
+    default:
+      break;
   }
   throwError(ErrorClass::NOT_SUPPORTED, "Parquet compression codec {} is not supported",
              codecName(codec));

@@ -23,7 +23,8 @@ void readStruct(CompactReader& reader, OnField&& on_field) {
   int16_t field_id;
   ThriftType type;
   while (reader.readFieldHeader(field_id, type)) {
-    if (!on_field(field_id, type)) reader.skip(type);
+    if (!on_field(field_id, type))
+      reader.skip(type);
   }
   reader.endStruct();
 }
@@ -37,12 +38,14 @@ void readList(CompactReader& reader, ThriftType expected, const char* what,
     throwFormatError("{} is a list of {}, expected {}", what, thriftTypeName(element_type),
                      thriftTypeName(expected));
   }
-  for (uint32_t index = 0; index < size; ++index) on_element();
+  for (uint32_t index = 0; index < size; ++index)
+    on_element();
   reader.endList();
 }
 
 void require(bool present, const char* struct_name, const char* field_name) {
-  if (!present) throwFormatError("{} lacks its required field {}", struct_name, field_name);
+  if (!present)
+    throwFormatError("{} lacks its required field {}", struct_name, field_name);
 }
 
 //! Type-checked readers of field values.
@@ -89,13 +92,18 @@ class FieldReader {
 TimeUnit decodeTimeUnit(CompactReader& reader) {
   std::optional<TimeUnit> unit;
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (type != ThriftType::kStruct) return false;
-    if (id == 1) unit = TimeUnit::kMillis;
-    if (id == 2) unit = TimeUnit::kMicros;
-    if (id == 3) unit = TimeUnit::kNanos;
+    if (type != ThriftType::kStruct)
+      return false;
+    if (id == 1)
+      unit = TimeUnit::kMillis;
+    if (id == 2)
+      unit = TimeUnit::kMicros;
+    if (id == 3)
+      unit = TimeUnit::kNanos;
     return false;  // the unit structs are empty; skipping reads their stop byte
   });
-  if (!unit) throwFormatError("TimeUnit names no known unit");
+  if (!unit)
+    throwFormatError("TimeUnit names no known unit");
   return *unit;
 }
 
@@ -103,12 +111,21 @@ LogicalType decodeLogicalType(CompactReader& reader) {
   LogicalType logical;
   logical.kind = LogicalType::Kind::kOther;
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (type != ThriftType::kStruct) return false;
+    if (type != ThriftType::kStruct)
+      return false;
     switch (id) {
-      case 1: logical.kind = LogicalType::Kind::kString; return false;
-      case 2: logical.kind = LogicalType::Kind::kMap; return false;
-      case 3: logical.kind = LogicalType::Kind::kList; return false;
-      case 4: logical.kind = LogicalType::Kind::kEnum; return false;
+      case 1:
+        logical.kind = LogicalType::Kind::kString;
+        return false;
+      case 2:
+        logical.kind = LogicalType::Kind::kMap;
+        return false;
+      case 3:
+        logical.kind = LogicalType::Kind::kList;
+        return false;
+      case 4:
+        logical.kind = LogicalType::Kind::kEnum;
+        return false;
       case 5: {
         logical.kind = LogicalType::Kind::kDecimal;
         bool has_scale = false;
@@ -131,7 +148,9 @@ LogicalType decodeLogicalType(CompactReader& reader) {
         require(has_precision, "DecimalType", "precision");
         return true;
       }
-      case 6: logical.kind = LogicalType::Kind::kDate; return false;
+      case 6:
+        logical.kind = LogicalType::Kind::kDate;
+        return false;
       case 7:
       case 8: {
         logical.kind = id == 7 ? LogicalType::Kind::kTime : LogicalType::Kind::kTimestamp;
@@ -179,12 +198,24 @@ LogicalType decodeLogicalType(CompactReader& reader) {
         require(has_signed, "IntType", "isSigned");
         return true;
       }
-      case 11: logical.kind = LogicalType::Kind::kUnknown; return false;
-      case 12: logical.kind = LogicalType::Kind::kJson; return false;
-      case 13: logical.kind = LogicalType::Kind::kBson; return false;
-      case 14: logical.kind = LogicalType::Kind::kUuid; return false;
-      case 15: logical.kind = LogicalType::Kind::kFloat16; return false;
-      default: logical.kind = LogicalType::Kind::kOther; return false;
+      case 11:
+        logical.kind = LogicalType::Kind::kUnknown;
+        return false;
+      case 12:
+        logical.kind = LogicalType::Kind::kJson;
+        return false;
+      case 13:
+        logical.kind = LogicalType::Kind::kBson;
+        return false;
+      case 14:
+        logical.kind = LogicalType::Kind::kUuid;
+        return false;
+      case 15:
+        logical.kind = LogicalType::Kind::kFloat16;
+        return false;
+      default:
+        logical.kind = LogicalType::Kind::kOther;
+        return false;
     }
   });
   return logical;
@@ -196,25 +227,40 @@ SchemaElement decodeSchemaElement(CompactReader& reader) {
   FieldReader fields(reader, "SchemaElement");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     switch (id) {
-      case 1: element.type = static_cast<PhysicalType>(fields.i32(id, type)); return true;
-      case 2: element.type_length = fields.i32(id, type); return true;
-      case 3: element.repetition = static_cast<Repetition>(fields.i32(id, type)); return true;
+      case 1:
+        element.type = static_cast<PhysicalType>(fields.i32(id, type));
+        return true;
+      case 2:
+        element.type_length = fields.i32(id, type);
+        return true;
+      case 3:
+        element.repetition = static_cast<Repetition>(fields.i32(id, type));
+        return true;
       case 4:
         element.name = fields.binary(id, type);
         has_name = true;
         return true;
-      case 5: element.num_children = fields.i32(id, type); return true;
+      case 5:
+        element.num_children = fields.i32(id, type);
+        return true;
       case 6:
         element.converted_type = static_cast<ConvertedType>(fields.i32(id, type));
         return true;
-      case 7: element.scale = fields.i32(id, type); return true;
-      case 8: element.precision = fields.i32(id, type); return true;
-      case 9: element.field_id = fields.i32(id, type); return true;
+      case 7:
+        element.scale = fields.i32(id, type);
+        return true;
+      case 8:
+        element.precision = fields.i32(id, type);
+        return true;
+      case 9:
+        element.field_id = fields.i32(id, type);
+        return true;
       case 10:
         fields.structure(id, type);
         element.logical_type = decodeLogicalType(reader);
         return true;
-      default: return false;
+      default:
+        return false;
     }
   });
   require(has_name, "SchemaElement", "name");
@@ -226,13 +272,26 @@ Statistics decodeStatistics(CompactReader& reader) {
   FieldReader fields(reader, "Statistics");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     switch (id) {
-      case 1: statistics.max = fields.binary(id, type); return true;
-      case 2: statistics.min = fields.binary(id, type); return true;
-      case 3: statistics.null_count = fields.i64(id, type); return true;
-      case 4: statistics.distinct_count = fields.i64(id, type); return true;
-      case 5: statistics.max_value = fields.binary(id, type); return true;
-      case 6: statistics.min_value = fields.binary(id, type); return true;
-      default: return false;
+      case 1:
+        statistics.max = fields.binary(id, type);
+        return true;
+      case 2:
+        statistics.min = fields.binary(id, type);
+        return true;
+      case 3:
+        statistics.null_count = fields.i64(id, type);
+        return true;
+      case 4:
+        statistics.distinct_count = fields.i64(id, type);
+        return true;
+      case 5:
+        statistics.max_value = fields.binary(id, type);
+        return true;
+      case 6:
+        statistics.min_value = fields.binary(id, type);
+        return true;
+      default:
+        return false;
     }
   });
   return statistics;
@@ -263,40 +322,61 @@ ColumnMetaData decodeColumnMetaData(CompactReader& reader) {
   uint32_t seen = 0;
   FieldReader fields(reader, "ColumnMetaData");
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (id >= 1 && id <= 9) seen |= 1u << id;
+    if (id >= 1 && id <= 9)
+      seen |= 1u << id;
     switch (id) {
-      case 1: column.type = static_cast<PhysicalType>(fields.i32(id, type)); return true;
+      case 1:
+        column.type = static_cast<PhysicalType>(fields.i32(id, type));
+        return true;
       case 2:
         fields.list(id, type);
-        readList(reader, ThriftType::kI32, "ColumnMetaData.encodings", [&] {
-          column.encodings.push_back(static_cast<Encoding>(reader.readI32()));
-        });
+        readList(reader, ThriftType::kI32, "ColumnMetaData.encodings",
+                 [&] { column.encodings.push_back(static_cast<Encoding>(reader.readI32())); });
         return true;
       case 3:
         fields.list(id, type);
         readList(reader, ThriftType::kBinary, "ColumnMetaData.path_in_schema",
                  [&] { column.path_in_schema.push_back(reader.readString()); });
         return true;
-      case 4: column.codec = static_cast<CompressionCodec>(fields.i32(id, type)); return true;
-      case 5: column.num_values = fields.i64(id, type); return true;
-      case 6: column.total_uncompressed_size = fields.i64(id, type); return true;
-      case 7: column.total_compressed_size = fields.i64(id, type); return true;
-      case 9: column.data_page_offset = fields.i64(id, type); return true;
-      case 10: column.index_page_offset = fields.i64(id, type); return true;
-      case 11: column.dictionary_page_offset = fields.i64(id, type); return true;
+      case 4:
+        column.codec = static_cast<CompressionCodec>(fields.i32(id, type));
+        return true;
+      case 5:
+        column.num_values = fields.i64(id, type);
+        return true;
+      case 6:
+        column.total_uncompressed_size = fields.i64(id, type);
+        return true;
+      case 7:
+        column.total_compressed_size = fields.i64(id, type);
+        return true;
+      case 9:
+        column.data_page_offset = fields.i64(id, type);
+        return true;
+      case 10:
+        column.index_page_offset = fields.i64(id, type);
+        return true;
+      case 11:
+        column.dictionary_page_offset = fields.i64(id, type);
+        return true;
       case 12:
         fields.structure(id, type);
         column.statistics = decodeStatistics(reader);
         return true;
-      default: return false;  // key_value_metadata, encoding_stats, bloom filters, ...
+      default:
+        return false;  // key_value_metadata, encoding_stats, bloom filters, ...
     }
   });
-  static const std::pair<int, const char*> kRequired[] = {
-      {1, "type"},          {2, "encodings"},
-      {3, "path_in_schema"}, {4, "codec"},
-      {5, "num_values"},    {6, "total_uncompressed_size"},
-      {7, "total_compressed_size"}, {9, "data_page_offset"}};
-  for (const auto& [id, name] : kRequired) require(seen & (1u << id), "ColumnMetaData", name);
+  static const std::pair<int, const char*> kRequired[] = {{1, "type"},
+                                                          {2, "encodings"},
+                                                          {3, "path_in_schema"},
+                                                          {4, "codec"},
+                                                          {5, "num_values"},
+                                                          {6, "total_uncompressed_size"},
+                                                          {7, "total_compressed_size"},
+                                                          {9, "data_page_offset"}};
+  for (const auto& [id, name] : kRequired)
+    require(seen & (1u << id), "ColumnMetaData", name);
   return column;
 }
 
@@ -305,15 +385,22 @@ ColumnChunk decodeColumnChunk(CompactReader& reader) {
   FieldReader fields(reader, "ColumnChunk");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     switch (id) {
-      case 1: chunk.file_path = fields.binary(id, type); return true;
-      case 2: chunk.file_offset = fields.i64(id, type); return true;
+      case 1:
+        chunk.file_path = fields.binary(id, type);
+        return true;
+      case 2:
+        chunk.file_offset = fields.i64(id, type);
+        return true;
       case 3:
         fields.structure(id, type);
         chunk.meta_data = decodeColumnMetaData(reader);
         return true;
       case 8:
-      case 9: chunk.encrypted = true; return false;
-      default: return false;
+      case 9:
+        chunk.encrypted = true;
+        return false;
+      default:
+        return false;
     }
   });
   return chunk;
@@ -341,10 +428,17 @@ RowGroup decodeRowGroup(CompactReader& reader) {
         row_group.num_rows = fields.i64(id, type);
         has_rows = true;
         return true;
-      case 5: row_group.file_offset = fields.i64(id, type); return true;
-      case 6: row_group.total_compressed_size = fields.i64(id, type); return true;
-      case 7: row_group.ordinal = fields.i16(id, type); return true;
-      default: return false;
+      case 5:
+        row_group.file_offset = fields.i64(id, type);
+        return true;
+      case 6:
+        row_group.total_compressed_size = fields.i64(id, type);
+        return true;
+      case 7:
+        row_group.ordinal = fields.i16(id, type);
+        return true;
+      default:
+        return false;
     }
   });
   require(has_columns, "RowGroup", "columns");
@@ -356,7 +450,8 @@ RowGroup decodeRowGroup(CompactReader& reader) {
 ColumnOrder decodeColumnOrder(CompactReader& reader) {
   ColumnOrder order = ColumnOrder::kOther;
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (id == 1 && type == ThriftType::kStruct) order = ColumnOrder::kTypeDefined;
+    if (id == 1 && type == ThriftType::kStruct)
+      order = ColumnOrder::kTypeDefined;
     return false;
   });
   return order;
@@ -367,10 +462,15 @@ DataPageHeader decodeDataPageHeader(CompactReader& reader) {
   uint32_t seen = 0;
   FieldReader fields(reader, "DataPageHeader");
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (id >= 1 && id <= 4) seen |= 1u << id;
+    if (id >= 1 && id <= 4)
+      seen |= 1u << id;
     switch (id) {
-      case 1: header.num_values = fields.i32(id, type); return true;
-      case 2: header.encoding = static_cast<Encoding>(fields.i32(id, type)); return true;
+      case 1:
+        header.num_values = fields.i32(id, type);
+        return true;
+      case 2:
+        header.encoding = static_cast<Encoding>(fields.i32(id, type));
+        return true;
       case 3:
         header.definition_level_encoding = static_cast<Encoding>(fields.i32(id, type));
         return true;
@@ -381,7 +481,8 @@ DataPageHeader decodeDataPageHeader(CompactReader& reader) {
         fields.structure(id, type);
         header.statistics = decodeStatistics(reader);
         return true;
-      default: return false;
+      default:
+        return false;
     }
   });
   require(seen & (1u << 1), "DataPageHeader", "num_values");
@@ -396,12 +497,20 @@ DictionaryPageHeader decodeDictionaryPageHeader(CompactReader& reader) {
   uint32_t seen = 0;
   FieldReader fields(reader, "DictionaryPageHeader");
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (id >= 1 && id <= 2) seen |= 1u << id;
+    if (id >= 1 && id <= 2)
+      seen |= 1u << id;
     switch (id) {
-      case 1: header.num_values = fields.i32(id, type); return true;
-      case 2: header.encoding = static_cast<Encoding>(fields.i32(id, type)); return true;
-      case 3: header.is_sorted = fields.boolean(id, type); return true;
-      default: return false;
+      case 1:
+        header.num_values = fields.i32(id, type);
+        return true;
+      case 2:
+        header.encoding = static_cast<Encoding>(fields.i32(id, type));
+        return true;
+      case 3:
+        header.is_sorted = fields.boolean(id, type);
+        return true;
+      default:
+        return false;
     }
   });
   require(seen & (1u << 1), "DictionaryPageHeader", "num_values");
@@ -414,26 +523,46 @@ DataPageHeaderV2 decodeDataPageHeaderV2(CompactReader& reader) {
   uint32_t seen = 0;
   FieldReader fields(reader, "DataPageHeaderV2");
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (id >= 1 && id <= 6) seen |= 1u << id;
+    if (id >= 1 && id <= 6)
+      seen |= 1u << id;
     switch (id) {
-      case 1: header.num_values = fields.i32(id, type); return true;
-      case 2: header.num_nulls = fields.i32(id, type); return true;
-      case 3: header.num_rows = fields.i32(id, type); return true;
-      case 4: header.encoding = static_cast<Encoding>(fields.i32(id, type)); return true;
-      case 5: header.definition_levels_byte_length = fields.i32(id, type); return true;
-      case 6: header.repetition_levels_byte_length = fields.i32(id, type); return true;
-      case 7: header.is_compressed = fields.boolean(id, type); return true;
+      case 1:
+        header.num_values = fields.i32(id, type);
+        return true;
+      case 2:
+        header.num_nulls = fields.i32(id, type);
+        return true;
+      case 3:
+        header.num_rows = fields.i32(id, type);
+        return true;
+      case 4:
+        header.encoding = static_cast<Encoding>(fields.i32(id, type));
+        return true;
+      case 5:
+        header.definition_levels_byte_length = fields.i32(id, type);
+        return true;
+      case 6:
+        header.repetition_levels_byte_length = fields.i32(id, type);
+        return true;
+      case 7:
+        header.is_compressed = fields.boolean(id, type);
+        return true;
       case 8:
         fields.structure(id, type);
         header.statistics = decodeStatistics(reader);
         return true;
-      default: return false;
+      default:
+        return false;
     }
   });
-  static const std::pair<int, const char*> kRequired[] = {
-      {1, "num_values"}, {2, "num_nulls"}, {3, "num_rows"}, {4, "encoding"},
-      {5, "definition_levels_byte_length"}, {6, "repetition_levels_byte_length"}};
-  for (const auto& [id, name] : kRequired) require(seen & (1u << id), "DataPageHeaderV2", name);
+  static const std::pair<int, const char*> kRequired[] = {{1, "num_values"},
+                                                          {2, "num_nulls"},
+                                                          {3, "num_rows"},
+                                                          {4, "encoding"},
+                                                          {5, "definition_levels_byte_length"},
+                                                          {6, "repetition_levels_byte_length"}};
+  for (const auto& [id, name] : kRequired)
+    require(seen & (1u << id), "DataPageHeaderV2", name);
   return header;
 }
 
@@ -441,12 +570,18 @@ DataPageHeaderV2 decodeDataPageHeaderV2(CompactReader& reader) {
 
 void encodeStatistics(CompactWriter& writer, const Statistics& statistics) {
   writer.beginStruct();
-  if (statistics.max) writer.binaryField(1, *statistics.max);
-  if (statistics.min) writer.binaryField(2, *statistics.min);
-  if (statistics.null_count) writer.i64Field(3, *statistics.null_count);
-  if (statistics.distinct_count) writer.i64Field(4, *statistics.distinct_count);
-  if (statistics.max_value) writer.binaryField(5, *statistics.max_value);
-  if (statistics.min_value) writer.binaryField(6, *statistics.min_value);
+  if (statistics.max)
+    writer.binaryField(1, *statistics.max);
+  if (statistics.min)
+    writer.binaryField(2, *statistics.min);
+  if (statistics.null_count)
+    writer.i64Field(3, *statistics.null_count);
+  if (statistics.distinct_count)
+    writer.i64Field(4, *statistics.distinct_count);
+  if (statistics.max_value)
+    writer.binaryField(5, *statistics.max_value);
+  if (statistics.min_value)
+    writer.binaryField(6, *statistics.min_value);
   writer.endStruct();
 }
 
@@ -460,10 +595,18 @@ void encodeLogicalType(CompactWriter& writer, const LogicalType& logical) {
   using Kind = LogicalType::Kind;
   writer.beginStruct();
   switch (logical.kind) {
-    case Kind::kString: encodeEmptyStructField(writer, 1); break;
-    case Kind::kMap: encodeEmptyStructField(writer, 2); break;
-    case Kind::kList: encodeEmptyStructField(writer, 3); break;
-    case Kind::kEnum: encodeEmptyStructField(writer, 4); break;
+    case Kind::kString:
+      encodeEmptyStructField(writer, 1);
+      break;
+    case Kind::kMap:
+      encodeEmptyStructField(writer, 2);
+      break;
+    case Kind::kList:
+      encodeEmptyStructField(writer, 3);
+      break;
+    case Kind::kEnum:
+      encodeEmptyStructField(writer, 4);
+      break;
     case Kind::kDecimal:
       writer.structField(5);
       writer.beginStruct();
@@ -471,7 +614,9 @@ void encodeLogicalType(CompactWriter& writer, const LogicalType& logical) {
       writer.i32Field(2, logical.precision);
       writer.endStruct();
       break;
-    case Kind::kDate: encodeEmptyStructField(writer, 6); break;
+    case Kind::kDate:
+      encodeEmptyStructField(writer, 6);
+      break;
     case Kind::kTime:
     case Kind::kTimestamp:
       writer.structField(logical.kind == Kind::kTime ? 7 : 8);
@@ -490,28 +635,47 @@ void encodeLogicalType(CompactWriter& writer, const LogicalType& logical) {
       writer.boolField(2, logical.is_signed);
       writer.endStruct();
       break;
-    case Kind::kUnknown: encodeEmptyStructField(writer, 11); break;
-    case Kind::kJson: encodeEmptyStructField(writer, 12); break;
-    case Kind::kBson: encodeEmptyStructField(writer, 13); break;
-    case Kind::kUuid: encodeEmptyStructField(writer, 14); break;
-    case Kind::kFloat16: encodeEmptyStructField(writer, 15); break;
+    case Kind::kUnknown:
+      encodeEmptyStructField(writer, 11);
+      break;
+    case Kind::kJson:
+      encodeEmptyStructField(writer, 12);
+      break;
+    case Kind::kBson:
+      encodeEmptyStructField(writer, 13);
+      break;
+    case Kind::kUuid:
+      encodeEmptyStructField(writer, 14);
+      break;
+    case Kind::kFloat16:
+      encodeEmptyStructField(writer, 15);
+      break;
     case Kind::kNone:
-    case Kind::kOther: SLUICE_UNREACHABLE("cannot encode this logical type");
+    case Kind::kOther:
+      SLUICE_UNREACHABLE("cannot encode this logical type");
   }
   writer.endStruct();
 }
 
 void encodeSchemaElement(CompactWriter& writer, const SchemaElement& element) {
   writer.beginStruct();
-  if (element.type) writer.i32Field(1, static_cast<int32_t>(*element.type));
-  if (element.type_length) writer.i32Field(2, *element.type_length);
-  if (element.repetition) writer.i32Field(3, static_cast<int32_t>(*element.repetition));
+  if (element.type)
+    writer.i32Field(1, static_cast<int32_t>(*element.type));
+  if (element.type_length)
+    writer.i32Field(2, *element.type_length);
+  if (element.repetition)
+    writer.i32Field(3, static_cast<int32_t>(*element.repetition));
   writer.binaryField(4, element.name);
-  if (element.num_children) writer.i32Field(5, *element.num_children);
-  if (element.converted_type) writer.i32Field(6, static_cast<int32_t>(*element.converted_type));
-  if (element.scale) writer.i32Field(7, *element.scale);
-  if (element.precision) writer.i32Field(8, *element.precision);
-  if (element.field_id) writer.i32Field(9, *element.field_id);
+  if (element.num_children)
+    writer.i32Field(5, *element.num_children);
+  if (element.converted_type)
+    writer.i32Field(6, static_cast<int32_t>(*element.converted_type));
+  if (element.scale)
+    writer.i32Field(7, *element.scale);
+  if (element.precision)
+    writer.i32Field(8, *element.precision);
+  if (element.field_id)
+    writer.i32Field(9, *element.field_id);
   if (element.logical_type.kind != LogicalType::Kind::kNone) {
     writer.structField(10);
     encodeLogicalType(writer, element.logical_type);
@@ -522,7 +686,8 @@ void encodeSchemaElement(CompactWriter& writer, const SchemaElement& element) {
 void encodeKeyValue(CompactWriter& writer, const KeyValue& key_value) {
   writer.beginStruct();
   writer.binaryField(1, key_value.key);
-  if (key_value.value) writer.binaryField(2, *key_value.value);
+  if (key_value.value)
+    writer.binaryField(2, *key_value.value);
   writer.endStruct();
 }
 
@@ -530,16 +695,20 @@ void encodeColumnMetaData(CompactWriter& writer, const ColumnMetaData& column) {
   writer.beginStruct();
   writer.i32Field(1, static_cast<int32_t>(column.type));
   writer.listField(2, ThriftType::kI32, static_cast<uint32_t>(column.encodings.size()));
-  for (Encoding encoding : column.encodings) writer.writeI32(static_cast<int32_t>(encoding));
+  for (Encoding encoding : column.encodings)
+    writer.writeI32(static_cast<int32_t>(encoding));
   writer.listField(3, ThriftType::kBinary, static_cast<uint32_t>(column.path_in_schema.size()));
-  for (const std::string& part : column.path_in_schema) writer.writeBinary(part);
+  for (const std::string& part : column.path_in_schema)
+    writer.writeBinary(part);
   writer.i32Field(4, static_cast<int32_t>(column.codec));
   writer.i64Field(5, column.num_values);
   writer.i64Field(6, column.total_uncompressed_size);
   writer.i64Field(7, column.total_compressed_size);
   writer.i64Field(9, column.data_page_offset);
-  if (column.index_page_offset) writer.i64Field(10, *column.index_page_offset);
-  if (column.dictionary_page_offset) writer.i64Field(11, *column.dictionary_page_offset);
+  if (column.index_page_offset)
+    writer.i64Field(10, *column.index_page_offset);
+  if (column.dictionary_page_offset)
+    writer.i64Field(11, *column.dictionary_page_offset);
   if (column.statistics) {
     writer.structField(12);
     encodeStatistics(writer, *column.statistics);
@@ -550,7 +719,8 @@ void encodeColumnMetaData(CompactWriter& writer, const ColumnMetaData& column) {
 void encodeColumnChunk(CompactWriter& writer, const ColumnChunk& chunk) {
   SLUICE_CHECK(!chunk.encrypted);
   writer.beginStruct();
-  if (chunk.file_path) writer.binaryField(1, *chunk.file_path);
+  if (chunk.file_path)
+    writer.binaryField(1, *chunk.file_path);
   writer.i64Field(2, chunk.file_offset);
   if (chunk.meta_data) {
     writer.structField(3);
@@ -562,12 +732,16 @@ void encodeColumnChunk(CompactWriter& writer, const ColumnChunk& chunk) {
 void encodeRowGroup(CompactWriter& writer, const RowGroup& row_group) {
   writer.beginStruct();
   writer.listField(1, ThriftType::kStruct, static_cast<uint32_t>(row_group.columns.size()));
-  for (const ColumnChunk& chunk : row_group.columns) encodeColumnChunk(writer, chunk);
+  for (const ColumnChunk& chunk : row_group.columns)
+    encodeColumnChunk(writer, chunk);
   writer.i64Field(2, row_group.total_byte_size);
   writer.i64Field(3, row_group.num_rows);
-  if (row_group.file_offset) writer.i64Field(5, *row_group.file_offset);
-  if (row_group.total_compressed_size) writer.i64Field(6, *row_group.total_compressed_size);
-  if (row_group.ordinal) writer.i16Field(7, *row_group.ordinal);
+  if (row_group.file_offset)
+    writer.i64Field(5, *row_group.file_offset);
+  if (row_group.total_compressed_size)
+    writer.i64Field(6, *row_group.total_compressed_size);
+  if (row_group.ordinal)
+    writer.i16Field(7, *row_group.ordinal);
   writer.endStruct();
 }
 
@@ -579,15 +753,20 @@ FileMetaData decodeFileMetaData(const uint8_t* data, size_t size) {
   uint32_t seen = 0;
   FieldReader fields(reader, "FileMetaData");
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (id >= 1 && id <= 4) seen |= 1u << id;
+    if (id >= 1 && id <= 4)
+      seen |= 1u << id;
     switch (id) {
-      case 1: metadata.version = fields.i32(id, type); return true;
+      case 1:
+        metadata.version = fields.i32(id, type);
+        return true;
       case 2:
         fields.list(id, type);
         readList(reader, ThriftType::kStruct, "FileMetaData.schema",
                  [&] { metadata.schema.push_back(decodeSchemaElement(reader)); });
         return true;
-      case 3: metadata.num_rows = fields.i64(id, type); return true;
+      case 3:
+        metadata.num_rows = fields.i64(id, type);
+        return true;
       case 4:
         fields.list(id, type);
         readList(reader, ThriftType::kStruct, "FileMetaData.row_groups",
@@ -598,14 +777,19 @@ FileMetaData decodeFileMetaData(const uint8_t* data, size_t size) {
         readList(reader, ThriftType::kStruct, "FileMetaData.key_value_metadata",
                  [&] { metadata.key_value_metadata.push_back(decodeKeyValue(reader)); });
         return true;
-      case 6: metadata.created_by = fields.binary(id, type); return true;
+      case 6:
+        metadata.created_by = fields.binary(id, type);
+        return true;
       case 7:
         fields.list(id, type);
         readList(reader, ThriftType::kStruct, "FileMetaData.column_orders",
                  [&] { metadata.column_orders.push_back(decodeColumnOrder(reader)); });
         return true;
-      case 8: metadata.encrypted = true; return false;
-      default: return false;
+      case 8:
+        metadata.encrypted = true;
+        return false;
+      default:
+        return false;
     }
   });
   require(seen & (1u << 1), "FileMetaData", "version");
@@ -621,10 +805,12 @@ void encodeFileMetaData(const FileMetaData& metadata, std::vector<uint8_t>& out)
   writer.beginStruct();
   writer.i32Field(1, metadata.version);
   writer.listField(2, ThriftType::kStruct, static_cast<uint32_t>(metadata.schema.size()));
-  for (const SchemaElement& element : metadata.schema) encodeSchemaElement(writer, element);
+  for (const SchemaElement& element : metadata.schema)
+    encodeSchemaElement(writer, element);
   writer.i64Field(3, metadata.num_rows);
   writer.listField(4, ThriftType::kStruct, static_cast<uint32_t>(metadata.row_groups.size()));
-  for (const RowGroup& row_group : metadata.row_groups) encodeRowGroup(writer, row_group);
+  for (const RowGroup& row_group : metadata.row_groups)
+    encodeRowGroup(writer, row_group);
   if (!metadata.key_value_metadata.empty()) {
     writer.listField(5, ThriftType::kStruct,
                      static_cast<uint32_t>(metadata.key_value_metadata.size()));
@@ -632,7 +818,8 @@ void encodeFileMetaData(const FileMetaData& metadata, std::vector<uint8_t>& out)
       encodeKeyValue(writer, key_value);
     }
   }
-  if (metadata.created_by) writer.binaryField(6, *metadata.created_by);
+  if (metadata.created_by)
+    writer.binaryField(6, *metadata.created_by);
   if (!metadata.column_orders.empty()) {
     writer.listField(7, ThriftType::kStruct, static_cast<uint32_t>(metadata.column_orders.size()));
     for (ColumnOrder order : metadata.column_orders) {
@@ -651,12 +838,21 @@ PageHeader decodePageHeader(const uint8_t* data, size_t size, size_t& header_siz
   uint32_t seen = 0;
   FieldReader fields(reader, "PageHeader");
   readStruct(reader, [&](int16_t id, ThriftType type) {
-    if (id >= 1 && id <= 3) seen |= 1u << id;
+    if (id >= 1 && id <= 3)
+      seen |= 1u << id;
     switch (id) {
-      case 1: header.type = static_cast<PageType>(fields.i32(id, type)); return true;
-      case 2: header.uncompressed_page_size = fields.i32(id, type); return true;
-      case 3: header.compressed_page_size = fields.i32(id, type); return true;
-      case 4: header.crc = fields.i32(id, type); return true;
+      case 1:
+        header.type = static_cast<PageType>(fields.i32(id, type));
+        return true;
+      case 2:
+        header.uncompressed_page_size = fields.i32(id, type);
+        return true;
+      case 3:
+        header.compressed_page_size = fields.i32(id, type);
+        return true;
+      case 4:
+        header.crc = fields.i32(id, type);
+        return true;
       case 5:
         fields.structure(id, type);
         header.data_page_header = decodeDataPageHeader(reader);
@@ -669,7 +865,8 @@ PageHeader decodePageHeader(const uint8_t* data, size_t size, size_t& header_siz
         fields.structure(id, type);
         header.data_page_header_v2 = decodeDataPageHeaderV2(reader);
         return true;
-      default: return false;
+      default:
+        return false;
     }
   });
   require(seen & (1u << 1), "PageHeader", "type");
@@ -685,7 +882,8 @@ void encodePageHeader(const PageHeader& header, std::vector<uint8_t>& out) {
   writer.i32Field(1, static_cast<int32_t>(header.type));
   writer.i32Field(2, header.uncompressed_page_size);
   writer.i32Field(3, header.compressed_page_size);
-  if (header.crc) writer.i32Field(4, *header.crc);
+  if (header.crc)
+    writer.i32Field(4, *header.crc);
   if (header.data_page_header) {
     const DataPageHeader& page = *header.data_page_header;
     writer.structField(5);
@@ -706,7 +904,8 @@ void encodePageHeader(const PageHeader& header, std::vector<uint8_t>& out) {
     writer.beginStruct();
     writer.i32Field(1, page.num_values);
     writer.i32Field(2, static_cast<int32_t>(page.encoding));
-    if (page.is_sorted) writer.boolField(3, *page.is_sorted);
+    if (page.is_sorted)
+      writer.boolField(3, *page.is_sorted);
     writer.endStruct();
   }
   if (header.data_page_header_v2) {

@@ -13,6 +13,9 @@
 
 namespace sluice::parquet {
 
+//! The four bytes a Parquet file starts and ends with.
+constexpr char kParquetMagic[4] = {'P', 'A', 'R', '1'};
+
 enum class PhysicalType : int32_t {
   kBoolean = 0,
   kInt32 = 1,
@@ -105,12 +108,12 @@ struct LogicalType {
   };
 
   Kind kind = Kind::kNone;
-  int32_t scale = 0;      // kDecimal
-  int32_t precision = 0;  // kDecimal
-  bool is_adjusted_to_utc = false;  // kTime, kTimestamp
+  int32_t scale = 0;                  // kDecimal
+  int32_t precision = 0;              // kDecimal
+  bool is_adjusted_to_utc = false;    // kTime, kTimestamp
   TimeUnit unit = TimeUnit::kMicros;  // kTime, kTimestamp
-  int8_t bit_width = 0;   // kInteger
-  bool is_signed = true;  // kInteger
+  int8_t bit_width = 0;               // kInteger
+  bool is_signed = true;              // kInteger
 
   bool operator==(const LogicalType& other) const = default;
 };

@@ -14,13 +14,13 @@
 #include "storage/parquet/column_reader.hpp"
 #include "storage/parquet/compression.hpp"
 #include "storage/parquet/format_error.hpp"
+#include "storage/parquet/metadata.hpp"
 #include "storage/parquet/record_assembler.hpp"
 
 namespace sluice::parquet {
 
 namespace {
 
-constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
 constexpr char kEncryptedMagic[4] = {'P', 'A', 'R', 'E'};
 constexpr const char* kFooterSubClass = "CANNOT_READ_FILE_FOOTER";
 constexpr const char* kDataSubClass = "NO_HINT";
@@ -88,7 +88,7 @@ void ParquetReader::readFooter() {
   if (std::memcmp(tail + 4, kEncryptedMagic, 4) == 0) {
     throwError(ErrorClass::NOT_SUPPORTED, "Encrypted Parquet files are not supported");
   }
-  if (std::memcmp(head, kMagic, 4) != 0 || std::memcmp(tail + 4, kMagic, 4) != 0) {
+  if (std::memcmp(head, kParquetMagic, 4) != 0 || std::memcmp(tail + 4, kParquetMagic, 4) != 0) {
     throwFormatError(
         "It is not a Parquet file: it does not start and end with the magic "
         "bytes PAR1.");
@@ -144,10 +144,11 @@ void ParquetReader::validateRowGroups() {
       if (start < 4 || column.total_compressed_size < 0 ||
           static_cast<uint64_t>(start) > data_end_ ||
           static_cast<uint64_t>(column.total_compressed_size) > data_end_ - start) {
+        // The sizes are the file's claims: print them as read, never their (overflowing) sum.
         throwFormatError(
-            "Column chunk {} of row group {} spans bytes {} to {}, outside the data (bytes 4 to "
-            "{}).",
-            leaf, group, start, start + column.total_compressed_size, data_end_);
+            "Column chunk {} of row group {} claims {} bytes from byte {}, outside the data "
+            "(bytes 4 to {}).",
+            leaf, group, column.total_compressed_size, start, data_end_);
       }
     }
   }

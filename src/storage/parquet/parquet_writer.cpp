@@ -8,13 +8,13 @@
 #include "storage/file/local_file.hpp"
 #include "storage/parquet/column_writer.hpp"
 #include "storage/parquet/compression.hpp"
+#include "storage/parquet/metadata.hpp"
 #include "storage/parquet/record_shredder.hpp"
 
 namespace sluice::parquet {
 
 namespace {
 
-constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
 //! Rows shredded at a time, so that pages can close between slices of a large batch.
 constexpr idx_t kSliceRows = 4096;
 
@@ -43,7 +43,7 @@ ParquetWriter::ParquetWriter(std::string path, std::vector<StructField> schema,
   metadata_.created_by = "sluice version 0.1.0";
   metadata_.key_value_metadata = options_.key_value_metadata;
   file_ = std::make_unique<LocalFileWriter>(path_);
-  file_->write(kMagic, 4);
+  file_->write(kParquetMagic, 4);
 }
 
 ParquetWriter::~ParquetWriter() = default;
@@ -71,7 +71,8 @@ void ParquetWriter::write(const Batch& batch) {
     rows_written_ += end - begin;
     row_group_rows_ += end - begin;
     uint64_t buffered = 0;
-    for (const auto& writer : column_writers_) buffered += writer->bufferedBytes();
+    for (const auto& writer : column_writers_)
+      buffered += writer->bufferedBytes();
     if (buffered >= options_.row_group_size || row_group_rows_ >= options_.row_group_rows) {
       flushRowGroup();
     }
@@ -79,7 +80,8 @@ void ParquetWriter::write(const Batch& batch) {
 }
 
 void ParquetWriter::flushRowGroup() {
-  if (row_group_rows_ == 0) return;
+  if (row_group_rows_ == 0)
+    return;
   RowGroup row_group;
   row_group.num_rows = static_cast<int64_t>(row_group_rows_);
   row_group.file_offset = static_cast<int64_t>(file_->position());
@@ -99,7 +101,8 @@ void ParquetWriter::flushRowGroup() {
 }
 
 const FileMetaData& ParquetWriter::close() {
-  if (closed_) return metadata_;
+  if (closed_)
+    return metadata_;
   flushRowGroup();
   metadata_.num_rows = static_cast<int64_t>(rows_written_);
   metadata_.column_orders.assign(parquet_schema_.leaves.size(), ColumnOrder::kTypeDefined);
@@ -108,7 +111,7 @@ const FileMetaData& ParquetWriter::close() {
   file_->write(footer.data(), footer.size());
   uint32_t footer_length = static_cast<uint32_t>(footer.size());
   file_->write(&footer_length, 4);
-  file_->write(kMagic, 4);
+  file_->write(kParquetMagic, 4);
   file_->close();
   closed_ = true;
   return metadata_;

@@ -101,18 +101,20 @@ void shredColumn(const ColumnNode& node, const Vector& vector, idx_t begin, idx_
     } else if (vector.mayHaveNulls()) {
       for (idx_t row = begin; row < end; ++row) {
         if (vector.isNull(row)) {
-          throwError(ErrorClass::INTERNAL_ERROR,
-                     "NULL value in the non-nullable Parquet column {}", node.name);
+          throwError(ErrorClass::INTERNAL_ERROR, "NULL value in the non-nullable Parquet column {}",
+                     node.name);
         }
       }
     }
     return;
   }
   Shredder shredder(leaves);
-  for (idx_t row = begin; row < end; ++row) shredder.value(node, vector, row, 0);
+  for (idx_t row = begin; row < end; ++row)
+    shredder.value(node, vector, row, 0);
   for (uint32_t leaf = node.first_leaf; leaf < node.first_leaf + node.leaf_count; ++leaf) {
     // A leaf that never saw a value still needs its vector for the writer's type dispatch.
-    if (leaves[leaf].values == nullptr) leaves[leaf].values = &vector;
+    if (leaves[leaf].values == nullptr)
+      leaves[leaf].values = &vector;
   }
 }
 

@@ -33,7 +33,7 @@ std::vector<idx_t> rowGroupsThatMayMatch(const ParquetReader& reader,
   std::vector<LeafPredicate> resolved;
   for (const ScanPredicate& predicate : predicates) {
     for (const ColumnNode& node : schema.columns) {
-      if (!equalsIgnoreAsciiCase(node.name, predicate.column))
+      if (!sameIdentifier(node.name, predicate.column))
         continue;
       if (node.kind != ColumnNode::Kind::kPrimitive)
         break;

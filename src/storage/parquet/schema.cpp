@@ -27,8 +27,10 @@ struct RawNode {
 };
 
 RawNode parseTree(const std::vector<SchemaElement>& elements, size_t& index, int depth) {
-  if (depth > kMaxSchemaDepth) throwFormatError("schema nested deeper than {}", kMaxSchemaDepth);
-  if (index >= elements.size()) throwFormatError("schema ends inside a group");
+  if (depth > kMaxSchemaDepth)
+    throwFormatError("schema nested deeper than {}", kMaxSchemaDepth);
+  if (index >= elements.size())
+    throwFormatError("schema ends inside a group");
   RawNode node;
   node.element = &elements[index++];
   int32_t children = node.element->num_children.value_or(0);
@@ -49,23 +51,34 @@ RawNode parseTree(const std::vector<SchemaElement>& elements, size_t& index, int
 
 std::string_view physicalName(PhysicalType type) {
   switch (type) {
-    case PhysicalType::kBoolean: return "BOOLEAN";
-    case PhysicalType::kInt32: return "INT32";
-    case PhysicalType::kInt64: return "INT64";
-    case PhysicalType::kInt96: return "INT96";
-    case PhysicalType::kFloat: return "FLOAT";
-    case PhysicalType::kDouble: return "DOUBLE";
-    case PhysicalType::kByteArray: return "BINARY";
-    case PhysicalType::kFixedLenByteArray: return "FIXED_LEN_BYTE_ARRAY";
+    case PhysicalType::kBoolean:
+      return "BOOLEAN";
+    case PhysicalType::kInt32:
+      return "INT32";
+    case PhysicalType::kInt64:
+      return "INT64";
+    case PhysicalType::kInt96:
+      return "INT96";
+    case PhysicalType::kFloat:
+      return "FLOAT";
+    case PhysicalType::kDouble:
+      return "DOUBLE";
+    case PhysicalType::kByteArray:
+      return "BINARY";
+    case PhysicalType::kFixedLenByteArray:
+      return "FIXED_LEN_BYTE_ARRAY";
   }
   return "UNKNOWN";
 }
 
 std::string_view unitName(TimeUnit unit) {
   switch (unit) {
-    case TimeUnit::kMillis: return "MILLIS";
-    case TimeUnit::kMicros: return "MICROS";
-    case TimeUnit::kNanos: return "NANOS";
+    case TimeUnit::kMillis:
+      return "MILLIS";
+    case TimeUnit::kMicros:
+      return "MICROS";
+    case TimeUnit::kNanos:
+      return "NANOS";
   }
   return "UNKNOWN";
 }
@@ -78,7 +91,8 @@ LogicalType effectiveLogicalType(const SchemaElement& element) {
   }
   LogicalType logical;
   logical.kind = element.logical_type.kind;
-  if (!element.converted_type) return logical;
+  if (!element.converted_type)
+    return logical;
   using Kind = LogicalType::Kind;
   auto integer = [&](int8_t bits, bool is_signed) {
     logical.kind = Kind::kInteger;
@@ -86,17 +100,27 @@ LogicalType effectiveLogicalType(const SchemaElement& element) {
     logical.is_signed = is_signed;
   };
   switch (*element.converted_type) {
-    case ConvertedType::kUtf8: logical.kind = Kind::kString; break;
+    case ConvertedType::kUtf8:
+      logical.kind = Kind::kString;
+      break;
     case ConvertedType::kMap:
-    case ConvertedType::kMapKeyValue: logical.kind = Kind::kMap; break;
-    case ConvertedType::kList: logical.kind = Kind::kList; break;
-    case ConvertedType::kEnum: logical.kind = Kind::kEnum; break;
+    case ConvertedType::kMapKeyValue:
+      logical.kind = Kind::kMap;
+      break;
+    case ConvertedType::kList:
+      logical.kind = Kind::kList;
+      break;
+    case ConvertedType::kEnum:
+      logical.kind = Kind::kEnum;
+      break;
     case ConvertedType::kDecimal:
       logical.kind = Kind::kDecimal;
       logical.scale = element.scale.value_or(0);
       logical.precision = element.precision.value_or(0);
       break;
-    case ConvertedType::kDate: logical.kind = Kind::kDate; break;
+    case ConvertedType::kDate:
+      logical.kind = Kind::kDate;
+      break;
     case ConvertedType::kTimeMillis:
     case ConvertedType::kTimeMicros:
       logical.kind = Kind::kTime;
@@ -108,22 +132,45 @@ LogicalType effectiveLogicalType(const SchemaElement& element) {
     case ConvertedType::kTimestampMicros:
       logical.kind = Kind::kTimestamp;
       logical.is_adjusted_to_utc = true;
-      logical.unit = *element.converted_type == ConvertedType::kTimestampMillis
-                         ? TimeUnit::kMillis
-                         : TimeUnit::kMicros;
+      logical.unit = *element.converted_type == ConvertedType::kTimestampMillis ? TimeUnit::kMillis
+                                                                                : TimeUnit::kMicros;
       break;
-    case ConvertedType::kUint8: integer(8, false); break;
-    case ConvertedType::kUint16: integer(16, false); break;
-    case ConvertedType::kUint32: integer(32, false); break;
-    case ConvertedType::kUint64: integer(64, false); break;
-    case ConvertedType::kInt8: integer(8, true); break;
-    case ConvertedType::kInt16: integer(16, true); break;
-    case ConvertedType::kInt32: integer(32, true); break;
-    case ConvertedType::kInt64: integer(64, true); break;
-    case ConvertedType::kJson: logical.kind = Kind::kJson; break;
-    case ConvertedType::kBson: logical.kind = Kind::kBson; break;
-    case ConvertedType::kInterval: logical.kind = Kind::kOther; break;
-    default: logical.kind = Kind::kOther; break;
+    case ConvertedType::kUint8:
+      integer(8, false);
+      break;
+    case ConvertedType::kUint16:
+      integer(16, false);
+      break;
+    case ConvertedType::kUint32:
+      integer(32, false);
+      break;
+    case ConvertedType::kUint64:
+      integer(64, false);
+      break;
+    case ConvertedType::kInt8:
+      integer(8, true);
+      break;
+    case ConvertedType::kInt16:
+      integer(16, true);
+      break;
+    case ConvertedType::kInt32:
+      integer(32, true);
+      break;
+    case ConvertedType::kInt64:
+      integer(64, true);
+      break;
+    case ConvertedType::kJson:
+      logical.kind = Kind::kJson;
+      break;
+    case ConvertedType::kBson:
+      logical.kind = Kind::kBson;
+      break;
+    case ConvertedType::kInterval:
+      logical.kind = Kind::kOther;
+      break;
+    default:
+      logical.kind = Kind::kOther;
+      break;
   }
   return logical;
 }
@@ -134,15 +181,26 @@ std::string describe(const SchemaElement& element, const LogicalType& logical) {
   using Kind = LogicalType::Kind;
   std::string annotation;
   switch (logical.kind) {
-    case Kind::kNone: return physical;
-    case Kind::kString: annotation = "STRING"; break;
-    case Kind::kMap: annotation = "MAP"; break;
-    case Kind::kList: annotation = "LIST"; break;
-    case Kind::kEnum: annotation = "ENUM"; break;
+    case Kind::kNone:
+      return physical;
+    case Kind::kString:
+      annotation = "STRING";
+      break;
+    case Kind::kMap:
+      annotation = "MAP";
+      break;
+    case Kind::kList:
+      annotation = "LIST";
+      break;
+    case Kind::kEnum:
+      annotation = "ENUM";
+      break;
     case Kind::kDecimal:
       annotation = fmt::format("DECIMAL({},{})", logical.precision, logical.scale);
       break;
-    case Kind::kDate: annotation = "DATE"; break;
+    case Kind::kDate:
+      annotation = "DATE";
+      break;
     case Kind::kTime:
       annotation = fmt::format("TIME({},{})", unitName(logical.unit), logical.is_adjusted_to_utc);
       break;
@@ -153,12 +211,24 @@ std::string describe(const SchemaElement& element, const LogicalType& logical) {
     case Kind::kInteger:
       annotation = fmt::format("INTEGER({},{})", logical.bit_width, logical.is_signed);
       break;
-    case Kind::kUnknown: annotation = "UNKNOWN"; break;
-    case Kind::kJson: annotation = "JSON"; break;
-    case Kind::kBson: annotation = "BSON"; break;
-    case Kind::kUuid: annotation = "UUID"; break;
-    case Kind::kFloat16: annotation = "FLOAT16"; break;
-    case Kind::kOther: annotation = "an unknown annotation"; break;
+    case Kind::kUnknown:
+      annotation = "UNKNOWN";
+      break;
+    case Kind::kJson:
+      annotation = "JSON";
+      break;
+    case Kind::kBson:
+      annotation = "BSON";
+      break;
+    case Kind::kUuid:
+      annotation = "UUID";
+      break;
+    case Kind::kFloat16:
+      annotation = "FLOAT16";
+      break;
+    case Kind::kOther:
+      annotation = "an unknown annotation";
+      break;
   }
   return fmt::format("{} ({})", physical, annotation);
 }
@@ -176,8 +246,10 @@ std::string describe(const SchemaElement& element, const LogicalType& logical) {
 //! The largest precision `bytes` bytes of two's complement hold (Spark's
 //! Decimal.maxPrecisionForBytes).
 int maxPrecisionForBytes(int32_t bytes) {
-  if (bytes <= 0) return 0;
-  if (bytes >= 16) return DataType::kMaxDecimalPrecision;
+  if (bytes <= 0)
+    return 0;
+  if (bytes >= 16)
+    return DataType::kMaxDecimalPrecision;
   unsigned __int128 limit = (static_cast<unsigned __int128>(1) << (8 * bytes - 1)) - 1;
   int digits = 0;
   unsigned __int128 power = 10;
@@ -208,20 +280,25 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
   }
   switch (leaf.physical) {
     case PhysicalType::kBoolean:
-      if (logical.kind != Kind::kNone) illegalType(element, logical);
+      if (logical.kind != Kind::kNone)
+        illegalType(element, logical);
       leaf.type = DataType::boolean();
       return;
     case PhysicalType::kFloat:
-      if (logical.kind != Kind::kNone) illegalType(element, logical);
+      if (logical.kind != Kind::kNone)
+        illegalType(element, logical);
       leaf.type = DataType::floatType();
       return;
     case PhysicalType::kDouble:
-      if (logical.kind != Kind::kNone) illegalType(element, logical);
+      if (logical.kind != Kind::kNone)
+        illegalType(element, logical);
       leaf.type = DataType::doubleType();
       return;
     case PhysicalType::kInt32:
       switch (logical.kind) {
-        case Kind::kNone: leaf.type = DataType::intType(); return;
+        case Kind::kNone:
+          leaf.type = DataType::intType();
+          return;
         case Kind::kInteger:
           if (logical.is_signed) {
             if (logical.bit_width == 8) {
@@ -256,22 +333,30 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
             }
           }
           illegalType(element, logical);
-        case Kind::kDate: leaf.type = DataType::date(); return;
+        case Kind::kDate:
+          leaf.type = DataType::date();
+          return;
         case Kind::kDecimal:
           leaf.type = decimalType(element, logical, 9);
           leaf.conversion = ValueConversion::kInt32ToInt64;
           return;
         case Kind::kTimestamp:
-          if (logical.unit == TimeUnit::kMillis) typeNotSupported(element, logical);
+          if (logical.unit == TimeUnit::kMillis)
+            typeNotSupported(element, logical);
           illegalType(element, logical);
-        case Kind::kTime: typeNotSupported(element, logical);
-        default: illegalType(element, logical);
+        case Kind::kTime:
+          typeNotSupported(element, logical);
+        default:
+          illegalType(element, logical);
       }
     case PhysicalType::kInt64:
       switch (logical.kind) {
-        case Kind::kNone: leaf.type = DataType::longType(); return;
+        case Kind::kNone:
+          leaf.type = DataType::longType();
+          return;
         case Kind::kInteger:
-          if (logical.bit_width != 64) illegalType(element, logical);
+          if (logical.bit_width != 64)
+            illegalType(element, logical);
           if (logical.is_signed) {
             leaf.type = DataType::longType();
           } else {
@@ -279,17 +364,22 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
             leaf.conversion = ValueConversion::kUint64ToInt128;
           }
           return;
-        case Kind::kDecimal: leaf.type = decimalType(element, logical, 18); return;
+        case Kind::kDecimal:
+          leaf.type = decimalType(element, logical, 18);
+          return;
         case Kind::kTimestamp:
           // Spark rejects NANOS (unless spark.sql.legacy.parquet.nanosAsLong); sluice reads
           // them as microseconds so that files from other engines stay readable.
-          leaf.type =
-              logical.is_adjusted_to_utc ? DataType::timestamp() : DataType::timestampNtz();
-          if (logical.unit == TimeUnit::kMillis) leaf.conversion = ValueConversion::kMillisToMicros;
-          if (logical.unit == TimeUnit::kNanos) leaf.conversion = ValueConversion::kNanosToMicros;
+          leaf.type = logical.is_adjusted_to_utc ? DataType::timestamp() : DataType::timestampNtz();
+          if (logical.unit == TimeUnit::kMillis)
+            leaf.conversion = ValueConversion::kMillisToMicros;
+          if (logical.unit == TimeUnit::kNanos)
+            leaf.conversion = ValueConversion::kNanosToMicros;
           return;
-        case Kind::kTime: typeNotSupported(element, logical);
-        default: illegalType(element, logical);
+        case Kind::kTime:
+          typeNotSupported(element, logical);
+        default:
+          illegalType(element, logical);
       }
     case PhysicalType::kInt96:
       leaf.type = DataType::timestamp();
@@ -299,15 +389,20 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
       switch (logical.kind) {
         case Kind::kString:
         case Kind::kEnum:
-        case Kind::kJson: leaf.type = DataType::string(); return;
+        case Kind::kJson:
+          leaf.type = DataType::string();
+          return;
         case Kind::kNone:
-        case Kind::kBson: leaf.type = DataType::binary(); return;
+        case Kind::kBson:
+          leaf.type = DataType::binary();
+          return;
         case Kind::kDecimal:
           leaf.type = decimalType(element, logical, -1);
           leaf.conversion = leaf.type.isWideDecimal() ? ValueConversion::kBytesToDecimal128
                                                       : ValueConversion::kBytesToDecimal64;
           return;
-        default: illegalType(element, logical);
+        default:
+          illegalType(element, logical);
       }
     case PhysicalType::kFixedLenByteArray:
       if (leaf.type_length < 0) {
@@ -320,14 +415,18 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
           leaf.conversion = leaf.type.isWideDecimal() ? ValueConversion::kBytesToDecimal128
                                                       : ValueConversion::kBytesToDecimal64;
           return;
-        case Kind::kNone: leaf.type = DataType::binary(); return;
+        case Kind::kNone:
+          leaf.type = DataType::binary();
+          return;
         case Kind::kUuid:
           // Spark rejects UUID; sluice reads it as its canonical text, as DuckDB does.
-          if (leaf.type_length != 16) illegalType(element, logical);
+          if (leaf.type_length != 16)
+            illegalType(element, logical);
           leaf.type = DataType::string();
           leaf.conversion = ValueConversion::kUuidToString;
           return;
-        case Kind::kFloat16: typeNotSupported(element, logical);
+        case Kind::kFloat16:
+          typeNotSupported(element, logical);
         default:
           if (element.converted_type == ConvertedType::kInterval) {
             typeNotSupported(element, logical);
@@ -341,9 +440,12 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
 
 //! Spark's isElementType: the backward-compatibility rules for lists.
 bool isElementType(const RawNode& repeated, const std::string& parent_name) {
-  if (repeated.isLeaf()) return true;
-  if (repeated.children.size() > 1) return true;
-  if (repeated.element->name == "array") return true;
+  if (repeated.isLeaf())
+    return true;
+  if (repeated.children.size() > 1)
+    return true;
+  if (repeated.element->name == "array")
+    return true;
   return repeated.element->name == parent_name + "_tuple";
 }
 
@@ -460,8 +562,8 @@ class SchemaInterpreter {
                                           node.repeated_repetition_level, false));
         }
         path_.pop_back();
-        node.type = DataType::map(node.children[0].type, node.children[1].type,
-                                  node.children[1].nullable);
+        node.type =
+            DataType::map(node.children[0].type, node.children[1].type, node.children[1].nullable);
         return;
       }
       case LogicalType::Kind::kNone: {
@@ -506,15 +608,29 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       primitive(PhysicalType::kBoolean);
       element.logical_type.kind = LogicalType::Kind::kUnknown;
       break;
-    case TypeId::kBoolean: primitive(PhysicalType::kBoolean); break;
-    case TypeId::kByte: integer(8, ConvertedType::kInt8); break;
-    case TypeId::kShort: integer(16, ConvertedType::kInt16); break;
+    case TypeId::kBoolean:
+      primitive(PhysicalType::kBoolean);
+      break;
+    case TypeId::kByte:
+      integer(8, ConvertedType::kInt8);
+      break;
+    case TypeId::kShort:
+      integer(16, ConvertedType::kInt16);
+      break;
     case TypeId::kInt:
-    case TypeId::kYearMonthInterval: primitive(PhysicalType::kInt32); break;
+    case TypeId::kYearMonthInterval:
+      primitive(PhysicalType::kInt32);
+      break;
     case TypeId::kLong:
-    case TypeId::kDayTimeInterval: primitive(PhysicalType::kInt64); break;
-    case TypeId::kFloat: primitive(PhysicalType::kFloat); break;
-    case TypeId::kDouble: primitive(PhysicalType::kDouble); break;
+    case TypeId::kDayTimeInterval:
+      primitive(PhysicalType::kInt64);
+      break;
+    case TypeId::kFloat:
+      primitive(PhysicalType::kFloat);
+      break;
+    case TypeId::kDouble:
+      primitive(PhysicalType::kDouble);
+      break;
     case TypeId::kDecimal:
       if (type.precision() <= 9) {
         primitive(PhysicalType::kInt32);
@@ -536,7 +652,9 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       element.converted_type = ConvertedType::kUtf8;
       element.logical_type.kind = LogicalType::Kind::kString;
       break;
-    case TypeId::kBinary: primitive(PhysicalType::kByteArray); break;
+    case TypeId::kBinary:
+      primitive(PhysicalType::kByteArray);
+      break;
     case TypeId::kDate:
       primitive(PhysicalType::kInt32);
       element.converted_type = ConvertedType::kDate;
@@ -547,7 +665,8 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       bool utc = type.id() == TypeId::kTimestamp;
       primitive(PhysicalType::kInt64);
       // Legacy readers take TIMESTAMP_MICROS as UTC-adjusted, so only UTC columns carry it.
-      if (utc) element.converted_type = ConvertedType::kTimestampMicros;
+      if (utc)
+        element.converted_type = ConvertedType::kTimestampMicros;
       element.logical_type.kind = LogicalType::Kind::kTimestamp;
       element.logical_type.is_adjusted_to_utc = utc;
       element.logical_type.unit = TimeUnit::kMicros;
@@ -603,8 +722,11 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
 void applyWriteTypes(ColumnNode& node, const DataType& type, ParquetSchema& schema) {
   node.type = type;
   switch (node.kind) {
-    case ColumnNode::Kind::kPrimitive: schema.leaves[node.first_leaf].type = type; return;
-    case ColumnNode::Kind::kList: applyWriteTypes(node.children[0], type.elementType(), schema);
+    case ColumnNode::Kind::kPrimitive:
+      schema.leaves[node.first_leaf].type = type;
+      return;
+    case ColumnNode::Kind::kList:
+      applyWriteTypes(node.children[0], type.elementType(), schema);
       return;
     case ColumnNode::Kind::kMap:
       applyWriteTypes(node.children[0], type.keyType(), schema);
@@ -622,9 +744,11 @@ void applyWriteTypes(ColumnNode& node, const DataType& type, ParquetSchema& sche
 
 int decimalBytesForPrecision(int precision) {
   unsigned __int128 power = 1;
-  for (int digit = 0; digit < precision; ++digit) power *= 10;
+  for (int digit = 0; digit < precision; ++digit)
+    power *= 10;
   int bytes = 1;
-  while ((static_cast<unsigned __int128>(1) << (8 * bytes - 1)) < power) ++bytes;
+  while ((static_cast<unsigned __int128>(1) << (8 * bytes - 1)) < power)
+    ++bytes;
   return bytes;
 }
 
@@ -638,7 +762,8 @@ std::vector<StructField> ParquetSchema::fields() const {
 }
 
 ParquetSchema interpretSchema(const std::vector<SchemaElement>& elements) {
-  if (elements.empty()) throwFormatError("the schema is empty");
+  if (elements.empty())
+    throwFormatError("the schema is empty");
   size_t index = 0;
   RawNode root = parseTree(elements, index, 0);
   if (index != elements.size()) {

@@ -18,20 +18,20 @@ namespace sluice::parquet {
 
 //! How a leaf's physical values become the in-memory values of its Spark type.
 enum class ValueConversion : uint8_t {
-  kNone,             // the same bytes: BOOLEAN, INT32, INT64, FLOAT, DOUBLE, byte arrays
-  kInt32ToInt8,      // TINYINT
-  kInt32ToInt16,     // SMALLINT
-  kUint8ToInt16,     // UINT_8 read as SMALLINT
-  kUint16ToInt32,    // UINT_16 read as INT
-  kInt32ToInt64,     // DECIMAL(p <= 9) stored as int64 in memory
-  kUint32ToInt64,    // UINT_32 read as BIGINT
-  kUint64ToInt128,   // UINT_64 read as DECIMAL(20, 0)
-  kMillisToMicros,   // TIMESTAMP(MILLIS)
-  kNanosToMicros,    // TIMESTAMP(NANOS), rounded down
-  kInt96ToMicros,    // legacy Impala / Spark INT96 timestamps
+  kNone,               // the same bytes: BOOLEAN, INT32, INT64, FLOAT, DOUBLE, byte arrays
+  kInt32ToInt8,        // TINYINT
+  kInt32ToInt16,       // SMALLINT
+  kUint8ToInt16,       // UINT_8 read as SMALLINT
+  kUint16ToInt32,      // UINT_16 read as INT
+  kInt32ToInt64,       // DECIMAL(p <= 9) stored as int64 in memory
+  kUint32ToInt64,      // UINT_32 read as BIGINT
+  kUint64ToInt128,     // UINT_64 read as DECIMAL(20, 0)
+  kMillisToMicros,     // TIMESTAMP(MILLIS)
+  kNanosToMicros,      // TIMESTAMP(NANOS), rounded down
+  kInt96ToMicros,      // legacy Impala / Spark INT96 timestamps
   kBytesToDecimal64,   // big-endian two's complement BYTE_ARRAY / FIXED to int64
   kBytesToDecimal128,  // ... to int128
-  kUuidToString,     // FIXED[16] UUID to its 36-character text
+  kUuidToString,       // FIXED[16] UUID to its 36-character text
 };
 
 //! One leaf column (column chunk) of the file.

@@ -18,12 +18,14 @@ bool signedOrderIsCorrect(const LeafColumn& leaf) {
   switch (leaf.physical) {
     case PhysicalType::kBoolean:
     case PhysicalType::kFloat:
-    case PhysicalType::kDouble: return true;
+    case PhysicalType::kDouble:
+      return true;
     case PhysicalType::kInt32:
     case PhysicalType::kInt64:
       return !(leaf.logical_type.kind == LogicalType::Kind::kInteger &&
                !leaf.logical_type.is_signed);
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -40,24 +42,30 @@ std::optional<Value> decodeStatisticsValue(const LeafColumn& leaf, std::string_v
   const DataType& type = leaf.type;
   switch (leaf.physical) {
     case PhysicalType::kBoolean:
-      if (bytes.size() != 1) return std::nullopt;
+      if (bytes.size() != 1)
+        return std::nullopt;
       return Value::boolean(bytes[0] != 0);
     case PhysicalType::kFloat: {
-      if (bytes.size() != 4) return std::nullopt;
+      if (bytes.size() != 4)
+        return std::nullopt;
       float value = loadLittleEndian<float>(bytes);
-      if (std::isnan(value)) return std::nullopt;
+      if (std::isnan(value))
+        return std::nullopt;
       return Value::floatValue(value);
     }
     case PhysicalType::kDouble: {
-      if (bytes.size() != 8) return std::nullopt;
+      if (bytes.size() != 8)
+        return std::nullopt;
       double value = loadLittleEndian<double>(bytes);
-      if (std::isnan(value)) return std::nullopt;
+      if (std::isnan(value))
+        return std::nullopt;
       return Value::doubleValue(value);
     }
     case PhysicalType::kInt32:
     case PhysicalType::kInt64: {
       size_t width = leaf.physical == PhysicalType::kInt32 ? 4 : 8;
-      if (bytes.size() != width) return std::nullopt;
+      if (bytes.size() != width)
+        return std::nullopt;
       uint8_t converted[16] = {};
       const auto* raw = reinterpret_cast<const uint8_t*>(bytes.data());
       if (isIdentity(leaf.conversion)) {
@@ -70,7 +78,8 @@ std::optional<Value> decodeStatisticsValue(const LeafColumn& leaf, std::string_v
         }
       }
       switch (type.physicalSize()) {
-        case 1: return Value::fromInt64(type, static_cast<int8_t>(converted[0]));
+        case 1:
+          return Value::fromInt64(type, static_cast<int8_t>(converted[0]));
         case 2: {
           int16_t value;
           std::memcpy(&value, converted, 2);
@@ -84,7 +93,8 @@ std::optional<Value> decodeStatisticsValue(const LeafColumn& leaf, std::string_v
         case 8: {
           int64_t value;
           std::memcpy(&value, converted, 8);
-          if (type.isDecimal()) return Value::decimal(value, type.precision(), type.scale());
+          if (type.isDecimal())
+            return Value::decimal(value, type.precision(), type.scale());
           return Value::fromInt64(type, value);
         }
         case 16: {
@@ -92,10 +102,12 @@ std::optional<Value> decodeStatisticsValue(const LeafColumn& leaf, std::string_v
           std::memcpy(&value, converted, 16);
           return Value::decimal(value, type.precision(), type.scale());
         }
-        default: return std::nullopt;
+        default:
+          return std::nullopt;
       }
     }
-    case PhysicalType::kInt96: return std::nullopt;  // no defined order
+    case PhysicalType::kInt96:
+      return std::nullopt;  // no defined order
     case PhysicalType::kByteArray:
     case PhysicalType::kFixedLenByteArray:
       if (leaf.physical == PhysicalType::kFixedLenByteArray &&
@@ -116,8 +128,10 @@ std::optional<Value> decodeStatisticsValue(const LeafColumn& leaf, std::string_v
           return Value::string(std::string(text, 36));
         }
         default:
-          if (type.id() == TypeId::kString) return Value::string(std::string(bytes));
-          if (type.id() == TypeId::kBinary) return Value::binary(std::string(bytes));
+          if (type.id() == TypeId::kString)
+            return Value::string(std::string(bytes));
+          if (type.id() == TypeId::kBinary)
+            return Value::binary(std::string(bytes));
           return std::nullopt;
       }
   }
@@ -129,7 +143,8 @@ ColumnStatistics decodeColumnStatistics(const LeafColumn& leaf, const Statistics
   ColumnStatistics result;
   result.null_count = statistics.null_count;
   result.distinct_count = statistics.distinct_count;
-  if (leaf.type.isVoid()) return result;
+  if (leaf.type.isVoid())
+    return result;
   const std::optional<std::string>* min_bytes = nullptr;
   const std::optional<std::string>* max_bytes = nullptr;
   if (type_defined_order && statistics.min_value && statistics.max_value) {
@@ -139,7 +154,8 @@ ColumnStatistics decodeColumnStatistics(const LeafColumn& leaf, const Statistics
     min_bytes = &statistics.min;
     max_bytes = &statistics.max;
   }
-  if (min_bytes == nullptr) return result;
+  if (min_bytes == nullptr)
+    return result;
   std::optional<Value> min = decodeStatisticsValue(leaf, **min_bytes);
   std::optional<Value> max = decodeStatisticsValue(leaf, **max_bytes);
   if (min && max) {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "common/check.hpp"
+#include "common/types/time_units.hpp"
 #include "storage/parquet/format_error.hpp"
 
 namespace sluice::parquet {
@@ -24,20 +25,24 @@ void convertEach(const uint8_t* in, size_t count, uint8_t* out, size_t in_width,
 }
 
 constexpr int64_t kJulianDayOfEpoch = 2440588;
-constexpr int64_t kMicrosPerDay = 86400LL * 1000 * 1000;
 
 }  // namespace
 
 size_t physicalWidth(PhysicalType type) {
   switch (type) {
-    case PhysicalType::kBoolean: return 1;
+    case PhysicalType::kBoolean:
+      return 1;
     case PhysicalType::kInt32:
-    case PhysicalType::kFloat: return 4;
+    case PhysicalType::kFloat:
+      return 4;
     case PhysicalType::kInt64:
-    case PhysicalType::kDouble: return 8;
-    case PhysicalType::kInt96: return 12;
+    case PhysicalType::kDouble:
+      return 8;
+    case PhysicalType::kInt96:
+      return 12;
     case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray: return sizeof(std::string_view);
+    case PhysicalType::kFixedLenByteArray:
+      return sizeof(std::string_view);
   }
   SLUICE_UNREACHABLE("unknown physical type");
 }
@@ -48,8 +53,7 @@ bool convertsFromBytes(ValueConversion conversion) {
          conversion == ValueConversion::kUuidToString;
 }
 
-void convertFixedValues(ValueConversion conversion, const uint8_t* in, size_t count,
-                        uint8_t* out) {
+void convertFixedValues(ValueConversion conversion, const uint8_t* in, size_t count, uint8_t* out) {
   switch (conversion) {
     case ValueConversion::kInt32ToInt8:
       convertEach<int32_t, int8_t>(in, count, out, 4, [](int32_t v) { return int8_t(v); });
@@ -95,7 +99,8 @@ void convertFixedValues(ValueConversion conversion, const uint8_t* in, size_t co
         std::memcpy(out + index * 8, &micros, 8);
       }
       return;
-    default: break;
+    default:
+      break;
   }
   SLUICE_UNREACHABLE("not a fixed-width conversion");
 }
@@ -103,18 +108,21 @@ void convertFixedValues(ValueConversion conversion, const uint8_t* in, size_t co
 int128_t decimalFromBigEndian(std::string_view bytes) {
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
   size_t size = bytes.size();
-  if (size == 0) return 0;
+  if (size == 0)
+    return 0;
   // Leading bytes beyond 16 may only repeat the sign.
   size_t skip = size > 16 ? size - 16 : 0;
   uint8_t sign_byte = (data[0] & 0x80) ? 0xFF : 0x00;
   for (size_t index = 0; index < skip; ++index) {
-    if (data[index] != sign_byte) throwFormatError("decimal value of {} bytes overflows", size);
+    if (data[index] != sign_byte)
+      throwFormatError("decimal value of {} bytes overflows", size);
   }
   if (skip > 0 && ((data[skip] & 0x80) != (sign_byte & 0x80))) {
     throwFormatError("decimal value of {} bytes overflows", size);
   }
   unsigned __int128 value = (data[0] & 0x80) ? ~static_cast<unsigned __int128>(0) : 0;
-  for (size_t index = skip; index < size; ++index) value = (value << 8) | data[index];
+  for (size_t index = skip; index < size; ++index)
+    value = (value << 8) | data[index];
   return static_cast<int128_t>(value);
 }
 
@@ -134,8 +142,7 @@ int64_t int96ToMicros(const uint8_t* bytes) {
   int64_t micros = 0;
   if (__builtin_mul_overflow(int64_t{julian_day} - kJulianDayOfEpoch, kMicrosPerDay, &micros) ||
       __builtin_add_overflow(micros, nanos / 1000, &micros)) {
-    throwFormatError("INT96 timestamp (day {}, nanosecond {}) is out of range", julian_day,
-                     nanos);
+    throwFormatError("INT96 timestamp (day {}, nanosecond {}) is out of range", julian_day, nanos);
   }
   return micros;
 }
@@ -144,7 +151,8 @@ void uuidToText(const uint8_t* bytes, char* out) {
   static const char kHex[] = "0123456789abcdef";
   size_t position = 0;
   for (int index = 0; index < 16; ++index) {
-    if (index == 4 || index == 6 || index == 8 || index == 10) out[position++] = '-';
+    if (index == 4 || index == 6 || index == 8 || index == 10)
+      out[position++] = '-';
     out[position++] = kHex[bytes[index] >> 4];
     out[position++] = kHex[bytes[index] & 15];
   }

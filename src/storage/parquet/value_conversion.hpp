@@ -19,7 +19,9 @@ namespace sluice::parquet {
 size_t physicalWidth(PhysicalType type);
 
 //! True when physical values are already the in-memory values (no conversion pass).
-inline bool isIdentity(ValueConversion conversion) { return conversion == ValueConversion::kNone; }
+inline bool isIdentity(ValueConversion conversion) {
+  return conversion == ValueConversion::kNone;
+}
 
 //! True for conversions whose input is byte arrays (std::string_view values).
 bool convertsFromBytes(ValueConversion conversion);

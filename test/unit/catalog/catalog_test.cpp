@@ -18,7 +18,7 @@
 namespace sluice {
 namespace {
 
-using testing::ScratchStorage;
+using test_util::ScratchStorage;
 
 TableEntry managedTable(std::string schema, std::string table, std::string location = "/x") {
   TableEntry entry;

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-namespace sluice::testing {
+namespace sluice::test_util {
 
 class ScratchStorage {
  public:
@@ -33,4 +33,4 @@ class ScratchStorage {
   std::filesystem::path root_;
 };
 
-}  // namespace sluice::testing
+}  // namespace sluice::test_util

@@ -26,8 +26,8 @@ TEST(ExitCodeTest, ParseAndAnalysisErrorsAreInvalidInput) {
 
 TEST(ExitCodeTest, RuntimeErrorsAreFailures) {
   for (ErrorClass error_class :
-       {ErrorClass::DIVIDE_BY_ZERO, ErrorClass::CAST_INVALID_INPUT,
-        ErrorClass::ARITHMETIC_OVERFLOW, ErrorClass::IO_ERROR, ErrorClass::INTERNAL_ERROR}) {
+       {ErrorClass::DIVIDE_BY_ZERO, ErrorClass::CAST_INVALID_INPUT, ErrorClass::ARITHMETIC_OVERFLOW,
+        ErrorClass::IO_ERROR, ErrorClass::INTERNAL_ERROR}) {
     EXPECT_EQ(exitCodeForError(Error(error_class, "x")), kExitFailure)
         << errorClassName(error_class);
   }

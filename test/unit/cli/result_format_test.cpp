@@ -13,7 +13,8 @@ namespace {
 StatementResult makeResult(std::vector<std::string> names, std::vector<DataType> types,
                            const std::vector<std::vector<Value>>& rows) {
   Batch batch;
-  for (const DataType& type : types) batch.columns.emplace_back(type, rows.size() + 1);
+  for (const DataType& type : types)
+    batch.columns.emplace_back(type, rows.size() + 1);
   for (size_t row = 0; row < rows.size(); ++row) {
     for (size_t column = 0; column < types.size(); ++column) {
       batch.columns[column].setValue(row, rows[row][column]);
@@ -62,8 +63,8 @@ TEST(ResultFormatTest, TableWithoutRowsShowsTheHeader) {
 }
 
 TEST(ResultFormatTest, TableEscapesLineBreaksAndCountsCodePoints) {
-  StatementResult result = makeResult({"s"}, {DataType::string()},
-                                      {{Value::string("a\nb")}, {Value::string("\xC3\xA9t\xC3\xA9")}});
+  StatementResult result = makeResult(
+      {"s"}, {DataType::string()}, {{Value::string("a\nb")}, {Value::string("\xC3\xA9t\xC3\xA9")}});
   EXPECT_EQ(render(result, OutputFormat::kTable),
             "+------+\n"
             "| s    |\n"
@@ -102,10 +103,9 @@ TEST(ResultFormatTest, JsonKeepsNumbersAndBooleansBare) {
 }
 
 TEST(ResultFormatTest, JsonEscapesStrings) {
-  StatementResult result = makeResult({"s\""}, {DataType::string()},
-                                      {{Value::string("a\"b\\c\nd\te\x01")}});
-  EXPECT_EQ(render(result, OutputFormat::kJson),
-            "{\"s\\\"\":\"a\\\"b\\\\c\\nd\\te\\u0001\"}\n");
+  StatementResult result =
+      makeResult({"s\""}, {DataType::string()}, {{Value::string("a\"b\\c\nd\te\x01")}});
+  EXPECT_EQ(render(result, OutputFormat::kJson), "{\"s\\\"\":\"a\\\"b\\\\c\\nd\\te\\u0001\"}\n");
 }
 
 TEST(ResultFormatTest, JsonWritesNestedValuesAsJson) {
@@ -120,9 +120,9 @@ TEST(ResultFormatTest, JsonWritesNestedValuesAsJson) {
   Value map = Value::nested(
       scores, {Value::nested(entry, {Value::string("k1"), Value::intValue(10)}),
                Value::nested(entry, {Value::string("k2"), Value::null(DataType::intType())})});
-  StatementResult result = makeResult({"points", "scores", "bytes"},
-                                      {points, scores, DataType::binary()},
-                                      {{array, map, Value::binary("hi!?")}});
+  StatementResult result =
+      makeResult({"points", "scores", "bytes"}, {points, scores, DataType::binary()},
+                 {{array, map, Value::binary("hi!?")}});
   EXPECT_EQ(render(result, OutputFormat::kJson),
             "{\"points\":[{\"x\":1,\"label\":\"a\"},{\"x\":2,\"label\":null}],"
             "\"scores\":{\"k1\":10,\"k2\":null},\"bytes\":\"aGkhPw==\"}\n");

@@ -73,7 +73,7 @@ TEST(CivilCalendarTest, LeapYearsAndWeekdays) {
   EXPECT_EQ(daysInMonth(2023, 2), 28u);
   EXPECT_EQ(daysInMonth(2024, 2), 29u);
   EXPECT_EQ(daysInMonth(2024, 12), 31u);
-  EXPECT_EQ(isoWeekdayFromDays(0), 4u);                          // Thursday
+  EXPECT_EQ(isoWeekdayFromDays(0), 4u);                           // Thursday
   EXPECT_EQ(isoWeekdayFromDays(daysFromCivil(2024, 3, 10)), 7u);  // Sunday
   EXPECT_EQ(isoWeekdayFromDays(-1), 3u);
 }
@@ -99,12 +99,33 @@ TEST(DateTextTest, ParsesSparkDateForms) {
 }
 
 TEST(DateTextTest, RejectsBadDates) {
-  for (const char* bad :
-       {"", "  ", "2023-02-29", "2023-13-01", "2023-00-10", "2023-01-00", "2023-01-32",
-        "2023-04-31", "2023-01-15garbage", "2023-01T", "2023 01", "202", "12",
-        "12345678-01-01", "5881580-07-12", "9999999-12-31", "2023-01-1a", "2023--01",
-        "2023-01-01-", "2023-001-01", "2023-01-001", "T", "-", "+", "2023/01/01", "01-01-2023",
-        "\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x93"}) {
+  for (const char* bad : {"",
+                          "  ",
+                          "2023-02-29",
+                          "2023-13-01",
+                          "2023-00-10",
+                          "2023-01-00",
+                          "2023-01-32",
+                          "2023-04-31",
+                          "2023-01-15garbage",
+                          "2023-01T",
+                          "2023 01",
+                          "202",
+                          "12",
+                          "12345678-01-01",
+                          "5881580-07-12",
+                          "9999999-12-31",
+                          "2023-01-1a",
+                          "2023--01",
+                          "2023-01-01-",
+                          "2023-001-01",
+                          "2023-01-001",
+                          "T",
+                          "-",
+                          "+",
+                          "2023/01/01",
+                          "01-01-2023",
+                          "\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x93"}) {
     EXPECT_EQ(parseDate(bad), std::nullopt) << bad;
   }
 }
@@ -151,14 +172,30 @@ TEST(TimestampTextTest, ParsesSparkTimestampForms) {
 
 TEST(TimestampTextTest, RejectsBadTimestamps) {
   const TimeZone& utc = TimeZone::utc();
-  for (const char* bad :
-       {"", "2020-01-01T", "2020-01-01 12:", "2020-01-01 24:00:00", "2020-01-01 23:60:00",
-        "2020-01-01 23:59:60", "2020-02-30 00:00:00", "2020-01-01 123:00", "1234567-01-01",
-        "2020-01-01 12:34Z", "2020-01-01 12Z", "2020-01-01 12:34:56.123.456",
-        "2020-01-01 12:34:56 Mars/Olympus", "2020-01-01 12:34:56 +25:00", "2020-01T12:00",
-        "2020 12:00", "12", "-12:34", "2020-01-01 12:34:Z", " T12:34", "2020-01-01X12:34:56",
-        "2020-01-01 12:34:56 utc", "294247-01-10 04:00:54.775808Z",
-        "-290308-12-21 19:59:05.224191Z"}) {
+  for (const char* bad : {"",
+                          "2020-01-01T",
+                          "2020-01-01 12:",
+                          "2020-01-01 24:00:00",
+                          "2020-01-01 23:60:00",
+                          "2020-01-01 23:59:60",
+                          "2020-02-30 00:00:00",
+                          "2020-01-01 123:00",
+                          "1234567-01-01",
+                          "2020-01-01 12:34Z",
+                          "2020-01-01 12Z",
+                          "2020-01-01 12:34:56.123.456",
+                          "2020-01-01 12:34:56 Mars/Olympus",
+                          "2020-01-01 12:34:56 +25:00",
+                          "2020-01T12:00",
+                          "2020 12:00",
+                          "12",
+                          "-12:34",
+                          "2020-01-01 12:34:Z",
+                          " T12:34",
+                          "2020-01-01X12:34:56",
+                          "2020-01-01 12:34:56 utc",
+                          "294247-01-10 04:00:54.775808Z",
+                          "-290308-12-21 19:59:05.224191Z"}) {
     EXPECT_EQ(parseTimestamp(bad, utc), std::nullopt) << bad;
   }
 }
@@ -250,8 +287,7 @@ TEST(TimestampTextTest, FormatsWithTrimmedFraction) {
   EXPECT_EQ(formatTimestamp(500000, utc), "1970-01-01 00:00:00.5");
   EXPECT_EQ(formatTimestamp(123450, utc), "1970-01-01 00:00:00.12345");
   EXPECT_EQ(formatTimestamp(-1, utc), "1969-12-31 23:59:59.999999");
-  EXPECT_EQ(formatTimestamp(micros(2024, 2, 29, 13, 45, 1, 500000), utc),
-            "2024-02-29 13:45:01.5");
+  EXPECT_EQ(formatTimestamp(micros(2024, 2, 29, 13, 45, 1, 500000), utc), "2024-02-29 13:45:01.5");
   EXPECT_EQ(formatTimestamp(micros(-1, 1, 1), utc), "-0001-01-01 00:00:00");
   EXPECT_EQ(formatTimestamp(micros(10000, 1, 1), utc), "+10000-01-01 00:00:00");
   EXPECT_EQ(formatTimestamp(micros(2024, 7, 1, 12), losAngeles()), "2024-07-01 05:00:00");

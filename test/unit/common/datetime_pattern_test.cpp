@@ -27,7 +27,9 @@ int64_t micros(int32_t year, uint32_t month, uint32_t day, int64_t hour = 0, int
          second * kSecond + fraction;
 }
 
-const TimeZone& utc() { return TimeZone::utc(); }
+const TimeZone& utc() {
+  return TimeZone::utc();
+}
 
 const TimeZone& losAngeles() {
   static std::shared_ptr<const TimeZone> zone = TimeZone::find("America/Los_Angeles");
@@ -213,8 +215,7 @@ TEST(DatetimePatternTest, FormatsEachLetter) {
   int64_t value = micros(2020, 1, 5, 13, 4, 9, 123456);  // a Sunday
   EXPECT_EQ(format("yyyy-MM-dd HH:mm:ss", value), "2020-01-05 13:04:09");
   EXPECT_EQ(format("y yy yyy yyyy yyyyy", value), "2020 20 2020 2020 02020");
-  EXPECT_EQ(format("M MM MMM MMMM L LL LLL LLLL", value),
-            "1 01 Jan January 1 01 Jan January");
+  EXPECT_EQ(format("M MM MMM MMMM L LL LLL LLLL", value), "1 01 Jan January 1 01 Jan January");
   EXPECT_EQ(format("d dd D DD DDD", value), "5 05 5 05 005");
   EXPECT_EQ(format("Q QQ QQQ QQQQ q", value), "1 01 Q1 1st quarter 1");
   EXPECT_EQ(format("E EE EEE EEEE F", value), "Sun Sun Sun Sunday 5");
@@ -240,8 +241,7 @@ TEST(DatetimePatternTest, FormatsZonesAndOffsets) {
   int64_t summer = micros(2020, 7, 15, 12);  // 05:00 PDT
   EXPECT_EQ(format("HH:mm XXX", winter, losAngeles()), "04:00 -08:00");
   EXPECT_EQ(format("HH:mm XXX", summer, losAngeles()), "05:00 -07:00");
-  EXPECT_EQ(format("X XX XXX XXXX XXXXX", winter, losAngeles()),
-            "-08 -0800 -08:00 -0800 -08:00");
+  EXPECT_EQ(format("X XX XXX XXXX XXXXX", winter, losAngeles()), "-08 -0800 -08:00 -0800 -08:00");
   EXPECT_EQ(format("X XX XXX", winter), "Z Z Z");
   EXPECT_EQ(format("x xx xxx", winter), "+00 +0000 +00:00");
   EXPECT_EQ(format("Z ZZZZ ZZZZZ", winter), "+0000 GMT Z");
@@ -291,8 +291,7 @@ TEST(DatetimePatternTest, RefusesWhatSparkRefuses) {
   // E, F, Q and q format but do not parse.
   EXPECT_EQ(compileError("EEE, d MMM yyyy"), "");
   for (std::string_view pattern : {"EEE yyyy", "F", "QQ", "q"}) {
-    EXPECT_EQ(compileError(pattern, true), "INVALID_DATETIME_PATTERN.ILLEGAL_CHARACTER")
-        << pattern;
+    EXPECT_EQ(compileError(pattern, true), "INVALID_DATETIME_PATTERN.ILLEGAL_CHARACTER") << pattern;
   }
   DatetimePattern format_only = DatetimePattern::compile("EEE yyyy");
   EXPECT_TRUE(format_only.formatOnly());
@@ -301,9 +300,10 @@ TEST(DatetimePatternTest, RefusesWhatSparkRefuses) {
 
 TEST(DatetimePatternTest, NonMatchingTextIsNullopt) {
   DatetimePattern pattern = DatetimePattern::compile("yyyy-MM-dd HH:mm:ss");
-  for (std::string_view text : {"", "2020", "2020-01-15", "2020-01-15 10:20:30x", "abcd-01-15 10:20:30",
-                                "2020-01-15T10:20:30", "2020-01-15  10:20:30", "-0-01-01 00:00:00",
-                                "2020-00-10 10:20:30", "2020-01-32 10:20:30"}) {
+  for (std::string_view text :
+       {"", "2020", "2020-01-15", "2020-01-15 10:20:30x", "abcd-01-15 10:20:30",
+        "2020-01-15T10:20:30", "2020-01-15  10:20:30", "-0-01-01 00:00:00", "2020-00-10 10:20:30",
+        "2020-01-32 10:20:30"}) {
     EXPECT_EQ(pattern.parseTimestamp(text, utc()), std::nullopt) << text;
     EXPECT_EQ(pattern.parseTimestampNtz(text), std::nullopt) << text;
   }

@@ -31,17 +31,21 @@ std::string hex(const Bytes& bytes) {
 }
 
 const std::string kFox = "The quick brown fox jumps over the lazy dog";
-const std::string k448Bits = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";  // 56 bytes
+const std::string k448Bits =
+    "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";  // 56 bytes
 const std::string k896Bits =
-    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopq"
+    "rsmnopqrstnopqrstu";
 
 TEST(HashTest, Md5MatchesRfc1321) {
   EXPECT_EQ(hex(hash::md5("")), "d41d8cd98f00b204e9800998ecf8427e");
   EXPECT_EQ(hex(hash::md5("a")), "0cc175b9c0f1b6a831c399e269772661");
   EXPECT_EQ(hex(hash::md5("abc")), "900150983cd24fb0d6963f7d28e17f72");
   EXPECT_EQ(hex(hash::md5("message digest")), "f96b697d7cb7938d525a2f31aaf161d0");
-  EXPECT_EQ(hex(hash::md5("12345678901234567890123456789012345678901234567890123456789012345678901234567890")),
-            "57edf4a22be3c955ac49da2e2107b67a");
+  EXPECT_EQ(
+      hex(hash::md5(
+          "12345678901234567890123456789012345678901234567890123456789012345678901234567890")),
+      "57edf4a22be3c955ac49da2e2107b67a");
   EXPECT_EQ(hex(hash::md5(kFox)), "9e107d9d372bb6826bd81d3542a419d6");
   EXPECT_EQ(hex(hash::md5(k448Bits)), "8215ef0796a20bcaaae116d3876c664a");
 }
@@ -55,12 +59,17 @@ TEST(HashTest, Sha1MatchesFips180) {
 }
 
 TEST(HashTest, Sha256And224MatchFips180) {
-  EXPECT_EQ(hex(hash::sha2("", 256)), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  EXPECT_EQ(hex(hash::sha2("abc", 256)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(hex(hash::sha2(k448Bits, 256)), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  EXPECT_EQ(hex(hash::sha2("abc", 224)), "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7");
+  EXPECT_EQ(hex(hash::sha2("", 256)),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(hex(hash::sha2("abc", 256)),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(hex(hash::sha2(k448Bits, 256)),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(hex(hash::sha2("abc", 224)),
+            "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7");
   EXPECT_EQ(hex(hash::sha2("", 224)), "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f");
-  EXPECT_EQ(hex(hash::sha2(k448Bits, 224)), "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525");
+  EXPECT_EQ(hex(hash::sha2(k448Bits, 224)),
+            "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525");
 }
 
 TEST(HashTest, Sha512And384MatchFips180) {
@@ -92,9 +101,12 @@ TEST(HashTest, Murmur3ReferenceVectors) {
   EXPECT_EQ(hash::murmur3HashBytesReference("", 0), 0);
   EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference("", 1)), 0x514E28B7u);
   EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference("", -1)), 0x81F16F39u);
-  EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference(std::string(4, '\0'), 0)), 0x2362F9DEu);
-  EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference("aaaa", 0x9747b28c)), 0x5A97808Au);
-  EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference("Hello, world!", 0x9747b28c)), 0x24884CBAu);
+  EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference(std::string(4, '\0'), 0)),
+            0x2362F9DEu);
+  EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference("aaaa", 0x9747b28c)),
+            0x5A97808Au);
+  EXPECT_EQ(static_cast<uint32_t>(hash::murmur3HashBytesReference("Hello, world!", 0x9747b28c)),
+            0x24884CBAu);
 }
 
 TEST(HashTest, Murmur3SparkVariants) {
@@ -102,8 +114,10 @@ TEST(HashTest, Murmur3SparkVariants) {
   EXPECT_EQ(hash::murmur3HashBytes("aaaa", 42), hash::murmur3HashBytesReference("aaaa", 42));
   EXPECT_NE(hash::murmur3HashBytes("abc", 42), hash::murmur3HashBytesReference("abc", 42));
   // hashInt / hashLong are the word-wise hashes of the little-endian bytes.
-  EXPECT_EQ(hash::murmur3HashInt(1, 42), hash::murmur3HashBytesReference(std::string("\x01\0\0\0", 4), 42));
-  EXPECT_EQ(hash::murmur3HashLong(1, 42), hash::murmur3HashBytesReference(std::string("\x01\0\0\0\0\0\0\0", 8), 42));
+  EXPECT_EQ(hash::murmur3HashInt(1, 42),
+            hash::murmur3HashBytesReference(std::string("\x01\0\0\0", 4), 42));
+  EXPECT_EQ(hash::murmur3HashLong(1, 42),
+            hash::murmur3HashBytesReference(std::string("\x01\0\0\0\0\0\0\0", 8), 42));
   // Spark: hash(1) = -559580957, hash(1L) = -1712319331, hash('Spark') = 228093765.
   EXPECT_EQ(hash::murmur3HashInt(1, 42), -559580957);
   EXPECT_EQ(hash::murmur3HashLong(1, 42), -1712319331);

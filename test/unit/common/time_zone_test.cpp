@@ -18,8 +18,8 @@ namespace {
 constexpr int64_t kSecond = 1'000'000;
 constexpr int32_t kHourSeconds = 3600;
 
-int64_t utcMicros(int32_t year, uint32_t month, uint32_t day, int64_t hour = 0,
-                  int64_t minute = 0, int64_t second = 0) {
+int64_t utcMicros(int32_t year, uint32_t month, uint32_t day, int64_t hour = 0, int64_t minute = 0,
+                  int64_t second = 0) {
   return (daysFromCivilWide(year, month, day) * 86400 + hour * 3600 + minute * 60 + second) *
          kSecond;
 }
@@ -69,7 +69,8 @@ TEST(TimeZoneTest, FixedOffsetNames) {
   };
   for (const NameCase& c : cases) {
     std::shared_ptr<const TimeZone> found = zone(c.input);
-    if (!found) continue;
+    if (!found)
+      continue;
     EXPECT_EQ(found->name(), c.name) << c.input;
     EXPECT_EQ(found->offsetAtUtc(utcMicros(2024, 7, 1)), c.offset) << c.input;
     EXPECT_EQ(found->offsetAtLocal(utcMicros(2024, 1, 1)), c.offset) << c.input;
@@ -80,10 +81,31 @@ TEST(TimeZoneTest, FixedOffsetNames) {
 }
 
 TEST(TimeZoneTest, RejectsUnknownNames) {
-  for (const char* bad : {"", "z", "utc", "+18:01", "+19", "-19:00", "+123", "+08:60",
-                          "+08:00:60", "08:00", "GMT+", "GMT+25", "UTC+8x", "america/los_angeles",
-                          "Foo/Bar", "Mars", "posix/UTC", "right/UTC", "../../etc/passwd",
-                          "America/../UTC", "/UTC", "Europe/Paris ", " UTC", "PST8", "X"}) {
+  for (const char* bad : {"",
+                          "z",
+                          "utc",
+                          "+18:01",
+                          "+19",
+                          "-19:00",
+                          "+123",
+                          "+08:60",
+                          "+08:00:60",
+                          "08:00",
+                          "GMT+",
+                          "GMT+25",
+                          "UTC+8x",
+                          "america/los_angeles",
+                          "Foo/Bar",
+                          "Mars",
+                          "posix/UTC",
+                          "right/UTC",
+                          "../../etc/passwd",
+                          "America/../UTC",
+                          "/UTC",
+                          "Europe/Paris ",
+                          " UTC",
+                          "PST8",
+                          "X"}) {
     EXPECT_EQ(TimeZone::find(bad), nullptr) << bad;
   }
 }
@@ -94,8 +116,7 @@ TEST(TimeZoneTest, RegionsAndShortIds) {
   EXPECT_EQ(zone("CTT")->name(), "Asia/Shanghai");
   EXPECT_EQ(zone("IST")->name(), "Asia/Kolkata");
   EXPECT_EQ(zone("US/Pacific")->offsetAtUtc(utcMicros(2024, 1, 1)), -8 * kHourSeconds);
-  EXPECT_EQ(zone("Asia/Kolkata")->offsetAtUtc(utcMicros(2024, 1, 1)),
-            5 * kHourSeconds + 1800);
+  EXPECT_EQ(zone("Asia/Kolkata")->offsetAtUtc(utcMicros(2024, 1, 1)), 5 * kHourSeconds + 1800);
   EXPECT_EQ(zone("Asia/Kolkata")->fixedOffset(), std::nullopt);
   EXPECT_EQ(zone("Europe/Paris")->offsetAtUtc(utcMicros(2024, 1, 1)), kHourSeconds);
   EXPECT_EQ(zone("Europe/Paris")->offsetAtUtc(utcMicros(2024, 7, 1)), 2 * kHourSeconds);
@@ -123,11 +144,11 @@ TEST(TimeZoneTest, LocalTimesInGapsAndOverlapsTakeTheEarlierOffset) {
   auto la = zone("America/Los_Angeles");
   // Wall-clock times are passed as micros of that clock.
   EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 3, 10, 1, 59, 59)), -8 * kHourSeconds);
-  EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 3, 10, 2)), -8 * kHourSeconds);       // gap
+  EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 3, 10, 2)), -8 * kHourSeconds);  // gap
   EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 3, 10, 2, 59, 59)), -8 * kHourSeconds);
   EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 3, 10, 3)), -7 * kHourSeconds);
   EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 11, 3, 0, 59, 59)), -7 * kHourSeconds);
-  EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 11, 3, 1)), -7 * kHourSeconds);       // overlap
+  EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 11, 3, 1)), -7 * kHourSeconds);  // overlap
   EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 11, 3, 1, 59, 59)), -7 * kHourSeconds);
   EXPECT_EQ(la->offsetAtLocal(utcMicros(2024, 11, 3, 2)), -8 * kHourSeconds);
   EXPECT_EQ(la->toUtc(utcMicros(2024, 3, 10, 2, 30)), utcMicros(2024, 3, 10, 10, 30));
@@ -194,12 +215,15 @@ TEST(TimeZoneTest, RangeCacheIsPerZoneAndPerThread) {
         int64_t instant = i % 2 == 0 ? winter + i : summer + i;
         int32_t offset = zone->offsetAtUtc(instant);
         bool ok = i % 2 == 0 ? offset == expected_winter : offset == expected_winter + 3600;
-        if (!ok) ++failures[t];
+        if (!ok)
+          ++failures[t];
       }
     });
   }
-  for (std::thread& thread : threads) thread.join();
-  for (int failure : failures) EXPECT_EQ(failure, 0);
+  for (std::thread& thread : threads)
+    thread.join();
+  for (int failure : failures)
+    EXPECT_EQ(failure, 0);
 }
 
 }  // namespace

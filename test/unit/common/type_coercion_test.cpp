@@ -6,14 +6,18 @@ namespace sluice {
 namespace {
 
 TEST(TypeCoercionTest, IntegralBesideFloatWidensToDouble) {
-  EXPECT_EQ(*findTightestCommonType(DataType::intType(), DataType::floatType()), DataType::doubleType());
-  EXPECT_EQ(*findTightestCommonType(DataType::floatType(), DataType::floatType()), DataType::floatType());
-  EXPECT_EQ(*findTightestCommonType(DataType::byteType(), DataType::longType()), DataType::longType());
+  EXPECT_EQ(*findTightestCommonType(DataType::intType(), DataType::floatType()),
+            DataType::doubleType());
+  EXPECT_EQ(*findTightestCommonType(DataType::floatType(), DataType::floatType()),
+            DataType::floatType());
+  EXPECT_EQ(*findTightestCommonType(DataType::byteType(), DataType::longType()),
+            DataType::longType());
 }
 
 TEST(TypeCoercionTest, DecimalWidening) {
   EXPECT_EQ(*findWiderType(DataType::intType(), DataType::decimal(5, 2)), DataType::decimal(12, 2));
-  EXPECT_EQ(*findWiderType(DataType::decimal(5, 2), DataType::doubleType()), DataType::doubleType());
+  EXPECT_EQ(*findWiderType(DataType::decimal(5, 2), DataType::doubleType()),
+            DataType::doubleType());
   EXPECT_EQ(*findTightestCommonType(DataType::intType(), DataType::decimal(12, 2)),
             DataType::decimal(12, 2));
 }
@@ -33,8 +37,9 @@ TEST(TypeCoercionTest, DatetimeAndNullWidening) {
 }
 
 TEST(TypeCoercionTest, NestedTypesWidenElementwise) {
-  EXPECT_EQ(*findWiderType(DataType::array(DataType::intType()), DataType::array(DataType::longType())),
-            DataType::array(DataType::longType()));
+  EXPECT_EQ(
+      *findWiderType(DataType::array(DataType::intType()), DataType::array(DataType::longType())),
+      DataType::array(DataType::longType()));
 }
 
 TEST(TypeCoercionTest, AnsiCastRules) {

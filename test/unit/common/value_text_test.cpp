@@ -27,20 +27,22 @@ std::string integral(std::string_view text, int64_t min = kInt64Min, int64_t max
                      bool allow_fraction = false) {
   int64_t out = 0;
   ParseStatus status = parseIntegral(text, min, max, out, allow_fraction);
-  if (status == ParseStatus::kOk) return "ok:" + std::to_string(out);
+  if (status == ParseStatus::kOk)
+    return "ok:" + std::to_string(out);
   return status == ParseStatus::kInvalid ? "invalid" : "overflow";
 }
 
 std::string decimalText(std::string_view text, int precision, int scale) {
   int128_t out = 0;
   ParseStatus status = parseDecimal(text, precision, scale, out);
-  if (status == ParseStatus::kOk) return decimal::int128ToString(out);
+  if (status == ParseStatus::kOk)
+    return decimal::int128ToString(out);
   return status == ParseStatus::kInvalid ? "invalid" : "overflow";
 }
 
 TEST(ValueTextTest, BooleanWords) {
-  for (const char* yes : {"true", "TRUE", "True", "t", "T", "y", "yes", "YES", "1", " true ",
-                          "\t\nyes\r", "\x7Fy"}) {
+  for (const char* yes :
+       {"true", "TRUE", "True", "t", "T", "y", "yes", "YES", "1", " true ", "\t\nyes\r", "\x7Fy"}) {
     EXPECT_EQ(parseBoolean(yes), std::optional<bool>(true)) << yes;
   }
   for (const char* no : {"false", "FALSE", "f", "n", "No", "0", "  0  "}) {
@@ -113,17 +115,38 @@ TEST(ValueTextTest, DoubleJavaSyntax) {
   EXPECT_EQ(parseDouble("1.7976931348623157E308"), std::numeric_limits<double>::max());
   EXPECT_EQ(parseDouble("0.1"), 0.1);
   EXPECT_EQ(parseDouble("000123.456000"), 123.456);
-  for (const char* bad : {"", "1e", "e5", ".", "-", "1.5x", "1..5", "1.5dd", "1_000", "1,5",
-                          "0x10", "0x", "0xp1", "+nan", "-nan", "Infinityd", "NaNd", "infinit",
-                          "\x7F" "2.5", "1 5", "++1", "1e+", "0x1.8p"}) {
+  for (const char* bad : {"",
+                          "1e",
+                          "e5",
+                          ".",
+                          "-",
+                          "1.5x",
+                          "1..5",
+                          "1.5dd",
+                          "1_000",
+                          "1,5",
+                          "0x10",
+                          "0x",
+                          "0xp1",
+                          "+nan",
+                          "-nan",
+                          "Infinityd",
+                          "NaNd",
+                          "infinit",
+                          "\x7F"
+                          "2.5",
+                          "1 5",
+                          "++1",
+                          "1e+",
+                          "0x1.8p"}) {
     EXPECT_EQ(parseDouble(bad), std::nullopt) << bad;
   }
 }
 
 TEST(ValueTextTest, DoubleSpecialValues) {
   const double inf = std::numeric_limits<double>::infinity();
-  for (const char* text : {"inf", "INF", "+inf", "Infinity", "+Infinity", "infinity",
-                           "+INFINITY", " inf "}) {
+  for (const char* text :
+       {"inf", "INF", "+inf", "Infinity", "+Infinity", "infinity", "+INFINITY", " inf "}) {
     EXPECT_EQ(parseDouble(text), inf) << text;
   }
   for (const char* text : {"-inf", "-Inf", "-Infinity", "-infinity"}) {
@@ -215,7 +238,8 @@ TEST(ValueTextTest, DoubleTextRoundTrips) {
     uint64_t bits = random();
     double value;
     std::memcpy(&value, &bits, sizeof(value));
-    if (!std::isfinite(value)) continue;
+    if (!std::isfinite(value))
+      continue;
     std::string text = formatDouble(value);
     std::optional<double> back = parseDouble(text);
     ASSERT_TRUE(back) << text;
@@ -225,7 +249,8 @@ TEST(ValueTextTest, DoubleTextRoundTrips) {
     auto bits = static_cast<uint32_t>(random());
     float value;
     std::memcpy(&value, &bits, sizeof(value));
-    if (!std::isfinite(value)) continue;
+    if (!std::isfinite(value))
+      continue;
     std::string text = formatFloat(value);
     std::optional<float> back = parseFloat(text);
     ASSERT_TRUE(back) << text;
@@ -268,8 +293,10 @@ TEST(ValueTextTest, DecimalParsingRoundsHalfUp) {
   EXPECT_EQ(decimalText("0e50", 10, 0), "overflow");
   EXPECT_EQ(decimalText("0e37", 10, 0), "0");
   EXPECT_EQ(decimalText("1e-1000000", 10, 2), "0");
-  for (const char* bad : {"", " ", ".", "1e", "1e+", "1.2.3", "1.5d", "inf", "NaN", "0x10",
-                          "1 000", "--1", "+", "e1", "1e2147483648", "\x7F" "1"}) {
+  for (const char* bad : {"", " ", ".", "1e", "1e+", "1.2.3", "1.5d", "inf", "NaN", "0x10", "1 000",
+                          "--1", "+", "e1", "1e2147483648",
+                          "\x7F"
+                          "1"}) {
     EXPECT_EQ(decimalText(bad, 10, 2), "invalid") << bad;
   }
 }
@@ -285,7 +312,9 @@ TEST(ValueTextTest, FormatDecimalIsPlain) {
   EXPECT_EQ(formatDecimal(-5, 1), "-0.5");
   EXPECT_EQ(formatDecimal(decimal::powerOfTen(38) - 1, 0), std::string(38, '9'));
   EXPECT_EQ(formatDecimal(-(decimal::powerOfTen(38) - 1), 38), "-0." + std::string(38, '9'));
-  EXPECT_EQ(formatDecimal(12345, 38), "0.000000000000000000000000000000000" "12345");
+  EXPECT_EQ(formatDecimal(12345, 38),
+            "0.000000000000000000000000000000000"
+            "12345");
 }
 
 TEST(ValueTextTest, FormatDecimalScientificIsBigDecimalToString) {

@@ -29,8 +29,9 @@ TEST(VectorTest, NestedValuesRoundTrip) {
   DataType type = DataType::structOf({StructField{"a", DataType::intType()},
                                       StructField{"b", DataType::array(DataType::string())}});
   Value value = Value::nested(
-      type, {Value::intValue(7), Value::nested(type.fields()[1].type,
-                                               {Value::string("p"), Value::null(DataType::string())})});
+      type,
+      {Value::intValue(7), Value::nested(type.fields()[1].type,
+                                         {Value::string("p"), Value::null(DataType::string())})});
   Vector vector(type, 3);
   vector.setValue(1, value);
   vector.setValue(2, Value::null(type));

@@ -8,8 +8,8 @@
 #include <map>
 #include <string>
 
-#include "exec/session.hpp"
 #include "exec/spill/spill_file.hpp"
+#include "session/session.hpp"
 
 namespace sluice {
 namespace {

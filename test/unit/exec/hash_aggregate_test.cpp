@@ -13,11 +13,11 @@
 
 #include "exec/aggregate/group_keys.hpp"
 #include "exec/aggregate/partitioned_group_table.hpp"
+#include "exec/chain/plan_executor.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical/physical_hash_aggregate.hpp"
 #include "exec/physical/physical_range.hpp"
 #include "exec/physical/physical_result_collector.hpp"
-#include "exec/pipeline/pipeline_executor.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 
 namespace sluice {
@@ -273,7 +273,7 @@ std::map<int64_t, std::pair<int64_t, int64_t>> groupedCounts(int64_t rows, int64
 
   TaskScheduler scheduler(threads);
   ExecContext context;
-  std::vector<Batch> batches = PipelineExecutor(context, scheduler).run(*root);
+  std::vector<Batch> batches = PlanExecutor(context, scheduler).run(*root);
   std::map<int64_t, std::pair<int64_t, int64_t>> result;
   for (const Batch& batch : batches) {
     for (idx_t row = 0; row < batch.num_rows; ++row) {

@@ -13,7 +13,7 @@
 #include <set>
 #include <utility>
 
-#include "exec/session.hpp"
+#include "session/session.hpp"
 
 namespace sluice {
 namespace {

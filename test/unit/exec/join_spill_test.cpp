@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "exec/session.hpp"
 #include "exec/spill/spill_file.hpp"
+#include "session/session.hpp"
 
 namespace sluice {
 namespace {

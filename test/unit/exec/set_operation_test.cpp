@@ -7,16 +7,17 @@
 
 #include <algorithm>
 
+#include "exec/chain/operator_chain.hpp"
+#include "exec/chain/plan_executor.hpp"
 #include "exec/physical/physical_hash_aggregate.hpp"
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_range.hpp"
 #include "exec/physical/physical_replicate_rows.hpp"
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/physical/physical_union.hpp"
-#include "exec/pipeline/pipeline.hpp"
-#include "exec/pipeline/pipeline_executor.hpp"
-#include "exec/session.hpp"
+#include "exec/table_function/range_function.hpp"
 #include "planner/logical/set_operation_plan.hpp"
+#include "session/session.hpp"
 
 namespace sluice {
 namespace {
@@ -53,8 +54,9 @@ TEST(SetOperationPipelineTest, EachChildOfAUnionFeedsTheParentSink) {
   children.push_back(range(0, 5));
   children.push_back(range(0, 3));
   PhysicalOperatorPtr plan = collect(unionOf(std::move(children)));
-  std::vector<Pipeline> pipelines = buildPipelines(*plan);
-  EXPECT_EQ(describePipelines(pipelines), "Range -> Result\nRange -> Result\nRange -> Result\n");
+  std::vector<OperatorChain> pipelines = buildOperatorChains(*plan);
+  EXPECT_EQ(describeOperatorChains(pipelines),
+            "Range -> Result\nRange -> Result\nRange -> Result\n");
   EXPECT_LT(pipelines[0].index_base, pipelines[1].index_base);
   EXPECT_LT(pipelines[1].index_base, pipelines[2].index_base);
 }
@@ -68,14 +70,14 @@ TEST(SetOperationPipelineTest, ChildPipelinesOfOneSinkComeTogether) {
   limit->children.push_back(range(0, 10));
   children.push_back(std::move(limit));
   PhysicalOperatorPtr plan = collect(unionOf(std::move(children)));
-  EXPECT_EQ(describePipelines(buildPipelines(*plan)),
+  EXPECT_EQ(describeOperatorChains(buildOperatorChains(*plan)),
             "Range -> Limit\nRange -> Result\nLimit -> Result\n");
 }
 
 class SetOperationExecutorTest : public testing::Test {
  protected:
   std::vector<int64_t> run(const PhysicalOperator& plan) {
-    return values(PipelineExecutor(context_, scheduler_).run(plan));
+    return values(PlanExecutor(context_, scheduler_).run(plan));
   }
   ExecContext context_;
   TaskScheduler scheduler_{4};
@@ -189,12 +191,10 @@ TEST(ReplicateRowsTest, NoCopiesGivesAnEmptyBatch) {
 TEST(SetOperationPlanTest, IntersectCountsBothSidesInOneAggregate) {
   auto side = [](int64_t end) {
     auto op = std::make_unique<LogicalOperator>();
-    op->kind = LogicalOperatorKind::kRange;
+    op->kind = LogicalOperatorKind::kScan;
     op->column_names = {"id"};
     op->column_types = {DataType::longType()};
-    op->expressions.push_back(BoundExpression::makeConstant(Value::longValue(0)));
-    op->expressions.push_back(BoundExpression::makeConstant(Value::longValue(end)));
-    op->expressions.push_back(BoundExpression::makeConstant(Value::longValue(1)));
+    op->source = makeRangeSource(0, end, 1);
     return op;
   };
   LogicalOperatorPtr plan = makeIntersectOrExcept(side(5), side(3), ReplicateMode::kExceptAll);

@@ -12,8 +12,8 @@
 #include <random>
 #include <string>
 
-#include "exec/session.hpp"
 #include "exec/spill/spill_file.hpp"
+#include "session/session.hpp"
 
 namespace sluice {
 namespace {

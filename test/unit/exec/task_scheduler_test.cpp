@@ -20,7 +20,8 @@ TEST(TaskSchedulerTest, RunsEveryTaskExactlyOnce) {
   for (size_t tasks : {0u, 1u, 3u, 4u, 1000u}) {
     std::vector<std::atomic<int>> runs(tasks);
     scheduler.parallelFor(tasks, [&](size_t task) { runs[task].fetch_add(1); });
-    for (size_t task = 0; task < tasks; ++task) EXPECT_EQ(runs[task].load(), 1) << task;
+    for (size_t task = 0; task < tasks; ++task)
+      EXPECT_EQ(runs[task].load(), 1) << task;
   }
 }
 
@@ -30,7 +31,8 @@ TEST(TaskSchedulerTest, UsesSeveralThreads) {
   // Each task waits until all three are running at once, which needs three threads.
   scheduler.parallelFor(3, [&](size_t) {
     waiting.fetch_add(1);
-    while (waiting.load() < 3) std::this_thread::yield();
+    while (waiting.load() < 3)
+      std::this_thread::yield();
   });
   EXPECT_EQ(waiting.load(), 3);
 }
@@ -47,7 +49,8 @@ TEST(TaskSchedulerTest, RethrowsTheFirstException) {
   TaskScheduler scheduler(2);
   EXPECT_THROW(scheduler.parallelFor(100,
                                      [&](size_t task) {
-                                       if (task == 7) throw std::runtime_error("task 7 failed");
+                                       if (task == 7)
+                                         throw std::runtime_error("task 7 failed");
                                      }),
                std::runtime_error);
   // The pool still works afterwards.

@@ -100,11 +100,13 @@ void expectRoundTrip(std::string_view input, PrintLayout layout) {
 }
 
 TEST(CatalogParserTest, PrintedStatementsParseBackToTheSameTreeOnOneLine) {
-  for (const char* input : kCatalogInputs) expectRoundTrip(input, PrintLayout::kOneLine);
+  for (const char* input : kCatalogInputs)
+    expectRoundTrip(input, PrintLayout::kOneLine);
 }
 
 TEST(CatalogParserTest, PrintedStatementsParseBackToTheSameTreeInThePrettyLayout) {
-  for (const char* input : kCatalogInputs) expectRoundTrip(input, PrintLayout::kPretty);
+  for (const char* input : kCatalogInputs)
+    expectRoundTrip(input, PrintLayout::kPretty);
 }
 
 TEST(CatalogParserTest, PrinterWritesTheFirstSpelling) {

@@ -25,16 +25,15 @@ TEST(FormatterTest, UppercasesKeywordsAndNormalisesSpacing) {
 }
 
 TEST(FormatterTest, KeepsCommentsBetweenStatements) {
-  std::string formatted =
-      formatSql("-- the first\n/* block */ select 1;\n\n-- the second\nselect 2; -- trailing\n",
-                "f.sql");
+  std::string formatted = formatSql(
+      "-- the first\n/* block */ select 1;\n\n-- the second\nselect 2; -- trailing\n", "f.sql");
   EXPECT_EQ(formatted,
             "-- the first\n/* block */\nSELECT 1;\n\n-- the second\nSELECT 2;\n\n-- trailing\n");
 }
 
 TEST(FormatterTest, PutsEachCommentOnItsOwnLineAndDropsStraySemicolons) {
-  std::string formatted = formatSql("select 1 /* a */ ; ; /* b /* nested */ */ -- c\nselect 2",
-                                    "f.sql");
+  std::string formatted =
+      formatSql("select 1 /* a */ ; ; /* b /* nested */ */ -- c\nselect 2", "f.sql");
   EXPECT_EQ(formatted, "SELECT 1;\n\n/* a */\n/* b /* nested */ */\n-- c\nSELECT 2;\n");
 }
 

@@ -19,9 +19,9 @@ TEST(ParameterSubstitutionTest, ReplacesReferencesInCodeStringsAndQuotedNames) {
             "SELECT * FROM dev.sales.t");
   EXPECT_EQ(substituteParameters("WHERE d > '${mypipeline.startDate}'", kConf, "f.sql"),
             "WHERE d > '2024-01-01'");
-  EXPECT_EQ(substituteParameters("SELECT \"${my-key}\", `${catalog}_t`, r'${empty}x'", kConf,
-                                 "f.sql"),
-            "SELECT \"v\", `dev_t`, r'x'");
+  EXPECT_EQ(
+      substituteParameters("SELECT \"${my-key}\", `${catalog}_t`, r'${empty}x'", kConf, "f.sql"),
+      "SELECT \"v\", `dev_t`, r'x'");
   EXPECT_EQ(substituteParameters("${catalog}${catalog}", kConf, "f.sql"), "devdev");
 }
 

@@ -287,8 +287,7 @@ TEST(PipelineParserTest, AutoCdcFlows) {
   ASSERT_NE(cdc.source, nullptr);
   ASSERT_EQ(cdc.source->kind(), TableRefKind::kNamed);
   EXPECT_TRUE(cdc.source->as<NamedTableRef>().stream);
-  EXPECT_EQ(cdc.source->as<NamedTableRef>().name,
-            (std::vector<std::string>{"cdc_data", "users"}));
+  EXPECT_EQ(cdc.source->as<NamedTableRef>().name, (std::vector<std::string>{"cdc_data", "users"}));
   EXPECT_EQ(cdc.keys, (std::vector<std::string>{"userId", "region"}));
   EXPECT_TRUE(cdc.ignore_null_updates);
   ASSERT_TRUE(cdc.ignore_null_updates_on.has_value());
@@ -304,8 +303,8 @@ TEST(PipelineParserTest, AutoCdcFlows) {
   EXPECT_EQ(cdc.position.line, 2u);
 
   // The legacy statement is a flow without a name; APPLY CHANGES reads as AUTO CDC.
-  StatementPtr legacy = parseSingle(
-      "APPLY CHANGES INTO LIVE.t FROM STREAM(LIVE.s) KEYS (k) SEQUENCE BY seq");
+  StatementPtr legacy =
+      parseSingle("APPLY CHANGES INTO LIVE.t FROM STREAM(LIVE.s) KEYS (k) SEQUENCE BY seq");
   const auto& legacy_flow = legacy->as<CreateFlowStatement>();
   EXPECT_TRUE(legacy_flow.name.empty());
   EXPECT_EQ(legacy_flow.target, (std::vector<std::string>{"LIVE", "t"}));

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "common/error/error.hpp"
-#include "exec/session.hpp"
+#include "session/session.hpp"
 
 namespace sluice {
 namespace {

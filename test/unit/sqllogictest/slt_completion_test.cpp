@@ -18,7 +18,8 @@ std::vector<std::string> complete(std::string_view text,
   std::vector<Completion> completions;
   for (size_t i = 0; i < expected.size(); ++i) {
     Completion completion = completionFor(file.records[i], expected[i]);
-    if (i < letters.size()) completion.column_letters = letters[i];
+    if (i < letters.size())
+      completion.column_letters = letters[i];
     completions.push_back(completion);
   }
   return applyCompletions(lines, completions);
@@ -38,17 +39,17 @@ TEST(SltCompletionTest, ReplacesRowsAndInsertsMissingBlocks) {
       "query T\n"
       "SELECT 'x'\n",
       {{"1"}, {"[DIVIDE_BY_ZERO] Division by zero."}, {"x", "y"}});
-  EXPECT_EQ(lines, (std::vector<std::string>{"query I", "SELECT 1", "----", "1", "",
-                                             "statement error", "SELECT 1/0", "----",
-                                             "[DIVIDE_BY_ZERO] Division by zero.", "",
-                                             "query T", "SELECT 'x'", "----", "x", "y"}));
+  EXPECT_EQ(lines,
+            (std::vector<std::string>{"query I", "SELECT 1", "----", "1", "", "statement error",
+                                      "SELECT 1/0", "----", "[DIVIDE_BY_ZERO] Division by zero.",
+                                      "", "query T", "SELECT 'x'", "----", "x", "y"}));
 }
 
 TEST(SltCompletionTest, FillsAnEmptyBlockAndReplacesLetters) {
   std::vector<std::string> lines =
       complete("query T rowsort\nSELECT 1, 2\n----\n\n# after\n", {{"1\t2"}}, {"II"});
-  EXPECT_EQ(lines, (std::vector<std::string>{"query II rowsort", "SELECT 1, 2", "----",
-                                             "1\t2", "", "# after"}));
+  EXPECT_EQ(lines, (std::vector<std::string>{"query II rowsort", "SELECT 1, 2", "----", "1\t2", "",
+                                             "# after"}));
 }
 
 }  // namespace

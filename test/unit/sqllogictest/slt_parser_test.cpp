@@ -180,7 +180,8 @@ TEST(SltParserTest, RejectsMalformedRecords) {
   expectSyntaxError("statement ok\nSELECT 1\n----\n1\n", "statement ok takes no expected");
   expectSyntaxError("query X\nSELECT 1\n", "unknown column letter 'X'");
   expectSyntaxError("query\nSELECT 1\n", "column letters");
-  expectSyntaxError("\n\nloop i 0 3\n\nstatement ok\nSELECT 1\n", "bad.test:3: loop without endloop");
+  expectSyntaxError("\n\nloop i 0 3\n\nstatement ok\nSELECT 1\n",
+                    "bad.test:3: loop without endloop");
   expectSyntaxError("endloop\n", "endloop without loop");
   expectSyntaxError("frobnicate\n", "unknown record 'frobnicate'");
   expectSyntaxError("skipif sluice\n\nstatement ok\nSELECT 1\n", "condition");

@@ -23,26 +23,38 @@ StructField field(std::string name, DataType type) {
 }
 
 std::string render(const Vector& vector, idx_t row) {
-  if (vector.isNull(row)) return "NULL";
+  if (vector.isNull(row))
+    return "NULL";
   const DataType& type = vector.type();
   switch (type.id()) {
-    case TypeId::kBoolean: return vector.at<uint8_t>(row) ? "true" : "false";
-    case TypeId::kByte: return std::to_string(vector.at<int8_t>(row));
-    case TypeId::kShort: return std::to_string(vector.at<int16_t>(row));
-    case TypeId::kInt: return std::to_string(vector.at<int32_t>(row));
-    case TypeId::kLong: return std::to_string(vector.at<int64_t>(row));
-    case TypeId::kFloat: return formatFloat(vector.at<float>(row));
-    case TypeId::kDouble: return formatDouble(vector.at<double>(row));
+    case TypeId::kBoolean:
+      return vector.at<uint8_t>(row) ? "true" : "false";
+    case TypeId::kByte:
+      return std::to_string(vector.at<int8_t>(row));
+    case TypeId::kShort:
+      return std::to_string(vector.at<int16_t>(row));
+    case TypeId::kInt:
+      return std::to_string(vector.at<int32_t>(row));
+    case TypeId::kLong:
+      return std::to_string(vector.at<int64_t>(row));
+    case TypeId::kFloat:
+      return formatFloat(vector.at<float>(row));
+    case TypeId::kDouble:
+      return formatDouble(vector.at<double>(row));
     case TypeId::kDecimal:
-      return formatDecimal(type.isWideDecimal() ? vector.at<int128_t>(row)
-                                                : vector.at<int64_t>(row),
-                           type.scale());
+      return formatDecimal(
+          type.isWideDecimal() ? vector.at<int128_t>(row) : vector.at<int64_t>(row), type.scale());
     case TypeId::kString:
-    case TypeId::kBinary: return vector.at<StringView>(row).str();
-    case TypeId::kDate: return formatDate(vector.at<int32_t>(row));
-    case TypeId::kTimestamp: return formatTimestamp(vector.at<int64_t>(row), TimeZone::utc());
-    case TypeId::kTimestampNtz: return formatTimestampNtz(vector.at<int64_t>(row));
-    default: return "?";
+    case TypeId::kBinary:
+      return vector.at<StringView>(row).str();
+    case TypeId::kDate:
+      return formatDate(vector.at<int32_t>(row));
+    case TypeId::kTimestamp:
+      return formatTimestamp(vector.at<int64_t>(row), TimeZone::utc());
+    case TypeId::kTimestampNtz:
+      return formatTimestampNtz(vector.at<int64_t>(row));
+    default:
+      return "?";
   }
 }
 
@@ -63,7 +75,8 @@ ReadResult readAll(std::string text, std::vector<StructField> schema, CsvOptions
     result.batch_sizes.push_back(batch.num_rows);
     for (idx_t row = 0; row < batch.num_rows; ++row) {
       std::vector<std::string> values;
-      for (const Vector& column : batch.columns) values.push_back(render(column, row));
+      for (const Vector& column : batch.columns)
+        values.push_back(render(column, row));
       result.rows.push_back(std::move(values));
     }
   }
@@ -73,7 +86,8 @@ ReadResult readAll(std::string text, std::vector<StructField> schema, CsvOptions
 
 std::vector<StructField> strings(int count) {
   std::vector<StructField> schema;
-  for (int i = 0; i < count; ++i) schema.push_back(field("s" + std::to_string(i), DataType::string()));
+  for (int i = 0; i < count; ++i)
+    schema.push_back(field("s" + std::to_string(i), DataType::string()));
   return schema;
 }
 
@@ -153,7 +167,8 @@ TEST(CsvReaderTest, NullValues) {
   // the null text is NULL quoted or not.
   EXPECT_EQ(readAll("NA,\"NA\",,\"\",na\n", strings(5), options).rows,
             (Rows{{"NULL", "NULL", "NULL", "", "na"}}));
-  std::vector<StructField> ints = {field("i", DataType::intType()), field("j", DataType::intType())};
+  std::vector<StructField> ints = {field("i", DataType::intType()),
+                                   field("j", DataType::intType())};
   EXPECT_EQ(readAll("NA,1\n", ints, options).rows, (Rows{{"NULL", "1"}}));
 }
 
@@ -171,7 +186,8 @@ TEST(CsvReaderTest, QuotingAndEscaping) {
 
 TEST(CsvReaderTest, MultiLineOnAndOff) {
   std::string text = "1,\"two\nlines\"\n2,b\n";
-  std::vector<StructField> schema = {field("i", DataType::intType()), field("s", DataType::string())};
+  std::vector<StructField> schema = {field("i", DataType::intType()),
+                                     field("s", DataType::string())};
   CsvOptions options = noRescue();
   options.multi_line = true;
   EXPECT_EQ(readAll(text, schema, options).rows, (Rows{{"1", "two\nlines"}, {"2", "b"}}));
@@ -195,7 +211,8 @@ TEST(CsvReaderTest, HeaderAndCrlf) {
 }
 
 TEST(CsvReaderTest, TooFewAndTooManyFieldsArePermitted) {
-  std::vector<StructField> schema = {field("a", DataType::intType()), field("b", DataType::string())};
+  std::vector<StructField> schema = {field("a", DataType::intType()),
+                                     field("b", DataType::string())};
   EXPECT_EQ(readAll("1\n2,x,extra,more\n", schema, noRescue()).rows,
             (Rows{{"1", "NULL"}, {"2", "x"}}));
   // With a rescued column, extra fields are kept there by position, or by header name.
@@ -209,8 +226,7 @@ TEST(CsvReaderTest, TooFewAndTooManyFieldsArePermitted) {
 }
 
 TEST(CsvReaderTest, PermissiveRescuesValuesThatDoNotConvert) {
-  std::vector<StructField> schema = {field("i", DataType::intType()),
-                                     field("d", DataType::date()),
+  std::vector<StructField> schema = {field("i", DataType::intType()), field("d", DataType::date()),
                                      field("s", DataType::string())};
   Rows rows = readAll("1,2020-01-01,ok\nabc,2020-13-01,\"tab\there\"\n", schema).rows;
   EXPECT_EQ(rows, (Rows{{"1", "2020-01-01", "ok", "NULL"},
@@ -227,7 +243,8 @@ TEST(CsvReaderTest, PermissiveRescuesValuesThatDoNotConvert) {
 TEST(CsvReaderTest, DropMalformedDropsRecords) {
   CsvOptions options;
   options.mode = ParseMode::kDropMalformed;
-  std::vector<StructField> schema = {field("i", DataType::intType()), field("s", DataType::string())};
+  std::vector<StructField> schema = {field("i", DataType::intType()),
+                                     field("s", DataType::string())};
   Rows rows = readAll("1,a\nx,b\n2\n3,c,d\n4,\"open\n5,e\n", schema, options).rows;
   EXPECT_EQ(rows, (Rows{{"1", "a", "NULL"}, {"5", "e", "NULL"}}));
 }
@@ -267,8 +284,14 @@ TEST(CsvReaderTest, FailFastNamesFileLineColumnAndValue) {
 }
 
 TEST(CsvReaderTest, ReplacesInvalidUtf8) {
-  Rows rows = readAll("caf\xC3\xA9,bad\xFF" "byte\n", strings(2), noRescue()).rows;
-  EXPECT_EQ(rows, (Rows{{"caf\xC3\xA9", "bad\xEF\xBF\xBD" "byte"}}));
+  Rows rows = readAll(
+                  "caf\xC3\xA9,bad\xFF"
+                  "byte\n",
+                  strings(2), noRescue())
+                  .rows;
+  EXPECT_EQ(rows, (Rows{{"caf\xC3\xA9",
+                         "bad\xEF\xBF\xBD"
+                         "byte"}}));
 }
 
 TEST(CsvReaderTest, DatetimeFormatsAndTimeZone) {
@@ -278,10 +301,10 @@ TEST(CsvReaderTest, DatetimeFormatsAndTimeZone) {
   options.date_format = "dd/MM/yyyy";
   options.timestamp_format = "dd/MM/yyyy HH:mm[:ss]";
   options.time_zone = TimeZone::find("America/Los_Angeles");
-  EXPECT_EQ(readAll("15/01/2020,15/01/2020 10:00\n2020-01-15,15/01/2020 10:00:30\n", schema,
-                    options)
-                .rows,
-            (Rows{{"2020-01-15", "2020-01-15 18:00:00"}, {"NULL", "2020-01-15 18:00:30"}}));
+  EXPECT_EQ(
+      readAll("15/01/2020,15/01/2020 10:00\n2020-01-15,15/01/2020 10:00:30\n", schema, options)
+          .rows,
+      (Rows{{"2020-01-15", "2020-01-15 18:00:00"}, {"NULL", "2020-01-15 18:00:30"}}));
   // Without formats: CAST's rules, zones in the text honored.
   options.date_format.clear();
   options.timestamp_format.clear();
@@ -296,8 +319,10 @@ TEST(CsvReaderTest, DatetimeFormatsAndTimeZone) {
 
 TEST(CsvReaderTest, SplitsIntoBatches) {
   std::string text;
-  for (int i = 0; i < 2049; ++i) text += std::to_string(i) + ",v" + std::to_string(i) + "\n";
-  std::vector<StructField> schema = {field("i", DataType::intType()), field("s", DataType::string())};
+  for (int i = 0; i < 2049; ++i)
+    text += std::to_string(i) + ",v" + std::to_string(i) + "\n";
+  std::vector<StructField> schema = {field("i", DataType::intType()),
+                                     field("s", DataType::string())};
   ReadResult result = readAll(text, schema);
   EXPECT_EQ(result.batch_sizes, (std::vector<idx_t>{2048, 1}));
   ASSERT_EQ(result.rows.size(), 2049u);
@@ -313,7 +338,8 @@ TEST(CsvReaderTest, SplitsIntoBatches) {
 
 TEST(CsvReaderTest, LongStringsSurviveTheBatch) {
   std::string long_value(5000, 'x');
-  Rows rows = readAll("\"" + long_value + "\"\"\"," + long_value + "\n", strings(2), noRescue()).rows;
+  Rows rows =
+      readAll("\"" + long_value + "\"\"\"," + long_value + "\n", strings(2), noRescue()).rows;
   EXPECT_EQ(rows, (Rows{{long_value + "\"", long_value}}));
 }
 

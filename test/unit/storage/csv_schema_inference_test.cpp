@@ -15,7 +15,8 @@ namespace {
 // "name TYPE" per column, as DataType::sql() prints it.
 std::vector<std::string> describe(const std::vector<StructField>& fields) {
   std::vector<std::string> out;
-  for (const StructField& field : fields) out.push_back(field.name + " " + field.type.sql());
+  for (const StructField& field : fields)
+    out.push_back(field.name + " " + field.type.sql());
   return out;
 }
 
@@ -27,9 +28,11 @@ std::vector<std::string> infer(std::string_view text, CsvOptions options = {},
 // The type inferred for a single column holding `values` in this order.
 std::string typeOf(std::vector<std::string> values, CsvOptions options = {}) {
   std::string text;
-  for (const std::string& value : values) text += value + "\n";
+  for (const std::string& value : values)
+    text += value + "\n";
   std::vector<StructField> fields = inferCsvSchema("/data/f.csv", text, options, 1000);
-  if (fields.size() != 1) return "<" + std::to_string(fields.size()) + " columns>";
+  if (fields.size() != 1)
+    return "<" + std::to_string(fields.size()) + " columns>";
   return fields[0].type.sql();
 }
 
@@ -70,7 +73,7 @@ TEST(CsvSchemaInferenceTest, WidensWithinAColumn) {
   EXPECT_EQ(typeOf({"1", "true"}), "STRING");
   EXPECT_EQ(typeOf({"true", "1"}), "STRING");
   EXPECT_EQ(typeOf({"1.5", "abc"}), "STRING");
-  EXPECT_EQ(typeOf({"2020-01-15", "2020-01-15 10:00"}), "STRING");  // DATE + TIMESTAMP
+  EXPECT_EQ(typeOf({"2020-01-15", "2020-01-15 10:00"}), "STRING");     // DATE + TIMESTAMP
   EXPECT_EQ(typeOf({"2020-01-15 10:00", "2020-01-15"}), "TIMESTAMP");  // as Spark: by order
   EXPECT_EQ(typeOf({"2020-01-15", "1"}), "STRING");
 }
@@ -155,9 +158,9 @@ TEST(CsvSchemaInferenceTest, MergesSchemasOfSeveralFiles) {
   EXPECT_EQ(merge(DataType::timestamp(), DataType::timestampNtz()), "TIMESTAMP");
   EXPECT_EQ(merge(DataType::string(), DataType::intType()), "STRING");
   // A longer schema keeps its extra columns.
-  EXPECT_EQ(describe(mergeInferredSchemas({field("a", DataType::intType())},
-                                          {field("a", DataType::intType()),
-                                           field("b", DataType::boolean())})),
+  EXPECT_EQ(describe(mergeInferredSchemas(
+                {field("a", DataType::intType())},
+                {field("a", DataType::intType()), field("b", DataType::boolean())})),
             (Names{"a INT", "b BOOLEAN"}));
 }
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "storage/csv/csv_tokenizer.hpp"
 #include "common/text/utf8_repair.hpp"
+#include "storage/csv/csv_tokenizer.hpp"
 
 namespace sluice::csv {
 namespace {

@@ -57,7 +57,8 @@ TEST(DeltaCheckpointTest, EveryTenthCommitWritesACheckpoint) {
   testing::writeRows(table.path(), {}, testing::createOptions(schema, {"p"}));
   for (int64_t version = 1; version <= 24; ++version) {
     TableWriteOptions options = testing::appendOptions();
-    if (version % 7 == 0) options.mode = WriteMode::kOverwrite;  // removes among the actions
+    if (version % 7 == 0)
+      options.mode = WriteMode::kOverwrite;  // removes among the actions
     options.app_id = version % 2 ? "odd" : "even";
     options.app_version = version;
     testing::writeRows(table.path(),
@@ -90,7 +91,8 @@ TEST(DeltaCheckpointTest, EveryTenthCommitWritesACheckpoint) {
   expectSameState(at_fifteen, snapshotFromCommits(table.path(), 15));
 
   // The checkpoint's size is its number of actions: protocol, metaData, txns, adds, removes.
-  std::vector<Action> actions = readCheckpoint(table.log("00000000000000000020.checkpoint.parquet"));
+  std::vector<Action> actions =
+      readCheckpoint(table.log("00000000000000000020.checkpoint.parquet"));
   EXPECT_EQ(static_cast<int64_t>(actions.size()), last->size);
   EXPECT_EQ(last->num_of_add_files, static_cast<int64_t>(loadSnapshot(store, 20).files.size()));
   for (const Action& action : actions) {
@@ -119,8 +121,8 @@ TEST(DeltaCheckpointTest, EveryTenthCommitWritesACheckpoint) {
 
 TEST(DeltaCheckpointTest, CheckpointCarriesMetadataDomainsAndTombstones) {
   ScratchTable table;
-  TableWriteOptions create = testing::createOptions({column("a", DataType::intType()),
-                                                     column("b", DataType::timestampNtz())});
+  TableWriteOptions create = testing::createOptions(
+      {column("a", DataType::intType()), column("b", DataType::timestampNtz())});
   create.definition->clustering_columns = {"a"};
   create.definition->description = "clustered";
   create.definition->properties = {{"delta.checkpointInterval", "2"}};
@@ -134,7 +136,8 @@ TEST(DeltaCheckpointTest, CheckpointCarriesMetadataDomainsAndTombstones) {
                      testing::appendOptions());
   ASSERT_TRUE(std::filesystem::exists(table.log("00000000000000000002.checkpoint.parquet")));
 
-  std::vector<Action> actions = readCheckpoint(table.log("00000000000000000002.checkpoint.parquet"));
+  std::vector<Action> actions =
+      readCheckpoint(table.log("00000000000000000002.checkpoint.parquet"));
   int removes = 0, txns = 0, domains = 0, metadata = 0, protocols = 0;
   for (const Action& action : actions) {
     removes += std::holds_alternative<RemoveFile>(action);
@@ -161,7 +164,8 @@ TEST(DeltaCheckpointTest, CheckpointCarriesMetadataDomainsAndTombstones) {
   // The checkpoint has the protocol's layout: one struct column per action kind.
   parquet::ParquetReader reader(table.log("00000000000000000002.checkpoint.parquet"));
   std::vector<std::string> names;
-  for (const StructField& field : reader.schema()) names.push_back(field.name);
+  for (const StructField& field : reader.schema())
+    names.push_back(field.name);
   EXPECT_EQ(names, (std::vector<std::string>{"txn", "add", "remove", "metaData", "protocol",
                                              "domainMetadata"}));
 }

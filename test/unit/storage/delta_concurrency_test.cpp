@@ -50,7 +50,8 @@ int waitFor(pid_t pid) {
 
 std::vector<Row> batchRows(int writer, int count) {
   std::vector<Row> rows;
-  for (int n = 0; n < count; ++n) rows.push_back({Value::intValue(writer), Value::intValue(n)});
+  for (int n = 0; n < count; ++n)
+    rows.push_back({Value::intValue(writer), Value::intValue(n)});
   return rows;
 }
 
@@ -68,7 +69,8 @@ TEST(DeltaConcurrencyTest, ConcurrentAppendersNeverLoseACommit) {
       }
     }));
   }
-  for (pid_t child : children) EXPECT_EQ(waitFor(child), 0);
+  for (pid_t child : children)
+    EXPECT_EQ(waitFor(child), 0);
 
   LogListing listing = LogStore(table.path()).list();
   ASSERT_EQ(listing.commits.size(), static_cast<size_t>(kWriters * kAppends + 1));

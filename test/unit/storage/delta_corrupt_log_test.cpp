@@ -56,15 +56,14 @@ TEST(DeltaCorruptLogTest, TimestampMaxAtTheEndOfTimeDoesNotOverflowSkipping) {
   FileStats parsed = parseFileStats(*add.stats, snapshot.schema);
   ASSERT_EQ(parsed.columns.at("ts").max, Value::timestamp(INT64_MAX));
   std::vector<std::string> partitions;
-  EXPECT_TRUE(fileMayMatch(add, snapshot.schema, partitions,
-                           {SkippingPredicate::compare("ts", Op::kGreater,
-                                                       Value::timestamp(INT64_MAX - 1))}));
-  EXPECT_TRUE(fileMayMatch(add, snapshot.schema, partitions,
-                           {SkippingPredicate::compare("ts", Op::kEqual,
-                                                       Value::timestamp(INT64_MAX))}));
+  EXPECT_TRUE(fileMayMatch(
+      add, snapshot.schema, partitions,
+      {SkippingPredicate::compare("ts", Op::kGreater, Value::timestamp(INT64_MAX - 1))}));
+  EXPECT_TRUE(
+      fileMayMatch(add, snapshot.schema, partitions,
+                   {SkippingPredicate::compare("ts", Op::kEqual, Value::timestamp(INT64_MAX))}));
   EXPECT_FALSE(fileMayMatch(add, snapshot.schema, partitions,
-                            {SkippingPredicate::compare("ts", Op::kLess,
-                                                        Value::timestamp(0))}));
+                            {SkippingPredicate::compare("ts", Op::kLess, Value::timestamp(0))}));
 }
 
 TEST(DeltaCorruptLogTest, SizeInBytesSaturatesInsteadOfOverflowing) {
@@ -72,11 +71,11 @@ TEST(DeltaCorruptLogTest, SizeInBytesSaturatesInsteadOfOverflowing) {
   ScratchTable table;
   std::string max = std::to_string(INT64_MAX);
   std::string min = std::to_string(INT64_MIN);
-  writeLog(table, {createCommit(), addLine("a.parquet", max, "null") +
-                                       addLine("b.parquet", max, "null")});
+  writeLog(table,
+           {createCommit(), addLine("a.parquet", max, "null") + addLine("b.parquet", max, "null")});
   EXPECT_EQ(openSnapshot(table.path()).sizeInBytes(), INT64_MAX);
-  writeLog(table, {createCommit(), addLine("a.parquet", min, "null") +
-                                       addLine("b.parquet", min, "null")});
+  writeLog(table,
+           {createCommit(), addLine("a.parquet", min, "null") + addLine("b.parquet", min, "null")});
   EXPECT_EQ(openSnapshot(table.path()).sizeInBytes(), INT64_MIN);
 }
 

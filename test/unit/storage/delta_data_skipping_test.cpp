@@ -20,10 +20,9 @@ class DeltaDataSkippingTest : public ::testing::Test {
   // Three files of one partition each; file k holds n = 10k .. 10k+9, s = "k..." text, and
   // t is NULL in file 2 only.
   void SetUp() override {
-    std::vector<StructField> schema = {column("n", DataType::intType()),
-                                       column("s", DataType::string()),
-                                       column("t", DataType::timestamp()),
-                                       column("p", DataType::string())};
+    std::vector<StructField> schema = {
+        column("n", DataType::intType()), column("s", DataType::string()),
+        column("t", DataType::timestamp()), column("p", DataType::string())};
     testing::writeRows(table_.path(), {}, testing::createOptions(schema, {"p"}));
     for (int file = 0; file < 3; ++file) {
       std::vector<Row> rows;
@@ -32,7 +31,8 @@ class DeltaDataSkippingTest : public ::testing::Test {
                         Value::string(std::string(1, static_cast<char>('a' + file)) + "x"),
                         file == 2 ? Value::null(DataType::timestamp())
                                   : Value::timestamp((file * 1000 + i) * 1000 + 123),
-                        file == 1 ? Value::null(DataType::string()) : Value::string("p" + std::to_string(file))});
+                        file == 1 ? Value::null(DataType::string())
+                                  : Value::string("p" + std::to_string(file))});
       }
       testing::writeRows(table_.path(), rows, testing::appendOptions());
     }
@@ -53,7 +53,9 @@ class DeltaDataSkippingTest : public ::testing::Test {
 };
 
 TEST_F(DeltaDataSkippingTest, ComparisonsUseMinAndMax) {
-  auto n = [](Op op, int value) { return SkippingPredicate::compare("n", op, Value::intValue(value)); };
+  auto n = [](Op op, int value) {
+    return SkippingPredicate::compare("n", op, Value::intValue(value));
+  };
   EXPECT_EQ(keptFiles({}), (std::vector<int>{0, 1, 2}));
   EXPECT_EQ(keptFiles({n(Op::kEqual, 15)}), (std::vector<int>{1}));
   EXPECT_EQ(keptFiles({n(Op::kEqual, 10)}), (std::vector<int>{1}));
@@ -68,8 +70,9 @@ TEST_F(DeltaDataSkippingTest, ComparisonsUseMinAndMax) {
   // Constants of other numeric types are converted exactly; a comparison with NULL is never true.
   EXPECT_EQ(keptFiles({SkippingPredicate::compare("N", Op::kEqual, Value::longValue(25))}),
             (std::vector<int>{2}));
-  EXPECT_EQ(keptFiles({SkippingPredicate::compare("n", Op::kEqual, Value::null(DataType::intType()))}),
-            (std::vector<int>{}));
+  EXPECT_EQ(
+      keptFiles({SkippingPredicate::compare("n", Op::kEqual, Value::null(DataType::intType()))}),
+      (std::vector<int>{}));
   EXPECT_EQ(keptFiles({SkippingPredicate::compare("s", Op::kEqual, Value::string("bx"))}),
             (std::vector<int>{1}));
   EXPECT_EQ(keptFiles({SkippingPredicate::compare("s", Op::kGreater, Value::string("b"))}),

@@ -22,12 +22,18 @@ namespace {
 using testing::column;
 using testing::Row;
 
-const char* interopFolder() { return std::getenv("SLUICE_DELTA_INTEROP_DIR"); }
+const char* interopFolder() {
+  return std::getenv("SLUICE_DELTA_INTEROP_DIR");
+}
 
 // ---- every_type: every column type, two partition columns, 100k+ rows ---------------------
 
-DataType tagsType() { return DataType::array(DataType::string()); }
-DataType mapType() { return DataType::map(DataType::string(), DataType::intType()); }
+DataType tagsType() {
+  return DataType::array(DataType::string());
+}
+DataType mapType() {
+  return DataType::map(DataType::string(), DataType::intType());
+}
 DataType structType() {
   return DataType::structOf({column("x", DataType::intType()), column("y", DataType::string()),
                              column("z", DataType::array(DataType::doubleType()))});
@@ -59,11 +65,16 @@ std::vector<StructField> everyTypeSchema() {
 //! A NULL region goes to __HIVE_DEFAULT_PARTITION__; the others need URI and Hive escaping.
 Value regionOf(int64_t i) {
   switch (i % 5) {
-    case 0: return Value::string("EU");
-    case 1: return Value::string("US West");
-    case 2: return Value::null(DataType::string());
-    case 3: return Value::string("a/b:c=d%e'f#g?h");
-    default: return Value::string("\xC3\xBCn\xC3\xAF \xE2\x98\x83");  // "ünï ☃"
+    case 0:
+      return Value::string("EU");
+    case 1:
+      return Value::string("US West");
+    case 2:
+      return Value::null(DataType::string());
+    case 3:
+      return Value::string("a/b:c=d%e'f#g?h");
+    default:
+      return Value::string("\xC3\xBCn\xC3\xAF \xE2\x98\x83");  // "ünï ☃"
   }
 }
 
@@ -86,8 +97,8 @@ Row everyTypeRow(int64_t i) {
     row.push_back(Value::string(""));
   } else if (i % 23 == 0) {
     // Longer than the 32 characters of a stats bound.
-    row.push_back(Value::string("a long string past the prefix length of the stats " +
-                                std::to_string(i)));
+    row.push_back(
+        Value::string("a long string past the prefix length of the stats " + std::to_string(i)));
   } else if (i % 19 == 0) {
     row.push_back(Value::string("\xC3\xA9t\xC3\xA9 " + std::to_string(i % 100)));
   } else {
@@ -109,8 +120,12 @@ Row everyTypeRow(int64_t i) {
   row.push_back(i % 41 == 0 ? Value::null(DataType::timestampNtz())
                             : Value::timestampNtz(micros + 3600000000LL));
   switch (i % 4) {
-    case 0: row.push_back(Value::nested(tagsType(), {})); break;
-    case 1: row.push_back(Value::null(tagsType())); break;
+    case 0:
+      row.push_back(Value::nested(tagsType(), {}));
+      break;
+    case 1:
+      row.push_back(Value::null(tagsType()));
+      break;
     case 2:
       row.push_back(Value::nested(
           tagsType(), {Value::string("a" + std::to_string(i % 5)), Value::string("b")}));
@@ -171,7 +186,8 @@ int64_t writeRange(const std::string& path, TableWriteOptions options, const Row
   constexpr int64_t kBatchRows = 2048;
   for (int64_t start = first; start < last; start += kBatchRows) {
     std::vector<Row> rows;
-    for (int64_t i = start; i < std::min(last, start + kBatchRows); ++i) rows.push_back(make(i));
+    for (int64_t i = start; i < std::min(last, start + kBatchRows); ++i)
+      rows.push_back(make(i));
     writer.write(testing::makeBatch(writer.schema(), rows));
   }
   return writer.commit().version;
@@ -184,7 +200,8 @@ void writeExpected(const std::string& path, const std::vector<StructField>& sche
   for (const auto& [first, last] : ranges) {
     for (int64_t start = first; start < last; start += 2048) {
       std::vector<Row> rows;
-      for (int64_t i = start; i < std::min(last, start + 2048); ++i) rows.push_back(make(i));
+      for (int64_t i = start; i < std::min(last, start + 2048); ++i)
+        rows.push_back(make(i));
       writer.write(testing::makeBatch(schema, rows));
     }
   }
@@ -199,7 +216,8 @@ TableWriteOptions withCodec(TableWriteOptions options, parquet::CompressionCodec
 }
 
 TEST(DeltaInteropFilesTest, WriteTables) {
-  if (interopFolder() == nullptr) GTEST_SKIP() << "SLUICE_DELTA_INTEROP_DIR is not set";
+  if (interopFolder() == nullptr)
+    GTEST_SKIP() << "SLUICE_DELTA_INTEROP_DIR is not set";
   std::filesystem::path folder(interopFolder());
   std::filesystem::create_directories(folder / "tables");
   std::filesystem::create_directories(folder / "expected");
@@ -222,18 +240,24 @@ TEST(DeltaInteropFilesTest, WriteTables) {
     int64_t next = kRows;
     for (int64_t version = 2; version <= 8; ++version, next += kRows) {
       TableWriteOptions options = testing::appendOptions();
-      if (version == 3) options = withCodec(options, CompressionCodec::kSnappy);
-      if (version == 4) options = withCodec(options, CompressionCodec::kGzip);
-      if (version == 5) options = withCodec(options, CompressionCodec::kZstd, true);
-      if (version == 6) options.max_rows_per_file = 150;  // several files per partition
-      if (version == 7) options = withCodec(options, CompressionCodec::kUncompressed);
+      if (version == 3)
+        options = withCodec(options, CompressionCodec::kSnappy);
+      if (version == 4)
+        options = withCodec(options, CompressionCodec::kGzip);
+      if (version == 5)
+        options = withCodec(options, CompressionCodec::kZstd, true);
+      if (version == 6)
+        options.max_rows_per_file = 150;  // several files per partition
+      if (version == 7)
+        options = withCodec(options, CompressionCodec::kUncompressed);
       ASSERT_EQ(writeRange(path, options, make, next, next + kRows), version);
     }
     ASSERT_EQ(optimize(path).version, 9);
     for (int64_t version = 10; version <= 11; ++version, next += kRows) {
       ASSERT_EQ(writeRange(path, testing::appendOptions(), make, next, next + kRows), version);
     }
-    ASSERT_TRUE(std::filesystem::exists(path + "/_delta_log/00000000000000000010.checkpoint.parquet"));
+    ASSERT_TRUE(
+        std::filesystem::exists(path + "/_delta_log/00000000000000000010.checkpoint.parquet"));
     ASSERT_EQ(optimize(path).version, 12);
     for (int64_t version = 13; version <= 15; ++version, next += kRows) {
       ASSERT_EQ(writeRange(path, withCodec(testing::appendOptions(), CompressionCodec::kLz4Raw),
@@ -257,8 +281,10 @@ TEST(DeltaInteropFilesTest, WriteTables) {
     for (int64_t version = 1; version <= 10; ++version, next += kRows) {
       ASSERT_EQ(writeRange(path, testing::appendOptions(), make, next, next + kRows), version);
     }
-    ASSERT_TRUE(std::filesystem::exists(path + "/_delta_log/00000000000000000005.checkpoint.parquet"));
-    ASSERT_TRUE(std::filesystem::exists(path + "/_delta_log/00000000000000000010.checkpoint.parquet"));
+    ASSERT_TRUE(
+        std::filesystem::exists(path + "/_delta_log/00000000000000000005.checkpoint.parquet"));
+    ASSERT_TRUE(
+        std::filesystem::exists(path + "/_delta_log/00000000000000000010.checkpoint.parquet"));
     TableWriteOptions overwrite;
     overwrite.mode = WriteMode::kOverwrite;
     int64_t kept = next;

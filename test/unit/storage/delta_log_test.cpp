@@ -62,8 +62,8 @@ TEST(DeltaLogTest, ReplaysALogWrittenBySpark) {
                                                             Value::decimal(5000, 10, 2))})
                 .size(),
             1u);
-  EXPECT_EQ(liveFiles(snapshot, {SkippingPredicate::compare("region", Op::kEqual,
-                                                            Value::string("US West"))})
+  EXPECT_EQ(liveFiles(snapshot,
+                      {SkippingPredicate::compare("region", Op::kEqual, Value::string("US West"))})
                 .size(),
             1u);
 
@@ -114,9 +114,11 @@ TEST_F(DeltaBrokenLogTest, AMissingVersionIsAGap) {
 }
 
 TEST_F(DeltaBrokenLogTest, ALogWithoutMetadataCannotBeRecovered) {
-  writeText(table_.log(commitFileName(0)), "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n");
-  expectError([&] { loadSnapshot(LogStore(table_.path())); },
-              ErrorClass::DELTA_STATE_RECOVER_ERROR, "metadata");
+  writeText(
+      table_.log(commitFileName(0)),
+      "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n");
+  expectError([&] { loadSnapshot(LogStore(table_.path())); }, ErrorClass::DELTA_STATE_RECOVER_ERROR,
+              "metadata");
 }
 
 TEST_F(DeltaBrokenLogTest, ACorruptCheckpointNamesItsFile) {
@@ -127,11 +129,12 @@ TEST_F(DeltaBrokenLogTest, ACorruptCheckpointNamesItsFile) {
 }
 
 TEST_F(DeltaBrokenLogTest, UnsupportedFeaturesAreRefused) {
-  writeText(table_.log(commitFileName(4)),
-            "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-            "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"deletionVectors\"]}}\n");
-  expectError([&] { openSnapshot(table_.path()); },
-              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "deletionVectors");
+  writeText(
+      table_.log(commitFileName(4)),
+      "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+      "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"deletionVectors\"]}}\n");
+  expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
+              "deletionVectors");
   expectError([&] { DeltaTableWriter(table_.path(), testing::appendOptions()); },
               ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "deletionVectors");
   writeText(table_.log(commitFileName(5)),
@@ -141,7 +144,8 @@ TEST_F(DeltaBrokenLogTest, UnsupportedFeaturesAreRefused) {
 }
 
 TEST_F(DeltaBrokenLogTest, MultiPartCheckpointsAloneAreRefused) {
-  for (int version = 0; version <= 3; ++version) std::filesystem::remove(table_.log(commitFileName(version)));
+  for (int version = 0; version <= 3; ++version)
+    std::filesystem::remove(table_.log(commitFileName(version)));
   writeText(table_.log("00000000000000000003.checkpoint.0000000001.0000000002.parquet"), "x");
   writeText(table_.log("00000000000000000003.checkpoint.0000000002.0000000002.parquet"), "x");
   writeText(table_.log(commitFileName(4)), "{\"commitInfo\":{}}\n");

@@ -20,7 +20,8 @@ template <typename T>
 std::vector<T> actionsOf(const std::vector<Action>& actions) {
   std::vector<T> result;
   for (const Action& action : actions) {
-    if (const auto* value = std::get_if<T>(&action)) result.push_back(*value);
+    if (const auto* value = std::get_if<T>(&action))
+      result.push_back(*value);
   }
   return result;
 }
@@ -59,7 +60,8 @@ TEST(DeltaOptimizeTest, CompactsSmallFilesPerPartitionAndKeepsTheRows) {
     EXPECT_FALSE(add.data_change);
     EXPECT_EQ(parseFileStats(*add.stats, after.schema).num_records, 15);
   }
-  for (const RemoveFile& remove : actionsOf<RemoveFile>(commit)) EXPECT_FALSE(remove.data_change);
+  for (const RemoveFile& remove : actionsOf<RemoveFile>(commit))
+    EXPECT_FALSE(remove.data_change);
   EXPECT_EQ(readHistory(table.path())[0].operation, "OPTIMIZE");
   EXPECT_EQ(readHistory(table.path())[0].operation_metrics.at("numRemovedFiles"), "6");
 
@@ -70,7 +72,8 @@ TEST(DeltaOptimizeTest, CompactsSmallFilesPerPartitionAndKeepsTheRows) {
 
 TEST(DeltaOptimizeTest, LeavesLargeFilesAndHonoursTheSizeLimits) {
   ScratchTable table;
-  testing::writeRows(table.path(), {}, testing::createOptions({column("id", DataType::longType())}));
+  testing::writeRows(table.path(), {},
+                     testing::createOptions({column("id", DataType::longType())}));
   for (int append = 0; append < 4; ++append) {
     testing::writeRows(table.path(), {{Value::longValue(append)}}, testing::appendOptions());
   }
@@ -118,7 +121,8 @@ TEST(DeltaOptimizeTest, ClusteredTablesAreSortedByTheClusteringColumns) {
   Batch batch;
   std::vector<Value> keys;
   while (reader.next(batch)) {
-    for (idx_t row = 0; row < batch.num_rows; ++row) keys.push_back(batch.columns[1].getValue(row));
+    for (idx_t row = 0; row < batch.num_rows; ++row)
+      keys.push_back(batch.columns[1].getValue(row));
   }
   ASSERT_EQ(keys.size(), 60u);
   EXPECT_TRUE(keys.front().isNull());

@@ -20,7 +20,8 @@ using testing::ScratchTable;
 
 TEST(DeltaParallelWriteTest, ThreadsCommitTheirFilesAsOneVersion) {
   ScratchTable table;
-  std::vector<StructField> fields = {column("id", DataType::longType()), column("part", DataType::string())};
+  std::vector<StructField> fields = {column("id", DataType::longType()),
+                                     column("part", DataType::string())};
   TableWriteOptions options;
   options.mode = WriteMode::kCreate;
   options.definition = TableDefinition{fields, {"part"}, {}, {}, std::nullopt, std::nullopt};
@@ -43,7 +44,8 @@ TEST(DeltaParallelWriteTest, ThreadsCommitTheirFilesAsOneVersion) {
       local->finish();
     });
   }
-  for (std::thread& thread : threads) thread.join();
+  for (std::thread& thread : threads)
+    thread.join();
   TableWriteResult result = writer.commit();
 
   EXPECT_EQ(result.version, 0);
@@ -53,7 +55,8 @@ TEST(DeltaParallelWriteTest, ThreadsCommitTheirFilesAsOneVersion) {
 
   Snapshot snapshot = openSnapshot(table.path());
   std::set<std::string> paths;
-  for (const auto& [path, add] : snapshot.files) paths.insert(path);
+  for (const auto& [path, add] : snapshot.files)
+    paths.insert(path);
   EXPECT_EQ(paths.size(), static_cast<size_t>(kThreads * 2));
 
   std::vector<Row> rows = readTable(table.path());

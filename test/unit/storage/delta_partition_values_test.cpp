@@ -17,8 +17,7 @@ TEST(DeltaPartitionValuesTest, SerializesEachTypeAsDeltaDoes) {
   EXPECT_EQ(serializePartitionValue(Value::decimal(1250, 10, 2)), "12.50");
   EXPECT_EQ(serializePartitionValue(Value::doubleValue(1.5)), "1.5");
   EXPECT_EQ(serializePartitionValue(Value::date(0)), "1970-01-01");
-  EXPECT_EQ(serializePartitionValue(Value::timestamp(1'500'000)),
-            "1970-01-01T00:00:01.500000Z");
+  EXPECT_EQ(serializePartitionValue(Value::timestamp(1'500'000)), "1970-01-01T00:00:01.500000Z");
   EXPECT_EQ(serializePartitionValue(Value::timestampNtz(86'400'000'000)), "1970-01-02 00:00:00");
   EXPECT_EQ(serializePartitionValue(Value::string("")), std::nullopt);
   EXPECT_EQ(serializePartitionValue(Value::null(DataType::intType())), std::nullopt);
@@ -36,9 +35,9 @@ TEST(DeltaPartitionValuesTest, ParsesBackToTheSameValues) {
   }
   EXPECT_TRUE(parsePartitionValue(std::nullopt, DataType::intType(), "p", "f").isNull());
   // Spark's older form of timestamps: wall-clock text.
-  EXPECT_EQ(parsePartitionValue(std::string("1970-01-01 00:00:01"), DataType::timestamp(), "p",
-                                "f"),
-            Value::timestamp(1'000'000));
+  EXPECT_EQ(
+      parsePartitionValue(std::string("1970-01-01 00:00:01"), DataType::timestamp(), "p", "f"),
+      Value::timestamp(1'000'000));
   try {
     parsePartitionValue(std::string("abc"), DataType::intType(), "year", "x/part-0.parquet");
     FAIL();

@@ -49,9 +49,10 @@ TEST(DeltaSchemaJsonTest, EveryTypeRoundTrips) {
       field("day", DataType::date()),
       field("at", DataType::timestamp()),
       field("local", DataType::timestampNtz()),
-      field("tags", DataType::map(DataType::string(), DataType::array(DataType::longType()), false)),
-      field("nested", DataType::structOf({field("inner", DataType::structOf({field(
-                                                             "x", DataType::date())}))})),
+      field("tags",
+            DataType::map(DataType::string(), DataType::array(DataType::longType()), false)),
+      field("nested", DataType::structOf(
+                          {field("inner", DataType::structOf({field("x", DataType::date())}))})),
   };
   std::string json = schemaToJson(schema);
   std::vector<StructField> back = schemaFromJson(json, "test");

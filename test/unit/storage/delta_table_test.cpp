@@ -28,15 +28,16 @@ template <typename T>
 std::vector<T> actionsOf(const std::vector<Action>& actions) {
   std::vector<T> result;
   for (const Action& action : actions) {
-    if (const auto* value = std::get_if<T>(&action)) result.push_back(*value);
+    if (const auto* value = std::get_if<T>(&action))
+      result.push_back(*value);
   }
   return result;
 }
 
 TEST(DeltaTableTest, EveryTypeRoundTripsWithNulls) {
   ScratchTable table;
-  DataType point = DataType::structOf({column("x", DataType::doubleType()),
-                                       column("label", DataType::string())});
+  DataType point = DataType::structOf(
+      {column("x", DataType::doubleType()), column("label", DataType::string())});
   std::vector<StructField> schema = {
       column("id", DataType::longType(), false),
       column("flag", DataType::boolean()),
@@ -64,10 +65,10 @@ TEST(DeltaTableTest, EveryTypeRoundTripsWithNulls) {
        Value::timestamp(1'700'000'000'123'456), Value::timestampNtz(-5'000'000),
        Value::nested(DataType::array(DataType::string()),
                      {Value::string("x"), Value::null(DataType::string())}),
-       Value::nested(DataType::map(DataType::string(), DataType::intType()),
-                     {Value::nested(DataType::map(DataType::string(), DataType::intType())
-                                        .childType(),
-                                    {Value::string("k"), Value::intValue(1)})}),
+       Value::nested(
+           DataType::map(DataType::string(), DataType::intType()),
+           {Value::nested(DataType::map(DataType::string(), DataType::intType()).childType(),
+                          {Value::string("k"), Value::intValue(1)})}),
        Value::nested(point, {Value::doubleValue(0.5), Value::string("p")})},
       {Value::longValue(2), Value::null(DataType::boolean()), Value::null(DataType::byteType()),
        Value::null(DataType::shortType()), Value::null(DataType::intType()),
@@ -77,11 +78,12 @@ TEST(DeltaTableTest, EveryTypeRoundTripsWithNulls) {
        Value::null(DataType::timestamp()), Value::null(DataType::timestampNtz()),
        Value::null(DataType::array(DataType::string())),
        Value::null(DataType::map(DataType::string(), DataType::intType())),
-       Value::nested(point, {Value::null(DataType::doubleType()), Value::null(DataType::string())})},
-      {Value::longValue(3), Value::boolean(false), Value::byteValue(127),
-       Value::shortValue(-32768), Value::intValue(-1), Value::floatValue(-0.5f),
-       Value::decimal(-1, 10, 2), Value::decimal(-big, 38, 6), Value::string(""),
-       Value::binary(""), Value::date(-1), Value::timestamp(0), Value::timestampNtz(0),
+       Value::nested(point,
+                     {Value::null(DataType::doubleType()), Value::null(DataType::string())})},
+      {Value::longValue(3), Value::boolean(false), Value::byteValue(127), Value::shortValue(-32768),
+       Value::intValue(-1), Value::floatValue(-0.5f), Value::decimal(-1, 10, 2),
+       Value::decimal(-big, 38, 6), Value::string(""), Value::binary(""), Value::date(-1),
+       Value::timestamp(0), Value::timestampNtz(0),
        Value::nested(DataType::array(DataType::string()), {}),
        Value::nested(DataType::map(DataType::string(), DataType::intType()), {}),
        Value::null(point)},
@@ -117,8 +119,9 @@ TEST(DeltaTableTest, NewTableHasProtocolMetadataAndCommitInfo) {
   EXPECT_EQ(metadata.description, "the ids");
   EXPECT_EQ(metadata.configuration.at("owner"), "ops");
   EXPECT_TRUE(metadata.created_time.has_value());
-  EXPECT_EQ(metadata.schema_string,
-            R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}}]})");
+  EXPECT_EQ(
+      metadata.schema_string,
+      R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}}]})");
   std::vector<AddFile> adds = actionsOf<AddFile>(actions);
   ASSERT_EQ(adds.size(), 1u);
   EXPECT_TRUE(adds[0].path.starts_with("part-00000-"));
@@ -139,10 +142,10 @@ TEST(DeltaTableTest, StatisticsOfASmallFileAreExact) {
   ScratchTable table;
   DataType inner = DataType::structOf({column("a", DataType::intType())});
   std::vector<StructField> schema = {
-      column("id", DataType::longType()),     column("name", DataType::string()),
+      column("id", DataType::longType()),      column("name", DataType::string()),
       column("score", DataType::doubleType()), column("day", DataType::date()),
-      column("at", DataType::timestamp()),    column("s", inner),
-      column("flag", DataType::boolean()),    column("tags", DataType::array(DataType::intType())),
+      column("at", DataType::timestamp()),     column("s", inner),
+      column("flag", DataType::boolean()),     column("tags", DataType::array(DataType::intType())),
   };
   std::vector<Row> rows = {
       {Value::longValue(1), Value::string("apple"), Value::doubleValue(1.5), Value::date(0),
@@ -158,11 +161,12 @@ TEST(DeltaTableTest, StatisticsOfASmallFileAreExact) {
   };
   testing::writeRows(table.path(), rows, testing::createOptions(schema));
   AddFile add = actionsOf<AddFile>(readLog(table, 0)).at(0);
-  EXPECT_EQ(*add.stats,
-            R"({"numRecords":3,)"
-            R"("minValues":{"id":1,"name":"apple","score":-2.0,"day":"1970-01-01","at":"1970-01-01T00:00:01.500Z","s":{"a":3}},)"
-            R"("maxValues":{"id":3,"name":"banana","score":1.5,"day":"1970-01-03","at":"1970-01-02T00:00:00.000Z","s":{"a":3}},)"
-            R"("nullCount":{"id":0,"name":1,"score":1,"day":0,"at":1,"s":{"a":2},"flag":1,"tags":1}})");
+  EXPECT_EQ(
+      *add.stats,
+      R"({"numRecords":3,)"
+      R"("minValues":{"id":1,"name":"apple","score":-2.0,"day":"1970-01-01","at":"1970-01-01T00:00:01.500Z","s":{"a":3}},)"
+      R"("maxValues":{"id":3,"name":"banana","score":1.5,"day":"1970-01-03","at":"1970-01-02T00:00:00.000Z","s":{"a":3}},)"
+      R"("nullCount":{"id":0,"name":1,"score":1,"day":0,"at":1,"s":{"a":2},"flag":1,"tags":1}})");
   FileStats parsed = parseFileStats(*add.stats, schema);
   EXPECT_EQ(parsed.num_records, 3);
   EXPECT_EQ(parsed.columns.at("at").max, Value::timestamp(86'400'000'000));
@@ -178,7 +182,8 @@ TEST(DeltaTableTest, LongStringStatisticsAreTruncatedAsDeltaDoes) {
   EXPECT_EQ(truncateMaxString("short", 32), "short");
   // Characters, not bytes, are counted.
   std::string accents;
-  for (int i = 0; i < 33; ++i) accents += "\xC3\xA9";
+  for (int i = 0; i < 33; ++i)
+    accents += "\xC3\xA9";
   EXPECT_EQ(truncateMinString(accents, 32).size(), 64u);
 
   ScratchTable table;
@@ -224,7 +229,8 @@ TEST(DeltaTableTest, PartitionsUseHiveFoldersAndKeepValuesOutOfTheFiles) {
   EXPECT_EQ(by_folder.at("p=x y%25/q=__HIVE_DEFAULT_PARTITION__"), spaced);
   // The log path is URI-encoded on top of Hive's escaping.
   bool saw_encoded = false;
-  for (const AddFile& add : adds) saw_encoded |= add.path.starts_with("p=a%252Fb%253Ac/q=1/");
+  for (const AddFile& add : adds)
+    saw_encoded |= add.path.starts_with("p=a%252Fb%253Ac/q=1/");
   EXPECT_TRUE(saw_encoded);
 
   rows[4][1] = Value::null(DataType::string());  // the empty string reads back as NULL
@@ -273,7 +279,8 @@ TEST(DeltaTableTest, RowLimitSplitsFiles) {
   TableWriteOptions options = testing::createOptions({column("id", DataType::longType())});
   options.max_rows_per_file = 4;
   std::vector<Row> rows;
-  for (int i = 0; i < 10; ++i) rows.push_back({Value::longValue(i)});
+  for (int i = 0; i < 10; ++i)
+    rows.push_back({Value::longValue(i)});
   DeltaTableWriter writer(table.path(), options);
   writer.write(testing::makeBatch(writer.schema(), {rows.begin(), rows.begin() + 3}));
   writer.write(testing::makeBatch(writer.schema(), {rows.begin() + 3, rows.end()}));

@@ -53,7 +53,8 @@ inline Batch makeBatch(const std::vector<StructField>& fields, const std::vector
   Batch batch;
   for (size_t index = 0; index < fields.size(); ++index) {
     Vector vector(fields[index].type, rows.empty() ? 1 : rows.size());
-    for (size_t row = 0; row < rows.size(); ++row) vector.setValue(row, rows[row][index]);
+    for (size_t row = 0; row < rows.size(); ++row)
+      vector.setValue(row, rows[row][index]);
     batch.columns.push_back(std::move(vector));
   }
   batch.num_rows = rows.size();
@@ -71,7 +72,8 @@ inline bool rowLess(const Row& left, const Row& right) {
     } else {
       order = compareNullsFirst(a, b);
     }
-    if (order != 0) return order < 0;
+    if (order != 0)
+      return order < 0;
   }
   return false;
 }
@@ -82,7 +84,8 @@ inline std::vector<Row> scanRows(DeltaTableScan& scan) {
   while (scan.next(batch)) {
     for (idx_t row = 0; row < batch.num_rows; ++row) {
       Row values;
-      for (const Vector& vector : batch.columns) values.push_back(vector.getValue(row));
+      for (const Vector& vector : batch.columns)
+        values.push_back(vector.getValue(row));
       rows.push_back(std::move(values));
     }
   }
@@ -132,7 +135,8 @@ inline std::string fixtureFolder() {
   std::filesystem::path at = std::filesystem::read_symlink("/proc/self/exe").parent_path();
   while (!at.empty() && at != at.root_path()) {
     std::filesystem::path candidate = at / "test" / "data" / "delta";
-    if (std::filesystem::exists(candidate)) return candidate.string();
+    if (std::filesystem::exists(candidate))
+      return candidate.string();
     at = at.parent_path();
   }
   return "test/data/delta";

@@ -123,10 +123,10 @@ TEST(DeltaDetailTest, DescribesTheLatestSnapshot) {
   create.definition->description = "ids by p";
   create.definition->name = "ids";
   create.definition->properties = {{"quality", "gold"}};
-  testing::writeRows(table.path(),
-                     {{Value::longValue(1), Value::string("a")},
-                      {Value::longValue(2), Value::string("b")}},
-                     create);
+  testing::writeRows(
+      table.path(),
+      {{Value::longValue(1), Value::string("a")}, {Value::longValue(2), Value::string("b")}},
+      create);
   TableDetail detail = describeDetail(table.path());
   EXPECT_EQ(detail.format, "delta");
   EXPECT_EQ(detail.id.size(), 36u);

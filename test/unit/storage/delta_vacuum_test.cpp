@@ -33,7 +33,8 @@ std::vector<std::string> dataFiles(const ScratchTable& table) {
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(table.path())) {
     std::string relative = entry.path().lexically_relative(table.path()).string();
-    if (entry.is_regular_file() && !relative.starts_with("_delta_log")) files.push_back(relative);
+    if (entry.is_regular_file() && !relative.starts_with("_delta_log"))
+      files.push_back(relative);
   }
   std::sort(files.begin(), files.end());
   return files;
@@ -64,7 +65,8 @@ TEST(DeltaVacuumTest, DeletesOnlyOldFilesNoRetainedVersionNames) {
 
   int64_t now = currentTimeMillis();
   // Everything on disk is 10 days old; the removal happened just now.
-  for (const std::string& file : dataFiles(table)) touch(table.path() + "/" + file, now - 240 * kHour);
+  for (const std::string& file : dataFiles(table))
+    touch(table.path() + "/" + file, now - 240 * kHour);
 
   // The default retention keeps the removed file: version 0 is still inside the window.
   VacuumResult dry = vacuum(table.path(), {std::nullopt, /*dry_run=*/true, true, now});

@@ -24,7 +24,8 @@ class ScratchFolder {
  public:
   ScratchFolder() {
     static int counter = 0;
-    root_ = fs::temp_directory_path() / ("sluice_files_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    root_ = fs::temp_directory_path() /
+            ("sluice_files_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
     fs::remove_all(root_);
     fs::create_directories(root_);
   }
@@ -45,9 +46,11 @@ class ScratchFolder {
 };
 
 std::vector<std::string> names(const std::vector<InputFile>& files, std::string root) {
-  if (root.back() != '/') root += '/';
+  if (root.back() != '/')
+    root += '/';
   std::vector<std::string> out;
-  for (const InputFile& file : files) out.push_back(file.path.substr(root.size()));
+  for (const InputFile& file : files)
+    out.push_back(file.path.substr(root.size()));
   return out;
 }
 
@@ -131,10 +134,12 @@ std::string gzipped(const std::string& text) {
 TEST(FileTextTest, DecompressesByExtensionAndKeepsPadding) {
   ScratchFolder folder;
   std::string text;
-  for (int line = 0; line < 20000; ++line) text += "{\"line\":" + std::to_string(line) + "}\n";
+  for (int line = 0; line < 20000; ++line)
+    text += "{\"line\":" + std::to_string(line) + "}\n";
   std::string plain = folder.write("a.json", text);
   // Two gzip members, as `cat a.gz b.gz` makes.
-  std::string gz = folder.write("b.json.gz", gzipped(text.substr(0, 1000)) + gzipped(text.substr(1000)));
+  std::string gz =
+      folder.write("b.json.gz", gzipped(text.substr(0, 1000)) + gzipped(text.substr(1000)));
   std::string zst_bytes(ZSTD_compressBound(text.size()), '\0');
   zst_bytes.resize(ZSTD_compress(zst_bytes.data(), zst_bytes.size(), text.data(), text.size(), 3));
   std::string zst = folder.write("c.json.zst", zst_bytes);
@@ -171,7 +176,8 @@ TEST(TextLinesTest, LineEndsAndWholeText) {
   Batch batch;
   while (reader.next(batch)) {
     ASSERT_LE(batch.num_rows, 2u);
-    for (idx_t row = 0; row < batch.num_rows; ++row) lines.push_back(batch.columns[0].getValue(row).getString());
+    for (idx_t row = 0; row < batch.num_rows; ++row)
+      lines.push_back(batch.columns[0].getValue(row).getString());
   }
   EXPECT_EQ(lines, (std::vector<std::string>{"a", "b", "", "c", "d"}));
 

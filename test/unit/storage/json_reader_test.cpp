@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/types/time_units.hpp"
 #include "storage/json/json_reader.hpp"
 
 namespace sluice::json {
@@ -146,8 +147,6 @@ void expectMalformedAt(const Error& error, uint32_t line, uint32_t column) {
   EXPECT_EQ(error.location()->column, column) << error.what();
 }
 
-constexpr int64_t kMicrosPerSecond = 1000000;
-constexpr int64_t kSecondsPerDay = 86400;
 constexpr int32_t kDays20240104 = 19726;
 
 // ---- Types ----

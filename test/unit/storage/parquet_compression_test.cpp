@@ -55,9 +55,11 @@ TEST(ParquetCompressionTest, WrongSizeOrGarbageIsAnError) {
         decompress(codec, compressed.data(), compressed.size(), out.data(), data.size() + 10),
         Error)
         << codecName(codec);
-    if (codec == CompressionCodec::kUncompressed) continue;
+    if (codec == CompressionCodec::kUncompressed)
+      continue;
     std::vector<uint8_t> garbage = compressed;
-    for (size_t index = 0; index < garbage.size(); index += 7) garbage[index] ^= 0x5A;
+    for (size_t index = 0; index < garbage.size(); index += 7)
+      garbage[index] ^= 0x5A;
     try {
       decompress(codec, garbage.data(), garbage.size(), out.data(), data.size());
       // A codec without checksums may decode garbage into other bytes; it must not overrun.
@@ -86,8 +88,7 @@ TEST(ParquetCompressionTest, ImplausibleSizesAreRejectedBeforeAllocation) {
                Error);
   std::vector<uint8_t> zstd;
   compress(CompressionCodec::kZstd, 1, data.data(), data.size(), zstd);
-  EXPECT_THROW(checkUncompressedSize(CompressionCodec::kZstd, zstd.data(), zstd.size(), 99),
-               Error);
+  EXPECT_THROW(checkUncompressedSize(CompressionCodec::kZstd, zstd.data(), zstd.size(), 99), Error);
   EXPECT_NO_THROW(checkUncompressedSize(CompressionCodec::kZstd, zstd.data(), zstd.size(), 100));
 }
 

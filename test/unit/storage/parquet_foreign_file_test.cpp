@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "common/error/error.hpp"
+#include "common/types/time_units.hpp"
 #include "parquet_test_util.hpp"
 #include "storage/file/local_file.hpp"
 #include "storage/parquet/encoding/bit_packing.hpp"
@@ -157,7 +158,6 @@ void writeFile(const std::string& path, std::vector<SchemaElement> schema, int64
 }
 
 std::string int96(int64_t micros) {
-  constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
   int64_t day = micros / kMicrosPerDay;
   int64_t rest = micros % kMicrosPerDay;
   if (rest < 0) {

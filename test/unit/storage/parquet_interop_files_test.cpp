@@ -17,10 +17,16 @@ namespace {
 
 using testing::Row;
 
-const char* interopFolder() { return std::getenv("SLUICE_PARQUET_INTEROP_DIR"); }
+const char* interopFolder() {
+  return std::getenv("SLUICE_PARQUET_INTEROP_DIR");
+}
 
-DataType tagsType() { return DataType::array(DataType::string()); }
-DataType mapType() { return DataType::map(DataType::string(), DataType::intType()); }
+DataType tagsType() {
+  return DataType::array(DataType::string());
+}
+DataType mapType() {
+  return DataType::map(DataType::string(), DataType::intType());
+}
 DataType structType() {
   return DataType::structOf(
       {{"x", DataType::intType(), true, {}}, {"y", DataType::string(), true, {}}});
@@ -28,13 +34,20 @@ DataType structType() {
 
 //! The columns both engines write; keep in step with parquet_duckdb.mjs.
 std::vector<StructField> commonFields() {
-  return {{"id", DataType::longType(), true, {}},       {"b", DataType::boolean(), true, {}},
-          {"i8", DataType::byteType(), true, {}},       {"i32", DataType::intType(), true, {}},
-          {"f64", DataType::doubleType(), true, {}},    {"s", DataType::string(), true, {}},
-          {"d", DataType::decimal(10, 2), true, {}},    {"d38", DataType::decimal(38, 6), true, {}},
-          {"day", DataType::date(), true, {}},          {"ts", DataType::timestamp(), true, {}},
-          {"ntz", DataType::timestampNtz(), true, {}},  {"tags", tagsType(), true, {}},
-          {"m", mapType(), true, {}},                   {"st", structType(), true, {}}};
+  return {{"id", DataType::longType(), true, {}},
+          {"b", DataType::boolean(), true, {}},
+          {"i8", DataType::byteType(), true, {}},
+          {"i32", DataType::intType(), true, {}},
+          {"f64", DataType::doubleType(), true, {}},
+          {"s", DataType::string(), true, {}},
+          {"d", DataType::decimal(10, 2), true, {}},
+          {"d38", DataType::decimal(38, 6), true, {}},
+          {"day", DataType::date(), true, {}},
+          {"ts", DataType::timestamp(), true, {}},
+          {"ntz", DataType::timestampNtz(), true, {}},
+          {"tags", tagsType(), true, {}},
+          {"m", mapType(), true, {}},
+          {"st", structType(), true, {}}};
 }
 
 Row commonRow(int64_t i) {
@@ -59,8 +72,12 @@ Row commonRow(int64_t i) {
   row.push_back(Value::timestamp(micros));
   row.push_back(Value::timestampNtz(micros));
   switch (i % 4) {
-    case 0: row.push_back(Value::nested(tagsType(), {})); break;
-    case 1: row.push_back(Value::null(tagsType())); break;
+    case 0:
+      row.push_back(Value::nested(tagsType(), {}));
+      break;
+    case 1:
+      row.push_back(Value::null(tagsType()));
+      break;
     default:
       row.push_back(Value::nested(
           tagsType(), {Value::string("a" + std::to_string(i % 5)), Value::string("b")}));
@@ -95,7 +112,8 @@ std::vector<std::pair<std::string, Value>> duckdbExtras(int64_t i) {
 }
 
 TEST(ParquetInteropFilesTest, WriteFilesForOtherEngines) {
-  if (interopFolder() == nullptr) GTEST_SKIP() << "SLUICE_PARQUET_INTEROP_DIR is not set";
+  if (interopFolder() == nullptr)
+    GTEST_SKIP() << "SLUICE_PARQUET_INTEROP_DIR is not set";
   std::filesystem::path folder = std::filesystem::path(interopFolder()) / "sluice";
   std::filesystem::create_directories(folder);
   constexpr int64_t kRows = 100000;
@@ -103,12 +121,10 @@ TEST(ParquetInteropFilesTest, WriteFilesForOtherEngines) {
     CompressionCodec codec;
     bool data_page_v2;
   };
-  for (Variant variant : {Variant{CompressionCodec::kUncompressed, false},
-                          Variant{CompressionCodec::kSnappy, false},
-                          Variant{CompressionCodec::kGzip, false},
-                          Variant{CompressionCodec::kZstd, false},
-                          Variant{CompressionCodec::kLz4Raw, false},
-                          Variant{CompressionCodec::kZstd, true}}) {
+  for (Variant variant :
+       {Variant{CompressionCodec::kUncompressed, false}, Variant{CompressionCodec::kSnappy, false},
+        Variant{CompressionCodec::kGzip, false}, Variant{CompressionCodec::kZstd, false},
+        Variant{CompressionCodec::kLz4Raw, false}, Variant{CompressionCodec::kZstd, true}}) {
     ParquetWriterOptions options;
     options.codec = variant.codec;
     options.data_page_v2 = variant.data_page_v2;
@@ -117,7 +133,8 @@ TEST(ParquetInteropFilesTest, WriteFilesForOtherEngines) {
     ParquetWriter writer((folder / (name + ".parquet")).string(), commonFields(), options);
     for (int64_t start = 0; start < kRows; start += 2048) {
       std::vector<Row> rows;
-      for (int64_t i = start; i < std::min(kRows, start + 2048); ++i) rows.push_back(commonRow(i));
+      for (int64_t i = start; i < std::min(kRows, start + 2048); ++i)
+        rows.push_back(commonRow(i));
       writer.write(testing::makeBatch(commonFields(), rows));
     }
     writer.close();
@@ -125,11 +142,13 @@ TEST(ParquetInteropFilesTest, WriteFilesForOtherEngines) {
 }
 
 TEST(ParquetInteropFilesTest, ReadFilesFromOtherEngines) {
-  if (interopFolder() == nullptr) GTEST_SKIP() << "SLUICE_PARQUET_INTEROP_DIR is not set";
+  if (interopFolder() == nullptr)
+    GTEST_SKIP() << "SLUICE_PARQUET_INTEROP_DIR is not set";
   std::filesystem::path folder = std::filesystem::path(interopFolder()) / "duckdb";
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-    if (entry.path().extension() != ".parquet") continue;
+    if (entry.path().extension() != ".parquet")
+      continue;
     ++files;
     SCOPED_TRACE(entry.path().string());
     ParquetReader reader(entry.path().string());

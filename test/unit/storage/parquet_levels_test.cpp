@@ -23,7 +23,8 @@ Shredded shred(const StructField& field, const std::vector<Value>& rows) {
   result.schema = buildWriteSchema({field}, elements);
   result.leaves.resize(result.schema.leaves.size());
   std::vector<testing::Row> table;
-  for (const Value& value : rows) table.push_back({value});
+  for (const Value& value : rows)
+    table.push_back({value});
   result.batch = testing::makeBatch({field}, table);
   shredColumn(result.schema.columns[0], result.batch.columns[0], 0, rows.size(), result.leaves);
   return result;
@@ -31,10 +32,10 @@ Shredded shred(const StructField& field, const std::vector<Value>& rows) {
 
 TEST(ParquetLevelsTest, OptionalListOfOptionalInts) {
   DataType list = DataType::array(DataType::intType());
-  Shredded shredded = shred(
-      {"l", list, true, {}},
-      {Value::nested(list, {Value::intValue(1), Value::intValue(2)}), Value::null(list),
-       Value::nested(list, {}), Value::nested(list, {Value::null(DataType::intType())})});
+  Shredded shredded =
+      shred({"l", list, true, {}},
+            {Value::nested(list, {Value::intValue(1), Value::intValue(2)}), Value::null(list),
+             Value::nested(list, {}), Value::nested(list, {Value::null(DataType::intType())})});
   const ShreddedLeaf& leaf = shredded.leaves[0];
   // list NULL = 0, empty = 1, element NULL = 2, value = 3.
   EXPECT_EQ(leaf.definition_levels, (std::vector<uint16_t>{3, 3, 0, 1, 2}));
@@ -61,9 +62,9 @@ TEST(ParquetLevelsTest, MapKeysAndValuesShareRepetition) {
   DataType entry = map.childType();
   Shredded shredded = shred(
       {"m", map, true, {}},
-      {Value::nested(map, {Value::nested(entry, {Value::string("a"), Value::longValue(1)}),
-                           Value::nested(entry, {Value::string("b"),
-                                                 Value::null(DataType::longType())})}),
+      {Value::nested(
+           map, {Value::nested(entry, {Value::string("a"), Value::longValue(1)}),
+                 Value::nested(entry, {Value::string("b"), Value::null(DataType::longType())})}),
        Value::null(map)});
   EXPECT_EQ(shredded.leaves[0].definition_levels, (std::vector<uint16_t>{2, 2, 0}));
   EXPECT_EQ(shredded.leaves[0].repetition_levels, (std::vector<uint16_t>{0, 1, 0}));

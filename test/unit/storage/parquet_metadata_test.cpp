@@ -105,8 +105,8 @@ TEST(ParquetMetadataTest, PageHeadersRoundTrip) {
   v1.uncompressed_page_size = 1 << 20;
   v1.compressed_page_size = 12345;
   v1.crc = -5;
-  v1.data_page_header = DataPageHeader{20000, Encoding::kRleDictionary, Encoding::kRle,
-                                       Encoding::kRle, std::nullopt};
+  v1.data_page_header =
+      DataPageHeader{20000, Encoding::kRleDictionary, Encoding::kRle, Encoding::kRle, std::nullopt};
   PageHeader dictionary;
   dictionary.type = PageType::kDictionaryPage;
   dictionary.uncompressed_page_size = 10;

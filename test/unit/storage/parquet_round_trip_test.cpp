@@ -30,28 +30,21 @@ Value dec(int128_t unscaled, int precision, int scale) {
 
 std::vector<StructField> flatFields() {
   return {
-      {"b", DataType::boolean(), true, {}},
-      {"i8", DataType::byteType(), true, {}},
-      {"i16", DataType::shortType(), true, {}},
-      {"i32", DataType::intType(), true, {}},
-      {"i64", DataType::longType(), true, {}},
-      {"f32", DataType::floatType(), true, {}},
-      {"f64", DataType::doubleType(), true, {}},
-      {"d9", DataType::decimal(9, 2), true, {}},
-      {"d18", DataType::decimal(18, 4), true, {}},
-      {"d38", DataType::decimal(38, 10), true, {}},
-      {"s", DataType::string(), true, {}},
-      {"bin", DataType::binary(), true, {}},
-      {"day", DataType::date(), true, {}},
-      {"ts", DataType::timestamp(), true, {}},
-      {"ntz", DataType::timestampNtz(), true, {}},
-      {"req", DataType::longType(), false, {}},
+      {"b", DataType::boolean(), true, {}},        {"i8", DataType::byteType(), true, {}},
+      {"i16", DataType::shortType(), true, {}},    {"i32", DataType::intType(), true, {}},
+      {"i64", DataType::longType(), true, {}},     {"f32", DataType::floatType(), true, {}},
+      {"f64", DataType::doubleType(), true, {}},   {"d9", DataType::decimal(9, 2), true, {}},
+      {"d18", DataType::decimal(18, 4), true, {}}, {"d38", DataType::decimal(38, 10), true, {}},
+      {"s", DataType::string(), true, {}},         {"bin", DataType::binary(), true, {}},
+      {"day", DataType::date(), true, {}},         {"ts", DataType::timestamp(), true, {}},
+      {"ntz", DataType::timestampNtz(), true, {}}, {"req", DataType::longType(), false, {}},
   };
 }
 
 std::vector<Row> flatRows() {
   int128_t max38 = 1;
-  for (int digit = 0; digit < 38; ++digit) max38 *= 10;
+  for (int digit = 0; digit < 38; ++digit)
+    max38 *= 10;
   max38 -= 1;
   std::vector<Row> rows;
   rows.push_back({Value::boolean(true), Value::byteValue(INT8_MIN), Value::shortValue(INT16_MIN),
@@ -60,13 +53,13 @@ std::vector<Row> flatRows() {
                   Value::doubleValue(-std::numeric_limits<double>::infinity()),
                   dec(-999999999, 9, 2), dec(-999999999999999999LL, 18, 4), dec(-max38, 38, 10),
                   Value::string(""), Value::binary(std::string("\0\xff\x01", 3)),
-                  Value::date(-719162), Value::timestamp(INT64_MIN + 1),
-                  Value::timestampNtz(-1), Value::longValue(0)});
+                  Value::date(-719162), Value::timestamp(INT64_MIN + 1), Value::timestampNtz(-1),
+                  Value::longValue(0)});
   rows.push_back({Value::boolean(false), Value::byteValue(INT8_MAX), Value::shortValue(INT16_MAX),
                   Value::intValue(INT32_MAX), Value::longValue(INT64_MAX),
                   Value::floatValue(std::numeric_limits<float>::denorm_min()),
-                  Value::doubleValue(1e308), dec(999999999, 9, 2),
-                  dec(999999999999999999LL, 18, 4), dec(max38, 38, 10),
+                  Value::doubleValue(1e308), dec(999999999, 9, 2), dec(999999999999999999LL, 18, 4),
+                  dec(max38, 38, 10),
                   Value::string("a string longer than twelve bytes, with ünïcödé"),
                   Value::binary(""), Value::date(2932896), Value::timestamp(INT64_MAX),
                   Value::timestampNtz(1700000000123456LL), Value::longValue(-1)});
@@ -85,9 +78,11 @@ std::vector<Row> flatRows() {
 
 std::vector<StructField> wideFieldsForV2() {
   std::vector<StructField> fields = flatFields();
-  fields.push_back({"nested", DataType::array(DataType::map(DataType::string(),
-                                                            DataType::array(DataType::intType()))),
-                    true, {}});
+  fields.push_back(
+      {"nested",
+       DataType::array(DataType::map(DataType::string(), DataType::array(DataType::intType()))),
+       true,
+       {}});
   return fields;
 }
 
@@ -150,7 +145,8 @@ TEST(ParquetRoundTripTest, PhysicalLayoutFollowsSpark) {
   EXPECT_EQ(schema[0].name, "spark_schema");
   auto element = [&](const std::string& name) -> const SchemaElement& {
     for (const SchemaElement& candidate : schema) {
-      if (candidate.name == name) return candidate;
+      if (candidate.name == name)
+        return candidate;
     }
     throw std::runtime_error("no element " + name);
   };
@@ -176,7 +172,8 @@ TEST(ParquetRoundTripTest, EveryCodec) {
   std::vector<StructField> fields = flatFields();
   std::vector<Row> rows;
   for (int copy = 0; copy < 300; ++copy) {
-    for (const Row& row : flatRows()) rows.push_back(row);
+    for (const Row& row : flatRows())
+      rows.push_back(row);
   }
   for (CompressionCodec codec :
        {CompressionCodec::kUncompressed, CompressionCodec::kSnappy, CompressionCodec::kGzip,
@@ -210,8 +207,8 @@ TEST(ParquetRoundTripTest, DataPagesV2) {
     std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
     size_t header_size = 0;
     int64_t first_page = column.dictionary_page_offset.value_or(column.data_page_offset);
-    PageHeader header = decodePageHeader(bytes.data() + first_page, bytes.size() - first_page,
-                                         header_size);
+    PageHeader header =
+        decodePageHeader(bytes.data() + first_page, bytes.size() - first_page, header_size);
     if (header.type == PageType::kDictionaryPage) {
       header = decodePageHeader(bytes.data() + column.data_page_offset,
                                 bytes.size() - column.data_page_offset, header_size);
@@ -259,12 +256,19 @@ TEST(ParquetRoundTripTest, NestedTypes) {
     Row row;
     row.push_back(Value::intValue(index));
     switch (index % 4) {
-      case 0: row.push_back(ints({Value::intValue(index), Value::null(DataType::intType()),
-                                  Value::intValue(-index)}));
+      case 0:
+        row.push_back(ints(
+            {Value::intValue(index), Value::null(DataType::intType()), Value::intValue(-index)}));
         break;
-      case 1: row.push_back(ints({})); break;
-      case 2: row.push_back(Value::null(fields[1].type)); break;
-      default: row.push_back(ints({Value::intValue(7)})); break;
+      case 1:
+        row.push_back(ints({}));
+        break;
+      case 2:
+        row.push_back(Value::null(fields[1].type));
+        break;
+      default:
+        row.push_back(ints({Value::intValue(7)}));
+        break;
     }
     row.push_back(index % 3 == 0 ? Value::null(fields[2].type)
                                  : Value::nested(fields[2].type, {Value::longValue(index),
@@ -273,33 +277,31 @@ TEST(ParquetRoundTripTest, NestedTypes) {
       row.push_back(Value::null(names_type));
     } else {
       row.push_back(Value::nested(
-          names_type, {map_entry(names_type, Value::string("k" + std::to_string(index)),
-                                 Value::intValue(index)),
-                       map_entry(names_type, Value::string("null value"),
-                                 Value::null(DataType::intType()))}));
+          names_type,
+          {map_entry(names_type, Value::string("k" + std::to_string(index)),
+                     Value::intValue(index)),
+           map_entry(names_type, Value::string("null value"), Value::null(DataType::intType()))}));
     }
-    Value point_value = Value::nested(
-        point, {Value::intValue(index * 10),
-                index % 2 == 0 ? strings({Value::string("a"), Value::string("")})
-                               : Value::null(DataType::array(DataType::string()))});
+    Value point_value =
+        Value::nested(point, {Value::intValue(index * 10),
+                              index % 2 == 0 ? strings({Value::string("a"), Value::string("")})
+                                             : Value::null(DataType::array(DataType::string()))});
     row.push_back(index % 7 == 0 ? Value::null(point) : point_value);
     row.push_back(index % 6 == 0 ? Value::nested(fields[5].type, {})
                                  : Value::nested(fields[5].type,
                                                  {point_value, Value::null(point), point_value}));
     row.push_back(Value::nested(
-        fields[6].type, {ints({Value::intValue(1), Value::intValue(2)}), ints({}),
-                         Value::null(DataType::array(DataType::intType())),
-                         ints({Value::intValue(index)})}));
+        fields[6].type,
+        {ints({Value::intValue(1), Value::intValue(2)}), ints({}),
+         Value::null(DataType::array(DataType::intType())), ints({Value::intValue(index)})}));
     row.push_back(Value::nested(
-        deep_type,
-        {map_entry(deep_type, Value::string("d"),
-                   Value::nested(decimals, {Value::decimal(index * 100 + 1, 20, 2),
-                                            Value::null(DataType::decimal(20, 2))})),
-         map_entry(deep_type, Value::string("empty"), Value::nested(decimals, {}))}));
-    row.push_back(Value::nested(fields[8].type,
-                                {Value::string("required " + std::to_string(index)),
-                                 index % 2 ? Value::doubleValue(index / 3.0)
-                                           : Value::null(DataType::doubleType())}));
+        deep_type, {map_entry(deep_type, Value::string("d"),
+                              Value::nested(decimals, {Value::decimal(index * 100 + 1, 20, 2),
+                                                       Value::null(DataType::decimal(20, 2))})),
+                    map_entry(deep_type, Value::string("empty"), Value::nested(decimals, {}))}));
+    row.push_back(Value::nested(fields[8].type, {Value::string("required " + std::to_string(index)),
+                                                 index % 2 ? Value::doubleValue(index / 3.0)
+                                                           : Value::null(DataType::doubleType())}));
     rows.push_back(std::move(row));
   }
   ScratchFolder folder;
@@ -337,7 +339,8 @@ TEST(ParquetRoundTripTest, NestedSchemaUsesStandardLayouts) {
   writeRows(path, fields, {});
   ParquetReader reader(path);
   std::vector<std::string> names;
-  for (const SchemaElement& element : reader.metadata().schema) names.push_back(element.name);
+  for (const SchemaElement& element : reader.metadata().schema)
+    names.push_back(element.name);
   EXPECT_EQ(names, (std::vector<std::string>{"spark_schema", "l", "list", "element", "m",
                                              "key_value", "key", "value"}));
   const auto& leaves = reader.parquetSchema().leaves;
@@ -366,13 +369,13 @@ std::vector<Row> wideRows(int count) {
   std::vector<Row> rows;
   rows.reserve(count);
   for (int index = 0; index < count; ++index) {
-    rows.push_back({Value::longValue(index),
-                    index % 11 == 0 ? Value::null(DataType::string())
-                                    : Value::string(kCategories[index % 4]),
-                    Value::string("uuid-" + std::to_string(index * 7919) + "-long-enough"),
-                    Value::decimal(index * 13 - 5000, 12, 2),
-                    index % 3 == 0 ? Value::nested(tags, {Value::string(kCategories[index % 3])})
-                                   : Value::nested(tags, {})});
+    rows.push_back(
+        {Value::longValue(index),
+         index % 11 == 0 ? Value::null(DataType::string()) : Value::string(kCategories[index % 4]),
+         Value::string("uuid-" + std::to_string(index * 7919) + "-long-enough"),
+         Value::decimal(index * 13 - 5000, 12, 2),
+         index % 3 == 0 ? Value::nested(tags, {Value::string(kCategories[index % 3])})
+                        : Value::nested(tags, {})});
   }
   return rows;
 }
@@ -479,12 +482,10 @@ TEST(ParquetRoundTripTest, ProjectionAndRowGroupSelection) {
 TEST(ParquetRoundTripTest, StatisticsDecodeToValues) {
   ScratchFolder folder;
   std::string path = folder.file("statistics.parquet");
-  std::vector<StructField> fields = {{"i", DataType::intType(), true, {}},
-                                     {"s", DataType::string(), true, {}},
-                                     {"d", DataType::decimal(30, 3), true, {}},
-                                     {"f", DataType::doubleType(), true, {}},
-                                     {"t", DataType::timestamp(), true, {}},
-                                     {"z", DataType::floatType(), true, {}}};
+  std::vector<StructField> fields = {
+      {"i", DataType::intType(), true, {}},      {"s", DataType::string(), true, {}},
+      {"d", DataType::decimal(30, 3), true, {}}, {"f", DataType::doubleType(), true, {}},
+      {"t", DataType::timestamp(), true, {}},    {"z", DataType::floatType(), true, {}}};
   std::vector<Row> rows = {
       {Value::intValue(5), Value::string("pear"), Value::decimal(-12345, 30, 3),
        Value::doubleValue(std::nan("")), Value::timestamp(100), Value::floatValue(0.0f)},
@@ -525,7 +526,8 @@ TEST(ParquetRoundTripTest, ConstantVectorsAndSlicesOfLargeBatches) {
   Batch batch;
   batch.columns.push_back(Vector::constant(Value::string("same for every row, long")));
   Vector numbers(DataType::intType(), 10000);
-  for (int row = 0; row < 10000; ++row) numbers.mutableData<int32_t>()[row] = row;
+  for (int row = 0; row < 10000; ++row)
+    numbers.mutableData<int32_t>()[row] = row;
   batch.columns.push_back(std::move(numbers));
   batch.num_rows = 10000;
   ParquetWriter writer(path, fields);

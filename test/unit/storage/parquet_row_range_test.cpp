@@ -6,8 +6,8 @@
 // whole pages passed over; nested columns cannot be cut.
 #include <gtest/gtest.h>
 
-#include "exec/session.hpp"
 #include "parquet_test_util.hpp"
+#include "session/session.hpp"
 
 namespace sluice::parquet {
 namespace {

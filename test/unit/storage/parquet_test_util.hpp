@@ -43,7 +43,8 @@ inline Batch makeBatch(const std::vector<StructField>& fields, const std::vector
   Batch batch;
   for (size_t column = 0; column < fields.size(); ++column) {
     Vector vector(fields[column].type, rows.empty() ? 1 : rows.size());
-    for (size_t row = 0; row < rows.size(); ++row) vector.setValue(row, rows[row][column]);
+    for (size_t row = 0; row < rows.size(); ++row)
+      vector.setValue(row, rows[row][column]);
     batch.columns.push_back(std::move(vector));
   }
   batch.num_rows = rows.size();
@@ -68,7 +69,8 @@ inline std::vector<Row> readRows(ParquetReader& reader) {
   while (reader.next(batch)) {
     for (idx_t row = 0; row < batch.num_rows; ++row) {
       Row values;
-      for (const Vector& column : batch.columns) values.push_back(column.getValue(row));
+      for (const Vector& column : batch.columns)
+        values.push_back(column.getValue(row));
       rows.push_back(std::move(values));
     }
   }

@@ -138,7 +138,8 @@ TEST(ThriftCompactTest, RejectsTruncatedInput) {
           reader.beginStruct();
           int16_t id;
           ThriftType type;
-          while (reader.readFieldHeader(id, type)) reader.skip(type);
+          while (reader.readFieldHeader(id, type))
+            reader.skip(type);
         },
         Error)
         << cut;

@@ -33,7 +33,8 @@ std::vector<DataType> arrayAndValue(const BindRequest& request) {
   DataType array = arrayArgument(request, 0);
   const DataType& value = request.argument_types[1];
   auto common = commonElementType(array.elementType(), value);
-  if (!common) raiseArrayValueTypes(request, array, value);
+  if (!common)
+    raiseArrayValueTypes(request, array, value);
   return {DataType::array(*common), *common};
 }
 
@@ -94,7 +95,8 @@ BoundScalarFunction bindArrayPosition(const BindRequest& request) {
 //! The value of `key` in a MAP value, or NULL of `value_type`.
 Value mapLookup(const Value& map, const Value& key, const DataType& value_type) {
   for (const Value& entry : map.children()) {
-    if (sameElement(entry.children()[0], key)) return entry.children()[1];
+    if (sameElement(entry.children()[0], key))
+      return entry.children()[1];
   }
   return Value::null(value_type);
 }
@@ -106,8 +108,10 @@ Value arrayLookup(const Value& array, int64_t index, IndexMode mode, const DataT
   const auto& elements = array.children();
   auto size = static_cast<int64_t>(elements.size());
   if (mode == IndexMode::kSubscript || mode == IndexMode::kGet) {
-    if (index >= 0 && index < size) return elements[static_cast<size_t>(index)];
-    if (mode == IndexMode::kGet) return Value::null(element_type);
+    if (index >= 0 && index < size)
+      return elements[static_cast<size_t>(index)];
+    if (mode == IndexMode::kGet)
+      return Value::null(element_type);
     throwError(ErrorClass::INVALID_ARRAY_INDEX,
                "The index {} is out of bounds. The array has {} elements. Use the SQL function "
                "`get()` to tolerate accessing element at invalid index and return NULL instead. "
@@ -120,8 +124,10 @@ Value arrayLookup(const Value& array, int64_t index, IndexMode mode, const DataT
                "has index 1).");
   }
   int64_t position = index > 0 ? index - 1 : size + index;
-  if (position >= 0 && position < size) return elements[static_cast<size_t>(position)];
-  if (mode == IndexMode::kTryElementAt) return Value::null(element_type);
+  if (position >= 0 && position < size)
+    return elements[static_cast<size_t>(position)];
+  if (mode == IndexMode::kTryElementAt)
+    return Value::null(element_type);
   throwError(ErrorClass::INVALID_ARRAY_INDEX_IN_ELEMENT_AT,
              "The index {} is out of bounds. The array has {} elements. Use `try_element_at` to "
              "tolerate accessing element at invalid index and return NULL instead. If necessary "
@@ -134,7 +140,9 @@ BoundScalarFunction bindLookup(std::string name, IndexMode mode, const BindReque
   if (base.id() == TypeId::kMap && mode != IndexMode::kGet) {
     DataType key = expectArgument(request, 1, base.keyType());
     DataType value_type = base.valueType();
-    return {std::move(name), {base, key}, value_type,
+    return {std::move(name),
+            {base, key},
+            value_type,
             boxedKernel([value_type](const std::vector<Value>& args) {
               return mapLookup(args[0], args[1], value_type);
             })};
@@ -146,7 +154,9 @@ BoundScalarFunction bindLookup(std::string name, IndexMode mode, const BindReque
   DataType array = arrayArgument(request, 0);
   DataType index = expectArgument(request, 1, DataType::intType());
   DataType element = array.elementType();
-  return {std::move(name), {array, index}, element,
+  return {std::move(name),
+          {array, index},
+          element,
           boxedKernel([mode, element](const std::vector<Value>& args) {
             return arrayLookup(args[0], args[1].getInt64(), mode, element);
           })};

@@ -33,7 +33,8 @@ DataType commonArrayType(const BindRequest& request) {
 //! Appends the elements of `values` not in `seen` to `out`, adding them to `seen`.
 void appendDistinct(const std::vector<Value>& values, ElementSet& seen, std::vector<Value>& out) {
   for (const Value& value : values) {
-    if (seen.insert(value).second) out.push_back(value);
+    if (seen.insert(value).second)
+      out.push_back(value);
   }
 }
 
@@ -41,7 +42,9 @@ enum class SetOp { kUnion, kIntersect, kExcept };
 
 BoundScalarFunction bindSetOp(std::string name, SetOp op, const BindRequest& request) {
   DataType array = commonArrayType(request);
-  return {std::move(name), {array, array}, array,
+  return {std::move(name),
+          {array, array},
+          array,
           boxedKernel([op, array](const std::vector<Value>& args) {
             const auto& left = args[0].children();
             const auto& right = args[1].children();
@@ -85,11 +88,14 @@ BoundScalarFunction bindArrayRemove(const BindRequest& request) {
                             request.name, request.name, array.sql(), value.sql()));
   }
   DataType result = DataType::array(*common);
-  return {"array_remove", {result, *common}, result,
+  return {"array_remove",
+          {result, *common},
+          result,
           boxedKernel([result](const std::vector<Value>& args) {
             std::vector<Value> out;
             for (const Value& element : args[0].children()) {
-              if (element.isNull() || !sameElement(element, args[1])) out.push_back(element);
+              if (element.isNull() || !sameElement(element, args[1]))
+                out.push_back(element);
             }
             return arrayValue(result, std::move(out));
           })};

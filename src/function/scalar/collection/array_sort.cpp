@@ -18,11 +18,14 @@ namespace {
 
 //! Spark refuses to order MAP values (and anything holding one).
 bool isOrderable(const DataType& type) {
-  if (type.id() == TypeId::kMap) return false;
-  if (type.id() == TypeId::kArray) return isOrderable(type.elementType());
+  if (type.id() == TypeId::kMap)
+    return false;
+  if (type.id() == TypeId::kArray)
+    return isOrderable(type.elementType());
   if (type.id() == TypeId::kStruct) {
     for (const StructField& field : type.fields()) {
-      if (!isOrderable(field.type)) return false;
+      if (!isOrderable(field.type))
+        return false;
     }
   }
   return true;
@@ -42,17 +45,21 @@ DataType orderableArray(const BindRequest& request) {
 BoundScalarFunction bindExtreme(std::string name, bool maximum, const BindRequest& request) {
   DataType array = orderableArray(request);
   DataType element = array.elementType();
-  return {std::move(name), {array}, element,
+  return {std::move(name),
+          {array},
+          element,
           boxedKernel([maximum, element](const std::vector<Value>& args) {
             const Value* best = nullptr;
             for (const Value& value : args[0].children()) {
-              if (value.isNull()) continue;
+              if (value.isNull())
+                continue;
               if (best == nullptr) {
                 best = &value;
                 continue;
               }
               int comparison = compareElements(value, *best);
-              if (maximum ? comparison > 0 : comparison < 0) best = &value;
+              if (maximum ? comparison > 0 : comparison < 0)
+                best = &value;
             }
             return best == nullptr ? Value::null(element) : *best;
           })};
@@ -62,7 +69,8 @@ BoundScalarFunction bindExtreme(std::string name, bool maximum, const BindReques
 std::vector<Value> sortedElements(std::vector<Value> values, bool ascending, bool nulls_first) {
   std::stable_sort(values.begin(), values.end(), [&](const Value& a, const Value& b) {
     if (a.isNull() || b.isNull()) {
-      if (a.isNull() == b.isNull()) return false;
+      if (a.isNull() == b.isNull())
+        return false;
       return a.isNull() ? nulls_first : !nulls_first;
     }
     int comparison = compareElements(a, b);

@@ -21,7 +21,6 @@ namespace sluice {
 namespace {
 
 //! Spark's ByteArrayMethods.MAX_ROUNDED_ARRAY_LENGTH.
-constexpr int64_t kMaxArrayLength = 2147483632;
 
 BoundScalarFunction bindSlice(const BindRequest& request) {
   DataType array = arrayArgument(request, 0);
@@ -62,13 +61,15 @@ BoundScalarFunction bindFlatten(const BindRequest& request) {
                             "type \"{}\".",
                             request.name, array.sql()));
   }
-  DataType result = array.elementType().isVoid() ? DataType::array(DataType::voidType())
-                                                 : array.elementType();
+  DataType result =
+      array.elementType().isVoid() ? DataType::array(DataType::voidType()) : array.elementType();
   return {"flatten", {array}, result, boxedKernel([result](const std::vector<Value>& args) {
             std::vector<Value> out;
             for (const Value& inner : args[0].children()) {
-              if (inner.isNull()) return Value::null(result);
-              for (const Value& element : inner.children()) out.push_back(element);
+              if (inner.isNull())
+                return Value::null(result);
+              for (const Value& element : inner.children())
+                out.push_back(element);
             }
             return arrayValue(result, std::move(out));
           })};
@@ -104,15 +105,18 @@ BoundScalarFunction bindArrayRepeat(const BindRequest& request) {
 BoundScalarFunction bindArrayJoin(const BindRequest& request) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::array(DataType::string())),
                               expectArgument(request, 1, DataType::string())};
-  if (request.argument_types.size() == 3) types.push_back(expectArgument(request, 2, DataType::string()));
+  if (request.argument_types.size() == 3)
+    types.push_back(expectArgument(request, 2, DataType::string()));
   return {"array_join", types, DataType::string(), boxedKernel([](const std::vector<Value>& args) {
             const std::string& delimiter = args[1].getString();
             const std::string* replacement = args.size() == 3 ? &args[2].getString() : nullptr;
             std::string out;
             bool first = true;
             for (const Value& element : args[0].children()) {
-              if (element.isNull() && replacement == nullptr) continue;
-              if (!first) out += delimiter;
+              if (element.isNull() && replacement == nullptr)
+                continue;
+              if (!first)
+                out += delimiter;
               out += element.isNull() ? *replacement : element.getString();
               first = false;
             }
@@ -148,8 +152,8 @@ BoundScalarFunction bindArraysZip(const BindRequest& request) {
         std::vector<Value> struct_fields;
         for (size_t i = 0; i < arrays.size(); ++i) {
           const auto& values = arrays[i].children();
-          struct_fields.push_back(k < values.size() ? values[k]
-                                                    : Value::null(type.elementType().fields()[i].type));
+          struct_fields.push_back(
+              k < values.size() ? values[k] : Value::null(type.elementType().fields()[i].type));
         }
         elements.push_back(Value::nested(type.elementType(), std::move(struct_fields)));
       }
@@ -173,7 +177,8 @@ BoundScalarFunction bindArrayConcat(const BindRequest& request) {
   std::vector<DataType> elements;
   for (size_t i = 0; i < request.argument_types.size(); ++i) {
     const DataType& type = request.argument_types[i];
-    if (type.isVoid()) continue;
+    if (type.isVoid())
+      continue;
     if (type.id() != TypeId::kArray) {
       std::string listed;
       for (const DataType& each : request.argument_types) {
@@ -206,7 +211,8 @@ BoundScalarFunction bindArrayConcat(const BindRequest& request) {
   return {"concat", types, array, boxedKernel([array](const std::vector<Value>& args) {
             std::vector<Value> out;
             for (const Value& arg : args) {
-              for (const Value& element : arg.children()) out.push_back(element);
+              for (const Value& element : arg.children())
+                out.push_back(element);
             }
             return arrayValue(array, std::move(out));
           })};

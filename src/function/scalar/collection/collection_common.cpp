@@ -23,25 +23,25 @@ template <typename T>
 int compareFloating(T a, T b) {
   bool a_nan = std::isnan(a);
   bool b_nan = std::isnan(b);
-  if (a_nan || b_nan) return a_nan == b_nan ? 0 : (a_nan ? 1 : -1);
+  if (a_nan || b_nan)
+    return a_nan == b_nan ? 0 : (a_nan ? 1 : -1);
   return threeWay(a, b);  // -0.0 == 0.0
-}
-
-std::string ordinalName(size_t index) {
-  static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
-  if (index < 5) return kNames[index];
-  return fmt::format("{}th", index + 1);
 }
 
 }  // namespace
 
 int compareElements(const Value& a, const Value& b) {
-  if (a.isNull() || b.isNull()) return a.isNull() == b.isNull() ? 0 : (a.isNull() ? -1 : 1);
+  if (a.isNull() || b.isNull())
+    return a.isNull() == b.isNull() ? 0 : (a.isNull() ? -1 : 1);
   switch (a.type().id()) {
-    case TypeId::kBoolean: return threeWay(a.getBoolean(), b.getBoolean());
-    case TypeId::kFloat: return compareFloating(a.getFloat(), b.getFloat());
-    case TypeId::kDouble: return compareFloating(a.getDouble(), b.getDouble());
-    case TypeId::kDecimal: return threeWay(a.getDecimalUnscaled(), b.getDecimalUnscaled());
+    case TypeId::kBoolean:
+      return threeWay(a.getBoolean(), b.getBoolean());
+    case TypeId::kFloat:
+      return compareFloating(a.getFloat(), b.getFloat());
+    case TypeId::kDouble:
+      return compareFloating(a.getDouble(), b.getDouble());
+    case TypeId::kDecimal:
+      return threeWay(a.getDecimalUnscaled(), b.getDecimalUnscaled());
     case TypeId::kString:
     case TypeId::kBinary: {
       int result = a.getString().compare(b.getString());
@@ -54,40 +54,49 @@ int compareElements(const Value& a, const Value& b) {
       const auto& right = b.children();
       for (size_t i = 0; i < left.size() && i < right.size(); ++i) {
         int result = compareElements(left[i], right[i]);
-        if (result != 0) return result;
+        if (result != 0)
+          return result;
       }
       return threeWay(left.size(), right.size());
     }
-    case TypeId::kVoid: return 0;
-    default: return threeWay(a.getInt64(), b.getInt64());
+    case TypeId::kVoid:
+      return 0;
+    default:
+      return threeWay(a.getInt64(), b.getInt64());
   }
 }
 
 void raiseCollectionType(const BindRequest& request, size_t index, const std::string& expected) {
-  throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
-              fmt::format("Cannot resolve \"{}\" due to data type mismatch: The {} parameter "
-                          "requires the {} type, however the argument has the type \"{}\".",
-                          request.name, ordinalName(index), expected,
-                          request.argument_types[index].sql()));
+  throw Error(
+      ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+      fmt::format("Cannot resolve \"{}\" due to data type mismatch: The {} parameter "
+                  "requires the {} type, however the argument has the type \"{}\".",
+                  request.name, ordinalName(index), expected, request.argument_types[index].sql()));
 }
 
 DataType arrayArgument(const BindRequest& request, size_t index) {
   const DataType& type = request.argument_types[index];
-  if (type.isVoid()) return DataType::array(DataType::voidType());
-  if (type.id() != TypeId::kArray) raiseCollectionType(request, index, "\"ARRAY\"");
+  if (type.isVoid())
+    return DataType::array(DataType::voidType());
+  if (type.id() != TypeId::kArray)
+    raiseCollectionType(request, index, "\"ARRAY\"");
   return type;
 }
 
 DataType mapArgument(const BindRequest& request, size_t index) {
   const DataType& type = request.argument_types[index];
-  if (type.isVoid()) return DataType::map(DataType::voidType(), DataType::voidType());
-  if (type.id() != TypeId::kMap) raiseCollectionType(request, index, "\"MAP\"");
+  if (type.isVoid())
+    return DataType::map(DataType::voidType(), DataType::voidType());
+  if (type.id() != TypeId::kMap)
+    raiseCollectionType(request, index, "\"MAP\"");
   return type;
 }
 
 std::optional<DataType> commonElementType(const DataType& a, const DataType& b) {
-  if (a == b) return a;
-  if (auto tightest = findTightestCommonType(a, b)) return tightest;
+  if (a == b)
+    return a;
+  if (auto tightest = findTightestCommonType(a, b))
+    return tightest;
   if ((a.isStringLike() || b.isStringLike()) && !(a.isStringLike() && b.isStringLike())) {
     return std::nullopt;  // no string promotion
   }
@@ -114,9 +123,12 @@ ScalarKernel boxedKernel(RowFunction compute, bool strict) {
 }
 
 std::string elementText(const Value& value) {
-  if (value.isNull()) return "NULL";
-  if (value.type().id() == TypeId::kString) return value.getString();
-  if (value.type().isIntegral()) return std::to_string(value.getInt64());
+  if (value.isNull())
+    return "NULL";
+  if (value.type().id() == TypeId::kString)
+    return value.getString();
+  if (value.type().isIntegral())
+    return std::to_string(value.getInt64());
   ExecContext context;
   return sqlValueText(value, context);
 }
@@ -129,15 +141,20 @@ void raiseDuplicatedMapKey(const Value& key) {
              elementText(key));
 }
 
-void raiseNullMapKey() { throwError(ErrorClass::NULL_MAP_KEY, "Cannot use null as map key."); }
+void raiseNullMapKey() {
+  throwError(ErrorClass::NULL_MAP_KEY, "Cannot use null as map key.");
+}
 
-Value buildMap(const DataType& type, const std::vector<Value>& keys, const std::vector<Value>& values) {
+Value buildMap(const DataType& type, const std::vector<Value>& keys,
+               const std::vector<Value>& values) {
   std::vector<Value> entries;
   entries.reserve(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
-    if (keys[i].isNull()) raiseNullMapKey();
+    if (keys[i].isNull())
+      raiseNullMapKey();
     for (const Value& existing : entries) {
-      if (sameElement(existing.children()[0], keys[i])) raiseDuplicatedMapKey(keys[i]);
+      if (sameElement(existing.children()[0], keys[i]))
+        raiseDuplicatedMapKey(keys[i]);
     }
     entries.push_back(Value::nested(type.childType(), {keys[i], values[i]}));
   }

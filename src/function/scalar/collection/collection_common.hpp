@@ -15,11 +15,16 @@
 
 namespace sluice {
 
+//! The most elements an array may hold (Spark's ByteArrayMethods.MAX_ROUNDED_ARRAY_LENGTH).
+constexpr int64_t kMaxArrayLength = 2147483632;
+
 //! Spark's ordering of two values of one type: NULL first, NaN last among numbers.
 int compareElements(const Value& a, const Value& b);
 //! Spark's equality of elements (ordering.equiv): NULL equals NULL here; callers that treat
 //! NULL apart test it first.
-inline bool sameElement(const Value& a, const Value& b) { return compareElements(a, b) == 0; }
+inline bool sameElement(const Value& a, const Value& b) {
+  return compareElements(a, b) == 0;
+}
 
 struct ElementLess {
   bool operator()(const Value& a, const Value& b) const { return compareElements(a, b) < 0; }
@@ -56,7 +61,8 @@ inline Value arrayValue(const DataType& type, std::vector<Value> elements) {
 [[noreturn]] void raiseNullMapKey();
 //! Builds a MAP value of `type` from keys and values, with Spark's checks: a NULL key or a key
 //! seen twice is an error.
-Value buildMap(const DataType& type, const std::vector<Value>& keys, const std::vector<Value>& values);
+Value buildMap(const DataType& type, const std::vector<Value>& keys,
+               const std::vector<Value>& values);
 
 //! The text Spark shows for a value inside a message (strings as they are).
 std::string elementText(const Value& value);

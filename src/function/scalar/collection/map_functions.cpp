@@ -25,32 +25,37 @@ BoundScalarFunction bindMapPart(std::string name, MapPart part, const BindReques
   DataType result = part == MapPart::kKeys     ? DataType::array(map.keyType())
                     : part == MapPart::kValues ? DataType::array(map.valueType())
                                                : DataType::array(map.childType());
-  return {std::move(name), {map}, result, boxedKernel([part, result](const std::vector<Value>& args) {
-            std::vector<Value> out;
-            for (const Value& entry : args[0].children()) {
-              out.push_back(part == MapPart::kKeys     ? entry.children()[0]
-                            : part == MapPart::kValues ? entry.children()[1]
-                                                       : entry);
-            }
-            return arrayValue(result, std::move(out));
-          })};
+  return {
+      std::move(name), {map}, result, boxedKernel([part, result](const std::vector<Value>& args) {
+        std::vector<Value> out;
+        for (const Value& entry : args[0].children()) {
+          out.push_back(part == MapPart::kKeys     ? entry.children()[0]
+                        : part == MapPart::kValues ? entry.children()[1]
+                                                   : entry);
+        }
+        return arrayValue(result, std::move(out));
+      })};
 }
 
 BoundScalarFunction bindMapContainsKey(const BindRequest& request) {
   DataType map = mapArgument(request, 0);
   auto key = commonElementType(map.keyType(), request.argument_types[1]);
   if (!key) {
-    throw Error(ErrorClass::DATATYPE_MISMATCH, "MAP_FUNCTION_DIFF_TYPES",
-                fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to `{}` should "
-                            "have been \"MAP\" followed by a value with same key type, but it's "
-                            "[\"{}\", \"{}\"].",
-                            request.name, request.name, map.sql(), request.argument_types[1].sql()));
+    throw Error(
+        ErrorClass::DATATYPE_MISMATCH, "MAP_FUNCTION_DIFF_TYPES",
+        fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to `{}` should "
+                    "have been \"MAP\" followed by a value with same key type, but it's "
+                    "[\"{}\", \"{}\"].",
+                    request.name, request.name, map.sql(), request.argument_types[1].sql()));
   }
   DataType map_type = DataType::map(*key, map.valueType());
-  return {"map_contains_key", {map_type, *key}, DataType::boolean(),
+  return {"map_contains_key",
+          {map_type, *key},
+          DataType::boolean(),
           boxedKernel([](const std::vector<Value>& args) {
             for (const Value& entry : args[0].children()) {
-              if (sameElement(entry.children()[0], args[1])) return Value::boolean(true);
+              if (sameElement(entry.children()[0], args[1]))
+                return Value::boolean(true);
             }
             return Value::boolean(false);
           })};
@@ -60,15 +65,16 @@ BoundScalarFunction bindMapFromArrays(const BindRequest& request) {
   DataType keys = arrayArgument(request, 0);
   DataType values = arrayArgument(request, 1);
   DataType map = DataType::map(keys.elementType(), values.elementType());
-  return {"map_from_arrays", {keys, values}, map, boxedKernel([map](const std::vector<Value>& args) {
-            const auto& key_values = args[0].children();
-            const auto& value_values = args[1].children();
-            if (key_values.size() != value_values.size()) {
-              throwError(ErrorClass::INVALID_ARGUMENT,
-                         "The key array and value array of MapData must have the same length.");
-            }
-            return buildMap(map, key_values, value_values);
-          })};
+  return {
+      "map_from_arrays", {keys, values}, map, boxedKernel([map](const std::vector<Value>& args) {
+        const auto& key_values = args[0].children();
+        const auto& value_values = args[1].children();
+        if (key_values.size() != value_values.size()) {
+          throwError(ErrorClass::INVALID_ARGUMENT,
+                     "The key array and value array of MapData must have the same length.");
+        }
+        return buildMap(map, key_values, value_values);
+      })};
 }
 
 BoundScalarFunction bindMapFromEntries(const BindRequest& request) {
@@ -85,7 +91,8 @@ BoundScalarFunction bindMapFromEntries(const BindRequest& request) {
   return {"map_from_entries", {array}, map, boxedKernel([map](const std::vector<Value>& args) {
             std::vector<Value> keys, values;
             for (const Value& pair : args[0].children()) {
-              if (pair.isNull()) return Value::null(map);
+              if (pair.isNull())
+                return Value::null(map);
               keys.push_back(pair.children()[0]);
               values.push_back(pair.children()[1]);
             }
@@ -102,12 +109,14 @@ std::vector<std::string> splitByRegex(const std::string& text, const RE2& regex,
   size_t search = 0;
   re2::StringPiece match;
   while (search <= text.size() && (limit <= 0 || static_cast<int>(pieces.size()) < limit - 1)) {
-    if (!regex.Match(input, search, text.size(), RE2::UNANCHORED, &match, 1)) break;
+    if (!regex.Match(input, search, text.size(), RE2::UNANCHORED, &match, 1))
+      break;
     size_t begin = static_cast<size_t>(match.data() - text.data());
     size_t end = begin + match.size();
     if (match.empty()) {
       // A zero-width match splits between characters, never at the very start.
-      if (begin >= text.size()) break;
+      if (begin >= text.size())
+        break;
       if (begin == 0) {
         search = 1;
         continue;

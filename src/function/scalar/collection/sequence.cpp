@@ -7,6 +7,7 @@
 // fails as Spark's `require` does.
 
 #include "common/error/error.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/collection/collection_common.hpp"
@@ -16,9 +17,6 @@ namespace sluice {
 
 namespace {
 
-constexpr int64_t kMaxArrayLength = 2147483632;
-constexpr int64_t kMicrosPerDay = int64_t{86400} * 1000 * 1000;
-
 [[noreturn]] void raiseBoundaries(int64_t start, int64_t stop, const std::string& step) {
   throwError(ErrorClass::INVALID_ARGUMENT,
              "requirement failed: Illegal sequence boundaries: {} to {} by {}", start, stop, step);
@@ -26,10 +24,12 @@ constexpr int64_t kMicrosPerDay = int64_t{86400} * 1000 * 1000;
 
 //! The number of values from start to stop by step, after checking the boundaries.
 int64_t sequenceLength(int64_t start, int64_t stop, int64_t step, const std::string& step_text) {
-  bool valid = (step > 0 && start <= stop) || (step < 0 && start >= stop) ||
-               (step == 0 && start == stop);
-  if (!valid) raiseBoundaries(start, stop, step_text);
-  if (step == 0) return 1;
+  bool valid =
+      (step > 0 && start <= stop) || (step < 0 && start >= stop) || (step == 0 && start == stop);
+  if (!valid)
+    raiseBoundaries(start, stop, step_text);
+  if (step == 0)
+    return 1;
   __int128 length = (static_cast<__int128>(stop) - start) / step + 1;
   if (length > kMaxArrayLength) {
     throw Error(ErrorClass::COLLECTION_SIZE_LIMIT_EXCEEDED, "PARAMETER",
@@ -113,18 +113,22 @@ BoundScalarFunction bindTemporalSequence(const BindRequest& request, const DataT
         int64_t stop_micros = is_date ? stop * kMicrosPerDay : stop;
         bool valid = (step > 0 && start <= stop) || (step < 0 && start >= stop) ||
                      (step == 0 && start == stop);
-        if (!valid) raiseBoundaries(start_micros, stop_micros, std::to_string(step) + " months");
+        if (!valid)
+          raiseBoundaries(start_micros, stop_micros, std::to_string(step) + " months");
         for (int64_t i = 0;; ++i) {
           std::optional<int64_t> value;
           if (is_date) {
             auto date = datetime::addMonthsToDate(static_cast<int32_t>(start), i * step);
-            if (date) value = *date;
+            if (date)
+              value = *date;
           } else {
             value = datetime::addToTimestamp(start, i * step, 0, datetime::sessionZone(context));
           }
-          if (!value || (step > 0 ? *value > stop : *value < stop)) break;
+          if (!value || (step > 0 ? *value > stop : *value < stop))
+            break;
           elements.push_back(Value::fromInt64(type, *value));
-          if (step == 0 || static_cast<int64_t>(elements.size()) > kMaxArrayLength) break;
+          if (step == 0 || static_cast<int64_t>(elements.size()) > kMaxArrayLength)
+            break;
         }
       } else {
         int64_t step = args.size() == 3 ? args[2]->at<int64_t>(row)
@@ -137,10 +141,12 @@ BoundScalarFunction bindTemporalSequence(const BindRequest& request, const DataT
           }
           int64_t days = step / kMicrosPerDay;
           int64_t length = sequenceLength(start, stop, days, std::to_string(step));
-          for (int64_t i = 0; i < length; ++i) elements.push_back(Value::fromInt64(type, start + i * days));
+          for (int64_t i = 0; i < length; ++i)
+            elements.push_back(Value::fromInt64(type, start + i * days));
         } else {
           int64_t length = sequenceLength(start, stop, step, std::to_string(step));
-          for (int64_t i = 0; i < length; ++i) elements.push_back(Value::fromInt64(type, start + i * step));
+          for (int64_t i = 0; i < length; ++i)
+            elements.push_back(Value::fromInt64(type, start + i * step));
         }
       }
       out.setValue(row, arrayValue(result, std::move(elements)));
@@ -153,9 +159,12 @@ BoundScalarFunction bindSequence(const BindRequest& request) {
   const DataType& start = request.argument_types[0];
   const DataType& stop = request.argument_types[1];
   auto common = findTightestCommonType(start, stop);
-  if (!common) raiseSequenceTypes(request);
-  if (common->isVoid()) common = DataType::intType();
-  if (common->isIntegral()) return bindIntegralSequence(request, *common);
+  if (!common)
+    raiseSequenceTypes(request);
+  if (common->isVoid())
+    common = DataType::intType();
+  if (common->isIntegral())
+    return bindIntegralSequence(request, *common);
   if (common->id() == TypeId::kDate || common->id() == TypeId::kTimestamp ||
       common->id() == TypeId::kTimestampNtz) {
     return bindTemporalSequence(request, *common);

@@ -44,15 +44,15 @@ using json::NodeKind;
 struct FromJsonOptions {
   bool fail_fast = false;
   json::ReadOptions read;
-  std::shared_ptr<const DatetimePattern> date_format;        // null: as CAST reads dates
-  std::shared_ptr<const DatetimePattern> timestamp_format;   // null: as CAST reads them
+  std::shared_ptr<const DatetimePattern> date_format;       // null: as CAST reads dates
+  std::shared_ptr<const DatetimePattern> timestamp_format;  // null: as CAST reads them
   std::shared_ptr<const DatetimePattern> timestamp_ntz_format;
   std::string corrupt_column = "_corrupt_record";
   std::shared_ptr<const TimeZone> zone;  // the timeZone option; null: the session's
 };
 
 bool parseFlag(const Value& value) {
-  return equalsIgnoreAsciiCase(value.getString(), "true");
+  return sameIdentifier(value.getString(), "true");
 }
 
 FromJsonOptions readOptions(const Value* map) {
@@ -69,40 +69,40 @@ FromJsonOptions readOptions(const Value* map) {
     if (key.isNull() || value.isNull())
       continue;
     const std::string& name = key.getString();
-    if (equalsIgnoreAsciiCase(name, "mode")) {
+    if (sameIdentifier(name, "mode")) {
       const std::string& mode = value.getString();
-      if (equalsIgnoreAsciiCase(mode, "FAILFAST")) {
+      if (sameIdentifier(mode, "FAILFAST")) {
         options.fail_fast = true;
-      } else if (equalsIgnoreAsciiCase(mode, "PERMISSIVE")) {
+      } else if (sameIdentifier(mode, "PERMISSIVE")) {
         options.fail_fast = false;
       } else {
         // Spark maps any other name to PERMISSIVE except DROPMALFORMED, which from_json refuses.
-        if (equalsIgnoreAsciiCase(mode, "DROPMALFORMED")) {
+        if (sameIdentifier(mode, "DROPMALFORMED")) {
           throw Error(ErrorClass::PARSE_MODE_UNSUPPORTED,
                       "The function `from_json` doesn't support the DROPMALFORMED mode. "
                       "Acceptable modes are PERMISSIVE and FAILFAST.");
         }
       }
-    } else if (equalsIgnoreAsciiCase(name, "dateFormat")) {
+    } else if (sameIdentifier(name, "dateFormat")) {
       options.date_format = std::make_shared<const DatetimePattern>(
           DatetimePattern::compileForParsing(value.getString()));
-    } else if (equalsIgnoreAsciiCase(name, "timestampFormat")) {
+    } else if (sameIdentifier(name, "timestampFormat")) {
       options.timestamp_format = std::make_shared<const DatetimePattern>(
           DatetimePattern::compileForParsing(value.getString()));
-    } else if (equalsIgnoreAsciiCase(name, "timestampNTZFormat")) {
+    } else if (sameIdentifier(name, "timestampNTZFormat")) {
       options.timestamp_ntz_format = std::make_shared<const DatetimePattern>(
           DatetimePattern::compileForParsing(value.getString()));
-    } else if (equalsIgnoreAsciiCase(name, "allowSingleQuotes")) {
+    } else if (sameIdentifier(name, "allowSingleQuotes")) {
       options.read.allow_single_quotes = parseFlag(value);
-    } else if (equalsIgnoreAsciiCase(name, "allowNumericLeadingZeros")) {
+    } else if (sameIdentifier(name, "allowNumericLeadingZeros")) {
       options.read.allow_numeric_leading_zeros = parseFlag(value);
-    } else if (equalsIgnoreAsciiCase(name, "allowNonNumericNumbers")) {
+    } else if (sameIdentifier(name, "allowNonNumericNumbers")) {
       options.read.allow_non_numeric_numbers = parseFlag(value);
-    } else if (equalsIgnoreAsciiCase(name, "allowUnquotedControlChars")) {
+    } else if (sameIdentifier(name, "allowUnquotedControlChars")) {
       options.read.allow_unquoted_control_chars = parseFlag(value);
-    } else if (equalsIgnoreAsciiCase(name, "allowBackslashEscapingAnyCharacter")) {
+    } else if (sameIdentifier(name, "allowBackslashEscapingAnyCharacter")) {
       options.read.allow_backslash_escaping_any_character = parseFlag(value);
-    } else if (equalsIgnoreAsciiCase(name, "timeZone")) {
+    } else if (sameIdentifier(name, "timeZone")) {
       options.zone = TimeZone::find(value.getString());
       if (!options.zone) {
         throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
@@ -110,7 +110,7 @@ FromJsonOptions readOptions(const Value* map) {
                                 "'{}'.",
                                 value.getString()));
       }
-    } else if (equalsIgnoreAsciiCase(name, "columnNameOfCorruptRecord")) {
+    } else if (sameIdentifier(name, "columnNameOfCorruptRecord")) {
       options.corrupt_column = value.getString();
     }
   }
@@ -118,7 +118,7 @@ FromJsonOptions readOptions(const Value* map) {
 }
 
 //! How converting one value went: kPartial is a value kept with some leaf inside it NULL.
-enum class Outcome { kOk, kPartial, kFailed };
+enum class ConversionOutcome { kOk, kPartial, kFailed };
 
 bool decodeBase64(std::string_view text, std::string& out) {
   auto sextet = [](char c) -> int {
@@ -158,32 +158,33 @@ bool decodeBase64(std::string_view text, std::string& out) {
 
 class Converter {
  public:
-  Converter(const FromJsonOptions& options, const TimeZone& zone) : options_(options), zone_(zone) {}
+  Converter(const FromJsonOptions& options, const TimeZone& zone)
+      : options_(options), zone_(zone) {}
 
   //! Converts a JSON value to `type`; on kFailed `out` is left unset.
-  Outcome convert(const Node& node, const DataType& type, Value& out) {
+  ConversionOutcome convert(const Node& node, const DataType& type, Value& out) {
     if (node.kind == NodeKind::kNull) {
       out = Value::null(type);
-      return Outcome::kOk;
+      return ConversionOutcome::kOk;
     }
     switch (type.id()) {
       case TypeId::kStruct:
         if (node.kind != NodeKind::kObject)
-          return Outcome::kFailed;
+          return ConversionOutcome::kFailed;
         return convertObject(node, type, out);
       case TypeId::kArray: {
         if (node.kind != NodeKind::kArray)
-          return Outcome::kFailed;
+          return ConversionOutcome::kFailed;
         std::vector<Value> elements;
         elements.reserve(node.elements.size());
-        Outcome outcome = Outcome::kOk;
+        ConversionOutcome outcome = ConversionOutcome::kOk;
         for (const Node& element : node.elements) {
           Value value;
-          Outcome each = convert(element, type.elementType(), value);
-          if (each == Outcome::kFailed)
-            return Outcome::kFailed;
-          if (each == Outcome::kPartial)
-            outcome = Outcome::kPartial;
+          ConversionOutcome each = convert(element, type.elementType(), value);
+          if (each == ConversionOutcome::kFailed)
+            return ConversionOutcome::kFailed;
+          if (each == ConversionOutcome::kPartial)
+            outcome = ConversionOutcome::kPartial;
           elements.push_back(std::move(value));
         }
         out = Value::nested(type, std::move(elements));
@@ -191,49 +192,50 @@ class Converter {
       }
       case TypeId::kMap: {
         if (node.kind != NodeKind::kObject)
-          return Outcome::kFailed;
+          return ConversionOutcome::kFailed;
         std::vector<Value> entries;
-        Outcome outcome = Outcome::kOk;
+        ConversionOutcome outcome = ConversionOutcome::kOk;
         for (const auto& [key, child] : node.fields) {
           Value value;
-          Outcome each = convert(child, type.valueType(), value);
-          if (each == Outcome::kFailed)
-            return Outcome::kFailed;
-          if (each == Outcome::kPartial)
-            outcome = Outcome::kPartial;
-          entries.push_back(Value::nested(type.childType(), {Value::string(key), std::move(value)}));
+          ConversionOutcome each = convert(child, type.valueType(), value);
+          if (each == ConversionOutcome::kFailed)
+            return ConversionOutcome::kFailed;
+          if (each == ConversionOutcome::kPartial)
+            outcome = ConversionOutcome::kPartial;
+          entries.push_back(
+              Value::nested(type.childType(), {Value::string(key), std::move(value)}));
         }
         out = Value::nested(type, std::move(entries));
         return outcome;
       }
       default:
-        return convertScalar(node, type, out) ? Outcome::kOk : Outcome::kFailed;
+        return convertScalar(node, type, out) ? ConversionOutcome::kOk : ConversionOutcome::kFailed;
     }
   }
 
   //! A JSON object into a STRUCT: unknown keys are skipped, a later duplicate key wins, a
   //! field that does not convert is NULL (partial result). Field `skip` (the root's corrupt
   //! record column) is not read from the JSON.
-  Outcome convertObject(const Node& node, const DataType& type, Value& out,
-                        std::optional<size_t> skip = std::nullopt) {
+  ConversionOutcome convertObject(const Node& node, const DataType& type, Value& out,
+                                  std::optional<size_t> skip = std::nullopt) {
     const std::vector<StructField>& fields = type.fields();
     std::vector<Value> children;
     children.reserve(fields.size());
     for (const StructField& field : fields)
       children.push_back(Value::null(field.type));
-    Outcome outcome = Outcome::kOk;
+    ConversionOutcome outcome = ConversionOutcome::kOk;
     for (const auto& [key, child] : node.fields) {
       for (size_t index = 0; index < fields.size(); ++index) {
         if (fields[index].name != key || index == skip)
           continue;
         Value value;
-        Outcome each = convert(child, fields[index].type, value);
-        if (each == Outcome::kFailed) {
+        ConversionOutcome each = convert(child, fields[index].type, value);
+        if (each == ConversionOutcome::kFailed) {
           children[index] = Value::null(fields[index].type);
-          outcome = Outcome::kPartial;
+          outcome = ConversionOutcome::kPartial;
         } else {
-          if (each == Outcome::kPartial)
-            outcome = Outcome::kPartial;
+          if (each == ConversionOutcome::kPartial)
+            outcome = ConversionOutcome::kPartial;
           children[index] = std::move(value);
         }
         break;
@@ -375,9 +377,9 @@ class Converter {
         }
         if (node.kind != NodeKind::kString || node.text.empty())
           return false;
-        std::optional<int64_t> micros = options_.timestamp_format
-                                            ? options_.timestamp_format->parseTimestamp(node.text, zone_)
-                                            : parseTimestamp(node.text, zone_);
+        std::optional<int64_t> micros =
+            options_.timestamp_format ? options_.timestamp_format->parseTimestamp(node.text, zone_)
+                                      : parseTimestamp(node.text, zone_);
         if (!micros)
           return false;
         out = Value::timestamp(*micros);
@@ -387,8 +389,9 @@ class Converter {
         if (node.kind != NodeKind::kString || node.text.empty())
           return false;
         std::optional<int64_t> micros =
-            options_.timestamp_ntz_format ? options_.timestamp_ntz_format->parseTimestampNtz(node.text)
-                                          : parseTimestampNtz(node.text, /*allow_zone=*/false);
+            options_.timestamp_ntz_format
+                ? options_.timestamp_ntz_format->parseTimestampNtz(node.text)
+                : parseTimestampNtz(node.text, /*allow_zone=*/false);
         if (!micros)
           return false;
         out = Value::timestampNtz(*micros);
@@ -473,7 +476,8 @@ class FromJsonEvaluator {
     if (schema.id() == TypeId::kStruct) {
       const std::vector<StructField>& fields = schema.fields();
       for (size_t index = 0; index < fields.size(); ++index) {
-        if (fields[index].name == options.corrupt_column && fields[index].type.id() == TypeId::kString)
+        if (fields[index].name == options.corrupt_column &&
+            fields[index].type.id() == TypeId::kString)
           corrupt_index_ = index;
       }
     }
@@ -487,7 +491,7 @@ class FromJsonEvaluator {
     if (!root)
       return malformed(text, "WITHOUT_SUGGESTION");
     Value out;
-    Outcome outcome = Outcome::kFailed;
+    ConversionOutcome outcome = ConversionOutcome::kFailed;
     switch (schema_.id()) {
       case TypeId::kStruct:
         if (root->kind == NodeKind::kArray)
@@ -510,9 +514,9 @@ class FromJsonEvaluator {
           outcome = converter_.convert(*root, schema_, out);
         break;
     }
-    if (outcome == Outcome::kOk)
+    if (outcome == ConversionOutcome::kOk)
       return out;
-    if (outcome == Outcome::kPartial) {
+    if (outcome == ConversionOutcome::kPartial) {
       Value row = withCorruptRecord(std::move(out), text);
       if (options_.fail_fast)
         throwMalformed(resultRowText(row), "WITHOUT_SUGGESTION");

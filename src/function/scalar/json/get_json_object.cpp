@@ -90,8 +90,8 @@ bool evaluateField(const std::string& name, const Node& value, WriteStyle style,
   if (path.empty())
     return false;
   if (path[0].kind == Kind::kNamed) {
-    bool same = path[0].case_insensitive ? equalsIgnoreAsciiCase(path[0].name, name)
-                                         : path[0].name == name;
+    bool same =
+        path[0].case_insensitive ? sameIdentifier(path[0].name, name) : path[0].name == name;
     if (!same || value.kind == NodeKind::kNull)
       return false;
     return evaluate(value, style, path.subspan(1), out);
@@ -207,8 +207,8 @@ BoundScalarFunction bindGetJsonObject(const BindRequest& request) {
 }  // namespace
 
 BoundScalarFunction jsonPathExtractFunction(json::JsonPath path, std::string name) {
-  ScalarKernel kernel = stringResultKernel<StringView>(
-      [path = std::move(path)](std::string& out, StringView text) {
+  ScalarKernel kernel =
+      stringResultKernel<StringView>([path = std::move(path)](std::string& out, StringView text) {
         return getJsonObject(out, text, path);
       });
   return {std::move(name), {DataType::string()}, DataType::string(), std::move(kernel)};

@@ -17,8 +17,8 @@ namespace sluice::json {
 struct PathStep {
   enum class Kind { kSubscript, kWildcard, kKey, kIndex, kNamed };
   Kind kind;
-  int64_t index = 0;  // kIndex
-  std::string name;   // kNamed
+  int64_t index = 0;              // kIndex
+  std::string name;               // kNamed
   bool case_insensitive = false;  // kNamed: Databricks' `col:name` identifiers
 };
 
@@ -37,6 +37,4 @@ struct BoundScalarFunction;
 BoundScalarFunction jsonPathExtractFunction(json::JsonPath path, std::string name);
 }  // namespace sluice
 
-namespace sluice::json {
-
-}  // namespace sluice::json
+namespace sluice::json {}  // namespace sluice::json

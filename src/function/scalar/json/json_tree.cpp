@@ -116,7 +116,8 @@ class Reader {
     }
     while (true) {
       skipSpace();
-      if (atEnd() || (input_[pos_] != '"' && (input_[pos_] != '\'' || !options_.allow_single_quotes)))
+      if (atEnd() ||
+          (input_[pos_] != '"' && (input_[pos_] != '\'' || !options_.allow_single_quotes)))
         return false;
       std::string name;
       if (!readString(name) || !consume(':'))

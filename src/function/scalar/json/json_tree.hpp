@@ -19,7 +19,7 @@ enum class NodeKind { kObject, kArray, kString, kInteger, kFloat, kTrue, kFalse,
 
 struct Node {
   NodeKind kind = NodeKind::kNull;
-  std::string text;  // a string's decoded value, a number's digits as written
+  std::string text;         // a string's decoded value, a number's digits as written
   std::string_view source;  // the value as written in the input (valid while the input is)
   std::vector<std::pair<std::string, Node>> fields;  // objects, in document order
   std::vector<Node> elements;                        // arrays

@@ -235,15 +235,15 @@ JsonWriteOptions readOptions(const Value* map) {
       if (key.isNull() || value.isNull())
         continue;
       const std::string& name = key.getString();
-      if (equalsIgnoreAsciiCase(name, "timestampFormat"))
+      if (sameIdentifier(name, "timestampFormat"))
         timestamp = value.getString();
-      else if (equalsIgnoreAsciiCase(name, "timestampNTZFormat"))
+      else if (sameIdentifier(name, "timestampNTZFormat"))
         timestamp_ntz = value.getString();
-      else if (equalsIgnoreAsciiCase(name, "dateFormat"))
+      else if (sameIdentifier(name, "dateFormat"))
         options.date_format =
             std::make_shared<const DatetimePattern>(DatetimePattern::compile(value.getString()));
-      else if (equalsIgnoreAsciiCase(name, "ignoreNullFields"))
-        options.ignore_null_fields = !equalsIgnoreAsciiCase(value.getString(), "false");
+      else if (sameIdentifier(name, "ignoreNullFields"))
+        options.ignore_null_fields = !sameIdentifier(value.getString(), "false");
     }
   }
   options.timestamp_format =

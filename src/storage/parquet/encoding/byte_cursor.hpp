@@ -47,7 +47,8 @@ class ByteCursor {
     for (int shift = 0; shift < 64; shift += 7) {
       uint8_t byte = readByte(what);
       result |= static_cast<uint64_t>(byte & 0x7F) << shift;
-      if ((byte & 0x80) == 0) return result;
+      if ((byte & 0x80) == 0)
+        return result;
     }
     throwFormatError("{}: varint longer than 10 bytes", what);
   }

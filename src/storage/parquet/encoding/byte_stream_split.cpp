@@ -23,7 +23,8 @@ void ByteStreamSplitDecoder::decode(size_t count, uint8_t* out) {
   }
   for (size_t stream = 0; stream < width_; ++stream) {
     const uint8_t* source = data_ + stream * value_count_ + position_;
-    for (size_t index = 0; index < count; ++index) out[index * width_ + stream] = source[index];
+    for (size_t index = 0; index < count; ++index)
+      out[index * width_ + stream] = source[index];
   }
   position_ += count;
 }

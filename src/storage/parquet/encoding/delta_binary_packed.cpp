@@ -44,9 +44,11 @@ void DeltaBinaryPackedDecoder::readBlockHeader() {
 }
 
 void DeltaBinaryPackedDecoder::loadMiniblock() {
-  if (miniblock_index_ == miniblocks_per_block_) readBlockHeader();
+  if (miniblock_index_ == miniblocks_per_block_)
+    readBlockHeader();
   int width = bit_widths_[miniblock_index_++];
-  if (width > 64) throwFormatError("DELTA_BINARY_PACKED bit width {} exceeds 64", width);
+  if (width > 64)
+    throwFormatError("DELTA_BINARY_PACKED bit width {} exceeds 64", width);
   size_t bytes = values_per_miniblock_ * width / 8;
   // The last miniblock may be cut short after the values the header announced.
   uint64_t needed = std::min<uint64_t>(values_per_miniblock_, remaining_);
@@ -57,7 +59,8 @@ void DeltaBinaryPackedDecoder::loadMiniblock() {
                      needed_bytes, cursor_.remaining());
   }
   const uint8_t* data = cursor_.take(available, "DELTA_BINARY_PACKED miniblock");
-  if (buffer_.size() < needed) buffer_.resize(values_per_miniblock_);
+  if (buffer_.size() < needed)
+    buffer_.resize(values_per_miniblock_);
   for (uint64_t index = 0; index < needed; ++index) {
     uint64_t delta = readPackedValue(data, available, index * width, width) + min_delta_;
     last_value_ += delta;
@@ -70,8 +73,8 @@ void DeltaBinaryPackedDecoder::loadMiniblock() {
 template <typename T>
 void DeltaBinaryPackedDecoder::decode(T* out, size_t count) {
   if (count > remaining_) {
-    throwFormatError("DELTA_BINARY_PACKED data holds {} more values, {} were expected",
-                     remaining_, count);
+    throwFormatError("DELTA_BINARY_PACKED data holds {} more values, {} were expected", remaining_,
+                     count);
   }
   size_t produced = 0;
   if (count > 0 && first_pending_) {
@@ -80,7 +83,8 @@ void DeltaBinaryPackedDecoder::decode(T* out, size_t count) {
     --remaining_;
   }
   while (produced < count) {
-    if (buffer_position_ == buffer_size_) loadMiniblock();
+    if (buffer_position_ == buffer_size_)
+      loadMiniblock();
     size_t take = std::min(count - produced, buffer_size_ - buffer_position_);
     for (size_t index = 0; index < take; ++index) {
       out[produced + index] = static_cast<T>(buffer_[buffer_position_ + index]);
@@ -106,9 +110,11 @@ size_t DeltaBinaryPackedDecoder::skipToEnd() {
   remaining_ -= std::min(remaining_, buffered);
   buffer_position_ = buffer_size_;
   while (remaining_ > 0) {
-    if (miniblock_index_ == miniblocks_per_block_) readBlockHeader();
+    if (miniblock_index_ == miniblocks_per_block_)
+      readBlockHeader();
     int width = bit_widths_[miniblock_index_++];
-    if (width > 64) throwFormatError("DELTA_BINARY_PACKED bit width {} exceeds 64", width);
+    if (width > 64)
+      throwFormatError("DELTA_BINARY_PACKED bit width {} exceeds 64", width);
     uint64_t needed = std::min<uint64_t>(values_per_miniblock_, remaining_);
     size_t bytes = values_per_miniblock_ * width / 8;
     size_t needed_bytes = (needed * width + 7) / 8;
@@ -165,7 +171,8 @@ void encodeDeltaBinaryPacked(const int64_t* values, size_t count, std::vector<ui
     }
     out.insert(out.end(), widths, widths + kMiniblocks);
     for (uint64_t mini = 0; mini < kMiniblocks; ++mini) {
-      if (mini * kPerMiniblock >= block_count) break;
+      if (mini * kPerMiniblock >= block_count)
+        break;
       BitPacker packer(out, widths[mini]);
       for (uint64_t index = mini * kPerMiniblock; index < (mini + 1) * kPerMiniblock; ++index) {
         packer.add(index < block_count ? deltas[index] - min_delta : 0);

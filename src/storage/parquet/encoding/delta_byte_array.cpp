@@ -40,17 +40,19 @@ void DeltaByteArrayDecoder::decode(size_t count, std::string_view* out) {
   for (size_t index = 0; index < count; ++index) {
     size_t prefix = static_cast<size_t>(prefix_buffer_[index]);
     std::string_view suffix = suffix_buffer_[index];
-    if (prefix > 0) std::memcpy(cursor, previous.data(), prefix);
-    if (!suffix.empty()) std::memcpy(cursor + prefix, suffix.data(), suffix.size());
+    if (prefix > 0)
+      std::memcpy(cursor, previous.data(), prefix);
+    if (!suffix.empty())
+      std::memcpy(cursor + prefix, suffix.data(), suffix.size());
     out[index] = std::string_view(cursor, prefix + suffix.size());
     previous = out[index];
     cursor += out[index].size();
   }
-  if (count > 0) previous_.assign(previous.data(), previous.size());
+  if (count > 0)
+    previous_.assign(previous.data(), previous.size());
 }
 
-void encodeDeltaByteArray(const std::string_view* values, size_t count,
-                          std::vector<uint8_t>& out) {
+void encodeDeltaByteArray(const std::string_view* values, size_t count, std::vector<uint8_t>& out) {
   std::vector<int64_t> prefixes(count);
   std::vector<std::string_view> suffixes(count);
   std::string_view previous;
@@ -58,7 +60,8 @@ void encodeDeltaByteArray(const std::string_view* values, size_t count,
     std::string_view value = values[index];
     size_t limit = std::min(previous.size(), value.size());
     size_t prefix = 0;
-    while (prefix < limit && previous[prefix] == value[prefix]) ++prefix;
+    while (prefix < limit && previous[prefix] == value[prefix])
+      ++prefix;
     prefixes[index] = static_cast<int64_t>(prefix);
     suffixes[index] = value.substr(prefix);
     previous = value;

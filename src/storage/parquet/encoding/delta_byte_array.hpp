@@ -31,7 +31,6 @@ class DeltaByteArrayDecoder {
   std::vector<char> arena_;
 };
 
-void encodeDeltaByteArray(const std::string_view* values, size_t count,
-                          std::vector<uint8_t>& out);
+void encodeDeltaByteArray(const std::string_view* values, size_t count, std::vector<uint8_t>& out);
 
 }  // namespace sluice::parquet

@@ -13,14 +13,16 @@ DeltaLengthByteArrayDecoder::DeltaLengthByteArrayDecoder(const uint8_t* data, si
 }
 
 void DeltaLengthByteArrayDecoder::decode(size_t count, std::string_view* out) {
-  if (length_buffer_.size() < count) length_buffer_.resize(count);
+  if (length_buffer_.size() < count)
+    length_buffer_.resize(count);
   lengths_.decode(length_buffer_.data(), count);
   for (size_t index = 0; index < count; ++index) {
     int64_t length = length_buffer_[index];
     if (length < 0 || static_cast<uint64_t>(length) > size_ - data_position_) {
-      throwFormatError("DELTA_LENGTH_BYTE_ARRAY value of length {} runs past the page ({} bytes "
-                       "left)",
-                       length, size_ - data_position_);
+      throwFormatError(
+          "DELTA_LENGTH_BYTE_ARRAY value of length {} runs past the page ({} bytes "
+          "left)",
+          length, size_ - data_position_);
     }
     out[index] = std::string_view(reinterpret_cast<const char*>(data_ + data_position_),
                                   static_cast<size_t>(length));

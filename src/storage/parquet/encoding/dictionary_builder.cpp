@@ -30,11 +30,19 @@ DictionaryBuilder::DictionaryBuilder(PhysicalType physical, int32_t type_length)
     : physical_(physical) {
   switch (physical) {
     case PhysicalType::kInt32:
-    case PhysicalType::kFloat: width_ = 4; break;
+    case PhysicalType::kFloat:
+      width_ = 4;
+      break;
     case PhysicalType::kInt64:
-    case PhysicalType::kDouble: width_ = 8; break;
-    case PhysicalType::kFixedLenByteArray: width_ = static_cast<size_t>(type_length); break;
-    default: width_ = 0; break;
+    case PhysicalType::kDouble:
+      width_ = 8;
+      break;
+    case PhysicalType::kFixedLenByteArray:
+      width_ = static_cast<size_t>(type_length);
+      break;
+    default:
+      width_ = 0;
+      break;
   }
   slots_.assign(kInitialSlots, 0);
   mask_ = kInitialSlots - 1;
@@ -55,7 +63,8 @@ void DictionaryBuilder::grow() {
   uint64_t mask = slots.size() - 1;
   for (uint32_t index = 0; index < hashes_.size(); ++index) {
     uint64_t slot = hashes_[index] & mask;
-    while (slots[slot] != 0) slot = (slot + 1) & mask;
+    while (slots[slot] != 0)
+      slot = (slot + 1) & mask;
     slots[slot] = index + 1;
   }
   slots_ = std::move(slots);
@@ -85,7 +94,8 @@ uint32_t DictionaryBuilder::insertFixed(uint64_t bits, bool& inserted) {
   const auto* bytes = reinterpret_cast<const uint8_t*>(&bits);
   plain_.insert(plain_.end(), bytes, bytes + width_);
   inserted = true;
-  if (hashes_.size() * 2 > slots_.size()) grow();
+  if (hashes_.size() * 2 > slots_.size())
+    grow();
   return index;
 }
 
@@ -112,7 +122,8 @@ uint32_t DictionaryBuilder::insertBytes(std::string_view value, bool& inserted) 
   byte_lengths_.push_back(static_cast<uint32_t>(value.size()));
   plain_.insert(plain_.end(), value.begin(), value.end());
   inserted = true;
-  if (hashes_.size() * 2 > slots_.size()) grow();
+  if (hashes_.size() * 2 > slots_.size())
+    grow();
   return index;
 }
 

@@ -34,7 +34,7 @@ class DictionaryBuilder {
   std::string_view bytesAt(uint32_t index) const;
 
   PhysicalType physical_;
-  size_t width_;  // fixed-width values: bytes per value
+  size_t width_;                 // fixed-width values: bytes per value
   std::vector<uint32_t> slots_;  // 0 = empty, otherwise index + 1
   uint64_t mask_ = 0;
   std::vector<uint64_t> hashes_;

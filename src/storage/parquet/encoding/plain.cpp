@@ -8,7 +8,8 @@
 namespace sluice::parquet {
 
 void PlainDecoder::decodeFixed(size_t count, size_t width, uint8_t* out) {
-  if (count == 0) return;
+  if (count == 0)
+    return;
   if (count > cursor_.remaining() / width) {
     throwFormatError("PLAIN data holds {} values of {} bytes, {} were expected",
                      cursor_.remaining() / width, width, count);
@@ -40,8 +41,7 @@ void PlainDecoder::decodeByteArrays(size_t count, std::string_view* out) {
   }
 }
 
-void PlainDecoder::decodeFixedLengthByteArrays(size_t count, size_t length,
-                                               std::string_view* out) {
+void PlainDecoder::decodeFixedLengthByteArrays(size_t count, size_t length, std::string_view* out) {
   if (length > 0 && count > cursor_.remaining() / length) {
     throwFormatError("PLAIN data holds fewer than the {} fixed-length values expected", count);
   }

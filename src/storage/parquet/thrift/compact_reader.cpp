@@ -16,12 +16,15 @@ int64_t zigzagDecode(uint64_t value) {
   return static_cast<int64_t>((value >> 1) ^ (~(value & 1) + 1));
 }
 
-bool isKnownType(uint8_t code) { return code <= static_cast<uint8_t>(ThriftType::kUuid); }
+bool isKnownType(uint8_t code) {
+  return code <= static_cast<uint8_t>(ThriftType::kUuid);
+}
 
 }  // namespace
 
 uint8_t CompactReader::readRawByte() {
-  if (position_ >= size_) throwFormatError("truncated Thrift data at byte {}", position_);
+  if (position_ >= size_)
+    throwFormatError("truncated Thrift data at byte {}", position_);
   return data_[position_++];
 }
 
@@ -30,7 +33,8 @@ uint64_t CompactReader::readVarint(int max_bytes) {
   for (int index = 0; index < max_bytes; ++index) {
     uint8_t byte = readRawByte();
     result |= static_cast<uint64_t>(byte & 0x7F) << (7 * index);
-    if ((byte & 0x80) == 0) return result;
+    if ((byte & 0x80) == 0)
+      return result;
   }
   throwFormatError("Thrift varint longer than {} bytes at byte {}", max_bytes, position_);
 }
@@ -56,7 +60,8 @@ void CompactReader::endStruct() {
 
 bool CompactReader::readFieldHeader(int16_t& field_id, ThriftType& type) {
   uint8_t byte = readRawByte();
-  if (byte == 0) return false;
+  if (byte == 0)
+    return false;
   uint8_t type_code = byte & 0x0F;
   if (!isKnownType(type_code) || type_code == 0) {
     throwFormatError("unknown Thrift field type {} at byte {}", type_code, position_ - 1);
@@ -65,7 +70,8 @@ bool CompactReader::readFieldHeader(int16_t& field_id, ThriftType& type) {
   uint8_t delta = byte >> 4;
   if (delta != 0) {
     int32_t id = int32_t{last_field_id_} + delta;
-    if (id > INT16_MAX) throwFormatError("Thrift field id overflows at byte {}", position_ - 1);
+    if (id > INT16_MAX)
+      throwFormatError("Thrift field id overflows at byte {}", position_ - 1);
     field_id = static_cast<int16_t>(id);
   } else {
     int64_t id = zigzagDecode(readVarint(3));
@@ -78,26 +84,35 @@ bool CompactReader::readFieldHeader(int16_t& field_id, ThriftType& type) {
   return true;
 }
 
-bool CompactReader::boolField(ThriftType type) const { return type == ThriftType::kBoolTrue; }
+bool CompactReader::boolField(ThriftType type) const {
+  return type == ThriftType::kBoolTrue;
+}
 
-int8_t CompactReader::readByte() { return static_cast<int8_t>(readRawByte()); }
+int8_t CompactReader::readByte() {
+  return static_cast<int8_t>(readRawByte());
+}
 
 int16_t CompactReader::readI16() {
   int64_t value = zigzagDecode(readVarint(3));
-  if (value < INT16_MIN || value > INT16_MAX) throwFormatError("Thrift i16 {} out of range", value);
+  if (value < INT16_MIN || value > INT16_MAX)
+    throwFormatError("Thrift i16 {} out of range", value);
   return static_cast<int16_t>(value);
 }
 
 int32_t CompactReader::readI32() {
   int64_t value = zigzagDecode(readVarint(5));
-  if (value < INT32_MIN || value > INT32_MAX) throwFormatError("Thrift i32 {} out of range", value);
+  if (value < INT32_MIN || value > INT32_MAX)
+    throwFormatError("Thrift i32 {} out of range", value);
   return static_cast<int32_t>(value);
 }
 
-int64_t CompactReader::readI64() { return zigzagDecode(readVarint(10)); }
+int64_t CompactReader::readI64() {
+  return zigzagDecode(readVarint(10));
+}
 
 double CompactReader::readDouble() {
-  if (remaining() < 8) throwFormatError("truncated Thrift double at byte {}", position_);
+  if (remaining() < 8)
+    throwFormatError("truncated Thrift double at byte {}", position_);
   double value;
   std::memcpy(&value, data_ + position_, 8);
   position_ += 8;
@@ -127,7 +142,8 @@ uint32_t CompactReader::readListHeader(ThriftType& element_type) {
   }
   element_type = static_cast<ThriftType>(type_code);
   uint64_t size = byte >> 4;
-  if (size == 15) size = readVarint(5);
+  if (size == 15)
+    size = readVarint(5);
   // Every element takes at least one byte, so a larger size cannot be honest.
   if (size > remaining()) {
     throwFormatError("Thrift list of {} elements at byte {} exceeds the {} bytes left", size,
@@ -137,7 +153,9 @@ uint32_t CompactReader::readListHeader(ThriftType& element_type) {
   return static_cast<uint32_t>(size);
 }
 
-bool CompactReader::readListBool() { return readRawByte() == 1; }
+bool CompactReader::readListBool() {
+  return readRawByte() == 1;
+}
 
 void CompactReader::skip(ThriftType type) {
   switch (type) {
@@ -146,14 +164,23 @@ void CompactReader::skip(ThriftType type) {
       // Field bools carry no bytes, but list elements do; callers skipping list elements pass
       // kByte for bools (see the list case).
       return;
-    case ThriftType::kByte: readRawByte(); return;
+    case ThriftType::kByte:
+      readRawByte();
+      return;
     case ThriftType::kI16:
     case ThriftType::kI32:
-    case ThriftType::kI64: readVarint(10); return;
-    case ThriftType::kDouble: readDouble(); return;
-    case ThriftType::kBinary: readBinary(); return;
+    case ThriftType::kI64:
+      readVarint(10);
+      return;
+    case ThriftType::kDouble:
+      readDouble();
+      return;
+    case ThriftType::kBinary:
+      readBinary();
+      return;
     case ThriftType::kUuid:
-      if (remaining() < 16) throwFormatError("truncated Thrift uuid at byte {}", position_);
+      if (remaining() < 16)
+        throwFormatError("truncated Thrift uuid at byte {}", position_);
       position_ += 16;
       return;
     case ThriftType::kList:
@@ -162,20 +189,20 @@ void CompactReader::skip(ThriftType type) {
       uint32_t size = readListHeader(element_type);
       ThriftType skip_type =
           element_type == ThriftType::kBoolFalse ? ThriftType::kByte : element_type;
-      for (uint32_t index = 0; index < size; ++index) skip(skip_type);
+      for (uint32_t index = 0; index < size; ++index)
+        skip(skip_type);
       endList();
       return;
     }
     case ThriftType::kMap: {
       uint64_t size = readVarint(5);
-      if (size == 0) return;
+      if (size == 0)
+        return;
       uint8_t types = readRawByte();
       uint8_t key_code = types >> 4;
       uint8_t value_code = types & 0x0F;
-      if (!isKnownType(key_code) || key_code == 0 || !isKnownType(value_code) ||
-          value_code == 0) {
-        throwFormatError("unknown Thrift map element types {:#x} at byte {}", types,
-                         position_ - 1);
+      if (!isKnownType(key_code) || key_code == 0 || !isKnownType(value_code) || value_code == 0) {
+        throwFormatError("unknown Thrift map element types {:#x} at byte {}", types, position_ - 1);
       }
       if (size > remaining()) {
         throwFormatError("Thrift map of {} entries exceeds the {} bytes left", size, remaining());
@@ -195,11 +222,13 @@ void CompactReader::skip(ThriftType type) {
       beginStruct();
       int16_t field_id;
       ThriftType field_type;
-      while (readFieldHeader(field_id, field_type)) skip(field_type);
+      while (readFieldHeader(field_id, field_type))
+        skip(field_type);
       endStruct();
       return;
     }
-    case ThriftType::kStop: break;
+    case ThriftType::kStop:
+      break;
   }
   throwFormatError("cannot skip Thrift value of type {}", thriftTypeName(type));
 }

@@ -11,7 +11,7 @@ namespace sluice::parquet {
 
 enum class ThriftType : uint8_t {
   kStop = 0,
-  kBoolTrue = 1,  // in a field header: a bool field whose value is true
+  kBoolTrue = 1,   // in a field header: a bool field whose value is true
   kBoolFalse = 2,  // in a field header: false; in a list header: the element type bool
   kByte = 3,
   kI16 = 4,
@@ -28,20 +28,33 @@ enum class ThriftType : uint8_t {
 
 inline std::string_view thriftTypeName(ThriftType type) {
   switch (type) {
-    case ThriftType::kStop: return "stop";
+    case ThriftType::kStop:
+      return "stop";
     case ThriftType::kBoolTrue:
-    case ThriftType::kBoolFalse: return "bool";
-    case ThriftType::kByte: return "byte";
-    case ThriftType::kI16: return "i16";
-    case ThriftType::kI32: return "i32";
-    case ThriftType::kI64: return "i64";
-    case ThriftType::kDouble: return "double";
-    case ThriftType::kBinary: return "binary";
-    case ThriftType::kList: return "list";
-    case ThriftType::kSet: return "set";
-    case ThriftType::kMap: return "map";
-    case ThriftType::kStruct: return "struct";
-    case ThriftType::kUuid: return "uuid";
+    case ThriftType::kBoolFalse:
+      return "bool";
+    case ThriftType::kByte:
+      return "byte";
+    case ThriftType::kI16:
+      return "i16";
+    case ThriftType::kI32:
+      return "i32";
+    case ThriftType::kI64:
+      return "i64";
+    case ThriftType::kDouble:
+      return "double";
+    case ThriftType::kBinary:
+      return "binary";
+    case ThriftType::kList:
+      return "list";
+    case ThriftType::kSet:
+      return "set";
+    case ThriftType::kMap:
+      return "map";
+    case ThriftType::kStruct:
+      return "struct";
+    case ThriftType::kUuid:
+      return "uuid";
   }
   return "unknown";
 }

@@ -1,0 +1,32 @@
+// src/common/types/time_units.hpp
+//
+// The units DATE, TIMESTAMP and intervals are counted in, and the floor division that turns
+// an instant before 1970 into the right day or second (C++'s division truncates towards 0).
+#pragma once
+
+#include <cstdint>
+
+namespace sluice {
+
+constexpr int64_t kMicrosPerMilli = 1000;
+constexpr int64_t kMicrosPerSecond = 1'000'000;
+constexpr int64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
+constexpr int64_t kMicrosPerHour = 60 * kMicrosPerMinute;
+constexpr int64_t kMicrosPerDay = 24 * kMicrosPerHour;
+constexpr int64_t kSecondsPerDay = 86'400;
+constexpr int64_t kMillisPerHour = 3'600'000;
+
+//! `value / divisor` rounded towards negative infinity.
+constexpr int64_t floorDivide(int64_t value, int64_t divisor) {
+  int64_t quotient = value / divisor;
+  if ((value % divisor != 0) && ((value < 0) != (divisor < 0)))
+    --quotient;
+  return quotient;
+}
+
+//! The remainder of floorDivide: of the divisor's sign.
+constexpr int64_t floorModulo(int64_t value, int64_t divisor) {
+  return value - floorDivide(value, divisor) * divisor;
+}
+
+}  // namespace sluice

@@ -1,0 +1,64 @@
+// src/exec/table_function/delta_table_reader.cpp
+#include "exec/table_function/delta_table_reader.hpp"
+
+#include <fmt/format.h>
+
+#include "exec/physical/physical_table_scan.hpp"
+#include "exec/table_function/physical_table_source.hpp"
+#include "storage/delta/table_reader.hpp"
+
+namespace sluice {
+
+namespace {
+
+class DeltaTableSource : public PhysicalTableSource {
+ public:
+  explicit DeltaTableSource(std::shared_ptr<const TableScanSpec> spec) : spec_(std::move(spec)) {}
+
+  std::string explain(const std::string& read_columns) const override {
+    return fmt::format("TableScan {} [{}] version {}", spec_->table_name, read_columns,
+                       spec_->snapshot->version);
+  }
+  std::optional<double> storedBytes() const override {
+    double bytes = 0;
+    for (const auto& [path, file] : spec_->snapshot->files)
+      bytes += static_cast<double>(file.size);
+    return bytes;
+  }
+  bool skipsByPredicates() const override { return true; }
+  PhysicalOperatorPtr createScan(std::vector<DataType> types,
+                                 ScanPushdown pushdown) const override {
+    return std::make_unique<PhysicalTableScan>(std::move(types), spec_, std::move(pushdown));
+  }
+
+ private:
+  std::shared_ptr<const TableScanSpec> spec_;
+};
+
+class DeltaTableReader : public StoredTableReader {
+ public:
+  TableFunctionBinding bindTable(const std::string& location, const std::string& display_name,
+                                 const TableVersion& version) const override {
+    delta::TimeTravel travel;
+    travel.version = version.version;
+    travel.timestamp_ms = version.timestamp_ms;
+    auto spec = std::make_shared<TableScanSpec>();
+    spec->table_name = display_name;
+    spec->snapshot = std::make_shared<const delta::Snapshot>(delta::openSnapshot(location, travel));
+    TableFunctionBinding binding;
+    for (const StructField& field : spec->snapshot->schema) {
+      binding.column_names.push_back(field.name);
+      binding.column_types.push_back(field.type);
+    }
+    binding.source = std::make_shared<DeltaTableSource>(std::move(spec));
+    return binding;
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const StoredTableReader> makeDeltaTableReader() {
+  return std::make_shared<DeltaTableReader>();
+}
+
+}  // namespace sluice

@@ -1,0 +1,47 @@
+// src/session/session.hpp
+//
+// A session runs SQL text statement by statement against one catalog and configuration, as a
+// Spark session does: a temporary view or a SET made by one statement is seen by the next.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "session/statement_result.hpp"
+
+namespace sluice {
+
+struct SessionOptions {
+  //! The folder where tables and the catalog live (created on first use).
+  std::string storage_dir = ".sluice";
+};
+
+class SessionState;
+
+class Session {
+ public:
+  explicit Session(SessionOptions options = {});
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  //! Parses `sql` (one or more statements separated by ';') and runs them in order, returning
+  //! one result per statement. Throws Error on the first failure; statements before it have
+  //! taken effect. `source_name` names the text in error locations ("<query>" or a path).
+  std::vector<StatementResult> execute(std::string_view sql,
+                                       std::string_view source_name = "<query>");
+  //! Runs the statements of `sql` one at a time, handing each result to `on_result` before the
+  //! next statement is parsed. Throws Error on the first failure, after the results of the
+  //! statements before it have been handed over.
+  void execute(std::string_view sql, std::string_view source_name,
+               const std::function<void(StatementResult&&)>& on_result);
+
+ private:
+  std::unique_ptr<SessionState> state_;
+};
+
+}  // namespace sluice
