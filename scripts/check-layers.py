@@ -49,7 +49,7 @@ for path in sorted((root / "src").rglob("*")):
                             f"({text.strip()})")
 
 for problem in problems:
-    print(problem)
+    print(problem, flush=True)
 if problems:
     print(f"check-layers: {len(problems)} include(s) break the layering "
           "(docs/architecture.md, Layers)", file=sys.stderr)

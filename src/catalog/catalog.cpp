@@ -132,17 +132,19 @@ void Catalog::setCurrentNamespace(std::string_view catalog, std::string_view sch
   current_schema_ = folded_schema;
 }
 
-QualifiedTableName Catalog::qualify(const std::vector<std::string>& parts) const {
+QualifiedTableName qualifyTableName(const std::vector<std::string>& parts,
+                                    std::string_view current_catalog,
+                                    std::string_view current_schema) {
   SLUICE_CHECK(!parts.empty());
-  std::lock_guard lock(mutex_);
+  std::string catalog = foldIdentifier(current_catalog);
+  std::string schema = foldIdentifier(current_schema);
   switch (parts.size()) {
     case 1:
-      return {current_catalog_, current_schema_, foldIdentifier(parts[0])};
+      return {catalog, schema, foldIdentifier(parts[0])};
     case 2:
-      if (foldIdentifier(parts[0]) == kLiveSchema) {
-        return {current_catalog_, current_schema_, foldIdentifier(parts[1])};
-      }
-      return {current_catalog_, foldIdentifier(parts[0]), foldIdentifier(parts[1])};
+      if (foldIdentifier(parts[0]) == Catalog::kLiveSchema)
+        return {catalog, schema, foldIdentifier(parts[1])};
+      return {catalog, foldIdentifier(parts[0]), foldIdentifier(parts[1])};
     case 3:
       return {foldIdentifier(parts[0]), foldIdentifier(parts[1]), foldIdentifier(parts[2])};
     default:
@@ -151,6 +153,11 @@ QualifiedTableName Catalog::qualify(const std::vector<std::string>& parts) const
                  "(catalog.schema.table).",
                  quoteNameParts(parts), parts.size());
   }
+}
+
+QualifiedTableName Catalog::qualify(const std::vector<std::string>& parts) const {
+  std::lock_guard lock(mutex_);
+  return qualifyTableName(parts, current_catalog_, current_schema_);
 }
 
 std::pair<std::string, std::string> Catalog::qualifySchema(

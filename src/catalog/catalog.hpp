@@ -24,6 +24,12 @@ namespace sluice {
 
 class SqliteDatabase;
 
+//! Resolves table, schema.table (LIVE.table: the current schema) or catalog.schema.table
+//! against a current catalog and schema, folding every part. More parts: NOT_SUPPORTED.
+QualifiedTableName qualifyTableName(const std::vector<std::string>& parts,
+                                    std::string_view current_catalog,
+                                    std::string_view current_schema);
+
 class Catalog {
  public:
   static constexpr std::string_view kDefaultCatalog = "spark_catalog";

@@ -10,6 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/exit_code.hpp"
 #include "cli/format_command.hpp"
+#include "cli/pipeline_commands.hpp"
 #include "cli/query_command.hpp"
 #include "common/error/error.hpp"
 
@@ -28,6 +29,9 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(makeQueryCommand());
   commands.push_back(makeFormatCommand());
+  commands.push_back(makeRunCommand());
+  commands.push_back(makeDryRunCommand());
+  commands.push_back(makeGraphCommand());
   std::vector<CLI::App*> subcommands;
   for (const auto& command : commands)
     subcommands.push_back(command->attach(app));

@@ -4,6 +4,7 @@
 // over --storage and writes the results in --format.
 #include "cli/query_command.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -13,6 +14,7 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/result_format.hpp"
+#include "pipeline/spec/pipeline_spec.hpp"
 #include "session/session.hpp"
 
 namespace sluice {
@@ -25,8 +27,15 @@ class QueryCommand : public Command {
     CLI::App* command = parent.add_subcommand("query", "Run SQL statements and print the results");
     command->add_option("sql", sql_, "The SQL text: one or more statements separated by ';'");
     command->add_option("-f,--file", file_, "Read the SQL from FILE ('-' for standard input)");
-    command->add_option("--storage", storage_, "The folder that holds tables and the catalog")
-        ->capture_default_str();
+    storage_option_ =
+        command
+            ->add_option("--storage", storage_,
+                         "The folder that holds tables and the catalog (default: the storage of "
+                         "the pipeline whose spec is found from here up, else .sluice)")
+            ->capture_default_str();
+    command
+        ->add_option("--spec", spec_, "Query a pipeline's tables: its storage, catalog and schema")
+        ->excludes(storage_option_);
     command->add_option("--format", format_name_, "How results are printed")
         ->check(CLI::IsMember({"table", "csv", "json"}))
         ->capture_default_str();
@@ -49,6 +58,15 @@ class QueryCommand : public Command {
     try {
       SessionOptions options;
       options.storage_dir = storage_;
+      std::string spec_path = spec_;
+      if (spec_path.empty() && storage_option_->count() == 0)
+        spec_path = specNearby();
+      if (!spec_path.empty()) {
+        PipelineSpec spec = loadPipelineSpec(spec_path);
+        options.storage_dir = spec.storage;
+        options.current_catalog = spec.catalog.value_or("");
+        options.current_schema = spec.schema.value_or("");
+      }
       Session session(options);
       bool first = true;
       // Each result is printed as soon as its statement has run, so that the output of a
@@ -72,6 +90,15 @@ class QueryCommand : public Command {
   }
 
  private:
+  //! The spec of the pipeline the current folder is in, if any.
+  static std::string specNearby() {
+    try {
+      return findPipelineSpec(std::filesystem::current_path().string());
+    } catch (const Error&) {
+      return {};
+    }
+  }
+
   bool readSql(std::string& text, std::ostream& err) const {
     std::ostringstream buffer;
     if (file_ == "-") {
@@ -91,6 +118,8 @@ class QueryCommand : public Command {
   std::string sql_;
   std::string file_;
   std::string storage_ = ".sluice";
+  std::string spec_;
+  CLI::Option* storage_option_ = nullptr;
   std::string format_name_ = "table";
 };
 

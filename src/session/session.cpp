@@ -122,7 +122,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   Catalog& catalog() override {
     // Opened on first use, so that a session that never needs it creates no folder.
     if (!catalog_)
-      catalog_ = std::make_unique<Catalog>(options_.storage_dir);
+      openCatalog();
     return *catalog_;
   }
   Catalog* existingCatalog() override {
@@ -156,9 +156,8 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
     context.views = this;
     context.functions = this;
     // Tables are looked up only once a catalog exists: a plain SELECT creates no folder.
-    if (!catalog_ && Catalog::existsIn(options_.storage_dir)) {
-      catalog_ = std::make_unique<Catalog>(options_.storage_dir);
-    }
+    if (!catalog_ && Catalog::existsIn(options_.storage_dir))
+      openCatalog();
     context.catalog = catalog_.get();
     context.table_functions = &builtinTableFunctions();
     context.exec.time_zone = time_zone_.get();
@@ -167,6 +166,17 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   }
 
  private:
+  void openCatalog() const {
+    catalog_ = std::make_unique<Catalog>(options_.storage_dir);
+    if (!options_.current_schema.empty()) {
+      std::string catalog =
+          options_.current_catalog.empty() ? catalog_->currentCatalog() : options_.current_catalog;
+      catalog_->setCurrentNamespace(catalog, options_.current_schema);
+    } else if (!options_.current_catalog.empty()) {
+      catalog_->setCurrentCatalog(options_.current_catalog);
+    }
+  }
+
   StatementResult runQuery(const sql::Statement& statement, const sql::Query& query) {
     BindContext context = bindContext();
     QueryBinder binder(context, statement);

@@ -18,6 +18,10 @@ namespace sluice {
 struct SessionOptions {
   //! The folder where tables and the catalog live (created on first use).
   std::string storage_dir = ".sluice";
+  //! The current catalog and schema when the catalog opens (a pipeline's, for `sluice query
+  //! --spec`); empty: Spark's defaults, spark_catalog and default.
+  std::string current_catalog;
+  std::string current_schema;
 };
 
 class SessionState;

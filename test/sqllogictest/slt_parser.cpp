@@ -144,6 +144,8 @@ class Parser {
     }
     if (verb == "endloop")
       fail(index, "endloop without loop");
+    if (verb == "pipeline" || verb == "copy" || verb == "remove")
+      return parsePipelineCommand(std::move(record), command, index, end);
     if (verb == "halt" && command.size() == 1) {
       record.kind = RecordKind::kHalt;
     } else if (verb == "mode" && command.size() == 2 && command[1] == "skip") {
@@ -235,6 +237,55 @@ class Parser {
     size_t next = readBody(record, index, end, true);
     file_.records.push_back(std::move(record));
     return next;
+  }
+
+  //! pipeline run|fail|dry-run [options], copy SOURCE TARGET, remove PATH; the expected lines
+  //! follow a `----` right after the command line.
+  size_t parsePipelineCommand(Record record, const std::vector<std::string>& command, size_t index,
+                              size_t end) {
+    size_t first_word = 1;
+    if (command[0] == "copy") {
+      if (command.size() != 3)
+        fail(index, "copy takes a source and a target path");
+      record.kind = RecordKind::kCopyFile;
+    } else if (command[0] == "remove") {
+      if (command.size() != 2)
+        fail(index, "remove takes one path");
+      record.kind = RecordKind::kRemoveFile;
+    } else if (command.size() >= 2 && command[1] == "run") {
+      record.kind = RecordKind::kPipelineRun;
+      first_word = 2;
+    } else if (command.size() >= 2 && command[1] == "fail") {
+      record.kind = RecordKind::kPipelineFail;
+      first_word = 2;
+    } else if (command.size() == 2 && command[1] == "dry-run") {
+      record.kind = RecordKind::kPipelineDryRun;
+      first_word = 2;
+    } else {
+      fail(index, "expected 'pipeline run', 'pipeline fail' or 'pipeline dry-run'");
+    }
+    for (size_t word = first_word; word < command.size(); ++word) {
+      if (!record.sql.empty())
+        record.sql += ' ';
+      record.sql += command[word];
+    }
+    record.sql_line = record.line;
+    size_t pos = index + 1;
+    if (pos < end && trim(line(pos)) == "----") {
+      if (record.kind == RecordKind::kCopyFile || record.kind == RecordKind::kRemoveFile)
+        fail(pos, "copy and remove take no expected result");
+      record.separator_line = static_cast<int>(pos + 1);
+      ++pos;
+      while (pos < end && !isBlank(line(pos))) {
+        record.expected.push_back(line(pos));
+        ++pos;
+      }
+    }
+    if (record.kind == RecordKind::kPipelineFail && record.expected.empty())
+      fail(index, "pipeline fail lists the errors it expects after ----");
+    record.end_line = static_cast<int>(pos);
+    file_.records.push_back(std::move(record));
+    return pos;
   }
 
   size_t parseLoop(const std::vector<std::string>& command, size_t index, size_t end) {

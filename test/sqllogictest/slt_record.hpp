@@ -18,6 +18,12 @@ enum class RecordKind {
   kModeSkip,        // skip the records that follow until mode unskip
   kModeUnskip,
   kRequire,  // the file needs a feature; skipped when the runner does not know it
+  // Pipeline scenarios (test/pipelines/<case>/steps.test); `sql` holds the command's words.
+  kPipelineRun,     // pipeline run [options]: the update completes; `expected` lists flow states
+  kPipelineFail,    // pipeline fail [options]: the update fails with the `expected` errors
+  kPipelineDryRun,  // pipeline dry-run: valid, or exactly the `expected` errors
+  kCopyFile,        // copy SOURCE TARGET: a file of the case folder into the pipeline's folder
+  kRemoveFile,      // remove PATH: deletes a file of the pipeline's folder
 };
 
 enum class SortMode { kNoSort, kRowSort, kValueSort };

@@ -13,6 +13,7 @@
 
 #include "common/error/error.hpp"
 #include "session/session.hpp"
+#include "sqllogictest/pipeline_steps.hpp"
 #include "sqllogictest/result_comparison.hpp"
 #include "sqllogictest/slt_completion.hpp"
 #include "sqllogictest/slt_parser.hpp"
@@ -162,6 +163,9 @@ class FileRunner {
     SessionOptions session_options;
     session_options.storage_dir = scratch_.string();
     try {
+      scenario_ = PipelineScenario::prepare(file_, scratch_);
+      if (scenario_)
+        session_options = scenario_->sessionOptions();
       session_ = std::make_unique<Session>(session_options);
     } catch (const std::exception& failure) {
       fileFailure(fmt::format("cannot start a session: {}", failure.what()));
@@ -208,7 +212,13 @@ class FileRunner {
 
   static bool isExecutable(const Record& record) {
     return record.kind == RecordKind::kStatementOk || record.kind == RecordKind::kStatementError ||
-           record.kind == RecordKind::kQuery;
+           record.kind == RecordKind::kQuery || isPipelineStep(record);
+  }
+
+  static bool isPipelineStep(const Record& record) {
+    return record.kind == RecordKind::kPipelineRun || record.kind == RecordKind::kPipelineFail ||
+           record.kind == RecordKind::kPipelineDryRun || record.kind == RecordKind::kCopyFile ||
+           record.kind == RecordKind::kRemoveFile;
   }
 
   static bool conditionsHold(const Record& record) {
@@ -237,6 +247,8 @@ class FileRunner {
       case RecordKind::kQuery:
         return runQuery(record, sql, expected);
       default:
+        if (isPipelineStep(record))
+          return runPipelineStep(record);
         return;
     }
   }
@@ -330,6 +342,26 @@ class FileRunner {
     fail(record, sql, detail);
   }
 
+  void runPipelineStep(const Record& record) {
+    if (!scenario_) {
+      fail(record, record.sql,
+           "pipeline steps run only in a folder that holds a pipeline spec (test/pipelines)\n");
+      return;
+    }
+    std::optional<std::string> problem;
+    try {
+      problem = scenario_->run(record);
+    } catch (const Error& error) {
+      problem = fmt::format("unexpected error:\n{}", indent(error.report(), "    "));
+    } catch (const std::exception& error) {
+      problem = fmt::format("unexpected exception: {}\n", error.what());
+    }
+    if (problem)
+      fail(record, record.sql, *problem);
+    else
+      ++outcome_.passed;
+  }
+
   //! Records a completion when --complete is on and the record may be rewritten.
   bool complete(const Record& record, std::optional<std::string> letters,
                 std::vector<std::string> expected) {
@@ -371,6 +403,7 @@ class FileRunner {
   std::string display_name_;
   std::filesystem::path scratch_;
   std::vector<std::string> lines_;
+  std::optional<PipelineScenario> scenario_;
   std::unique_ptr<Session> session_;
   std::vector<Completion> completions_;
   FileOutcome outcome_;

@@ -257,4 +257,33 @@ bool canAnsiCast(const DataType& from, const DataType& to) {
   return false;
 }
 
+bool canStoreAssign(const DataType& from, const DataType& to) {
+  if (from.sameStructure(to) || from.isVoid())
+    return true;
+  if (from.isNumeric() && to.isNumeric())
+    return true;
+  if (to.id() == TypeId::kString)
+    return !from.isNested();
+  if (from.isDatetime() && to.isDatetime())
+    return true;
+  if (from.id() == TypeId::kArray && to.id() == TypeId::kArray)
+    return canStoreAssign(from.elementType(), to.elementType());
+  if (from.id() == TypeId::kMap && to.id() == TypeId::kMap) {
+    return canStoreAssign(from.keyType(), to.keyType()) &&
+           canStoreAssign(from.valueType(), to.valueType());
+  }
+  if (from.id() == TypeId::kStruct && to.id() == TypeId::kStruct) {
+    const std::vector<StructField>& source = from.fields();
+    const std::vector<StructField>& target = to.fields();
+    if (source.size() != target.size())
+      return false;
+    for (size_t index = 0; index < source.size(); ++index) {
+      if (!canStoreAssign(source[index].type, target[index].type))
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
 }  // namespace sluice

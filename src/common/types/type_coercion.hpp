@@ -36,4 +36,10 @@ std::optional<DataType> stringPromotionType(const DataType& left, const DataType
 //! Spark's Cast.canAnsiCast: whether CAST(from AS to) is allowed at all.
 bool canAnsiCast(const DataType& from, const DataType& to);
 
+//! Spark's Cast.canANSIStoreAssign (spark.sql.storeAssignmentPolicy=ANSI): whether a value
+//! written into a column of type `to` may be cast from `from` (numbers to numbers, anything
+//! atomic to STRING, DATE to and from TIMESTAMP, nested types field by field); never STRING to
+//! a number or a number to BOOLEAN.
+bool canStoreAssign(const DataType& from, const DataType& to);
+
 }  // namespace sluice

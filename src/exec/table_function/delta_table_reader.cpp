@@ -42,20 +42,26 @@ class DeltaTableReader : public StoredTableReader {
     delta::TimeTravel travel;
     travel.version = version.version;
     travel.timestamp_ms = version.timestamp_ms;
-    auto spec = std::make_shared<TableScanSpec>();
-    spec->table_name = display_name;
-    spec->snapshot = std::make_shared<const delta::Snapshot>(delta::openSnapshot(location, travel));
-    TableFunctionBinding binding;
-    for (const StructField& field : spec->snapshot->schema) {
-      binding.column_names.push_back(field.name);
-      binding.column_types.push_back(field.type);
-    }
-    binding.source = std::make_shared<DeltaTableSource>(std::move(spec));
-    return binding;
+    return deltaSnapshotBinding(display_name, std::make_shared<const delta::Snapshot>(
+                                                  delta::openSnapshot(location, travel)));
   }
 };
 
 }  // namespace
+
+TableFunctionBinding deltaSnapshotBinding(std::string display_name,
+                                          std::shared_ptr<const delta::Snapshot> snapshot) {
+  auto spec = std::make_shared<TableScanSpec>();
+  spec->table_name = std::move(display_name);
+  spec->snapshot = std::move(snapshot);
+  TableFunctionBinding binding;
+  for (const StructField& field : spec->snapshot->schema) {
+    binding.column_names.push_back(field.name);
+    binding.column_types.push_back(field.type);
+  }
+  binding.source = std::make_shared<DeltaTableSource>(std::move(spec));
+  return binding;
+}
 
 std::shared_ptr<const StoredTableReader> makeDeltaTableReader() {
   return std::make_shared<DeltaTableReader>();

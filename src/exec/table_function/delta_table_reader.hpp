@@ -8,9 +8,15 @@
 #include <memory>
 
 #include "function/table/table_function.hpp"
+#include "storage/delta/snapshot.hpp"
 
 namespace sluice {
 
 std::shared_ptr<const StoredTableReader> makeDeltaTableReader();
+
+//! A scan of the live files of `snapshot`, which may be a table's or one made of a selection
+//! of its files (the commits a streaming read takes); `display_name` names it in plans.
+TableFunctionBinding deltaSnapshotBinding(std::string display_name,
+                                          std::shared_ptr<const delta::Snapshot> snapshot);
 
 }  // namespace sluice

@@ -303,6 +303,41 @@ std::vector<StructField> parseSchemaOption(const TableFunctionInput& input,
   }
 }
 
+//! A relative path read from the input's base folder (a pipeline's spec folder).
+std::string resolvePath(const TableFunctionInput& input, const std::string& path) {
+  std::string_view plain = path;
+  if (plain.rfind("file:", 0) == 0 || input.relative_path_base.empty())
+    return path;
+  if (!plain.empty() && plain[0] == '/')
+    return path;
+  return input.relative_path_base + "/" + path;
+}
+
+std::vector<InputFile> selectStreamFiles(const TableFunctionInput& input,
+                                         const std::string& location,
+                                         std::vector<InputFile> files) {
+  if (input.file_stream == nullptr) {
+    throw Error(ErrorClass::NOT_SUPPORTED,
+                "STREAM read_files(...) is a streaming read of a pipeline flow; a query reads "
+                "the files with read_files(...).")
+        .withLocation(input.location);
+  }
+  std::vector<std::string> paths;
+  for (const InputFile& file : files)
+    paths.push_back(file.path);
+  std::vector<std::string> selected = input.file_stream->selectFiles(location, paths);
+  std::vector<InputFile> kept;
+  size_t next = 0;
+  std::sort(selected.begin(), selected.end());
+  for (const InputFile& file : files) {
+    while (next < selected.size() && selected[next] < file.path)
+      ++next;
+    if (next < selected.size() && selected[next] == file.path)
+      kept.push_back(file);
+  }
+  return kept;
+}
+
 class ReadFilesFunction : public TableFunction {
  public:
   std::string_view name() const override { return "read_files"; }
@@ -339,7 +374,7 @@ TableFunctionBinding ReadFilesFunction::bind(const TableFunctionInput& input) co
   std::string glob_filter = options.takeOr("pathglobfilter", "");
   options.take("recursivefilelookup");  // folders are always read recursively
   try {
-    spec->files = listInputFiles(path->text, glob_filter);
+    spec->files = listInputFiles(resolvePath(input, path->text), glob_filter);
   } catch (Error& error) {
     error.withLocation(path->location);
     throw;
@@ -474,6 +509,10 @@ TableFunctionBinding ReadFilesFunction::bind(const TableFunctionInput& input) co
   spec->json.rescued_data_column = spec->rescued_column;
   spec->csv.rescued_data_column = spec->rescued_column;
   spec->data_schema = std::move(schema);
+  // A streaming read infers its schema from every file, so that it stays the same from batch
+  // to batch, and reads only the files its flow has not read yet.
+  if (input.stream)
+    spec->files = selectStreamFiles(input, path->text, std::move(spec->files));
 
   TableFunctionBinding binding;
   for (const StructField& field : spec->data_schema) {

@@ -33,6 +33,16 @@ struct TableFunctionArgument {
   SourceLocation location;  // of the argument, for errors about it
 };
 
+//! Chooses what a streaming read of files takes in the current batch of its flow (STREAM
+//! read_files(...) in a pipeline): the files of the listing that no earlier batch read.
+class FileStreamSelector {
+ public:
+  virtual ~FileStreamSelector() = default;
+  //! Of `paths` (absolute, sorted), listed for the read of `location`, those to read now.
+  virtual std::vector<std::string> selectFiles(const std::string& location,
+                                               const std::vector<std::string>& paths) const = 0;
+};
+
 //! What a table function is bound with.
 struct TableFunctionInput {
   std::vector<TableFunctionArgument> arguments;
@@ -42,6 +52,13 @@ struct TableFunctionInput {
   //! Parses a DDL column list ("a INT, b STRUCT<c: STRING>"), as the schema options of
   //! read_files take it; raises the parser's errors.
   std::function<std::vector<StructField>(std::string_view ddl)> parse_columns;
+  //! STREAM function(...): a streaming read.
+  bool stream = false;
+  //! The folder relative file paths are read from (a pipeline's spec folder); empty: the
+  //! process's current folder.
+  std::string relative_path_base;
+  //! Where a pipeline flow's streaming reads of files are decided; null outside a pipeline.
+  const FileStreamSelector* file_stream = nullptr;
 
   //! The positional arguments, in order.
   std::vector<const TableFunctionArgument*> positional() const;

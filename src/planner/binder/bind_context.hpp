@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,26 @@ class FunctionResolver {
   virtual const TemporaryFunction* findFunction(std::string_view name) const = 0;
 };
 
+//! What a name of the pipeline that binds a query stands for: a dataset the pipeline stores
+//! (its columns, and the source that reads it: its table, a slice of it for a streaming read,
+//! or no rows while the graph is only validated), or a view whose query is inlined.
+struct ResolvedRelation {
+  std::optional<TableFunctionBinding> table;
+  const TemporaryView* view = nullptr;
+};
+
+//! The datasets of a pipeline, which its flows read by name before the session's views and
+//! the catalog's tables.
+class RelationResolver {
+ public:
+  virtual ~RelationResolver() = default;
+  //! The relation `name` (as written) names, read as a stream or not; nullopt when the
+  //! pipeline has no such dataset. Raises the pipeline's errors (a streaming read of a batch
+  //! view, ...), which the binder locates at `location`.
+  virtual std::optional<ResolvedRelation> resolve(const std::vector<std::string>& name, bool stream,
+                                                  const SourceLocation& location) const = 0;
+};
+
 struct BindContext {
   const ViewResolver* views = nullptr;
   //! The session's SQL functions; null where there are none (pipeline flows).
@@ -57,6 +78,12 @@ struct BindContext {
   const Catalog* catalog = nullptr;
   //! The table functions callable in FROM and the reader of the catalog's tables.
   const TableFunctionRegistry* table_functions = nullptr;
+  //! A pipeline's datasets, found before views and the catalog; null outside a pipeline.
+  const RelationResolver* relations = nullptr;
+  //! Decides the files of a pipeline flow's streaming reads; null outside a pipeline.
+  const FileStreamSelector* file_stream = nullptr;
+  //! The folder relative paths of read_files are read from; empty: the current folder.
+  std::string relative_path_base;
   ExecContext exec;
   //! While a subquery expression is bound: the query around it, whose columns its WHERE may
   //! name (planner/binder/subquery_binder.hpp); null elsewhere.

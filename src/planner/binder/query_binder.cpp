@@ -401,13 +401,17 @@ LogicalOperatorPtr QueryBinder::scanOf(TableFunctionBinding binding, sql::Source
 }
 
 LogicalOperatorPtr QueryBinder::bindTableFunctionCall(const TableFunction& function,
-                                                      const sql::FunctionCallExpr& call) {
+                                                      const sql::FunctionCallExpr& call,
+                                                      bool stream) {
   // The arguments must be constants, as Spark requires: they are computed now, and the
   // function decides its columns from their values.
   TableFunctionInput input;
   input.location = statement_.locate(call.position);
   input.exec = &context_.exec;
   input.parse_columns = [](std::string_view ddl) { return sql::parseColumnList(ddl); };
+  input.stream = stream;
+  input.file_stream = context_.file_stream;
+  input.relative_path_base = context_.relative_path_base;
   Scope no_columns;
   ExpressionBinder binder(context_, statement_, no_columns);
   for (const auto& arg : call.args) {
@@ -518,10 +522,10 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
   switch (ref.kind()) {
     case sql::TableRefKind::kNamed: {
       const auto& named = ref.as<sql::NamedTableRef>();
-      if (named.stream)
+      if (named.stream && context_.relations == nullptr)
         notSupported(ref.position, "STREAM outside a pipeline");
       if (const CteBinding* cte =
-              named.name.size() == 1 ? findCte(ctes_, named.name[0]) : nullptr) {
+              !named.stream && named.name.size() == 1 ? findCte(ctes_, named.name[0]) : nullptr) {
         if (named.time_travel)
           notSupported(ref.position, "Time travel on a common table expression");
         plan = bindCteReference(*cte);
@@ -530,7 +534,29 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
         break;
       }
       const TemporaryView* view = nullptr;
-      if (named.name.size() == 1 && context_.views)
+      if (context_.relations != nullptr) {
+        std::optional<ResolvedRelation> relation;
+        try {
+          relation = context_.relations->resolve(named.name, named.stream,
+                                                 statement_.locate(ref.position));
+        } catch (Error& error) {
+          error.withLocation(statement_.locate(ref.position));
+          throw;
+        }
+        if (relation && named.time_travel)
+          notSupported(ref.position, "Time travel on a dataset of the pipeline");
+        if (relation && relation->table) {
+          plan = scanOf(std::move(*relation->table), ref.position);
+          if (qualifier.empty())
+            qualifier = named.name.back();
+          break;
+        }
+        if (relation)
+          view = relation->view;
+        else if (named.stream)
+          notSupported(ref.position, "STREAM of a table outside the pipeline");
+      }
+      if (view == nullptr && named.name.size() == 1 && context_.views)
         view = context_.views->findView(named.name[0]);
       if (view == nullptr && context_.catalog != nullptr) {
         std::optional<TableEntry> entry;
@@ -576,13 +602,13 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       const auto& function = ref.as<sql::TableFunctionRef>();
       const sql::FunctionCallExpr& call = *function.call;
       std::string name = call.name.size() == 1 ? foldIdentifier(call.name[0]) : "";
-      if (function.stream)
-        notSupported(ref.position, "STREAM over a table-valued function");
       const TableFunction* table_function = context_.table_functions && !name.empty()
                                                 ? context_.table_functions->find(name)
                                                 : nullptr;
       if (table_function != nullptr) {
-        plan = bindTableFunctionCall(*table_function, call);
+        plan = bindTableFunctionCall(*table_function, call, function.stream);
+      } else if (function.stream) {
+        notSupported(ref.position, "STREAM over this table-valued function");
       } else if (isGeneratorName(name)) {
         plan = GeneratorBinder(context_, statement_).bindTableFunction(call);
       } else {

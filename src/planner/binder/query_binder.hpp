@@ -46,7 +46,7 @@ class QueryBinder {
   //! range(end), range(start, end), range(start, end, step[, numPartitions]).
   //! A call of a registered table function (range, read_files).
   LogicalOperatorPtr bindTableFunctionCall(const TableFunction& function,
-                                           const sql::FunctionCallExpr& call);
+                                           const sql::FunctionCallExpr& call, bool stream);
   //! The scan of what a table function or the stored-table reader bound.
   LogicalOperatorPtr scanOf(TableFunctionBinding binding, sql::SourcePosition position);
   //! A table of the catalog (a Delta table at a version) or a persistent view.

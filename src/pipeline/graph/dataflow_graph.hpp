@@ -1,0 +1,108 @@
+// src/pipeline/graph/dataflow_graph.hpp
+//
+// The dataflow graph of a pipeline, as its statements register it: datasets (what is
+// published or read) and flows (what writes them). Spark's DataflowGraph: a streaming table,
+// a materialized view or a managed table is written by its flows; a view or a temporary view
+// has no flow of its own, its query is inlined into its readers. Every element keeps the
+// statement that defined it (the AST stays alive with it) and where it was written.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog_entry.hpp"
+#include "common/error/error.hpp"
+#include "sql/ast/statement.hpp"
+
+namespace sluice {
+
+enum class DatasetKind : uint8_t {
+  kStreamingTable,
+  kMaterializedView,
+  kManagedTable,
+  kView,           // CREATE VIEW: published to the catalog, batch, inlined into its readers
+  kTemporaryView,  // CREATE TEMPORARY VIEW: the pipeline's own, inlined into its readers
+};
+
+//! "streaming table", "materialized view", "table", "view", "temporary view".
+std::string_view datasetKindName(DatasetKind kind);
+
+//! Whether rows of the dataset are stored (a table of the catalog), as opposed to a view.
+inline bool isStored(DatasetKind kind) {
+  return kind == DatasetKind::kStreamingTable || kind == DatasetKind::kMaterializedView ||
+         kind == DatasetKind::kManagedTable;
+}
+
+//! The SQL context a statement was registered in: the SET values and the USE catalog and
+//! schema before it in its file.
+struct RegistrationContext {
+  std::string catalog;
+  std::string schema;
+  std::map<std::string, std::string> settings;
+};
+
+struct Dataset {
+  DatasetKind kind = DatasetKind::kStreamingTable;
+  //! Qualified for stored datasets and views; a temporary view has only `table` set.
+  QualifiedTableName name;
+  //! The CREATE statement, which keeps its AST (columns, clauses, expectations, query) alive.
+  std::shared_ptr<const sql::Statement> statement;
+  //! The column list and table clauses (tables and materialized views); null for views.
+  const sql::TableSpec* spec = nullptr;
+  //! A view's query and column list (views only).
+  const sql::Query* view_query = nullptr;
+  std::vector<sql::ViewColumn> view_columns;
+  //! The expectations of the dataset (of its spec, or of a view's column list).
+  const std::vector<sql::Expectation>* expectations = nullptr;
+  std::optional<std::string> comment;
+  bool is_private = false;
+  SourceLocation origin;
+  RegistrationContext context;
+
+  //! "table `spark_catalog`.`default`.`t`" and the like, for messages.
+  std::string describe() const;
+};
+
+enum class FlowKind : uint8_t {
+  kAppend,       // INSERT BY NAME (or a streaming table's AS query): new input appended
+  kMaterialize,  // a materialized view's query, recomputed each update
+  kAutoCdc,      // AUTO CDC / APPLY CHANGES (refused until AUTO CDC has its own issue)
+};
+
+struct Flow {
+  //! Qualified like a table name (Spark's flow identifiers are); a dataset's own flow has its
+  //! name.
+  QualifiedTableName name;
+  QualifiedTableName target;
+  FlowKind kind = FlowKind::kAppend;
+  //! INSERT ONCE: runs once in its target's life (and again after a full refresh of it).
+  bool once = false;
+  //! Defined by the dataset's own statement (AS query, FLOW clause), not by CREATE FLOW.
+  bool implicit = false;
+  std::shared_ptr<const sql::Statement> statement;
+  const sql::Query* query = nullptr;    // kAppend, kMaterialize
+  const sql::FlowSpec* spec = nullptr;  // the statement's flow part
+  std::optional<std::string> comment;
+  SourceLocation origin;
+  RegistrationContext context;
+};
+
+class DataflowGraph {
+ public:
+  std::vector<Dataset> datasets;
+  std::vector<Flow> flows;
+
+  //! The dataset of a qualified name, or the temporary view of a bare name; null when none.
+  const Dataset* findDataset(const QualifiedTableName& name) const;
+  const Dataset* findTemporaryView(std::string_view name) const;
+  //! The flows that write `target`, in registration order.
+  std::vector<const Flow*> flowsInto(const QualifiedTableName& target) const;
+};
+
+//! The key a qualified name is found by: its three parts, folded.
+std::string datasetKey(const QualifiedTableName& name);
+
+}  // namespace sluice

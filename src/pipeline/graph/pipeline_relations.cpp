@@ -1,0 +1,120 @@
+// src/pipeline/graph/pipeline_relations.cpp
+#include "pipeline/graph/pipeline_relations.hpp"
+
+#include <fmt/format.h>
+
+#include "catalog/catalog.hpp"
+
+namespace sluice {
+
+std::string temporaryViewKey(std::string_view name) {
+  return "temp:" + foldIdentifier(name);
+}
+
+PipelineViews::PipelineViews(const DataflowGraph& graph) {
+  for (const Dataset& dataset : graph.datasets) {
+    if (dataset.kind != DatasetKind::kView && dataset.kind != DatasetKind::kTemporaryView)
+      continue;
+    TemporaryView view;
+    view.name = dataset.name.table;
+    view.statement = dataset.statement;
+    view.query = dataset.view_query;
+    for (const sql::ViewColumn& column : dataset.view_columns)
+      view.column_names.push_back(column.name);
+    views_[&dataset] = std::move(view);
+  }
+}
+
+const TemporaryView* PipelineViews::find(const Dataset& view) const {
+  auto found = views_.find(&view);
+  return found == views_.end() ? nullptr : &found->second;
+}
+
+PipelineRelations::PipelineRelations(const DataflowGraph& graph, const PipelineViews& views,
+                                     const std::map<std::string, DatasetState>& states,
+                                     const DatasetReads& reads, RegistrationContext reader,
+                                     bool reader_is_persisted_view)
+    : graph_(graph),
+      views_(views),
+      states_(states),
+      dataset_reads_(reads),
+      reader_(std::move(reader)),
+      reader_is_persisted_view_(reader_is_persisted_view) {}
+
+std::optional<ResolvedRelation> PipelineRelations::resolve(const std::vector<std::string>& name,
+                                                           bool stream,
+                                                           const SourceLocation&) const {
+  // A temporary view is named by one part, or as LIVE.v.
+  bool live = name.size() == 2 && sameIdentifier(name[0], Catalog::kLiveSchema);
+  if (name.size() == 1 || live) {
+    if (const Dataset* view = graph_.findTemporaryView(name.back())) {
+      if (reader_is_persisted_view_) {
+        throw Error(ErrorClass::INVALID_TEMP_OBJ_REFERENCE,
+                    fmt::format("Cannot create the persistent view reading the temporary view "
+                                "{}: a view published to the catalog may only read what the "
+                                "catalog holds.",
+                                quoteName(view->name.table)));
+      }
+      return resolveView(*view, temporaryViewKey(view->name.table), stream);
+    }
+  }
+  QualifiedTableName qualified = qualifyTableName(name, reader_.catalog, reader_.schema);
+  const Dataset* dataset = graph_.findDataset(qualified);
+  if (dataset == nullptr)
+    return std::nullopt;
+  std::string key = datasetKey(dataset->name);
+  if (dataset->kind == DatasetKind::kView)
+    return resolveView(*dataset, key, stream);
+
+  auto state = states_.find(key);
+  if (state == states_.end() || state->second.status == DatasetState::Status::kPending)
+    throw PendingDependency{key};
+  if (state->second.status == DatasetState::Status::kFailed) {
+    throw Error(ErrorClass::UPSTREAM_FAILURE,
+                fmt::format("Failed to resolve the {} because its input {} failed; see its "
+                            "error.",
+                            "query", dataset->describe()));
+  }
+  reads_.inputs.insert(key);
+  if (stream) {
+    reads_.stream_inputs.insert(key);
+    reads_.reads_stream = true;
+  }
+  ResolvedRelation relation;
+  relation.table = dataset_reads_.read(*dataset, state->second.schema, stream);
+  return relation;
+}
+
+std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& view,
+                                                               const std::string& key,
+                                                               bool stream) const {
+  auto state = states_.find(key);
+  if (state == states_.end() || state->second.status == DatasetState::Status::kPending)
+    throw PendingDependency{key};
+  if (state->second.status == DatasetState::Status::kFailed) {
+    throw Error(ErrorClass::UPSTREAM_FAILURE,
+                fmt::format("Failed to resolve the query because its input {} failed; see its "
+                            "error.",
+                            view.describe()));
+  }
+  bool streaming = state->second.streaming;
+  if (stream && !streaming) {
+    throw Error(ErrorClass::INCOMPATIBLE_BATCH_VIEW_READ,
+                fmt::format("The {} is a batch view and is read with its name, not with "
+                            "STREAM({}).",
+                            view.describe(), view.name.table));
+  }
+  if (!stream && streaming) {
+    throw Error(ErrorClass::INCOMPATIBLE_STREAMING_VIEW_READ,
+                fmt::format("The {} reads a stream and is read as one: STREAM({}).",
+                            view.describe(), view.name.table));
+  }
+  reads_.views.insert(key);
+  if (streaming)
+    reads_.reads_stream = true;
+  ResolvedRelation relation;
+  relation.view = views_.find(view);
+  return relation;
+}
+
+}  // namespace sluice

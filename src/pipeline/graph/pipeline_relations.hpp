@@ -1,0 +1,102 @@
+// src/pipeline/graph/pipeline_relations.hpp
+//
+// How the names in a flow's query (or a view's) resolve in its pipeline, as the binder asks:
+// a temporary view of the pipeline (a one-part name) shadows everything; then, qualified in
+// the reading statement's catalog and schema (LIVE.x is x of that schema), a dataset of the
+// pipeline wins over a table of the catalog with the same name. A view is inlined into its
+// reader; a stored dataset is read through DatasetReads: while the graph is validated it
+// reads no rows, in an update its table (or, read as a STREAM, the commits its flow has not
+// read yet).
+//
+// Each binding records what it read, so that the graph knows its edges and which flows are
+// streaming. A dataset whose schema is not known yet raises PendingDependency: the graph
+// analysis binds that flow again once its inputs are resolved.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "pipeline/graph/dataflow_graph.hpp"
+#include "planner/binder/bind_context.hpp"
+
+namespace sluice {
+
+//! Thrown (not an Error) when a binding reads a dataset whose schema is not known yet.
+struct PendingDependency {
+  std::string key;  // datasetKey of the dataset, or the name of a temporary view
+};
+
+//! How a stored dataset of the pipeline is read by a flow.
+class DatasetReads {
+ public:
+  virtual ~DatasetReads() = default;
+  //! The columns and source of `dataset` (whose resolved columns are `schema`), read whole or
+  //! as a stream.
+  virtual TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
+                                    bool stream) const = 0;
+};
+
+//! What the graph knows of a dataset while flows are bound.
+struct DatasetState {
+  enum class Status : uint8_t { kPending, kResolved, kFailed };
+  Status status = Status::kPending;
+  std::vector<StructField> schema;
+  //! Views: whether their query reads a stream.
+  bool streaming = false;
+};
+
+//! What one binding read.
+struct RelationReads {
+  std::set<std::string> inputs;         // datasetKey of every stored dataset read
+  std::set<std::string> stream_inputs;  // of those, the ones read as a stream
+  std::set<std::string> views;          // the views inlined (keys; a temporary view by name)
+  bool reads_stream = false;            // any streaming read, of a dataset, a view or files
+};
+
+//! The views of a graph in the form the binder inlines them.
+class PipelineViews {
+ public:
+  explicit PipelineViews(const DataflowGraph& graph);
+  const TemporaryView* find(const Dataset& view) const;
+
+ private:
+  std::map<const Dataset*, TemporaryView> views_;
+};
+
+class PipelineRelations : public RelationResolver {
+ public:
+  //! `reader` is the flow's or view's statement context; `reader_is_persisted_view` forbids
+  //! reading temporary views (INVALID_TEMP_OBJ_REFERENCE). `states` is keyed by datasetKey
+  //! for stored datasets and views, by "temp:" + folded name for temporary views.
+  PipelineRelations(const DataflowGraph& graph, const PipelineViews& views,
+                    const std::map<std::string, DatasetState>& states, const DatasetReads& reads,
+                    RegistrationContext reader, bool reader_is_persisted_view);
+
+  std::optional<ResolvedRelation> resolve(const std::vector<std::string>& name, bool stream,
+                                          const SourceLocation& location) const override;
+
+  //! What the bindings through this resolver read so far (streaming reads of files included,
+  //! which the file-stream selector reports with noteStreamRead()).
+  const RelationReads& reads() const { return reads_; }
+  void noteStreamRead() const { reads_.reads_stream = true; }
+
+ private:
+  std::optional<ResolvedRelation> resolveView(const Dataset& view, const std::string& key,
+                                              bool stream) const;
+
+  const DataflowGraph& graph_;
+  const PipelineViews& views_;
+  const std::map<std::string, DatasetState>& states_;
+  const DatasetReads& dataset_reads_;
+  RegistrationContext reader_;
+  bool reader_is_persisted_view_;
+  mutable RelationReads reads_;
+};
+
+//! The key of a temporary view in DatasetState maps.
+std::string temporaryViewKey(std::string_view name);
+
+}  // namespace sluice

@@ -1,0 +1,57 @@
+// src/pipeline/pipeline_definition.cpp
+#include "pipeline/pipeline_definition.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "catalog/catalog.hpp"
+#include "pipeline/registration/sql_registration.hpp"
+
+namespace sluice {
+
+namespace fs = std::filesystem;
+
+PipelineDefinition loadPipelineDefinition(const std::string& spec_path) {
+  PipelineDefinition definition;
+  definition.spec = loadPipelineSpec(spec_path);
+  definition.catalog =
+      foldIdentifier(definition.spec.catalog.value_or(std::string(Catalog::kDefaultCatalog)));
+  definition.schema =
+      foldIdentifier(definition.spec.schema.value_or(std::string(Catalog::kDefaultSchema)));
+  definition.files = pipelineSourceFiles(definition.spec);
+
+  RegistrationDefaults defaults;
+  defaults.catalog = definition.catalog;
+  defaults.schema = definition.schema;
+  defaults.configuration = definition.spec.configuration;
+  for (const std::string& file : definition.files) {
+    // Locations name a file by its path relative to the spec, as Spark's origins do.
+    std::string source_name =
+        fs::path(file).lexically_relative(definition.spec.root).generic_string();
+    if (fs::path(file).extension() == ".py") {
+      definition.registration_errors.push_back(
+          Error(ErrorClass::NOT_SUPPORTED,
+                fmt::format("The Python pipeline file {} cannot be run yet: sluice runs SQL "
+                            "pipeline files.",
+                            source_name)));
+      continue;
+    }
+    std::ifstream stream(file, std::ios::binary);
+    std::ostringstream text;
+    if (stream.is_open())
+      text << stream.rdbuf();
+    if (!stream.is_open() || stream.bad()) {
+      definition.registration_errors.push_back(Error(
+          ErrorClass::PATH_NOT_FOUND, fmt::format("Cannot read the pipeline file {}.", file)));
+      continue;
+    }
+    registerSqlFile(text.str(), source_name, defaults, definition.graph,
+                    definition.registration_errors);
+  }
+  return definition;
+}
+
+}  // namespace sluice

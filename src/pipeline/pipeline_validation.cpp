@@ -1,0 +1,42 @@
+// src/pipeline/pipeline_validation.cpp
+#include "pipeline/pipeline_validation.hpp"
+
+#include "exec/table_function/builtin_table_functions.hpp"
+#include "exec/table_function/empty_source.hpp"
+
+namespace sluice {
+
+TableFunctionBinding SchemaOnlyReads::read(const Dataset& dataset,
+                                           const std::vector<StructField>& schema,
+                                           bool stream) const {
+  TableFunctionBinding binding;
+  for (const StructField& field : schema) {
+    binding.column_names.push_back(field.name);
+    binding.column_types.push_back(field.type);
+  }
+  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + dataset.name.toString());
+  return binding;
+}
+
+GraphAnalysis validatePipeline(const PipelineDefinition& definition, const Catalog* catalog) {
+  SchemaOnlyReads reads;
+  BindingEnvironment environment;
+  environment.catalog = catalog;
+  environment.table_functions = &builtinTableFunctions();
+  environment.reads = &reads;
+  environment.relative_path_base = definition.spec.root;
+  return analyzeGraph(definition.graph, environment, definition.registration_errors);
+}
+
+}  // namespace sluice
+
+namespace sluice {
+
+GraphAnalysis validatePipeline(const PipelineDefinition& definition) {
+  std::unique_ptr<Catalog> catalog;
+  if (Catalog::existsIn(definition.spec.storage))
+    catalog = std::make_unique<Catalog>(definition.spec.storage);
+  return validatePipeline(definition, catalog.get());
+}
+
+}  // namespace sluice

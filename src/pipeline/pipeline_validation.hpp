@@ -1,0 +1,30 @@
+// src/pipeline/pipeline_validation.hpp
+//
+// Validates a pipeline without reading or writing data (sluice dry-run, and the first step of
+// every update): resolves its graph with sources that hold no rows, against the tables its
+// storage's catalog already has, and reports every problem.
+#pragma once
+
+#include <memory>
+
+#include "catalog/catalog.hpp"
+#include "pipeline/graph/graph_analysis.hpp"
+#include "pipeline/pipeline_definition.hpp"
+
+namespace sluice {
+
+//! Reads every stored dataset as a relation of no rows with its resolved columns.
+class SchemaOnlyReads : public DatasetReads {
+ public:
+  TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
+                            bool stream) const override;
+};
+
+//! The graph of `definition`, resolved and validated; `catalog` (may be null) holds the
+//! tables outside the pipeline that its flows may read.
+GraphAnalysis validatePipeline(const PipelineDefinition& definition, const Catalog* catalog);
+
+//! The same, against the catalog the pipeline's storage holds, if any (nothing is created).
+GraphAnalysis validatePipeline(const PipelineDefinition& definition);
+
+}  // namespace sluice

@@ -1,0 +1,182 @@
+// src/pipeline/update/dataset_tables.cpp
+#include "pipeline/update/dataset_tables.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "catalog/catalog_errors.hpp"
+#include "sql/printer.hpp"
+
+namespace sluice {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool tableExists(const std::string& location) {
+  std::error_code error;
+  return fs::exists(fs::path(location) / "_delta_log", error);
+}
+
+//! `names` spelled as the schema spells them (Spark matches them case-insensitively).
+std::vector<std::string> schemaSpelling(const std::vector<std::string>& names,
+                                        const std::vector<StructField>& fields) {
+  std::vector<std::string> spelled;
+  for (const std::string& name : names) {
+    std::string match = name;
+    for (const StructField& field : fields) {
+      if (sameIdentifier(field.name, name))
+        match = field.name;
+    }
+    spelled.push_back(match);
+  }
+  return spelled;
+}
+
+}  // namespace
+
+DatasetTables::DatasetTables(Catalog& catalog, std::string spec_root, std::string pipeline_id)
+    : catalog_(catalog), spec_root_(std::move(spec_root)), pipeline_id_(std::move(pipeline_id)) {}
+
+std::string DatasetTables::locationOf(const Dataset& dataset) const {
+  if (dataset.spec != nullptr && dataset.spec->location) {
+    std::string path = *dataset.spec->location;
+    if (path.rfind("file://", 0) == 0)
+      path = path.substr(7);
+    else if (path.rfind("file:", 0) == 0)
+      path = path.substr(5);
+    fs::path resolved = fs::path(path).is_absolute() ? fs::path(path) : fs::path(spec_root_) / path;
+    return resolved.lexically_normal().string();
+  }
+  return catalog_.defaultLocation(dataset.name);
+}
+
+TableKind DatasetTables::catalogKind(DatasetKind kind) {
+  switch (kind) {
+    case DatasetKind::kStreamingTable:
+      return TableKind::kStreamingTable;
+    case DatasetKind::kMaterializedView:
+      return TableKind::kMaterializedView;
+    case DatasetKind::kManagedTable:
+      return TableKind::kManagedTable;
+    case DatasetKind::kView:
+    case DatasetKind::kTemporaryView:
+      return TableKind::kView;
+  }
+  return TableKind::kManagedTable;
+}
+
+void DatasetTables::checkOwnership(const Dataset& dataset) const {
+  std::optional<TableEntry> existing = catalog_.findTable(dataset.name);
+  if (!existing)
+    return;
+  if (existing->pipeline_id != pipeline_id_) {
+    throw Error(
+        ErrorClass::TABLE_OR_VIEW_ALREADY_EXISTS,
+        fmt::format("Cannot create the {}: the catalog already holds {} {}{}. Drop it or "
+                    "give the dataset another name.",
+                    dataset.describe(), tableKindName(existing->kind), existing->name.quoted(),
+                    existing->pipeline_id.empty()
+                        ? ""
+                        : fmt::format(", owned by pipeline {}", existing->pipeline_id)))
+        .withLocation(dataset.origin);
+  }
+  TableKind kind = catalogKind(dataset.kind);
+  if (existing->kind == TableKind::kStreamingTable && kind == TableKind::kManagedTable) {
+    throw Error(ErrorClass::CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE,
+                fmt::format("The table {} is a streaming table of this pipeline; it cannot become "
+                            "a managed table (CREATE TABLE). Keep it a streaming table, or drop "
+                            "it first.",
+                            dataset.name.quoted()))
+        .withLocation(dataset.origin);
+  }
+  if (existing->kind == TableKind::kManagedTable && kind == TableKind::kStreamingTable) {
+    throw Error(ErrorClass::CANNOT_SWITCH_MANAGED_TABLE_TO_STREAMING_TABLE,
+                fmt::format("The table {} is a managed table of this pipeline; it cannot become "
+                            "a streaming table. Keep it a table (CREATE TABLE), or drop it first.",
+                            dataset.name.quoted()))
+        .withLocation(dataset.origin);
+  }
+}
+
+delta::TableDefinition DatasetTables::definitionOf(const Dataset& dataset,
+                                                   const std::vector<StructField>& schema) const {
+  delta::TableDefinition definition;
+  definition.schema = schema;
+  definition.name = dataset.name.table;
+  if (dataset.spec != nullptr) {
+    const sql::TableSpec& spec = *dataset.spec;
+    definition.partition_columns = schemaSpelling(spec.partition_columns, schema);
+    if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kColumns)
+      definition.clustering_columns = schemaSpelling(spec.clustering->columns, schema);
+    for (const sql::Property& property : spec.properties) {
+      if (property.value)
+        definition.properties[property.key] = *property.value;
+    }
+    definition.description = spec.comment;
+  }
+  return definition;
+}
+
+void DatasetTables::ensureTable(const Dataset& dataset, const std::vector<StructField>& schema) {
+  std::string location = locationOf(dataset);
+  if (!tableExists(location)) {
+    delta::TableWriteOptions options;
+    options.mode = delta::WriteMode::kCreate;
+    options.definition = definitionOf(dataset, schema);
+    options.operation = dataset.kind == DatasetKind::kStreamingTable ? "CREATE STREAMING TABLE"
+                        : dataset.kind == DatasetKind::kMaterializedView
+                            ? "CREATE MATERIALIZED VIEW"
+                            : "CREATE TABLE";
+    delta::DeltaTableWriter writer(location, std::move(options));
+    writer.commit();
+  }
+  publish(dataset);
+}
+
+void DatasetTables::truncate(const Dataset& dataset, const std::vector<StructField>& schema) {
+  delta::TableWriteOptions options;
+  options.mode = delta::WriteMode::kOverwrite;
+  options.definition = definitionOf(dataset, schema);
+  options.operation = "TRUNCATE";
+  delta::DeltaTableWriter writer(locationOf(dataset), std::move(options));
+  writer.commit();
+}
+
+void DatasetTables::publish(const Dataset& dataset) const {
+  if (dataset.is_private || dataset.kind == DatasetKind::kTemporaryView)
+    return;
+  TableEntry entry;
+  entry.name = dataset.name;
+  entry.kind = catalogKind(dataset.kind);
+  entry.pipeline_id = pipeline_id_;
+  entry.comment = dataset.comment.value_or("");
+  if (dataset.kind == DatasetKind::kView) {
+    entry.view_text = sql::printQuery(*dataset.view_query);
+  } else {
+    entry.location = locationOf(dataset);
+    if (dataset.spec != nullptr) {
+      for (const sql::Property& property : dataset.spec->properties) {
+        if (property.value)
+          entry.properties[property.key] = *property.value;
+      }
+      if (dataset.spec->row_filter) {
+        const sql::RowFilter& filter = *dataset.spec->row_filter;
+        entry.row_filter = fmt::format("{} ON ({})", quoteNameParts(filter.function),
+                                       fmt::join(filter.columns, ", "));
+      }
+    }
+  }
+  if (!catalog_.findSchema(dataset.name.catalog, dataset.name.schema)) {
+    if (!catalog_.catalogExists(dataset.name.catalog))
+      catalog_.createCatalog(dataset.name.catalog);
+    SchemaEntry schema;
+    schema.catalog = dataset.name.catalog;
+    schema.name = dataset.name.schema;
+    catalog_.createSchema(schema, /*if_not_exists=*/true);
+  }
+  catalog_.createTable(entry, /*replace=*/true);
+}
+
+}  // namespace sluice

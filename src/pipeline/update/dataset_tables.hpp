@@ -1,0 +1,54 @@
+// src/pipeline/update/dataset_tables.hpp
+//
+// The Delta tables of a pipeline's datasets and their catalog entries: where each table is
+// (its LOCATION, or the catalog's default place), its definition (columns, PARTITIONED BY,
+// CLUSTER BY, COMMENT, TBLPROPERTIES), creating it empty before its first flow runs,
+// truncating it for a full refresh, and publishing the datasets to the catalog with their
+// kind and the pipeline that owns them. A private table is stored but not published.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "pipeline/graph/dataflow_graph.hpp"
+#include "pipeline/update/flow_inputs.hpp"
+#include "storage/delta/table_writer.hpp"
+
+namespace sluice {
+
+class DatasetTables : public DatasetLocations {
+ public:
+  //! `spec_root` resolves relative LOCATION paths; `pipeline_id` owns the tables.
+  DatasetTables(Catalog& catalog, std::string spec_root, std::string pipeline_id);
+
+  std::string locationOf(const Dataset& dataset) const override;
+
+  //! Refuses to take over a table the pipeline does not own, or one of another kind
+  //! (CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE and its mirror).
+  void checkOwnership(const Dataset& dataset) const;
+
+  //! The table's definition: `schema` and the statement's clauses.
+  delta::TableDefinition definitionOf(const Dataset& dataset,
+                                      const std::vector<StructField>& schema) const;
+
+  //! Creates the dataset's empty table if it does not exist, and publishes it.
+  void ensureTable(const Dataset& dataset, const std::vector<StructField>& schema);
+
+  //! Replaces every row of the table with none, and its schema with `schema` (full refresh).
+  void truncate(const Dataset& dataset, const std::vector<StructField>& schema);
+
+  //! Registers the dataset in the catalog (a view with its query's text); private datasets
+  //! and temporary views are not published.
+  void publish(const Dataset& dataset) const;
+
+  //! The catalog kind a stored dataset is published as.
+  static TableKind catalogKind(DatasetKind kind);
+
+ private:
+  Catalog& catalog_;
+  std::string spec_root_;
+  std::string pipeline_id_;
+};
+
+}  // namespace sluice

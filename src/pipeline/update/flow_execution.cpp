@@ -1,0 +1,229 @@
+// src/pipeline/update/flow_execution.cpp
+#include "pipeline/update/flow_execution.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "exec/plan_optimization.hpp"
+#include "exec/table_function/builtin_table_functions.hpp"
+#include "exec/table_sink.hpp"
+#include "planner/binder/expression_binder.hpp"
+
+namespace sluice {
+
+namespace {
+
+//! Reads every dataset whole: a materialized view recomputes from its inputs as they stand.
+class WholeDatasetReads : public DatasetReads {
+ public:
+  explicit WholeDatasetReads(const DatasetLocations& locations) : locations_(locations) {}
+  TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
+                            bool) const override {
+    return readWholeDataset(dataset, schema, locations_.locationOf(dataset));
+  }
+
+ private:
+  const DatasetLocations& locations_;
+};
+
+//! The query's rows in the table's columns, matched by name: a column the query lacks is NULL,
+//! and each value is cast to its column's type (store assignment).
+LogicalOperatorPtr projectByName(LogicalOperatorPtr plan, const std::vector<StructField>& table) {
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  for (const StructField& column : table) {
+    BoundExpressionPtr value;
+    for (size_t index = 0; index < plan->column_names.size(); ++index) {
+      if (sameIdentifier(plan->column_names[index], column.name)) {
+        value = ExpressionBinder::castTo(
+            BoundExpression::makeColumn(index, plan->column_types[index]), column.type);
+        break;
+      }
+    }
+    if (!value)
+      value = BoundExpression::makeConstant(Value::null(column.type));
+    project->expressions.push_back(std::move(value));
+    project->column_names.push_back(column.name);
+    project->column_types.push_back(column.type);
+  }
+  project->children.push_back(std::move(plan));
+  return project;
+}
+
+FlowRunResult endedIn(FlowState state) {
+  FlowRunResult result;
+  result.state = state;
+  return result;
+}
+
+class FlowRun {
+ public:
+  FlowRun(const FlowAnalysis& flow, const FlowRunEnvironment& environment)
+      : flow_(flow), environment_(environment) {}
+
+  FlowRunResult run() {
+    auto started = std::chrono::steady_clock::now();
+    FlowRunResult result;
+    try {
+      result = runFlowKind();
+    } catch (Error& error) {
+      error.withLocation(flow_.flow->origin);
+      result.state = FlowState::kFailed;
+      result.error = std::move(error);
+    }
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return result;
+  }
+
+ private:
+  void enter(FlowState state) const {
+    if (environment_.on_state)
+      environment_.on_state(state);
+  }
+
+  const Dataset& target() const {
+    const Dataset* dataset = environment_.analysis->graph->findDataset(flow_.flow->target);
+    SLUICE_CHECK(dataset != nullptr);
+    return *dataset;
+  }
+
+  const std::vector<StructField>& targetSchema() const {
+    const DatasetAnalysis* entry = environment_.analysis->dataset(datasetKey(flow_.flow->target));
+    SLUICE_CHECK(entry != nullptr);
+    return entry->state.schema;
+  }
+
+  BindingEnvironment bindingEnvironment(const DatasetReads& reads,
+                                        const FileStreamSelector* file_stream) const {
+    BindingEnvironment binding;
+    binding.catalog = environment_.catalog;
+    binding.table_functions = &builtinTableFunctions();
+    binding.reads = &reads;
+    binding.file_stream = file_stream;
+    binding.memory_limit = environment_.memory_limit;
+    binding.relative_path_base = environment_.relative_path_base;
+    return binding;
+  }
+
+  //! Optimizes `plan` (the flow's query in the table's columns) and writes it.
+  delta::TableWriteResult write(LogicalOperatorPtr plan, delta::TableWriteOptions options) const {
+    ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
+    LogicalOperatorPtr projected =
+        optimizePlan(projectByName(std::move(plan), targetSchema()), exec);
+    return writeToTable(projected.get(), exec, environment_.tables->locationOf(target()),
+                        std::move(options));
+  }
+
+  FlowRunResult runFlowKind() {
+    enter(FlowState::kStarting);
+    const Dataset& dataset = target();
+    environment_.tables->ensureTable(dataset, targetSchema());
+    if (flow_.flow->kind == FlowKind::kMaterialize)
+      return materialize();
+    return append();
+  }
+
+  FlowRunResult materialize() {
+    enter(FlowState::kPlanning);
+    WholeDatasetReads reads(*environment_.tables);
+    LogicalOperatorPtr plan = bindFlowQuery(*environment_.analysis, *environment_.views,
+                                            *flow_.flow, bindingEnvironment(reads, nullptr));
+    enter(FlowState::kRunning);
+    delta::TableWriteOptions options;
+    options.mode = delta::WriteMode::kOverwrite;
+    options.definition = environment_.tables->definitionOf(target(), targetSchema());
+    options.operation = "MATERIALIZED VIEW REFRESH";
+    delta::TableWriteResult written = write(std::move(plan), std::move(options));
+    FlowRunResult result;
+    result.num_output_rows = written.num_rows;
+    result.committed_version = written.version;
+    return result;
+  }
+
+  FlowRunResult append() {
+    PipelineState& state = *environment_.state;
+    const Flow& flow = *flow_.flow;
+    std::string key = datasetKey(flow.name);
+    std::string app_id = flowAppId(state.pipelineId(), flow);
+    std::string location = environment_.tables->locationOf(target());
+
+    // A batch planned by an update that stopped: committed if its txn reached the log,
+    // otherwise run again over the input it recorded.
+    std::optional<PlannedBatch> recovering = state.openBatch(key);
+    if (recovering) {
+      std::optional<int64_t> committed = delta::lastCommittedVersion(location, app_id);
+      if (committed && *committed >= recovering->batch_id) {
+        state.commitBatch(key, recovering->batch_id, flow.once);
+        recovering.reset();
+      }
+    }
+    if (!recovering && flow.once && state.onceDone(key))
+      return endedIn(FlowState::kIdle);
+
+    enter(FlowState::kPlanning);
+    FlowInputs inputs(state, key, *environment_.tables, recovering);
+    LogicalOperatorPtr plan = bindFlowQuery(*environment_.analysis, *environment_.views, flow,
+                                            bindingEnvironment(inputs, &inputs));
+    bool streaming = flow_.reads.reads_stream && !flow.once;
+    if (!recovering && streaming && !inputs.hasNewInput())
+      return endedIn(FlowState::kIdle);
+
+    PlannedBatch batch;
+    batch.batch_id = recovering ? recovering->batch_id : state.nextBatchId(key);
+    batch.input = recovering ? recovering->input : inputs.chosen();
+    state.planBatch(key, batch);
+
+    enter(FlowState::kRunning);
+    delta::TableWriteOptions options;
+    options.mode = delta::WriteMode::kAppend;
+    options.app_id = app_id;
+    options.app_version = batch.batch_id;
+    options.operation = "STREAMING UPDATE";
+    delta::TableWriteResult written = write(std::move(plan), std::move(options));
+    state.commitBatch(key, batch.batch_id, flow.once);
+    FlowRunResult result;
+    result.num_output_rows = written.num_rows;
+    result.committed_version = written.version;
+    return result;
+  }
+
+  const FlowAnalysis& flow_;
+  const FlowRunEnvironment& environment_;
+};
+
+}  // namespace
+
+std::string_view flowStateName(FlowState state) {
+  switch (state) {
+    case FlowState::kQueued:
+      return "QUEUED";
+    case FlowState::kStarting:
+      return "STARTING";
+    case FlowState::kPlanning:
+      return "PLANNING";
+    case FlowState::kRunning:
+      return "RUNNING";
+    case FlowState::kCompleted:
+      return "COMPLETED";
+    case FlowState::kFailed:
+      return "FAILED";
+    case FlowState::kSkipped:
+      return "SKIPPED";
+    case FlowState::kExcluded:
+      return "EXCLUDED";
+    case FlowState::kIdle:
+      return "IDLE";
+  }
+  return "";
+}
+
+std::string flowAppId(const std::string& pipeline_id, const Flow& flow) {
+  return pipeline_id + ":" + datasetKey(flow.name);
+}
+
+FlowRunResult runFlow(const FlowAnalysis& flow, const FlowRunEnvironment& environment) {
+  return FlowRun(flow, environment).run();
+}
+
+}  // namespace sluice

@@ -1,0 +1,120 @@
+// src/pipeline/update/flow_inputs.cpp
+#include "pipeline/update/flow_inputs.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "exec/table_function/delta_table_reader.hpp"
+#include "exec/table_function/empty_source.hpp"
+#include "storage/delta/appended_files.hpp"
+#include "storage/delta/table_reader.hpp"
+
+namespace sluice {
+
+namespace {
+
+TableFunctionBinding emptyBinding(const Dataset& dataset, const std::vector<StructField>& schema,
+                                  bool stream) {
+  TableFunctionBinding binding;
+  for (const StructField& field : schema) {
+    binding.column_names.push_back(field.name);
+    binding.column_types.push_back(field.type);
+  }
+  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + dataset.name.toString());
+  return binding;
+}
+
+bool tableExists(const std::string& location) {
+  std::error_code error;
+  return std::filesystem::exists(std::filesystem::path(location) / "_delta_log", error);
+}
+
+}  // namespace
+
+TableFunctionBinding readWholeDataset(const Dataset& dataset,
+                                      const std::vector<StructField>& schema,
+                                      const std::string& location) {
+  if (!tableExists(location))
+    return emptyBinding(dataset, schema, false);
+  return deltaSnapshotBinding(dataset.name.toString(), std::make_shared<const delta::Snapshot>(
+                                                           delta::openSnapshot(location)));
+}
+
+FlowInputs::FlowInputs(PipelineState& state, std::string flow_key,
+                       const DatasetLocations& locations, std::optional<PlannedBatch> recovering)
+    : state_(state),
+      flow_key_(std::move(flow_key)),
+      locations_(locations),
+      recovering_(std::move(recovering)) {}
+
+TableFunctionBinding FlowInputs::read(const Dataset& dataset,
+                                      const std::vector<StructField>& schema, bool stream) const {
+  std::string location = locations_.locationOf(dataset);
+  if (!stream)
+    return readWholeDataset(dataset, schema, location);
+  return streamRead(dataset, schema, location);
+}
+
+TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
+                                            const std::vector<StructField>& schema,
+                                            const std::string& location) const {
+  std::string source = datasetKey(dataset.name);
+  std::optional<std::pair<int64_t, int64_t>> range;
+  if (recovering_) {
+    auto recorded = recovering_->input.versions.find(source);
+    if (recorded != recovering_->input.versions.end())
+      range = recorded->second;
+  } else if (tableExists(location)) {
+    int64_t latest = delta::openSnapshot(location).version;
+    int64_t from = state_.processedVersion(flow_key_, source).value_or(-1) + 1;
+    if (from <= latest)
+      range = std::make_pair(from, latest);
+  }
+  if (!range)
+    return emptyBinding(dataset, schema, true);
+  chosen_.versions[source] = *range;
+
+  auto snapshot =
+      std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
+  delta::AppendedFiles appended =
+      delta::filesAppendedBetween(location, range->first, range->second);
+  if (appended.first_change_version) {
+    throw Error(ErrorClass::DELTA_SOURCE_TABLE_IGNORE_CHANGES,
+                fmt::format("Detected a data update (for example a full refresh, DELETE or "
+                            "overwrite) in the source table {} at version {}; a streaming read "
+                            "only takes appended rows. A full refresh of the table that reads "
+                            "it starts over from the source's current rows.",
+                            dataset.name.quoted(), *appended.first_change_version));
+  }
+  snapshot->files.clear();
+  for (const delta::AddFile& file : appended.files)
+    snapshot->files[file.path] = file;
+  return deltaSnapshotBinding("Stream " + dataset.name.toString(), std::move(snapshot));
+}
+
+std::vector<std::string> FlowInputs::selectFiles(const std::string& location,
+                                                 const std::vector<std::string>& paths) const {
+  std::vector<std::string> selected;
+  if (recovering_) {
+    auto recorded = recovering_->input.files.find(location);
+    if (recorded != recovering_->input.files.end()) {
+      for (const std::string& path : recorded->second) {
+        if (std::binary_search(paths.begin(), paths.end(), path))
+          selected.push_back(path);
+      }
+    }
+  } else {
+    std::set<std::string> processed = state_.processedFiles(flow_key_, location);
+    for (const std::string& path : paths) {
+      if (!processed.count(path))
+        selected.push_back(path);
+    }
+  }
+  std::vector<std::string>& chosen = chosen_.files[location];
+  chosen.insert(chosen.end(), selected.begin(), selected.end());
+  return selected;
+}
+
+}  // namespace sluice
