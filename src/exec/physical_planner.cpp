@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/check.hpp"
+#include "exec/physical/physical_expectations.hpp"
 #include "exec/physical/physical_filter.hpp"
 #include "exec/physical/physical_generate.hpp"
 #include "exec/physical/physical_hash_aggregate.hpp"
@@ -99,6 +100,10 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       break;
     case LogicalOperatorKind::kReplicateRows:
       physical = std::make_unique<PhysicalReplicateRows>(logical.column_types, logical.replicate);
+      break;
+    case LogicalOperatorKind::kExpectations:
+      physical =
+          std::make_unique<PhysicalExpectations>(logical.column_types, logical.expectation_check);
       break;
     case LogicalOperatorKind::kGenerate:
       physical = std::make_unique<PhysicalGenerate>(

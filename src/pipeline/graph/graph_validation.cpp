@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "common/types/type_coercion.hpp"
+#include "pipeline/graph/expectation_binding.hpp"
 #include "pipeline/graph/graph_analysis.hpp"
 
 namespace sluice {
@@ -42,6 +43,10 @@ void validateDuplicateIdentifiers(const DataflowGraph& graph, std::vector<Error>
   for (const Flow& flow : graph.flows) {
     auto [first, inserted] = flows.emplace(datasetKey(flow.name), &flow);
     if (inserted)
+      continue;
+    // A dataset's own flow shares its name: a second dataset of that name is reported as
+    // such, a CREATE FLOW of that name by validateFlowNames.
+    if (flow.implicit || first->second->implicit)
       continue;
     errors.push_back(at(Error(ErrorClass::PIPELINE_DUPLICATE_IDENTIFIERS, "FLOW",
                               fmt::format("The flow {} is defined twice: here, and at {}:{}. Give "
@@ -298,6 +303,22 @@ void validateNoCycles(const GraphAnalysis& analysis, std::vector<Error>& errors)
   }
 }
 
+// Expectations bind over their dataset's columns and hold only what an expectation may.
+void validateExpectations(const GraphAnalysis& analysis, std::vector<Error>& errors) {
+  for (const DatasetAnalysis& entry : analysis.datasets) {
+    const Dataset& dataset = *entry.dataset;
+    if (dataset.expectations == nullptr || dataset.expectations->empty() ||
+        entry.state.status != DatasetState::Status::kResolved)
+      continue;
+    try {
+      bindExpectationCheck(*dataset.expectations, *dataset.statement, dataset.name.table,
+                           entry.state.schema, executionContext(dataset.context, 0));
+    } catch (Error& error) {
+      errors.push_back(at(std::move(error), dataset.origin));
+    }
+  }
+}
+
 }  // namespace
 
 void validateStructure(const DataflowGraph& graph, std::vector<Error>& errors) {
@@ -314,6 +335,7 @@ void validateResolvedFlows(const GraphAnalysis& analysis, std::vector<Error>& er
   validateFlowQueryTypes(analysis, errors);
   validateFlowColumns(analysis, errors);
   validateNoCycles(analysis, errors);
+  validateExpectations(analysis, errors);
 }
 
 }  // namespace sluice

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "catalog/catalog.hpp"
+#include "pipeline/graph/expectation_binding.hpp"
+#include "pipeline/graph/graph_analysis.hpp"
 
 namespace sluice {
 
@@ -114,6 +116,24 @@ std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& vi
     reads_.reads_stream = true;
   ResolvedRelation relation;
   relation.view = views_.find(view);
+  if (view.expectations != nullptr && !view.expectations->empty()) {
+    // The view's rows are checked where it is read, and counted for this binding's flow.
+    TemporaryView& inlined = inlined_[key];
+    inlined = *relation.view;
+    const Dataset* dataset = &view;
+    inlined.decorate = [this, dataset](LogicalOperatorPtr plan) {
+      std::vector<StructField> columns;
+      for (size_t index = 0; index < plan->column_names.size(); ++index)
+        columns.push_back(
+            StructField{plan->column_names[index], plan->column_types[index], true, {}});
+      std::shared_ptr<ExpectationCheck> check =
+          bindExpectationCheck(*dataset->expectations, *dataset->statement, dataset->name.table,
+                               columns, executionContext(dataset->context, 0));
+      reads_.view_expectations.push_back(check->tally);
+      return applyExpectationCheck(std::move(plan), std::move(check));
+    };
+    relation.view = &inlined;
+  }
   return relation;
 }
 

@@ -21,6 +21,7 @@
 
 #include "pipeline/graph/dataflow_graph.hpp"
 #include "planner/binder/bind_context.hpp"
+#include "planner/logical/expectation_spec.hpp"
 
 namespace sluice {
 
@@ -54,6 +55,8 @@ struct RelationReads {
   std::set<std::string> stream_inputs;  // of those, the ones read as a stream
   std::set<std::string> views;          // the views inlined (keys; a temporary view by name)
   bool reads_stream = false;            // any streaming read, of a dataset, a view or files
+  //! The expectations of the views read, counted as the rows pass through them.
+  std::vector<std::shared_ptr<ExpectationTally>> view_expectations;
 };
 
 //! The views of a graph in the form the binder inlines them.
@@ -94,6 +97,8 @@ class PipelineRelations : public RelationResolver {
   RegistrationContext reader_;
   bool reader_is_persisted_view_;
   mutable RelationReads reads_;
+  //! The views as this binding inlines them, with their expectations applied.
+  mutable std::map<std::string, TemporaryView> inlined_;
 };
 
 //! The key of a temporary view in DatasetState maps.

@@ -1,6 +1,9 @@
 // src/pipeline/registration/sql_registration.cpp
 #include "pipeline/registration/sql_registration.hpp"
 
+#include <optional>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "catalog/catalog.hpp"
@@ -222,14 +225,34 @@ void registerSqlFile(const std::string& text, const std::string& source_name,
                      const RegistrationDefaults& defaults, DataflowGraph& graph,
                      std::vector<Error>& errors) {
   SqlFileRegistration registration(defaults, graph, errors);
+  std::string substituted;
   try {
-    std::string substituted = sql::substituteParameters(text, defaults.configuration, source_name);
-    sql::StatementReader reader(substituted, source_name);
-    while (sql::StatementPtr statement = reader.next())
-      registration.add(std::shared_ptr<const sql::Statement>(std::move(statement)));
+    substituted = sql::substituteParameters(text, defaults.configuration, source_name);
   } catch (Error& error) {
-    // A syntax error ends the file: what follows it cannot be told apart.
     errors.push_back(std::move(error));
+    return;
+  }
+  // Statements are cut at ';' before they are parsed, so an error in one leaves the reader at
+  // the next; an error the reader raises twice at one place (the text cannot be cut) ends it.
+  sql::StatementReader reader(substituted, source_name);
+  std::optional<std::pair<uint32_t, uint32_t>> last_error;
+  while (true) {
+    try {
+      sql::StatementPtr statement = reader.next();
+      if (!statement)
+        break;
+      registration.add(std::shared_ptr<const sql::Statement>(std::move(statement)));
+    } catch (Error& error) {
+      std::optional<std::pair<uint32_t, uint32_t>> at;
+      if (error.location())
+        at = std::make_pair(error.location()->line, error.location()->column);
+      bool repeated = at && at == last_error;
+      last_error = at;
+      if (!repeated)
+        errors.push_back(std::move(error));
+      if (repeated || !at)
+        break;
+    }
   }
 }
 

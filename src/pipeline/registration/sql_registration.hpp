@@ -24,7 +24,8 @@ struct RegistrationDefaults {
 
 //! Registers every statement of the SQL text of one file into `graph`. `source_name` names
 //! the file in locations (its path relative to the spec). A problem with one statement (a
-//! syntax error ends the file) is appended to `errors` and the rest is still registered.
+//! syntax error too) is appended to `errors`, and the statements after it are still
+//! registered.
 void registerSqlFile(const std::string& text, const std::string& source_name,
                      const RegistrationDefaults& defaults, DataflowGraph& graph,
                      std::vector<Error>& errors);

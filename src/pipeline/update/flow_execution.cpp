@@ -8,6 +8,7 @@
 #include "exec/plan_optimization.hpp"
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "exec/table_sink.hpp"
+#include "pipeline/graph/expectation_binding.hpp"
 #include "planner/binder/expression_binder.hpp"
 
 namespace sluice {
@@ -106,13 +107,33 @@ class FlowRun {
     return binding;
   }
 
-  //! Optimizes `plan` (the flow's query in the table's columns) and writes it.
-  delta::TableWriteResult write(LogicalOperatorPtr plan, delta::TableWriteOptions options) const {
+  //! Checks the target's expectations on `plan` (the flow's query, in the table's columns),
+  //! optimizes it and writes it; the expectations' counts go to `result`.
+  void write(LogicalOperatorPtr plan, const RelationReads& reads, delta::TableWriteOptions options,
+             FlowRunResult& result) const {
     ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
-    LogicalOperatorPtr projected =
-        optimizePlan(projectByName(std::move(plan), targetSchema()), exec);
-    return writeToTable(projected.get(), exec, environment_.tables->locationOf(target()),
-                        std::move(options));
+    const Dataset& dataset = target();
+    std::vector<std::shared_ptr<ExpectationTally>> tallies = reads.view_expectations;
+    plan = projectByName(std::move(plan), targetSchema());
+    if (dataset.expectations != nullptr && !dataset.expectations->empty()) {
+      std::shared_ptr<ExpectationCheck> check = bindExpectationCheck(
+          *dataset.expectations, *dataset.statement, dataset.name.table, targetSchema(), exec);
+      tallies.push_back(check->tally);
+      plan = applyExpectationCheck(std::move(plan), std::move(check));
+    }
+    LogicalOperatorPtr optimized = optimizePlan(std::move(plan), exec);
+    delta::TableWriteResult written = writeToTable(
+        optimized.get(), exec, environment_.tables->locationOf(dataset), std::move(options));
+    for (const std::shared_ptr<ExpectationTally>& tally : tallies) {
+      result.dropped_records += tally->dropped.load();
+      for (const std::shared_ptr<ExpectationCounts>& counts : tally->expectations) {
+        result.expectations.push_back(ExpectationResult{counts->name, counts->dataset,
+                                                        counts->action, counts->passed.load(),
+                                                        counts->failed.load()});
+      }
+    }
+    result.num_output_rows = written.num_rows;
+    result.committed_version = written.version;
   }
 
   FlowRunResult runFlowKind() {
@@ -127,17 +148,17 @@ class FlowRun {
   FlowRunResult materialize() {
     enter(FlowState::kPlanning);
     WholeDatasetReads reads(*environment_.tables);
-    LogicalOperatorPtr plan = bindFlowQuery(*environment_.analysis, *environment_.views,
-                                            *flow_.flow, bindingEnvironment(reads, nullptr));
+    RelationReads relations;
+    LogicalOperatorPtr plan =
+        bindFlowQuery(*environment_.analysis, *environment_.views, *flow_.flow,
+                      bindingEnvironment(reads, nullptr), &relations);
     enter(FlowState::kRunning);
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kOverwrite;
     options.definition = environment_.tables->definitionOf(target(), targetSchema());
     options.operation = "MATERIALIZED VIEW REFRESH";
-    delta::TableWriteResult written = write(std::move(plan), std::move(options));
     FlowRunResult result;
-    result.num_output_rows = written.num_rows;
-    result.committed_version = written.version;
+    write(std::move(plan), relations, std::move(options), result);
     return result;
   }
 
@@ -163,8 +184,9 @@ class FlowRun {
 
     enter(FlowState::kPlanning);
     FlowInputs inputs(state, key, *environment_.tables, recovering);
+    RelationReads relations;
     LogicalOperatorPtr plan = bindFlowQuery(*environment_.analysis, *environment_.views, flow,
-                                            bindingEnvironment(inputs, &inputs));
+                                            bindingEnvironment(inputs, &inputs), &relations);
     bool streaming = flow_.reads.reads_stream && !flow.once;
     if (!recovering && streaming && !inputs.hasNewInput())
       return endedIn(FlowState::kIdle);
@@ -180,11 +202,9 @@ class FlowRun {
     options.app_id = app_id;
     options.app_version = batch.batch_id;
     options.operation = "STREAMING UPDATE";
-    delta::TableWriteResult written = write(std::move(plan), std::move(options));
-    state.commitBatch(key, batch.batch_id, flow.once);
     FlowRunResult result;
-    result.num_output_rows = written.num_rows;
-    result.committed_version = written.version;
+    write(std::move(plan), relations, std::move(options), result);
+    state.commitBatch(key, batch.batch_id, flow.once);
     return result;
   }
 

@@ -36,6 +36,15 @@ enum class FlowState : uint8_t {
 //! "QUEUED", "STARTING", ..., "IDLE".
 std::string_view flowStateName(FlowState state);
 
+//! What one expectation counted in a flow's run.
+struct ExpectationResult {
+  std::string name;
+  std::string dataset;
+  ExpectationAction action = ExpectationAction::kWarn;
+  int64_t passed_records = 0;
+  int64_t failed_records = 0;
+};
+
 struct FlowRunResult {
   FlowState state = FlowState::kCompleted;
   int64_t num_output_rows = 0;
@@ -43,6 +52,9 @@ struct FlowRunResult {
   std::optional<int64_t> committed_version;
   std::optional<Error> error;
   double seconds = 0;
+  //! The expectations of the target and of the views the flow read, and the rows they dropped.
+  std::vector<ExpectationResult> expectations;
+  int64_t dropped_records = 0;
 };
 
 //! What every flow of an update shares.

@@ -4,6 +4,7 @@
 // settings that change semantics (time zone), and the statement whose text errors point into.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@ namespace sluice {
 
 class Catalog;
 struct CteBinding;
+struct LogicalOperator;
 struct OuterQuery;
 
 //! A view defined in the session: its query stays parsed, kept alive by its statement.
@@ -27,6 +29,9 @@ struct TemporaryView {
   std::shared_ptr<const sql::Statement> statement;
   const sql::Query* query = nullptr;
   std::vector<std::string> column_names;  // from CREATE VIEW v (a, b); empty: the query's own
+  //! Applied to the view's bound plan where it is read (a pipeline's view adds its
+  //! expectations); empty: the plan as bound.
+  std::function<std::unique_ptr<LogicalOperator>(std::unique_ptr<LogicalOperator>)> decorate;
 };
 
 class ViewResolver {

@@ -586,6 +586,8 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       plan = view_binder.bindQuery(*view->query);
       if (!view->column_names.empty())
         plan->column_names = view->column_names;
+      if (view->decorate)
+        plan = view->decorate(std::move(plan));
       if (qualifier.empty())
         qualifier = named.name.back();
       break;

@@ -90,6 +90,15 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kJoin:
       line += "Join " + join->describe();
       break;
+    case LogicalOperatorKind::kExpectations: {
+      std::string checks;
+      for (const BoundExpectation& expectation : expectation_check->expectations) {
+        checks += (checks.empty() ? "" : ", ") + expectation.counts->name + ": " +
+                  expectation.condition->toString();
+      }
+      line += fmt::format("Expectations [{}]", checks);
+      break;
+    }
     case LogicalOperatorKind::kUnion:
       line += fmt::format("Union [{}]", fmt::join(column_names, ", "));
       break;

@@ -14,6 +14,7 @@
 #include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
 #include "planner/expression/bound_window.hpp"
+#include "planner/logical/expectation_spec.hpp"
 #include "planner/logical/generator_spec.hpp"
 #include "planner/logical/logical_join.hpp"
 #include "planner/logical/replicate_rows_spec.hpp"
@@ -36,6 +37,7 @@ enum class LogicalOperatorKind : uint8_t {
   kReplicateRows,  // each row of children[0] as often as `replicate` says, without its counts
   kWindow,         // children[0]'s columns, then one column per `window_functions`
   kGenerate,       // children[0]'s columns, then the rows `generator` makes of `expressions`
+  kExpectations,   // children[0]'s rows, counted, dropped or failed by `expectation_check`
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -54,20 +56,21 @@ struct LogicalOperator {
   std::vector<DataType> column_types;
   std::vector<LogicalOperatorPtr> children;
 
-  std::vector<BoundExpressionPtr> expressions;        // kProject, kFilter, kAggregate, kGenerate
-  std::vector<std::vector<BoundExpressionPtr>> rows;  // kValues
-  int64_t limit = -1;                                 // kLimit, kTopN; -1: no limit
-  int64_t offset = 0;                                 // kLimit, kTopN
-  std::vector<SortSpec> sort_keys;                    // kSort, kTopN
-  std::shared_ptr<const TableSource> source;          // kScan
-  ScanPushdown pushdown;                              // kScan
-  std::vector<BoundAggregate> aggregates;             // kAggregate: output after the groups
-  std::unique_ptr<LogicalJoin> join;                  // kJoin
-  ReplicateRowsSpec replicate;                        // kReplicateRows
-  std::vector<idx_t> partition_columns;               // kWindow: PARTITION BY (input columns)
-  std::vector<SortSpec> order_keys;                   // kWindow: ORDER BY (input columns)
-  std::vector<BoundWindowFunction> window_functions;  // kWindow
-  GeneratorSpec generator;                            // kGenerate
+  std::vector<BoundExpressionPtr> expressions;          // kProject, kFilter, kAggregate, kGenerate
+  std::vector<std::vector<BoundExpressionPtr>> rows;    // kValues
+  int64_t limit = -1;                                   // kLimit, kTopN; -1: no limit
+  int64_t offset = 0;                                   // kLimit, kTopN
+  std::vector<SortSpec> sort_keys;                      // kSort, kTopN
+  std::shared_ptr<const TableSource> source;            // kScan
+  ScanPushdown pushdown;                                // kScan
+  std::vector<BoundAggregate> aggregates;               // kAggregate: output after the groups
+  std::unique_ptr<LogicalJoin> join;                    // kJoin
+  ReplicateRowsSpec replicate;                          // kReplicateRows
+  std::vector<idx_t> partition_columns;                 // kWindow: PARTITION BY (input columns)
+  std::vector<SortSpec> order_keys;                     // kWindow: ORDER BY (input columns)
+  std::vector<BoundWindowFunction> window_functions;    // kWindow
+  GeneratorSpec generator;                              // kGenerate
+  std::shared_ptr<ExpectationCheck> expectation_check;  // kExpectations
   //! Where the operator was written, for errors raised when it is planned or run.
   std::optional<SourceLocation> location;
 
