@@ -14,6 +14,7 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/result_format.hpp"
+#include "pipeline/event_log/event_log_function.hpp"
 #include "pipeline/spec/pipeline_spec.hpp"
 #include "session/session.hpp"
 
@@ -67,6 +68,7 @@ class QueryCommand : public Command {
         options.current_catalog = spec.catalog.value_or("");
         options.current_schema = spec.schema.value_or("");
       }
+      options.table_functions = sessionTableFunctions(options.storage_dir);
       Session session(options);
       bool first = true;
       // Each result is printed as soon as its statement has run, so that the output of a

@@ -159,7 +159,8 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
     if (!catalog_ && Catalog::existsIn(options_.storage_dir))
       openCatalog();
     context.catalog = catalog_.get();
-    context.table_functions = &builtinTableFunctions();
+    context.table_functions =
+        options_.table_functions ? options_.table_functions.get() : &builtinTableFunctions();
     context.exec.time_zone = time_zone_.get();
     context.exec.memory_limit = memory_limit_;
     return context;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "function/table/table_function.hpp"
 #include "session/statement_result.hpp"
 
 namespace sluice {
@@ -22,6 +23,8 @@ struct SessionOptions {
   //! --spec`); empty: Spark's defaults, spark_catalog and default.
   std::string current_catalog;
   std::string current_schema;
+  //! The table functions queries may call; null: the built-in ones.
+  std::shared_ptr<const TableFunctionRegistry> table_functions;
 };
 
 class SessionState;

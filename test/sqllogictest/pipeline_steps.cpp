@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "pipeline/event_log/event_log_function.hpp"
 #include "pipeline/pipeline_validation.hpp"
 #include "pipeline/update/pipeline_update.hpp"
 #include "sqllogictest/result_comparison.hpp"
@@ -141,6 +142,7 @@ SessionOptions PipelineScenario::sessionOptions() const {
   options.storage_dir = spec.storage;
   options.current_catalog = spec.catalog.value_or("");
   options.current_schema = spec.schema.value_or("");
+  options.table_functions = sessionTableFunctions(options.storage_dir);
   return options;
 }
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "exec/table_function/builtin_table_functions.hpp"
+#include "pipeline/event_log/event_log.hpp"
 #include "pipeline/pipeline_validation.hpp"
 #include "pipeline/update/update_lock.hpp"
 
@@ -148,7 +149,7 @@ class SelectionBuilder {
 class Update {
  public:
   Update(const PipelineDefinition& definition, UpdateObserver& observer)
-      : definition_(definition), observer_(observer) {}
+      : definition_(definition), user_observer_(observer) {}
 
   UpdateResult run(const UpdateOptions& options) {
     UpdateResult result;
@@ -159,6 +160,9 @@ class Update {
     Catalog catalog(definition_.spec.storage);
     ensureNamespace(catalog);
     PipelineState state(folder);
+    EventLogWriter event_log(eventLogLocation(folder), state.pipelineId(), definition_.spec.name);
+    ObserverFanOut observers({&event_log, &user_observer_});
+    observer_ = &observers;
 
     SchemaOnlyReads schema_only;
     BindingEnvironment binding;
@@ -170,6 +174,7 @@ class Update {
         analyzeGraph(definition_.graph, binding, definition_.registration_errors);
     if (!analysis.errors.empty()) {
       result.errors = std::move(analysis.errors);
+      observer_->updateRefused(result.update_id, result.errors);
       return result;
     }
     DatasetTables tables(catalog, definition_.spec.root, state.pipelineId());
@@ -182,13 +187,15 @@ class Update {
         }
       }
     }
-    if (!result.errors.empty())
+    if (!result.errors.empty()) {
+      observer_->updateRefused(result.update_id, result.errors);
       return result;
+    }
     Selection selection = SelectionBuilder(definition_, analysis).build(options);
     result.validated = true;
 
     state.startUpdate(result.update_id, nowMs());
-    observer_.updateStarted(result.update_id, analysis);
+    observer_->updateStarted(result.update_id, analysis);
     finishPendingRefreshes(analysis, state, tables);
     for (const std::string& key : selection.full_refresh)
       fullRefresh(analysis, key, state, tables);
@@ -210,19 +217,19 @@ class Update {
     for (const FlowAnalysis* flow : analysis.flowOrder()) {
       std::string target = datasetKey(flow->flow->target);
       if (!selection.updated.count(target)) {
-        observer_.flowChanged(*flow->flow, FlowState::kExcluded, nullptr);
+        observer_->flowChanged(*flow->flow, FlowState::kExcluded, nullptr);
         continue;
       }
       if (upstreamFailed(*flow, ended)) {
         FlowRunResult skipped;
         skipped.state = FlowState::kSkipped;
         ended[target] = FlowState::kSkipped;
-        observer_.flowChanged(*flow->flow, FlowState::kSkipped, &skipped);
+        observer_->flowChanged(*flow->flow, FlowState::kSkipped, &skipped);
         continue;
       }
-      observer_.flowChanged(*flow->flow, FlowState::kQueued, nullptr);
+      observer_->flowChanged(*flow->flow, FlowState::kQueued, nullptr);
       environment.on_state = [&](FlowState state_now) {
-        observer_.flowChanged(*flow->flow, state_now, nullptr);
+        observer_->flowChanged(*flow->flow, state_now, nullptr);
       };
       FlowRunResult run = runFlow(*flow, environment);
       if (run.state == FlowState::kFailed) {
@@ -233,11 +240,11 @@ class Update {
       } else if (!ended.count(target)) {
         ended[target] = run.state;
       }
-      observer_.flowChanged(*flow->flow, run.state, &run);
+      observer_->flowChanged(*flow->flow, run.state, &run);
     }
     result.completed = !failed;
     state.finishUpdate(result.update_id, failed ? "FAILED" : "COMPLETED", nowMs());
-    observer_.updateEnded(result.update_id, result.completed);
+    observer_->updateEnded(result.update_id, result.completed);
     return result;
   }
 
@@ -300,21 +307,22 @@ class Update {
   }
 
   const PipelineDefinition& definition_;
-  UpdateObserver& observer_;
+  UpdateObserver& user_observer_;
+  UpdateObserver* observer_ = nullptr;  // the event log, then the user's observer
 };
 
 }  // namespace
 
-std::string pipelineFolder(const PipelineSpec& spec) {
+std::string pipelineFolder(const std::string& storage, const std::string& pipeline_name) {
   // The name as a folder: letters, digits, '-', '_' and '.' kept, anything else escaped.
   std::string folder;
-  for (unsigned char c : spec.name) {
+  for (unsigned char c : pipeline_name) {
     if (std::isalnum(c) || c == '-' || c == '_' || c == '.')
       folder += static_cast<char>(c);
     else
       folder += fmt::format("%{:02X}", c);
   }
-  return (std::filesystem::path(spec.storage) / "pipelines" / folder).string();
+  return (std::filesystem::path(storage) / "pipelines" / folder).string();
 }
 
 UpdateResult runPipelineUpdate(const PipelineDefinition& definition, const UpdateOptions& options,

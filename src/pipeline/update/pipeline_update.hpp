@@ -35,6 +35,34 @@ class UpdateObserver {
   virtual void flowChanged(const Flow& flow, FlowState state, const FlowRunResult* result) {}
   //! The update ended.
   virtual void updateEnded(const std::string& update_id, bool completed) {}
+  //! The graph is invalid: the update ends before it starts.
+  virtual void updateRefused(const std::string& update_id, const std::vector<Error>& errors) {}
+};
+
+//! Passes every report on to each of several observers, in order.
+class ObserverFanOut : public UpdateObserver {
+ public:
+  explicit ObserverFanOut(std::vector<UpdateObserver*> observers)
+      : observers_(std::move(observers)) {}
+  void updateStarted(const std::string& update_id, const GraphAnalysis& analysis) override {
+    for (UpdateObserver* observer : observers_)
+      observer->updateStarted(update_id, analysis);
+  }
+  void flowChanged(const Flow& flow, FlowState state, const FlowRunResult* result) override {
+    for (UpdateObserver* observer : observers_)
+      observer->flowChanged(flow, state, result);
+  }
+  void updateEnded(const std::string& update_id, bool completed) override {
+    for (UpdateObserver* observer : observers_)
+      observer->updateEnded(update_id, completed);
+  }
+  void updateRefused(const std::string& update_id, const std::vector<Error>& errors) override {
+    for (UpdateObserver* observer : observers_)
+      observer->updateRefused(update_id, errors);
+  }
+
+ private:
+  std::vector<UpdateObserver*> observers_;
 };
 
 struct UpdateResult {
@@ -49,7 +77,11 @@ struct UpdateResult {
 UpdateResult runPipelineUpdate(const PipelineDefinition& definition, const UpdateOptions& options,
                                UpdateObserver& observer);
 
-//! The folder of a pipeline's own files (state, lock, event log) in its storage.
-std::string pipelineFolder(const PipelineSpec& spec);
+//! The folder of a pipeline's own files (state, lock, event log) in its storage:
+//! <storage>/pipelines/<name>, the name escaped where a file name could not hold it.
+std::string pipelineFolder(const std::string& storage, const std::string& pipeline_name);
+inline std::string pipelineFolder(const PipelineSpec& spec) {
+  return pipelineFolder(spec.storage, spec.name);
+}
 
 }  // namespace sluice

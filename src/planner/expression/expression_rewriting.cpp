@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "common/check.hpp"
+#include "planner/expression/bound_lambda.hpp"
 
 namespace sluice {
 
@@ -125,6 +126,54 @@ BoundExpressionPtr combineConjuncts(std::vector<BoundExpressionPtr> conjuncts) {
     combined = std::move(both);
   }
   return combined;
+}
+
+bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
+  if (a.kind != b.kind || a.type != b.type || a.children.size() != b.children.size())
+    return false;
+  switch (a.kind) {
+    case BoundExpressionKind::kConstant:
+      if (a.constant != b.constant)
+        return false;
+      break;
+    case BoundExpressionKind::kColumn:
+      if (a.column_index != b.column_index)
+        return false;
+      break;
+    case BoundExpressionKind::kCast:
+      if (a.try_cast != b.try_cast)
+        return false;
+      break;
+    case BoundExpressionKind::kField:
+      if (a.field_index != b.field_index)
+        return false;
+      break;
+    case BoundExpressionKind::kCall:
+      if (a.function.name != b.function.name || !a.function.deterministic ||
+          !b.function.deterministic || a.function.argument_types != b.function.argument_types) {
+        return false;
+      }
+      break;
+    case BoundExpressionKind::kCase:
+      if (a.has_else != b.has_else)
+        return false;
+      break;
+    case BoundExpressionKind::kLambdaVariable:
+      if (a.column_index != b.column_index)
+        return false;
+      break;
+    case BoundExpressionKind::kLambdaCall:
+      if (a.lambda->function != b.lambda->function || a.lambda->num_params != b.lambda->num_params)
+        return false;
+      break;
+    default:
+      break;
+  }
+  for (size_t i = 0; i < a.children.size(); ++i) {
+    if (!sameExpression(*a.children[i], *b.children[i]))
+      return false;
+  }
+  return true;
 }
 
 }  // namespace sluice

@@ -30,6 +30,11 @@ BoundExpressionPtr substituteColumns(const BoundExpression& expr,
 //! True when `expr` and everything under it is deterministic (no rand(), uuid()).
 bool isDeterministic(const BoundExpression& expr);
 
+//! Structural equality of bound expressions, as Spark's semanticEquals decides it (a select
+//! expression is a group key, an operand repeats another). Non-deterministic calls never
+//! match.
+bool sameExpression(const BoundExpression& a, const BoundExpression& b);
+
 //! The smallest and largest input column `expr` reads; {max, 0} when it reads none.
 std::pair<idx_t, idx_t> columnRange(const BoundExpression& expr);
 

@@ -23,11 +23,6 @@ bool isNot(const BoundExpression& expr) {
          expr.children.size() == 1;
 }
 
-bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
-  return a.type == b.type && isDeterministic(a) && isDeterministic(b) &&
-         a.toString() == b.toString();
-}
-
 //! The operands of a chain of one logical operator: a AND (b AND c) gives a, b, c.
 void flatten(BoundExpressionPtr expr, BoundExpressionKind kind,
              std::vector<BoundExpressionPtr>& out) {
