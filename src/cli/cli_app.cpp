@@ -10,6 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/exit_code.hpp"
 #include "cli/format_command.hpp"
+#include "cli/init_command.hpp"
 #include "cli/pipeline_commands.hpp"
 #include "cli/query_command.hpp"
 #include "common/error/error.hpp"
@@ -29,6 +30,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(makeQueryCommand());
   commands.push_back(makeFormatCommand());
+  commands.push_back(makeInitCommand());
   commands.push_back(makeRunCommand());
   commands.push_back(makeDryRunCommand());
   commands.push_back(makeGraphCommand());

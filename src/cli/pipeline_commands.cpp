@@ -1,9 +1,13 @@
 // src/cli/pipeline_commands.cpp
 #include "cli/pipeline_commands.hpp"
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <iostream>
 
 #include "cli/exit_code.hpp"
+#include "cli/update_display.hpp"
 #include "pipeline/graph/graph_report.hpp"
 #include "pipeline/pipeline_validation.hpp"
 #include "pipeline/update/pipeline_update.hpp"
@@ -96,49 +100,6 @@ std::vector<std::string> nameList(const std::vector<std::string>& values) {
   return names;
 }
 
-//! Prints one line per flow state change and a summary table at the end.
-class UpdatePrinter : public UpdateObserver {
- public:
-  explicit UpdatePrinter(std::ostream& out) : out_(out) {}
-
-  void updateStarted(const std::string& update_id, const GraphAnalysis& analysis) override {
-    out_ << "Update " << update_id << " started: " << analysis.flows.size() << " flows\n";
-  }
-
-  void flowChanged(const Flow& flow, FlowState state, const FlowRunResult* result) override {
-    std::string name = flow.name.table;
-    if (state == FlowState::kQueued || state == FlowState::kStarting)
-      return;
-    out_ << "  flow " << name << " " << flowStateName(state);
-    if (result != nullptr && state == FlowState::kCompleted)
-      out_ << fmt::format(": {} rows in {:.2f} s", result->num_output_rows, result->seconds);
-    out_ << "\n";
-    if (result != nullptr)
-      ended_.push_back({name, flow.target.table, *result});
-    out_.flush();
-  }
-
-  void updateEnded(const std::string& update_id, bool completed) override {
-    out_ << "\n"
-         << fmt::format("{:<28} {:<24} {:>12} {:>9}", "flow", "table", "rows", "state") << "\n";
-    for (const Ended& flow : ended_) {
-      out_ << fmt::format("{:<28} {:<24} {:>12} {:>9}", flow.name, flow.table,
-                          flow.result.num_output_rows, flowStateName(flow.result.state))
-           << "\n";
-    }
-    out_ << "\nUpdate " << update_id << (completed ? " COMPLETED" : " FAILED") << "\n";
-  }
-
- private:
-  struct Ended {
-    std::string name;
-    std::string table;
-    FlowRunResult result;
-  };
-  std::ostream& out_;
-  std::vector<Ended> ended_;
-};
-
 class RunCommand : public Command {
  public:
   CLI::App* attach(CLI::App& parent) override {
@@ -159,8 +120,10 @@ class RunCommand : public Command {
     options.full_refresh = nameList(full_refresh_);
     options.refresh = nameList(refresh_);
     options.full_refresh_all = full_refresh_all_;
-    UpdatePrinter printer(out);
-    UpdateResult result = runPipelineUpdate(definition, options, printer);
+    // Redrawn in place only on a terminal; a pipe or a log gets plain lines.
+    bool live = &out == &std::cout && ::isatty(STDOUT_FILENO) != 0;
+    UpdateDisplay display(out, live);
+    UpdateResult result = runPipelineUpdate(definition, options, display);
     out.flush();
     for (const Error& error : result.errors)
       err << error.report() << "\n";

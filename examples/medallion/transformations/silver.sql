@@ -1,0 +1,15 @@
+-- Silver: valid events only, with a real timestamp and the payload flattened. Each new bronze
+-- row is read once; the rows the rules drop are counted in the event log.
+CREATE TEMPORARY VIEW bronze_parsed
+AS SELECT event_id, user_id, try_to_timestamp(ts) AS ts, event_type, amount, country,
+          payload.device AS device, payload.version AS version, source
+FROM STREAM(bronze);
+
+CREATE OR REFRESH STREAMING TABLE silver (
+  CONSTRAINT valid_event_id EXPECT (event_id IS NOT NULL) ON VIOLATION DROP ROW,
+  CONSTRAINT valid_amount EXPECT (amount IS NULL OR amount >= 0) ON VIOLATION DROP ROW,
+  CONSTRAINT valid_ts EXPECT (ts IS NOT NULL) ON VIOLATION DROP ROW,
+  CONSTRAINT known_country EXPECT (country IN ('US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN', 'NL'))
+)
+COMMENT 'Valid events'
+AS SELECT * FROM STREAM(bronze_parsed);
