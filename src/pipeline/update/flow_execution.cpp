@@ -9,6 +9,7 @@
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "exec/table_sink.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
+#include "pipeline/update/crash_point.hpp"
 #include "planner/binder/expression_binder.hpp"
 
 namespace sluice {
@@ -195,6 +196,7 @@ class FlowRun {
     batch.batch_id = recovering ? recovering->batch_id : state.nextBatchId(key);
     batch.input = recovering ? recovering->input : inputs.chosen();
     state.planBatch(key, batch);
+    crashPoint("batch-planned");
 
     enter(FlowState::kRunning);
     delta::TableWriteOptions options;
@@ -204,6 +206,7 @@ class FlowRun {
     options.operation = "STREAMING UPDATE";
     FlowRunResult result;
     write(std::move(plan), relations, std::move(options), result);
+    crashPoint("batch-written");
     state.commitBatch(key, batch.batch_id, flow.once);
     return result;
   }

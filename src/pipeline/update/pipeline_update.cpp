@@ -10,6 +10,7 @@
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "pipeline/event_log/event_log.hpp"
 #include "pipeline/pipeline_validation.hpp"
+#include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/update_lock.hpp"
 
 namespace sluice {
@@ -283,6 +284,7 @@ class Update {
                    DatasetTables& tables) {
     state.beginFullRefresh(key);
     truncateIfStored(analysis, key, tables);
+    crashPoint("table-truncated");
     state.finishFullRefresh(key, flowKeysInto(analysis, key));
   }
 
