@@ -103,22 +103,6 @@ void checkDistinctColumns(const std::vector<StructField>& fields) {
   }
 }
 
-//! `names` spelled as the schema spells them (Spark matches them case-insensitively); a name
-//! that is no column stays as written, for the writer to refuse.
-std::vector<std::string> schemaSpelling(const std::vector<std::string>& names,
-                                        const std::vector<StructField>& fields) {
-  std::vector<std::string> spelled;
-  for (const std::string& name : names) {
-    std::string match = name;
-    for (const StructField& field : fields) {
-      if (foldIdentifier(field.name) == foldIdentifier(name))
-        match = field.name;
-    }
-    spelled.push_back(match);
-  }
-  return spelled;
-}
-
 std::map<std::string, std::string> tableProperties(const std::vector<sql::Property>& properties) {
   std::map<std::string, std::string> map;
   for (const sql::Property& property : properties) {
@@ -184,9 +168,9 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
     definition.schema = declaredColumns(create);
   }
   checkDistinctColumns(definition.schema);
-  definition.partition_columns = schemaSpelling(spec.partition_columns, definition.schema);
+  definition.partition_columns = spelledAsFields(spec.partition_columns, definition.schema);
   if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kColumns) {
-    definition.clustering_columns = schemaSpelling(spec.clustering->columns, definition.schema);
+    definition.clustering_columns = spelledAsFields(spec.clustering->columns, definition.schema);
   }
   definition.properties = tableProperties(spec.properties);
   definition.description = spec.comment;

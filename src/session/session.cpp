@@ -167,15 +167,23 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   }
 
  private:
+  //! Opens the catalog in the options' current namespace (a pipeline's: created when the
+  //! pipeline has not run yet, as its first update would).
   void openCatalog() const {
     catalog_ = std::make_unique<Catalog>(options_.storage_dir);
-    if (!options_.current_schema.empty()) {
-      std::string catalog =
-          options_.current_catalog.empty() ? catalog_->currentCatalog() : options_.current_catalog;
-      catalog_->setCurrentNamespace(catalog, options_.current_schema);
-    } else if (!options_.current_catalog.empty()) {
-      catalog_->setCurrentCatalog(options_.current_catalog);
-    }
+    if (options_.current_catalog.empty() && options_.current_schema.empty())
+      return;
+    std::string catalog =
+        options_.current_catalog.empty() ? catalog_->currentCatalog() : options_.current_catalog;
+    std::string schema = options_.current_schema.empty() ? std::string(Catalog::kDefaultSchema)
+                                                         : options_.current_schema;
+    if (!catalog_->catalogExists(catalog))
+      catalog_->createCatalog(catalog);
+    SchemaEntry entry;
+    entry.catalog = foldIdentifier(catalog);
+    entry.name = foldIdentifier(schema);
+    catalog_->createSchema(entry, /*if_not_exists=*/true);
+    catalog_->setCurrentNamespace(catalog, schema);
   }
 
   StatementResult runQuery(const sql::Statement& statement, const sql::Query& query) {

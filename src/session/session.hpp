@@ -20,7 +20,7 @@ struct SessionOptions {
   //! The folder where tables and the catalog live (created on first use).
   std::string storage_dir = ".sluice";
   //! The current catalog and schema when the catalog opens (a pipeline's, for `sluice query
-  //! --spec`); empty: Spark's defaults, spark_catalog and default.
+  //! --spec`; created if missing); empty: Spark's defaults, spark_catalog and default.
   std::string current_catalog;
   std::string current_schema;
   //! The table functions queries may call; null: the built-in ones.

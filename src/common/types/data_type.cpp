@@ -4,6 +4,7 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 #include "common/types/string_view.hpp"
 
 namespace sluice {
@@ -293,6 +294,20 @@ bool DataType::sameStructure(const DataType& other) const {
     default:
       return true;
   }
+}
+
+std::vector<std::string> spelledAsFields(const std::vector<std::string>& names,
+                                         const std::vector<StructField>& fields) {
+  std::vector<std::string> spelled;
+  for (const std::string& name : names) {
+    std::string match = name;
+    for (const StructField& field : fields) {
+      if (sameIdentifier(field.name, name))
+        match = field.name;
+    }
+    spelled.push_back(match);
+  }
+  return spelled;
 }
 
 }  // namespace sluice

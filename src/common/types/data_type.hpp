@@ -133,6 +133,11 @@ struct StructField {
   }
 };
 
+//! `names` spelled as `fields` spell them (names match case-insensitively, as Spark's do); a
+//! name that is no field stays as written, for the caller to refuse.
+std::vector<std::string> spelledAsFields(const std::vector<std::string>& names,
+                                         const std::vector<StructField>& fields);
+
 //! The physical layout of one ARRAY or MAP row: `length` children starting at `offset`.
 struct ListEntry {
   uint32_t offset;

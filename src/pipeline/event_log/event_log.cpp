@@ -78,10 +78,6 @@ std::string flowType(const Flow& flow) {
   return "";
 }
 
-std::string displayName(const Dataset& dataset) {
-  return dataset.kind == DatasetKind::kTemporaryView ? dataset.name.table : dataset.name.toString();
-}
-
 std::string_view actionName(ExpectationAction action) {
   switch (action) {
     case ExpectationAction::kWarn:
@@ -152,7 +148,7 @@ void EventLogWriter::updateStarted(const std::string& update_id, const GraphAnal
       columns.push_back({{"name", column.name}, {"data_type", column.type.sql()}});
     Event defined;
     defined.event_type = "dataset_definition";
-    defined.dataset_name = displayName(dataset);
+    defined.dataset_name = dataset.displayName();
     defined.origin = dataset.origin;
     defined.message = fmt::format("Dataset '{}' is defined as a {}.", defined.dataset_name,
                                   datasetKindName(dataset.kind));

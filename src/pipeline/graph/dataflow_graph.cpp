@@ -27,6 +27,10 @@ std::string Dataset::describe() const {
   return fmt::format("{} {}", datasetKindName(kind), name.quoted());
 }
 
+std::string Dataset::displayName() const {
+  return kind == DatasetKind::kTemporaryView ? name.table : name.toString();
+}
+
 std::string datasetKey(const QualifiedTableName& name) {
   return foldIdentifier(name.catalog) + "." + foldIdentifier(name.schema) + "." +
          foldIdentifier(name.table);

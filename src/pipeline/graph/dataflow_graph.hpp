@@ -64,6 +64,8 @@ struct Dataset {
 
   //! "table `spark_catalog`.`default`.`t`" and the like, for messages.
   std::string describe() const;
+  //! "spark_catalog.default.t", or a temporary view's bare name: how reports name it.
+  std::string displayName() const;
 };
 
 enum class FlowKind : uint8_t {

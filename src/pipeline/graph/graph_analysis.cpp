@@ -400,18 +400,13 @@ class Resolver {
       return {};
     std::vector<std::string> names;
     for (const std::string& key : path)
-      names.push_back(displayName(key));
+      names.push_back(nameOf(key));
     return names;
   }
 
-  std::string displayName(const std::string& key) const {
-    for (const DatasetAnalysis& dataset : analysis_.datasets) {
-      if (dataset.key == key)
-        return dataset.dataset->kind == DatasetKind::kTemporaryView
-                   ? dataset.dataset->name.table
-                   : dataset.dataset->name.toString();
-    }
-    return key;
+  std::string nameOf(const std::string& key) const {
+    const DatasetAnalysis* dataset = analysis_.dataset(key);
+    return dataset != nullptr ? dataset->dataset->displayName() : key;
   }
 
   const DatasetReads& dryReads() const { return *environment_.reads; }

@@ -8,10 +8,6 @@ namespace sluice {
 
 namespace {
 
-std::string displayName(const Dataset& dataset) {
-  return dataset.kind == DatasetKind::kTemporaryView ? dataset.name.table : dataset.name.toString();
-}
-
 std::string columnsText(const std::vector<StructField>& columns) {
   std::string text;
   for (const StructField& column : columns) {
@@ -43,12 +39,12 @@ std::vector<std::string> inputNames(const GraphAnalysis& analysis, const Relatio
   std::vector<std::string> names;
   for (const std::string& key : reads.inputs) {
     const DatasetAnalysis* input = analysis.dataset(key);
-    std::string name = input ? displayName(*input->dataset) : key;
+    std::string name = input ? input->dataset->displayName() : key;
     names.push_back(reads.stream_inputs.count(key) ? "STREAM " + name : name);
   }
   for (const std::string& key : reads.views) {
     const DatasetAnalysis* view = analysis.dataset(key);
-    names.push_back(view ? displayName(*view->dataset) : key);
+    names.push_back(view ? view->dataset->displayName() : key);
   }
   return names;
 }
@@ -72,7 +68,7 @@ std::string graphReportText(const GraphAnalysis& analysis, const std::string& pi
                                 analysis.datasets.size(), analysis.flows.size());
   for (const DatasetAnalysis& entry : analysis.datasets) {
     const Dataset& dataset = *entry.dataset;
-    out += fmt::format("\n{} {}", datasetKindName(dataset.kind), displayName(dataset));
+    out += fmt::format("\n{} {}", datasetKindName(dataset.kind), dataset.displayName());
     if (entry.state.status == DatasetState::Status::kResolved)
       out += fmt::format(" ({})", columnsText(entry.state.schema));
     else
@@ -119,7 +115,7 @@ std::string graphReportJson(const GraphAnalysis& analysis, const std::string& pi
   for (const DatasetAnalysis& entry : analysis.datasets) {
     const Dataset& dataset = *entry.dataset;
     json item;
-    item["name"] = displayName(dataset);
+    item["name"] = dataset.displayName();
     item["kind"] = std::string(datasetKindName(dataset.kind));
     item["status"] = std::string(statusName(entry.state.status));
     json columns = json::array();
@@ -146,7 +142,7 @@ std::string graphReportJson(const GraphAnalysis& analysis, const std::string& pi
     flows.push_back(item);
     for (const std::string& key : entry.reads.inputs) {
       const DatasetAnalysis* input = analysis.dataset(key);
-      edges.push_back({{"from", input ? displayName(*input->dataset) : key},
+      edges.push_back({{"from", input ? input->dataset->displayName() : key},
                        {"to", flow.target.toString()},
                        {"flow", flow.name.toString()},
                        {"stream", entry.reads.stream_inputs.count(key) > 0}});
@@ -183,13 +179,14 @@ std::string graphDiagram(const GraphAnalysis& analysis, const std::string& pipel
   out += dot ? fmt::format("digraph \"{}\" {{\n  rankdir=LR;\n", pipeline_name) : "flowchart LR\n";
   for (size_t index = 0; index < analysis.datasets.size(); ++index) {
     const Dataset& dataset = *analysis.datasets[index].dataset;
-    std::string label = fmt::format("{}\\n{}", displayName(dataset), datasetKindName(dataset.kind));
+    std::string label =
+        fmt::format("{}\\n{}", dataset.displayName(), datasetKindName(dataset.kind));
     if (dot) {
       const char* shape = isStored(dataset.kind) ? "box" : "ellipse";
       out += fmt::format("  d{} [label=\"{}\", shape={}];\n", index, label, shape);
     } else {
       std::string text =
-          fmt::format("{}<br/>{}", displayName(dataset), datasetKindName(dataset.kind));
+          fmt::format("{}<br/>{}", dataset.displayName(), datasetKindName(dataset.kind));
       out += isStored(dataset.kind) ? fmt::format("  d{}[\"{}\"]\n", index, text)
                                     : fmt::format("  d{}([\"{}\"])\n", index, text);
     }

@@ -1,40 +1,21 @@
 // src/pipeline/update/dataset_tables.cpp
 #include "pipeline/update/dataset_tables.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "catalog/catalog_errors.hpp"
+#include "common/types/type_coercion.hpp"
 #include "sql/printer.hpp"
+#include "storage/delta/log_store.hpp"
+#include "storage/delta/schema_evolution.hpp"
+#include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-bool tableExists(const std::string& location) {
-  std::error_code error;
-  return fs::exists(fs::path(location) / "_delta_log", error);
-}
-
-//! `names` spelled as the schema spells them (Spark matches them case-insensitively).
-std::vector<std::string> schemaSpelling(const std::vector<std::string>& names,
-                                        const std::vector<StructField>& fields) {
-  std::vector<std::string> spelled;
-  for (const std::string& name : names) {
-    std::string match = name;
-    for (const StructField& field : fields) {
-      if (sameIdentifier(field.name, name))
-        match = field.name;
-    }
-    spelled.push_back(match);
-  }
-  return spelled;
-}
-
-}  // namespace
 
 DatasetTables::DatasetTables(Catalog& catalog, std::string spec_root, std::string pipeline_id)
     : catalog_(catalog), spec_root_(std::move(spec_root)), pipeline_id_(std::move(pipeline_id)) {}
@@ -107,9 +88,9 @@ delta::TableDefinition DatasetTables::definitionOf(const Dataset& dataset,
   definition.name = dataset.name.table;
   if (dataset.spec != nullptr) {
     const sql::TableSpec& spec = *dataset.spec;
-    definition.partition_columns = schemaSpelling(spec.partition_columns, schema);
+    definition.partition_columns = spelledAsFields(spec.partition_columns, schema);
     if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kColumns)
-      definition.clustering_columns = schemaSpelling(spec.clustering->columns, schema);
+      definition.clustering_columns = spelledAsFields(spec.clustering->columns, schema);
     for (const sql::Property& property : spec.properties) {
       if (property.value)
         definition.properties[property.key] = *property.value;
@@ -121,7 +102,7 @@ delta::TableDefinition DatasetTables::definitionOf(const Dataset& dataset,
 
 void DatasetTables::ensureTable(const Dataset& dataset, const std::vector<StructField>& schema) {
   std::string location = locationOf(dataset);
-  if (!tableExists(location)) {
+  if (!delta::tableExists(location)) {
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kCreate;
     options.definition = definitionOf(dataset, schema);
@@ -133,6 +114,41 @@ void DatasetTables::ensureTable(const Dataset& dataset, const std::vector<Struct
     writer.commit();
   }
   publish(dataset);
+}
+
+std::vector<StructField> DatasetTables::evolveSchema(const Dataset& dataset,
+                                                     const std::vector<StructField>& schema) {
+  std::string location = locationOf(dataset);
+  std::vector<StructField> table = delta::openSnapshot(location).schema;
+  std::vector<StructField> added;
+  for (const StructField& column : schema) {
+    auto existing = std::find_if(table.begin(), table.end(), [&](const StructField& field) {
+      return sameIdentifier(field.name, column.name);
+    });
+    if (existing == table.end()) {
+      added.push_back(column);
+      continue;
+    }
+    if (existing->type.sameStructure(column.type))
+      continue;
+    // The table keeps its type when it holds every value of the new one: a narrower number,
+    // or NULLs only.
+    std::optional<DataType> wider = findWiderType(existing->type, column.type);
+    bool holds = column.type.isVoid() || (column.type.isNumeric() && existing->type.isNumeric() &&
+                                          wider && wider->sameStructure(existing->type));
+    if (!holds) {
+      throw Error(ErrorClass::DELTA_FAILED_TO_MERGE_FIELDS,
+                  fmt::format("Failed to merge fields {}: the {} holds it as {}, the flow now "
+                              "gives {}. A full refresh of the table (sluice run --full-refresh "
+                              "{}) rewrites it with the new type.",
+                              quoteName(column.name), dataset.describe(), existing->type.sql(),
+                              column.type.sql(), dataset.name.table))
+          .withLocation(dataset.origin);
+    }
+  }
+  delta::addColumns(location, added);
+  table.insert(table.end(), added.begin(), added.end());
+  return table;
 }
 
 void DatasetTables::truncate(const Dataset& dataset, const std::vector<StructField>& schema) {

@@ -35,6 +35,13 @@ class DatasetTables : public DatasetLocations {
   //! Creates the dataset's empty table if it does not exist, and publishes it.
   void ensureTable(const Dataset& dataset, const std::vector<StructField>& schema);
 
+  //! The columns a flow that gives `schema` writes into the dataset's table: the table's own,
+  //! after adding (a commit of its own) the columns of `schema` it lacks. A column the table
+  //! has with a type that cannot hold the flow's is DELTA_FAILED_TO_MERGE_FIELDS, which a full
+  //! refresh of the table resolves.
+  std::vector<StructField> evolveSchema(const Dataset& dataset,
+                                        const std::vector<StructField>& schema);
+
   //! Replaces every row of the table with none, and its schema with `schema` (full refresh).
   void truncate(const Dataset& dataset, const std::vector<StructField>& schema);
 

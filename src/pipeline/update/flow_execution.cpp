@@ -90,11 +90,15 @@ class FlowRun {
     return *dataset;
   }
 
-  const std::vector<StructField>& targetSchema() const {
+  //! The dataset's columns as the graph resolved them.
+  const std::vector<StructField>& resolvedSchema() const {
     const DatasetAnalysis* entry = environment_.analysis->dataset(datasetKey(flow_.flow->target));
     SLUICE_CHECK(entry != nullptr);
     return entry->state.schema;
   }
+
+  //! The columns the flow writes: the table's, evolved to take the flow's new columns.
+  const std::vector<StructField>& targetSchema() const { return table_schema_; }
 
   BindingEnvironment bindingEnvironment(const DatasetReads& reads,
                                         const FileStreamSelector* file_stream) const {
@@ -140,7 +144,12 @@ class FlowRun {
   FlowRunResult runFlowKind() {
     enter(FlowState::kStarting);
     const Dataset& dataset = target();
-    environment_.tables->ensureTable(dataset, targetSchema());
+    environment_.tables->ensureTable(dataset, resolvedSchema());
+    // A materialized view replaces its schema with each refresh; an appended table keeps its
+    // columns and gains the new ones.
+    table_schema_ = flow_.flow->kind == FlowKind::kMaterialize
+                        ? resolvedSchema()
+                        : environment_.tables->evolveSchema(dataset, resolvedSchema());
     if (flow_.flow->kind == FlowKind::kMaterialize)
       return materialize();
     return append();
@@ -213,6 +222,7 @@ class FlowRun {
 
   const FlowAnalysis& flow_;
   const FlowRunEnvironment& environment_;
+  std::vector<StructField> table_schema_;
 };
 
 }  // namespace

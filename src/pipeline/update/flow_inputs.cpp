@@ -9,6 +9,7 @@
 #include "exec/table_function/delta_table_reader.hpp"
 #include "exec/table_function/empty_source.hpp"
 #include "storage/delta/appended_files.hpp"
+#include "storage/delta/log_store.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
@@ -26,17 +27,12 @@ TableFunctionBinding emptyBinding(const Dataset& dataset, const std::vector<Stru
   return binding;
 }
 
-bool tableExists(const std::string& location) {
-  std::error_code error;
-  return std::filesystem::exists(std::filesystem::path(location) / "_delta_log", error);
-}
-
 }  // namespace
 
 TableFunctionBinding readWholeDataset(const Dataset& dataset,
                                       const std::vector<StructField>& schema,
                                       const std::string& location) {
-  if (!tableExists(location))
+  if (!delta::tableExists(location))
     return emptyBinding(dataset, schema, false);
   return deltaSnapshotBinding(dataset.name.toString(), std::make_shared<const delta::Snapshot>(
                                                            delta::openSnapshot(location)));
@@ -66,11 +62,16 @@ TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
     auto recorded = recovering_->input.versions.find(source);
     if (recorded != recovering_->input.versions.end())
       range = recorded->second;
-  } else if (tableExists(location)) {
+  } else if (delta::tableExists(location)) {
     int64_t latest = delta::openSnapshot(location).version;
-    int64_t from = state_.processedVersion(flow_key_, source).value_or(-1) + 1;
-    if (from <= latest)
-      range = std::make_pair(from, latest);
+    std::optional<int64_t> processed = state_.processedVersion(flow_key_, source);
+    // The first read of a stream takes the table as it stands (its live files at the latest
+    // version, as Delta's streaming source starts from a snapshot); later reads take the
+    // commits after the last version read.
+    if (!processed)
+      range = std::make_pair(int64_t{-1}, latest);
+    else if (*processed < latest)
+      range = std::make_pair(*processed + 1, latest);
   }
   if (!range)
     return emptyBinding(dataset, schema, true);
@@ -78,6 +79,8 @@ TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
 
   auto snapshot =
       std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
+  if (range->first < 0)
+    return deltaSnapshotBinding("Stream " + dataset.name.toString(), std::move(snapshot));
   delta::AppendedFiles appended =
       delta::filesAppendedBetween(location, range->first, range->second);
   if (appended.first_change_version) {

@@ -23,7 +23,8 @@ namespace sluice {
 class SqliteDatabase;
 
 //! The input of one batch of a flow, by source: a read_files location's files, or a stream
-//! read of a Delta table (by the dataset's key) from one version to another, both included.
+//! read of a Delta table (by the dataset's key) from one version to another, both included;
+//! a range from -1 is the table's whole snapshot at the second version (a stream's first read).
 struct BatchInput {
   std::map<std::string, std::vector<std::string>> files;
   std::map<std::string, std::pair<int64_t, int64_t>> versions;

@@ -209,4 +209,9 @@ void LogStore::writeLastCheckpoint(const LastCheckpoint& last) const {
   replaceFile("_last_checkpoint", dumpJson(json));
 }
 
+bool tableExists(const std::string& table_path) {
+  std::error_code error;
+  return std::filesystem::is_directory(std::filesystem::path(table_path) / "_delta_log", error);
+}
+
 }  // namespace sluice::delta

@@ -73,6 +73,9 @@ class LogStore {
   std::string log_path_;
 };
 
+//! Whether `table_path` holds a Delta table (a _delta_log folder).
+bool tableExists(const std::string& table_path);
+
 //! Reads a whole file; IO_ERROR naming it on failure.
 std::string readWholeFile(const std::string& path);
 

@@ -1,0 +1,39 @@
+// src/storage/delta/schema_evolution.cpp
+#include "storage/delta/schema_evolution.hpp"
+
+#include "storage/delta/file_paths.hpp"
+#include "storage/delta/schema_json.hpp"
+#include "storage/delta/snapshot.hpp"
+#include "storage/delta/table_properties.hpp"
+#include "storage/delta/transaction.hpp"
+
+namespace sluice::delta {
+
+int64_t addColumns(const std::string& table_path, const std::vector<StructField>& columns) {
+  if (columns.empty())
+    return -1;
+  LogStore store(table_path);
+  Snapshot snapshot = loadSnapshot(store, store.list(), std::nullopt);
+  std::vector<StructField> schema = snapshot.schema;
+  schema.insert(schema.end(), columns.begin(), columns.end());
+  Metadata metadata = snapshot.metadata;
+  metadata.schema_string = schemaToJson(schema);
+
+  CommitPlan plan;
+  plan.read_version = snapshot.version;
+  plan.actions.emplace_back(metadata);
+  plan.checkpoint_interval = checkpointInterval(metadata);
+  Json names = Json::array();
+  for (const StructField& column : columns)
+    names.push_back(column.name);
+  plan.commit_info.fields["timestamp"] = currentTimeMillis();
+  plan.commit_info.fields["operation"] = "ADD COLUMNS";
+  plan.commit_info.fields["operationParameters"] = {{"columns", dumpJson(names)}};
+  plan.commit_info.fields["readVersion"] = snapshot.version;
+  plan.commit_info.fields["isolationLevel"] = "Serializable";
+  plan.commit_info.fields["isBlindAppend"] = false;
+  plan.commit_info.fields["engineInfo"] = "sluice";
+  return commitTransaction(store, std::move(plan)).version;
+}
+
+}  // namespace sluice::delta

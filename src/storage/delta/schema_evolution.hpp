@@ -1,0 +1,19 @@
+// src/storage/delta/schema_evolution.hpp
+//
+// Adds columns to a Delta table's schema in a commit of its own (a metaData action, Delta's
+// ADD COLUMNS): the files already written lack them and read them as NULL. Only additions are
+// made here; any other difference is the caller's to refuse.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/types/data_type.hpp"
+
+namespace sluice::delta {
+
+//! Commits `columns` (names new to the table) at the end of the table's schema; returns the
+//! committed version. Nothing is committed when `columns` is empty (returns -1).
+int64_t addColumns(const std::string& table_path, const std::vector<StructField>& columns);
+
+}  // namespace sluice::delta

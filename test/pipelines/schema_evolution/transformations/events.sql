@@ -1,0 +1,6 @@
+-- The schema is inferred from every file: a field that appears in a new file becomes a new
+-- column of the table.
+CREATE STREAMING TABLE events AS
+SELECT * EXCEPT (_rescued_data) FROM STREAM read_files('data', format => 'json');
+
+CREATE MATERIALIZED VIEW event_columns AS SELECT count(*) AS n FROM events;
