@@ -226,7 +226,7 @@ BoundExpressionPtr ExpressionBinder::bindNode(const sql::Expr& expr) {
       arguments.push_back(bind(*node.left));
       arguments.push_back(bind(*node.right));
       auto equal = call("<=>", std::move(arguments));
-      if (!node.negated)
+      if (node.negated)
         return equal;  // IS NOT DISTINCT FROM
       std::vector<BoundExpressionPtr> negated;
       negated.push_back(std::move(equal));
