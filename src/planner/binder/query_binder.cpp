@@ -37,6 +37,21 @@ int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Sta
       .withLocation(statement.locate(expr.position));
 }
 
+//! SELECT DISTINCT without aggregates whose items hold a subquery. The subquery's outer
+//! references read the FROM rows, not the distinct values, so the rows are projected first and
+//! deduplicated after, as Spark's Distinct over its Project.
+bool isDistinctOverSubqueries(const sql::SelectBody& select) {
+  if (select.quantifier != sql::SetQuantifier::kDistinct || select.group_by || select.having)
+    return false;
+  bool subqueries = false;
+  for (const sql::SelectItem& item : select.items) {
+    if (AggregateBinder::containsAggregateCall(*item.expr))
+      return false;
+    subqueries = subqueries || containsSubquery(*item.expr);
+  }
+  return subqueries;
+}
+
 }  // namespace
 
 JoinBinder QueryBinder::joinBinder() {
@@ -107,8 +122,9 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
                                            const std::vector<sql::SortItem>* order) {
   bool rows_of_distinct = distinct_rows_next_;
   distinct_rows_next_ = false;
-  if (!rows_of_distinct && WindowBinder::isDistinctOverWindows(select)) {
-    // Windows come before DISTINCT: bind the rows, then deduplicate them.
+  if (!rows_of_distinct &&
+      (WindowBinder::isDistinctOverWindows(select) || isDistinctOverSubqueries(select))) {
+    // Windows and subqueries come before DISTINCT: bind the rows, then deduplicate them.
     distinct_rows_next_ = true;
     LogicalOperatorPtr rows =
         WindowBinder::distinctRows(bindSelect(select, nullptr), statement_, select.position);

@@ -269,6 +269,21 @@ BoundExpressionPtr bindOuterColumn(const sql::ColumnRefExpr& expr, const Scope& 
   return BoundExpression::makeColumn(scope.size() + outer.parameters.size() - 1, type);
 }
 
+bool containsSubquery(const sql::Expr& expr) {
+  switch (expr.kind()) {
+    case sql::ExprKind::kExists:
+    case sql::ExprKind::kInSubquery:
+    case sql::ExprKind::kScalarSubquery:
+      return true;
+    default:
+      break;
+  }
+  bool found = false;
+  sql::forEachChild(expr,
+                    [&](const sql::Expr& child) { found = found || containsSubquery(child); });
+  return found;
+}
+
 BoundExpressionPtr bindSubqueryExpression(const sql::Expr& expr, const BindContext& context,
                                           const sql::Statement& statement,
                                           ExpressionBinder& outer_binder) {

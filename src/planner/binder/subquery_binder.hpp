@@ -58,6 +58,9 @@ struct OuterQuery {
 BoundExpressionPtr bindSubqueryExpression(const sql::Expr& expr, const BindContext& context,
                                           const sql::Statement& statement, ExpressionBinder& outer);
 
+//! Whether `expr` holds an IN / EXISTS / scalar subquery (subqueries are not entered).
+bool containsSubquery(const sql::Expr& expr);
+
 //! `name` of the built-in functions bound to `arguments`, which are cast as it asks.
 BoundExpressionPtr callBuiltin(std::string_view name, std::vector<BoundExpressionPtr> arguments);
 
