@@ -17,7 +17,7 @@ LogicalOperatorPtr optimize(LogicalOperatorPtr plan, const OptimizerContext& con
   reorderJoins(plan);
   chooseJoinBuildSides(plan);
   useTopN(plan);
-  pruneScanColumns(*plan);
+  pruneColumns(*plan);
   return plan;
 }
 

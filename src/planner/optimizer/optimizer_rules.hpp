@@ -43,7 +43,8 @@ void chooseJoinBuildSides(LogicalOperatorPtr& plan);
 //! Turns a LIMIT right above a sort into a TopN.
 void useTopN(LogicalOperatorPtr& plan);
 
-//! Tells each scan which of its columns anything above reads; the others are not read.
-void pruneScanColumns(LogicalOperator& plan);
+//! Stops computing the projected expressions and aggregates nobody reads (they become NULLs) and
+//! tells each scan and join which of its columns anything above reads.
+void pruneColumns(LogicalOperator& plan);
 
 }  // namespace sluice

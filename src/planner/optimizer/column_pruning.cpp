@@ -1,9 +1,12 @@
-// src/planner/optimizer/scan_column_pruning.cpp
+// src/planner/optimizer/column_pruning.cpp
 //
-// Column pruning down to the readers: walking down from the root, each operator says which
+// Column pruning (Spark's ColumnPruning): walking down from the root, each operator says which
 // columns of its input it needs (those its parent needs that it passes on, and those its own
-// expressions read); each scan learns which of its columns are needed and reads only those,
-// and each join which columns it need not carry.
+// expressions read). A projected expression or an aggregate nobody reads is not computed, so
+// it can raise no error (`SELECT count(*) FROM (SELECT a - 2147483600 AS x FROM t)` counts),
+// while a filter, a join condition or anything read still is. Each scan learns which of its
+// columns are needed and reads only those, and each join which columns it need not carry.
+// Column positions never change: what is pruned becomes a NULL of its type.
 // Operators this rule does not know need every input column.
 #include <algorithm>
 
@@ -20,6 +23,16 @@ std::vector<bool> allColumns(const LogicalOperator& plan) {
 }
 
 void prune(LogicalOperator& plan, std::vector<bool> needed);
+
+//! An aggregate nobody reads keeps its place in the output but aggregates NULLs over every row,
+//! which reads no column and can fail on none (its constant arguments stay as they were bound).
+void aggregateNothing(BoundAggregate& aggregate) {
+  for (BoundExpressionPtr& argument : aggregate.arguments) {
+    if (argument->kind != BoundExpressionKind::kConstant)
+      argument = BoundExpression::makeConstant(Value::null(argument->type));
+  }
+  aggregate.filter = nullptr;
+}
 
 //! A join needs the columns of each side that its output, keys and residual use.
 void pruneJoin(LogicalOperator& plan, const std::vector<bool>& needed) {
@@ -63,13 +76,15 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
       return;
     }
     case LogicalOperatorKind::kProject: {
-      // The projection keeps computing all its expressions (one may raise an error), so
-      // their inputs are needed; a column it only passes on, unread above, is not.
       std::vector<bool> input(plan.children[0]->column_names.size(), false);
       for (size_t column = 0; column < plan.expressions.size(); ++column) {
-        const BoundExpression& expr = *plan.expressions[column];
-        if (needed[column] || expr.kind != BoundExpressionKind::kColumn)
-          markColumns(expr, input);
+        BoundExpressionPtr& expr = plan.expressions[column];
+        // A column passed on costs nothing and fails never; it stays, its input unread.
+        if (needed[column])
+          markColumns(*expr, input);
+        else if (expr->kind != BoundExpressionKind::kConstant &&
+                 expr->kind != BoundExpressionKind::kColumn)
+          expr = BoundExpression::makeConstant(Value::null(expr->type));
       }
       prune(*plan.children[0], std::move(input));
       return;
@@ -91,6 +106,11 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
       std::vector<bool> input(plan.children[0]->column_names.size(), false);
       for (const BoundExpressionPtr& key : plan.expressions)
         markColumns(*key, input);
+      size_t first_aggregate = plan.expressions.size();
+      for (size_t index = 0; index < plan.aggregates.size(); ++index) {
+        if (!needed[first_aggregate + index])
+          aggregateNothing(plan.aggregates[index]);
+      }
       for (const BoundAggregate& aggregate : plan.aggregates) {
         for (const BoundExpressionPtr& argument : aggregate.arguments) {
           markColumns(*argument, input);
@@ -147,7 +167,7 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
 
 }  // namespace
 
-void pruneScanColumns(LogicalOperator& plan) {
+void pruneColumns(LogicalOperator& plan) {
   prune(plan, allColumns(plan));
 }
 
