@@ -165,6 +165,13 @@ AggregateBinder::AggregateBinder(const BindContext& context, const sql::Statemen
       input_binder_(context, statement, scope),
       output_binder_(context, statement, no_columns_) {
   input_binder_.setSubstitution([this](const sql::Expr& expr) -> BoundExpressionPtr {
+    if (isLateralReference(expr)) {
+      throw Error(ErrorClass::UNSUPPORTED_FEATURE, "LATERAL_COLUMN_ALIAS_IN_AGGREGATE_FUNC",
+                  fmt::format("Referencing a lateral column alias {} in an aggregate function "
+                              "is not supported.",
+                              ExpressionBinder::autoName(expr)))
+          .withLocation(statement_.locate(expr.position));
+    }
     if (!isAggregateCall(expr))
       return nullptr;
     throw Error(
@@ -206,6 +213,10 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
   auto project = makeOperator(LogicalOperatorKind::kProject);
   for (const SelectEntry& entry : entries_) {
     BoundExpressionPtr expr = bindEntry(entry);
+    if (entry.aliased && WindowBinder::findWindowCall(*entry.expr) != nullptr)
+      lateral_aliases_.addUnreadable(entry.name);
+    else if (entry.aliased)
+      lateral_aliases_.add(entry.name, *expr);
     entry_expressions_.push_back(copyExpression(*expr));
     project->column_names.push_back(entry.name);
     project->column_types.push_back(expr->type);
@@ -447,6 +458,8 @@ BoundExpressionPtr AggregateBinder::bindHaving(const sql::Expr& condition) {
 BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
   if (isAggregateCall(expr))
     return bindAggregateCall(expr.as<sql::FunctionCallExpr>());
+  if (isLateralReference(expr))
+    return lateral_aliases_.resolve(expr.as<sql::ColumnRefExpr>().name[0]);
   if (needsRewriteBelow(expr)) {
     if (aliases_visible_) {
       if (std::optional<idx_t> entry = aliasEntry(expr))
@@ -616,8 +629,16 @@ std::optional<idx_t> AggregateBinder::aliasEntry(const sql::Expr& expr) const {
   return std::nullopt;
 }
 
+bool AggregateBinder::isLateralReference(const sql::Expr& expr) const {
+  // HAVING and ORDER BY name select aliases their own way (aliasEntry).
+  if (aliases_visible_ || !expr.is<sql::ColumnRefExpr>())
+    return false;
+  const auto& name = expr.as<sql::ColumnRefExpr>().name;
+  return name.size() == 1 && !resolvesInScope(name[0]) && lateral_aliases_.names(name[0]);
+}
+
 bool AggregateBinder::needsRewriteBelow(const sql::Expr& expr) const {
-  if (isAggregateCall(expr) || WindowBinder::isWindowCall(expr))
+  if (isAggregateCall(expr) || WindowBinder::isWindowCall(expr) || isLateralReference(expr))
     return true;
   if (aliases_visible_ && aliasEntry(expr))
     return true;

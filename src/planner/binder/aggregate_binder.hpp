@@ -22,6 +22,7 @@
 
 #include "planner/binder/bind_context.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/lateral_aliases.hpp"
 #include "planner/logical/logical_operator.hpp"
 #include "sql/ast/query.hpp"
 
@@ -79,6 +80,8 @@ class AggregateBinder {
   //! The select entry a name in HAVING / ORDER BY refers to when no FROM column has that name.
   std::optional<idx_t> aliasEntry(const sql::Expr& expr) const;
   bool resolvesInScope(const std::string& name) const;
+  //! Whether `expr` is a name that only an earlier select item's alias has (a lateral alias).
+  bool isLateralReference(const sql::Expr& expr) const;
   //! True when `expr` holds an aggregate call or (in HAVING / ORDER BY) a select alias.
   bool needsRewriteBelow(const sql::Expr& expr) const;
   [[noreturn]] void raiseMissingAggregation(const std::string& column,
@@ -115,6 +118,8 @@ class AggregateBinder {
   //! Projection expressions of the select entries, once bound (HAVING and ORDER BY may name
   //! their aliases).
   std::vector<BoundExpressionPtr> entry_expressions_;
+  //! The aliases of the select entries bound so far, which later entries may name.
+  LateralAliases lateral_aliases_;
   bool has_group_by_ = false;
   bool aliases_visible_ = false;  // binding HAVING or ORDER BY
 };

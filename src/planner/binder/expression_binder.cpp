@@ -12,6 +12,7 @@
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/json_binder.hpp"
 #include "planner/binder/lambda_binder.hpp"
+#include "planner/binder/lateral_aliases.hpp"
 #include "planner/binder/session_functions.hpp"
 #include "planner/binder/sql_function_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
@@ -372,6 +373,18 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     }
     throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous, could be: [{}].",
                quoteName(name), candidates);
+  }
+  // Then an earlier select item's alias (or a field of it), before the query around a
+  // subquery, as Spark resolves lateral column aliases.
+  if (lateral_aliases_ != nullptr) {
+    if (BoundExpressionPtr value = lateral_aliases_->resolve(name[0])) {
+      std::string base_name = name[0];
+      for (size_t part = 1; part < name.size(); ++part) {
+        value = extractField(std::move(value), name[part], base_name);
+        base_name += "." + name[part];
+      }
+      return value;
+    }
   }
   // Then the query around a subquery, as Spark resolves correlated names.
   if (context_.outer != nullptr) {

@@ -13,6 +13,7 @@
 
 namespace sluice {
 
+class LateralAliases;
 struct ScalarFunctionEntry;
 
 class ExpressionBinder {
@@ -28,6 +29,9 @@ class ExpressionBinder {
   using Substitution = std::function<BoundExpressionPtr(const sql::Expr& expr)>;
   void setSubstitution(Substitution substitution) { substitution_ = std::move(substitution); }
   const Substitution& substitution() const { return substitution_; }
+
+  //! Lets names that no column of the scope has resolve to the aliases of earlier select items.
+  void setLateralAliases(const LateralAliases* aliases) { lateral_aliases_ = aliases; }
 
   //! Binds the built-in scalar function `entry` to `arguments` (their count already checked),
   //! casting them to the types it asks for.
@@ -74,6 +78,7 @@ class ExpressionBinder {
   const sql::Statement& statement_;
   const Scope& scope_;
   Substitution substitution_;
+  const LateralAliases* lateral_aliases_ = nullptr;
   //! Lambda parameter slots taken by the lambdas this binder's expressions are nested in.
   idx_t lambda_slots_ = 0;
 

@@ -12,6 +12,7 @@
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/join_binder.hpp"
+#include "planner/binder/lateral_aliases.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/window_binder.hpp"
@@ -37,19 +38,39 @@ int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Sta
       .withLocation(statement.locate(expr.position));
 }
 
-//! SELECT DISTINCT without aggregates whose items hold a subquery. The subquery's outer
-//! references read the FROM rows, not the distinct values, so the rows are projected first and
-//! deduplicated after, as Spark's Distinct over its Project.
-bool isDistinctOverSubqueries(const sql::SelectBody& select) {
+//! Whether `expr` names (as a column or the base of a field) one of `aliases`.
+bool namesAnyOf(const sql::Expr& expr, const std::vector<std::string>& aliases) {
+  if (expr.is<sql::ColumnRefExpr>()) {
+    const std::string& first = expr.as<sql::ColumnRefExpr>().name[0];
+    for (const std::string& alias : aliases) {
+      if (sameIdentifier(alias, first))
+        return true;
+    }
+  }
+  bool found = false;
+  sql::forEachChild(expr,
+                    [&](const sql::Expr& child) { found = found || namesAnyOf(child, aliases); });
+  return found;
+}
+
+//! SELECT DISTINCT without aggregates whose items hold a subquery or may name an earlier
+//! item's alias. A subquery's outer references and a lateral alias read the FROM rows, not the
+//! distinct values, so the rows are projected first and deduplicated after, as Spark's Distinct
+//! over its Project.
+bool isDistinctOverProjectedRows(const sql::SelectBody& select) {
   if (select.quantifier != sql::SetQuantifier::kDistinct || select.group_by || select.having)
     return false;
-  bool subqueries = false;
+  bool projected_first = false;
+  std::vector<std::string> aliases;
   for (const sql::SelectItem& item : select.items) {
     if (AggregateBinder::containsAggregateCall(*item.expr))
       return false;
-    subqueries = subqueries || containsSubquery(*item.expr);
+    projected_first =
+        projected_first || containsSubquery(*item.expr) || namesAnyOf(*item.expr, aliases);
+    if (item.alias)
+      aliases.push_back(*item.alias);
   }
-  return subqueries;
+  return projected_first;
 }
 
 }  // namespace
@@ -123,8 +144,9 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   bool rows_of_distinct = distinct_rows_next_;
   distinct_rows_next_ = false;
   if (!rows_of_distinct &&
-      (WindowBinder::isDistinctOverWindows(select) || isDistinctOverSubqueries(select))) {
-    // Windows and subqueries come before DISTINCT: bind the rows, then deduplicate them.
+      (WindowBinder::isDistinctOverWindows(select) || isDistinctOverProjectedRows(select))) {
+    // Windows, subqueries and lateral aliases come before DISTINCT: bind the rows, then
+    // deduplicate them.
     distinct_rows_next_ = true;
     LogicalOperatorPtr rows =
         WindowBinder::distinctRows(bindSelect(select, nullptr), statement_, select.position);
@@ -196,6 +218,8 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   auto project = makeOperator(LogicalOperatorKind::kProject);
   ExpressionBinder binder(context_, statement_, scope);
   windows.install(binder);
+  LateralAliases lateral_aliases;
+  binder.setLateralAliases(&lateral_aliases);
   // The generator's rows carry the FROM columns along, at the same positions.
   idx_t generated_from = input->column_names.size();
   if (generator_item) {
@@ -245,6 +269,10 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
       continue;
     }
     BoundExpressionPtr expr = binder.bind(*item.expr);
+    if (item.alias && WindowBinder::findWindowCall(*item.expr) != nullptr)
+      lateral_aliases.addUnreadable(*item.alias);
+    else if (item.alias)
+      lateral_aliases.add(*item.alias, *expr);
     project->column_names.push_back(item.alias ? *item.alias
                                                : ExpressionBinder::autoName(*item.expr));
     project->column_types.push_back(expr->type);
