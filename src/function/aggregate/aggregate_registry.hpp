@@ -32,6 +32,12 @@ struct AggregateFunctionEntry {
   int min_arguments = 1;
   int max_arguments = 1;  // -1: any number
   AggregateResolver bind;
+  //! An inverse distribution function, `f(p) WITHIN GROUP (ORDER BY value [DESC])`: it is
+  //! bound to (value, the call's own arguments..., DESC as a BOOLEAN constant), and the
+  //! argument counts above are the call's own.
+  bool orders_within_group = false;
+  //! Refuses a window with ORDER BY or a frame other than the whole partition.
+  bool needs_whole_partition = false;
 };
 
 class AggregateRegistry {

@@ -1,11 +1,14 @@
 // src/function/aggregate/percentile.cpp
 //
 // percentile(expr, p), percentile(expr, array(p, ...)) and median(expr) (Spark's Percentile,
-// exact): the values of the group are kept (collected_values.hpp) and sorted when finalized;
-// the percentile p of n values is the value at position p * (n - 1), interpolated linearly
-// between its two neighbours. NULLs are skipped. The result is DOUBLE (ARRAY<DOUBLE> for an
-// array of percentages) and NULL for a group without a non-NULL value. A percentage must be a
-// constant between 0 and 1.
+// exact), and the inverse distribution functions percentile_cont(p) and percentile_disc(p)
+// WITHIN GROUP (ORDER BY expr [DESC]): the values of the group are kept (collected_values.hpp)
+// and sorted when finalized, descending for DESC. The continuous percentile p of n values is the
+// value at position p * (n - 1), interpolated linearly between its two neighbours; the
+// discrete one is the first value whose cumulative share of the n values reaches p (Spark's
+// percentile_disc, not its legacy calculation). NULLs are skipped. The result is DOUBLE
+// (ARRAY<DOUBLE> for an array of percentages) and NULL for a group without a non-NULL value. A
+// percentage must be a constant between 0 and 1.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -23,16 +26,23 @@ namespace {
 
 constexpr idx_t kWidth = sizeof(double);
 
+//! How the percentile is taken from the sorted values.
+struct PercentileKind {
+  bool discrete = false;
+  bool descending = false;
+};
+
 class PercentileAggregate : public AggregateFunction {
  public:
   PercentileAggregate(const char* name, std::vector<DataType> argument_types,
-                      std::vector<double> percentages, bool returns_array)
+                      std::vector<double> percentages, bool returns_array, PercentileKind kind)
       : AggregateFunction(
             name, std::move(argument_types),
             returns_array ? DataType::array(DataType::doubleType(), false) : DataType::doubleType(),
             sizeof(CollectedValues), alignof(CollectedValues)),
         percentages_(std::move(percentages)),
-        returns_array_(returns_array) {}
+        returns_array_(returns_array),
+        kind_(kind) {}
 
   void update(const AggregateInput& input, uint8_t* const* groups, idx_t offset,
               StringHeap& heap) const override {
@@ -74,7 +84,11 @@ class PercentileAggregate : public AggregateFunction {
         continue;
       }
       state.copyTo(sorted);
-      std::sort(sorted.begin(), sorted.end(), sortsBefore<double>);
+      if (kind_.descending)
+        std::sort(sorted.begin(), sorted.end(),
+                  [](double a, double b) { return sortsBefore<double>(b, a); });
+      else
+        std::sort(sorted.begin(), sorted.end(), sortsBefore<double>);
       if (!returns_array_) {
         result.mutableData<double>()[row] = percentileOf(sorted, percentages_[0]);
         continue;
@@ -91,8 +105,21 @@ class PercentileAggregate : public AggregateFunction {
   }
 
  private:
+  double percentileOf(const std::vector<double>& sorted, double percentage) const {
+    return kind_.discrete ? discretePercentile(sorted, percentage)
+                          : continuousPercentile(sorted, percentage);
+  }
+
+  //! Spark's PercentileDisc.getPercentile: the first value whose cumulative count reaches
+  //! p * n.
+  static double discretePercentile(const std::vector<double>& sorted, double percentage) {
+    double reached = std::ceil(static_cast<double>(sorted.size()) * percentage);
+    auto index = static_cast<size_t>(std::max(reached, 1.0)) - 1;
+    return sorted[std::min(index, sorted.size() - 1)];
+  }
+
   //! Spark's Percentile.getPercentile over sorted values.
-  static double percentileOf(const std::vector<double>& sorted, double percentage) {
+  static double continuousPercentile(const std::vector<double>& sorted, double percentage) {
     double position = static_cast<double>(sorted.size() - 1) * percentage;
     double lower = std::floor(position);
     double higher = std::ceil(position);
@@ -105,6 +132,7 @@ class PercentileAggregate : public AggregateFunction {
 
   std::vector<double> percentages_;
   bool returns_array_;
+  PercentileKind kind_;
 };
 
 [[noreturn]] void raisePercentageOutOfRange(const AggregateBindRequest& request,
@@ -123,7 +151,8 @@ class PercentileAggregate : public AggregateFunction {
                           request.name, values));
 }
 
-AggregateFunctionPtr bindPercentile(const AggregateBindRequest& request, const char* name) {
+AggregateFunctionPtr bindPercentile(const AggregateBindRequest& request, const char* name,
+                                    PercentileKind kind = {}, bool ordered_within_group = false) {
   const DataType& input = request.argument_types[0];
   if (!input.isNumeric() && !input.isVoid()) {
     if (input.id() == TypeId::kYearMonthInterval || input.id() == TypeId::kDayTimeInterval) {
@@ -177,8 +206,13 @@ AggregateFunctionPtr bindPercentile(const AggregateBindRequest& request, const c
     }
     argument_types.push_back(type);
   }
+  if (ordered_within_group) {
+    // The DESC flag of WITHIN GROUP, a constant the binder adds.
+    kind.descending = request.argument_constants[2]->getBoolean();
+    argument_types.push_back(DataType::boolean());
+  }
   return std::make_shared<PercentileAggregate>(name, std::move(argument_types),
-                                               std::move(percentages), returns_array);
+                                               std::move(percentages), returns_array, kind);
 }
 
 }  // namespace
@@ -187,9 +221,21 @@ void registerPercentileAggregates(AggregateRegistry& registry) {
   registry.add({"percentile", 2, 2, [](const AggregateBindRequest& request) {
                   return bindPercentile(request, "percentile");
                 }});
-  registry.add({"median", 1, 1, [](const AggregateBindRequest& request) {
-                  return bindPercentile(request, "median");
-                }});
+  AggregateFunctionEntry median{"median", 1, 1, [](const AggregateBindRequest& request) {
+                                  return bindPercentile(request, "median");
+                                }};
+  median.needs_whole_partition = true;
+  registry.add(std::move(median));
+  for (bool discrete : {false, true}) {
+    const char* name = discrete ? "percentile_disc" : "percentile_cont";
+    AggregateFunctionEntry entry{
+        name, 1, 1, [name, discrete](const AggregateBindRequest& request) {
+          return bindPercentile(request, name, PercentileKind{discrete, false}, true);
+        }};
+    entry.orders_within_group = true;
+    entry.needs_whole_partition = true;
+    registry.add(std::move(entry));
+  }
 }
 
 }  // namespace sluice

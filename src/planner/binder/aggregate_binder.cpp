@@ -7,6 +7,7 @@
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 #include "planner/binder/window_binder.hpp"
+#include "planner/binder/within_group.hpp"
 #include "planner/expression/bound_lambda.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
@@ -67,7 +68,7 @@ std::string columnName(const sql::Expr& expr) {
     text += call.args[i]->is<sql::StarExpr>() ? std::string(call.distinct ? "*" : "1")
                                               : ExpressionBinder::autoName(*call.args[i]);
   }
-  text += ")";
+  text += ")" + withinGroupSql(call);
   if (call.filter)
     text += " FILTER (WHERE " + ExpressionBinder::autoName(*call.filter) + ")";
   return text;
@@ -492,12 +493,13 @@ BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
 BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExpr& call) {
   std::string name = foldIdentifier(call.name[0]);
   const AggregateFunctionEntry* entry = AggregateRegistry::builtin().find(name);
-  if (!call.within_group.empty()) {
-    throw Error(ErrorClass::NOT_SUPPORTED,
-                fmt::format("WITHIN GROUP is not supported yet: {}.", columnName(call)));
-  }
+  std::optional<WithinGroupOrdering> ordering = checkWithinGroup(call, *entry);
   std::vector<BoundExpressionPtr> arguments;
   std::vector<std::string> argument_sql;
+  if (ordering) {
+    arguments.push_back(input_binder_.bind(*ordering->value));
+    argument_sql.push_back(ExpressionBinder::autoName(*ordering->value));
+  }
   for (const sql::ExprPtr& argument : call.args) {
     if (!argument->is<sql::StarExpr>()) {
       arguments.push_back(input_binder_.bind(*argument));
@@ -533,7 +535,12 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
     argument_sql.push_back(call.null_treatment == sql::NullTreatment::kIgnoreNulls ? "true"
                                                                                    : "false");
   }
-  int count = static_cast<int>(arguments.size());
+  if (ordering) {
+    arguments.push_back(BoundExpression::makeConstant(Value::boolean(ordering->descending), true));
+    argument_sql.push_back(ordering->descending ? "true" : "false");
+  }
+  // The value and DESC of WITHIN GROUP are no arguments of the call as written.
+  int count = static_cast<int>(arguments.size()) - (ordering ? 2 : 0);
   if (count < entry->min_arguments || (entry->max_arguments >= 0 && count > entry->max_arguments)) {
     std::string expected =
         entry->max_arguments < 0 ? fmt::format(">= {}", entry->min_arguments)

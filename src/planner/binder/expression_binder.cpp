@@ -611,6 +611,12 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
     throwError(ErrorClass::WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE,
                "Window function \"{}\" requires an OVER clause.", foldIdentifier(expr.name[0]));
   }
+  if (!expr.within_group.empty() && !expr.over) {
+    throw Error(ErrorClass::INVALID_SQL_SYNTAX, "FUNCTION_WITH_UNSUPPORTED_SYNTAX",
+                fmt::format("Invalid SQL syntax: The function `{}` does not support WITHIN GROUP "
+                            "(ORDER BY ...).",
+                            foldIdentifier(expr.name.back())));
+  }
   if (expr.over || expr.filter || expr.distinct || !expr.within_group.empty()) {
     throwError(ErrorClass::NOT_SUPPORTED,
                "Window, aggregate and filtered calls are not supported yet: {}.", autoName(expr));

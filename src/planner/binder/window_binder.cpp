@@ -10,6 +10,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
+#include "planner/binder/within_group.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
@@ -23,7 +24,7 @@ std::string callSql(const sql::FunctionCallExpr& call) {
   std::string text = foldIdentifier(call.name.back()) + "(";
   for (size_t i = 0; i < call.args.size(); ++i)
     text += (i > 0 ? ", " : "") + ExpressionBinder::autoName(*call.args[i]);
-  return text + ")";
+  return text + ")" + withinGroupSql(call);
 }
 
 std::string expressionKey(const BoundExpression& expr) {
@@ -247,6 +248,19 @@ WindowBinder::ResolvedSpec WindowBinder::resolveSpec(const sql::WindowSpec& spec
   return resolved;
 }
 
+bool WindowBinder::overWholePartition(const sql::WindowSpec& spec,
+                                      const sql::FunctionCallExpr& call) const {
+  ResolvedSpec resolved = resolveSpec(spec, call, 0);
+  if (!resolved.order->empty())
+    return false;
+  if (resolved.frame == nullptr)
+    return true;
+  const sql::WindowFrame& frame = *resolved.frame;
+  return frame.unit == sql::WindowFrame::Unit::kRows &&
+         frame.start.kind == sql::WindowFrameBound::Kind::kUnboundedPreceding &&
+         frame.end.kind == sql::WindowFrameBound::Kind::kUnboundedFollowing;
+}
+
 BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
                                           ExpressionBinder& binder) {
   if (inside_window_) {
@@ -423,6 +437,22 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
     case WindowFunctionKind::kAggregate: {
       AggregateBindRequest request;
       request.name = pending.name;
+      std::optional<WithinGroupOrdering> ordering;
+      try {
+        ordering = checkWithinGroup(call, *aggregate);
+      } catch (Error& error) {
+        raise(std::move(error), call.position);
+      }
+      if (ordering) {
+        pending.arguments.push_back(binder.bind(*ordering->value));
+        request.argument_sql.push_back(ExpressionBinder::autoName(*ordering->value));
+      }
+      if (aggregate->needs_whole_partition && !overWholePartition(*call.over, call)) {
+        raise(Error(ErrorClass::INVALID_WINDOW_SPEC_FOR_AGGREGATION_FUNC,
+                    fmt::format("Cannot specify ORDER BY or a window frame for \"{}\".",
+                                pending.name)),
+              call.position);
+      }
       for (const sql::ExprPtr& argument : call.args) {
         if (argument->is<sql::StarExpr>() && name == "count" && call.args.size() == 1) {
           // count(*) is count(1), as Spark rewrites it.
@@ -433,7 +463,13 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
         pending.arguments.push_back(binder.bind(*argument));
         request.argument_sql.push_back(ExpressionBinder::autoName(*argument));
       }
-      int count = static_cast<int>(pending.arguments.size());
+      if (ordering) {
+        pending.arguments.push_back(
+            BoundExpression::makeConstant(Value::boolean(ordering->descending), true));
+        request.argument_sql.push_back(ordering->descending ? "true" : "false");
+      }
+      // The value and DESC of WITHIN GROUP are no arguments of the call as written.
+      int count = static_cast<int>(pending.arguments.size()) - (ordering ? 2 : 0);
       if (count < aggregate->min_arguments ||
           (aggregate->max_arguments >= 0 && count > aggregate->max_arguments)) {
         std::string expected =

@@ -85,6 +85,8 @@ class WindowBinder {
   ResolvedSpec resolveSpec(const sql::WindowSpec& spec, const sql::FunctionCallExpr& call,
                            int depth) const;
   const sql::NamedWindow* findNamedWindow(const std::string& name) const;
+  //! Whether `spec` has no ORDER BY and its frame is the whole partition.
+  bool overWholePartition(const sql::WindowSpec& spec, const sql::FunctionCallExpr& call) const;
   WindowFrameSpec bindFrame(const ResolvedSpec& spec, const PendingCall& pending,
                             const sql::FunctionCallExpr& call);
   WindowBound bindBound(const sql::WindowFrameBound& bound, bool rows, const PendingCall& pending,
