@@ -6,7 +6,9 @@
 #include "catalog/catalog_errors.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/function_registry.hpp"
+#include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/window_binder.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/actions.hpp"
 #include "storage/delta/table_reader.hpp"
@@ -70,6 +72,8 @@ void refuseSubqueries(const sql::Expr& expr, const sql::Statement& statement,
 
 BoundExpressionPtr bindCondition(const sql::Expr& condition, const Scope& scope,
                                  const BindContext& context, const sql::Statement& statement) {
+  AggregateBinder::checkWhere(condition, statement);
+  WindowBinder::checkWhere(condition, statement);
   BoundExpressionPtr bound = ExpressionBinder(context, statement, scope).bind(condition);
   if (bound->type.id() == TypeId::kBoolean)
     return bound;

@@ -50,8 +50,9 @@ size_t resolveTargetColumn(const std::vector<std::string>& column, sql::SourcePo
 void refuseSubqueries(const sql::Expr& expr, const sql::Statement& statement,
                       std::string_view operation);
 
-//! Binds a WHERE condition over `scope`; DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN unless it is a
-//! BOOLEAN (a STRING or NULL is cast, as a query's WHERE is).
+//! Binds a WHERE condition over `scope` as a query's WHERE is: INVALID_WHERE_CONDITION for
+//! aggregate and window functions, DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN unless it is a BOOLEAN
+//! (a STRING or NULL is cast).
 BoundExpressionPtr bindCondition(const sql::Expr& condition, const Scope& scope,
                                  const BindContext& context, const sql::Statement& statement);
 

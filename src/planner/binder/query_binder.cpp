@@ -529,6 +529,8 @@ TableVersion QueryBinder::tableVersion(const sql::NamedTableRef& ref,
 
 LogicalOperatorPtr QueryBinder::bindDeltaPath(const std::string& path,
                                               const sql::NamedTableRef& ref) {
+  if (ref.stream)
+    notSupported(ref.position, "STREAM of a Delta table by path");
   std::string folder = path;
   std::optional<TableVersion> from_name = splitTimeTravelSuffix(folder, context_.exec.time_zone);
   TableVersion travel = tableVersion(ref, from_name);
