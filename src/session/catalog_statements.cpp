@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "catalog/catalog_errors.hpp"
+#include "catalog/delta_path_name.hpp"
 #include "session/name_pattern.hpp"
 #include "session/result_rows_builder.hpp"
 
@@ -44,8 +45,11 @@ std::map<std::string, std::string> propertyMap(const std::vector<sql::Property>&
 
 //! Deletes a dropped table's folder; the entry is already gone, so a failure only leaves
 //! files behind, which the message names.
-void deleteTableFolder(const TableEntry& entry) {
+void deleteTableFolder(const TableEntry& entry, const Catalog& catalog) {
   if (entry.kind == TableKind::kView || entry.location.empty())
+    return;
+  // An external table (CREATE TABLE ... LOCATION) keeps its files, as in Spark.
+  if (entry.location != catalog.defaultLocation(entry.name))
     return;
   std::error_code error;
   fs::remove_all(entry.location, error);
@@ -157,7 +161,7 @@ StatementResult runDropSchema(const sql::DropSchemaStatement& drop, CatalogSessi
   if (drop.if_exists && !catalog.findSchema(catalog_name, schema))
     return {};
   for (const TableEntry& table : catalog.dropSchema(catalog_name, schema, drop.cascade)) {
-    deleteTableFolder(table);
+    deleteTableFolder(table, catalog);
   }
   return {};
 }
@@ -181,7 +185,7 @@ StatementResult runDropTable(const sql::DropTableStatement& drop, CatalogSession
                             name.quoted()));
   }
   catalog.dropTable(name);
-  deleteTableFolder(*entry);
+  deleteTableFolder(*entry, catalog);
   return {};
 }
 
@@ -215,6 +219,12 @@ StatementResult dispatch(const sql::Statement& statement, CatalogSession& sessio
       return runVacuum(statement.as<sql::VacuumStatement>(), session);
     case sql::StatementKind::kOptimize:
       return runOptimize(statement.as<sql::OptimizeStatement>(), session);
+    case sql::StatementKind::kInsert:
+      return runInsert(statement.as<sql::InsertStatement>(), session);
+    case sql::StatementKind::kDelete:
+      return runDelete(statement.as<sql::DeleteStatement>(), session);
+    case sql::StatementKind::kUpdate:
+      return runUpdate(statement.as<sql::UpdateStatement>(), session);
     default:
       SLUICE_UNREACHABLE("not a catalog statement");
   }
@@ -239,6 +249,9 @@ bool isCatalogStatement(const sql::Statement& statement) {
     case sql::StatementKind::kDescribeDetail:
     case sql::StatementKind::kVacuum:
     case sql::StatementKind::kOptimize:
+    case sql::StatementKind::kInsert:
+    case sql::StatementKind::kDelete:
+    case sql::StatementKind::kUpdate:
       return true;
     default:
       return false;
@@ -282,31 +295,13 @@ std::string fileUri(std::string_view path) {
   return "file:" + text;
 }
 
-namespace {
-
-//! A path as Delta commands take it: "file:/x" and "file:///x" are "/x".
-std::string localPath(std::string_view path) {
-  if (path.starts_with("file://"))
-    path.remove_prefix(7);
-  else if (path.starts_with("file:"))
-    path.remove_prefix(5);
-  std::error_code error;
-  fs::path absolute = fs::absolute(fs::path(path), error);
-  return (error ? fs::path(path) : absolute).lexically_normal().string();
-}
-
-}  // namespace
-
 DeltaTarget resolveDeltaTarget(const sql::TableTarget& target, CatalogSession& session,
                                std::string_view command) {
   if (target.path)
-    return {localPath(*target.path), std::nullopt};
+    return {localTablePath(*target.path), std::nullopt};
   const std::vector<std::string>& name = target.name;
-  // delta.`/path/to/table` names a folder, as in Delta's DeltaTableIdentifier.
-  if (name.size() == 2 && foldIdentifier(name[0]) == "delta" &&
-      (name[1].starts_with("/") || name[1].starts_with("file:"))) {
-    return {localPath(name[1]), std::nullopt};
-  }
+  if (std::optional<std::string> path = deltaPathOf(name))
+    return {std::move(*path), std::nullopt};
   if (name.size() == 1 && session.temporaryViews().count(foldIdentifier(name[0]))) {
     throw Error(
         ErrorClass::EXPECT_TABLE_NOT_VIEW,

@@ -2,12 +2,13 @@
 //
 // The statements a query session runs against the catalog and its Delta tables: CREATE TABLE
 // [AS query], DROP TABLE, CREATE / DROP SCHEMA, USE, SHOW TABLES / SCHEMAS / CATALOGS,
-// DESCRIBE [TABLE | SCHEMA | HISTORY | DETAIL], VACUUM and OPTIMIZE, with Spark's and
-// Databricks' output columns and error classes. They reach the session only through
-// CatalogSession, so that session.cpp stays a dispatcher.
+// DESCRIBE [TABLE | SCHEMA | HISTORY | DETAIL], VACUUM, OPTIMIZE, and INSERT, DELETE and
+// UPDATE, with Spark's and Databricks' output columns and error classes. They reach the session
+// only through CatalogSession, so that session.cpp stays a dispatcher.
 //
 // Files: catalog_statements.cpp (dispatch, USE, SHOW, schemas, DROP TABLE, Delta targets),
-// create_table_statement.cpp, describe_statements.cpp, table_maintenance_statements.cpp.
+// create_table_statement.cpp, describe_statements.cpp, table_maintenance_statements.cpp,
+// insert_statement.cpp, delete_update_statements.cpp (with dml_target.*, which they share).
 #pragma once
 
 #include <map>
@@ -22,6 +23,7 @@
 #include "planner/logical/logical_operator.hpp"
 #include "session/session.hpp"
 #include "sql/ast/catalog_statement.hpp"
+#include "sql/ast/dml_statement.hpp"
 
 namespace sluice {
 
@@ -76,6 +78,9 @@ StatementResult runDescribeDetail(const sql::DescribeDetailStatement& statement,
                                   CatalogSession& session);
 StatementResult runVacuum(const sql::VacuumStatement& statement, CatalogSession& session);
 StatementResult runOptimize(const sql::OptimizeStatement& statement, CatalogSession& session);
+StatementResult runInsert(const sql::InsertStatement& statement, CatalogSession& session);
+StatementResult runDelete(const sql::DeleteStatement& statement, CatalogSession& session);
+StatementResult runUpdate(const sql::UpdateStatement& statement, CatalogSession& session);
 
 //! DROP VIEW of a persistent view: drops it and returns true; false when the catalog has no
 //! such table or view; EXPECT_VIEW_NOT_TABLE for a table.

@@ -7,14 +7,22 @@
 //
 // What only a pipeline runs (FLOW clauses, expectations) and the column and table features the
 // writer does not implement yet (generated, identity and default columns, masks, keys, row
-// filters, LOCATION, CLUSTER BY AUTO) are refused with NOT_SUPPORTED at their position.
+// filters, CLUSTER BY AUTO) are refused with NOT_SUPPORTED at their position.
+//
+// CREATE TABLE t [(columns)] [USING DELTA] LOCATION '/path' makes an external table: it
+// registers the Delta table already at that path (its columns from the log; columns written
+// must be the same), or creates one there when the folder holds none. DROP TABLE leaves an
+// external table's files in place.
 #include <set>
 
 #include <fmt/format.h>
 
 #include "catalog/catalog_errors.hpp"
+#include "catalog/delta_path_name.hpp"
 #include "exec/table_sink.hpp"
 #include "session/catalog_statements.hpp"
+#include "storage/delta/log_store.hpp"
+#include "storage/delta/table_reader.hpp"
 #include "storage/delta/table_writer.hpp"
 
 namespace sluice {
@@ -61,8 +69,6 @@ void checkSessionTable(const sql::CreateTableStatement& create) {
   }
   if (spec.row_filter)
     refuse(create, spec.row_filter->position, "WITH ROW FILTER");
-  if (spec.location)
-    refuse(create, create.position, "LOCATION (an external table)");
   if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kAuto) {
     refuse(create, spec.clustering->position, "CLUSTER BY AUTO");
   }
@@ -115,6 +121,75 @@ std::map<std::string, std::string> tableProperties(const std::vector<sql::Proper
   return map;
 }
 
+//! Whether two column lists agree on names (case-insensitively), types and order.
+bool sameColumns(const std::vector<StructField>& declared, const std::vector<StructField>& logged) {
+  if (declared.size() != logged.size())
+    return false;
+  for (size_t column = 0; column < declared.size(); ++column) {
+    if (foldIdentifier(declared[column].name) != foldIdentifier(logged[column].name) ||
+        !(declared[column].type == logged[column].type)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string columnsText(const std::vector<StructField>& fields) {
+  std::string text;
+  for (const StructField& field : fields) {
+    if (!text.empty())
+      text += ", ";
+    text += fmt::format("{} {}", quoteName(field.name), field.type.sql());
+  }
+  return text;
+}
+
+//! CREATE TABLE ... LOCATION: registers the Delta table at the path, or creates one there.
+StatementResult createExternalTable(const sql::CreateTableStatement& create, TableEntry entry,
+                                    CatalogSession& session) {
+  if (create.or_replace)
+    refuse(create, create.position, "CREATE OR REPLACE TABLE with LOCATION");
+  if (create.flow.kind == sql::FlowSpec::Kind::kQuery)
+    refuse(create, create.position, "CREATE TABLE ... LOCATION ... AS query");
+  entry.location = localTablePath(*create.spec.location);
+  std::vector<StructField> declared = declaredColumns(create);
+  if (delta::LogStore(entry.location).list().empty()) {
+    if (declared.empty()) {
+      throw Error(ErrorClass::DELTA_CREATE_EXTERNAL_TABLE_WITHOUT_SCHEMA,
+                  fmt::format("You are trying to create an external table {} from `{}` using "
+                              "Delta, but the schema is not specified when the input path is "
+                              "empty.",
+                              entry.name.quoted(), entry.location));
+    }
+    checkDistinctColumns(declared);
+    delta::TableWriteOptions options;
+    options.mode = delta::WriteMode::kCreate;
+    options.operation = "CREATE TABLE";
+    delta::TableDefinition& definition = options.definition.emplace();
+    definition.schema = declared;
+    definition.partition_columns = schemaSpelling(create.spec.partition_columns, declared);
+    if (create.spec.clustering && create.spec.clustering->kind == sql::Clustering::Kind::kColumns) {
+      definition.clustering_columns = schemaSpelling(create.spec.clustering->columns, declared);
+    }
+    definition.properties = entry.properties;
+    definition.description = create.spec.comment;
+    writeToTable(nullptr, session.bindContext().exec, entry.location, std::move(options));
+    session.catalog().createTable(entry, /*replace=*/false);
+    return {};
+  }
+  delta::Snapshot snapshot = delta::openSnapshot(entry.location);
+  if (!declared.empty() && !sameColumns(declared, snapshot.schema)) {
+    throw Error(ErrorClass::DELTA_CREATE_TABLE_SCHEME_MISMATCH,
+                fmt::format("The specified schema does not match the existing schema at {}.\n"
+                            "== Specified ==\n{}\n== Existing ==\n{}",
+                            entry.location, columnsText(declared), columnsText(snapshot.schema)));
+  }
+  if (entry.comment.empty())
+    entry.comment = snapshot.metadata.description.value_or("");
+  session.catalog().createTable(entry, /*replace=*/false);
+  return {};
+}
+
 }  // namespace
 
 StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogSession& session) {
@@ -127,7 +202,7 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
                 "(CTAS) statement.")
         .withLocation(create.locate(create.position));
   }
-  if (!as_select && spec.columns.empty()) {
+  if (!as_select && spec.columns.empty() && !spec.location) {
     throw Error(ErrorClass::INVALID_SQL_SYNTAX,
                 "CREATE TABLE needs a column list or AS query to know its columns.")
         .withLocation(create.locate(create.position));
@@ -181,6 +256,8 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
   entry.location = existing ? existing->location : catalog.defaultLocation(name);
   entry.comment = spec.comment.value_or("");
   entry.properties = definition.properties;
+  if (spec.location)
+    return createExternalTable(create, std::move(entry), session);
 
   delta::TableWriteOptions options;
   options.definition = std::move(definition);

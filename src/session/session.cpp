@@ -105,6 +105,9 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kDescribeDetail:
       case sql::StatementKind::kVacuum:
       case sql::StatementKind::kOptimize:
+      case sql::StatementKind::kInsert:
+      case sql::StatementKind::kDelete:
+      case sql::StatementKind::kUpdate:
         if (isCatalogStatement(*statement))
           return runCatalogStatement(*statement, *this);
         [[fallthrough]];

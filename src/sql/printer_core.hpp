@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sql/ast/catalog_statement.hpp"
+#include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"
 #include "sql/printer.hpp"
 
@@ -91,6 +92,9 @@ class SqlPrinter {
   //! (catalog_statement_printer.cpp); each prints on one line in either layout.
   void catalogStatement(const Statement& statement);
   void tableTarget(const TableTarget& target);
+
+  // INSERT, DELETE and UPDATE (dml_statement_printer.cpp).
+  void dmlStatement(const Statement& statement);
   void explain(const ExplainStatement& explain);
   //! Opens a parenthesised list whose elements go one per line in the pretty layout.
   void openList();

@@ -141,6 +141,11 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kOptimize:
       catalogStatement(s);
       return;
+    case StatementKind::kInsert:
+    case StatementKind::kDelete:
+    case StatementKind::kUpdate:
+      dmlStatement(s);
+      return;
   }
 }
 

@@ -6,6 +6,8 @@
 //   1. the sluice unit test binary (DeltaInteropFilesTest) writes <tmp>/tables/<name>/, Delta
 //      tables built over many commits (overwrite, OPTIMIZE, checkpoints, partitions with NULL
 //      and escaped values), and <tmp>/expected/<name>.parquet, the rows each should hold;
+//      DmlInteropFilesTest adds a table changed by INSERT, DELETE and UPDATE, whose expected
+//      rows are those sluice reads back;
 //   2. the log is replayed: _last_checkpoint, the checkpoint's actions (read with DuckDB's
 //      read_parquet), then every later commit in order; an add (re-)adds its file, a remove
 //      drops it, keyed by the URL-decoded path;
@@ -49,6 +51,13 @@ const tables = {
     partitionColumns: ['pts'],
     rows: 1000,
     commits: 13,
+  },
+  // Written by INSERT, DELETE and UPDATE; see test/unit/session/dml_interop_files_test.cpp.
+  dml: {
+    types: { id: 'BIGINT', kind: 'VARCHAR', amount: 'DOUBLE', day: 'DATE' },
+    partitionColumns: ['kind'],
+    rows: 2618,
+    commits: 8,
   },
 };
 
@@ -419,7 +428,7 @@ try {
   const connection = await instance.connect();
   await connection.run("SET TimeZone = 'UTC'");
 
-  const run = spawnSync(binary, ['--gtest_filter=DeltaInteropFilesTest.*'], {
+  const run = spawnSync(binary, ['--gtest_filter=DeltaInteropFilesTest.*:DmlInteropFilesTest.*'], {
     env: { ...process.env, SLUICE_DELTA_INTEROP_DIR: folder },
     stdio: 'inherit',
   });

@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "catalog/catalog.hpp"
+#include "catalog/delta_path_name.hpp"
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
@@ -21,6 +22,39 @@
 namespace sluice {
 
 namespace {
+
+//! Splits Delta's time travel suffix off a table name or path: name@v5 is version 5 and
+//! name@yyyyMMddHHmmssSSS the last version at or before that time (in the session time zone).
+//! Leaves `name` as it is and returns nullopt when it has no such suffix.
+std::optional<TableVersion> splitTimeTravelSuffix(std::string& name, const TimeZone* zone) {
+  size_t at = name.rfind('@');
+  if (at == std::string::npos || at + 1 >= name.size())
+    return std::nullopt;
+  std::string_view suffix = std::string_view(name).substr(at + 1);
+  bool version = suffix[0] == 'v' || suffix[0] == 'V';
+  std::string_view digits = version ? suffix.substr(1) : suffix;
+  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), isAsciiDigit))
+    return std::nullopt;
+  TableVersion travel;
+  if (version) {
+    int64_t parsed = 0;
+    if (parseIntegral(digits, 0, INT64_MAX, parsed) != ParseStatus::kOk)
+      return std::nullopt;
+    travel.version = parsed;
+  } else {
+    if (digits.size() != 17 || zone == nullptr)
+      return std::nullopt;
+    std::string text = fmt::format("{}-{}-{} {}:{}:{}.{}", digits.substr(0, 4), digits.substr(4, 2),
+                                   digits.substr(6, 2), digits.substr(8, 2), digits.substr(10, 2),
+                                   digits.substr(12, 2), digits.substr(14, 3));
+    std::optional<int64_t> micros = parseTimestamp(text, *zone);
+    if (!micros)
+      return std::nullopt;
+    travel.timestamp_ms = *micros / 1000;
+  }
+  name.resize(at);
+  return travel;
+}
 
 //! Evaluates an integer LIMIT / OFFSET expression, which must be a literal.
 int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Statement& statement) {
@@ -488,29 +522,15 @@ LogicalOperatorPtr QueryBinder::bindTableFunctionCall(const TableFunction& funct
   return scanOf(function.bind(input), call.position);
 }
 
-LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
-                                                 const sql::NamedTableRef& ref) {
-  auto located = [&](Error& error) -> Error& {
-    return error.withLocation(statement_.locate(ref.position));
-  };
-  if (entry.kind == TableKind::kView) {
-    if (ref.time_travel)
-      notSupported(ref.position, "Time travel on a view");
-    std::vector<sql::StatementPtr> statements;
-    try {
-      statements = sql::parseStatements(entry.view_text, entry.name.toString());
-    } catch (Error& error) {
-      throw located(error);
-    }
-    if (statements.size() != 1 || statements[0]->kind() != sql::StatementKind::kQuery) {
-      Error error(ErrorClass::INTERNAL_ERROR,
-                  fmt::format("The view {} does not hold one query.", entry.name.quoted()));
-      throw located(error);
-    }
-    QueryBinder view_binder(context_, *statements[0]);
-    return view_binder.bindQuery(*statements[0]->as<sql::QueryStatement>().query);
+TableVersion QueryBinder::tableVersion(const sql::NamedTableRef& ref,
+                                       std::optional<TableVersion> from_name) {
+  TableVersion travel = from_name.value_or(TableVersion{});
+  if (from_name && ref.time_travel) {
+    throw Error(ErrorClass::INVALID_TIME_TRAVEL_SPEC,
+                "Cannot specify both version and timestamp when time travelling the table: the "
+                "name's @ suffix and an AS OF clause.")
+        .withLocation(statement_.locate(ref.position));
   }
-  TableVersion travel;
   if (ref.time_travel) {
     const sql::Expr& value = *ref.time_travel->value;
     if (!value.is<sql::LiteralExpr>())
@@ -548,6 +568,52 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
       travel.timestamp_ms = *micros / 1000;
     }
   }
+  return travel;
+}
+
+LogicalOperatorPtr QueryBinder::bindDeltaPath(const std::string& path,
+                                              const sql::NamedTableRef& ref) {
+  if (ref.stream)
+    notSupported(ref.position, "STREAM of a Delta table by path");
+  std::string folder = path;
+  std::optional<TableVersion> from_name = splitTimeTravelSuffix(folder, context_.exec.time_zone);
+  TableVersion travel = tableVersion(ref, from_name);
+  const StoredTableReader* reader =
+      context_.table_functions ? context_.table_functions->tableReader() : nullptr;
+  SLUICE_CHECK(reader != nullptr);
+  TableFunctionBinding binding;
+  try {
+    binding = reader->bindTable(folder, fmt::format("delta.`{}`", folder), travel);
+  } catch (Error& error) {
+    throw error.withLocation(statement_.locate(ref.position));
+  }
+  return scanOf(std::move(binding), ref.position);
+}
+
+LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
+                                                 const sql::NamedTableRef& ref,
+                                                 std::optional<TableVersion> from_name) {
+  auto located = [&](Error& error) -> Error& {
+    return error.withLocation(statement_.locate(ref.position));
+  };
+  if (entry.kind == TableKind::kView) {
+    if (ref.time_travel || from_name)
+      notSupported(ref.position, "Time travel on a view");
+    std::vector<sql::StatementPtr> statements;
+    try {
+      statements = sql::parseStatements(entry.view_text, entry.name.toString());
+    } catch (Error& error) {
+      throw located(error);
+    }
+    if (statements.size() != 1 || statements[0]->kind() != sql::StatementKind::kQuery) {
+      Error error(ErrorClass::INTERNAL_ERROR,
+                  fmt::format("The view {} does not hold one query.", entry.name.quoted()));
+      throw located(error);
+    }
+    QueryBinder view_binder(context_, *statements[0]);
+    return view_binder.bindQuery(*statements[0]->as<sql::QueryStatement>().query);
+  }
+  TableVersion travel = tableVersion(ref, from_name);
   const StoredTableReader* reader =
       context_.table_functions ? context_.table_functions->tableReader() : nullptr;
   SLUICE_CHECK(reader != nullptr);
@@ -573,6 +639,12 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
         if (named.time_travel)
           notSupported(ref.position, "Time travel on a common table expression");
         plan = bindCteReference(*cte);
+        if (qualifier.empty())
+          qualifier = named.name.back();
+        break;
+      }
+      if (std::optional<std::string> path = deltaPathOf(named.name)) {
+        plan = bindDeltaPath(*path, named);
         if (qualifier.empty())
           qualifier = named.name.back();
         break;
@@ -604,16 +676,23 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
         view = context_.views->findView(named.name[0]);
       if (view == nullptr && context_.catalog != nullptr) {
         std::optional<TableEntry> entry;
+        std::optional<TableVersion> from_name;
+        std::vector<std::string> unsuffixed = named.name;
         try {
           entry = context_.catalog->findTable(context_.catalog->qualify(named.name));
+          // `t@v5` names version 5 of t, unless a table is named so.
+          if (!entry &&
+              (from_name = splitTimeTravelSuffix(unsuffixed.back(), context_.exec.time_zone))) {
+            entry = context_.catalog->findTable(context_.catalog->qualify(unsuffixed));
+          }
         } catch (Error& error) {
           error.withLocation(statement_.locate(ref.position));
           throw;
         }
         if (entry) {
-          plan = bindCatalogTable(*entry, named);
+          plan = bindCatalogTable(*entry, named, from_name);
           if (qualifier.empty())
-            qualifier = named.name.back();
+            qualifier = from_name ? unsuffixed.back() : named.name.back();
           break;
         }
       }

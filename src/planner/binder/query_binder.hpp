@@ -49,8 +49,15 @@ class QueryBinder {
                                            const sql::FunctionCallExpr& call, bool stream);
   //! The scan of what a table function or the stored-table reader bound.
   LogicalOperatorPtr scanOf(TableFunctionBinding binding, sql::SourcePosition position);
+  //! The version that `ref`'s time travel clause asks for, or `from_name` (an @v5 suffix of
+  //! the name); INVALID_TIME_TRAVEL_SPEC when both are given.
+  TableVersion tableVersion(const sql::NamedTableRef& ref, std::optional<TableVersion> from_name);
+  //! The Delta table at a folder: delta.`/path`, with time travel.
+  LogicalOperatorPtr bindDeltaPath(const std::string& path, const sql::NamedTableRef& ref);
   //! A table of the catalog (a Delta table at a version) or a persistent view.
-  LogicalOperatorPtr bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref);
+  //! `from_name`: the version an @ suffix of the name asks for.
+  LogicalOperatorPtr bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref,
+                                      std::optional<TableVersion> from_name);
   //! Binds a FROM item; fills `scope` with its columns.
   LogicalOperatorPtr bindTableRef(const sql::TableRef& ref, Scope& scope);
   //! Binds joins, with bindTableRef for their sides.

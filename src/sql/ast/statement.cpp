@@ -3,6 +3,8 @@
 // Statement text, locations, names and structural equality.
 #include "sql/ast/statement.hpp"
 
+#include "sql/ast/dml_statement.hpp"
+
 #include <algorithm>
 
 namespace sluice::sql {
@@ -191,6 +193,12 @@ std::string statementName(const Statement& statement) {
       return "VACUUM";
     case StatementKind::kOptimize:
       return "OPTIMIZE";
+    case StatementKind::kInsert:
+      return statement.as<InsertStatement>().overwrite ? "INSERT OVERWRITE" : "INSERT INTO";
+    case StatementKind::kDelete:
+      return "DELETE";
+    case StatementKind::kUpdate:
+      return "UPDATE";
   }
   return "statement";
 }

@@ -47,6 +47,10 @@ enum class StatementKind : uint8_t {
   kDescribeDetail,   // DESCRIBE DETAIL t
   kVacuum,           // VACUUM t [RETAIN n HOURS] [DRY RUN]
   kOptimize,         // OPTIMIZE t
+  // Statements that change a table's rows (sql/ast/dml_statement.hpp).
+  kInsert,  // INSERT INTO / INSERT OVERWRITE
+  kDelete,  // DELETE FROM
+  kUpdate,  // UPDATE ... SET
 };
 
 class Statement {

@@ -10,6 +10,7 @@
 
 #include "common/types/data_type.hpp"
 #include "sql/ast/catalog_statement.hpp"
+#include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"
 #include "sql/lexer.hpp"
 

@@ -56,6 +56,12 @@ StatementPtr TokenParser::parseStatement() {
     return parseVacuum();
   if (token.isKeyword(Keyword::kOptimize))
     return parseOptimize();
+  if (token.isKeyword(Keyword::kInsert))
+    return parseInsert();
+  if (token.isKeyword(Keyword::kDelete) && peek(1).isKeyword(Keyword::kFrom))
+    return parseDelete();
+  if (token.isKeyword(Keyword::kUpdate) && isIdentifier(peek(1)))
+    return parseUpdate();
   if ((token.isKeyword(Keyword::kApply) && peek(1).isKeyword(Keyword::kChanges)) ||
       (token.isKeyword(Keyword::kAuto) && peek(1).isKeyword(Keyword::kCdc))) {
     return parseStandaloneCdc();

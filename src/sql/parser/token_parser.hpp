@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sql/ast/catalog_statement.hpp"
+#include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"
 #include "sql/token.hpp"
 
@@ -198,6 +199,14 @@ class TokenParser {
   //! True when the current token is `keyword` and a name follows, so that the keyword is not
   //! itself the name (DESCRIBE history is the table `history`).
   bool checkKeywordBeforeName(Keyword keyword) const;
+
+  // INSERT, DELETE and UPDATE (dml_parser.cpp).
+  StatementPtr parseInsert();
+  StatementPtr parseDelete();
+  StatementPtr parseUpdate();
+  std::vector<PartitionValue> parsePartitionValues();
+  //! [AS] alias after the target of DELETE / UPDATE; empty when none.
+  std::string parseTargetAlias();
 
   // Column lists and table clauses (table_spec_parser.cpp).
   void parseTableElements(TableSpec& spec);

@@ -82,9 +82,11 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
       throw Error(ErrorClass::DELTA_LOG_ALREADY_EXISTS,
                   fmt::format("A Delta log already exists at {}.", store_.logPath()));
     }
-    snapshot_ = loadSnapshot(store_, listing, std::nullopt);
+    snapshot_ = loadSnapshot(store_, listing, options_.read_version);
     checkWriteSupported(snapshot_->protocol, snapshot_->metadata, store_.tablePath());
-    if (options_.mode == WriteMode::kOverwrite && isAppendOnly(snapshot_->metadata)) {
+    bool removes_rows = options_.mode == WriteMode::kOverwrite ||
+                        !options_.replaced_files.empty() || options_.reads_table;
+    if (removes_rows && isAppendOnly(snapshot_->metadata)) {
       throw Error(ErrorClass::DELTA_CANNOT_MODIFY_APPEND_ONLY,
                   fmt::format("This table is configured to only allow appends: {}. If you would "
                               "like to permit updates or deletes, use 'ALTER TABLE <table_name> "
@@ -201,6 +203,21 @@ std::unique_ptr<DeltaTableWriter::ThreadWriter> DeltaTableWriter::threadWriter()
   return std::unique_ptr<ThreadWriter>(new ThreadWriter(*this));
 }
 
+void DeltaTableWriter::checkNotNull(const Batch& batch) const {
+  for (size_t column = 0; column < schema_.size(); ++column) {
+    const Vector& values = batch.columns[column];
+    if (schema_[column].nullable || !values.mayHaveNulls())
+      continue;
+    for (idx_t row = 0; row < batch.num_rows; ++row) {
+      if (values.isNull(row)) {
+        throw Error(
+            ErrorClass::DELTA_NOT_NULL_CONSTRAINT_VIOLATED,
+            fmt::format("NOT NULL constraint violated for column: {}.", schema_[column].name));
+      }
+    }
+  }
+}
+
 void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
   SLUICE_CHECK(!committed_);
   SLUICE_CHECK_EQ(batch.columns.size(), schema_.size());
@@ -209,6 +226,7 @@ void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
   }
   if (batch.num_rows == 0)
     return;
+  checkNotNull(batch);
   Batch data = projectColumns(batch, data_indexes_);
   if (partition_indexes_.empty()) {
     writeToPartition(files, "", {}, data);
@@ -305,25 +323,33 @@ TableWriteResult DeltaTableWriter::commit() {
   plan.actions = tableSetupActions();
   bool creating = !snapshot_;
   bool overwrite = options_.mode == WriteMode::kOverwrite && snapshot_;
-  int64_t removed_files = 0;
-  int64_t removed_bytes = 0;
+  TableWriteResult result;
+  auto removeFile = [&](const std::string& path, const AddFile& add) {
+    RemoveFile remove;
+    remove.path = add.path;
+    remove.deletion_timestamp = now;
+    remove.data_change = true;
+    remove.extended_file_metadata = true;
+    remove.partition_values = add.partition_values;
+    remove.size = add.size;
+    remove.stats = add.stats;
+    plan.actions.emplace_back(std::move(remove));
+    plan.read_files.insert(path);
+    ++result.num_removed_files;
+    result.num_removed_bytes += add.size;
+  };
   if (overwrite) {
     plan.read_whole_table = true;
-    for (const auto& [path, add] : snapshot_->files) {
-      RemoveFile remove;
-      remove.path = add.path;
-      remove.deletion_timestamp = now;
-      remove.data_change = true;
-      remove.extended_file_metadata = true;
-      remove.partition_values = add.partition_values;
-      remove.size = add.size;
-      plan.actions.emplace_back(std::move(remove));
-      plan.read_files.insert(path);
-      ++removed_files;
-      removed_bytes += add.size;
-    }
+    for (const auto& [path, add] : snapshot_->files)
+      removeFile(path, add);
   }
-  TableWriteResult result;
+  if (!options_.replaced_files.empty() || options_.reads_table) {
+    SLUICE_CHECK(snapshot_ && !overwrite);
+    plan.read_whole_table = options_.reads_table;
+    for (const AddFile& add : options_.replaced_files)
+      removeFile(decodeUriPath(add.path), add);
+  }
+  bool blind_append = !overwrite && options_.replaced_files.empty() && !options_.reads_table;
   for (AddFile& add : finished_) {
     result.num_files += 1;
     result.num_bytes += add.size;
@@ -367,18 +393,24 @@ TableWriteResult DeltaTableWriter::commit() {
   if (options_.definition && !options_.definition->clustering_columns.empty()) {
     parameters["clusterBy"] = jsonList(options_.definition->clustering_columns);
   }
+  if (!options_.operation_parameters.is_null())
+    parameters = options_.operation_parameters;
   Json metrics = Json::object();
-  metrics["numFiles"] = std::to_string(result.num_files);
-  metrics["numOutputRows"] = std::to_string(result.num_rows);
-  metrics["numOutputBytes"] = std::to_string(result.num_bytes);
-  if (overwrite) {
-    metrics["numRemovedFiles"] = std::to_string(removed_files);
-    metrics["numRemovedBytes"] = std::to_string(removed_bytes);
+  if (options_.operation_metrics) {
+    metrics = options_.operation_metrics(result);
+  } else {
+    metrics["numFiles"] = std::to_string(result.num_files);
+    metrics["numOutputRows"] = std::to_string(result.num_rows);
+    metrics["numOutputBytes"] = std::to_string(result.num_bytes);
+    if (!blind_append) {
+      metrics["numRemovedFiles"] = std::to_string(result.num_removed_files);
+      metrics["numRemovedBytes"] = std::to_string(result.num_removed_bytes);
+    }
   }
   plan.commit_info.fields["operation"] = operation;
   plan.commit_info.fields["operationParameters"] = parameters;
   plan.commit_info.fields["isolationLevel"] = "Serializable";
-  plan.commit_info.fields["isBlindAppend"] = !overwrite;
+  plan.commit_info.fields["isBlindAppend"] = blind_append;
   plan.commit_info.fields["operationMetrics"] = metrics;
   plan.commit_info.fields["engineInfo"] = "sluice";
   plan.commit_info.fields["txnId"] = randomUuid();

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -54,6 +55,20 @@ struct TableWriteOptions {
   DataFileOptions file_options;
   //! commitInfo.operation; derived from the mode when empty ("WRITE", "CREATE TABLE").
   std::string operation;
+
+  // What a write that replaces part of the table (copy-on-write DELETE / UPDATE, REPLACE
+  // WHERE, INSERT OVERWRITE of a partition) adds to its commit. With kAppend.
+  //! The version the write read (its replaced files and condition); the latest when unset.
+  std::optional<int64_t> read_version;
+  //! Live files of the snapshot the write read, removed in the same commit as its new files.
+  std::vector<AddFile> replaced_files;
+  //! Whether what the write keeps depends on rows any file might hold (a condition was read
+  //! over the table), so that a concurrent add of data conflicts with it.
+  bool reads_table = false;
+  //! commitInfo.operationParameters replacing the writer's own; empty: the writer's.
+  Json operation_parameters;
+  //! commitInfo.operationMetrics from what was written; unset: the writer's own.
+  std::function<Json(const struct TableWriteResult& written)> operation_metrics;
 };
 
 struct TableWriteResult {
@@ -61,6 +76,9 @@ struct TableWriteResult {
   int64_t num_files = 0;
   int64_t num_rows = 0;
   int64_t num_bytes = 0;
+  //! The files removed: every file for an overwrite, else the replaced files.
+  int64_t num_removed_files = 0;
+  int64_t num_removed_bytes = 0;
   int attempts = 1;
 };
 
@@ -111,6 +129,8 @@ class DeltaTableWriter {
 
  private:
   void writeRows(FileSet& files, const Batch& batch);
+  //! DELTA_NOT_NULL_CONSTRAINT_VIOLATED when a NOT NULL column of the batch holds a NULL.
+  void checkNotNull(const Batch& batch) const;
   void writeToPartition(FileSet& files, const std::string& key, const PartitionValues& values,
                         const Batch& data);
   DataFileWriter& openFile(FileSet& files, const std::string& key, const PartitionValues& values);
