@@ -8,13 +8,14 @@ namespace sluice {
 
 TableFunctionBinding SchemaOnlyReads::read(const Dataset& dataset,
                                            const std::vector<StructField>& schema,
-                                           bool stream) const {
+                                           const DatasetReadMode& mode) const {
   TableFunctionBinding binding;
   for (const StructField& field : schema) {
     binding.column_names.push_back(field.name);
     binding.column_types.push_back(field.type);
   }
-  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + dataset.name.toString());
+  binding.source =
+      makeEmptySource((mode.stream ? "Stream " : "Dataset ") + dataset.name.toString());
   return binding;
 }
 

@@ -17,7 +17,7 @@ namespace sluice {
 class SchemaOnlyReads : public DatasetReads {
  public:
   TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
-                            bool stream) const override;
+                            const DatasetReadMode& mode) const override;
 };
 
 //! The graph of `definition`, resolved and validated; `catalog` (may be null) holds the

@@ -43,9 +43,60 @@ PipelineRelations::PipelineRelations(const DataflowGraph& graph, const PipelineV
       reader_(std::move(reader)),
       reader_is_persisted_view_(reader_is_persisted_view) {}
 
-std::optional<ResolvedRelation> PipelineRelations::resolve(const std::vector<std::string>& name,
-                                                           bool stream,
-                                                           const SourceLocation&) const {
+namespace {
+
+//! A view is inlined into its reader: there is no source to take read options.
+void refuseViewOptions(const Dataset& view, const std::vector<sql::Property>& options) {
+  if (!options.empty()) {
+    throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                fmt::format("The {} is inlined into its reader and takes no read options (`{}`); "
+                            "put them on the reads of tables inside the view.",
+                            view.describe(), options.front().key));
+  }
+}
+
+}  // namespace
+
+DatasetReadMode datasetReadMode(bool stream, const std::vector<sql::Property>& options) {
+  DatasetReadMode mode;
+  mode.stream = stream;
+  for (const sql::Property& option : options) {
+    std::string key = foldIdentifier(option.key);
+    std::string value = option.value ? foldIdentifier(*option.value) : "true";
+    if (!stream) {
+      throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                  fmt::format("The option `{}` applies to streaming reads (STREAM name WITH "
+                              "(...)); a batch read of a dataset takes no options.",
+                              option.key));
+    }
+    if (key == "skipchangecommits") {
+      if (value != "true" && value != "false") {
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                    fmt::format("The option `skipChangeCommits` must be true or false, not '{}'.",
+                                option.value.value_or("")));
+      }
+      mode.skip_change_commits = value == "true";
+    } else if (key == "maxfilespertrigger" || key == "maxbytespertrigger") {
+      // Rate limits shape micro-batches; an update reads all new input in one batch, with
+      // the same result.
+    } else if (key == "startingversion" || key == "startingtimestamp" || key == "readchangefeed" ||
+               key == "ignoredeletes" || key == "ignorechanges" || key == "witheventtimeorder") {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  fmt::format("The streaming read option `{}` is not supported.", option.key));
+    } else {
+      throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                  fmt::format("Unknown streaming read option `{}`; a stream of a Delta table "
+                              "takes skipChangeCommits, maxFilesPerTrigger and "
+                              "maxBytesPerTrigger.",
+                              option.key));
+    }
+  }
+  return mode;
+}
+
+std::optional<ResolvedRelation> PipelineRelations::resolve(
+    const std::vector<std::string>& name, bool stream, const std::vector<sql::Property>& options,
+    const SourceLocation&) const {
   // A temporary view is named by one part, or as LIVE.v.
   bool live = name.size() == 2 && sameIdentifier(name[0], Catalog::kLiveSchema);
   if (name.size() == 1 || live) {
@@ -57,6 +108,7 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(const std::vector<std
                                 "catalog holds.",
                                 quoteName(view->name.table)));
       }
+      refuseViewOptions(*view, options);
       return resolveView(*view, temporaryViewKey(view->name.table), stream);
     }
   }
@@ -65,8 +117,11 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(const std::vector<std
   if (dataset == nullptr)
     return std::nullopt;
   std::string key = datasetKey(dataset->name);
-  if (dataset->kind == DatasetKind::kView)
+  if (dataset->kind == DatasetKind::kView) {
+    refuseViewOptions(*dataset, options);
     return resolveView(*dataset, key, stream);
+  }
+  DatasetReadMode mode = datasetReadMode(stream, options);
 
   auto state = states_.find(key);
   if (state == states_.end() || state->second.status == DatasetState::Status::kPending)
@@ -83,7 +138,7 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(const std::vector<std
     reads_.reads_stream = true;
   }
   ResolvedRelation relation;
-  relation.table = dataset_reads_.read(*dataset, state->second.schema, stream);
+  relation.table = dataset_reads_.read(*dataset, state->second.schema, mode);
   return relation;
 }
 

@@ -30,6 +30,20 @@ struct PendingDependency {
   std::string key;  // datasetKey of the dataset, or the name of a temporary view
 };
 
+//! How a flow reads a stored dataset: whole, or as a stream with the options of Delta's
+//! streaming source that apply to one machine.
+struct DatasetReadMode {
+  bool stream = false;
+  //! Commits that change or delete rows are passed over whole instead of failing the read
+  //! (the skipChangeCommits option).
+  bool skip_change_commits = false;
+};
+
+//! The mode of a read written `STREAM name WITH (options)` (or without STREAM): the options a
+//! Delta stream takes, checked; INVALID_PARAMETER_VALUE for an unknown option or a value of
+//! the wrong kind, NOT_SUPPORTED for the options sluice does not implement.
+DatasetReadMode datasetReadMode(bool stream, const std::vector<sql::Property>& options);
+
 //! How a stored dataset of the pipeline is read by a flow.
 class DatasetReads {
  public:
@@ -37,7 +51,7 @@ class DatasetReads {
   //! The columns and source of `dataset` (whose resolved columns are `schema`), read whole or
   //! as a stream.
   virtual TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
-                                    bool stream) const = 0;
+                                    const DatasetReadMode& mode) const = 0;
 };
 
 //! What the graph knows of a dataset while flows are bound.
@@ -79,6 +93,7 @@ class PipelineRelations : public RelationResolver {
                     RegistrationContext reader, bool reader_is_persisted_view);
 
   std::optional<ResolvedRelation> resolve(const std::vector<std::string>& name, bool stream,
+                                          const std::vector<sql::Property>& options,
                                           const SourceLocation& location) const override;
 
   //! What the bindings through this resolver read so far (streaming reads of files included,

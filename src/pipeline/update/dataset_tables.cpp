@@ -12,6 +12,7 @@
 #include "storage/delta/log_store.hpp"
 #include "storage/delta/schema_evolution.hpp"
 #include "storage/delta/table_reader.hpp"
+#include "storage/delta/type_widening.hpp"
 
 namespace sluice {
 
@@ -121,6 +122,7 @@ std::vector<StructField> DatasetTables::evolveSchema(const Dataset& dataset,
   std::string location = locationOf(dataset);
   std::vector<StructField> table = delta::openSnapshot(location).schema;
   std::vector<StructField> added;
+  std::vector<StructField> widen;
   for (const StructField& column : schema) {
     auto existing = std::find_if(table.begin(), table.end(), [&](const StructField& field) {
       return sameIdentifier(field.name, column.name);
@@ -131,6 +133,15 @@ std::vector<StructField> DatasetTables::evolveSchema(const Dataset& dataset,
     }
     if (existing->type.sameStructure(column.type))
       continue;
+    // The table's column widens when Delta's type widening allows it (the files written
+    // before are converted as they are read).
+    if (delta::isSupportedTypeChange(existing->type, column.type)) {
+      StructField widened = *existing;
+      widened.type = column.type;
+      widen.push_back(widened);
+      existing->type = column.type;
+      continue;
+    }
     // The table keeps its type when it holds every value of the new one: a narrower number,
     // or NULLs only.
     std::optional<DataType> wider = findWiderType(existing->type, column.type);
@@ -146,6 +157,7 @@ std::vector<StructField> DatasetTables::evolveSchema(const Dataset& dataset,
           .withLocation(dataset.origin);
     }
   }
+  delta::widenColumns(location, widen);
   delta::addColumns(location, added);
   table.insert(table.end(), added.begin(), added.end());
   return table;

@@ -36,9 +36,10 @@ class DatasetTables : public DatasetLocations {
   void ensureTable(const Dataset& dataset, const std::vector<StructField>& schema);
 
   //! The columns a flow that gives `schema` writes into the dataset's table: the table's own,
-  //! after adding (a commit of its own) the columns of `schema` it lacks. A column the table
-  //! has with a type that cannot hold the flow's is DELTA_FAILED_TO_MERGE_FIELDS, which a full
-  //! refresh of the table resolves.
+  //! after adding (a commit of its own) the columns of `schema` it lacks and widening (another
+  //! commit) the columns whose type the flow's widens as Delta's type widening allows. Any
+  //! other type the table cannot hold the flow's in is DELTA_FAILED_TO_MERGE_FIELDS, which a
+  //! full refresh of the table resolves.
   std::vector<StructField> evolveSchema(const Dataset& dataset,
                                         const std::vector<StructField>& schema);
 

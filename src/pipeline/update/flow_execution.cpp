@@ -21,7 +21,7 @@ class WholeDatasetReads : public DatasetReads {
  public:
   explicit WholeDatasetReads(const DatasetLocations& locations) : locations_(locations) {}
   TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
-                            bool) const override {
+                            const DatasetReadMode&) const override {
     return readWholeDataset(dataset, schema, locations_.locationOf(dataset));
   }
 

@@ -46,16 +46,18 @@ FlowInputs::FlowInputs(PipelineState& state, std::string flow_key,
       recovering_(std::move(recovering)) {}
 
 TableFunctionBinding FlowInputs::read(const Dataset& dataset,
-                                      const std::vector<StructField>& schema, bool stream) const {
+                                      const std::vector<StructField>& schema,
+                                      const DatasetReadMode& mode) const {
   std::string location = locations_.locationOf(dataset);
-  if (!stream)
+  if (!mode.stream)
     return readWholeDataset(dataset, schema, location);
-  return streamRead(dataset, schema, location);
+  return streamRead(dataset, schema, location, mode);
 }
 
 TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
                                             const std::vector<StructField>& schema,
-                                            const std::string& location) const {
+                                            const std::string& location,
+                                            const DatasetReadMode& mode) const {
   std::string source = datasetKey(dataset.name);
   std::optional<std::pair<int64_t, int64_t>> range;
   if (recovering_) {
@@ -82,13 +84,14 @@ TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
   if (range->first < 0)
     return deltaSnapshotBinding("Stream " + dataset.name.toString(), std::move(snapshot));
   delta::AppendedFiles appended =
-      delta::filesAppendedBetween(location, range->first, range->second);
-  if (appended.first_change_version) {
+      delta::filesAppendedBetween(location, range->first, range->second, mode.skip_change_commits);
+  if (appended.first_change_version && !mode.skip_change_commits) {
     throw Error(ErrorClass::DELTA_SOURCE_TABLE_IGNORE_CHANGES,
                 fmt::format("Detected a data update (for example a full refresh, DELETE or "
                             "overwrite) in the source table {} at version {}; a streaming read "
                             "only takes appended rows. A full refresh of the table that reads "
-                            "it starts over from the source's current rows.",
+                            "it starts over from the source's current rows; the read option "
+                            "skipChangeCommits passes such commits over.",
                             dataset.name.quoted(), *appended.first_change_version));
   }
   snapshot->files.clear();

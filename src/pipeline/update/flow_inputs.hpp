@@ -33,7 +33,7 @@ class FlowInputs : public DatasetReads, public FileStreamSelector {
              std::optional<PlannedBatch> recovering);
 
   TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
-                            bool stream) const override;
+                            const DatasetReadMode& mode) const override;
   std::vector<std::string> selectFiles(const std::string& location,
                                        const std::vector<std::string>& paths) const override;
 
@@ -44,7 +44,7 @@ class FlowInputs : public DatasetReads, public FileStreamSelector {
 
  private:
   TableFunctionBinding streamRead(const Dataset& dataset, const std::vector<StructField>& schema,
-                                  const std::string& location) const;
+                                  const std::string& location, const DatasetReadMode& mode) const;
 
   PipelineState& state_;
   std::string flow_key_;

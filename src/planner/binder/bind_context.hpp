@@ -68,10 +68,12 @@ struct ResolvedRelation {
 class RelationResolver {
  public:
   virtual ~RelationResolver() = default;
-  //! The relation `name` (as written) names, read as a stream or not; nullopt when the
-  //! pipeline has no such dataset. Raises the pipeline's errors (a streaming read of a batch
-  //! view, ...), which the binder locates at `location`.
+  //! The relation `name` (as written) names, read as a stream or not, with the read options
+  //! written after it (`WITH (k = v)`); nullopt when the pipeline has no such dataset. Raises
+  //! the pipeline's errors (a streaming read of a batch view, ...), which the binder locates
+  //! at `location`.
   virtual std::optional<ResolvedRelation> resolve(const std::vector<std::string>& name, bool stream,
+                                                  const std::vector<sql::Property>& options,
                                                   const SourceLocation& location) const = 0;
 };
 

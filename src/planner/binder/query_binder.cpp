@@ -653,7 +653,7 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       if (context_.relations != nullptr) {
         std::optional<ResolvedRelation> relation;
         try {
-          relation = context_.relations->resolve(named.name, named.stream,
+          relation = context_.relations->resolve(named.name, named.stream, named.options,
                                                  statement_.locate(ref.position));
         } catch (Error& error) {
           error.withLocation(statement_.locate(ref.position));

@@ -14,10 +14,13 @@ int64_t addColumns(const std::string& table_path, const std::vector<StructField>
     return -1;
   LogStore store(table_path);
   Snapshot snapshot = loadSnapshot(store, store.list(), std::nullopt);
-  std::vector<StructField> schema = snapshot.schema;
-  schema.insert(schema.end(), columns.begin(), columns.end());
+  // Appended to the schema as written, so that field metadata sluice does not model (type
+  // changes, ...) stays.
+  Json schema = Json::parse(snapshot.metadata.schema_string);
+  for (const StructField& column : columns)
+    schema["fields"].push_back(fieldToJson(column));
   Metadata metadata = snapshot.metadata;
-  metadata.schema_string = schemaToJson(schema);
+  metadata.schema_string = schema.dump();
 
   CommitPlan plan;
   plan.read_version = snapshot.version;

@@ -19,16 +19,6 @@ namespace {
               fmt::format("Cannot parse the Delta schema of {}: {}.", where, what));
 }
 
-Json fieldToJson(const StructField& field) {
-  Json metadata = Json::object();
-  if (!field.comment.empty())
-    metadata["comment"] = field.comment;
-  return Json{{"name", field.name},
-              {"type", dataTypeToJson(field.type)},
-              {"nullable", field.nullable},
-              {"metadata", metadata}};
-}
-
 //! "decimal(10,2)" -> (10, 2); "decimal" alone is Spark's DECIMAL(10,0).
 DataType parseDecimalName(std::string_view name, std::string_view where) {
   if (name == "decimal")
@@ -132,6 +122,16 @@ StructField fieldFromJson(const Json& json, std::string_view where) {
 }
 
 }  // namespace
+
+Json fieldToJson(const StructField& field) {
+  Json metadata = Json::object();
+  if (!field.comment.empty())
+    metadata["comment"] = field.comment;
+  return Json{{"name", field.name},
+              {"type", dataTypeToJson(field.type)},
+              {"nullable", field.nullable},
+              {"metadata", metadata}};
+}
 
 Json dataTypeToJson(const DataType& type) {
   switch (type.id()) {

@@ -22,6 +22,9 @@ Json dataTypeToJson(const DataType& type);
 //! Reads a type; `where` names the source in CANNOT_PARSE_DATATYPE errors.
 DataType dataTypeFromJson(const Json& json, std::string_view where);
 
+//! One column as a field of a schema's "fields" list.
+Json fieldToJson(const StructField& field);
+
 //! The schemaString of a metaData action for these top-level columns.
 std::string schemaToJson(const std::vector<StructField>& fields);
 //! Parses a schemaString back into top-level columns.

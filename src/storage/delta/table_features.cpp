@@ -18,10 +18,11 @@ namespace {
 constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
-const std::vector<std::string> kReaderFeatures = {"timestampNtz", "vacuumProtocolCheck"};
-const std::vector<std::string> kWriterFeatures = {"appendOnly",   "invariants",
-                                                  "timestampNtz", "domainMetadata",
-                                                  "clustering",   "vacuumProtocolCheck"};
+const std::vector<std::string> kReaderFeatures = {"timestampNtz", "vacuumProtocolCheck",
+                                                  "typeWidening", "typeWidening-preview"};
+const std::vector<std::string> kWriterFeatures = {
+    "appendOnly", "invariants",          "timestampNtz", "domainMetadata",
+    "clustering", "vacuumProtocolCheck", "typeWidening", "typeWidening-preview"};
 
 bool configured(const Metadata& metadata, const std::string& key, const std::string& value) {
   auto it = metadata.configuration.find(key);
@@ -55,7 +56,77 @@ std::vector<std::string> unsupported(const std::optional<std::vector<std::string
                           kMaxReaderVersion, kMaxWriterVersion));
 }
 
+//! The features a legacy protocol version implies (PROTOCOL.md, "Writer Version Requirements").
+std::vector<std::string> impliedWriterFeatures(int32_t version) {
+  std::vector<std::string> features;
+  if (version >= 2)
+    features = {"appendOnly", "invariants"};
+  if (version >= 3)
+    features.push_back("checkConstraints");
+  if (version >= 4) {
+    features.push_back("changeDataFeed");
+    features.push_back("generatedColumns");
+  }
+  if (version >= 5)
+    features.push_back("columnMapping");
+  if (version >= 6)
+    features.push_back("identityColumns");
+  return features;
+}
+
+void addFeature(std::vector<std::string>& features, const std::string& feature) {
+  if (std::find(features.begin(), features.end(), feature) == features.end())
+    features.push_back(feature);
+}
+
 }  // namespace
+
+Protocol withTableFeature(Protocol protocol, const std::string& feature, bool reader) {
+  if (protocol.min_writer_version < 7) {
+    protocol.writer_features = impliedWriterFeatures(protocol.min_writer_version);
+    protocol.min_writer_version = 7;
+  }
+  if (!protocol.writer_features)
+    protocol.writer_features.emplace();
+  addFeature(*protocol.writer_features, feature);
+  if (reader) {
+    if (protocol.min_reader_version < 3) {
+      protocol.reader_features = std::vector<std::string>{};
+      if (protocol.min_reader_version == 2)
+        protocol.reader_features->push_back("columnMapping");
+      protocol.min_reader_version = 3;
+    }
+    if (!protocol.reader_features)
+      protocol.reader_features.emplace();
+    addFeature(*protocol.reader_features, feature);
+  }
+  return protocol;
+}
+
+Protocol unionOfProtocols(const Protocol& a, const Protocol& b) {
+  Protocol result = a;
+  if (a.min_writer_version < 7 && b.min_writer_version < 7) {
+    result.min_writer_version = std::max(a.min_writer_version, b.min_writer_version);
+  } else {
+    for (const std::string& feature :
+         b.writer_features.value_or(impliedWriterFeatures(b.min_writer_version)))
+      result = withTableFeature(result, feature, /*reader=*/false);
+  }
+  if (a.min_reader_version < 3 && b.min_reader_version < 3) {
+    result.min_reader_version = std::max(a.min_reader_version, b.min_reader_version);
+  } else {
+    std::vector<std::string> features = b.reader_features.value_or(std::vector<std::string>{});
+    if (b.min_reader_version == 2)
+      features.push_back("columnMapping");
+    for (const std::string& feature : features)
+      result = withTableFeature(result, feature, /*reader=*/true);
+    if (result.min_reader_version < 3) {  // b is (3, 7) with no reader feature listed
+      result.min_reader_version = 3;
+      result.reader_features = std::vector<std::string>{};
+    }
+  }
+  return result;
+}
 
 Protocol protocolForNewTable(const std::vector<StructField>& schema, bool clustered) {
   Protocol protocol;

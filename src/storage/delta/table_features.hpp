@@ -16,6 +16,14 @@ namespace sluice::delta {
 
 Protocol protocolForNewTable(const std::vector<StructField>& schema, bool clustered);
 
+//! `protocol` with `feature` supported: writer version 7 (reader version 3 too for a
+//! reader-writer feature), the features the older versions implied listed, `feature` added.
+Protocol withTableFeature(Protocol protocol, const std::string& feature, bool reader);
+
+//! A protocol that supports everything `a` and `b` do: the higher versions, the union of
+//! their features.
+Protocol unionOfProtocols(const Protocol& a, const Protocol& b);
+
 //! DELTA_INVALID_PROTOCOL_VERSION / DELTA_UNSUPPORTED_FEATURES_FOR_READ when the table needs
 //! a reader feature sluice lacks (column mapping, deletion vectors, v2 checkpoints, ...).
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

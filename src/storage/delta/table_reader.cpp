@@ -9,10 +9,12 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 #include "storage/delta/commit_timestamps.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/partition_values.hpp"
 #include "storage/delta/table_features.hpp"
+#include "storage/delta/type_widening.hpp"
 #include "storage/parquet/parquet_reader.hpp"
 #include "storage/parquet/row_group_pruning.hpp"
 
@@ -89,6 +91,7 @@ bool DeltaTableScan::openNextFile() {
   const std::vector<StructField>& file_fields = reader_->schema();
   std::vector<idx_t> selected;
   reader_columns_.assign(output_.size(), -1);
+  widen_from_.assign(output_.size(), false);
   partition_values_.assign(output_.size(), Value());
   for (size_t column = 0; column < output_.size(); ++column) {
     const StructField& field = output_[column];
@@ -102,7 +105,12 @@ bool DeltaTableScan::openNextFile() {
     for (idx_t index = 0; index < file_fields.size(); ++index) {
       if (file_fields[index].name != field.name)
         continue;
-      if (!file_fields[index].type.sameStructure(field.type)) {
+      // A file written before its column widened is read in the narrower type, then
+      // converted.
+      if (!file_fields[index].type.sameStructure(field.type) &&
+          isSupportedTypeChange(file_fields[index].type, field.type)) {
+        widen_from_[column] = true;
+      } else if (!file_fields[index].type.sameStructure(field.type)) {
         throw Error(
             ErrorClass::FAILED_READ_FILE,
             fmt::format("Error while reading file {}: column `{}` has type {} in the "
@@ -116,7 +124,16 @@ bool DeltaTableScan::openNextFile() {
   }
   reader_->selectColumns(selected);
   if (!predicates_.empty()) {
-    reader_->selectRowGroups(parquet::rowGroupsThatMayMatch(*reader_, predicates_));
+    // The statistics of a widened column are in the file's narrower type: not compared.
+    std::vector<ScanPredicate> usable;
+    for (const ScanPredicate& predicate : predicates_) {
+      bool widened = false;
+      for (size_t column = 0; column < output_.size(); ++column)
+        widened |= widen_from_[column] && sameIdentifier(output_[column].name, predicate.column);
+      if (!widened)
+        usable.push_back(predicate);
+    }
+    reader_->selectRowGroups(parquet::rowGroupsThatMayMatch(*reader_, usable));
   }
   parquet::selectFilePart(*reader_, part_, parts_);
   return true;
@@ -138,6 +155,9 @@ bool DeltaTableScan::next(Batch& batch) {
     for (size_t column = 0; column < output_.size(); ++column) {
       if (output_is_partition_[column]) {
         batch.columns.push_back(Vector::constant(partition_values_[column]));
+      } else if (reader_columns_[column] >= 0 && widen_from_[column]) {
+        batch.columns.push_back(widenValues(file_batch.columns[reader_columns_[column]],
+                                            file_batch.num_rows, output_[column].type));
       } else if (reader_columns_[column] >= 0) {
         batch.columns.push_back(std::move(file_batch.columns[reader_columns_[column]]));
       } else {

@@ -79,6 +79,8 @@ class DeltaTableScan {
   std::unique_ptr<parquet::ParquetReader> reader_;
   //! For each output column: its index in the reader's selected columns, or -1.
   std::vector<int> reader_columns_;
+  //! Per output column: the open file holds it in a narrower type (type widening).
+  std::vector<bool> widen_from_;
   //! Partition values of the open file, one per output column (NULL for data columns).
   std::vector<Value> partition_values_;
   std::string open_path_;

@@ -282,19 +282,11 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
 
   bool clustered = !definition.clustering_columns.empty();
   Protocol protocol = protocolForNewTable(definition.schema, clustered);
-  if (creating || !(protocol == snapshot_->protocol)) {
-    if (!creating) {
-      // Never downgrade an existing table's protocol.
-      protocol.min_reader_version =
-          std::max(protocol.min_reader_version, snapshot_->protocol.min_reader_version);
-      protocol.min_writer_version =
-          std::max(protocol.min_writer_version, snapshot_->protocol.min_writer_version);
-      if (protocol == snapshot_->protocol)
-        protocol = snapshot_->protocol;
-    }
-    if (creating || !(protocol == snapshot_->protocol))
-      actions.emplace_back(protocol);
-  }
+  // An existing table's protocol is never downgraded: it keeps every feature it has.
+  if (!creating)
+    protocol = unionOfProtocols(snapshot_->protocol, protocol);
+  if (creating || !(protocol == snapshot_->protocol))
+    actions.emplace_back(protocol);
   actions.emplace_back(metadata);
   if (clustered) {
     Json columns = Json::array();

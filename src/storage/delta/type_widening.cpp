@@ -1,0 +1,154 @@
+// src/storage/delta/type_widening.cpp
+#include "storage/delta/type_widening.hpp"
+
+#include <fmt/format.h>
+
+#include "common/check.hpp"
+#include "common/text/ascii_case.hpp"
+#include "common/types/time_units.hpp"
+#include "storage/delta/file_paths.hpp"
+#include "storage/delta/schema_json.hpp"
+#include "storage/delta/snapshot.hpp"
+#include "storage/delta/table_features.hpp"
+#include "storage/delta/table_properties.hpp"
+#include "storage/delta/transaction.hpp"
+
+namespace sluice::delta {
+
+namespace {
+
+int integerRank(TypeId id) {
+  switch (id) {
+    case TypeId::kByte:
+      return 1;
+    case TypeId::kShort:
+      return 2;
+    case TypeId::kInt:
+      return 3;
+    case TypeId::kLong:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+template <typename From, typename To>
+void convertEach(const Vector& values, idx_t rows, Vector& out, To (*convert)(From)) {
+  const From* in = values.data<From>();
+  To* target = out.mutableData<To>();
+  for (idx_t row = 0; row < rows; ++row) {
+    idx_t slot = values.slot(row);
+    if (values.isNull(row))
+      out.setNull(row);
+    else
+      target[row] = convert(in[slot]);
+  }
+}
+
+template <typename From>
+void convertNumber(const Vector& values, idx_t rows, Vector& out) {
+  switch (out.type().id()) {
+    case TypeId::kShort:
+      return convertEach<From, int16_t>(values, rows, out,
+                                        [](From v) { return static_cast<int16_t>(v); });
+    case TypeId::kInt:
+      return convertEach<From, int32_t>(values, rows, out,
+                                        [](From v) { return static_cast<int32_t>(v); });
+    case TypeId::kLong:
+      return convertEach<From, int64_t>(values, rows, out,
+                                        [](From v) { return static_cast<int64_t>(v); });
+    case TypeId::kDouble:
+      return convertEach<From, double>(values, rows, out,
+                                       [](From v) { return static_cast<double>(v); });
+    default:
+      SLUICE_UNREACHABLE("not a widening of a number");
+  }
+}
+
+}  // namespace
+
+bool isSupportedTypeChange(const DataType& from, const DataType& to) {
+  int from_rank = integerRank(from.id());
+  if (from_rank > 0 && integerRank(to.id()) > from_rank)
+    return true;
+  if (to.id() == TypeId::kDouble)
+    return from.id() == TypeId::kFloat || (from_rank > 0 && from.id() != TypeId::kLong);
+  return from.id() == TypeId::kDate && to.id() == TypeId::kTimestampNtz;
+}
+
+Vector widenValues(const Vector& values, idx_t rows, const DataType& to) {
+  SLUICE_CHECK(isSupportedTypeChange(values.type(), to));
+  Vector out(to, std::max<idx_t>(rows, 1));
+  switch (values.type().id()) {
+    case TypeId::kByte:
+      convertNumber<int8_t>(values, rows, out);
+      break;
+    case TypeId::kShort:
+      convertNumber<int16_t>(values, rows, out);
+      break;
+    case TypeId::kInt:
+      convertNumber<int32_t>(values, rows, out);
+      break;
+    case TypeId::kFloat:
+      convertNumber<float>(values, rows, out);
+      break;
+    case TypeId::kDate:
+      // Midnight of the day, as Spark casts a DATE to TIMESTAMP_NTZ.
+      convertEach<int32_t, int64_t>(values, rows, out, [](int32_t days) {
+        return static_cast<int64_t>(days) * kMicrosPerDay;
+      });
+      break;
+    default:
+      SLUICE_UNREACHABLE("not a widening");
+  }
+  return out;
+}
+
+int64_t widenColumns(const std::string& table_path, const std::vector<StructField>& columns) {
+  if (columns.empty())
+    return -1;
+  LogStore store(table_path);
+  Snapshot snapshot = loadSnapshot(store, store.list(), std::nullopt);
+  // The schema is edited as JSON so that metadata sluice does not model stays as written.
+  Json schema = Json::parse(snapshot.metadata.schema_string);
+  Json names = Json::array();
+  for (const StructField& column : columns) {
+    bool found = false;
+    for (Json& field : schema["fields"]) {
+      if (!sameIdentifier(field["name"].get<std::string>(), column.name))
+        continue;
+      found = true;
+      Json change = {{"fromType", field["type"]}, {"toType", dataTypeToJson(column.type)}};
+      Json& metadata = field["metadata"];
+      if (!metadata.is_object())
+        metadata = Json::object();
+      if (!metadata.contains("delta.typeChanges"))
+        metadata["delta.typeChanges"] = Json::array();
+      metadata["delta.typeChanges"].push_back(std::move(change));
+      field["type"] = dataTypeToJson(column.type);
+      names.push_back(column.name);
+    }
+    SLUICE_CHECK(found);
+  }
+  Metadata metadata = snapshot.metadata;
+  metadata.schema_string = schema.dump();
+  metadata.configuration["delta.enableTypeWidening"] = "true";
+
+  CommitPlan plan;
+  plan.read_version = snapshot.version;
+  Protocol protocol = withTableFeature(snapshot.protocol, "typeWidening", /*reader=*/true);
+  if (!(protocol == snapshot.protocol))
+    plan.actions.emplace_back(protocol);
+  plan.actions.emplace_back(metadata);
+  plan.checkpoint_interval = checkpointInterval(metadata);
+  plan.commit_info.fields["timestamp"] = currentTimeMillis();
+  plan.commit_info.fields["operation"] = "CHANGE COLUMN TYPES";
+  plan.commit_info.fields["operationParameters"] = {{"columns", dumpJson(names)}};
+  plan.commit_info.fields["readVersion"] = snapshot.version;
+  plan.commit_info.fields["isolationLevel"] = "Serializable";
+  plan.commit_info.fields["isBlindAppend"] = false;
+  plan.commit_info.fields["engineInfo"] = "sluice";
+  return commitTransaction(store, std::move(plan)).version;
+}
+
+}  // namespace sluice::delta

@@ -1,0 +1,34 @@
+// src/storage/delta/type_widening.hpp
+//
+// Delta's type widening (the typeWidening reader-writer table feature): a column's type may
+// become a wider one without rewriting the files written before the change; readers convert
+// those files' values as they read them. The change is recorded in the column's metadata
+// (`delta.typeChanges`: fromType, toType) and the table carries `delta.enableTypeWidening`.
+//
+// sluice makes and reads the changes it can convert exactly: integers to wider integers
+// (BYTE -> SHORT -> INT -> LONG), BYTE / SHORT / INT and FLOAT to DOUBLE, and DATE to
+// TIMESTAMP_NTZ. Delta's decimal widenings are not made (a flow whose decimal widens fails
+// with DELTA_FAILED_TO_MERGE_FIELDS, as other type changes do).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/types/data_type.hpp"
+#include "common/vector/vector.hpp"
+
+namespace sluice::delta {
+
+//! Whether a column of type `from` may become `to` by type widening.
+bool isSupportedTypeChange(const DataType& from, const DataType& to);
+
+//! The first `rows` values of `values` (read from a file written before the column widened)
+//! converted to `to`; isSupportedTypeChange(values.type(), to) must hold.
+Vector widenValues(const Vector& values, idx_t rows, const DataType& to);
+
+//! Commits new types for existing columns of the table (`columns`: name and new type), with
+//! their `delta.typeChanges`, the typeWidening feature and `delta.enableTypeWidening`;
+//! returns the committed version, or -1 when `columns` is empty.
+int64_t widenColumns(const std::string& table_path, const std::vector<StructField>& columns);
+
+}  // namespace sluice::delta
