@@ -1,6 +1,7 @@
 // src/pipeline/update/crash_point.cpp
 #include "pipeline/update/crash_point.hpp"
 
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <string>
@@ -11,10 +12,10 @@ namespace {
 
 struct CrashPlan {
   std::string name;
-  long remaining = 0;
+  long count = 0;  // the update dies when it reaches the point for the count-th time
 };
 
-CrashPlan& plan() {
+const CrashPlan& plan() {
   static CrashPlan crash = [] {
     CrashPlan parsed;
     const char* text = std::getenv("SLUICE_CRASH_POINT");
@@ -23,7 +24,7 @@ CrashPlan& plan() {
     std::string value(text);
     size_t colon = value.find(':');
     parsed.name = value.substr(0, colon);
-    parsed.remaining = colon == std::string::npos ? 1 : std::atol(value.c_str() + colon + 1);
+    parsed.count = colon == std::string::npos ? 1 : std::atol(value.c_str() + colon + 1);
     return parsed;
   }();
   return crash;
@@ -32,10 +33,12 @@ CrashPlan& plan() {
 }  // namespace
 
 void crashPoint(std::string_view name) {
-  CrashPlan& crash = plan();
+  // Flows reach crash points from several threads.
+  static std::atomic<long> reached = 0;
+  const CrashPlan& crash = plan();
   if (crash.name.empty() || crash.name != name)
     return;
-  if (--crash.remaining == 0)
+  if (reached.fetch_add(1) + 1 == crash.count)
     std::raise(SIGKILL);
 }
 

@@ -93,6 +93,7 @@ PipelineState::PipelineState(const std::string& folder) {
 PipelineState::~PipelineState() = default;
 
 std::optional<PlannedBatch> PipelineState::openBatch(const std::string& flow) {
+  std::lock_guard lock(mutex_);
   SqliteStatement find(*db_,
                        "SELECT batch FROM batches WHERE flow = ? AND committed = 0 AND retired = 0 "
                        "ORDER BY batch DESC LIMIT 1");
@@ -117,6 +118,7 @@ std::optional<PlannedBatch> PipelineState::openBatch(const std::string& flow) {
 }
 
 void PipelineState::planBatch(const std::string& flow, const PlannedBatch& batch) {
+  std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
   SqliteStatement(*db_, "INSERT OR IGNORE INTO flows (flow) VALUES (?)").bind(1, flow).run();
   SqliteStatement(*db_, "UPDATE flows SET next_batch = MAX(next_batch, ? + 1) WHERE flow = ?")
@@ -161,6 +163,7 @@ void PipelineState::planBatch(const std::string& flow, const PlannedBatch& batch
 }
 
 void PipelineState::commitBatch(const std::string& flow, int64_t batch_id, bool once) {
+  std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
   SqliteStatement(*db_, "UPDATE batches SET committed = 1 WHERE flow = ? AND batch = ?")
       .bind(1, flow)
@@ -174,6 +177,7 @@ void PipelineState::commitBatch(const std::string& flow, int64_t batch_id, bool 
 }
 
 int64_t PipelineState::nextBatchId(const std::string& flow) {
+  std::lock_guard lock(mutex_);
   SqliteStatement find(*db_, "SELECT next_batch FROM flows WHERE flow = ?");
   find.bind(1, flow);
   return find.step() ? find.integer(0) : 0;
@@ -181,6 +185,7 @@ int64_t PipelineState::nextBatchId(const std::string& flow) {
 
 std::set<std::string> PipelineState::processedFiles(const std::string& flow,
                                                     const std::string& location) {
+  std::lock_guard lock(mutex_);
   SqliteStatement find(*db_,
                        "SELECT f.path FROM batch_files f JOIN batches b ON b.flow = f.flow AND "
                        "b.batch = f.batch WHERE f.flow = ? AND f.location = ? AND b.committed = 1 "
@@ -194,6 +199,7 @@ std::set<std::string> PipelineState::processedFiles(const std::string& flow,
 
 std::optional<int64_t> PipelineState::processedVersion(const std::string& flow,
                                                        const std::string& source) {
+  std::lock_guard lock(mutex_);
   SqliteStatement find(*db_,
                        "SELECT MAX(v.to_version) FROM batch_versions v JOIN batches b ON b.flow = "
                        "v.flow AND b.batch = v.batch WHERE v.flow = ? AND v.source = ? AND "
@@ -205,18 +211,21 @@ std::optional<int64_t> PipelineState::processedVersion(const std::string& flow,
 }
 
 bool PipelineState::onceDone(const std::string& flow) {
+  std::lock_guard lock(mutex_);
   SqliteStatement find(*db_, "SELECT once_done FROM flows WHERE flow = ?");
   find.bind(1, flow);
   return find.step() && find.integer(0) != 0;
 }
 
 void PipelineState::beginFullRefresh(const std::string& target) {
+  std::lock_guard lock(mutex_);
   SqliteStatement(*db_, "INSERT OR IGNORE INTO pending_refreshes (target) VALUES (?)")
       .bind(1, target)
       .run();
 }
 
 std::vector<std::string> PipelineState::pendingFullRefreshes() {
+  std::lock_guard lock(mutex_);
   SqliteStatement find(*db_, "SELECT target FROM pending_refreshes ORDER BY target");
   std::vector<std::string> targets;
   while (find.step())
@@ -226,6 +235,7 @@ std::vector<std::string> PipelineState::pendingFullRefreshes() {
 
 void PipelineState::finishFullRefresh(const std::string& target,
                                       const std::vector<std::string>& flows) {
+  std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
   for (const std::string& flow : flows) {
     SqliteStatement(*db_, "UPDATE batches SET retired = 1 WHERE flow = ?").bind(1, flow).run();
@@ -236,6 +246,7 @@ void PipelineState::finishFullRefresh(const std::string& target,
 }
 
 void PipelineState::startUpdate(const std::string& update_id, int64_t started_ms) {
+  std::lock_guard lock(mutex_);
   SqliteStatement(*db_,
                   "INSERT INTO updates (update_id, started_ms, state) VALUES (?, ?, 'RUNNING')")
       .bind(1, update_id)
@@ -245,6 +256,7 @@ void PipelineState::startUpdate(const std::string& update_id, int64_t started_ms
 
 void PipelineState::finishUpdate(const std::string& update_id, const std::string& state,
                                  int64_t ended_ms) {
+  std::lock_guard lock(mutex_);
   SqliteStatement(*db_, "UPDATE updates SET state = ?, ended_ms = ? WHERE update_id = ?")
       .bind(1, state)
       .bind(2, ended_ms)

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -37,6 +38,7 @@ struct PlannedBatch {
   BatchInput input;
 };
 
+//! Thread-safe: the flows of an update run at the same time and share it.
 class PipelineState {
  public:
   //! Opens (creating) the state of the pipeline whose folder is `folder`.
@@ -76,6 +78,7 @@ class PipelineState {
   void finishUpdate(const std::string& update_id, const std::string& state, int64_t ended_ms);
 
  private:
+  std::recursive_mutex mutex_;  // one call at a time on the connection
   std::unique_ptr<SqliteDatabase> db_;
   std::string pipeline_id_;
 };

@@ -3,14 +3,17 @@
 
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "exec/parallel/task_scheduler.hpp"
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "pipeline/event_log/event_log.hpp"
 #include "pipeline/pipeline_validation.hpp"
 #include "pipeline/update/crash_point.hpp"
+#include "pipeline/update/flow_scheduler.hpp"
 #include "pipeline/update/update_lock.hpp"
 
 namespace sluice {
@@ -213,36 +216,62 @@ class Update {
     environment.tables = &tables;
     environment.catalog = &catalog;
     environment.relative_path_base = definition_.spec.root;
+    // Each selected flow waits for the flows into the datasets it reads, and for the flows
+    // before it into its own target (one writer per table at a time).
+    std::vector<const FlowAnalysis*> flows;
+    for (const FlowAnalysis* flow : analysis.flowOrder()) {
+      if (selection.updated.count(datasetKey(flow->flow->target)))
+        flows.push_back(flow);
+      else
+        observer_->flowChanged(*flow->flow, FlowState::kExcluded, nullptr);
+    }
+    for (const FlowAnalysis* flow : flows)
+      observer_->flowChanged(*flow->flow, FlowState::kQueued, nullptr);
+    std::vector<std::vector<size_t>> waits_for(flows.size());
+    for (size_t index = 0; index < flows.size(); ++index) {
+      for (size_t before = 0; before < flows.size(); ++before) {
+        std::string target = datasetKey(flows[before]->flow->target);
+        bool same_target = target == datasetKey(flows[index]->flow->target) && before < index;
+        if (before != index && (same_target || flows[index]->reads.inputs.count(target)))
+          waits_for[index].push_back(before);
+      }
+    }
+
+    std::mutex mutex;                        // guards ended, failed and result.errors
     std::map<std::string, FlowState> ended;  // target key: the worst end of a flow into it
     bool failed = false;
-    for (const FlowAnalysis* flow : analysis.flowOrder()) {
-      std::string target = datasetKey(flow->flow->target);
-      if (!selection.updated.count(target)) {
-        observer_->flowChanged(*flow->flow, FlowState::kExcluded, nullptr);
-        continue;
-      }
-      if (upstreamFailed(*flow, ended)) {
-        FlowRunResult skipped;
-        skipped.state = FlowState::kSkipped;
-        ended[target] = FlowState::kSkipped;
-        observer_->flowChanged(*flow->flow, FlowState::kSkipped, &skipped);
-        continue;
-      }
-      observer_->flowChanged(*flow->flow, FlowState::kQueued, nullptr);
-      environment.on_state = [&](FlowState state_now) {
-        observer_->flowChanged(*flow->flow, state_now, nullptr);
-      };
-      FlowRunResult run = runFlow(*flow, environment);
-      if (run.state == FlowState::kFailed) {
-        failed = true;
-        ended[target] = FlowState::kFailed;
-        if (run.error)
-          result.errors.push_back(*run.error);
-      } else if (!ended.count(target)) {
-        ended[target] = run.state;
-      }
-      observer_->flowChanged(*flow->flow, run.state, &run);
-    }
+    runInDependencyOrder(flows.size(), waits_for, TaskScheduler::shared().threadCount(),
+                         [&](size_t index) {
+                           const FlowAnalysis& flow = *flows[index];
+                           std::string target = datasetKey(flow.flow->target);
+                           {
+                             std::lock_guard lock(mutex);
+                             if (upstreamFailed(flow, ended)) {
+                               FlowRunResult skipped;
+                               skipped.state = FlowState::kSkipped;
+                               ended[target] = FlowState::kSkipped;
+                               observer_->flowChanged(*flow.flow, FlowState::kSkipped, &skipped);
+                               return;
+                             }
+                           }
+                           FlowRunEnvironment flow_environment = environment;
+                           flow_environment.on_state = [&](FlowState state_now) {
+                             observer_->flowChanged(*flow.flow, state_now, nullptr);
+                           };
+                           FlowRunResult run = runFlow(flow, flow_environment);
+                           {
+                             std::lock_guard lock(mutex);
+                             if (run.state == FlowState::kFailed) {
+                               failed = true;
+                               ended[target] = FlowState::kFailed;
+                               if (run.error)
+                                 result.errors.push_back(*run.error);
+                             } else if (!ended.count(target)) {
+                               ended[target] = run.state;
+                             }
+                           }
+                           observer_->flowChanged(*flow.flow, run.state, &run);
+                         });
     result.completed = !failed;
     state.finishUpdate(result.update_id, failed ? "FAILED" : "COMPLETED", nowMs());
     observer_->updateEnded(result.update_id, result.completed);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -44,24 +45,30 @@ class ObserverFanOut : public UpdateObserver {
  public:
   explicit ObserverFanOut(std::vector<UpdateObserver*> observers)
       : observers_(std::move(observers)) {}
+  // Flows run on several threads: the observers hear of one change at a time.
   void updateStarted(const std::string& update_id, const GraphAnalysis& analysis) override {
+    std::lock_guard lock(mutex_);
     for (UpdateObserver* observer : observers_)
       observer->updateStarted(update_id, analysis);
   }
   void flowChanged(const Flow& flow, FlowState state, const FlowRunResult* result) override {
+    std::lock_guard lock(mutex_);
     for (UpdateObserver* observer : observers_)
       observer->flowChanged(flow, state, result);
   }
   void updateEnded(const std::string& update_id, bool completed) override {
+    std::lock_guard lock(mutex_);
     for (UpdateObserver* observer : observers_)
       observer->updateEnded(update_id, completed);
   }
   void updateRefused(const std::string& update_id, const std::vector<Error>& errors) override {
+    std::lock_guard lock(mutex_);
     for (UpdateObserver* observer : observers_)
       observer->updateRefused(update_id, errors);
   }
 
  private:
+  std::mutex mutex_;
   std::vector<UpdateObserver*> observers_;
 };
 
