@@ -120,10 +120,17 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
 }  // namespace
 
 PhysicalOperatorPtr createWritePlan(LogicalOperator& logical, const ExecContext& context,
-                                    std::string table_path, delta::TableWriteOptions options) {
+                                    std::string table_path, delta::TableWriteOptions options,
+                                    std::vector<SortKey> order) {
   auto write = std::make_unique<PhysicalTableWrite>(std::move(table_path), std::move(options),
                                                     logical.column_types);
-  write->children.push_back(plan(logical, context));
+  PhysicalOperatorPtr rows = plan(logical, context);
+  if (!order.empty()) {
+    auto sort = std::make_unique<PhysicalSort>(logical.column_types, std::move(order));
+    sort->children.push_back(std::move(rows));
+    rows = std::move(sort);
+  }
+  write->children.push_back(std::move(rows));
   return write;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "exec/physical/physical_operator.hpp"
+#include "exec/physical/sort_key.hpp"
 #include "planner/logical/logical_operator.hpp"
 #include "storage/delta/table_writer.hpp"
 
@@ -15,8 +16,10 @@ namespace sluice {
 PhysicalOperatorPtr createPhysicalPlan(LogicalOperator& plan, const ExecContext& context);
 
 //! The physical plan that writes the rows of `plan` into the Delta table at `table_path`
-//! (its root is a PhysicalTableWrite; see PhysicalTableWrite::result).
+//! (its root is a PhysicalTableWrite; see PhysicalTableWrite::result), sorted first by
+//! `order` when it is not empty (a clustered table's columns).
 PhysicalOperatorPtr createWritePlan(LogicalOperator& plan, const ExecContext& context,
-                                    std::string table_path, delta::TableWriteOptions options);
+                                    std::string table_path, delta::TableWriteOptions options,
+                                    std::vector<SortKey> order = {});
 
 }  // namespace sluice

@@ -20,3 +20,7 @@ CREATE MATERIALIZED VIEW totals AS SELECT total FROM scratch_totals;
 
 -- A published view: in the catalog, read by queries outside the pipeline.
 CREATE VIEW order_labels COMMENT 'id and label' AS SELECT id, label FROM big_orders;
+
+-- CLUSTER BY: the table is written in the order of its clustering columns.
+CREATE MATERIALIZED VIEW orders_by_amount CLUSTER BY (amount) AS
+SELECT id, 30 - amount AS amount FROM orders;
