@@ -20,3 +20,6 @@ CREATE TABLE managed_cdc (id BIGINT);
 CREATE FLOW cdc_into_managed AS AUTO CDC INTO managed_cdc FROM STREAM(events) KEYS (id) SEQUENCE BY id;
 CREATE STREAMING TABLE cdc_target;
 CREATE FLOW cdc_into_streaming AS AUTO CDC INTO cdc_target FROM STREAM(events) KEYS (id) SEQUENCE BY id;
+
+-- The hive_metastore catalog holds no managed tables of a pipeline.
+CREATE TABLE hive_metastore.default.legacy FLOW INSERT BY NAME SELECT id FROM spark_catalog.default.source;
