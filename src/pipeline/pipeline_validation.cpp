@@ -3,6 +3,9 @@
 
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "exec/table_function/empty_source.hpp"
+#include "pipeline/update/dataset_tables.hpp"
+#include "pipeline/update/pipeline_state.hpp"
+#include "pipeline/update/pipeline_update.hpp"
 
 namespace sluice {
 
@@ -37,7 +40,23 @@ GraphAnalysis validatePipeline(const PipelineDefinition& definition) {
   std::unique_ptr<Catalog> catalog;
   if (Catalog::existsIn(definition.spec.storage))
     catalog = std::make_unique<Catalog>(definition.spec.storage);
-  return validatePipeline(definition, catalog.get());
+  GraphAnalysis analysis = validatePipeline(definition, catalog.get());
+  if (catalog == nullptr)
+    return analysis;
+  // The tables an update would refuse to take over: another pipeline's, or of another kind.
+  // A pipeline that never ran owns none.
+  std::string pipeline_id =
+      PipelineState::storedPipelineId(pipelineFolder(definition.spec)).value_or("(none)");
+  for (const DatasetAnalysis& entry : analysis.datasets) {
+    if (!isStored(entry.dataset->kind))
+      continue;
+    try {
+      checkTableOwnership(*catalog, *entry.dataset, pipeline_id);
+    } catch (Error& error) {
+      analysis.errors.push_back(std::move(error));
+    }
+  }
+  return analysis;
 }
 
 }  // namespace sluice

@@ -24,7 +24,8 @@ class SchemaOnlyReads : public DatasetReads {
 //! tables outside the pipeline that its flows may read.
 GraphAnalysis validatePipeline(const PipelineDefinition& definition, const Catalog* catalog);
 
-//! The same, against the catalog the pipeline's storage holds, if any (nothing is created).
+//! The same, against the catalog the pipeline's storage holds, if any (nothing is created),
+//! with the tables of the catalog an update would refuse to take over (checkTableOwnership).
 GraphAnalysis validatePipeline(const PipelineDefinition& definition);
 
 }  // namespace sluice

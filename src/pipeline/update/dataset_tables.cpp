@@ -49,11 +49,12 @@ TableKind DatasetTables::catalogKind(DatasetKind kind) {
   return TableKind::kManagedTable;
 }
 
-void DatasetTables::checkOwnership(const Dataset& dataset) const {
-  std::optional<TableEntry> existing = catalog_.findTable(dataset.name);
+void checkTableOwnership(const Catalog& catalog, const Dataset& dataset,
+                         const std::string& pipeline_id) {
+  std::optional<TableEntry> existing = catalog.findTable(dataset.name);
   if (!existing)
     return;
-  if (existing->pipeline_id != pipeline_id_) {
+  if (existing->pipeline_id != pipeline_id) {
     throw Error(
         ErrorClass::TABLE_OR_VIEW_ALREADY_EXISTS,
         fmt::format("Cannot create the {}: the catalog already holds {} {}{}. Drop it or "
@@ -64,7 +65,7 @@ void DatasetTables::checkOwnership(const Dataset& dataset) const {
                         : fmt::format(", owned by pipeline {}", existing->pipeline_id)))
         .withLocation(dataset.origin);
   }
-  TableKind kind = catalogKind(dataset.kind);
+  TableKind kind = DatasetTables::catalogKind(dataset.kind);
   if (existing->kind == TableKind::kStreamingTable && kind == TableKind::kManagedTable) {
     throw Error(ErrorClass::CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE,
                 fmt::format("The table {} is a streaming table of this pipeline; it cannot become "

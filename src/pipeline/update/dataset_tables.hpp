@@ -17,6 +17,12 @@
 
 namespace sluice {
 
+//! Refuses a dataset whose name the catalog holds as a table `pipeline_id` does not own
+//! (TABLE_OR_VIEW_ALREADY_EXISTS), or as one of another kind
+//! (CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE and its mirror).
+void checkTableOwnership(const Catalog& catalog, const Dataset& dataset,
+                         const std::string& pipeline_id);
+
 class DatasetTables : public DatasetLocations {
  public:
   //! `spec_root` resolves relative LOCATION paths; `pipeline_id` owns the tables.
@@ -24,9 +30,10 @@ class DatasetTables : public DatasetLocations {
 
   std::string locationOf(const Dataset& dataset) const override;
 
-  //! Refuses to take over a table the pipeline does not own, or one of another kind
-  //! (CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE and its mirror).
-  void checkOwnership(const Dataset& dataset) const;
+  //! checkTableOwnership for this pipeline.
+  void checkOwnership(const Dataset& dataset) const {
+    checkTableOwnership(catalog_, dataset, pipeline_id_);
+  }
 
   //! The table's definition: `schema` and the statement's clauses.
   delta::TableDefinition definitionOf(const Dataset& dataset,

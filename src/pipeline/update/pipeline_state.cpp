@@ -92,6 +92,18 @@ PipelineState::PipelineState(const std::string& folder) {
 
 PipelineState::~PipelineState() = default;
 
+std::optional<std::string> PipelineState::storedPipelineId(const std::string& folder) {
+  std::string path = (std::filesystem::path(folder) / "state.db").string();
+  std::error_code error;
+  if (!std::filesystem::exists(path, error))
+    return std::nullopt;
+  SqliteDatabase db(path);
+  SqliteStatement find(db, "SELECT value FROM pipeline WHERE key = 'id'");
+  if (!find.step())
+    return std::nullopt;
+  return find.text(0);
+}
+
 std::optional<PlannedBatch> PipelineState::openBatch(const std::string& flow) {
   std::lock_guard lock(mutex_);
   SqliteStatement find(*db_,

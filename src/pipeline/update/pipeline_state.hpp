@@ -49,6 +49,9 @@ class PipelineState {
 
   //! The pipeline's id, made when its state was first opened.
   const std::string& pipelineId() const { return pipeline_id_; }
+  //! The id of the pipeline whose folder is `folder`, without creating anything; nullopt
+  //! when it has never run.
+  static std::optional<std::string> storedPipelineId(const std::string& folder);
 
   //! A batch of `flow` that was planned but never marked committed.
   std::optional<PlannedBatch> openBatch(const std::string& flow);
