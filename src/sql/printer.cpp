@@ -1194,7 +1194,18 @@ void SqlPrinter::tableRefCore(const TableRef& ref) {
       const auto& function = ref.as<TableFunctionRef>();
       if (function.stream)
         out_ += "STREAM ";
-      functionCall(*function.call);
+      if (function.table_argument.empty()) {
+        functionCall(*function.call);
+        return;
+      }
+      for (size_t i = 0; i < function.call->name.size(); ++i)
+        out_ += (i > 0 ? "." : "") + quoteFunctionNamePart(function.call->name[i]);
+      out_ += "(TABLE(" + joinName(function.table_argument) + ")";
+      for (const ExprPtr& arg : function.call->args) {
+        out_ += ", ";
+        expr(*arg, kLambdaLevel);
+      }
+      out_ += ')';
       return;
     }
     case TableRefKind::kSubquery:

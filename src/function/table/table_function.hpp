@@ -59,6 +59,9 @@ struct TableFunctionInput {
   std::string relative_path_base;
   //! Where a pipeline flow's streaming reads of files are decided; null outside a pipeline.
   const FileStreamSelector* file_stream = nullptr;
+  //! f(TABLE(t)): t qualified as catalog, schema, table; empty without a TABLE argument.
+  std::vector<std::string> table_argument;
+  SourceLocation table_argument_location;
 
   //! The positional arguments, in order.
   std::vector<const TableFunctionArgument*> positional() const;
@@ -96,6 +99,8 @@ class TableFunction {
   //! Checks the arguments and decides the output; raises the function's errors, located at
   //! the argument or the call.
   virtual TableFunctionBinding bind(const TableFunctionInput& input) const = 0;
+  //! Whether it takes a table as its first argument, f(TABLE(t), ...).
+  virtual bool takesTableArgument() const { return false; }
 };
 
 //! A version of a stored table to read: the latest, a version number or the last version

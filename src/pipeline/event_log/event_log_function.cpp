@@ -4,10 +4,13 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "catalog/catalog.hpp"
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "exec/table_function/delta_table_reader.hpp"
 #include "pipeline/event_log/event_log.hpp"
+#include "pipeline/update/pipeline_state.hpp"
 #include "pipeline/update/pipeline_update.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -21,11 +24,25 @@ class EventLogFunction : public TableFunction {
 
   std::string_view name() const override { return "event_log"; }
 
+  bool takesTableArgument() const override { return true; }
+
   TableFunctionBinding bind(const TableFunctionInput& input) const override {
+    if (!input.table_argument.empty()) {
+      if (!input.arguments.empty()) {
+        throw Error(ErrorClass::WRONG_NUM_ARGS,
+                    "event_log takes one argument: event_log(TABLE(t)) or "
+                    "event_log('my_pipeline').")
+            .withLocation(input.location);
+      }
+      std::string folder = folderOfPipelineOwning(input);
+      return snapshotOf(eventLogLocation(folder),
+                        fmt::format("event_log(TABLE({}))", fmt::join(input.table_argument, ".")));
+    }
     std::vector<const TableFunctionArgument*> arguments = input.positional();
     if (arguments.size() != 1 || arguments.size() != input.arguments.size()) {
       throw Error(ErrorClass::WRONG_NUM_ARGS,
-                  "event_log takes the name of a pipeline: event_log('my_pipeline').")
+                  "event_log takes the name of a pipeline, event_log('my_pipeline'), or one of "
+                  "its tables, event_log(TABLE(t)).")
           .withLocation(input.location);
     }
     const Value& name = arguments[0]->value;
@@ -44,12 +61,48 @@ class EventLogFunction : public TableFunction {
                               storage_dir_, pipeline))
           .withLocation(arguments[0]->location);
     }
-    return deltaSnapshotBinding(
-        fmt::format("event_log('{}')", pipeline),
-        std::make_shared<const delta::Snapshot>(delta::openSnapshot(location)));
+    return snapshotOf(location, fmt::format("event_log('{}')", pipeline));
   }
 
  private:
+  static TableFunctionBinding snapshotOf(const std::string& location, std::string description) {
+    return deltaSnapshotBinding(std::move(description), std::make_shared<const delta::Snapshot>(
+                                                            delta::openSnapshot(location)));
+  }
+
+  //! The folder of the pipeline that owns the table of event_log(TABLE(t)), found by the
+  //! pipeline id the catalog records for the table.
+  std::string folderOfPipelineOwning(const TableFunctionInput& input) const {
+    QualifiedTableName name{input.table_argument[0], input.table_argument[1],
+                            input.table_argument[2]};
+    std::optional<TableEntry> entry;
+    if (Catalog::existsIn(storage_dir_))
+      entry = Catalog(storage_dir_).findTable(name);
+    if (!entry) {
+      throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
+                  fmt::format("The table or view {} cannot be found. Verify the spelling and "
+                              "correctness of the schema and catalog.",
+                              name.quoted()))
+          .withLocation(input.table_argument_location);
+    }
+    std::error_code error;
+    std::filesystem::path pipelines = std::filesystem::path(storage_dir_) / "pipelines";
+    if (!entry->pipeline_id.empty() && std::filesystem::is_directory(pipelines, error)) {
+      for (const auto& folder : std::filesystem::directory_iterator(pipelines, error)) {
+        if (PipelineState::storedPipelineId(folder.path().string()) == entry->pipeline_id &&
+            std::filesystem::exists(
+                std::filesystem::path(eventLogLocation(folder.path().string())) / "_delta_log",
+                error))
+          return folder.path().string();
+      }
+    }
+    throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                fmt::format("The table {} is not a table of a pipeline stored in {}: it has no "
+                            "event log.",
+                            name.quoted(), storage_dir_))
+        .withLocation(input.table_argument_location);
+  }
+
   std::string storage_dir_;
 };
 

@@ -479,8 +479,9 @@ LogicalOperatorPtr QueryBinder::scanOf(TableFunctionBinding binding, sql::Source
 }
 
 LogicalOperatorPtr QueryBinder::bindTableFunctionCall(const TableFunction& function,
-                                                      const sql::FunctionCallExpr& call,
-                                                      bool stream) {
+                                                      const sql::TableFunctionRef& ref) {
+  const sql::FunctionCallExpr& call = *ref.call;
+  bool stream = ref.stream;
   // The arguments must be constants, as Spark requires: they are computed now, and the
   // function decides its columns from their values.
   TableFunctionInput input;
@@ -490,6 +491,26 @@ LogicalOperatorPtr QueryBinder::bindTableFunctionCall(const TableFunction& funct
   input.stream = stream;
   input.file_stream = context_.file_stream;
   input.relative_path_base = context_.relative_path_base;
+  if (!ref.table_argument.empty() && !function.takesTableArgument())
+    notSupported(ref.table_argument_position, "A TABLE argument of this function");
+  if (!ref.table_argument.empty()) {
+    // The function finds the table itself; it gets the name qualified as this query would.
+    input.table_argument_location = statement_.locate(ref.table_argument_position);
+    if (context_.catalog == nullptr) {
+      throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
+                  fmt::format("The table `{}` cannot be found: the storage folder has no "
+                              "catalog.",
+                              fmt::join(ref.table_argument, "`.`")))
+          .withLocation(input.table_argument_location);
+    }
+    try {
+      QualifiedTableName qualified = context_.catalog->qualify(ref.table_argument);
+      input.table_argument = {qualified.catalog, qualified.schema, qualified.table};
+    } catch (Error& error) {
+      error.withLocation(input.table_argument_location);
+      throw;
+    }
+  }
   Scope no_columns;
   ExpressionBinder binder(context_, statement_, no_columns);
   for (const auto& arg : call.args) {
@@ -731,7 +752,9 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
                                                 ? context_.table_functions->find(name)
                                                 : nullptr;
       if (table_function != nullptr) {
-        plan = bindTableFunctionCall(*table_function, call, function.stream);
+        plan = bindTableFunctionCall(*table_function, function);
+      } else if (!function.table_argument.empty()) {
+        notSupported(function.table_argument_position, "A TABLE argument of this function");
       } else if (function.stream) {
         notSupported(ref.position, "STREAM over this table-valued function");
       } else if (isGeneratorName(name)) {

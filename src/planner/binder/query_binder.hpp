@@ -46,7 +46,7 @@ class QueryBinder {
   //! range(end), range(start, end), range(start, end, step[, numPartitions]).
   //! A call of a registered table function (range, read_files).
   LogicalOperatorPtr bindTableFunctionCall(const TableFunction& function,
-                                           const sql::FunctionCallExpr& call, bool stream);
+                                           const sql::TableFunctionRef& ref);
   //! The scan of what a table function or the stored-table reader bound.
   LogicalOperatorPtr scanOf(TableFunctionBinding binding, sql::SourcePosition position);
   //! The version that `ref`'s time travel clause asks for, or `from_name` (an @v5 suffix of

@@ -40,7 +40,8 @@ bool TableFunctionRef::equals(const TableRef& other) const {
   if (!baseEquals(other))
     return false;
   const auto& o = other.as<TableFunctionRef>();
-  return stream == o.stream && equalExprs(call.get(), o.call.get());
+  return stream == o.stream && table_argument == o.table_argument &&
+         equalExprs(call.get(), o.call.get());
 }
 
 SubqueryRef::SubqueryRef(SourcePosition start) : TableRef(kKind, start) {}

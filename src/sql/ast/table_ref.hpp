@@ -112,6 +112,9 @@ class TableFunctionRef : public TableRef {
 
   std::unique_ptr<FunctionCallExpr> call;
   bool stream = false;
+  //! f(TABLE(t), ...): the table passed whole, written first; empty when there is none.
+  std::vector<std::string> table_argument;
+  SourcePosition table_argument_position;
 };
 
 //! (query) [AS] alias.

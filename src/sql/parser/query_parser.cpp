@@ -530,9 +530,21 @@ TableRefPtr TokenParser::parseNamedOrFunctionRef() {
     function->call = std::make_unique<FunctionCallExpr>(start);
     function->call->name = std::move(name);
     expect(TokenKind::kLeftParen);
+    if (checkKeyword(Keyword::kTable) && peek(1).is(TokenKind::kLeftParen)) {
+      // A table argument, TABLE(name), first: a query in its place is not supported.
+      function->table_argument_position = current().position;
+      advance();
+      expect(TokenKind::kLeftParen);
+      if (checkKeyword(Keyword::kSelect) || checkKeyword(Keyword::kWith))
+        failNotSupported(current(), "A query as a TABLE argument");
+      function->table_argument = parseTableName();
+      expect(TokenKind::kRightParen);
+      if (!check(TokenKind::kRightParen))
+        expect(TokenKind::kComma);
+    }
     if (!check(TokenKind::kRightParen)) {
       if (checkKeyword(Keyword::kTable))
-        failNotSupported(current(), "TABLE arguments");
+        failNotSupported(current(), "A TABLE argument after other arguments");
       do {
         function->call->args.push_back(parseFunctionArgument(/*allow_alias=*/false));
       } while (match(TokenKind::kComma));

@@ -538,6 +538,10 @@ TEST(ParserTest, FromItems) {
   EXPECT_EQ(files.call->args[1]->as<NamedArgumentExpr>().name, "format");
   EXPECT_EQ(files.alias.name, "f");
   EXPECT_EQ(parseSelectText("SELECT * FROM range(1, 10)").from[0]->kind(), TableRefKind::kFunction);
+  const auto& log =
+      parseSelectText("SELECT * FROM event_log(TABLE(db.t))").from[0]->as<TableFunctionRef>();
+  EXPECT_EQ(log.table_argument, (std::vector<std::string>{"db", "t"}));
+  EXPECT_TRUE(log.call->args.empty());
 
   const auto& version =
       parseSelectText("SELECT * FROM t VERSION AS OF 3").from[0]->as<NamedTableRef>();
@@ -897,6 +901,7 @@ const char* const kRoundTripInputs[] = {
     "SELECT * FROM STREAM src WATERMARK ts DELAY OF INTERVAL 10 SECONDS AS s",
     "SELECT * FROM s WATERMARK to_timestamp(x) AS ts DELAY OF INTERVAL 1 MINUTE",
     "SELECT * FROM range(1, 10), range(5) AS r(id)",
+    "SELECT * FROM event_log(TABLE(cat.db.t)), f(TABLE(t), 1, x => 2) AS g",
     "SELECT * FROM (SELECT 1 AS a) AS s(b), (SELECT 2) u, (VALUES (1)) v",
     "SELECT * FROM VALUES (1, 'a'), (2, 'b') AS v(id, name)",
     "SELECT * FROM t WITH ('k' = 'v', a.b = 1, c = true)",
