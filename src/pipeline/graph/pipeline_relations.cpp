@@ -43,6 +43,13 @@ PipelineRelations::PipelineRelations(const DataflowGraph& graph, const PipelineV
       reader_(std::move(reader)),
       reader_is_persisted_view_(reader_is_persisted_view) {}
 
+PipelineRelations::PipelineRelations(const PipelineRelations& reader_of_view, const Dataset& view)
+    : PipelineRelations(reader_of_view.graph_, reader_of_view.views_, reader_of_view.states_,
+                        reader_of_view.dataset_reads_, view.context,
+                        view.kind == DatasetKind::kView) {
+  reads_ = reader_of_view.reads_;
+}
+
 namespace {
 
 //! A view is inlined into its reader: there is no source to take read options.
@@ -132,10 +139,10 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
                             "error.",
                             "query", dataset->describe()));
   }
-  reads_.inputs.insert(key);
+  reads_->inputs.insert(key);
   if (stream) {
-    reads_.stream_inputs.insert(key);
-    reads_.reads_stream = true;
+    reads_->stream_inputs.insert(key);
+    reads_->reads_stream = true;
   }
   ResolvedRelation relation;
   relation.table = dataset_reads_.read(*dataset, state->second.schema, mode);
@@ -166,15 +173,21 @@ std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& vi
                 fmt::format("The {} reads a stream and is read as one: STREAM({}).",
                             view.describe(), view.name.table));
   }
-  reads_.views.insert(key);
+  reads_->views.insert(key);
   if (streaming)
-    reads_.reads_stream = true;
+    reads_->reads_stream = true;
+  // The view's names resolve as its own statement wrote them (its file's USE CATALOG /
+  // SCHEMA), through a resolver that records what it reads for this binding.
+  std::unique_ptr<PipelineRelations>& own_names = view_relations_[key];
+  if (own_names == nullptr)
+    own_names.reset(new PipelineRelations(*this, view));
+  TemporaryView& inlined = inlined_[key];
+  inlined = *views_.find(view);
+  inlined.relations = own_names.get();
   ResolvedRelation relation;
-  relation.view = views_.find(view);
+  relation.view = &inlined;
   if (view.expectations != nullptr && !view.expectations->empty()) {
     // The view's rows are checked where it is read, and counted for this binding's flow.
-    TemporaryView& inlined = inlined_[key];
-    inlined = *relation.view;
     const Dataset* dataset = &view;
     inlined.decorate = [this, dataset](LogicalOperatorPtr plan) {
       std::vector<StructField> columns;
@@ -184,10 +197,9 @@ std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& vi
       std::shared_ptr<ExpectationCheck> check =
           bindExpectationCheck(*dataset->expectations, *dataset->statement, dataset->name.table,
                                columns, executionContext(dataset->context, 0));
-      reads_.view_expectations.push_back(check->tally);
+      reads_->view_expectations.push_back(check->tally);
       return applyExpectationCheck(std::move(plan), std::move(check));
     };
-    relation.view = &inlined;
   }
   return relation;
 }

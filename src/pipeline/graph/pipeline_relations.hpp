@@ -98,10 +98,17 @@ class PipelineRelations : public RelationResolver {
 
   //! What the bindings through this resolver read so far (streaming reads of files included,
   //! which the file-stream selector reports with noteStreamRead()).
-  const RelationReads& reads() const { return reads_; }
-  void noteStreamRead() const { reads_.reads_stream = true; }
+  const RelationReads& reads() const { return *reads_; }
+  void noteStreamRead() const { reads_->reads_stream = true; }
+
+  PipelineRelations(const PipelineRelations&) = delete;
+  PipelineRelations& operator=(const PipelineRelations&) = delete;
 
  private:
+  //! The names of `view`'s query, in the view's own context, read for `reader_of_view`'s
+  //! binding (its reads are recorded there).
+  PipelineRelations(const PipelineRelations& reader_of_view, const Dataset& view);
+
   std::optional<ResolvedRelation> resolveView(const Dataset& view, const std::string& key,
                                               bool stream) const;
 
@@ -111,9 +118,11 @@ class PipelineRelations : public RelationResolver {
   const DatasetReads& dataset_reads_;
   RegistrationContext reader_;
   bool reader_is_persisted_view_;
-  mutable RelationReads reads_;
+  mutable RelationReads own_reads_;
+  RelationReads* reads_ = &own_reads_;  // a view's resolver records into its reader's
   //! The views as this binding inlines them, with their expectations applied.
   mutable std::map<std::string, TemporaryView> inlined_;
+  mutable std::map<std::string, std::unique_ptr<PipelineRelations>> view_relations_;
 };
 
 //! The key of a temporary view in DatasetState maps.

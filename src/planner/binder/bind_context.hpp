@@ -24,6 +24,8 @@ struct LogicalOperator;
 struct OuterQuery;
 
 //! A view defined in the session: its query stays parsed, kept alive by its statement.
+class RelationResolver;
+
 struct TemporaryView {
   std::string name;
   std::shared_ptr<const sql::Statement> statement;
@@ -32,6 +34,9 @@ struct TemporaryView {
   //! Applied to the view's bound plan where it is read (a pipeline's view adds its
   //! expectations); empty: the plan as bound.
   std::function<std::unique_ptr<LogicalOperator>(std::unique_ptr<LogicalOperator>)> decorate;
+  //! A pipeline's view: the names of its query resolve through these (in the view's own
+  //! catalog and schema); null: through the reader's.
+  const RelationResolver* relations = nullptr;
 };
 
 class ViewResolver {

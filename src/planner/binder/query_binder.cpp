@@ -726,7 +726,10 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       }
       if (named.time_travel)
         notSupported(ref.position, "Time travel on a temporary view");
-      QueryBinder view_binder(context_, *view->statement);
+      BindContext view_context = context_;
+      if (view->relations != nullptr)
+        view_context.relations = view->relations;
+      QueryBinder view_binder(view_context, *view->statement);
       plan = view_binder.bindQuery(*view->query);
       if (!view->column_names.empty())
         plan->column_names = view->column_names;

@@ -24,3 +24,6 @@ CREATE VIEW order_labels COMMENT 'id and label' AS SELECT id, label FROM big_ord
 -- CLUSTER BY: the table is written in the order of its clustering columns.
 CREATE MATERIALIZED VIEW orders_by_amount CLUSTER BY (amount) AS
 SELECT id, 30 - amount AS amount FROM orders;
+
+-- Reads a view of the audit schema: its `moments` is shop.audit.moments.
+CREATE MATERIALIZED VIEW moment_copy AS SELECT epoch_seconds FROM audit_moments;
