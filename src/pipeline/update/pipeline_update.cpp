@@ -216,8 +216,6 @@ class Update {
     environment.tables = &tables;
     environment.catalog = &catalog;
     environment.relative_path_base = definition_.spec.root;
-    // Each selected flow waits for the flows into the datasets it reads, and for the flows
-    // before it into its own target (one writer per table at a time).
     std::vector<const FlowAnalysis*> flows;
     for (const FlowAnalysis* flow : analysis.flowOrder()) {
       if (selection.updated.count(datasetKey(flow->flow->target)))
@@ -227,51 +225,13 @@ class Update {
     }
     for (const FlowAnalysis* flow : flows)
       observer_->flowChanged(*flow->flow, FlowState::kQueued, nullptr);
-    std::vector<std::vector<size_t>> waits_for(flows.size());
-    for (size_t index = 0; index < flows.size(); ++index) {
-      for (size_t before = 0; before < flows.size(); ++before) {
-        std::string target = datasetKey(flows[before]->flow->target);
-        bool same_target = target == datasetKey(flows[index]->flow->target) && before < index;
-        if (before != index && (same_target || flows[index]->reads.inputs.count(target)))
-          waits_for[index].push_back(before);
-      }
-    }
-
-    std::mutex mutex;                        // guards ended, failed and result.errors
-    std::map<std::string, FlowState> ended;  // target key: the worst end of a flow into it
-    bool failed = false;
-    runInDependencyOrder(flows.size(), waits_for, TaskScheduler::shared().threadCount(),
-                         [&](size_t index) {
-                           const FlowAnalysis& flow = *flows[index];
-                           std::string target = datasetKey(flow.flow->target);
-                           {
-                             std::lock_guard lock(mutex);
-                             if (upstreamFailed(flow, ended)) {
-                               FlowRunResult skipped;
-                               skipped.state = FlowState::kSkipped;
-                               ended[target] = FlowState::kSkipped;
-                               observer_->flowChanged(*flow.flow, FlowState::kSkipped, &skipped);
-                               return;
-                             }
-                           }
-                           FlowRunEnvironment flow_environment = environment;
-                           flow_environment.on_state = [&](FlowState state_now) {
-                             observer_->flowChanged(*flow.flow, state_now, nullptr);
-                           };
-                           FlowRunResult run = runFlow(flow, flow_environment);
-                           {
-                             std::lock_guard lock(mutex);
-                             if (run.state == FlowState::kFailed) {
-                               failed = true;
-                               ended[target] = FlowState::kFailed;
-                               if (run.error)
-                                 result.errors.push_back(*run.error);
-                             } else if (!ended.count(target)) {
-                               ended[target] = run.state;
-                             }
-                           }
-                           observer_->flowChanged(*flow.flow, run.state, &run);
-                         });
+    FlowOutcomes outcomes;
+    runInDependencyOrder(
+        flows.size(), flowDependencies(flows), TaskScheduler::shared().threadCount(),
+        [&](size_t index) { runScheduledFlow(*flows[index], environment, outcomes); });
+    bool failed = outcomes.failed;
+    for (Error& error : outcomes.errors)
+      result.errors.push_back(std::move(error));
     result.completed = !failed;
     state.finishUpdate(result.update_id, failed ? "FAILED" : "COMPLETED", nowMs());
     observer_->updateEnded(result.update_id, result.completed);
@@ -279,6 +239,65 @@ class Update {
   }
 
  private:
+  //! What the flows of an update have ended as so far; they run on several threads.
+  struct FlowOutcomes {
+    std::mutex mutex;
+    std::map<std::string, FlowState> ended;  // target key: the worst end of a flow into it
+    bool failed = false;
+    std::vector<Error> errors;
+  };
+
+  //! Each flow waits for the flows into the datasets it reads, and for the flows before it
+  //! into its own target (one writer per table at a time).
+  static std::vector<std::vector<size_t>> flowDependencies(
+      const std::vector<const FlowAnalysis*>& flows) {
+    std::vector<std::vector<size_t>> waits_for(flows.size());
+    for (size_t index = 0; index < flows.size(); ++index) {
+      std::string own_target = datasetKey(flows[index]->flow->target);
+      for (size_t before = 0; before < flows.size(); ++before) {
+        std::string target = datasetKey(flows[before]->flow->target);
+        bool earlier_into_same = before < index && target == own_target;
+        if (before != index && (earlier_into_same || flows[index]->reads.inputs.count(target)))
+          waits_for[index].push_back(before);
+      }
+    }
+    return waits_for;
+  }
+
+  //! Runs one flow once the flows it waits for have ended: SKIPPED when one of its inputs
+  //! failed.
+  void runScheduledFlow(const FlowAnalysis& flow, const FlowRunEnvironment& environment,
+                        FlowOutcomes& outcomes) {
+    std::string target = datasetKey(flow.flow->target);
+    {
+      std::lock_guard lock(outcomes.mutex);
+      if (upstreamFailed(flow, outcomes.ended)) {
+        FlowRunResult skipped;
+        skipped.state = FlowState::kSkipped;
+        outcomes.ended[target] = FlowState::kSkipped;
+        observer_->flowChanged(*flow.flow, FlowState::kSkipped, &skipped);
+        return;
+      }
+    }
+    FlowRunEnvironment flow_environment = environment;
+    flow_environment.on_state = [&](FlowState state_now) {
+      observer_->flowChanged(*flow.flow, state_now, nullptr);
+    };
+    FlowRunResult run = runFlow(flow, flow_environment);
+    {
+      std::lock_guard lock(outcomes.mutex);
+      if (run.state == FlowState::kFailed) {
+        outcomes.failed = true;
+        outcomes.ended[target] = FlowState::kFailed;
+        if (run.error)
+          outcomes.errors.push_back(*run.error);
+      } else if (!outcomes.ended.count(target)) {
+        outcomes.ended[target] = run.state;
+      }
+    }
+    observer_->flowChanged(*flow.flow, run.state, &run);
+  }
+
   //! The pipeline's default catalog and schema exist before anything is published in them.
   void ensureNamespace(Catalog& catalog) const {
     if (!catalog.catalogExists(definition_.catalog))
