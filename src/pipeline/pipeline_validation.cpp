@@ -6,20 +6,35 @@
 #include "pipeline/update/dataset_tables.hpp"
 #include "pipeline/update/pipeline_state.hpp"
 #include "pipeline/update/pipeline_update.hpp"
+#include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
-TableFunctionBinding SchemaOnlyReads::read(const Dataset& dataset,
-                                           const std::vector<StructField>& schema,
-                                           const DatasetReadMode& mode) const {
+namespace {
+
+TableFunctionBinding noRows(const std::string& name, const std::vector<StructField>& schema,
+                            bool stream) {
   TableFunctionBinding binding;
   for (const StructField& field : schema) {
     binding.column_names.push_back(field.name);
     binding.column_types.push_back(field.type);
   }
-  binding.source =
-      makeEmptySource((mode.stream ? "Stream " : "Dataset ") + dataset.name.toString());
+  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + name);
   return binding;
+}
+
+}  // namespace
+
+TableFunctionBinding SchemaOnlyReads::read(const Dataset& dataset,
+                                           const std::vector<StructField>& schema,
+                                           const DatasetReadMode& mode) const {
+  return noRows(dataset.name.toString(), schema, mode.stream);
+}
+
+TableFunctionBinding SchemaOnlyReads::streamTable(const std::string& key,
+                                                  const std::string& location,
+                                                  const DatasetReadMode&) const {
+  return noRows(key, delta::openSnapshot(location).schema, /*stream=*/true);
 }
 
 GraphAnalysis validatePipeline(const PipelineDefinition& definition, const Catalog* catalog) {

@@ -18,6 +18,9 @@ class SchemaOnlyReads : public DatasetReads {
  public:
   TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
                             const DatasetReadMode& mode) const override;
+  //! The table's columns, from its log.
+  TableFunctionBinding streamTable(const std::string& key, const std::string& location,
+                                   const DatasetReadMode& mode) const override;
 };
 
 //! The graph of `definition`, resolved and validated; `catalog` (may be null) holds the

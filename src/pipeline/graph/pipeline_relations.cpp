@@ -149,6 +149,13 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
   return relation;
 }
 
+TableFunctionBinding PipelineRelations::streamCatalogTable(
+    const TableEntry& table, const std::vector<sql::Property>& options) const {
+  DatasetReadMode mode = datasetReadMode(/*stream=*/true, options);
+  reads_->reads_stream = true;
+  return dataset_reads_.streamTable(datasetKey(table.name), table.location, mode);
+}
+
 std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& view,
                                                                const std::string& key,
                                                                bool stream) const {

@@ -52,6 +52,10 @@ class DatasetReads {
   //! as a stream.
   virtual TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
                                     const DatasetReadMode& mode) const = 0;
+  //! A streaming read of a table of the catalog outside the pipeline, at `location`; `key`
+  //! (its qualified name) identifies it in the flow's record of what it read.
+  virtual TableFunctionBinding streamTable(const std::string& key, const std::string& location,
+                                           const DatasetReadMode& mode) const = 0;
 };
 
 //! What the graph knows of a dataset while flows are bound.
@@ -95,6 +99,8 @@ class PipelineRelations : public RelationResolver {
   std::optional<ResolvedRelation> resolve(const std::vector<std::string>& name, bool stream,
                                           const std::vector<sql::Property>& options,
                                           const SourceLocation& location) const override;
+  TableFunctionBinding streamCatalogTable(const TableEntry& table,
+                                          const std::vector<sql::Property>& options) const override;
 
   //! What the bindings through this resolver read so far (streaming reads of files included,
   //! which the file-stream selector reports with noteStreamRead()).

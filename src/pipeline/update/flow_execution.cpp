@@ -7,10 +7,12 @@
 
 #include "exec/plan_optimization.hpp"
 #include "exec/table_function/builtin_table_functions.hpp"
+#include "exec/table_function/delta_table_reader.hpp"
 #include "exec/table_sink.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
@@ -23,6 +25,11 @@ class WholeDatasetReads : public DatasetReads {
   TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
                             const DatasetReadMode&) const override {
     return readWholeDataset(dataset, schema, locations_.locationOf(dataset));
+  }
+  TableFunctionBinding streamTable(const std::string& key, const std::string& location,
+                                   const DatasetReadMode&) const override {
+    return deltaSnapshotBinding(
+        key, std::make_shared<const delta::Snapshot>(delta::openSnapshot(location)));
   }
 
  private:

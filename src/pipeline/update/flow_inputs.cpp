@@ -16,14 +16,14 @@ namespace sluice {
 
 namespace {
 
-TableFunctionBinding emptyBinding(const Dataset& dataset, const std::vector<StructField>& schema,
+TableFunctionBinding emptyBinding(const std::string& name, const std::vector<StructField>& schema,
                                   bool stream) {
   TableFunctionBinding binding;
   for (const StructField& field : schema) {
     binding.column_names.push_back(field.name);
     binding.column_types.push_back(field.type);
   }
-  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + dataset.name.toString());
+  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + name);
   return binding;
 }
 
@@ -33,7 +33,7 @@ TableFunctionBinding readWholeDataset(const Dataset& dataset,
                                       const std::vector<StructField>& schema,
                                       const std::string& location) {
   if (!delta::tableExists(location))
-    return emptyBinding(dataset, schema, false);
+    return emptyBinding(dataset.name.toString(), schema, false);
   return deltaSnapshotBinding(dataset.name.toString(), std::make_shared<const delta::Snapshot>(
                                                            delta::openSnapshot(location)));
 }
@@ -51,14 +51,18 @@ TableFunctionBinding FlowInputs::read(const Dataset& dataset,
   std::string location = locations_.locationOf(dataset);
   if (!mode.stream)
     return readWholeDataset(dataset, schema, location);
-  return streamRead(dataset, schema, location, mode);
+  return streamRead(datasetKey(dataset.name), dataset.name.toString(), location, &schema, mode);
 }
 
-TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
-                                            const std::vector<StructField>& schema,
+TableFunctionBinding FlowInputs::streamTable(const std::string& key, const std::string& location,
+                                             const DatasetReadMode& mode) const {
+  return streamRead(key, key, location, nullptr, mode);
+}
+
+TableFunctionBinding FlowInputs::streamRead(const std::string& source, const std::string& name,
                                             const std::string& location,
+                                            const std::vector<StructField>* schema,
                                             const DatasetReadMode& mode) const {
-  std::string source = datasetKey(dataset.name);
   std::optional<std::pair<int64_t, int64_t>> range;
   if (recovering_) {
     auto recorded = recovering_->input.versions.find(source);
@@ -75,14 +79,17 @@ TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
     else if (*processed < latest)
       range = std::make_pair(*processed + 1, latest);
   }
-  if (!range)
-    return emptyBinding(dataset, schema, true);
+  if (!range) {
+    if (schema != nullptr)
+      return emptyBinding(name, *schema, true);
+    return emptyBinding(name, delta::openSnapshot(location).schema, true);
+  }
   chosen_.versions[source] = *range;
 
   auto snapshot =
       std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
   if (range->first < 0)
-    return deltaSnapshotBinding("Stream " + dataset.name.toString(), std::move(snapshot));
+    return deltaSnapshotBinding("Stream " + name, std::move(snapshot));
   delta::AppendedFiles appended =
       delta::filesAppendedBetween(location, range->first, range->second, mode.skip_change_commits);
   if (appended.first_change_version && !mode.skip_change_commits) {
@@ -92,12 +99,12 @@ TableFunctionBinding FlowInputs::streamRead(const Dataset& dataset,
                             "only takes appended rows. A full refresh of the table that reads "
                             "it starts over from the source's current rows; the read option "
                             "skipChangeCommits passes such commits over.",
-                            dataset.name.quoted(), *appended.first_change_version));
+                            name, *appended.first_change_version));
   }
   snapshot->files.clear();
   for (const delta::AddFile& file : appended.files)
     snapshot->files[file.path] = file;
-  return deltaSnapshotBinding("Stream " + dataset.name.toString(), std::move(snapshot));
+  return deltaSnapshotBinding("Stream " + name, std::move(snapshot));
 }
 
 std::vector<std::string> FlowInputs::selectFiles(const std::string& location,

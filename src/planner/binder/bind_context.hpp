@@ -25,6 +25,7 @@ struct OuterQuery;
 
 //! A view defined in the session: its query stays parsed, kept alive by its statement.
 class RelationResolver;
+struct TableEntry;
 
 struct TemporaryView {
   std::string name;
@@ -80,6 +81,10 @@ class RelationResolver {
   virtual std::optional<ResolvedRelation> resolve(const std::vector<std::string>& name, bool stream,
                                                   const std::vector<sql::Property>& options,
                                                   const SourceLocation& location) const = 0;
+  //! `STREAM t` of a table of the catalog that is not a dataset of the pipeline (written by
+  //! another pipeline or a query session): the commits the flow has not read yet.
+  virtual TableFunctionBinding streamCatalogTable(
+      const TableEntry& table, const std::vector<sql::Property>& options) const = 0;
 };
 
 struct BindContext {

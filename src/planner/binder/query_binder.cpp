@@ -611,6 +611,35 @@ LogicalOperatorPtr QueryBinder::bindDeltaPath(const std::string& path,
   return scanOf(std::move(binding), ref.position);
 }
 
+LogicalOperatorPtr QueryBinder::bindCatalogTableStream(const sql::NamedTableRef& named,
+                                                       sql::SourcePosition position) {
+  std::optional<TableEntry> entry;
+  try {
+    if (context_.catalog != nullptr)
+      entry = context_.catalog->findTable(context_.catalog->qualify(named.name));
+  } catch (Error& error) {
+    error.withLocation(statement_.locate(position));
+    throw;
+  }
+  if (!entry) {
+    throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
+                fmt::format("The table or view `{}` cannot be found. Verify the spelling and "
+                            "correctness of the schema and catalog.",
+                            fmt::join(named.name, "`.`")))
+        .withLocation(statement_.locate(position));
+  }
+  if (entry->kind == TableKind::kView)
+    notSupported(position, "STREAM of a view of the catalog");
+  if (named.time_travel)
+    notSupported(position, "Time travel on a streaming read");
+  try {
+    return scanOf(context_.relations->streamCatalogTable(*entry, named.options), position);
+  } catch (Error& error) {
+    error.withLocation(statement_.locate(position));
+    throw;
+  }
+}
+
 LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
                                                  const sql::NamedTableRef& ref,
                                                  std::optional<TableVersion> from_name) {
@@ -690,8 +719,12 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
         }
         if (relation)
           view = relation->view;
-        else if (named.stream)
-          notSupported(ref.position, "STREAM of a table outside the pipeline");
+      }
+      if (view == nullptr && named.stream) {
+        plan = bindCatalogTableStream(named, ref.position);
+        if (qualifier.empty())
+          qualifier = named.name.back();
+        break;
       }
       if (view == nullptr && named.name.size() == 1 && context_.views)
         view = context_.views->findView(named.name[0]);

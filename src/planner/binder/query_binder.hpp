@@ -56,6 +56,9 @@ class QueryBinder {
   LogicalOperatorPtr bindDeltaPath(const std::string& path, const sql::NamedTableRef& ref);
   //! A table of the catalog (a Delta table at a version) or a persistent view.
   //! `from_name`: the version an @ suffix of the name asks for.
+  //! STREAM t in a pipeline, where t is a table of the catalog and no dataset of it.
+  LogicalOperatorPtr bindCatalogTableStream(const sql::NamedTableRef& named,
+                                            sql::SourcePosition position);
   LogicalOperatorPtr bindCatalogTable(const TableEntry& entry, const sql::NamedTableRef& ref,
                                       std::optional<TableVersion> from_name);
   //! Binds a FROM item; fills `scope` with its columns.

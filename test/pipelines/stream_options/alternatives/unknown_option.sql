@@ -12,3 +12,5 @@ CREATE STREAMING TABLE through_view AS SELECT id FROM STREAM recent WITH (skipCh
 CREATE STREAMING TABLE not_boolean AS SELECT id FROM STREAM events WITH (skipChangeCommits = 'yes');
 
 CREATE STREAMING TABLE from_version AS SELECT id FROM STREAM events WITH (startingVersion = 3);
+
+CREATE STREAMING TABLE missing AS SELECT id FROM STREAM no_such_table;

@@ -8,3 +8,7 @@ SELECT id FROM STREAM events WITH ('skipChangeCommits' = 'true', 'maxFilesPerTri
 
 -- Fails on the same commits.
 CREATE STREAMING TABLE strict AS SELECT id FROM STREAM(events);
+
+-- A table of the catalog that no dataset of this pipeline writes (a query session or another
+-- pipeline does), read as a stream: each update takes its new commits.
+CREATE STREAMING TABLE from_catalog AS SELECT id FROM STREAM landing_table;
