@@ -111,7 +111,7 @@ TEST_F(PythonRegistrationTest, QuotesNamesAndLiterals) {
   registerSource(
       "from pyspark import pipelines as dp\n"
       "from pyspark.sql import functions as F\n"
-      "@dp.materialized_view(name='odd`name', comment=\"it's\")\n"
+      "@dp.materialized_view(name='`odd``name`', comment=\"it's\")\n"
       "def f():\n"
       "    return spark.range(1).select(F.lit(\"'; DROP TABLE x; --\").alias('a`b'))\n");
   ASSERT_TRUE(errors_.empty()) << errors_.front().report();

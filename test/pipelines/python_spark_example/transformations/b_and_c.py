@@ -13,11 +13,4 @@ dp.create_streaming_table("c")
 
 @dp.append_flow(target="c")
 def c_from_a():
-    return spark.readStream.table("src").filter("id >= 3")
-
-
-@dp.table
-def src():
-    return spark.readStream.format("cloudFiles").option("cloudFiles.format", "json").load(
-        "data"
-    )
+    return spark.readStream.table("a").filter("id >= 3")
