@@ -32,7 +32,7 @@ def install():
     if "pyspark" in sys.modules or importlib.util.find_spec("pyspark") is not None:
         return
     sql_package = _package("pyspark.sql", {
-        name: getattr(sql, name) for name in ("DataFrame", "Column", "SparkSession", "GroupedData")
+        name: getattr(sql, name) for name in ("DataFrame", "Column", "SparkSession", "GroupedData", "Row")
     })
     sql_package.functions = functions
     sql_package.types = sql_types

@@ -211,11 +211,17 @@ def _query_of(function, description):
     return frame
 
 
-def _define(line, description, build):
+def _settings_sql(spark_conf):
+    """SET statements for a definition's spark_conf, which apply to its query."""
+    _check_dict("spark_conf", spark_conf)
+    return "".join(f"SET {key} = {value}; " for key, value in (spark_conf or {}).items())
+
+
+def _define(line, description, build, spark_conf=None):
     """Registers the statement `build` returns; an error names what was being defined."""
     registry = _registry()
     try:
-        registry.elements.append(_Element(line, build()))
+        registry.elements.append(_Element(line, _settings_sql(spark_conf) + build()))
     except Exception as error:
         registry.add_error(error, description, line)
 
@@ -252,7 +258,7 @@ def table(query_function=None, *, name=None, comment=None, spark_conf=None,
                               table_properties, partition_cols, cluster_by,
                               private or bool(temporary))
 
-        _define(line, f"table `{resolved}`", build)
+        _define(line, f"table `{resolved}`", build, spark_conf)
 
     return _dataset_decorator("table", query_function, name, statement)
 
@@ -272,7 +278,7 @@ def materialized_view(query_function=None, *, name=None, comment=None, spark_con
             return _table_sql("MATERIALIZED VIEW", resolved, frame._sql, schema, expectations,
                               comment, table_properties, partition_cols, cluster_by, private)
 
-        _define(line, description, build)
+        _define(line, description, build, spark_conf)
 
     return _dataset_decorator("materialized_view", query_function, name, statement)
 
@@ -291,7 +297,7 @@ def temporary_view(query_function=None, *, name=None, comment=None, spark_conf=N
                 text += f" COMMENT {_string_sql(comment)}"
             return f"{text} AS {frame._sql}"
 
-        _define(line, description, build)
+        _define(line, description, build, spark_conf)
 
     return _dataset_decorator("temporary_view", query_function, name, statement)
 
@@ -347,7 +353,7 @@ def append_flow(*, target, name=None, once=False, spark_conf=None, comment=None)
             insert = "INSERT ONCE INTO" if once else "INSERT INTO"
             return f"{text} AS {insert} {_name_sql(target)} BY NAME {frame._sql}"
 
-        _define(line, description, build)
+        _define(line, description, build, spark_conf)
         return None
 
     return outer

@@ -747,6 +747,70 @@ class DataFrameReader:
 _STREAM_READ = re.compile(r"\bSTREAM\b", re.IGNORECASE)
 
 
+class Row(tuple):
+    """A row of values, by position or by field name: Row(id=1, name="a")."""
+
+    def __new__(cls, *values, **fields):
+        if values and fields:
+            raise PySparkValueError(
+                errorClass="CANNOT_SET_TOGETHER", messageParameters={},
+                message="A Row takes values or named fields, not both.")
+        row = tuple.__new__(cls, values or tuple(fields.values()))
+        row.__fields__ = list(fields) if fields else None
+        return row
+
+    def asDict(self):
+        return dict(zip(self.__fields__ or [], self))
+
+    def __getattr__(self, name):
+        fields = self.__dict__.get("__fields__")
+        if fields and name in fields:
+            return self[fields.index(name)]
+        raise AttributeError(name)
+
+
+def _split_top_level(ddl):
+    """Splits "a INT, b MAP<STRING, INT>" at the commas outside brackets."""
+    parts = []
+    depth = 0
+    current = ""
+    for char in ddl:
+        if char in "<(":
+            depth += 1
+        elif char in ">)":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def _schema_columns(schema):
+    """(name, DDL type or None) for each column of a createDataFrame schema."""
+    if isinstance(schema, StructType):
+        return [(field.name, field.dataType.simpleString()) for field in schema.fields]
+    if isinstance(schema, (list, tuple)):
+        return [(name, None) for name in schema]
+    if isinstance(schema, str):
+        columns = []
+        for part in _split_top_level(schema):
+            pieces = part.replace(":", " ", 1).split(None, 1)
+            if len(pieces) != 2:
+                raise PySparkValueError(
+                    errorClass="CANNOT_PARSE_DATATYPE", messageParameters={"msg": part},
+                    message=f"Cannot parse the column {part!r} of the schema {schema!r}.")
+            columns.append((pieces[0].strip("`"), pieces[1]))
+        return columns
+    raise PySparkTypeError(
+        errorClass="NOT_LIST_OR_STR_OR_STRUCT",
+        messageParameters={"arg_name": "schema", "arg_type": type(schema).__name__},
+    )
+
+
 class SparkSession:
     """The `spark` of a pipeline file: it builds DataFrames, it runs nothing."""
 
@@ -771,6 +835,47 @@ class SparkSession:
                 message="spark.sql with parameters is not supported yet.")
         text = sqlQuery.strip().rstrip(";")
         return DataFrame(self, text, bool(_STREAM_READ.search(text)))
+
+    def createDataFrame(self, data, schema=None, samplingRatio=None, verifySchema=True):
+        rows = list(data)
+        if schema is None:
+            first = rows[0] if rows else None
+            if isinstance(first, dict):
+                schema = list(first)
+            elif isinstance(first, Row) and first.__fields__:
+                schema = list(first.__fields__)
+            else:
+                raise PySparkValueError(
+                    errorClass="CANNOT_INFER_EMPTY_SCHEMA" if not rows else "CANNOT_INFER_SCHEMA",
+                    messageParameters={},
+                    message="createDataFrame needs a schema (a DDL string, a StructType or a "
+                    "list of column names) unless its rows are dicts or Rows with names.")
+        columns = _schema_columns(schema)
+        names = [name for name, _ in columns]
+        values = []
+        for row in rows:
+            if isinstance(row, dict):
+                row = [row.get(name) for name in names]
+            elif isinstance(row, Row) and row.__fields__:
+                row = [row.asDict().get(name) for name in names]
+            elif not isinstance(row, (list, tuple)):
+                row = [row]
+            if len(row) != len(columns):
+                raise PySparkValueError(
+                    errorClass="AXIS_LENGTH_MISMATCH",
+                    messageParameters={"expected_length": str(len(columns)),
+                                       "actual_length": str(len(row))},
+                    message=f"A row has {len(row)} values for {len(columns)} columns.")
+            values.append("(" + ", ".join(_literal_sql(value) for value in row) + ")")
+        items = [f"CAST({_quote(name)} AS {data_type}) AS {_quote(name)}" if data_type
+                 else _quote(name) for name, data_type in columns]
+        column_list = ", ".join(_quote(name) for name in names)
+        if values:
+            source = f"VALUES {', '.join(values)} AS t({column_list})"
+        else:
+            nulls = ", ".join(f"NULL AS {_quote(name)}" for name in names)
+            source = f"(SELECT {nulls} WHERE FALSE) AS t"
+        return DataFrame(self, f"SELECT {', '.join(items)} FROM {source}", False, names)
 
     def range(self, start, end=None, step=1, numPartitions=None):
         if end is None:

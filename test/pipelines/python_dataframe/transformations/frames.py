@@ -69,3 +69,17 @@ def typed():
 def frames_columns():
     frame = spark.range(3).withColumn("twice", col("id") * 2).drop("id")
     return frame.select(*[col(name) for name in frame.columns], lit(len(frame.columns)).alias("n"))
+
+
+@dp.materialized_view
+def created():
+    rows = spark.createDataFrame([(1, "a", 1.5), (2, None, None)], "id INT, label STRING, x DOUBLE")
+    named = spark.createDataFrame([{"id": 3, "label": "c", "x": 2.0}])
+    return rows.unionByName(named.select("id", "label", "x"))
+
+
+@dp.materialized_view(spark_conf={"spark.sql.session.timeZone": "America/Los_Angeles"})
+def local_time():
+    return spark.range(1).select(
+        expr("CAST(TIMESTAMP '2024-01-01 00:00:00 UTC' AS STRING)").alias("t")
+    )
