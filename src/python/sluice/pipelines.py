@@ -5,9 +5,10 @@ the query of its function, registered into the pipeline's graph beside the state
 SQL files. Query functions run once, when they are defined, as in Spark: they describe a
 query and read no data."""
 
+import re
 import sys
 
-from sluice.errors import PySparkException, PySparkTypeError
+from sluice.errors import PySparkException, PySparkTypeError, PySparkValueError
 from sluice.sql import DataFrame, _condition_sql, _name_sql, _quote, _string_sql
 from sluice.types import _schema_sql
 
@@ -169,7 +170,8 @@ def _keyword_expectations(expect_all=None, expect_all_or_drop=None, expect_all_o
 
 # Statements ----------------------------------------------------------------------------------
 def _table_sql(kind, name, query=None, schema=None, expectations=(), comment=None,
-               table_properties=None, partition_cols=None, cluster_by=None, private=False):
+               table_properties=None, partition_cols=None, cluster_by=None, private=False,
+               clauses=None):
     text = "CREATE " + ("PRIVATE " if private else "") + f"{kind} {_name_sql(name)}"
     columns = []
     if schema is not None:
@@ -177,10 +179,27 @@ def _table_sql(kind, name, query=None, schema=None, expectations=(), comment=Non
     columns += _constraints(expectations)
     if columns:
         text += " (" + ", ".join(columns) + ")"
+    options = clauses or {}
+    if options.get("format") is not None:
+        _check_str("format", options["format"])
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", options["format"]):
+            raise PySparkValueError(
+                errorClass="NOT_SUPPORTED", messageParameters={},
+                message=f"The table format {options['format']!r} is not a format name.")
+        text += f" USING {options['format']}"
     if partition_cols:
         text += " PARTITIONED BY (" + ", ".join(_quote(c) for c in partition_cols) + ")"
     if cluster_by:
         text += " CLUSTER BY (" + ", ".join(_quote(c) for c in cluster_by) + ")"
+    elif options.get("cluster_by_auto"):
+        text += " CLUSTER BY AUTO"
+    if options.get("path") is not None:
+        _check_str("path", options["path"])
+        text += f" LOCATION {_string_sql(options['path'])}"
+    if options.get("row_filter") is not None:
+        # Databricks' row_filter is the clause's text: "ROW FILTER f ON (column, ...)".
+        _check_str("row_filter", options["row_filter"])
+        text += f" WITH {options['row_filter']}"
     if comment is not None:
         text += f" COMMENT {_string_sql(comment)}"
     if table_properties:
@@ -247,6 +266,8 @@ def table(query_function=None, *, name=None, comment=None, spark_conf=None,
           schema=None, path=None, row_filter=None, private=False, format=None, temporary=None):
     """A table and the flow of its query: a streaming table when the query reads a stream,
     else a materialized view (Databricks' @dlt.table)."""
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
     _check_dict("table_properties", table_properties)
     _check_str_list("partition_cols", partition_cols)
 
@@ -256,7 +277,7 @@ def table(query_function=None, *, name=None, comment=None, spark_conf=None,
             kind = "STREAMING TABLE" if frame.isStreaming else "MATERIALIZED VIEW"
             return _table_sql(kind, resolved, frame._sql, schema, expectations, comment,
                               table_properties, partition_cols, cluster_by,
-                              private or bool(temporary))
+                              private or bool(temporary), clauses)
 
         _define(line, f"table `{resolved}`", build, spark_conf)
 
@@ -269,6 +290,8 @@ def materialized_view(query_function=None, *, name=None, comment=None, spark_con
                       private=False, format=None):
     _check_dict("table_properties", table_properties)
     _check_str_list("partition_cols", partition_cols)
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
 
     def statement(resolved, function, expectations, line):
         description = f"materialized view `{resolved}`"
@@ -276,7 +299,8 @@ def materialized_view(query_function=None, *, name=None, comment=None, spark_con
         def build():
             frame = _query_of(function, description)
             return _table_sql("MATERIALIZED VIEW", resolved, frame._sql, schema, expectations,
-                              comment, table_properties, partition_cols, cluster_by, private)
+                              comment, table_properties, partition_cols, cluster_by, private,
+                              clauses)
 
         _define(line, description, build, spark_conf)
 
@@ -313,11 +337,13 @@ def create_streaming_table(name, *, comment=None, spark_conf=None, table_propert
     _check_str("name", name, optional=False)
     _check_dict("table_properties", table_properties)
     _check_str_list("partition_cols", partition_cols)
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
     line = _caller_line()
     expectations = _keyword_expectations(expect_all, expect_all_or_drop, expect_all_or_fail)
     _define(line, f"streaming table `{name}`",
             lambda: _table_sql("STREAMING TABLE", name, None, schema, expectations, comment,
-                               table_properties, partition_cols, cluster_by, private))
+                               table_properties, partition_cols, cluster_by, private, clauses))
 
 
 def create_table(name, *, comment=None, spark_conf=None, table_properties=None,
@@ -328,11 +354,13 @@ def create_table(name, *, comment=None, spark_conf=None, table_properties=None,
     _check_str("name", name, optional=False)
     _check_dict("table_properties", table_properties)
     _check_str_list("partition_cols", partition_cols)
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
     line = _caller_line()
     expectations = _keyword_expectations(expect_all, expect_all_or_drop, expect_all_or_fail)
     _define(line, f"table `{name}`",
             lambda: _table_sql("TABLE", name, None, schema, expectations, comment,
-                               table_properties, partition_cols, cluster_by, private))
+                               table_properties, partition_cols, cluster_by, private, clauses))
 
 
 def append_flow(*, target, name=None, once=False, spark_conf=None, comment=None):

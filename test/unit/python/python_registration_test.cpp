@@ -120,6 +120,28 @@ TEST_F(PythonRegistrationTest, QuotesNamesAndLiterals) {
   EXPECT_EQ(graph_.datasets[0].comment, "it's");
 }
 
+TEST_F(PythonRegistrationTest, TableArgumentsBecomeTableClauses) {
+  registerSource(
+      "from pyspark import pipelines as dp\n"
+      "dp.create_table('t', schema='a INT, b STRING', partition_cols=['a'], comment='c',\n"
+      "                table_properties={'k': 'v'}, format='delta')\n"
+      "dp.create_streaming_table('s', cluster_by_auto=True, private=True)\n"
+      "dp.create_table('u', format='delta; DROP')\n");
+  ASSERT_EQ(errors_.size(), 1u);
+  EXPECT_NE(errors_[0].message().find("not a format name"), std::string::npos);
+  ASSERT_EQ(graph_.datasets.size(), 2u);
+  const Dataset& table = graph_.datasets[0];
+  EXPECT_EQ(table.kind, DatasetKind::kManagedTable);
+  ASSERT_NE(table.spec, nullptr);
+  EXPECT_EQ(table.spec->partition_columns, std::vector<std::string>{"a"});
+  EXPECT_EQ(table.comment, "c");
+  const Dataset& stream = graph_.datasets[1];
+  EXPECT_TRUE(stream.is_private);
+  ASSERT_NE(stream.spec, nullptr);
+  ASSERT_TRUE(stream.spec->clustering);
+  EXPECT_EQ(stream.spec->clustering->kind, sql::Clustering::Kind::kAuto);
+}
+
 TEST_F(PythonRegistrationTest, DefinitionsOutsideAPipelineAreRefused) {
   registerSource("");
   py::gil_scoped_acquire gil;
