@@ -60,9 +60,12 @@ def _refuse_session_mutation(method):
     )
 
 
-def _caller_line(depth=2):
-    frame = sys._getframe(depth)
-    return frame.f_lineno
+def _caller_line():
+    """The line of the user's file that called into this module."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith("<sluice>"):
+        frame = frame.f_back
+    return frame.f_lineno if frame is not None else 0
 
 
 def _check_str(arg_name, value, optional=True):
@@ -399,3 +402,65 @@ def read_stream(name):
     from sluice.sql import SparkSession
 
     return SparkSession().readStream.table(name)
+
+
+def _columns_sql(arg_name, columns):
+    from sluice.sql import Column, _column
+
+    if isinstance(columns, (str, Column)):
+        columns = [columns]
+    if not isinstance(columns, (list, tuple)):
+        raise PySparkTypeError(
+            errorClass="NOT_LIST_OF_COLUMN_OR_STR",
+            messageParameters={"arg_name": arg_name, "arg_type": type(columns).__name__},
+        )
+    return ", ".join(_column(c)._sql for c in columns)
+
+
+def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=False,
+                         apply_as_deletes=None, apply_as_truncates=None, column_list=None,
+                         except_column_list=None, stored_as_scd_type=1,
+                         track_history_column_list=None, track_history_except_column_list=None,
+                         name=None, once=False):
+    """An AUTO CDC flow from `source` into `target`: the CREATE FLOW ... AS AUTO CDC INTO
+    statement of SQL, with its rules."""
+    from sluice.sql import _column
+
+    _check_str("target", target, optional=False)
+    _check_str("source", source, optional=False)
+    _check_str("name", name)
+    line = _caller_line()
+    flow_name = name or target
+
+    def build():
+        text = f"CREATE FLOW {_quote(flow_name)} AS AUTO CDC "
+        if once:
+            text += "ONCE "
+        text += f"INTO {_name_sql(target)} FROM STREAM({_name_sql(source)})"
+        text += f" KEYS ({_columns_sql('keys', keys)})"
+        if ignore_null_updates:
+            text += " IGNORE NULL UPDATES"
+        if apply_as_deletes is not None:
+            text += f" APPLY AS DELETE WHEN {_condition_sql(apply_as_deletes)}"
+        if apply_as_truncates is not None:
+            text += f" APPLY AS TRUNCATE WHEN {_condition_sql(apply_as_truncates)}"
+        text += f" SEQUENCE BY {_column(sequence_by)._sql}"
+        if column_list is not None:
+            text += f" COLUMNS {_columns_sql('column_list', column_list)}"
+        elif except_column_list is not None:
+            text += f" COLUMNS * EXCEPT ({_columns_sql('except_column_list', except_column_list)})"
+        text += f" STORED AS SCD TYPE {int(stored_as_scd_type)}"
+        if track_history_column_list is not None:
+            text += f" TRACK HISTORY ON {_columns_sql('track_history_column_list', track_history_column_list)}"
+        elif track_history_except_column_list is not None:
+            columns = _columns_sql("track_history_except_column_list",
+                                   track_history_except_column_list)
+            text += f" TRACK HISTORY ON * EXCEPT ({columns})"
+        return text
+
+    _define(line, f"flow `{flow_name}`", build)
+
+
+def apply_changes(target, source, keys, sequence_by, **options):
+    """The older name of create_auto_cdc_flow."""
+    return create_auto_cdc_flow(target, source, keys, sequence_by, **options)
