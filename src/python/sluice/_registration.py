@@ -3,6 +3,7 @@
 import builtins
 import linecache
 import os
+import sys
 import traceback
 
 from sluice import pipelines
@@ -58,6 +59,10 @@ def register_file(path, source_name, root, configuration):
         "__builtins__": builtins,
         "spark": SparkSession(configuration),
     }
+    # Helper modules beside the file or at the pipeline's root are importable, as on Databricks.
+    for folder in (os.path.dirname(path), root):
+        if folder not in sys.path:
+            sys.path.append(folder)
     pipelines._active_registry = registry
     try:
         code = compile(source, source_name, "exec")

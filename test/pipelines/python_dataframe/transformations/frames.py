@@ -83,3 +83,11 @@ def local_time():
     return spark.range(1).select(
         expr("CAST(TIMESTAMP '2024-01-01 00:00:00 UTC' AS STRING)").alias("t")
     )
+
+
+from naming import prefixed  # noqa: E402  (a module beside this file)
+
+
+@dp.materialized_view(name=prefixed("ids"))
+def ids():
+    return spark.range(2)
