@@ -74,7 +74,8 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
                                                     defaults.configuration);
       elements = result[0].cast<std::vector<Element>>();
       python_errors = result[1].cast<std::vector<PythonError>>();
-    } catch (py::error_already_set& error) {
+    } catch (const std::exception& error) {
+      // The registration module reports the errors of user code itself: this is a bug.
       errors.push_back(
           Error(ErrorClass::INTERNAL_ERROR, fmt::format("Registering the Python file {} failed: {}",
                                                         file.source_name, error.what())));
