@@ -14,6 +14,7 @@
 #include "cli/pipeline_commands.hpp"
 #include "cli/query_command.hpp"
 #include "common/error/error.hpp"
+#include "python/python_registration.hpp"
 
 // The build passes the project's version; the fallback keeps a stand-alone compile working.
 #ifndef SLUICE_VERSION
@@ -23,7 +24,8 @@
 namespace sluice {
 
 int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  CLI::App app("sluice runs Spark declarative pipelines (SQL) on one machine", "sluice");
+  installPythonRegistration();
+  CLI::App app("sluice runs Spark declarative pipelines (SQL and Python) on one machine", "sluice");
   app.set_version_flag("--version", "sluice " SLUICE_VERSION);
   app.require_subcommand(1);
 

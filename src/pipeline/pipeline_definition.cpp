@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "catalog/catalog.hpp"
+#include "pipeline/registration/library_registration.hpp"
 #include "pipeline/registration/sql_registration.hpp"
 
 namespace sluice {
@@ -31,11 +32,19 @@ PipelineDefinition loadPipelineDefinition(const std::string& spec_path) {
     // Locations name a file by its path relative to the spec, as Spark's origins do.
     std::string source_name =
         fs::path(file).lexically_relative(definition.spec.root).generic_string();
-    if (fs::path(file).extension() == ".py") {
+    std::string extension = fs::path(file).extension().string();
+    if (extension != ".sql") {
+      if (const LibraryFileRegistration* registration = findLibraryFileRegistration(extension)) {
+        LibraryFile library{file, source_name, definition.spec.root};
+        (*registration)(library, defaults, definition.graph, definition.registration_errors);
+        continue;
+      }
+    }
+    if (extension == ".py") {
       definition.registration_errors.push_back(
           Error(ErrorClass::NOT_SUPPORTED,
-                fmt::format("The Python pipeline file {} cannot be run yet: sluice runs SQL "
-                            "pipeline files.",
+                fmt::format("The Python pipeline file {} cannot be run: this build of sluice "
+                            "has no Python.",
                             source_name)));
       continue;
     }

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "python/python_registration.hpp"
 #include "sqllogictest/slt_runner.hpp"
 
 namespace {
@@ -43,6 +44,8 @@ Target parseTarget(const std::string& argument) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Pipeline scenarios mix Python and SQL files.
+  sluice::installPythonRegistration();
   sluice::slt::RunOptions options;
   options.scratch_root = SLUICE_SLT_SCRATCH_ROOT;
   options.test_root = SLUICE_TEST_ROOT;

@@ -1,5 +1,7 @@
 #include "common/error/error.hpp"
 
+#include <iterator>
+
 namespace sluice {
 
 namespace {
@@ -23,6 +25,14 @@ std::string_view errorClassName(ErrorClass error_class) {
 
 std::string_view errorClassSqlState(ErrorClass error_class) {
   return kErrorClasses[static_cast<size_t>(error_class)].sql_state;
+}
+
+std::optional<ErrorClass> findErrorClass(std::string_view name) {
+  for (size_t index = 0; index < std::size(kErrorClasses); ++index) {
+    if (kErrorClasses[index].name == name)
+      return static_cast<ErrorClass>(index);
+  }
+  return std::nullopt;
 }
 
 std::string Error::fullClassName() const {

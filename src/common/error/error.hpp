@@ -25,6 +25,8 @@ enum class ErrorClass : uint16_t {
 std::string_view errorClassName(ErrorClass error_class);
 //! Returns the class's five-character SQLSTATE.
 std::string_view errorClassSqlState(ErrorClass error_class);
+//! Returns the class Spark spells `name`, or nothing when sluice has no such class.
+std::optional<ErrorClass> findErrorClass(std::string_view name);
 
 //! A position in a source text; line and column count from 1.
 struct SourceLocation {

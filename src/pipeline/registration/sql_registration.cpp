@@ -224,7 +224,6 @@ class SqlFileRegistration {
 void registerSqlFile(const std::string& text, const std::string& source_name,
                      const RegistrationDefaults& defaults, DataflowGraph& graph,
                      std::vector<Error>& errors) {
-  SqlFileRegistration registration(defaults, graph, errors);
   std::string substituted;
   try {
     substituted = sql::substituteParameters(text, defaults.configuration, source_name);
@@ -232,9 +231,16 @@ void registerSqlFile(const std::string& text, const std::string& source_name,
     errors.push_back(std::move(error));
     return;
   }
+  registerSqlText(substituted, source_name, defaults, graph, errors);
+}
+
+void registerSqlText(const std::string& text, const std::string& source_name,
+                     const RegistrationDefaults& defaults, DataflowGraph& graph,
+                     std::vector<Error>& errors) {
+  SqlFileRegistration registration(defaults, graph, errors);
   // Statements are cut at ';' before they are parsed, so an error in one leaves the reader at
   // the next; an error the reader raises twice at one place (the text cannot be cut) ends it.
-  sql::StatementReader reader(substituted, source_name);
+  sql::StatementReader reader(text, source_name);
   std::optional<std::pair<uint32_t, uint32_t>> last_error;
   while (true) {
     try {

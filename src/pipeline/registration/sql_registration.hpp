@@ -30,4 +30,11 @@ void registerSqlFile(const std::string& text, const std::string& source_name,
                      const RegistrationDefaults& defaults, DataflowGraph& graph,
                      std::vector<Error>& errors);
 
+//! Registers statements as registerSqlFile does, without substituting `${key}` parameters:
+//! for statements another layer generated (a Python file's datasets and flows), whose text
+//! already holds its values.
+void registerSqlText(const std::string& text, const std::string& source_name,
+                     const RegistrationDefaults& defaults, DataflowGraph& graph,
+                     std::vector<Error>& errors);
+
 }  // namespace sluice

@@ -1,0 +1,112 @@
+// src/python/python_registration.cpp
+#include "python/python_registration.hpp"
+
+#include <mutex>
+
+#include <fmt/format.h>
+#include <pybind11/embed.h>
+#include <pybind11/stl.h>
+
+#include "python/embedded_modules.hpp"
+
+namespace py = pybind11;
+
+namespace sluice {
+
+namespace {
+
+// Loads the embedded modules into a fresh interpreter and points the pyspark imports at them.
+void loadEmbeddedModules() {
+  py::module_ sys = py::module_::import("sys");
+  py::module_ types = py::module_::import("types");
+  py::dict modules = sys.attr("modules");
+  py::object builtins = py::module_::import("builtins");
+  for (const EmbeddedModule& embedded : embeddedPythonModules()) {
+    py::str name(embedded.name.data(), embedded.name.size());
+    py::object module = types.attr("ModuleType")(name);
+    module.attr("__file__") = py::str(embedded.file_name.data(), embedded.file_name.size());
+    if (embedded.name == "sluice")
+      module.attr("__path__") = py::list();
+    modules[name] = module;
+    py::object code = builtins.attr("compile")(
+        py::str(embedded.source.data(), embedded.source.size()), module.attr("__file__"), "exec");
+    builtins.attr("exec")(code, module.attr("__dict__"));
+  }
+  py::module_::import("sluice._aliases").attr("install")();
+}
+
+// Starts the interpreter once per process. It lives until the process ends; the main
+// thread gives up the GIL, and every call into Python takes it.
+void ensureInterpreter() {
+  static std::once_flag started;
+  std::call_once(started, [] {
+    // sluice keeps its own signal handling (Ctrl-C ends an update through the CLI).
+    py::initialize_interpreter(/*init_signal_handlers=*/false);
+    loadEmbeddedModules();
+    PyEval_SaveThread();
+  });
+}
+
+// An error class sluice does not know (one of pyspark's argument checks) stays in the
+// message, under PYTHON_EXCEPTION.
+Error pythonError(const std::string& error_class, const std::string& message) {
+  if (std::optional<ErrorClass> known = findErrorClass(error_class))
+    return Error(*known, message);
+  if (error_class == "PYTHON_EXCEPTION")
+    return Error(ErrorClass::PYTHON_EXCEPTION, message);
+  return Error(ErrorClass::PYTHON_EXCEPTION, fmt::format("[{}] {}", error_class, message));
+}
+
+}  // namespace
+
+void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& defaults,
+                        DataflowGraph& graph, std::vector<Error>& errors) {
+  ensureInterpreter();
+  using Element = std::pair<uint32_t, std::string>;
+  using PythonError = std::tuple<std::string, std::string, uint32_t, std::string>;
+  std::vector<Element> elements;
+  std::vector<PythonError> python_errors;
+  {
+    py::gil_scoped_acquire gil;
+    try {
+      py::tuple result = py::module_::import("sluice._registration")
+                             .attr("register_file")(file.path, file.source_name, file.root,
+                                                    defaults.configuration);
+      elements = result[0].cast<std::vector<Element>>();
+      python_errors = result[1].cast<std::vector<PythonError>>();
+    } catch (const std::exception& error) {
+      // The registration module reports the errors of user code itself: this is a bug.
+      errors.push_back(
+          Error(ErrorClass::INTERNAL_ERROR, fmt::format("Registering the Python file {} failed: {}",
+                                                        file.source_name, error.what())));
+      return;
+    }
+  }
+  for (const auto& [error_class, message, line, line_text] : python_errors) {
+    Error error = pythonError(error_class, message);
+    if (line > 0)
+      error.withLocation(SourceLocation{file.source_name, line, 1, line_text});
+    errors.push_back(std::move(error));
+  }
+  for (const auto& [line, statement] : elements) {
+    // The statement starts on the line of its definition, so that its locations name the
+    // Python file and line; the text shown under them is the generated statement.
+    std::string text(line > 0 ? line - 1 : 0, '\n');
+    text += statement;
+    registerSqlText(text, file.source_name, defaults, graph, errors);
+  }
+}
+
+void installPythonRegistration() {
+  installLibraryFileRegistration(".py", registerPythonFile);
+}
+
+}  // namespace sluice
+
+#if defined(__SANITIZE_ADDRESS__)
+// The interpreter is never finalized (Python does not free everything it allocates even
+// then), so LeakSanitizer is told to leave the allocations of libpython alone.
+extern "C" const char* __lsan_default_suppressions() {
+  return "leak:libpython\n";
+}
+#endif

@@ -1,0 +1,466 @@
+"""pyspark.pipelines: the decorators and functions that define a pipeline's datasets and flows.
+
+Each definition becomes a pipeline statement (CREATE MATERIALIZED VIEW, CREATE FLOW, ...) with
+the query of its function, registered into the pipeline's graph beside the statements of its
+SQL files. Query functions run once, when they are defined, as in Spark: they describe a
+query and read no data."""
+
+import re
+import sys
+
+from sluice.errors import PySparkException, PySparkTypeError, PySparkValueError
+from sluice.sql import DataFrame, _condition_sql, _name_sql, _quote, _string_sql
+from sluice.types import _schema_sql
+
+# The registry of the file being registered; None outside a pipeline update.
+_active_registry = None
+# The dataset or flow whose query function is running, for the rules on actions.
+_active_query_function = None
+
+
+class _Element:
+    """A statement for the graph: its SQL text and the line of the file that defined it."""
+
+    def __init__(self, line, sql):
+        self.line = line
+        self.sql = sql
+
+
+def _registry():
+    if _active_registry is None:
+        raise PySparkException(
+            errorClass="GRAPH_ELEMENT_DEFINED_OUTSIDE_OF_DECLARATIVE_PIPELINE",
+            messageParameters={},
+            message="APIs that define elements of a declarative pipeline can only be invoked "
+            "within the context of defining a pipeline: run the file with `sluice run`.",
+        )
+    return _active_registry
+
+
+def _refuse_action(action):
+    if _active_query_function is not None:
+        raise PySparkException(
+            errorClass="ATTEMPT_ANALYSIS_IN_PIPELINE_QUERY_FUNCTION",
+            messageParameters={},
+            message=f"{action}() reads data, which a query function may not do: it only "
+            "describes its dataset's query. Return the DataFrame instead.",
+        )
+    raise PySparkException(
+        errorClass="NOT_SUPPORTED", messageParameters={},
+        message=f"{action}() runs a query, which a pipeline file does not do: its definitions "
+        "run in the pipeline's update.")
+
+
+def _refuse_session_mutation(method):
+    raise PySparkException(
+        errorClass="SESSION_MUTATION_IN_DECLARATIVE_PIPELINE",
+        messageParameters={"method": method},
+        message=f"{method} changes the session, which a pipeline definition may not do: set "
+        "configuration in the pipeline spec or with spark_conf on a dataset.",
+    )
+
+
+def _caller_line():
+    """The line of the user's file that called into this module."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith("<sluice>"):
+        frame = frame.f_back
+    return frame.f_lineno if frame is not None else 0
+
+
+def _check_str(arg_name, value, optional=True):
+    if value is None and optional:
+        return
+    if not isinstance(value, str):
+        raise PySparkTypeError(
+            errorClass="NOT_STR",
+            messageParameters={"arg_name": arg_name, "arg_type": type(value).__name__},
+        )
+
+
+def _check_dict(arg_name, value):
+    if value is not None and not isinstance(value, dict):
+        raise PySparkTypeError(
+            errorClass="NOT_DICT",
+            messageParameters={"arg_name": arg_name, "arg_type": type(value).__name__},
+        )
+
+
+def _check_str_list(arg_name, value):
+    if value is None:
+        return
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise PySparkTypeError(
+            errorClass="NOT_LIST_OF_STR",
+            messageParameters={"arg_name": arg_name, "arg_type": type(value).__name__},
+        )
+
+
+def _check_callable(function, decorator):
+    if not callable(function):
+        raise PySparkTypeError(
+            errorClass="DECORATOR_ARGUMENT_NOT_CALLABLE",
+            messageParameters={"decorator_name": decorator,
+                               "example_usage": f"@{decorator}(name='{decorator}_a')"},
+            message=f"The first positional argument passed to @{decorator} must be callable. "
+            f"Either add @{decorator} with no parameters to your function, or pass options "
+            f"to @{decorator} using keyword arguments (e.g. @{decorator}(name='{decorator}_a')).",
+        )
+
+
+# Expectations --------------------------------------------------------------------------------
+def _expectation_decorator(action, pairs):
+    def decorate(function):
+        _check_callable(function, "expect")
+        expectations = list(getattr(function, "_sluice_expectations", []))
+        for name, condition in pairs:
+            _check_str("name", name, optional=False)
+            expectations.append((name, _condition_sql(condition), action))
+        function._sluice_expectations = expectations
+        return function
+
+    return decorate
+
+
+def expect(name, constraint):
+    return _expectation_decorator(None, [(name, constraint)])
+
+
+def expect_or_drop(name, constraint):
+    return _expectation_decorator("DROP ROW", [(name, constraint)])
+
+
+def expect_or_fail(name, constraint):
+    return _expectation_decorator("FAIL UPDATE", [(name, constraint)])
+
+
+def _all(action, expectations):
+    _check_dict("expectations", expectations)
+    return _expectation_decorator(action, list(expectations.items()))
+
+
+def expect_all(expectations):
+    return _all(None, expectations)
+
+
+def expect_all_or_drop(expectations):
+    return _all("DROP ROW", expectations)
+
+
+def expect_all_or_fail(expectations):
+    return _all("FAIL UPDATE", expectations)
+
+
+def _constraints(expectations):
+    items = []
+    for name, condition, action in expectations:
+        item = f"CONSTRAINT {_quote(name)} EXPECT ({condition})"
+        if action:
+            item += f" ON VIOLATION {action}"
+        items.append(item)
+    return items
+
+
+def _keyword_expectations(expect_all=None, expect_all_or_drop=None, expect_all_or_fail=None):
+    result = []
+    for action, mapping in ((None, expect_all), ("DROP ROW", expect_all_or_drop),
+                            ("FAIL UPDATE", expect_all_or_fail)):
+        _check_dict("expect_all", mapping)
+        for name, condition in (mapping or {}).items():
+            result.append((name, _condition_sql(condition), action))
+    return result
+
+
+# Statements ----------------------------------------------------------------------------------
+def _table_sql(kind, name, query=None, schema=None, expectations=(), comment=None,
+               table_properties=None, partition_cols=None, cluster_by=None, private=False,
+               clauses=None):
+    text = "CREATE " + ("PRIVATE " if private else "") + f"{kind} {_name_sql(name)}"
+    columns = []
+    if schema is not None:
+        columns.append(_schema_sql(schema))
+    columns += _constraints(expectations)
+    if columns:
+        text += " (" + ", ".join(columns) + ")"
+    options = clauses or {}
+    if options.get("format") is not None:
+        _check_str("format", options["format"])
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", options["format"]):
+            raise PySparkValueError(
+                errorClass="NOT_SUPPORTED", messageParameters={},
+                message=f"The table format {options['format']!r} is not a format name.")
+        text += f" USING {options['format']}"
+    if partition_cols:
+        text += " PARTITIONED BY (" + ", ".join(_quote(c) for c in partition_cols) + ")"
+    if cluster_by:
+        text += " CLUSTER BY (" + ", ".join(_quote(c) for c in cluster_by) + ")"
+    elif options.get("cluster_by_auto"):
+        text += " CLUSTER BY AUTO"
+    if options.get("path") is not None:
+        _check_str("path", options["path"])
+        text += f" LOCATION {_string_sql(options['path'])}"
+    if options.get("row_filter") is not None:
+        # Databricks' row_filter is the clause's text: "ROW FILTER f ON (column, ...)".
+        _check_str("row_filter", options["row_filter"])
+        text += f" WITH {options['row_filter']}"
+    if comment is not None:
+        text += f" COMMENT {_string_sql(comment)}"
+    if table_properties:
+        properties = ", ".join(f"{_string_sql(k)} = {_string_sql(v)}"
+                               for k, v in table_properties.items())
+        text += f" TBLPROPERTIES ({properties})"
+    if query is not None:
+        text += f" AS {query}"
+    return text
+
+
+def _query_of(function, description):
+    """Runs a query function and returns its query's text."""
+    global _active_query_function
+    previous = _active_query_function
+    _active_query_function = description
+    try:
+        frame = function()
+    finally:
+        _active_query_function = previous
+    if not isinstance(frame, DataFrame):
+        raise PySparkTypeError(
+            errorClass="INVALID_FLOW_QUERY_TYPE",
+            messageParameters={"flow_name": description, "actual_type": type(frame).__name__},
+            message=f"The query function returned a {type(frame).__name__}, not a DataFrame: "
+            "it must return the DataFrame of its query.",
+        )
+    return frame
+
+
+def _settings_sql(spark_conf):
+    """SET statements for a definition's spark_conf, which apply to its query."""
+    _check_dict("spark_conf", spark_conf)
+    return "".join(f"SET {key} = {value}; " for key, value in (spark_conf or {}).items())
+
+
+def _define(line, description, build, spark_conf=None):
+    """Registers the statement `build` returns; an error names what was being defined."""
+    registry = _registry()
+    try:
+        registry.elements.append(_Element(line, _settings_sql(spark_conf) + build()))
+    except Exception as error:
+        registry.add_error(error, description, line)
+
+
+def _dataset_decorator(decorator, query_function, name, make_statement):
+    _check_str("name", name)
+
+    def outer(function):
+        _check_callable(function, decorator)
+        resolved = name or function.__name__
+        line = function.__code__.co_firstlineno
+        expectations = list(getattr(function, "_sluice_expectations", []))
+        make_statement(resolved, function, expectations, line)
+
+    if query_function is not None:
+        outer(query_function)
+        return None
+    return outer
+
+
+def table(query_function=None, *, name=None, comment=None, spark_conf=None,
+          table_properties=None, partition_cols=None, cluster_by=None, cluster_by_auto=None,
+          schema=None, path=None, row_filter=None, private=False, format=None, temporary=None):
+    """A table and the flow of its query: a streaming table when the query reads a stream,
+    else a materialized view (Databricks' @dlt.table)."""
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
+    _check_dict("table_properties", table_properties)
+    _check_str_list("partition_cols", partition_cols)
+
+    def statement(resolved, function, expectations, line):
+        def build():
+            frame = _query_of(function, f"table `{resolved}`")
+            kind = "STREAMING TABLE" if frame.isStreaming else "MATERIALIZED VIEW"
+            return _table_sql(kind, resolved, frame._sql, schema, expectations, comment,
+                              table_properties, partition_cols, cluster_by,
+                              private or bool(temporary), clauses)
+
+        _define(line, f"table `{resolved}`", build, spark_conf)
+
+    return _dataset_decorator("table", query_function, name, statement)
+
+
+def materialized_view(query_function=None, *, name=None, comment=None, spark_conf=None,
+                      table_properties=None, partition_cols=None, cluster_by=None,
+                      cluster_by_auto=None, schema=None, path=None, row_filter=None,
+                      private=False, format=None):
+    _check_dict("table_properties", table_properties)
+    _check_str_list("partition_cols", partition_cols)
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
+
+    def statement(resolved, function, expectations, line):
+        description = f"materialized view `{resolved}`"
+
+        def build():
+            frame = _query_of(function, description)
+            return _table_sql("MATERIALIZED VIEW", resolved, frame._sql, schema, expectations,
+                              comment, table_properties, partition_cols, cluster_by, private,
+                              clauses)
+
+        _define(line, description, build, spark_conf)
+
+    return _dataset_decorator("materialized_view", query_function, name, statement)
+
+
+def temporary_view(query_function=None, *, name=None, comment=None, spark_conf=None):
+    def statement(resolved, function, expectations, line):
+        description = f"temporary view `{resolved}`"
+
+        def build():
+            frame = _query_of(function, description)
+            text = f"CREATE TEMPORARY VIEW {_quote(resolved)}"
+            constraints = _constraints(expectations)
+            if constraints:
+                text += " (" + ", ".join(constraints) + ")"
+            if comment is not None:
+                text += f" COMMENT {_string_sql(comment)}"
+            return f"{text} AS {frame._sql}"
+
+        _define(line, description, build, spark_conf)
+
+    return _dataset_decorator("temporary_view", query_function, name, statement)
+
+
+view = temporary_view
+
+
+def create_streaming_table(name, *, comment=None, spark_conf=None, table_properties=None,
+                           partition_cols=None, cluster_by=None, cluster_by_auto=None,
+                           schema=None, expect_all=None, expect_all_or_drop=None,
+                           expect_all_or_fail=None, path=None, row_filter=None, private=False,
+                           format=None):
+    _check_str("name", name, optional=False)
+    _check_dict("table_properties", table_properties)
+    _check_str_list("partition_cols", partition_cols)
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
+    line = _caller_line()
+    expectations = _keyword_expectations(expect_all, expect_all_or_drop, expect_all_or_fail)
+    _define(line, f"streaming table `{name}`",
+            lambda: _table_sql("STREAMING TABLE", name, None, schema, expectations, comment,
+                               table_properties, partition_cols, cluster_by, private, clauses))
+
+
+def create_table(name, *, comment=None, spark_conf=None, table_properties=None,
+                 partition_cols=None, path=None, schema=None, expect_all=None,
+                 expect_all_or_drop=None, expect_all_or_fail=None, cluster_by=None,
+                 cluster_by_auto=None, row_filter=None, private=False, format=None):
+    """A managed table, written by the append flows that name it as their target."""
+    _check_str("name", name, optional=False)
+    _check_dict("table_properties", table_properties)
+    _check_str_list("partition_cols", partition_cols)
+    clauses = dict(format=format, path=path, row_filter=row_filter,
+                   cluster_by_auto=cluster_by_auto)
+    line = _caller_line()
+    expectations = _keyword_expectations(expect_all, expect_all_or_drop, expect_all_or_fail)
+    _define(line, f"table `{name}`",
+            lambda: _table_sql("TABLE", name, None, schema, expectations, comment,
+                               table_properties, partition_cols, cluster_by, private, clauses))
+
+
+def append_flow(*, target, name=None, once=False, spark_conf=None, comment=None):
+    _check_str("target", target, optional=False)
+    _check_str("name", name)
+
+    def outer(function):
+        _check_callable(function, "append_flow")
+        flow_name = name or function.__name__
+        line = function.__code__.co_firstlineno
+        description = f"flow `{flow_name}`"
+
+        def build():
+            frame = _query_of(function, description)
+            text = f"CREATE FLOW {_quote(flow_name)}"
+            if comment is not None:
+                text += f" COMMENT {_string_sql(comment)}"
+            insert = "INSERT ONCE INTO" if once else "INSERT INTO"
+            return f"{text} AS {insert} {_name_sql(target)} BY NAME {frame._sql}"
+
+        _define(line, description, build, spark_conf)
+        return None
+
+    return outer
+
+
+def read(name):
+    """dlt.read: a batch read of a dataset of the pipeline."""
+    from sluice.sql import SparkSession
+
+    return SparkSession().read.table(name)
+
+
+def read_stream(name):
+    """dlt.read_stream: a streaming read of a dataset of the pipeline."""
+    from sluice.sql import SparkSession
+
+    return SparkSession().readStream.table(name)
+
+
+def _columns_sql(arg_name, columns):
+    from sluice.sql import Column, _column
+
+    if isinstance(columns, (str, Column)):
+        columns = [columns]
+    if not isinstance(columns, (list, tuple)):
+        raise PySparkTypeError(
+            errorClass="NOT_LIST_OF_COLUMN_OR_STR",
+            messageParameters={"arg_name": arg_name, "arg_type": type(columns).__name__},
+        )
+    return ", ".join(_column(c)._sql for c in columns)
+
+
+def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=False,
+                         apply_as_deletes=None, apply_as_truncates=None, column_list=None,
+                         except_column_list=None, stored_as_scd_type=1,
+                         track_history_column_list=None, track_history_except_column_list=None,
+                         name=None, once=False):
+    """An AUTO CDC flow from `source` into `target`: the CREATE FLOW ... AS AUTO CDC INTO
+    statement of SQL, with its rules."""
+    from sluice.sql import _column
+
+    _check_str("target", target, optional=False)
+    _check_str("source", source, optional=False)
+    _check_str("name", name)
+    line = _caller_line()
+    flow_name = name or target
+
+    def build():
+        text = f"CREATE FLOW {_quote(flow_name)} AS AUTO CDC "
+        if once:
+            text += "ONCE "
+        text += f"INTO {_name_sql(target)} FROM STREAM({_name_sql(source)})"
+        text += f" KEYS ({_columns_sql('keys', keys)})"
+        if ignore_null_updates:
+            text += " IGNORE NULL UPDATES"
+        if apply_as_deletes is not None:
+            text += f" APPLY AS DELETE WHEN {_condition_sql(apply_as_deletes)}"
+        if apply_as_truncates is not None:
+            text += f" APPLY AS TRUNCATE WHEN {_condition_sql(apply_as_truncates)}"
+        text += f" SEQUENCE BY {_column(sequence_by)._sql}"
+        if column_list is not None:
+            text += f" COLUMNS {_columns_sql('column_list', column_list)}"
+        elif except_column_list is not None:
+            text += f" COLUMNS * EXCEPT ({_columns_sql('except_column_list', except_column_list)})"
+        text += f" STORED AS SCD TYPE {int(stored_as_scd_type)}"
+        if track_history_column_list is not None:
+            text += f" TRACK HISTORY ON {_columns_sql('track_history_column_list', track_history_column_list)}"
+        elif track_history_except_column_list is not None:
+            columns = _columns_sql("track_history_except_column_list",
+                                   track_history_except_column_list)
+            text += f" TRACK HISTORY ON * EXCEPT ({columns})"
+        return text
+
+    _define(line, f"flow `{flow_name}`", build)
+
+
+def apply_changes(target, source, keys, sequence_by, **options):
+    """The older name of create_auto_cdc_flow."""
+    return create_auto_cdc_flow(target, source, keys, sequence_by, **options)

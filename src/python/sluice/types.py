@@ -1,0 +1,160 @@
+"""Spark's data types as pyspark.sql.types names them; each renders as Spark SQL DDL."""
+
+
+class DataType:
+    _ddl = None
+
+    def simpleString(self):
+        return self._ddl
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.simpleString() == other.simpleString()
+
+    def __hash__(self):
+        return hash(self.simpleString())
+
+
+def _atomic(class_name, ddl):
+    return type(class_name, (DataType,), {"_ddl": ddl})
+
+
+NullType = _atomic("NullType", "void")
+StringType = _atomic("StringType", "string")
+BinaryType = _atomic("BinaryType", "binary")
+BooleanType = _atomic("BooleanType", "boolean")
+DateType = _atomic("DateType", "date")
+TimestampType = _atomic("TimestampType", "timestamp")
+TimestampNTZType = _atomic("TimestampNTZType", "timestamp_ntz")
+ByteType = _atomic("ByteType", "tinyint")
+ShortType = _atomic("ShortType", "smallint")
+IntegerType = _atomic("IntegerType", "int")
+LongType = _atomic("LongType", "bigint")
+FloatType = _atomic("FloatType", "float")
+DoubleType = _atomic("DoubleType", "double")
+
+
+class DecimalType(DataType):
+    def __init__(self, precision=10, scale=0):
+        self.precision = precision
+        self.scale = scale
+
+    def simpleString(self):
+        return f"decimal({self.precision},{self.scale})"
+
+    def __repr__(self):
+        return f"DecimalType({self.precision}, {self.scale})"
+
+
+class ArrayType(DataType):
+    def __init__(self, elementType, containsNull=True):
+        self.elementType = elementType
+        self.containsNull = containsNull
+
+    def simpleString(self):
+        return f"array<{self.elementType.simpleString()}>"
+
+
+class MapType(DataType):
+    def __init__(self, keyType, valueType, valueContainsNull=True):
+        self.keyType = keyType
+        self.valueType = valueType
+        self.valueContainsNull = valueContainsNull
+
+    def simpleString(self):
+        return f"map<{self.keyType.simpleString()},{self.valueType.simpleString()}>"
+
+
+def _quote(name):
+    return "`" + name.replace("`", "``") + "`"
+
+
+class StructField:
+    def __init__(self, name, dataType, nullable=True, metadata=None):
+        self.name = name
+        self.dataType = dataType
+        self.nullable = nullable
+        self.metadata = metadata or {}
+
+    def toDDL(self):
+        ddl = f"{_quote(self.name)} {self.dataType.simpleString()}"
+        if not self.nullable:
+            ddl += " NOT NULL"
+        comment = self.metadata.get("comment")
+        if comment is not None:
+            ddl += " COMMENT '" + str(comment).replace("\\", "\\\\").replace("'", "\\'") + "'"
+        return ddl
+
+    def __repr__(self):
+        return f"StructField({self.name!r}, {self.dataType!r}, {self.nullable})"
+
+
+class StructType(DataType):
+    def __init__(self, fields=None):
+        self.fields = list(fields or [])
+
+    def add(self, field, data_type=None, nullable=True, metadata=None):
+        if isinstance(field, StructField):
+            self.fields.append(field)
+        else:
+            if isinstance(data_type, str):
+                data_type = _DdlType(data_type)
+            self.fields.append(StructField(field, data_type, nullable, metadata))
+        return self
+
+    @property
+    def names(self):
+        return [field.name for field in self.fields]
+
+    def fieldNames(self):
+        return self.names
+
+    def simpleString(self):
+        inner = ",".join(f"{_quote(f.name)}:{f.dataType.simpleString()}" for f in self.fields)
+        return f"struct<{inner}>"
+
+    def toDDL(self):
+        return ", ".join(field.toDDL() for field in self.fields)
+
+    def __iter__(self):
+        return iter(self.fields)
+
+    def __len__(self):
+        return len(self.fields)
+
+
+class _DdlType(DataType):
+    """A type given as DDL text (StructType.add("a", "int"))."""
+
+    def __init__(self, ddl):
+        self._ddl = ddl
+
+
+def _type_sql(data_type):
+    """The DDL of a type given as a DataType or as DDL text."""
+    if isinstance(data_type, DataType):
+        return data_type.simpleString()
+    if isinstance(data_type, str):
+        return data_type
+    from sluice.errors import PySparkTypeError
+
+    raise PySparkTypeError(
+        errorClass="NOT_DATATYPE_OR_STR",
+        messageParameters={"arg_name": "dataType", "arg_type": type(data_type).__name__},
+    )
+
+
+def _schema_sql(schema):
+    """The column list DDL of a schema given as a StructType or as DDL text."""
+    if isinstance(schema, StructType):
+        return schema.toDDL()
+    if isinstance(schema, str):
+        return schema
+    from sluice.errors import PySparkTypeError
+
+    raise PySparkTypeError(
+        errorClass="NOT_STR_OR_STRUCT",
+        messageParameters={"arg_name": "schema", "arg_type": type(schema).__name__},
+    )
