@@ -167,9 +167,9 @@ StatementResult createExternalTable(const sql::CreateTableStatement& create, Tab
     options.operation = "CREATE TABLE";
     delta::TableDefinition& definition = options.definition.emplace();
     definition.schema = declared;
-    definition.partition_columns = schemaSpelling(create.spec.partition_columns, declared);
+    definition.partition_columns = spelledAsFields(create.spec.partition_columns, declared);
     if (create.spec.clustering && create.spec.clustering->kind == sql::Clustering::Kind::kColumns) {
-      definition.clustering_columns = schemaSpelling(create.spec.clustering->columns, declared);
+      definition.clustering_columns = spelledAsFields(create.spec.clustering->columns, declared);
     }
     definition.properties = entry.properties;
     definition.description = create.spec.comment;
