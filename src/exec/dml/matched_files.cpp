@@ -101,14 +101,16 @@ MatchedFiles findMatchedFiles(const std::shared_ptr<const delta::Snapshot>& snap
 }
 
 LogicalOperatorPtr scanOfFiles(const std::shared_ptr<const delta::Snapshot>& snapshot,
-                               std::vector<delta::AddFile> files, const std::string& display_name) {
+                               std::vector<delta::AddFile> files, const std::string& display_name,
+                               bool row_identity) {
   auto selection = std::make_shared<delta::Snapshot>(*snapshot);
   selection->files.clear();
   for (delta::AddFile& file : files) {
     std::string path = delta::decodeUriPath(file.path);
     selection->files.emplace(std::move(path), std::move(file));
   }
-  TableFunctionBinding binding = deltaSnapshotBinding(display_name, std::move(selection));
+  TableFunctionBinding binding =
+      deltaSnapshotBinding(display_name, std::move(selection), row_identity);
   auto scan = makeOperator(LogicalOperatorKind::kScan);
   scan->column_names = std::move(binding.column_names);
   scan->column_types = std::move(binding.column_types);

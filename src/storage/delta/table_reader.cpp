@@ -85,6 +85,7 @@ bool DeltaTableScan::openNextFile() {
     return false;
   const AddFile& file = files_[next_file_++];
   open_path_ = resolveDataPath(table_path_, file.path);
+  open_add_path_ = file.path;
   reader_ = std::make_unique<parquet::ParquetReader>(open_path_);
   const std::vector<StructField>& file_fields = reader_->schema();
   std::vector<idx_t> selected;
@@ -143,6 +144,15 @@ bool DeltaTableScan::next(Batch& batch) {
       } else {
         batch.columns.push_back(Vector::nullConstant(output_[column].type));
       }
+    }
+    if (row_identity_) {
+      batch.columns.push_back(Vector::constant(Value::string(open_add_path_)));
+      Vector positions(DataType::longType(), batch.num_rows);
+      int64_t first = reader_->lastBatchFirstRow();
+      auto* data = positions.mutableData<int64_t>();
+      for (idx_t row = 0; row < batch.num_rows; ++row)
+        data[row] = first + static_cast<int64_t>(row);
+      batch.columns.push_back(std::move(positions));
     }
     return true;
   }

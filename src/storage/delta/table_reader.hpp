@@ -37,6 +37,11 @@ Snapshot openSnapshot(const std::string& table_path, const TimeTravel& time_trav
 std::vector<AddFile> liveFiles(const Snapshot& snapshot,
                                const std::vector<SkippingPredicate>& predicates = {});
 
+//! The columns a scan appends after the table's when it reports each row's identity: the
+//! path of its file as the add action names it, and its position in that file.
+inline constexpr const char* kRowFilePathColumn = "__file_path";
+inline constexpr const char* kRowIndexColumn = "__row_index";
+
 class DeltaTableScan {
  public:
   //! Scans `columns` (names, all when empty) of the files of `snapshot` that `predicates`
@@ -60,6 +65,8 @@ class DeltaTableScan {
     part_ = part;
     parts_ = parts;
   }
+  //! Appends kRowFilePathColumn (STRING) and kRowIndexColumn (BIGINT) to every batch.
+  void includeRowIdentity() { row_identity_ = true; }
 
   //! Replaces `batch` with the next rows; false at the end.
   bool next(Batch& batch);
@@ -82,6 +89,9 @@ class DeltaTableScan {
   //! Partition values of the open file, one per output column (NULL for data columns).
   std::vector<Value> partition_values_;
   std::string open_path_;
+  //! The add action's path of the open file.
+  std::string open_add_path_;
+  bool row_identity_ = false;
 };
 
 }  // namespace sluice::delta
