@@ -140,7 +140,7 @@ std::string clauseName(const sql::MergeClause& clause) {
   return "";
 }
 
-std::string count(int64_t value) {
+std::string metricValue(int64_t value) {
   return std::to_string(value);
 }
 
@@ -216,20 +216,20 @@ class MergeRunner {
     options.operation_metrics = [counts, totals](const delta::TableWriteResult& written) {
       Totals t = totals();
       delta::Json metrics = delta::Json::object();
-      metrics["numSourceRows"] = count(counts->source_rows.load());
-      metrics["numTargetRowsInserted"] = count(t.inserted);
-      metrics["numTargetRowsUpdated"] = count(t.matched_updated + t.by_source_updated);
-      metrics["numTargetRowsMatchedUpdated"] = count(t.matched_updated);
-      metrics["numTargetRowsNotMatchedBySourceUpdated"] = count(t.by_source_updated);
-      metrics["numTargetRowsDeleted"] = count(t.matched_deleted + t.by_source_deleted);
-      metrics["numTargetRowsMatchedDeleted"] = count(t.matched_deleted);
-      metrics["numTargetRowsNotMatchedBySourceDeleted"] = count(t.by_source_deleted);
-      metrics["numTargetRowsCopied"] = count(counts->copied.load());
-      metrics["numOutputRows"] = count(written.num_rows);
-      metrics["numTargetFilesAdded"] = count(written.num_files);
-      metrics["numTargetFilesRemoved"] = count(written.num_removed_files);
-      metrics["numTargetBytesAdded"] = count(written.num_bytes);
-      metrics["numTargetBytesRemoved"] = count(written.num_removed_bytes);
+      metrics["numSourceRows"] = metricValue(counts->source_rows.load());
+      metrics["numTargetRowsInserted"] = metricValue(t.inserted);
+      metrics["numTargetRowsUpdated"] = metricValue(t.matched_updated + t.by_source_updated);
+      metrics["numTargetRowsMatchedUpdated"] = metricValue(t.matched_updated);
+      metrics["numTargetRowsNotMatchedBySourceUpdated"] = metricValue(t.by_source_updated);
+      metrics["numTargetRowsDeleted"] = metricValue(t.matched_deleted + t.by_source_deleted);
+      metrics["numTargetRowsMatchedDeleted"] = metricValue(t.matched_deleted);
+      metrics["numTargetRowsNotMatchedBySourceDeleted"] = metricValue(t.by_source_deleted);
+      metrics["numTargetRowsCopied"] = metricValue(counts->copied.load());
+      metrics["numOutputRows"] = metricValue(written.num_rows);
+      metrics["numTargetFilesAdded"] = metricValue(written.num_files);
+      metrics["numTargetFilesRemoved"] = metricValue(written.num_removed_files);
+      metrics["numTargetBytesAdded"] = metricValue(written.num_bytes);
+      metrics["numTargetBytesRemoved"] = metricValue(written.num_removed_bytes);
       metrics["numTargetChangeFilesAdded"] = "0";
       metrics["numTargetDeletionVectorsAdded"] = "0";
       metrics["numTargetDeletionVectorsRemoved"] = "0";

@@ -8,6 +8,7 @@
 #include "exec/plan_optimization.hpp"
 #include "exec/table_function/delta_table_reader.hpp"
 #include "planner/expression/expression_rewriting.hpp"
+#include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/file_stats.hpp"
 #include "storage/delta/table_reader.hpp"
@@ -79,8 +80,7 @@ MatchedFiles findMatchedFiles(const std::shared_ptr<const delta::Snapshot>& snap
   if (condition == nullptr) {
     for (const auto& [path, file] : snapshot->files) {
       matched.files.push_back(file);
-      if (file.stats)
-        matched.num_matched_rows += delta::parseFileStats(*file.stats, {}).num_records.value_or(0);
+      matched.num_matched_rows += delta::liveRecordCount(file).value_or(0);
     }
     return matched;
   }

@@ -18,7 +18,8 @@ namespace {
 constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
-const std::vector<std::string> kReaderFeatures = {"timestampNtz", "vacuumProtocolCheck"};
+const std::vector<std::string> kReaderFeatures = {"deletionVectors", "timestampNtz",
+                                                  "vacuumProtocolCheck"};
 const std::vector<std::string> kWriterFeatures = {"appendOnly",   "invariants",
                                                   "timestampNtz", "domainMetadata",
                                                   "clustering",   "vacuumProtocolCheck"};

@@ -4,7 +4,7 @@
 // TIMESTAMP AS OF t), its live files after data skipping, and a scan that turns those files
 // into Batches of the table's columns: data columns from the Parquet files, partition columns
 // from the add actions' partition values (cast from their strings), and columns a file lacks
-// as NULLs.
+// as NULLs. Rows a file's deletion vector deletes are never returned.
 #pragma once
 
 #include <cstdint>
@@ -73,6 +73,9 @@ class DeltaTableScan {
 
  private:
   bool openNextFile();
+  //! Drops the rows of `batch` (file rows from `first_row` on) that the open file's deletion
+  //! vector deletes; false when none is left.
+  bool dropDeletedRows(Batch& batch, int64_t first_row) const;
 
   std::string table_path_;
   std::vector<StructField> output_;
@@ -91,6 +94,8 @@ class DeltaTableScan {
   std::string open_path_;
   //! The add action's path of the open file.
   std::string open_add_path_;
+  //! The positions its deletion vector deletes, ascending (empty without one).
+  std::vector<uint64_t> deleted_rows_;
   bool row_identity_ = false;
 };
 

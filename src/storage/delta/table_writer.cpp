@@ -20,13 +20,6 @@ namespace sluice::delta {
 
 namespace {
 
-std::string jsonList(const std::vector<std::string>& items) {
-  Json list = Json::array();
-  for (const std::string& item : items)
-    list.push_back(item);
-  return dumpJson(list);
-}
-
 const char* modeName(WriteMode mode) {
   switch (mode) {
     case WriteMode::kCreate:
@@ -333,6 +326,7 @@ TableWriteResult DeltaTableWriter::commit() {
     remove.partition_values = add.partition_values;
     remove.size = add.size;
     remove.stats = add.stats;
+    remove.deletion_vector = add.deletion_vector;
     plan.actions.emplace_back(std::move(remove));
     plan.read_files.insert(path);
     ++result.num_removed_files;
