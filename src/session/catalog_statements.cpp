@@ -225,6 +225,8 @@ StatementResult dispatch(const sql::Statement& statement, CatalogSession& sessio
       return runDelete(statement.as<sql::DeleteStatement>(), session);
     case sql::StatementKind::kUpdate:
       return runUpdate(statement.as<sql::UpdateStatement>(), session);
+    case sql::StatementKind::kMerge:
+      return runMerge(statement.as<sql::MergeStatement>(), session);
     default:
       SLUICE_UNREACHABLE("not a catalog statement");
   }
@@ -252,6 +254,7 @@ bool isCatalogStatement(const sql::Statement& statement) {
     case sql::StatementKind::kInsert:
     case sql::StatementKind::kDelete:
     case sql::StatementKind::kUpdate:
+    case sql::StatementKind::kMerge:
       return true;
     default:
       return false;

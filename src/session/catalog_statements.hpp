@@ -81,6 +81,7 @@ StatementResult runOptimize(const sql::OptimizeStatement& statement, CatalogSess
 StatementResult runInsert(const sql::InsertStatement& statement, CatalogSession& session);
 StatementResult runDelete(const sql::DeleteStatement& statement, CatalogSession& session);
 StatementResult runUpdate(const sql::UpdateStatement& statement, CatalogSession& session);
+StatementResult runMerge(const sql::MergeStatement& statement, CatalogSession& session);
 
 //! DROP VIEW of a persistent view: drops it and returns true; false when the catalog has no
 //! such table or view; EXPECT_VIEW_NOT_TABLE for a table.

@@ -26,7 +26,7 @@
 #include "session/dml_target.hpp"
 #include "session/result_rows_builder.hpp"
 #include "sql/printer.hpp"
-#include "storage/delta/file_stats.hpp"
+#include "storage/delta/deletion_vector.hpp"
 
 namespace sluice {
 
@@ -292,8 +292,7 @@ StatementResult runInsert(const sql::InsertStatement& insert, CatalogSession& se
   if (replaced) {
     MatchedFiles matched = findMatchedFiles(target.snapshot, replaced.get(), context.exec);
     for (const delta::AddFile& file : matched.files) {
-      if (file.stats)
-        copied_rows += delta::parseFileStats(*file.stats, {}).num_records.value_or(0);
+      copied_rows += delta::liveRecordCount(file).value_or(0);
     }
     copied_rows -= matched.num_matched_rows;
     options.replaced_files = matched.files;

@@ -108,6 +108,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kInsert:
       case sql::StatementKind::kDelete:
       case sql::StatementKind::kUpdate:
+      case sql::StatementKind::kMerge:
         if (isCatalogStatement(*statement))
           return runCatalogStatement(*statement, *this);
         [[fallthrough]];

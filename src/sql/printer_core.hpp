@@ -95,6 +95,7 @@ class SqlPrinter {
 
   // INSERT, DELETE and UPDATE (dml_statement_printer.cpp).
   void dmlStatement(const Statement& statement);
+  void mergeStatement(const MergeStatement& merge);
   void explain(const ExplainStatement& explain);
   //! Opens a parenthesised list whose elements go one per line in the pretty layout.
   void openList();

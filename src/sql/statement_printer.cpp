@@ -144,6 +144,7 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kInsert:
     case StatementKind::kDelete:
     case StatementKind::kUpdate:
+    case StatementKind::kMerge:
       dmlStatement(s);
       return;
   }

@@ -52,12 +52,12 @@ const tables = {
     rows: 1000,
     commits: 13,
   },
-  // Written by INSERT, DELETE and UPDATE; see test/unit/session/dml_interop_files_test.cpp.
+  // Written by INSERT, DELETE, UPDATE and MERGE; see test/unit/session/dml_interop_files_test.cpp.
   dml: {
     types: { id: 'BIGINT', kind: 'VARCHAR', amount: 'DOUBLE', day: 'DATE' },
     partitionColumns: ['kind'],
     rows: 2618,
-    commits: 8,
+    commits: 9,
   },
 };
 

@@ -8,6 +8,7 @@
 #include "exec/plan_optimization.hpp"
 #include "exec/table_function/delta_table_reader.hpp"
 #include "planner/expression/expression_rewriting.hpp"
+#include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/file_stats.hpp"
 #include "storage/delta/table_reader.hpp"
@@ -79,8 +80,7 @@ MatchedFiles findMatchedFiles(const std::shared_ptr<const delta::Snapshot>& snap
   if (condition == nullptr) {
     for (const auto& [path, file] : snapshot->files) {
       matched.files.push_back(file);
-      if (file.stats)
-        matched.num_matched_rows += delta::parseFileStats(*file.stats, {}).num_records.value_or(0);
+      matched.num_matched_rows += delta::liveRecordCount(file).value_or(0);
     }
     return matched;
   }
@@ -101,14 +101,16 @@ MatchedFiles findMatchedFiles(const std::shared_ptr<const delta::Snapshot>& snap
 }
 
 LogicalOperatorPtr scanOfFiles(const std::shared_ptr<const delta::Snapshot>& snapshot,
-                               std::vector<delta::AddFile> files, const std::string& display_name) {
+                               std::vector<delta::AddFile> files, const std::string& display_name,
+                               bool row_identity) {
   auto selection = std::make_shared<delta::Snapshot>(*snapshot);
   selection->files.clear();
   for (delta::AddFile& file : files) {
     std::string path = delta::decodeUriPath(file.path);
     selection->files.emplace(std::move(path), std::move(file));
   }
-  TableFunctionBinding binding = deltaSnapshotBinding(display_name, std::move(selection));
+  TableFunctionBinding binding =
+      deltaSnapshotBinding(display_name, std::move(selection), row_identity);
   auto scan = makeOperator(LogicalOperatorKind::kScan);
   scan->column_names = std::move(binding.column_names);
   scan->column_types = std::move(binding.column_types);

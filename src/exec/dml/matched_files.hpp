@@ -34,8 +34,10 @@ MatchedFiles findMatchedFiles(const std::shared_ptr<const delta::Snapshot>& snap
                               const BoundExpression* condition, const ExecContext& context);
 
 //! A scan of `snapshot` restricted to `files` (some of its live files), named `display_name`
-//! in plans: what a copy-on-write statement rewrites.
+//! in plans: what a copy-on-write statement rewrites. With `row_identity` each row's file
+//! path and position follow the table's columns (see deltaSnapshotBinding).
 LogicalOperatorPtr scanOfFiles(const std::shared_ptr<const delta::Snapshot>& snapshot,
-                               std::vector<delta::AddFile> files, const std::string& display_name);
+                               std::vector<delta::AddFile> files, const std::string& display_name,
+                               bool row_identity = false);
 
 }  // namespace sluice

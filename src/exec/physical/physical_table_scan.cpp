@@ -68,6 +68,8 @@ bool PhysicalTableScan::getData(const ExecContext&, Morsel& morsel, GlobalSource
             *spec_->snapshot, read_columns_, std::vector<delta::AddFile>{files_[file]},
             pushdown_.predicates);
         scan->selectFileParts(part, static_cast<FileMorselsGlobal&>(global_state).parts_per_file);
+        if (spec_->row_identity)
+          scan->includeRowIdentity();
         return std::make_unique<TableFileReader>(std::move(scan), *this);
       });
 }
@@ -86,6 +88,9 @@ Batch PhysicalTableScan::widen(Batch batch) const {
       wide.columns.push_back(Vector::nullConstant(schema[column].type));
     }
   }
+  // The row identity columns come last.
+  for (; next_read < batch.columns.size(); ++next_read)
+    wide.columns.push_back(std::move(batch.columns[next_read]));
   return wide;
 }
 

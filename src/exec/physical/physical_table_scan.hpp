@@ -19,6 +19,9 @@ namespace sluice {
 struct TableScanSpec {
   std::string table_name;  // qualified, for EXPLAIN
   std::shared_ptr<const delta::Snapshot> snapshot;
+  //! Whether each row's file path and position in it follow the table's columns (what DML
+  //! needs to tell which rows of which files it changes).
+  bool row_identity = false;
 };
 
 class PhysicalTableScan : public PhysicalOperator {

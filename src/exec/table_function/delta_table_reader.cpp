@@ -26,6 +26,7 @@ class DeltaTableSource : public PhysicalTableSource {
     return bytes;
   }
   bool skipsByPredicates() const override { return true; }
+  size_t hiddenColumns() const override { return spec_->row_identity ? 2 : 0; }
   PhysicalOperatorPtr createScan(std::vector<DataType> types,
                                  ScanPushdown pushdown) const override {
     return std::make_unique<PhysicalTableScan>(std::move(types), spec_, std::move(pushdown));
@@ -50,14 +51,22 @@ class DeltaTableReader : public StoredTableReader {
 }  // namespace
 
 TableFunctionBinding deltaSnapshotBinding(std::string display_name,
-                                          std::shared_ptr<const delta::Snapshot> snapshot) {
+                                          std::shared_ptr<const delta::Snapshot> snapshot,
+                                          bool row_identity) {
   auto spec = std::make_shared<TableScanSpec>();
   spec->table_name = std::move(display_name);
   spec->snapshot = std::move(snapshot);
+  spec->row_identity = row_identity;
   TableFunctionBinding binding;
   for (const StructField& field : spec->snapshot->schema) {
     binding.column_names.push_back(field.name);
     binding.column_types.push_back(field.type);
+  }
+  if (row_identity) {
+    binding.column_names.push_back(delta::kRowFilePathColumn);
+    binding.column_types.push_back(DataType::string());
+    binding.column_names.push_back(delta::kRowIndexColumn);
+    binding.column_types.push_back(DataType::longType());
   }
   binding.source = std::make_shared<DeltaTableSource>(std::move(spec));
   return binding;

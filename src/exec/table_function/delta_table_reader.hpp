@@ -15,8 +15,11 @@ namespace sluice {
 std::shared_ptr<const StoredTableReader> makeDeltaTableReader();
 
 //! A scan of the live files of `snapshot`, which may be a table's or one made of a selection
-//! of its files (the commits a streaming read takes); `display_name` names it in plans.
+//! of its files (the commits a streaming read takes); `display_name` names it in plans. With
+//! `row_identity`, two hidden columns follow the table's: each row's file path (as the add
+//! action names it) and its position in that file.
 TableFunctionBinding deltaSnapshotBinding(std::string display_name,
-                                          std::shared_ptr<const delta::Snapshot> snapshot);
+                                          std::shared_ptr<const delta::Snapshot> snapshot,
+                                          bool row_identity = false);
 
 }  // namespace sluice

@@ -27,6 +27,10 @@ class QueryBinder {
   QueryBinder& operator=(const QueryBinder&) = delete;
 
   LogicalOperatorPtr bindQuery(const sql::Query& query);
+  //! Binds one FROM item (MERGE's source) and fills `scope` with its columns.
+  LogicalOperatorPtr bindFromItem(const sql::TableRef& ref, Scope& scope) {
+    return bindTableRef(ref, scope);
+  }
 
  private:
   LogicalOperatorPtr bindBody(const sql::QueryBody& body);

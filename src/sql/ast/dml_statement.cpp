@@ -42,4 +42,21 @@ bool UpdateStatement::equals(const Statement& other) const {
          equalExprs(condition, o.condition);
 }
 
+bool MergeClause::equals(const MergeClause& other) const {
+  return kind == other.kind && action == other.action && equalExprs(condition, other.condition) &&
+         std::equal(assignments.begin(), assignments.end(), other.assignments.begin(),
+                    other.assignments.end(),
+                    [](const Assignment& a, const Assignment& b) { return a.equals(b); });
+}
+
+bool MergeStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<MergeStatement>();
+  return schema_evolution == o.schema_evolution && target == o.target && alias == o.alias &&
+         source->equals(*o.source) && equalExprs(condition, o.condition) &&
+         std::equal(clauses.begin(), clauses.end(), o.clauses.begin(), o.clauses.end(),
+                    [](const MergeClause& a, const MergeClause& b) { return a.equals(b); });
+}
+
 }  // namespace sluice::sql

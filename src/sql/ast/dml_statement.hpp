@@ -1,7 +1,7 @@
 // src/sql/ast/dml_statement.hpp
 //
-// The statements that change a table's rows: INSERT, DELETE and UPDATE, as Spark and Delta
-// spell them. The target is a table name; delta.`/path` is a name here too, which the session
+// The statements that change a table's rows: INSERT, DELETE, UPDATE and MERGE, as Spark and
+// Delta spell them. The target is a table name; delta.`/path` is a name here too, which the session
 // reads as the table at that path.
 #pragma once
 
@@ -10,6 +10,7 @@
 
 #include "sql/ast/query.hpp"
 #include "sql/ast/statement.hpp"
+#include "sql/ast/table_ref.hpp"
 
 namespace sluice::sql {
 
@@ -76,6 +77,51 @@ class UpdateStatement : public Statement {
   std::string alias;
   std::vector<Assignment> assignments;
   ExprPtr condition;  // null: every row
+};
+
+//! Which rows a WHEN clause of MERGE applies to.
+enum class MergeClauseKind : uint8_t {
+  kMatched,             // WHEN MATCHED: a target row and a source row the ON condition pairs
+  kNotMatched,          // WHEN NOT MATCHED [BY TARGET]: a source row no target row pairs with
+  kNotMatchedBySource,  // WHEN NOT MATCHED BY SOURCE: a target row no source row pairs with
+};
+
+enum class MergeActionKind : uint8_t {
+  kUpdate,     // UPDATE SET c = e, ...
+  kUpdateAll,  // UPDATE SET *
+  kDelete,     // DELETE
+  kInsert,     // INSERT (c, ...) VALUES (e, ...)
+  kInsertAll,  // INSERT *
+};
+
+//! WHEN ... [AND condition] THEN action. An INSERT's columns and values are paired as
+//! assignments.
+struct MergeClause {
+  MergeClauseKind kind = MergeClauseKind::kMatched;
+  MergeActionKind action = MergeActionKind::kDelete;
+  ExprPtr condition;  // null: every row the clause kind applies to
+  std::vector<Assignment> assignments;
+  SourcePosition position;
+
+  bool equals(const MergeClause& other) const;
+};
+
+//! MERGE [WITH SCHEMA EVOLUTION] INTO target [[AS] alias] USING source [[AS] alias]
+//! ON condition WHEN ... THEN ... [...]. The source is a table name or a parenthesised query,
+//! with its alias.
+class MergeStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kMerge;
+  explicit MergeStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool schema_evolution = false;
+  std::vector<std::string> target;
+  SourcePosition target_position;
+  std::string alias;
+  TableRefPtr source;
+  ExprPtr condition;
+  std::vector<MergeClause> clauses;
 };
 
 }  // namespace sluice::sql

@@ -199,6 +199,8 @@ std::string statementName(const Statement& statement) {
       return "DELETE";
     case StatementKind::kUpdate:
       return "UPDATE";
+    case StatementKind::kMerge:
+      return "MERGE";
   }
   return "statement";
 }

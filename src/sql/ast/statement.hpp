@@ -51,6 +51,7 @@ enum class StatementKind : uint8_t {
   kInsert,  // INSERT INTO / INSERT OVERWRITE
   kDelete,  // DELETE FROM
   kUpdate,  // UPDATE ... SET
+  kMerge,   // MERGE INTO ... USING ... ON ...
 };
 
 class Statement {

@@ -62,6 +62,10 @@ StatementPtr TokenParser::parseStatement() {
     return parseDelete();
   if (token.isKeyword(Keyword::kUpdate) && isIdentifier(peek(1)))
     return parseUpdate();
+  if (token.isKeyword(Keyword::kMerge) &&
+      (peek(1).isKeyword(Keyword::kInto) || peek(1).isKeyword(Keyword::kWith))) {
+    return parseMerge();
+  }
   if ((token.isKeyword(Keyword::kApply) && peek(1).isKeyword(Keyword::kChanges)) ||
       (token.isKeyword(Keyword::kAuto) && peek(1).isKeyword(Keyword::kCdc))) {
     return parseStandaloneCdc();

@@ -200,13 +200,17 @@ class TokenParser {
   //! itself the name (DESCRIBE history is the table `history`).
   bool checkKeywordBeforeName(Keyword keyword) const;
 
-  // INSERT, DELETE and UPDATE (dml_parser.cpp).
+  // INSERT, DELETE, UPDATE and MERGE (dml_parser.cpp).
   StatementPtr parseInsert();
   StatementPtr parseDelete();
   StatementPtr parseUpdate();
+  StatementPtr parseMerge();
+  MergeClause parseMergeClause();
   std::vector<PartitionValue> parsePartitionValues();
-  //! [AS] alias after the target of DELETE / UPDATE; empty when none.
+  //! [AS] alias after the target of DELETE / UPDATE / MERGE; empty when none.
   std::string parseTargetAlias();
+  //! c = e [, ...] of SET (UPDATE and MERGE's UPDATE SET).
+  std::vector<Assignment> parseAssignments();
 
   // Column lists and table clauses (table_spec_parser.cpp).
   void parseTableElements(TableSpec& spec);

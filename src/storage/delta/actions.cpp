@@ -488,4 +488,11 @@ std::string dumpJson(const Json& json) {
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string jsonList(const std::vector<std::string>& items) {
+  Json list = Json::array();
+  for (const std::string& item : items)
+    list.push_back(item);
+  return dumpJson(list);
+}
+
 }  // namespace sluice::delta

@@ -137,5 +137,7 @@ std::vector<Action> parseActions(std::string_view text, const std::string& file_
 
 //! JSON text that never throws on bytes that are not UTF-8 (they are replaced).
 std::string dumpJson(const Json& json);
+//! `items` as the text of a JSON list of strings (commitInfo's partitionBy, clusterBy).
+std::string jsonList(const std::vector<std::string>& items);
 
 }  // namespace sluice::delta

@@ -25,13 +25,6 @@ namespace {
 
 constexpr const char* kLiquidProvider = "liquid";
 
-std::string jsonList(const std::vector<std::string>& items) {
-  Json list = Json::array();
-  for (const std::string& item : items)
-    list.push_back(item);
-  return dumpJson(list);
-}
-
 //! Groups of files to rewrite together, per partition, in path order.
 std::vector<std::vector<AddFile>> planBins(const std::vector<AddFile>& files, bool clustered,
                                            const OptimizeOptions& options) {

@@ -11,6 +11,7 @@
 #include "common/error/error.hpp"
 #include "storage/delta/checkpoint.hpp"
 #include "storage/delta/commit_timestamps.hpp"
+#include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/schema_json.hpp"
 
@@ -112,7 +113,13 @@ void LogReplay::apply(const Action& action) {
           snapshot_.files[key] = value;
         } else if constexpr (std::is_same_v<T, RemoveFile>) {
           std::string key = decodeUriPath(value.path);
-          snapshot_.files.erase(key);
+          // A file is keyed by its path and deletion vector: the remove of its old deletion
+          // vector does not remove the add of its new one, in whichever order they come.
+          auto live = snapshot_.files.find(key);
+          if (live != snapshot_.files.end() &&
+              sameDeletionVector(live->second.deletion_vector, value.deletion_vector)) {
+            snapshot_.files.erase(live);
+          }
           snapshot_.tombstones[key] = value;
         } else if constexpr (std::is_same_v<T, SetTransaction>) {
           snapshot_.transactions[value.app_id] = value;

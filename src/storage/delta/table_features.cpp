@@ -18,8 +18,9 @@ namespace {
 constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
-const std::vector<std::string> kReaderFeatures = {"timestampNtz", "vacuumProtocolCheck",
-                                                  "typeWidening", "typeWidening-preview"};
+const std::vector<std::string> kReaderFeatures = {"deletionVectors", "timestampNtz",
+                                                  "vacuumProtocolCheck", "typeWidening",
+                                                  "typeWidening-preview"};
 const std::vector<std::string> kWriterFeatures = {
     "appendOnly", "invariants",          "timestampNtz", "domainMetadata",
     "clustering", "vacuumProtocolCheck", "typeWidening", "typeWidening-preview"};

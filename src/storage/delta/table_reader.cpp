@@ -11,6 +11,7 @@
 #include "common/error/error.hpp"
 #include "common/text/ascii_case.hpp"
 #include "storage/delta/commit_timestamps.hpp"
+#include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/partition_values.hpp"
 #include "storage/delta/table_features.hpp"
@@ -28,14 +29,6 @@ Snapshot openSnapshot(const std::string& table_path, const TimeTravel& time_trav
   }
   Snapshot snapshot = loadSnapshot(store, version);
   checkReadSupported(snapshot.protocol, snapshot.metadata, table_path);
-  for (const auto& [path, add] : snapshot.files) {
-    if (add.deletion_vector) {
-      throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
-                  fmt::format("The file {} of Delta table {} has a deletion vector, which "
-                              "sluice does not support.",
-                              path, table_path));
-    }
-  }
   return snapshot;
 }
 
@@ -87,6 +80,12 @@ bool DeltaTableScan::openNextFile() {
     return false;
   const AddFile& file = files_[next_file_++];
   open_path_ = resolveDataPath(table_path_, file.path);
+  open_add_path_ = file.path;
+  deleted_rows_.clear();
+  if (file.deletion_vector) {
+    deleted_rows_ = loadDeletionVector(
+        parseDeletionVectorDescriptor(*file.deletion_vector, open_path_), table_path_);
+  }
   reader_ = std::make_unique<parquet::ParquetReader>(open_path_);
   const std::vector<StructField>& file_fields = reader_->schema();
   std::vector<idx_t> selected;
@@ -139,6 +138,40 @@ bool DeltaTableScan::openNextFile() {
   return true;
 }
 
+bool DeltaTableScan::dropDeletedRows(Batch& batch, int64_t first_row) const {
+  auto begin = std::lower_bound(deleted_rows_.begin(), deleted_rows_.end(),
+                                static_cast<uint64_t>(first_row));
+  auto end = std::lower_bound(begin, deleted_rows_.end(),
+                              static_cast<uint64_t>(first_row) + batch.num_rows);
+  if (begin == end)
+    return true;
+  std::vector<idx_t> kept;
+  kept.reserve(batch.num_rows);
+  auto deleted = begin;
+  for (idx_t row = 0; row < batch.num_rows; ++row) {
+    if (deleted != end && *deleted == static_cast<uint64_t>(first_row) + row) {
+      ++deleted;
+      continue;
+    }
+    kept.push_back(row);
+  }
+  if (kept.empty()) {
+    batch.num_rows = 0;
+    return false;
+  }
+  // Boxed copies: only the batches a deletion vector touches take this path.
+  for (Vector& column : batch.columns) {
+    if (column.isConstant())
+      continue;
+    Vector compact(column.type(), kept.size());
+    for (idx_t index = 0; index < kept.size(); ++index)
+      compact.setValue(index, column.getValue(kept[index]));
+    column = std::move(compact);
+  }
+  batch.num_rows = kept.size();
+  return batch.num_rows > 0;
+}
+
 bool DeltaTableScan::next(Batch& batch) {
   while (true) {
     if (!reader_ && !openNextFile())
@@ -164,6 +197,17 @@ bool DeltaTableScan::next(Batch& batch) {
         batch.columns.push_back(Vector::nullConstant(output_[column].type));
       }
     }
+    int64_t first = reader_->lastBatchFirstRow();
+    if (row_identity_) {
+      batch.columns.push_back(Vector::constant(Value::string(open_add_path_)));
+      Vector positions(DataType::longType(), batch.num_rows);
+      auto* data = positions.mutableData<int64_t>();
+      for (idx_t row = 0; row < batch.num_rows; ++row)
+        data[row] = first + static_cast<int64_t>(row);
+      batch.columns.push_back(std::move(positions));
+    }
+    if (!dropDeletedRows(batch, first))
+      continue;
     return true;
   }
 }

@@ -4,7 +4,7 @@
 // TIMESTAMP AS OF t), its live files after data skipping, and a scan that turns those files
 // into Batches of the table's columns: data columns from the Parquet files, partition columns
 // from the add actions' partition values (cast from their strings), and columns a file lacks
-// as NULLs.
+// as NULLs. Rows a file's deletion vector deletes are never returned.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,11 @@ Snapshot openSnapshot(const std::string& table_path, const TimeTravel& time_trav
 std::vector<AddFile> liveFiles(const Snapshot& snapshot,
                                const std::vector<SkippingPredicate>& predicates = {});
 
+//! The columns a scan appends after the table's when it reports each row's identity: the
+//! path of its file as the add action names it, and its position in that file.
+inline constexpr const char* kRowFilePathColumn = "__file_path";
+inline constexpr const char* kRowIndexColumn = "__row_index";
+
 class DeltaTableScan {
  public:
   //! Scans `columns` (names, all when empty) of the files of `snapshot` that `predicates`
@@ -60,12 +65,17 @@ class DeltaTableScan {
     part_ = part;
     parts_ = parts;
   }
+  //! Appends kRowFilePathColumn (STRING) and kRowIndexColumn (BIGINT) to every batch.
+  void includeRowIdentity() { row_identity_ = true; }
 
   //! Replaces `batch` with the next rows; false at the end.
   bool next(Batch& batch);
 
  private:
   bool openNextFile();
+  //! Drops the rows of `batch` (file rows from `first_row` on) that the open file's deletion
+  //! vector deletes; false when none is left.
+  bool dropDeletedRows(Batch& batch, int64_t first_row) const;
 
   std::string table_path_;
   std::vector<StructField> output_;
@@ -84,6 +94,11 @@ class DeltaTableScan {
   //! Partition values of the open file, one per output column (NULL for data columns).
   std::vector<Value> partition_values_;
   std::string open_path_;
+  //! The add action's path of the open file.
+  std::string open_add_path_;
+  //! The positions its deletion vector deletes, ascending (empty without one).
+  std::vector<uint64_t> deleted_rows_;
+  bool row_identity_ = false;
 };
 
 }  // namespace sluice::delta

@@ -20,13 +20,6 @@ namespace sluice::delta {
 
 namespace {
 
-std::string jsonList(const std::vector<std::string>& items) {
-  Json list = Json::array();
-  for (const std::string& item : items)
-    list.push_back(item);
-  return dumpJson(list);
-}
-
 const char* modeName(WriteMode mode) {
   switch (mode) {
     case WriteMode::kCreate:
@@ -84,8 +77,8 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
     }
     snapshot_ = loadSnapshot(store_, listing, options_.read_version);
     checkWriteSupported(snapshot_->protocol, snapshot_->metadata, store_.tablePath());
-    bool removes_rows = options_.mode == WriteMode::kOverwrite ||
-                        !options_.replaced_files.empty() || options_.reads_table;
+    // A write that only reads the table (an insert-only MERGE looking for matches) appends.
+    bool removes_rows = options_.mode == WriteMode::kOverwrite || !options_.replaced_files.empty();
     if (removes_rows && isAppendOnly(snapshot_->metadata)) {
       throw Error(ErrorClass::DELTA_CANNOT_MODIFY_APPEND_ONLY,
                   fmt::format("This table is configured to only allow appends: {}. If you would "
@@ -325,6 +318,7 @@ TableWriteResult DeltaTableWriter::commit() {
     remove.partition_values = add.partition_values;
     remove.size = add.size;
     remove.stats = add.stats;
+    remove.deletion_vector = add.deletion_vector;
     plan.actions.emplace_back(std::move(remove));
     plan.read_files.insert(path);
     ++result.num_removed_files;
@@ -347,6 +341,10 @@ TableWriteResult DeltaTableWriter::commit() {
     result.num_bytes += add.size;
     result.num_rows += parseFileStats(*add.stats, {}).num_records.value_or(0);
     plan.actions.emplace_back(add);
+  }
+  if (options_.skip_empty_commit && !creating && finished_.empty() &&
+      result.num_removed_files == 0 && !options_.app_id) {
+    return result;
   }
   if (options_.app_id) {
     SetTransaction txn;

@@ -67,6 +67,9 @@ struct TableWriteOptions {
   bool reads_table = false;
   //! commitInfo.operationParameters replacing the writer's own; empty: the writer's.
   Json operation_parameters;
+  //! Commit nothing when the write adds and removes no file (Delta's commitIfNeeded); the
+  //! result's version stays -1.
+  bool skip_empty_commit = false;
   //! commitInfo.operationMetrics from what was written; unset: the writer's own.
   std::function<Json(const struct TableWriteResult& written)> operation_metrics;
 };

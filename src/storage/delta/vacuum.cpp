@@ -15,6 +15,7 @@
 
 #include "common/error/error.hpp"
 #include "common/types/time_units.hpp"
+#include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/snapshot.hpp"
 #include "storage/delta/table_features.hpp"
@@ -108,15 +109,29 @@ VacuumResult vacuum(const std::string& table_path, const VacuumOptions& options)
   int64_t now = options.now_ms.value_or(currentTimeMillis());
   int64_t cutoff = now - retention;
 
+  fs::path root(store.tablePath());
   std::set<std::string> keep;
-  for (const auto& [path, add] : snapshot.files)
+  // A file's deletion vector file lives as long as the file does.
+  auto keep_deletion_vector = [&](const std::optional<Json>& descriptor, const std::string& path) {
+    if (!descriptor)
+      return;
+    DeletionVectorDescriptor parsed = parseDeletionVectorDescriptor(*descriptor, path);
+    if (parsed.storage_type == 'i')
+      return;
+    fs::path file(deletionVectorFilePath(parsed, store.tablePath()));
+    keep.insert(file.lexically_relative(root).string());
+  };
+  for (const auto& [path, add] : snapshot.files) {
     keep.insert(path);
+    keep_deletion_vector(add.deletion_vector, path);
+  }
   for (const auto& [path, remove] : snapshot.tombstones) {
-    if (remove.deletion_timestamp.value_or(0) > cutoff)
+    if (remove.deletion_timestamp.value_or(0) > cutoff) {
       keep.insert(path);
+      keep_deletion_vector(remove.deletion_vector, path);
+    }
   }
   Candidates candidates;
-  fs::path root(store.tablePath());
   collect(root, root, cutoff, keep, snapshot.metadata.partition_columns, candidates);
   std::sort(candidates.files.begin(), candidates.files.end());
 

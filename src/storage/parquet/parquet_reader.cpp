@@ -239,6 +239,7 @@ bool ParquetReader::next(Batch& batch) {
           assembler->skipRows(static_cast<idx_t>(skip));
       }
       row_group_remaining_ = end - skip;
+      next_file_row_ = group_first + skip;
     }
     idx_t rows = std::min<idx_t>(options_.batch_size, static_cast<idx_t>(row_group_remaining_));
     batch.columns.clear();
@@ -250,6 +251,8 @@ bool ParquetReader::next(Batch& batch) {
     }
     batch.num_rows = rows;
     row_group_remaining_ -= static_cast<int64_t>(rows);
+    last_batch_first_row_ = next_file_row_;
+    next_file_row_ += static_cast<int64_t>(rows);
     return true;
   } catch (const Error& error) {
     row_group_open_ = false;

@@ -68,6 +68,9 @@ class ParquetReader {
 
   //! Replaces `batch` with the next rows of the selected columns; false at the end.
   bool next(Batch& batch);
+  //! The position in the file (counted over all its row groups) of the first row of the batch
+  //! next() returned last.
+  int64_t lastBatchFirstRow() const { return last_batch_first_row_; }
 
  private:
   void readFooter();
@@ -94,6 +97,9 @@ class ParquetReader {
   size_t next_row_group_ = 0;
   bool row_group_open_ = false;
   int64_t row_group_remaining_ = 0;
+  //! The file position of the next row next() returns, and of the last batch's first row.
+  int64_t next_file_row_ = 0;
+  int64_t last_batch_first_row_ = 0;
   std::vector<std::unique_ptr<ColumnChunkReader>> chunk_readers_;
   std::vector<std::unique_ptr<ColumnAssembler>> assemblers_;
 };

@@ -3,9 +3,9 @@
 // A Delta table changed by DML, for other engines, driven by test/interop/delta_duckdb.mjs:
 // when SLUICE_DELTA_INTEROP_DIR is set, a session creates <dir>/tables/dml (an external table,
 // CREATE TABLE ... LOCATION) and changes it with INSERT, INSERT ... REPLACE WHERE, INSERT
-// OVERWRITE of a partition, DELETE and UPDATE, a checkpoint among the commits; then it writes
-// the rows sluice reads back to <dir>/expected/dml.parquet. The script replays the log, reads
-// the live files with DuckDB and compares. Skipped otherwise.
+// OVERWRITE of a partition, DELETE, UPDATE and MERGE, a checkpoint among the commits; then it
+// writes the rows sluice reads back to <dir>/expected/dml.parquet. The script replays the log,
+// reads the live files with DuckDB and compares. Skipped otherwise.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -27,7 +27,8 @@ TEST(DmlInteropFilesTest, WriteTable) {
 
   Session session(SessionOptions{(folder / "dml_catalog").string()});
   // v0 create; v1, v2 insert; v3 (checkpoint) delete; v4 update moving rows to a new
-  // partition; v5 replace where; v6 (checkpoint) overwrite of a partition; v7 delete again.
+  // partition; v5 replace where; v6 (checkpoint) overwrite of a partition; v7 delete again;
+  // v8 merge updating rows of one partition and moving others to a new one.
   session.execute(
       "CREATE TABLE dml (id BIGINT, kind STRING, amount DOUBLE, day DATE) PARTITIONED BY (kind) "
       "TBLPROPERTIES ('delta.checkpointInterval' = '3') LOCATION '" +
@@ -46,6 +47,10 @@ TEST(DmlInteropFilesTest, WriteTable) {
       "INSERT OVERWRITE dml PARTITION (kind = 'a') SELECT id, id * 2.0, NULL FROM range(9000, "
       "9100)");
   session.execute("DELETE FROM dml WHERE amount BETWEEN 1000 AND 2000 OR kind IS NULL AND id < 50");
+  session.execute(
+      "MERGE INTO dml t USING (SELECT id, id % 2 = 0 AS moved FROM range(9000, 9040)) s "
+      "ON t.id = s.id WHEN MATCHED AND s.moved THEN UPDATE SET kind = 'm' "
+      "WHEN MATCHED THEN UPDATE SET amount = -5.0");
 
   std::vector<StatementResult> results = session.execute("SELECT * FROM dml");
   ASSERT_EQ(results.size(), 1u);

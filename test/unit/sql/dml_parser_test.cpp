@@ -1,6 +1,6 @@
 // test/unit/sql/dml_parser_test.cpp
 //
-// INSERT, DELETE and UPDATE: the trees they parse to, parse-print-parse round trips in both
+// INSERT, DELETE, UPDATE and MERGE: the trees they parse to, parse-print-parse round trips in both
 // layouts, and malformed or refused statements with their class, position and message.
 #include <gtest/gtest.h>
 
@@ -41,6 +41,15 @@ const char* const kDmlInputs[] = {
     "UPDATE t AS x SET x.a = CASE WHEN x.b THEN 1 ELSE 2 END WHERE NOT x.b",
     "UPDATE t x SET a = 1",
     "EXPLAIN INSERT INTO t VALUES (1)",
+    "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN DELETE",
+    "MERGE INTO t AS x USING s AS y ON x.id = y.id WHEN MATCHED AND y.op = 'd' THEN DELETE "
+    "WHEN MATCHED THEN UPDATE SET x.v = y.v, w = 1 WHEN NOT MATCHED THEN INSERT *",
+    "MERGE INTO t USING (SELECT 1 AS id) s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * "
+    "WHEN NOT MATCHED BY TARGET AND s.id > 0 THEN INSERT (id, v) VALUES (s.id, 'x') "
+    "WHEN NOT MATCHED BY SOURCE AND t.v IS NULL THEN DELETE "
+    "WHEN NOT MATCHED BY SOURCE THEN UPDATE SET v = 'gone'",
+    "MERGE WITH SCHEMA EVOLUTION INTO delta.`/data/t` USING db.s VERSION AS OF 3 ON true "
+    "WHEN NOT MATCHED THEN INSERT *",
 };
 
 void expectRoundTrip(std::string_view input, PrintLayout layout) {
@@ -83,6 +92,8 @@ TEST(DmlParserTest, PrinterWritesTheCanonicalForm) {
        "INSERT OVERWRITE t PARTITION (p = 1) SELECT 2"},
       {"delete from t x where a = 1", "DELETE FROM t AS x WHERE a = 1"},
       {"update t set a=1,b=2", "UPDATE t SET a = 1, b = 2"},
+      {"merge into t x using s on x.a = s.a when not matched by target then insert (a) values (1)",
+       "MERGE INTO t AS x USING s ON x.a = s.a WHEN NOT MATCHED THEN INSERT (a) VALUES (1)"},
   };
   for (const auto& [input, expected] : cases) {
     SCOPED_TRACE(input);
@@ -127,6 +138,26 @@ TEST(DmlParserTest, StatementsParseToTheirTrees) {
   EXPECT_EQ(update.assignments[0].column, (std::vector<std::string>{"x", "a"}));
   EXPECT_EQ(update.condition, nullptr);
   EXPECT_EQ(statementName(update), "UPDATE");
+
+  StatementPtr merge_statement = parseSingle(
+      "MERGE INTO t USING s ON t.a = s.a WHEN MATCHED AND s.d THEN DELETE "
+      "WHEN NOT MATCHED BY SOURCE THEN UPDATE SET b = 0 WHEN NOT MATCHED THEN INSERT (a) VALUES "
+      "(s.a)");
+  const auto& merge = merge_statement->as<MergeStatement>();
+  EXPECT_EQ(statementName(merge), "MERGE");
+  EXPECT_EQ(merge.target, (std::vector<std::string>{"t"}));
+  EXPECT_EQ(merge.alias, "");
+  EXPECT_FALSE(merge.schema_evolution);
+  ASSERT_EQ(merge.clauses.size(), 3u);
+  EXPECT_EQ(merge.clauses[0].kind, MergeClauseKind::kMatched);
+  EXPECT_EQ(merge.clauses[0].action, MergeActionKind::kDelete);
+  EXPECT_NE(merge.clauses[0].condition, nullptr);
+  EXPECT_EQ(merge.clauses[1].kind, MergeClauseKind::kNotMatchedBySource);
+  EXPECT_EQ(merge.clauses[1].action, MergeActionKind::kUpdate);
+  EXPECT_EQ(merge.clauses[2].kind, MergeClauseKind::kNotMatched);
+  EXPECT_EQ(merge.clauses[2].action, MergeActionKind::kInsert);
+  ASSERT_EQ(merge.clauses[2].assignments.size(), 1u);
+  EXPECT_EQ(merge.clauses[2].assignments[0].column, (std::vector<std::string>{"a"}));
 }
 
 struct ErrorCase {
@@ -148,6 +179,24 @@ const ErrorCase kErrorCases[] = {
     {"UPDATE t WHERE a = 1", ErrorClass::PARSE_SYNTAX_ERROR, 1, 10},
     {"UPDATE t SET a", ErrorClass::PARSE_SYNTAX_ERROR, 1, 15},
     {"UPDATE t SET a = DEFAULT", ErrorClass::NOT_SUPPORTED, 1, 18},
+    {"MERGE INTO t USING s ON t.a = s.a", ErrorClass::INVALID_SQL_SYNTAX, 1, 34},
+    {"MERGE INTO t USING s ON t.a = s.a WHEN MATCHED THEN DELETE "
+     "WHEN MATCHED AND s.b THEN UPDATE SET a = 1",
+     ErrorClass::NON_LAST_MATCHED_CLAUSE_OMIT_CONDITION, 1, 35},
+    {"MERGE INTO t USING s ON t.a = s.a WHEN NOT MATCHED THEN INSERT * "
+     "WHEN NOT MATCHED AND s.b THEN INSERT *",
+     ErrorClass::NON_LAST_NOT_MATCHED_BY_TARGET_CLAUSE_OMIT_CONDITION, 1, 35},
+    {"MERGE INTO t USING s ON t.a = s.a WHEN NOT MATCHED BY SOURCE THEN DELETE "
+     "WHEN NOT MATCHED BY SOURCE AND t.b THEN DELETE",
+     ErrorClass::NON_LAST_NOT_MATCHED_BY_SOURCE_CLAUSE_OMIT_CONDITION, 1, 35},
+    {"MERGE INTO t USING s ON t.a = s.a WHEN NOT MATCHED THEN INSERT (a, b) VALUES (1)",
+     ErrorClass::INVALID_SQL_SYNTAX, 1, 71},
+    {"MERGE INTO t USING s ON t.a = s.a WHEN NOT MATCHED THEN DELETE",
+     ErrorClass::PARSE_SYNTAX_ERROR, 1, 57},
+    {"MERGE INTO t USING s ON t.a = s.a WHEN NOT MATCHED BY SOURCE THEN UPDATE SET *",
+     ErrorClass::PARSE_SYNTAX_ERROR, 1, 78},
+    {"MERGE INTO t USING s ON t.a = s.a WHEN MATCHED THEN INSERT *", ErrorClass::PARSE_SYNTAX_ERROR,
+     1, 53},
 };
 
 TEST(DmlParserErrorTest, MalformedStatementsReportClassAndPosition) {

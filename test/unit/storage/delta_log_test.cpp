@@ -133,11 +133,18 @@ TEST_F(DeltaBrokenLogTest, UnsupportedFeaturesAreRefused) {
       table_.log(commitFileName(4)),
       "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
       "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"deletionVectors\"]}}\n");
-  expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
-              "deletionVectors");
+  // Deletion vectors are read, not yet written.
+  openSnapshot(table_.path());
   expectError([&] { DeltaTableWriter(table_.path(), testing::appendOptions()); },
-              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "deletionVectors");
+              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_WRITE, "deletionVectors");
   writeText(table_.log(commitFileName(5)),
+            "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            "\"readerFeatures\":[\"columnMapping\"],\"writerFeatures\":[\"columnMapping\"]}}\n");
+  expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
+              "columnMapping");
+  expectError([&] { DeltaTableWriter(table_.path(), testing::appendOptions()); },
+              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "columnMapping");
+  writeText(table_.log(commitFileName(6)),
             "{\"protocol\":{\"minReaderVersion\":4,\"minWriterVersion\":7}}\n");
   expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_INVALID_PROTOCOL_VERSION,
               "reader version 4");
