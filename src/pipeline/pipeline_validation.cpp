@@ -31,10 +31,10 @@ TableFunctionBinding SchemaOnlyReads::read(const Dataset& dataset,
   return noRows(dataset.name.toString(), schema, mode.stream);
 }
 
-TableFunctionBinding SchemaOnlyReads::streamTable(const std::string& key,
+TableFunctionBinding SchemaOnlyReads::streamTable(const QualifiedTableName& name,
                                                   const std::string& location,
                                                   const DatasetReadMode&) const {
-  return noRows(key, delta::openSnapshot(location).schema, /*stream=*/true);
+  return noRows(name.toString(), delta::openSnapshot(location).schema, /*stream=*/true);
 }
 
 GraphAnalysis validatePipeline(const PipelineDefinition& definition, const Catalog* catalog) {

@@ -19,7 +19,7 @@ class SchemaOnlyReads : public DatasetReads {
   TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
                             const DatasetReadMode& mode) const override;
   //! The table's columns, from its log.
-  TableFunctionBinding streamTable(const std::string& key, const std::string& location,
+  TableFunctionBinding streamTable(const QualifiedTableName& name, const std::string& location,
                                    const DatasetReadMode& mode) const override;
 };
 

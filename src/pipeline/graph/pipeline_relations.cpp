@@ -153,7 +153,7 @@ TableFunctionBinding PipelineRelations::streamCatalogTable(
     const TableEntry& table, const std::vector<sql::Property>& options) const {
   DatasetReadMode mode = datasetReadMode(/*stream=*/true, options);
   reads_->reads_stream = true;
-  return dataset_reads_.streamTable(datasetKey(table.name), table.location, mode);
+  return dataset_reads_.streamTable(table.name, table.location, mode);
 }
 
 std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& view,

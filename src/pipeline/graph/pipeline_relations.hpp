@@ -52,9 +52,10 @@ class DatasetReads {
   //! as a stream.
   virtual TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
                                     const DatasetReadMode& mode) const = 0;
-  //! A streaming read of a table of the catalog outside the pipeline, at `location`; `key`
-  //! (its qualified name) identifies it in the flow's record of what it read.
-  virtual TableFunctionBinding streamTable(const std::string& key, const std::string& location,
+  //! A streaming read of the table `name` of the catalog, outside the pipeline, at
+  //! `location`.
+  virtual TableFunctionBinding streamTable(const QualifiedTableName& name,
+                                           const std::string& location,
                                            const DatasetReadMode& mode) const = 0;
 };
 

@@ -26,10 +26,10 @@ class WholeDatasetReads : public DatasetReads {
                             const DatasetReadMode&) const override {
     return readWholeDataset(dataset, schema, locations_.locationOf(dataset));
   }
-  TableFunctionBinding streamTable(const std::string& key, const std::string& location,
+  TableFunctionBinding streamTable(const QualifiedTableName& name, const std::string& location,
                                    const DatasetReadMode&) const override {
     return deltaSnapshotBinding(
-        key, std::make_shared<const delta::Snapshot>(delta::openSnapshot(location)));
+        name.toString(), std::make_shared<const delta::Snapshot>(delta::openSnapshot(location)));
   }
 
  private:

@@ -51,18 +51,20 @@ TableFunctionBinding FlowInputs::read(const Dataset& dataset,
   std::string location = locations_.locationOf(dataset);
   if (!mode.stream)
     return readWholeDataset(dataset, schema, location);
-  return streamRead(datasetKey(dataset.name), dataset.name.toString(), location, &schema, mode);
+  return streamRead(dataset.name, location, &schema, mode);
 }
 
-TableFunctionBinding FlowInputs::streamTable(const std::string& key, const std::string& location,
+TableFunctionBinding FlowInputs::streamTable(const QualifiedTableName& name,
+                                             const std::string& location,
                                              const DatasetReadMode& mode) const {
-  return streamRead(key, key, location, nullptr, mode);
+  return streamRead(name, location, nullptr, mode);
 }
 
-TableFunctionBinding FlowInputs::streamRead(const std::string& source, const std::string& name,
+TableFunctionBinding FlowInputs::streamRead(const QualifiedTableName& name,
                                             const std::string& location,
                                             const std::vector<StructField>* schema,
                                             const DatasetReadMode& mode) const {
+  std::string source = datasetKey(name);
   std::optional<std::pair<int64_t, int64_t>> range;
   if (recovering_) {
     auto recorded = recovering_->input.versions.find(source);
@@ -81,15 +83,15 @@ TableFunctionBinding FlowInputs::streamRead(const std::string& source, const std
   }
   if (!range) {
     if (schema != nullptr)
-      return emptyBinding(name, *schema, true);
-    return emptyBinding(name, delta::openSnapshot(location).schema, true);
+      return emptyBinding(name.toString(), *schema, true);
+    return emptyBinding(name.toString(), delta::openSnapshot(location).schema, true);
   }
   chosen_.versions[source] = *range;
 
   auto snapshot =
       std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
   if (range->first < 0)
-    return deltaSnapshotBinding("Stream " + name, std::move(snapshot));
+    return deltaSnapshotBinding("Stream " + name.toString(), std::move(snapshot));
   delta::AppendedFiles appended =
       delta::filesAppendedBetween(location, range->first, range->second, mode.skip_change_commits);
   if (appended.first_change_version && !mode.skip_change_commits) {
@@ -99,12 +101,12 @@ TableFunctionBinding FlowInputs::streamRead(const std::string& source, const std
                             "only takes appended rows. A full refresh of the table that reads "
                             "it starts over from the source's current rows; the read option "
                             "skipChangeCommits passes such commits over.",
-                            name, *appended.first_change_version));
+                            name.quoted(), *appended.first_change_version));
   }
   snapshot->files.clear();
   for (const delta::AddFile& file : appended.files)
     snapshot->files[file.path] = file;
-  return deltaSnapshotBinding("Stream " + name, std::move(snapshot));
+  return deltaSnapshotBinding("Stream " + name.toString(), std::move(snapshot));
 }
 
 std::vector<std::string> FlowInputs::selectFiles(const std::string& location,

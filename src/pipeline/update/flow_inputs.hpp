@@ -34,7 +34,7 @@ class FlowInputs : public DatasetReads, public FileStreamSelector {
 
   TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
                             const DatasetReadMode& mode) const override;
-  TableFunctionBinding streamTable(const std::string& key, const std::string& location,
+  TableFunctionBinding streamTable(const QualifiedTableName& name, const std::string& location,
                                    const DatasetReadMode& mode) const override;
   std::vector<std::string> selectFiles(const std::string& location,
                                        const std::vector<std::string>& paths) const override;
@@ -45,11 +45,10 @@ class FlowInputs : public DatasetReads, public FileStreamSelector {
   bool hasNewInput() const { return !chosen_.empty(); }
 
  private:
-  //! The commits of the table at `location` that the flow has not read (`source` keys them
-  //! in its record); a table that does not exist yet reads no rows with `schema`, or with its
-  //! log's schema when `schema` is null.
-  TableFunctionBinding streamRead(const std::string& source, const std::string& name,
-                                  const std::string& location,
+  //! The commits of the table `name` at `location` that the flow has not read; a table that
+  //! does not exist yet reads no rows with `schema`, or with its log's schema when `schema` is
+  //! null.
+  TableFunctionBinding streamRead(const QualifiedTableName& name, const std::string& location,
                                   const std::vector<StructField>* schema,
                                   const DatasetReadMode& mode) const;
 
