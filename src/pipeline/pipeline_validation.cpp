@@ -10,31 +10,16 @@
 
 namespace sluice {
 
-namespace {
-
-TableFunctionBinding noRows(const std::string& name, const std::vector<StructField>& schema,
-                            bool stream) {
-  TableFunctionBinding binding;
-  for (const StructField& field : schema) {
-    binding.column_names.push_back(field.name);
-    binding.column_types.push_back(field.type);
-  }
-  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + name);
-  return binding;
-}
-
-}  // namespace
-
 TableFunctionBinding SchemaOnlyReads::read(const Dataset& dataset,
                                            const std::vector<StructField>& schema,
                                            const DatasetReadMode& mode) const {
-  return noRows(dataset.name.toString(), schema, mode.stream);
+  return emptyBinding((mode.stream ? "Stream " : "Dataset ") + dataset.name.toString(), schema);
 }
 
 TableFunctionBinding SchemaOnlyReads::streamTable(const QualifiedTableName& name,
                                                   const std::string& location,
                                                   const DatasetReadMode&) const {
-  return noRows(name.toString(), delta::openSnapshot(location).schema, /*stream=*/true);
+  return emptyBinding("Stream " + name.toString(), delta::openSnapshot(location).schema);
 }
 
 GraphAnalysis validatePipeline(const PipelineDefinition& definition, const Catalog* catalog) {

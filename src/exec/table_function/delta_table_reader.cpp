@@ -76,4 +76,9 @@ std::shared_ptr<const StoredTableReader> makeDeltaTableReader() {
   return std::make_shared<DeltaTableReader>();
 }
 
+TableFunctionBinding deltaLatestBinding(std::string display_name, const std::string& location) {
+  return deltaSnapshotBinding(std::move(display_name), std::make_shared<const delta::Snapshot>(
+                                                           delta::openSnapshot(location)));
+}
+
 }  // namespace sluice

@@ -22,4 +22,7 @@ TableFunctionBinding deltaSnapshotBinding(std::string display_name,
                                           std::shared_ptr<const delta::Snapshot> snapshot,
                                           bool row_identity = false);
 
+//! The Delta table at `location` as it stands (its latest snapshot).
+TableFunctionBinding deltaLatestBinding(std::string display_name, const std::string& location);
+
 }  // namespace sluice

@@ -31,4 +31,14 @@ std::shared_ptr<const TableSource> makeEmptySource(std::string label) {
   return std::make_shared<EmptySource>(std::move(label));
 }
 
+TableFunctionBinding emptyBinding(std::string label, const std::vector<StructField>& schema) {
+  TableFunctionBinding binding;
+  for (const StructField& field : schema) {
+    binding.column_names.push_back(field.name);
+    binding.column_types.push_back(field.type);
+  }
+  binding.source = makeEmptySource(std::move(label));
+  return binding;
+}
+
 }  // namespace sluice

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "function/table/table_function.hpp"
 
@@ -14,5 +15,8 @@ namespace sluice {
 
 //! `label` is the relation's EXPLAIN line ("Dataset spark_catalog.default.bronze").
 std::shared_ptr<const TableSource> makeEmptySource(std::string label);
+
+//! A relation of no rows with the columns of `schema`, labelled `label`.
+TableFunctionBinding emptyBinding(std::string label, const std::vector<StructField>& schema);
 
 }  // namespace sluice

@@ -35,8 +35,9 @@ class EventLogFunction : public TableFunction {
             .withLocation(input.location);
       }
       std::string folder = folderOfPipelineOwning(input);
-      return snapshotOf(eventLogLocation(folder),
-                        fmt::format("event_log(TABLE({}))", fmt::join(input.table_argument, ".")));
+      return deltaLatestBinding(
+          fmt::format("event_log(TABLE({}))", fmt::join(input.table_argument, ".")),
+          eventLogLocation(folder));
     }
     std::vector<const TableFunctionArgument*> arguments = input.positional();
     if (arguments.size() != 1 || arguments.size() != input.arguments.size()) {
@@ -61,15 +62,10 @@ class EventLogFunction : public TableFunction {
                               storage_dir_, pipeline))
           .withLocation(arguments[0]->location);
     }
-    return snapshotOf(location, fmt::format("event_log('{}')", pipeline));
+    return deltaLatestBinding(fmt::format("event_log('{}')", pipeline), location);
   }
 
  private:
-  static TableFunctionBinding snapshotOf(const std::string& location, std::string description) {
-    return deltaSnapshotBinding(std::move(description), std::make_shared<const delta::Snapshot>(
-                                                            delta::openSnapshot(location)));
-  }
-
   //! The folder of the pipeline that owns the table of event_log(TABLE(t)), found by the
   //! pipeline id the catalog records for the table.
   std::string folderOfPipelineOwning(const TableFunctionInput& input) const {

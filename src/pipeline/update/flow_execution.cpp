@@ -28,8 +28,7 @@ class WholeDatasetReads : public DatasetReads {
   }
   TableFunctionBinding streamTable(const QualifiedTableName& name, const std::string& location,
                                    const DatasetReadMode&) const override {
-    return deltaSnapshotBinding(
-        name.toString(), std::make_shared<const delta::Snapshot>(delta::openSnapshot(location)));
+    return deltaLatestBinding(name.toString(), location);
   }
 
  private:

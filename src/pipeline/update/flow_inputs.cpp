@@ -14,28 +14,12 @@
 
 namespace sluice {
 
-namespace {
-
-TableFunctionBinding emptyBinding(const std::string& name, const std::vector<StructField>& schema,
-                                  bool stream) {
-  TableFunctionBinding binding;
-  for (const StructField& field : schema) {
-    binding.column_names.push_back(field.name);
-    binding.column_types.push_back(field.type);
-  }
-  binding.source = makeEmptySource((stream ? "Stream " : "Dataset ") + name);
-  return binding;
-}
-
-}  // namespace
-
 TableFunctionBinding readWholeDataset(const Dataset& dataset,
                                       const std::vector<StructField>& schema,
                                       const std::string& location) {
   if (!delta::tableExists(location))
-    return emptyBinding(dataset.name.toString(), schema, false);
-  return deltaSnapshotBinding(dataset.name.toString(), std::make_shared<const delta::Snapshot>(
-                                                           delta::openSnapshot(location)));
+    return emptyBinding("Dataset " + dataset.name.toString(), schema);
+  return deltaLatestBinding(dataset.name.toString(), location);
 }
 
 FlowInputs::FlowInputs(PipelineState& state, std::string flow_key,
@@ -83,8 +67,8 @@ TableFunctionBinding FlowInputs::streamRead(const QualifiedTableName& name,
   }
   if (!range) {
     if (schema != nullptr)
-      return emptyBinding(name.toString(), *schema, true);
-    return emptyBinding(name.toString(), delta::openSnapshot(location).schema, true);
+      return emptyBinding("Stream " + name.toString(), *schema);
+    return emptyBinding("Stream " + name.toString(), delta::openSnapshot(location).schema);
   }
   chosen_.versions[source] = *range;
 

@@ -598,17 +598,23 @@ LogicalOperatorPtr QueryBinder::bindDeltaPath(const std::string& path,
     notSupported(ref.position, "STREAM of a Delta table by path");
   std::string folder = path;
   std::optional<TableVersion> from_name = splitTimeTravelSuffix(folder, context_.exec.time_zone);
-  TableVersion travel = tableVersion(ref, from_name);
+  return bindStoredTable(folder, fmt::format("delta.`{}`", folder), tableVersion(ref, from_name),
+                         ref.position);
+}
+
+LogicalOperatorPtr QueryBinder::bindStoredTable(const std::string& location,
+                                                const std::string& name, TableVersion version,
+                                                sql::SourcePosition position) {
   const StoredTableReader* reader =
       context_.table_functions ? context_.table_functions->tableReader() : nullptr;
   SLUICE_CHECK(reader != nullptr);
   TableFunctionBinding binding;
   try {
-    binding = reader->bindTable(folder, fmt::format("delta.`{}`", folder), travel);
+    binding = reader->bindTable(location, name, version);
   } catch (Error& error) {
-    throw error.withLocation(statement_.locate(ref.position));
+    throw error.withLocation(statement_.locate(position));
   }
-  return scanOf(std::move(binding), ref.position);
+  return scanOf(std::move(binding), position);
 }
 
 LogicalOperatorPtr QueryBinder::bindCatalogTableStream(const sql::NamedTableRef& named,
@@ -663,17 +669,8 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
     QueryBinder view_binder(context_, *statements[0]);
     return view_binder.bindQuery(*statements[0]->as<sql::QueryStatement>().query);
   }
-  TableVersion travel = tableVersion(ref, from_name);
-  const StoredTableReader* reader =
-      context_.table_functions ? context_.table_functions->tableReader() : nullptr;
-  SLUICE_CHECK(reader != nullptr);
-  TableFunctionBinding binding;
-  try {
-    binding = reader->bindTable(entry.location, entry.name.toString(), travel);
-  } catch (Error& error) {
-    throw located(error);
-  }
-  return scanOf(std::move(binding), ref.position);
+  return bindStoredTable(entry.location, entry.name.toString(), tableVersion(ref, from_name),
+                         ref.position);
 }
 
 LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& scope) {

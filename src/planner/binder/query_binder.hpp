@@ -58,6 +58,9 @@ class QueryBinder {
   TableVersion tableVersion(const sql::NamedTableRef& ref, std::optional<TableVersion> from_name);
   //! The Delta table at a folder: delta.`/path`, with time travel.
   LogicalOperatorPtr bindDeltaPath(const std::string& path, const sql::NamedTableRef& ref);
+  //! The Delta table at `location` (called `name` in plans and errors) at `version`.
+  LogicalOperatorPtr bindStoredTable(const std::string& location, const std::string& name,
+                                     TableVersion version, sql::SourcePosition position);
   //! A table of the catalog (a Delta table at a version) or a persistent view.
   //! `from_name`: the version an @ suffix of the name asks for.
   //! STREAM t in a pipeline, where t is a table of the catalog and no dataset of it.

@@ -337,16 +337,7 @@ def create_streaming_table(name, *, comment=None, spark_conf=None, table_propert
                            schema=None, expect_all=None, expect_all_or_drop=None,
                            expect_all_or_fail=None, path=None, row_filter=None, private=False,
                            format=None):
-    _check_str("name", name, optional=False)
-    _check_dict("table_properties", table_properties)
-    _check_str_list("partition_cols", partition_cols)
-    clauses = dict(format=format, path=path, row_filter=row_filter,
-                   cluster_by_auto=cluster_by_auto)
-    line = _caller_line()
-    expectations = _keyword_expectations(expect_all, expect_all_or_drop, expect_all_or_fail)
-    _define(line, f"streaming table `{name}`",
-            lambda: _table_sql("STREAMING TABLE", name, None, schema, expectations, comment,
-                               table_properties, partition_cols, cluster_by, private, clauses))
+    _declare_table("STREAMING TABLE", f"streaming table `{name}`", _caller_line(), locals())
 
 
 def create_table(name, *, comment=None, spark_conf=None, table_properties=None,
@@ -354,16 +345,24 @@ def create_table(name, *, comment=None, spark_conf=None, table_properties=None,
                  expect_all_or_drop=None, expect_all_or_fail=None, cluster_by=None,
                  cluster_by_auto=None, row_filter=None, private=False, format=None):
     """A managed table, written by the append flows that name it as their target."""
-    _check_str("name", name, optional=False)
-    _check_dict("table_properties", table_properties)
-    _check_str_list("partition_cols", partition_cols)
-    clauses = dict(format=format, path=path, row_filter=row_filter,
-                   cluster_by_auto=cluster_by_auto)
-    line = _caller_line()
-    expectations = _keyword_expectations(expect_all, expect_all_or_drop, expect_all_or_fail)
-    _define(line, f"table `{name}`",
-            lambda: _table_sql("TABLE", name, None, schema, expectations, comment,
-                               table_properties, partition_cols, cluster_by, private, clauses))
+    _declare_table("TABLE", f"table `{name}`", _caller_line(), locals())
+
+
+def _declare_table(kind, description, line, arguments):
+    """Registers a table with no query of its own (create_streaming_table, create_table),
+    from the keyword arguments both take."""
+    a = arguments
+    _check_str("name", a["name"], optional=False)
+    _check_dict("table_properties", a["table_properties"])
+    _check_str_list("partition_cols", a["partition_cols"])
+    clauses = dict(format=a["format"], path=a["path"], row_filter=a["row_filter"],
+                   cluster_by_auto=a["cluster_by_auto"])
+    expectations = _keyword_expectations(a["expect_all"], a["expect_all_or_drop"],
+                                         a["expect_all_or_fail"])
+    _define(line, description,
+            lambda: _table_sql(kind, a["name"], None, a["schema"], expectations, a["comment"],
+                               a["table_properties"], a["partition_cols"], a["cluster_by"],
+                               a["private"], clauses))
 
 
 def append_flow(*, target, name=None, once=False, spark_conf=None, comment=None):

@@ -21,16 +21,26 @@ int64_t addColumns(const std::string& table_path, const std::vector<StructField>
     schema["fields"].push_back(fieldToJson(column));
   Metadata metadata = snapshot.metadata;
   metadata.schema_string = schema.dump();
+  std::vector<std::string> names;
+  for (const StructField& column : columns)
+    names.push_back(column.name);
+  return commitSchemaChange(store, snapshot, metadata, snapshot.protocol, "ADD COLUMNS", names);
+}
 
+int64_t commitSchemaChange(LogStore& store, const Snapshot& snapshot, const Metadata& metadata,
+                           const Protocol& protocol, const std::string& operation,
+                           const std::vector<std::string>& columns) {
   CommitPlan plan;
   plan.read_version = snapshot.version;
+  if (!(protocol == snapshot.protocol))
+    plan.actions.emplace_back(protocol);
   plan.actions.emplace_back(metadata);
   plan.checkpoint_interval = checkpointInterval(metadata);
   Json names = Json::array();
-  for (const StructField& column : columns)
-    names.push_back(column.name);
+  for (const std::string& column : columns)
+    names.push_back(column);
   plan.commit_info.fields["timestamp"] = currentTimeMillis();
-  plan.commit_info.fields["operation"] = "ADD COLUMNS";
+  plan.commit_info.fields["operation"] = operation;
   plan.commit_info.fields["operationParameters"] = {{"columns", dumpJson(names)}};
   plan.commit_info.fields["readVersion"] = snapshot.version;
   plan.commit_info.fields["isolationLevel"] = "Serializable";

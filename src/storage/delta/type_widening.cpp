@@ -7,6 +7,7 @@
 #include "common/text/ascii_case.hpp"
 #include "common/types/time_units.hpp"
 #include "storage/delta/file_paths.hpp"
+#include "storage/delta/schema_evolution.hpp"
 #include "storage/delta/schema_json.hpp"
 #include "storage/delta/snapshot.hpp"
 #include "storage/delta/table_features.hpp"
@@ -111,7 +112,7 @@ int64_t widenColumns(const std::string& table_path, const std::vector<StructFiel
   Snapshot snapshot = loadSnapshot(store, store.list(), std::nullopt);
   // The schema is edited as JSON so that metadata sluice does not model stays as written.
   Json schema = Json::parse(snapshot.metadata.schema_string);
-  Json names = Json::array();
+  std::vector<std::string> names;
   for (const StructField& column : columns) {
     bool found = false;
     for (Json& field : schema["fields"]) {
@@ -134,21 +135,9 @@ int64_t widenColumns(const std::string& table_path, const std::vector<StructFiel
   metadata.schema_string = schema.dump();
   metadata.configuration["delta.enableTypeWidening"] = "true";
 
-  CommitPlan plan;
-  plan.read_version = snapshot.version;
-  Protocol protocol = withTableFeature(snapshot.protocol, "typeWidening", /*reader=*/true);
-  if (!(protocol == snapshot.protocol))
-    plan.actions.emplace_back(protocol);
-  plan.actions.emplace_back(metadata);
-  plan.checkpoint_interval = checkpointInterval(metadata);
-  plan.commit_info.fields["timestamp"] = currentTimeMillis();
-  plan.commit_info.fields["operation"] = "CHANGE COLUMN TYPES";
-  plan.commit_info.fields["operationParameters"] = {{"columns", dumpJson(names)}};
-  plan.commit_info.fields["readVersion"] = snapshot.version;
-  plan.commit_info.fields["isolationLevel"] = "Serializable";
-  plan.commit_info.fields["isBlindAppend"] = false;
-  plan.commit_info.fields["engineInfo"] = "sluice";
-  return commitTransaction(store, std::move(plan)).version;
+  return commitSchemaChange(store, snapshot, metadata,
+                            withTableFeature(snapshot.protocol, "typeWidening", /*reader=*/true),
+                            "CHANGE COLUMN TYPES", names);
 }
 
 }  // namespace sluice::delta
