@@ -19,8 +19,10 @@ namespace {
 //! file holds a narrow range of them and data skipping prunes by them.
 std::vector<SortKey> clusteringOrder(const LogicalOperator& plan, const std::string& location,
                                      const delta::TableWriteOptions& options) {
+  // A writer that gives the table's definition says how it is clustered; otherwise the log
+  // does.
   std::vector<std::string> columns;
-  if (options.definition && !options.definition->clustering_columns.empty())
+  if (options.definition)
     columns = options.definition->clustering_columns;
   else if (options.mode == delta::WriteMode::kAppend && delta::tableExists(location))
     columns = delta::openSnapshot(location).clusteringColumns();

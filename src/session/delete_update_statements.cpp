@@ -30,16 +30,6 @@ StatementResult affectedRows(int64_t rows) {
   return result.finish();
 }
 
-void refuseAppendOnly(const DmlTarget& target) {
-  if (!delta::isAppendOnly(target.snapshot->metadata))
-    return;
-  throw Error(ErrorClass::DELTA_CANNOT_MODIFY_APPEND_ONLY,
-              fmt::format("This table is configured to only allow appends: {}. If you would like "
-                          "to permit updates or deletes, use 'ALTER TABLE <table_name> SET "
-                          "TBLPROPERTIES (delta.appendOnly=false)'.",
-                          target.display_name));
-}
-
 //! The copy-on-write commit of `rewritten` (rows of `matched`'s files, or none).
 delta::TableWriteResult commitRewrite(
     const DmlTarget& target, const MatchedFiles& matched, LogicalOperatorPtr rewritten,
@@ -64,7 +54,7 @@ std::string count(int64_t value) {
 
 StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& session) {
   DmlTarget target = resolveDmlTarget(del.target, session, "DELETE");
-  refuseAppendOnly(target);
+  delta::refuseIfAppendOnly(target.snapshot->metadata, target.display_name);
   BindContext context = session.bindContext();
   BoundExpressionPtr condition;
   if (del.condition) {
@@ -111,7 +101,7 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
 
 StatementResult runUpdate(const sql::UpdateStatement& update, CatalogSession& session) {
   DmlTarget target = resolveDmlTarget(update.target, session, "UPDATE");
-  refuseAppendOnly(target);
+  delta::refuseIfAppendOnly(target.snapshot->metadata, target.display_name);
   BindContext context = session.bindContext();
   Scope scope = targetScope(target, update.target, update.alias);
   const std::vector<StructField>& schema = target.schema();

@@ -167,7 +167,7 @@ class MergeRunner {
     }
     // Only a MERGE that may change rows is refused by an append-only table.
     if (has_matched || has_by_source)
-      refuseAppendOnly();
+      delta::refuseIfAppendOnly(target_.snapshot->metadata, target_.display_name);
     std::vector<delta::AddFile> touched;
     if (has_matched || has_by_source)
       touched = findTouchedFiles(has_by_source);
@@ -259,16 +259,6 @@ class MergeRunner {
     BoundExpressionPtr condition;
     std::vector<BoundExpressionPtr> values;
   };
-
-  void refuseAppendOnly() const {
-    if (!delta::isAppendOnly(target_.snapshot->metadata))
-      return;
-    throw Error(ErrorClass::DELTA_CANNOT_MODIFY_APPEND_ONLY,
-                fmt::format("This table is configured to only allow appends: {}. If you would "
-                            "like to permit updates or deletes, use 'ALTER TABLE <table_name> "
-                            "SET TBLPROPERTIES (delta.appendOnly=false)'.",
-                            target_.display_name));
-  }
 
   size_t targetWidth() const { return target_.schema().size(); }
   //! Where source column `column` sits in a joined row.

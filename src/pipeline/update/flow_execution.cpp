@@ -216,6 +216,9 @@ class FlowRun {
     enter(FlowState::kRunning);
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kAppend;
+    // The table exists (ensureTable); its definition tells the sink its clustering without
+    // another read of the log.
+    options.definition = environment_.tables->definitionOf(target(), targetSchema());
     options.app_id = app_id;
     options.app_version = batch.batch_id;
     options.operation = "STREAMING UPDATE";

@@ -67,6 +67,16 @@ bool isAppendOnly(const Metadata& metadata) {
   return text && lower(*text) == "true";
 }
 
+void refuseIfAppendOnly(const Metadata& metadata, const std::string& table) {
+  if (!isAppendOnly(metadata))
+    return;
+  throw Error(ErrorClass::DELTA_CANNOT_MODIFY_APPEND_ONLY,
+              fmt::format("This table is configured to only allow appends: {}. If you would like "
+                          "to permit updates or deletes, use 'ALTER TABLE <table_name> SET "
+                          "TBLPROPERTIES (delta.appendOnly=false)'.",
+                          table));
+}
+
 int dataSkippingNumIndexedCols(const Metadata& metadata) {
   return static_cast<int>(integerProperty(metadata, "delta.dataSkippingNumIndexedCols", 32, -1));
 }

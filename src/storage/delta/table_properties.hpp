@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "storage/delta/actions.hpp"
@@ -17,6 +18,9 @@ namespace sluice::delta {
 int64_t checkpointInterval(const Metadata& metadata);
 int64_t deletedFileRetentionMillis(const Metadata& metadata);
 bool isAppendOnly(const Metadata& metadata);
+//! DELTA_CANNOT_MODIFY_APPEND_ONLY when `metadata` makes the table (named `table` in the
+//! message) append-only: a write that changes or removes rows is refused.
+void refuseIfAppendOnly(const Metadata& metadata, const std::string& table);
 int dataSkippingNumIndexedCols(const Metadata& metadata);
 int dataSkippingStringPrefixLength(const Metadata& metadata);
 

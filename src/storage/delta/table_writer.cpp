@@ -79,13 +79,8 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
     checkWriteSupported(snapshot_->protocol, snapshot_->metadata, store_.tablePath());
     // A write that only reads the table (an insert-only MERGE looking for matches) appends.
     bool removes_rows = options_.mode == WriteMode::kOverwrite || !options_.replaced_files.empty();
-    if (removes_rows && isAppendOnly(snapshot_->metadata)) {
-      throw Error(ErrorClass::DELTA_CANNOT_MODIFY_APPEND_ONLY,
-                  fmt::format("This table is configured to only allow appends: {}. If you would "
-                              "like to permit updates or deletes, use 'ALTER TABLE <table_name> "
-                              "SET TBLPROPERTIES (delta.appendOnly=false)'.",
-                              store_.tablePath()));
-    }
+    if (removes_rows)
+      refuseIfAppendOnly(snapshot_->metadata, store_.tablePath());
   } else if (!options_.definition) {
     throw Error(ErrorClass::DELTA_MISSING_DELTA_TABLE,
                 fmt::format("`{}` is not a Delta table.", store_.tablePath()));
