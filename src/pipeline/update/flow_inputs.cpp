@@ -50,12 +50,15 @@ TableFunctionBinding FlowInputs::streamRead(const QualifiedTableName& name,
                                             const DatasetReadMode& mode) const {
   std::string source = datasetKey(name);
   std::optional<std::pair<int64_t, int64_t>> range;
+  // The table's latest snapshot, read once: for the range's end and the schema of no rows.
+  std::shared_ptr<delta::Snapshot> latest_snapshot;
   if (recovering_) {
     auto recorded = recovering_->input.versions.find(source);
     if (recorded != recovering_->input.versions.end())
       range = recorded->second;
   } else if (delta::tableExists(location)) {
-    int64_t latest = delta::openSnapshot(location).version;
+    latest_snapshot = std::make_shared<delta::Snapshot>(delta::openSnapshot(location));
+    int64_t latest = latest_snapshot->version;
     std::optional<int64_t> processed = state_.processedVersion(flow_key_, source);
     // The first read of a stream takes the table as it stands (its live files at the latest
     // version, as Delta's streaming source starts from a snapshot); later reads take the
@@ -68,12 +71,16 @@ TableFunctionBinding FlowInputs::streamRead(const QualifiedTableName& name,
   if (!range) {
     if (schema != nullptr)
       return emptyBinding("Stream " + name.toString(), *schema);
-    return emptyBinding("Stream " + name.toString(), delta::openSnapshot(location).schema);
+    return emptyBinding("Stream " + name.toString(), latest_snapshot
+                                                         ? latest_snapshot->schema
+                                                         : delta::openSnapshot(location).schema);
   }
   chosen_.versions[source] = *range;
 
-  auto snapshot =
-      std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
+  std::shared_ptr<delta::Snapshot> snapshot =
+      latest_snapshot && latest_snapshot->version == range->second
+          ? std::move(latest_snapshot)
+          : std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
   if (range->first < 0)
     return deltaSnapshotBinding("Stream " + name.toString(), std::move(snapshot));
   delta::AppendedFiles appended =
