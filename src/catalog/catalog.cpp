@@ -269,7 +269,9 @@ std::vector<TableEntry> Catalog::dropSchema(std::string_view catalog, std::strin
                quoteNameParts({folded_catalog, folded_schema}));
   }
   std::vector<TableEntry> tables = listTablesLocked(folded_catalog, folded_schema);
-  if (!tables.empty() && !cascade) {
+  SqliteStatement functions(*db_, "SELECT 1 FROM functions WHERE catalog = ? AND schema = ?");
+  functions.bind(1, folded_catalog).bind(2, folded_schema);
+  if ((!tables.empty() || functions.step()) && !cascade) {
     throwError(ErrorClass::SCHEMA_NOT_EMPTY,
                "Cannot drop a schema {} because it contains objects. Use DROP SCHEMA ... CASCADE "
                "to drop the schema and all its objects.",
@@ -277,6 +279,8 @@ std::vector<TableEntry> Catalog::dropSchema(std::string_view catalog, std::strin
   }
   SqliteStatement drop_tables(*db_, "DELETE FROM tables WHERE catalog = ? AND schema = ?");
   drop_tables.bind(1, folded_catalog).bind(2, folded_schema).run();
+  SqliteStatement drop_functions(*db_, "DELETE FROM functions WHERE catalog = ? AND schema = ?");
+  drop_functions.bind(1, folded_catalog).bind(2, folded_schema).run();
   SqliteStatement drop(*db_, "DELETE FROM schemas WHERE catalog = ? AND name = ?");
   drop.bind(1, folded_catalog).bind(2, folded_schema).run();
   transaction.commit();
@@ -391,6 +395,75 @@ std::vector<TableEntry> Catalog::listTables(std::string_view catalog,
                                             std::string_view schema) const {
   std::lock_guard lock(mutex_);
   return listTablesLocked(foldIdentifier(catalog), foldIdentifier(schema));
+}
+
+namespace {
+
+constexpr const char* kFunctionColumns =
+    "catalog, schema, name, definition, pipeline_id, "
+    "created_at_ms";
+
+FunctionEntry readFunctionRow(const SqliteStatement& row) {
+  return FunctionEntry{
+      {row.text(0), row.text(1), row.text(2)}, row.text(3), row.text(4), row.integer(5)};
+}
+
+}  // namespace
+
+std::optional<FunctionEntry> Catalog::findFunction(const QualifiedTableName& name) const {
+  QualifiedTableName folded = foldName(name);
+  std::lock_guard lock(mutex_);
+  SqliteStatement query(*db_, fmt::format("SELECT {} FROM functions WHERE catalog = ? AND "
+                                          "schema = ? AND name = ?",
+                                          kFunctionColumns));
+  query.bind(1, folded.catalog).bind(2, folded.schema).bind(3, folded.table);
+  if (!query.step())
+    return std::nullopt;
+  return readFunctionRow(query);
+}
+
+void Catalog::createFunction(const FunctionEntry& entry, bool replace) {
+  QualifiedTableName name = foldName(entry.name);
+  std::lock_guard lock(mutex_);
+  SqliteTransaction transaction(*db_);
+  if (!catalogExistsLocked(name.catalog))
+    throw catalogNotFound(name.catalog);
+  if (!findSchemaLocked(name.catalog, name.schema))
+    throw schemaNotFound(name.catalog, name.schema);
+  SqliteStatement exists(*db_,
+                         "SELECT 1 FROM functions WHERE catalog = ? AND schema = ? AND name = ?");
+  exists.bind(1, name.catalog).bind(2, name.schema).bind(3, name.table);
+  if (exists.step() && !replace)
+    throw routineAlreadyExists({name.catalog, name.schema, name.table});
+  SqliteStatement insert(*db_, fmt::format("INSERT OR REPLACE INTO functions ({}) VALUES "
+                                           "(?, ?, ?, ?, ?, ?)",
+                                           kFunctionColumns));
+  insert.bind(1, name.catalog).bind(2, name.schema).bind(3, name.table);
+  insert.bind(4, entry.definition).bind(5, entry.pipeline_id);
+  insert.bind(6, entry.created_at_ms != 0 ? entry.created_at_ms : nowMillis());
+  insert.run();
+  transaction.commit();
+}
+
+bool Catalog::dropFunction(const QualifiedTableName& name) {
+  QualifiedTableName folded = foldName(name);
+  std::lock_guard lock(mutex_);
+  SqliteStatement drop(*db_, "DELETE FROM functions WHERE catalog = ? AND schema = ? AND name = ?");
+  drop.bind(1, folded.catalog).bind(2, folded.schema).bind(3, folded.table).run();
+  return db_->changes() != 0;
+}
+
+std::vector<FunctionEntry> Catalog::listFunctions(std::string_view catalog,
+                                                  std::string_view schema) const {
+  std::lock_guard lock(mutex_);
+  SqliteStatement query(*db_, fmt::format("SELECT {} FROM functions WHERE catalog = ? AND "
+                                          "schema = ? ORDER BY name",
+                                          kFunctionColumns));
+  query.bind(1, foldIdentifier(catalog)).bind(2, foldIdentifier(schema));
+  std::vector<FunctionEntry> functions;
+  while (query.step())
+    functions.push_back(readFunctionRow(query));
+  return functions;
 }
 
 std::string Catalog::defaultLocation(const QualifiedTableName& name) const {

@@ -1,8 +1,8 @@
 // src/catalog/catalog.hpp
 //
-// The catalog: catalogs, their schemas, and the tables and views in them, stored in SQLite at
-// <storage_dir>/catalog.db. Names are case-insensitive (folded to lower case). Every call reads
-// or writes the database, so several Catalog objects, in one process or several, share one
+// The catalog: catalogs, their schemas, and the tables, views and SQL functions in them, stored in
+// SQLite at <storage_dir>/catalog.db. Names are case-insensitive (folded to lower case). Every call
+// reads or writes the database, so several Catalog objects, in one process or several, share one
 // storage folder and see each other's changes at once. The current catalog and schema (USE)
 // belong to this object, as they belong to a Spark session.
 //
@@ -96,6 +96,16 @@ class Catalog {
   void dropTable(const QualifiedTableName& name);
   //! The tables and views of a schema, sorted by name.
   std::vector<TableEntry> listTables(std::string_view catalog, std::string_view schema) const;
+  // Functions (CREATE FUNCTION), in the schemas beside tables.
+  std::optional<FunctionEntry> findFunction(const QualifiedTableName& name) const;
+  //! Registers a function: SCHEMA_NOT_FOUND; ROUTINE_ALREADY_EXISTS unless `replace`, which
+  //! overwrites the entry.
+  void createFunction(const FunctionEntry& entry, bool replace);
+  //! Removes the function; false when there was none.
+  bool dropFunction(const QualifiedTableName& name);
+  //! The functions of a schema, sorted by name.
+  std::vector<FunctionEntry> listFunctions(std::string_view catalog, std::string_view schema) const;
+
   //! <storage_dir>/tables/<catalog>/<schema>/<table>, each name escaped for the file system.
   std::string defaultLocation(const QualifiedTableName& name) const;
 

@@ -69,10 +69,24 @@ struct TableEntry {
   std::string comment;
   //! TBLPROPERTIES as written.
   std::map<std::string, std::string> properties;
-  //! The row filter function's SQL (WITH ROW FILTER f ON (cols)); empty when none.
+  //! The row filter (WITH ROW FILTER f ON (cols)) as the call that filters each row: the
+  //! function's qualified name applied to the filter columns, `c`.`s`.`f`(`a`, `b`); empty
+  //! when none.
   std::string row_filter;
   //! A view's query SQL.
   std::string view_text;
+  int64_t created_at_ms = 0;
+};
+
+//! A persistent SQL function (CREATE FUNCTION), in a schema beside its tables.
+struct FunctionEntry {
+  //! catalog.schema.name, as a table's.
+  QualifiedTableName name;
+  //! The CREATE FUNCTION statement's SQL; its parameters, return type and body define the
+  //! function (the statement's name and OR REPLACE / IF NOT EXISTS do not matter).
+  std::string definition;
+  //! The pipeline that defines it; empty for functions made by a query session.
+  std::string pipeline_id;
   int64_t created_at_ms = 0;
 };
 

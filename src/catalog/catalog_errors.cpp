@@ -43,6 +43,24 @@ Error schemaAlreadyExists(std::string_view catalog, std::string_view schema) {
                            quoteNameParts({std::string(catalog), std::string(schema)})));
 }
 
+Error routineAlreadyExists(const std::vector<std::string>& name) {
+  return Error(ErrorClass::ROUTINE_ALREADY_EXISTS,
+               fmt::format("Cannot create the routine {} because it already exists. Choose a "
+                           "different name, drop or replace the existing routine, or add the IF "
+                           "NOT EXISTS clause to tolerate a pre-existing routine.",
+                           quoteNameParts(name)));
+}
+
+Error routineNotFound(const std::vector<std::string>& name) {
+  return Error(ErrorClass::ROUTINE_NOT_FOUND,
+               fmt::format("The routine {} cannot be found. Verify the spelling and correctness "
+                           "of the schema and catalog. If you did not qualify the name with a "
+                           "schema and catalog, verify the current_schema() output, or qualify "
+                           "the name with the correct schema and catalog. To tolerate the error "
+                           "on drop use DROP FUNCTION IF EXISTS.",
+                           quoteNameParts(name)));
+}
+
 Error catalogNotFound(std::string_view catalog) {
   return Error(ErrorClass::CATALOG_NOT_FOUND,
                fmt::format("The catalog {} not found.", quoteName(catalog)));

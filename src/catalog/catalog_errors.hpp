@@ -21,6 +21,10 @@ Error tableOrViewAlreadyExists(const std::vector<std::string>& name);
 Error schemaNotFound(std::string_view catalog, std::string_view schema);
 //! SCHEMA_ALREADY_EXISTS for `catalog`.`schema`.
 Error schemaAlreadyExists(std::string_view catalog, std::string_view schema);
+//! ROUTINE_ALREADY_EXISTS for a qualified function name.
+Error routineAlreadyExists(const std::vector<std::string>& name);
+//! ROUTINE_NOT_FOUND for `name` as the user wrote it.
+Error routineNotFound(const std::vector<std::string>& name);
 //! CATALOG_NOT_FOUND.
 Error catalogNotFound(std::string_view catalog);
 

@@ -51,6 +51,19 @@ constexpr const char* kMigrations[] = {
       INSERT INTO schemas (catalog, name, comment, created_at_ms)
         VALUES ('spark_catalog', 'default', 'default database', :now);
     )sql",
+    // 2: persistent SQL functions (CREATE FUNCTION), kept as their statement's text.
+    R"sql(
+      CREATE TABLE functions (
+        catalog TEXT NOT NULL,
+        schema TEXT NOT NULL,
+        name TEXT NOT NULL,
+        definition TEXT NOT NULL,
+        pipeline_id TEXT NOT NULL,
+        created_at_ms INTEGER NOT NULL,
+        PRIMARY KEY (catalog, schema, name),
+        FOREIGN KEY (catalog, schema) REFERENCES schemas (catalog, name)
+      );
+    )sql",
 };
 
 constexpr int kNumMigrations = static_cast<int>(std::size(kMigrations));

@@ -3,6 +3,7 @@
 
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "exec/table_function/empty_source.hpp"
+#include "pipeline/graph/pipeline_functions.hpp"
 #include "pipeline/update/dataset_tables.hpp"
 #include "pipeline/update/pipeline_state.hpp"
 #include "pipeline/update/pipeline_update.hpp"
@@ -52,6 +53,13 @@ GraphAnalysis validatePipeline(const PipelineDefinition& definition) {
       continue;
     try {
       checkTableOwnership(*catalog, *entry.dataset, pipeline_id);
+    } catch (Error& error) {
+      analysis.errors.push_back(std::move(error));
+    }
+  }
+  for (const PipelineFunction& function : definition.graph.functions) {
+    try {
+      checkFunctionOwnership(*catalog, function, pipeline_id);
     } catch (Error& error) {
       analysis.errors.push_back(std::move(error));
     }

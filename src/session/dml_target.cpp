@@ -20,6 +20,13 @@ DmlTarget resolveDmlTarget(const std::vector<std::string>& name, CatalogSession&
   sql::TableTarget table;
   table.name = name;
   DeltaTarget resolved = resolveDeltaTarget(table, session, command);
+  // Rows a row filter hides are not the statement's to change; until DML applies the filter
+  // to what it reads, it refuses such tables rather than change rows the reader cannot see.
+  if (resolved.entry && !resolved.entry->row_filter.empty() && command != "INSERT") {
+    throwError(ErrorClass::NOT_SUPPORTED,
+               "{} of the table {}, which has a row filter, is not supported yet.", command,
+               resolved.entry->name.quoted());
+  }
   DmlTarget target;
   target.location = resolved.location;
   target.display_name =

@@ -15,6 +15,7 @@
 #include "planner/binder/query_binder.hpp"
 #include "planner/binder/sql_function_binder.hpp"
 #include "session/catalog_statements.hpp"
+#include "session/function_statements.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
@@ -64,8 +65,11 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
     return found == views_.end() ? nullptr : &found->second;
   }
 
-  const TemporaryFunction* findFunction(std::string_view name) const override {
-    auto found = functions_.find(foldIdentifier(name));
+  const SqlFunction* findFunction(const std::vector<std::string>& name) const override {
+    // Temporary functions have one-part names.
+    if (name.size() != 1)
+      return nullptr;
+    auto found = functions_.find(foldIdentifier(name[0]));
     return found == functions_.end() ? nullptr : &found->second;
   }
 
@@ -86,9 +90,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kCreateFunction:
         if (statement->as<sql::CreateFunctionStatement>().temporary)
           return runCreateFunction(statement);
-        throw Error(ErrorClass::NOT_SUPPORTED,
-                    "Persistent functions are not supported yet; use CREATE TEMPORARY FUNCTION.")
-            .withLocation(statement->locate(statement->position));
+        return located(*statement, [&] { return runCreateCatalogFunction(statement, *this); });
       case sql::StatementKind::kDropFunction:
         return runDropFunction(statement->as<sql::DropFunctionStatement>());
       case sql::StatementKind::kCreateTable:
@@ -336,19 +338,27 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
                        "NOT EXISTS clause to tolerate a pre-existing routine.",
                        create.name.back()));
     }
-    TemporaryFunction function{create.name.back(), statement, &create};
+    SqlFunction function{create.name.back(), statement, &create};
     // Checked now, so that a broken function fails at CREATE, as in Spark.
     checkSqlFunctionDefinition(bindContext(), function);
     functions_[key] = std::move(function);
     return {};
   }
 
-  StatementResult runDropFunction(const sql::DropFunctionStatement& statement) {
-    if (!statement.temporary) {
-      throw Error(ErrorClass::NOT_SUPPORTED,
-                  "Persistent functions are not supported yet; use DROP TEMPORARY FUNCTION.")
-          .withLocation(statement.locate(statement.position));
+  //! Runs `run`; its errors point at `statement` unless they point somewhere already.
+  template <typename Run>
+  static StatementResult located(const sql::Statement& statement, Run run) {
+    try {
+      return run();
+    } catch (Error& error) {
+      error.withLocation(statement.locate(statement.position));
+      throw;
     }
+  }
+
+  StatementResult runDropFunction(const sql::DropFunctionStatement& statement) {
+    if (!statement.temporary)
+      return located(statement, [&] { return runDropCatalogFunction(statement, *this); });
     if (functions_.erase(foldIdentifier(statement.name.back())) || statement.if_exists)
       return {};
     throw Error(ErrorClass::ROUTINE_NOT_FOUND,
@@ -379,7 +389,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   mutable std::unique_ptr<Catalog> catalog_;  // opened on first use
   std::map<std::string, std::string> config_;
   std::map<std::string, TemporaryView> views_;
-  std::map<std::string, TemporaryFunction> functions_;
+  std::map<std::string, SqlFunction> functions_;
   std::shared_ptr<const TimeZone> time_zone_;
   uint64_t memory_limit_ = 0;  // sluice.memoryLimit; 0 for the default
 };

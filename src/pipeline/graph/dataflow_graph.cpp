@@ -27,6 +27,12 @@ std::string Dataset::describe() const {
   return fmt::format("{} {}", datasetKindName(kind), name.quoted());
 }
 
+std::string PipelineFunction::describe() const {
+  if (temporary)
+    return fmt::format("temporary function {}", quoteName(name.table));
+  return fmt::format("function {}", name.quoted());
+}
+
 std::string Dataset::displayName() const {
   return kind == DatasetKind::kTemporaryView ? name.table : name.toString();
 }

@@ -15,6 +15,7 @@
 
 #include "catalog/catalog_entry.hpp"
 #include "common/error/error.hpp"
+#include "planner/binder/bind_context.hpp"
 #include "sql/ast/statement.hpp"
 
 namespace sluice {
@@ -92,10 +93,26 @@ struct Flow {
   RegistrationContext context;
 };
 
+//! A SQL function a pipeline file defines (CREATE [TEMPORARY] FUNCTION): its queries call it;
+//! an update publishes a persistent one in the catalog, where row filters and other readers
+//! find it; a temporary one stays in the pipeline.
+struct PipelineFunction {
+  //! Qualified for a persistent function; a temporary one has only `table` set.
+  QualifiedTableName name;
+  bool temporary = false;
+  SqlFunction function;
+  SourceLocation origin;
+  RegistrationContext context;
+
+  //! "function `spark_catalog`.`default`.`f`" or "temporary function `f`", for messages.
+  std::string describe() const;
+};
+
 class DataflowGraph {
  public:
   std::vector<Dataset> datasets;
   std::vector<Flow> flows;
+  std::vector<PipelineFunction> functions;
 
   //! The dataset of a qualified name, or the temporary view of a bare name; null when none.
   const Dataset* findDataset(const QualifiedTableName& name) const;

@@ -10,6 +10,7 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "pipeline/graph/graph_validation.hpp"
+#include "pipeline/graph/pipeline_functions.hpp"
 #include "planner/binder/query_binder.hpp"
 
 namespace sluice {
@@ -39,8 +40,10 @@ LogicalOperatorPtr bindWithRelations(const sql::Statement& statement, const sql:
                                      const PipelineRelations& relations,
                                      const BindingEnvironment& environment) {
   NotingFileStream file_stream(environment.file_stream, relations);
+  PipelineFunctions functions(relations.graph(), reader, environment.catalog);
   BindContext context;
   context.catalog = environment.catalog;
+  context.functions = &functions;
   context.table_functions = environment.table_functions;
   context.relations = &relations;
   context.file_stream = &file_stream;
@@ -492,6 +495,7 @@ GraphAnalysis analyzeGraph(const DataflowGraph& graph, const BindingEnvironment&
   validateStructure(graph, analysis.errors);
   Resolver(graph, environment, analysis).run();
   validateResolvedFlows(analysis, analysis.errors);
+  validateFunctions(analysis, environment, analysis.errors);
   return analysis;
 }
 

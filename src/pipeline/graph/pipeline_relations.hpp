@@ -107,6 +107,7 @@ class PipelineRelations : public RelationResolver {
   //! which the file-stream selector reports with noteStreamRead()).
   const RelationReads& reads() const { return *reads_; }
   void noteStreamRead() const { reads_->reads_stream = true; }
+  const DataflowGraph& graph() const { return graph_; }
 
   PipelineRelations(const PipelineRelations&) = delete;
   PipelineRelations& operator=(const PipelineRelations&) = delete;

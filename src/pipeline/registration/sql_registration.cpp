@@ -55,6 +55,8 @@ class SqlFileRegistration {
         return registerView(std::move(statement));
       case sql::StatementKind::kCreateFlow:
         return registerFlow(std::move(statement));
+      case sql::StatementKind::kCreateFunction:
+        return registerFunction(std::move(statement));
       case sql::StatementKind::kSet:
         return registerSet(statement->as<sql::SetStatement>());
       case sql::StatementKind::kSetTimeZone:
@@ -66,9 +68,32 @@ class SqlFileRegistration {
         fail(*statement, statement->position, ErrorClass::NOT_SUPPORTED,
              fmt::format("{} is not a pipeline statement: a pipeline's SQL files define "
                          "datasets and flows (CREATE STREAMING TABLE, CREATE MATERIALIZED VIEW, "
-                         "CREATE TABLE, CREATE [TEMPORARY] VIEW, CREATE FLOW), SET and USE.",
+                         "CREATE TABLE, CREATE [TEMPORARY] VIEW, CREATE FLOW), the SQL functions "
+                         "they call (CREATE [TEMPORARY] FUNCTION), SET and USE.",
                          sql::statementName(*statement)));
     }
+  }
+
+  // CREATE [OR REPLACE] [TEMPORARY] FUNCTION f(...) RETURN ...; checked with the graph.
+  void registerFunction(std::shared_ptr<const sql::Statement> statement) {
+    const auto& create = statement->as<sql::CreateFunctionStatement>();
+    PipelineFunction function;
+    function.temporary = create.temporary;
+    if (create.temporary) {
+      if (create.name.size() > 1) {
+        fail(create, create.position, ErrorClass::INVALID_SQL_SYNTAX,
+             fmt::format("CREATE TEMPORARY FUNCTION with specifying a database ({}) is not "
+                         "allowed.",
+                         create.name.front()));
+      }
+      function.name.table = create.name[0];
+    } else {
+      function.name = qualify(*statement, create.name);
+    }
+    function.function = SqlFunction{create.name.back(), statement, &create};
+    function.origin = statement->locate(statement->position);
+    function.context = context_;
+    graph_.functions.push_back(std::move(function));
   }
 
   // CREATE [OR REFRESH] [PRIVATE] STREAMING TABLE / MATERIALIZED VIEW / TABLE ...

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog_errors.hpp"
 #include "common/types/type_coercion.hpp"
+#include "planner/binder/row_filter.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/log_store.hpp"
 #include "storage/delta/schema_evolution.hpp"
@@ -192,8 +193,9 @@ void DatasetTables::publish(const Dataset& dataset) const {
       }
       if (dataset.spec->row_filter) {
         const sql::RowFilter& filter = *dataset.spec->row_filter;
-        entry.row_filter = fmt::format("{} ON ({})", quoteNameParts(filter.function),
-                                       fmt::join(filter.columns, ", "));
+        entry.row_filter = rowFilterText(
+            qualifyTableName(filter.function, dataset.context.catalog, dataset.context.schema),
+            filter.columns);
       }
     }
   }

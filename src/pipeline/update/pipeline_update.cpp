@@ -11,6 +11,7 @@
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "pipeline/event_log/event_log.hpp"
+#include "pipeline/graph/pipeline_functions.hpp"
 #include "pipeline/pipeline_validation.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/flow_scheduler.hpp"
@@ -191,6 +192,13 @@ class Update {
         }
       }
     }
+    for (const PipelineFunction& function : definition_.graph.functions) {
+      try {
+        checkFunctionOwnership(catalog, function, state.pipelineId());
+      } catch (Error& error) {
+        result.errors.push_back(std::move(error));
+      }
+    }
     if (!result.errors.empty()) {
       observer_->updateRefused(result.update_id, result.errors);
       return result;
@@ -203,6 +211,9 @@ class Update {
     finishPendingRefreshes(analysis, state, tables);
     for (const std::string& key : selection.full_refresh)
       fullRefresh(analysis, key, state, tables);
+    // Functions first: the views and row filters published after them call them.
+    for (const PipelineFunction& function : definition_.graph.functions)
+      publishFunction(catalog, function, state.pipelineId());
     for (const DatasetAnalysis& entry : analysis.datasets) {
       if (entry.dataset->kind == DatasetKind::kView)
         tables.publish(*entry.dataset);

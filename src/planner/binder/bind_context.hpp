@@ -47,8 +47,9 @@ class ViewResolver {
   virtual const TemporaryView* findView(std::string_view name) const = 0;
 };
 
-//! A SQL function defined in the session (CREATE TEMPORARY FUNCTION), kept parsed.
-struct TemporaryFunction {
+//! A SQL function (CREATE FUNCTION f(x INT) RETURN ...), kept parsed: the session's
+//! temporary one, a pipeline's, or the catalog's.
+struct SqlFunction {
   std::string name;
   std::shared_ptr<const sql::Statement> statement;  // the CREATE FUNCTION statement
   const sql::CreateFunctionStatement* definition = nullptr;
@@ -57,8 +58,10 @@ struct TemporaryFunction {
 class FunctionResolver {
  public:
   virtual ~FunctionResolver() = default;
-  //! The session's function named `name` (case-insensitive), or null.
-  virtual const TemporaryFunction* findFunction(std::string_view name) const = 0;
+  //! The function `name` names (as written: f, s.f or c.s.f, case-insensitive) among those
+  //! this resolver holds (the session's temporary functions, a pipeline's functions), or null;
+  //! the catalog's are looked up after.
+  virtual const SqlFunction* findFunction(const std::vector<std::string>& name) const = 0;
 };
 
 //! What a name of the pipeline that binds a query stands for: a dataset the pipeline stores
@@ -89,7 +92,8 @@ class RelationResolver {
 
 struct BindContext {
   const ViewResolver* views = nullptr;
-  //! The session's SQL functions; null where there are none (pipeline flows).
+  //! The session's or the pipeline's SQL functions, found before the catalog's; null where
+  //! there are none.
   const FunctionResolver* functions = nullptr;
   //! Tables and persistent views by name; null when the storage folder has no catalog yet.
   const Catalog* catalog = nullptr;

@@ -4,6 +4,7 @@
 
 #include <fmt/ranges.h>
 
+#include "catalog/catalog.hpp"
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
 #include "common/types/type_coercion.hpp"
@@ -20,6 +21,14 @@
 namespace sluice {
 
 namespace {
+
+//! The last schema of Spark's function search path: the current one, `catalog`.`schema`.
+std::string currentSchemaOnSearchPath(const BindContext& context) {
+  if (context.catalog == nullptr)
+    return quoteNameParts(
+        {std::string(Catalog::kDefaultCatalog), std::string(Catalog::kDefaultSchema)});
+  return quoteNameParts({context.catalog->currentCatalog(), context.catalog->currentSchema()});
+}
 
 //! Functions that exist only over a window (aggregates may be used either way).
 bool isWindowOnlyFunction(std::string_view name) {
@@ -122,16 +131,6 @@ size_t editDistance(std::string_view a, std::string_view b) {
     std::swap(previous, current);
   }
   return previous[b.size()];
-}
-
-std::string quoteName(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& part : parts) {
-    if (!out.empty())
-      out += '.';
-    out += '`' + part + '`';
-  }
-  return out;
 }
 
 [[noreturn]] void raiseDataDiffTypes(std::string_view what, const std::vector<DataType>& types) {
@@ -350,7 +349,8 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
       if (found.empty())
         continue;
       if (found.size() > 1) {
-        throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous.", quoteName(head));
+        throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous.",
+                   quoteNameParts(head));
       }
       BoundExpressionPtr value = BoundExpression::makeColumn(found[0], scope_[found[0]].type);
       std::string base_name = fmt::format(
@@ -368,11 +368,11 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
       if (!candidates.empty())
         candidates += ", ";
       const ScopeColumn& column = scope_[index];
-      candidates += column.qualifier.empty() ? quoteName({column.name})
-                                             : quoteName({column.qualifier, column.name});
+      candidates += column.qualifier.empty() ? quoteNameParts({column.name})
+                                             : quoteNameParts({column.qualifier, column.name});
     }
     throwError(ErrorClass::AMBIGUOUS_REFERENCE, "Reference {} is ambiguous, could be: [{}].",
-               quoteName(name), candidates);
+               quoteNameParts(name), candidates);
   }
   // Then an earlier select item's alias (or a field of it), before the query around a
   // subquery, as Spark resolves lateral column aliases.
@@ -400,12 +400,13 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
                 fmt::format("A column, variable, or function parameter with name {} cannot be "
                             "resolved.",
-                            quoteName(name)));
+                            quoteNameParts(name)));
   }
   std::vector<std::pair<size_t, std::string>> ranked;
   for (const ScopeColumn& column : scope_) {
-    std::string candidate = column.qualifier.empty() ? quoteName({column.name})
-                                                     : quoteName({column.qualifier, column.name});
+    std::string candidate = column.qualifier.empty()
+                                ? quoteNameParts({column.name})
+                                : quoteNameParts({column.qualifier, column.name});
     ranked.emplace_back(editDistance(name.back(), column.name), candidate);
   }
   std::stable_sort(ranked.begin(), ranked.end(),
@@ -419,7 +420,7 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
   throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITH_SUGGESTION",
               fmt::format("A column, variable, or function parameter with name {} cannot be "
                           "resolved. Did you mean one of the following? [{}].",
-                          quoteName(name), suggestions));
+                          quoteNameParts(name), suggestions));
 }
 
 BoundExpressionPtr ExpressionBinder::bindUnary(const sql::UnaryExpr& expr) {
@@ -621,8 +622,19 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
     throwError(ErrorClass::NOT_SUPPORTED,
                "Window, aggregate and filtered calls are not supported yet: {}.", autoName(expr));
   }
+  if (expr.name.size() > 1) {
+    // A qualified name (schema.f, catalog.schema.f) names a function of the catalog.
+    std::optional<SqlFunction> function = findSqlFunction(context_, expr.name);
+    if (!function) {
+      throwError(ErrorClass::UNRESOLVED_ROUTINE,
+                 "Cannot resolve routine {} on search path [`system`.`builtin`, "
+                 "`system`.`session`, {}].",
+                 quoteNameParts(expr.name), currentSchemaOnSearchPath(context_));
+    }
+    return bindSqlFunction(*function, expr);
+  }
   std::string name = foldIdentifier(expr.name.back());
-  if (const TemporaryFunction* function = sqlFunctionWithNamedArguments(name, expr))
+  if (std::optional<SqlFunction> function = sqlFunctionWithNamedArguments(expr))
     return bindSqlFunction(*function, expr);
   if (BoundExpressionPtr collection = LambdaBinder::bindCall(*this, name, expr))
     return collection;
@@ -683,17 +695,15 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   return call(name, std::move(arguments));
 }
 
-const TemporaryFunction* ExpressionBinder::sqlFunctionWithNamedArguments(
-    const std::string& name, const sql::FunctionCallExpr& expr) const {
-  if (context_.functions == nullptr)
-    return nullptr;
+std::optional<SqlFunction> ExpressionBinder::sqlFunctionWithNamedArguments(
+    const sql::FunctionCallExpr& expr) const {
   bool named = std::any_of(expr.args.begin(), expr.args.end(), [](const sql::ExprPtr& argument) {
     return argument->is<sql::NamedArgumentExpr>();
   });
-  return named ? context_.functions->findFunction(name) : nullptr;
+  return named ? findSqlFunction(context_, expr.name) : std::nullopt;
 }
 
-BoundExpressionPtr ExpressionBinder::bindSqlFunction(const TemporaryFunction& function,
+BoundExpressionPtr ExpressionBinder::bindSqlFunction(const SqlFunction& function,
                                                      const sql::FunctionCallExpr& expr) {
   std::vector<BoundExpressionPtr> positional;
   std::vector<NamedArgument> named;
@@ -791,15 +801,15 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
   const FunctionRegistry& registry = FunctionRegistry::builtin();
   const ScalarFunctionEntry* entry = registry.findScalar(name);
   if (entry == nullptr) {
-    // Built-in functions come first on Spark's search path, then the session's.
-    if (const TemporaryFunction* function =
-            context_.functions ? context_.functions->findFunction(name) : nullptr) {
+    // Built-in functions come first on Spark's search path, then the session's, then the
+    // current schema's.
+    if (std::optional<SqlFunction> function = findSqlFunction(context_, {std::string(name)})) {
       return bindSqlFunctionCall(context_, *function, std::move(arguments), {});
     }
     throwError(ErrorClass::UNRESOLVED_ROUTINE,
                "Cannot resolve routine `{}` on search path [`system`.`builtin`, "
-               "`system`.`session`, `spark_catalog`.`default`].",
-               name);
+               "`system`.`session`, {}].",
+               name, currentSchemaOnSearchPath(context_));
   }
   int count = static_cast<int>(arguments.size());
   if (count < entry->min_arguments || (entry->max_arguments >= 0 && count > entry->max_arguments)) {

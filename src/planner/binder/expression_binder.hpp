@@ -58,11 +58,10 @@ class ExpressionBinder {
   //! named_struct(name1, value1, ...): the names must be constant strings.
   BoundExpressionPtr bindNamedStruct(std::vector<BoundExpressionPtr> arguments);
   BoundExpressionPtr bindCoalesce(std::vector<BoundExpressionPtr> arguments);
-  //! The session's SQL function `name` when `expr` passes it named arguments (name => value),
-  //! which built-in scalar functions do not take; else null.
-  const TemporaryFunction* sqlFunctionWithNamedArguments(const std::string& name,
-                                                         const sql::FunctionCallExpr& expr) const;
-  BoundExpressionPtr bindSqlFunction(const TemporaryFunction& function,
+  //! The SQL function `expr` calls when it passes named arguments (name => value), which
+  //! built-in scalar functions do not take; else nullopt.
+  std::optional<SqlFunction> sqlFunctionWithNamedArguments(const sql::FunctionCallExpr& expr) const;
+  BoundExpressionPtr bindSqlFunction(const SqlFunction& function,
                                      const sql::FunctionCallExpr& expr);
   BoundExpressionPtr bindRow(const sql::RowExpr& expr);
   //! base.field, the field's name compared case-insensitively; an error when `base` is not

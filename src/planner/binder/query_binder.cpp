@@ -14,6 +14,7 @@
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/lateral_aliases.hpp"
+#include "planner/binder/row_filter.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/window_binder.hpp"
@@ -639,7 +640,9 @@ LogicalOperatorPtr QueryBinder::bindCatalogTableStream(const sql::NamedTableRef&
   if (named.time_travel)
     notSupported(position, "Time travel on a streaming read");
   try {
-    return scanOf(context_.relations->streamCatalogTable(*entry, named.options), position);
+    return applyRowFilter(
+        scanOf(context_.relations->streamCatalogTable(*entry, named.options), position), *entry,
+        context_);
   } catch (Error& error) {
     error.withLocation(statement_.locate(position));
     throw;
@@ -669,8 +672,13 @@ LogicalOperatorPtr QueryBinder::bindCatalogTable(const TableEntry& entry,
     QueryBinder view_binder(context_, *statements[0]);
     return view_binder.bindQuery(*statements[0]->as<sql::QueryStatement>().query);
   }
-  return bindStoredTable(entry.location, entry.name.toString(), tableVersion(ref, from_name),
-                         ref.position);
+  LogicalOperatorPtr scan = bindStoredTable(entry.location, entry.name.toString(),
+                                            tableVersion(ref, from_name), ref.position);
+  try {
+    return applyRowFilter(std::move(scan), entry, context_);
+  } catch (Error& error) {
+    throw located(error);
+  }
 }
 
 LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& scope) {

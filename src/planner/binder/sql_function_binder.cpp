@@ -6,11 +6,14 @@
 
 #include <fmt/format.h>
 
+#include "catalog/catalog.hpp"
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
+#include "function/function_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
+#include "sql/parser/parser.hpp"
 
 namespace sluice {
 namespace {
@@ -51,7 +54,7 @@ BoundExpressionPtr castFor(BoundExpressionPtr value, const DataType& type,
 
 //! The parameters as the body sees them: columns named after them, qualified by the
 //! function's name (`area.x` or `x`).
-Scope parameterScope(const TemporaryFunction& function) {
+Scope parameterScope(const SqlFunction& function) {
   Scope scope;
   for (const sql::FunctionParameter& parameter : function.definition->parameters)
     scope.push_back(ScopeColumn{function.name, parameter.name, parameter.type});
@@ -59,7 +62,7 @@ Scope parameterScope(const TemporaryFunction& function) {
 }
 
 //! The body bound over the parameter columns, cast to RETURNS when given.
-BoundExpressionPtr bindBody(const BindContext& context, const TemporaryFunction& function) {
+BoundExpressionPtr bindBody(const BindContext& context, const SqlFunction& function) {
   ExpansionGuard guard(foldIdentifier(function.name));
   Scope scope = parameterScope(function);
   ExpressionBinder binder(context, *function.statement, scope);
@@ -69,7 +72,7 @@ BoundExpressionPtr bindBody(const BindContext& context, const TemporaryFunction&
   return body;
 }
 
-BoundExpressionPtr bindDefault(const BindContext& context, const TemporaryFunction& function,
+BoundExpressionPtr bindDefault(const BindContext& context, const SqlFunction& function,
                                const sql::FunctionParameter& parameter) {
   Scope no_columns;
   ExpressionBinder binder(context, *function.statement, no_columns);
@@ -101,8 +104,62 @@ const sql::Expr* findComplexCall(const sql::Expr& expr) {
 
 }  // namespace
 
-BoundExpressionPtr bindSqlFunctionCall(const BindContext& context,
-                                       const TemporaryFunction& function,
+std::optional<SqlFunction> findSqlFunction(const BindContext& context,
+                                           const std::vector<std::string>& name) {
+  if (context.functions != nullptr) {
+    if (const SqlFunction* function = context.functions->findFunction(name))
+      return *function;
+  }
+  if (context.catalog == nullptr || name.size() > 3)
+    return std::nullopt;
+  QualifiedTableName qualified = context.catalog->qualify(name);
+  std::optional<FunctionEntry> entry = context.catalog->findFunction(qualified);
+  if (!entry)
+    return std::nullopt;
+  return parseStoredFunction(entry->definition, qualified.toString());
+}
+
+const sql::FunctionCallExpr* findTemporaryFunctionCall(
+    const sql::Expr& body,
+    const std::function<bool(const std::vector<std::string>&)>& is_temporary) {
+  if (body.is<sql::FunctionCallExpr>()) {
+    const auto& call = body.as<sql::FunctionCallExpr>();
+    // Built-in functions come before temporary ones on the search path.
+    if (call.name.size() == 1 &&
+        FunctionRegistry::builtin().findScalar(foldIdentifier(call.name[0])) == nullptr &&
+        is_temporary(call.name)) {
+      return &call;
+    }
+  }
+  const sql::FunctionCallExpr* found = nullptr;
+  sql::forEachChild(body, [&](const sql::Expr& child) {
+    if (found == nullptr)
+      found = findTemporaryFunctionCall(child, is_temporary);
+  });
+  return found;
+}
+
+Error temporaryFunctionReference(const std::string& persistent, const std::string& temporary) {
+  return Error(ErrorClass::INVALID_TEMP_OBJ_REFERENCE,
+               fmt::format("Cannot create the persistent object {} of the type FUNCTION because "
+                           "it references to the temporary object `{}` of the type FUNCTION. "
+                           "Please make the temporary object `{}` persistent, or make the "
+                           "persistent object {} temporary.",
+                           persistent, temporary, temporary, persistent));
+}
+
+SqlFunction parseStoredFunction(const std::string& definition, const std::string& name) {
+  std::vector<sql::StatementPtr> statements = sql::parseStatements(definition, name);
+  if (statements.size() != 1 || statements[0]->kind() != sql::StatementKind::kCreateFunction) {
+    throwError(ErrorClass::INTERNAL_ERROR, "The catalog's function {} is not one CREATE FUNCTION.",
+               name);
+  }
+  std::shared_ptr<const sql::Statement> statement = std::move(statements[0]);
+  const auto* create = &statement->as<sql::CreateFunctionStatement>();
+  return SqlFunction{create->name.back(), std::move(statement), create};
+}
+
+BoundExpressionPtr bindSqlFunctionCall(const BindContext& context, const SqlFunction& function,
                                        std::vector<BoundExpressionPtr> positional,
                                        std::vector<NamedArgument> named) {
   const sql::CreateFunctionStatement& definition = *function.definition;
@@ -157,7 +214,7 @@ BoundExpressionPtr bindSqlFunctionCall(const BindContext& context,
   return substituteColumns(*bindBody(context, function), arguments);
 }
 
-void checkSqlFunctionDefinition(const BindContext& context, const TemporaryFunction& function) {
+void checkSqlFunctionDefinition(const BindContext& context, const SqlFunction& function) {
   const sql::CreateFunctionStatement& definition = *function.definition;
   auto locate = [&](sql::SourcePosition position) { return function.statement->locate(position); };
   bool seen_default = false;

@@ -25,8 +25,6 @@ TEST(PipelineStatementSessionTest, SessionRefusesPipelineStatementsByName) {
        "CREATE FLOW runs as part of a pipeline, not in a query session."},
       {"APPLY CHANGES INTO t FROM s KEYS (k) SEQUENCE BY q",
        "AUTO CDC INTO runs as part of a pipeline, not in a query session."},
-      {"CREATE FUNCTION f(x INT) RETURN x + 1",
-       "Persistent functions are not supported yet; use CREATE TEMPORARY FUNCTION."},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.sql);

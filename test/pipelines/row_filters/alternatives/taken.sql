@@ -1,0 +1,1 @@
+CREATE FUNCTION taken(x INT) RETURN x + 1;

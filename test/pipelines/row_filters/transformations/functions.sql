@@ -1,0 +1,5 @@
+-- The row filter of sales: published in the catalog by each update.
+CREATE FUNCTION emea_only(region STRING) RETURNS BOOLEAN RETURN region = 'emea';
+
+-- A helper of the pipeline's own queries only.
+CREATE TEMPORARY FUNCTION doubled(x INT) RETURN x * 2;
