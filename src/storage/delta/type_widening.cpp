@@ -5,6 +5,7 @@
 
 #include "common/check.hpp"
 #include "common/text/ascii_case.hpp"
+#include "common/types/decimal.hpp"
 #include "common/types/time_units.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/schema_evolution.hpp"
@@ -66,6 +67,58 @@ void convertNumber(const Vector& values, idx_t rows, Vector& out) {
   }
 }
 
+//! The unscaled value of a DECIMAL or integer at `slot`: integers are DECIMALs of scale 0.
+int128_t unscaledAt(const Vector& values, idx_t slot) {
+  const DataType& type = values.type();
+  switch (type.id()) {
+    case TypeId::kByte:
+      return values.data<int8_t>()[slot];
+    case TypeId::kShort:
+      return values.data<int16_t>()[slot];
+    case TypeId::kInt:
+      return values.data<int32_t>()[slot];
+    case TypeId::kLong:
+      return values.data<int64_t>()[slot];
+    case TypeId::kDecimal:
+      return type.isWideDecimal() ? values.data<int128_t>()[slot] : values.data<int64_t>()[slot];
+    default:
+      SLUICE_UNREACHABLE("not a decimal widening");
+  }
+}
+
+//! Values of an integer or DECIMAL column as a wider DECIMAL: each unscaled value times
+//! 10^(scale difference), which the wider precision always holds.
+void convertToDecimal(const Vector& values, idx_t rows, Vector& out) {
+  int from_scale = values.type().id() == TypeId::kDecimal ? values.type().scale() : 0;
+  int128_t factor = decimal::powerOfTen(out.type().scale() - from_scale);
+  bool wide = out.type().isWideDecimal();
+  for (idx_t row = 0; row < rows; ++row) {
+    if (values.isNull(row)) {
+      out.setNull(row);
+      continue;
+    }
+    int128_t unscaled = unscaledAt(values, values.slot(row)) * factor;
+    if (wide)
+      out.mutableData<int128_t>()[row] = unscaled;
+    else
+      out.mutableData<int64_t>()[row] = static_cast<int64_t>(unscaled);
+  }
+}
+
+//! Delta's decimal widenings: DECIMAL(p, s) to DECIMAL(p + k1, s + k2) with k1 >= k2 >= 0,
+//! BYTE / SHORT / INT to DECIMAL(10 + k1, k2) and LONG to DECIMAL(20 + k1, k2), k1 >= k2.
+bool isDecimalWidening(const DataType& from, const DataType& to) {
+  if (to.id() != TypeId::kDecimal)
+    return false;
+  int whole_digits = to.precision() - to.scale();
+  if (from.id() == TypeId::kDecimal) {
+    int added_scale = to.scale() - from.scale();
+    return added_scale >= 0 && to.precision() - from.precision() >= added_scale && from != to;
+  }
+  int rank = integerRank(from.id());
+  return rank > 0 && whole_digits >= (rank == 4 ? 20 : 10);
+}
+
 }  // namespace
 
 bool isSupportedTypeChange(const DataType& from, const DataType& to) {
@@ -74,12 +127,18 @@ bool isSupportedTypeChange(const DataType& from, const DataType& to) {
     return true;
   if (to.id() == TypeId::kDouble)
     return from.id() == TypeId::kFloat || (from_rank > 0 && from.id() != TypeId::kLong);
+  if (isDecimalWidening(from, to))
+    return true;
   return from.id() == TypeId::kDate && to.id() == TypeId::kTimestampNtz;
 }
 
 Vector widenValues(const Vector& values, idx_t rows, const DataType& to) {
   SLUICE_CHECK(isSupportedTypeChange(values.type(), to));
   Vector out(to, std::max<idx_t>(rows, 1));
+  if (to.id() == TypeId::kDecimal) {
+    convertToDecimal(values, rows, out);
+    return out;
+  }
   switch (values.type().id()) {
     case TypeId::kByte:
       convertNumber<int8_t>(values, rows, out);

@@ -5,10 +5,11 @@
 // those files' values as they read them. The change is recorded in the column's metadata
 // (`delta.typeChanges`: fromType, toType) and the table carries `delta.enableTypeWidening`.
 //
-// sluice makes and reads the changes it can convert exactly: integers to wider integers
-// (BYTE -> SHORT -> INT -> LONG), BYTE / SHORT / INT and FLOAT to DOUBLE, and DATE to
-// TIMESTAMP_NTZ. Delta's decimal widenings are not made (a flow whose decimal widens fails
-// with DELTA_FAILED_TO_MERGE_FIELDS, as other type changes do).
+// sluice makes and reads Delta's widenings, each converted exactly: integers to wider integers
+// (BYTE -> SHORT -> INT -> LONG), BYTE / SHORT / INT and FLOAT to DOUBLE, DATE to
+// TIMESTAMP_NTZ, DECIMAL(p, s) to DECIMAL(p + k1, s + k2) with k1 >= k2 >= 0, and integers to
+// a DECIMAL with room for their digits (10 whole digits for BYTE / SHORT / INT, 20 for LONG).
+// Any other change fails a flow with DELTA_FAILED_TO_MERGE_FIELDS.
 #pragma once
 
 #include <string>

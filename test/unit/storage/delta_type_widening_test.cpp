@@ -40,6 +40,42 @@ TEST(DeltaTypeWidening, ConvertsValuesAndKeepsNulls) {
   EXPECT_EQ(stamps.at<int64_t>(1), 86'400'000'000);
 }
 
+TEST(DeltaTypeWidening, AllowsDecimalsToGainDigits) {
+  EXPECT_TRUE(isSupportedTypeChange(DataType::decimal(10, 2), DataType::decimal(12, 2)));
+  EXPECT_TRUE(isSupportedTypeChange(DataType::decimal(10, 2), DataType::decimal(14, 4)));
+  EXPECT_TRUE(isSupportedTypeChange(DataType::decimal(10, 2), DataType::decimal(30, 2)));
+  EXPECT_TRUE(isSupportedTypeChange(DataType::intType(), DataType::decimal(10, 0)));
+  EXPECT_TRUE(isSupportedTypeChange(DataType::byteType(), DataType::decimal(12, 2)));
+  EXPECT_TRUE(isSupportedTypeChange(DataType::longType(), DataType::decimal(20, 0)));
+  // Fewer whole digits, a smaller scale, or too few digits for the integer: no widening.
+  EXPECT_FALSE(isSupportedTypeChange(DataType::decimal(10, 2), DataType::decimal(12, 5)));
+  EXPECT_FALSE(isSupportedTypeChange(DataType::decimal(10, 2), DataType::decimal(10, 1)));
+  EXPECT_FALSE(isSupportedTypeChange(DataType::decimal(10, 2), DataType::decimal(10, 2)));
+  EXPECT_FALSE(isSupportedTypeChange(DataType::intType(), DataType::decimal(10, 1)));
+  EXPECT_FALSE(isSupportedTypeChange(DataType::longType(), DataType::decimal(19, 0)));
+  EXPECT_FALSE(isSupportedTypeChange(DataType::decimal(10, 2), DataType::doubleType()));
+}
+
+TEST(DeltaTypeWidening, ConvertsDecimalsByScaleAndWidth) {
+  Vector narrow(DataType::decimal(10, 2), 3);
+  narrow.mutableData<int64_t>()[0] = 12345;  // 123.45
+  narrow.setNull(1);
+  narrow.mutableData<int64_t>()[2] = -1;  // -0.01
+  Vector scaled = widenValues(narrow, 3, DataType::decimal(14, 4));
+  EXPECT_EQ(scaled.at<int64_t>(0), 1234500);
+  EXPECT_TRUE(scaled.isNull(1));
+  EXPECT_EQ(scaled.at<int64_t>(2), -100);
+
+  Vector wide = widenValues(narrow, 3, DataType::decimal(30, 3));
+  EXPECT_TRUE(wide.at<int128_t>(0) == 123450);
+  EXPECT_TRUE(wide.isNull(1));
+
+  Vector longs(DataType::longType(), 1);
+  longs.mutableData<int64_t>()[0] = INT64_MAX;
+  Vector from_long = widenValues(longs, 1, DataType::decimal(22, 2));
+  EXPECT_TRUE(from_long.at<int128_t>(0) == static_cast<int128_t>(INT64_MAX) * 100);
+}
+
 TEST(DeltaTypeWidening, AddingAFeatureListsWhatOlderVersionsImplied) {
   Protocol legacy;  // (1, 2)
   Protocol widened = withTableFeature(legacy, "typeWidening", /*reader=*/true);
