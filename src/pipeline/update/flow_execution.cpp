@@ -43,6 +43,13 @@ LogicalOperatorPtr projectByName(LogicalOperatorPtr plan, const std::vector<Stru
   return project;
 }
 
+//! "The view ..." as it reads inside a sentence.
+std::string lowerFirst(std::string text) {
+  if (!text.empty())
+    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
 FlowRunResult endedIn(FlowState state) {
   FlowRunResult result;
   result.state = state;
@@ -175,9 +182,20 @@ class FlowRun {
     if (last)
       changes = sourceChanges(*last, reads, appended);
     bool has_expectations = dataset.expectations != nullptr && !dataset.expectations->empty();
+    sql::RefreshPolicy policy = dataset.spec != nullptr && dataset.spec->refresh_policy
+                                    ? *dataset.spec->refresh_policy
+                                    : sql::RefreshPolicy::kAuto;
     refresh_plan_ = planViewRefresh(last, now, changes,
                                     incrementalTechniques(*plan, reads.scansOf(&changes.changed),
-                                                          has_expectations, targetSchema()));
+                                                          has_expectations, targetSchema()),
+                                    policy);
+    if (refresh_plan_->refusal) {
+      throw Error(ErrorClass::MATERIALIZED_VIEW_NOT_INCREMENTALIZABLE,
+                  refresh_plan_->refusal->issue_type,
+                  fmt::format("The materialized view {} has REFRESH POLICY {}, but {}",
+                              dataset.name.quoted(), sql::refreshPolicyName(policy),
+                              lowerFirst(refresh_plan_->refusal->message)));
+    }
     MaintenanceType technique = refresh_plan_->chosen;
     if (technique == MaintenanceType::kNoOp)
       return endedIn(FlowState::kCompleted);

@@ -132,9 +132,31 @@ void describePlanInputs(const LogicalOperator& plan,
     inputs.inputs.reset();
 }
 
+std::optional<IncrementalizationIssue> notIncrementalizable(
+    const ViewRefreshInputs& now, const std::vector<TechniqueInformation>& incremental) {
+  if (now.non_deterministic) {
+    return issue("NON_DETERMINISTIC_EXPRESSION",
+                 fmt::format("The expression {} of the query is not deterministic.",
+                             *now.non_deterministic));
+  }
+  const IncrementalizationIssue* reason = nullptr;
+  for (const TechniqueInformation& technique : incremental) {
+    if (technique.issues.empty())
+      return std::nullopt;
+    // A grouped aggregate's own issue says more than "not a grouped aggregate".
+    if (reason == nullptr || technique.issues.front().issue_type != "NOT_A_GROUPED_AGGREGATE")
+      reason = &technique.issues.front();
+  }
+  if (reason == nullptr)
+    return issue("OPERATOR_NOT_INCREMENTALIZABLE", "No incremental technique covers the query.");
+  return *reason;
+}
+
 RefreshPlan planViewRefresh(const std::optional<ViewRefreshRecord>& last,
                             const ViewRefreshInputs& now, const SourceChanges& changes,
-                            std::vector<TechniqueInformation> incremental) {
+                            std::vector<TechniqueInformation> incremental,
+                            sql::RefreshPolicy policy) {
+  std::optional<IncrementalizationIssue> shape_issue = notIncrementalizable(now, incremental);
   std::vector<IncrementalizationIssue> state_issues = stateIssues(last, now);
   bool unchanged = state_issues.empty() && last->inputs == *now.inputs &&
                    last->source_versions == now.source_versions;
@@ -161,7 +183,18 @@ RefreshPlan planViewRefresh(const std::optional<ViewRefreshRecord>& last,
                                               "the view's last refresh, not only appended.",
                                               *changes.not_append_only)));
   }
-  bool too_costly = changes.total_size > 0 &&
+  if (policy == sql::RefreshPolicy::kFull) {
+    IncrementalizationIssue full = issue("REFRESH_POLICY_FULL",
+                                         "The view's REFRESH POLICY FULL recomputes it at every "
+                                         "refresh.");
+    no_op.issues.push_back(full);
+    no_op.is_applicable = false;
+    change_issues.push_back(full);
+    unchanged = false;
+  }
+  // INCREMENTAL and INCREMENTAL STRICT refresh incrementally whatever the cost.
+  bool weighs_cost = policy == sql::RefreshPolicy::kAuto;
+  bool too_costly = weighs_cost && changes.total_size > 0 &&
                     changes.appended_size > kIncrementalChangeLimit * changes.total_size;
   for (TechniqueInformation& technique : incremental) {
     if (!unchanged) {
@@ -198,6 +231,22 @@ RefreshPlan planViewRefresh(const std::optional<ViewRefreshRecord>& last,
   plan.techniques.push_back(std::move(recompute));
   for (TechniqueInformation& technique : plan.techniques)
     technique.is_chosen = technique.maintenance_type == plan.chosen;
+
+  bool incremental_policy = policy == sql::RefreshPolicy::kIncremental ||
+                            policy == sql::RefreshPolicy::kIncrementalStrict;
+  // A first refresh (or one after a change of the query) recomputes, but only a query that
+  // later refreshes can be incremental for.
+  if (incremental_policy && !state_issues.empty() && shape_issue) {
+    plan.refusal = shape_issue;
+  } else if (policy == sql::RefreshPolicy::kIncrementalStrict && state_issues.empty() &&
+             plan.chosen == MaintenanceType::kCompleteRecompute) {
+    plan.refusal = shape_issue;
+    for (const TechniqueInformation& technique : plan.techniques) {
+      if (!plan.refusal && !technique.issues.empty() &&
+          technique.maintenance_type != MaintenanceType::kNoOp)
+        plan.refusal = technique.issues.front();
+    }
+  }
   return plan;
 }
 

@@ -22,6 +22,7 @@
 
 #include "pipeline/update/pipeline_state.hpp"
 #include "planner/logical/logical_operator.hpp"
+#include "sql/ast/table_spec.hpp"
 
 namespace sluice {
 
@@ -52,6 +53,8 @@ struct TechniqueInformation {
 struct RefreshPlan {
   MaintenanceType chosen = MaintenanceType::kCompleteRecompute;
   std::vector<TechniqueInformation> techniques;
+  //! Set when the view's REFRESH POLICY forbids the refresh: why it cannot be incremental.
+  std::optional<IncrementalizationIssue> refusal;
 };
 
 //! What a refresh would read now, to compare with what the last one read.
@@ -100,9 +103,18 @@ void describePlanInputs(const LogicalOperator& plan,
 //! Chooses the technique for a refresh reading `now`, after the refresh `last` (none: the
 //! view was never refreshed, or was fully refreshed since). `changes` tells how the pipeline
 //! tables changed; `incremental` holds the incremental techniques with their applicability
-//! to the query's shape (incrementalTechniques()).
+//! to the query's shape (incrementalTechniques()). The view's REFRESH POLICY, as Databricks
+//! defines it: AUTO weighs the cost; INCREMENTAL refreshes incrementally whenever a technique
+//! applies and refuses a first refresh of a query no technique covers; INCREMENTAL STRICT
+//! also refuses any later refresh that cannot be incremental; FULL always recomputes.
 RefreshPlan planViewRefresh(const std::optional<ViewRefreshRecord>& last,
                             const ViewRefreshInputs& now, const SourceChanges& changes,
-                            std::vector<TechniqueInformation> incremental);
+                            std::vector<TechniqueInformation> incremental,
+                            sql::RefreshPolicy policy = sql::RefreshPolicy::kAuto);
+
+//! Why no incremental technique can ever refresh a view of this query (its shape or a
+//! non-deterministic expression); nullopt when one can. `incremental` as planViewRefresh takes.
+std::optional<IncrementalizationIssue> notIncrementalizable(
+    const ViewRefreshInputs& now, const std::vector<TechniqueInformation>& incremental);
 
 }  // namespace sluice
