@@ -212,6 +212,14 @@ class FlowRun {
       LogicalOperatorPtr delta_plan = bindView(new_rows, &new_relations);
       options.mode = delta::WriteMode::kAppend;
       write(std::move(delta_plan), new_relations, std::move(options), result);
+    } else if (technique == MaintenanceType::kGroupAggregate) {
+      ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
+      auto view_snapshot = std::make_shared<const delta::Snapshot>(
+          delta::openSnapshot(location, {now.view_version, {}}));
+      plan = groupAggregatePlan(bindView(new_rows, nullptr),
+                                deltaSnapshotBinding(dataset.name.toString(), view_snapshot),
+                                targetSchema());
+      write(std::move(plan), relations, std::move(options), result);
     } else if (technique == MaintenanceType::kGenericAggregate) {
       ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
       LogicalOperatorPtr keys = bindView(new_rows, nullptr);

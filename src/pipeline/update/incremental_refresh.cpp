@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "exec/table_function/delta_table_reader.hpp"
+#include "function/aggregate/aggregate_registry.hpp"
+#include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 #include "storage/delta/appended_files.hpp"
 #include "storage/delta/file_stats.hpp"
@@ -181,6 +183,80 @@ LogicalOperator& aggregateOf(LogicalOperatorPtr& root, const TopAggregate& top) 
   return *at;
 }
 
+//! The merge of an aggregate's results: the aggregate that combines partial results.
+std::optional<std::string> mergeFunction(const BoundAggregate& aggregate) {
+  if (aggregate.distinct)
+    return std::nullopt;
+  const std::string& name = aggregate.function->name();
+  if (name == "count" || name == "sum")
+    return "sum";
+  if (name == "min" || name == "max")
+    return name;
+  return std::nullopt;
+}
+
+//! An aggregate at the top of a query whose keys and results are all columns of the view: for
+//! each column of the aggregate's output, the view's column that holds it.
+struct MergeableAggregate {
+  const LogicalOperator* aggregate = nullptr;
+  std::vector<size_t> view_columns;
+  std::optional<IncrementalizationIssue> issue;
+};
+
+MergeableAggregate findMergeableAggregate(const LogicalOperator& root,
+                                          const std::vector<StructField>& view_schema) {
+  MergeableAggregate found;
+  const LogicalOperator* project = root.kind == LogicalOperatorKind::kProject ? &root : nullptr;
+  const LogicalOperator& aggregate = project ? *root.children[0] : root;
+  if (aggregate.kind != LogicalOperatorKind::kAggregate) {
+    found.issue = issue("NOT_A_TOP_LEVEL_AGGREGATE",
+                        "The query is not an aggregate under its final projection (a HAVING "
+                        "clause or expressions over the aggregates are not merged).");
+    return found;
+  }
+  for (const BoundAggregate& call : aggregate.aggregates) {
+    if (!mergeFunction(call)) {
+      found.issue = issue("AGGREGATE_NOT_MERGEABLE",
+                          fmt::format("The aggregate {} cannot be merged with new rows' partial "
+                                      "results (only count, sum, min and max can).",
+                                      call.toString()));
+      return found;
+    }
+  }
+  size_t width = aggregate.column_names.size();
+  found.view_columns.assign(width, view_schema.size());
+  for (size_t output = 0; output < (project ? project->expressions.size() : width); ++output) {
+    size_t column = output;
+    if (project) {
+      const BoundExpression& expression = *project->expressions[output];
+      if (expression.kind != BoundExpressionKind::kColumn) {
+        found.issue = issue("NOT_A_TOP_LEVEL_AGGREGATE",
+                            fmt::format("The view's column {} is computed from the aggregates.",
+                                        project->column_names[output]));
+        return found;
+      }
+      column = expression.column_index;
+    }
+    const std::string& name =
+        project ? project->column_names[output] : aggregate.column_names[output];
+    for (size_t view_column = 0; view_column < view_schema.size(); ++view_column) {
+      if (sameIdentifier(view_schema[view_column].name, name) &&
+          view_schema[view_column].type == aggregate.column_types[column])
+        found.view_columns[column] = view_column;
+    }
+  }
+  for (size_t column = 0; column < width; ++column) {
+    if (found.view_columns[column] == view_schema.size()) {
+      found.issue = issue("AGGREGATE_NOT_IN_VIEW",
+                          fmt::format("The aggregate's column {} is not a column of the view.",
+                                      aggregate.column_names[column]));
+      return found;
+    }
+  }
+  found.aggregate = &aggregate;
+  return found;
+}
+
 //! The distinct group keys of `new_rows`' aggregate (its input over the new rows).
 LogicalOperatorPtr newKeys(LogicalOperatorPtr& new_rows, const std::vector<StructField>& schema) {
   LogicalOperator& aggregate = aggregateOf(new_rows, findTopAggregate(*new_rows, schema));
@@ -317,6 +393,17 @@ std::vector<TechniqueInformation> incrementalTechniques(
   if (!whole.ok)
     append_only.issues.push_back(*whole.issue);
 
+  TechniqueInformation group;
+  group.maintenance_type = MaintenanceType::kGroupAggregate;
+  MergeableAggregate mergeable = findMergeableAggregate(plan, view_schema);
+  if (mergeable.issue) {
+    group.issues.push_back(*mergeable.issue);
+  } else {
+    RowwiseCheck input = rowwise(*mergeable.aggregate->children[0], changed_scans);
+    if (!input.ok)
+      group.issues.push_back(*input.issue);
+  }
+
   TechniqueInformation generic;
   generic.maintenance_type = MaintenanceType::kGenericAggregate;
   TopAggregate top = findTopAggregate(plan, view_schema);
@@ -328,11 +415,86 @@ std::vector<TechniqueInformation> incrementalTechniques(
       generic.issues.push_back(*input.issue);
   }
   if (has_expectations) {
-    generic.issues.push_back(issue("EXPECTATIONS_ON_VIEW",
-                                   "The view has expectations, which its kept rows would be "
-                                   "checked and counted by again."));
+    IncrementalizationIssue expectations = issue(
+        "EXPECTATIONS_ON_VIEW",
+        "The view has expectations, which its kept rows would be checked and counted by again.");
+    group.issues.push_back(expectations);
+    generic.issues.push_back(expectations);
   }
-  return {std::move(append_only), std::move(generic)};
+  return {std::move(append_only), std::move(group), std::move(generic)};
+}
+
+LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunctionBinding view_rows,
+                                      const std::vector<StructField>& view_schema) {
+  MergeableAggregate mergeable = findMergeableAggregate(*new_rows, view_schema);
+  SLUICE_CHECK(mergeable.aggregate != nullptr);
+  LogicalOperatorPtr partial = std::move(new_rows);
+  if (partial->kind == LogicalOperatorKind::kProject)
+    partial = std::move(partial->children[0]);
+  size_t keys = partial->expressions.size();
+
+  // The view's rows in the aggregate's columns, then the new rows' partial results.
+  auto kept = makeOperator(LogicalOperatorKind::kScan);
+  kept->column_names = std::move(view_rows.column_names);
+  kept->column_types = std::move(view_rows.column_types);
+  kept->source = std::move(view_rows.source);
+  auto as_partial = makeOperator(LogicalOperatorKind::kProject);
+  for (size_t column = 0; column < partial->column_names.size(); ++column) {
+    size_t view_column = mergeable.view_columns[column];
+    as_partial->expressions.push_back(
+        BoundExpression::makeColumn(view_column, kept->column_types[view_column]));
+    as_partial->column_names.push_back(partial->column_names[column]);
+    as_partial->column_types.push_back(partial->column_types[column]);
+  }
+  as_partial->children.push_back(std::move(kept));
+
+  auto both = makeOperator(LogicalOperatorKind::kUnion);
+  both->column_names = partial->column_names;
+  both->column_types = partial->column_types;
+  std::vector<std::string> merge_names;
+  for (const BoundAggregate& call : partial->aggregates)
+    merge_names.push_back(*mergeFunction(call));
+  both->children.push_back(std::move(as_partial));
+  both->children.push_back(std::move(partial));
+
+  // Grouped again by the keys, each result merged.
+  auto merged = makeOperator(LogicalOperatorKind::kAggregate);
+  for (size_t key = 0; key < keys; ++key) {
+    merged->expressions.push_back(BoundExpression::makeColumn(key, both->column_types[key]));
+    merged->column_names.push_back(both->column_names[key]);
+    merged->column_types.push_back(both->column_types[key]);
+  }
+  for (size_t index = 0; index < merge_names.size(); ++index) {
+    size_t column = keys + index;
+    const DataType& type = both->column_types[column];
+    AggregateBindRequest request;
+    request.name = merge_names[index] + "(" + both->column_names[column] + ")";
+    request.argument_types = {type};
+    request.argument_sql = {both->column_names[column]};
+    request.argument_constants = {nullptr};
+    BoundAggregate call;
+    call.function = AggregateRegistry::builtin().find(merge_names[index])->bind(request);
+    call.arguments.push_back(BoundExpression::makeColumn(column, type));
+    merged->column_names.push_back(both->column_names[column]);
+    merged->column_types.push_back(call.function->returnType());
+    merged->aggregates.push_back(std::move(call));
+  }
+  merged->children.push_back(std::move(both));
+
+  // In the view's columns, each of its type (a merged sum may be wider).
+  auto view = makeOperator(LogicalOperatorKind::kProject);
+  for (size_t view_column = 0; view_column < view_schema.size(); ++view_column) {
+    size_t column = 0;
+    while (mergeable.view_columns[column] != view_column)
+      ++column;
+    view->expressions.push_back(
+        ExpressionBinder::castTo(BoundExpression::makeColumn(column, merged->column_types[column]),
+                                 view_schema[view_column].type));
+    view->column_names.push_back(view_schema[view_column].name);
+    view->column_types.push_back(view_schema[view_column].type);
+  }
+  view->children.push_back(std::move(merged));
+  return view;
 }
 
 LogicalOperatorPtr genericAggregatePlan(LogicalOperatorPtr whole, LogicalOperatorPtr new_rows,

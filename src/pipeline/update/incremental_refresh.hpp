@@ -10,6 +10,11 @@
 // one), and each changed table is read once: the query over the new rows is appended to the
 // view.
 //
+// GROUP_AGGREGATE: the query is an aggregate of count, sum, min and max (not DISTINCT, no
+// HAVING) whose keys and results are the view's columns as they are: the aggregate over the new
+// rows and the view's rows are aggregated again (counts and sums summed, min of mins, max of
+// maxes), so that the update reads only the new rows and the view.
+//
 // GENERIC_AGGREGATE: the query is a grouped aggregate (with its HAVING and final projection)
 // over such an input, and every group key is a column of the view: the keys of the new rows
 // are computed, those groups recomputed from the whole input restricted to them (a semi
@@ -71,12 +76,17 @@ class ViewInputReads : public DatasetReads {
 SourceChanges sourceChanges(const ViewRefreshRecord& last, const ViewInputReads& now,
                             std::map<std::string, std::vector<delta::AddFile>>& appended);
 
-//! APPEND_ONLY and GENERIC_AGGREGATE, each with the issues of `plan`'s shape that rule it
-//! out; `changed_scans` are the scans of the changed tables. A view with expectations is
+//! APPEND_ONLY, GROUP_AGGREGATE and GENERIC_AGGREGATE, each with the issues of `plan`'s shape that
+//! rule it out; `changed_scans` are the scans of the changed tables. A view with expectations is
 //! only appended to (its other rows would be counted again).
 std::vector<TechniqueInformation> incrementalTechniques(
     const LogicalOperator& plan, const std::set<const TableSource*>& changed_scans,
     bool has_expectations, const std::vector<StructField>& view_schema);
+
+//! GROUP_AGGREGATE's plan, giving every row of the refreshed view: `new_rows` is the query
+//! bound over the new rows, `view_rows` the view's table as it stands (columns `view_schema`).
+LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunctionBinding view_rows,
+                                      const std::vector<StructField>& view_schema);
 
 //! GENERIC_AGGREGATE's plan, giving every row of the refreshed view: `whole` is the query
 //! over all its input, `new_rows` and `new_rows_again` two bindings of it over the new rows,

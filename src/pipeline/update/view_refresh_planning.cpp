@@ -101,6 +101,8 @@ std::string_view maintenanceTypeName(MaintenanceType type) {
       return "NO_OP";
     case MaintenanceType::kAppendOnly:
       return "APPEND_ONLY";
+    case MaintenanceType::kGroupAggregate:
+      return "GROUP_AGGREGATE";
     case MaintenanceType::kGenericAggregate:
       return "GENERIC_AGGREGATE";
     case MaintenanceType::kCompleteRecompute:
@@ -139,12 +141,14 @@ std::optional<IncrementalizationIssue> notIncrementalizable(
                  fmt::format("The expression {} of the query is not deterministic.",
                              *now.non_deterministic));
   }
+  // The most general technique's issue says the most, unless the query is not of its shape.
   const IncrementalizationIssue* reason = nullptr;
   for (const TechniqueInformation& technique : incremental) {
     if (technique.issues.empty())
       return std::nullopt;
-    // A grouped aggregate's own issue says more than "not a grouped aggregate".
-    if (reason == nullptr || technique.issues.front().issue_type != "NOT_A_GROUPED_AGGREGATE")
+    const std::string& type = technique.issues.front().issue_type;
+    bool other_shape = type == "NOT_A_GROUPED_AGGREGATE" || type == "NOT_A_TOP_LEVEL_AGGREGATE";
+    if (reason == nullptr || !other_shape)
       reason = &technique.issues.front();
   }
   if (reason == nullptr)

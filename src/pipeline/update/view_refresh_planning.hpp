@@ -29,6 +29,7 @@ namespace sluice {
 enum class MaintenanceType : uint8_t {
   kNoOp,
   kAppendOnly,
+  kGroupAggregate,
   kGenericAggregate,
   kCompleteRecompute,
 };

@@ -140,7 +140,8 @@ def main():
                      "SELECT DISTINCT element_at(split(message, ' '), -1) FROM "
                      "event_log('incremental_property') WHERE event_type = 'planning_information'")
     print("techniques chosen: %s" % ", ".join(chosen))
-    for technique in ["APPEND_ONLY.", "GENERIC_AGGREGATE.", "COMPLETE_RECOMPUTE.", "NO_OP."]:
+    for technique in ["APPEND_ONLY.", "GROUP_AGGREGATE.", "GENERIC_AGGREGATE.", "COMPLETE_RECOMPUTE.",
+                      "NO_OP."]:
         if technique not in chosen:
             sys.exit("no view was refreshed by %s" % technique.rstrip("."))
     print("%d views, %d rounds: every view equals its query" % (len(views), args.rounds))
