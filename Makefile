@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz interop-deps bench-deps bench-ingest bench-queries demo test lint check-layers format format-check clean
+.PHONY: deps build debug fuzz interop-deps bench-deps bench bench-ingest bench-queries demo test lint check-layers format format-check clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -33,6 +33,11 @@ interop-deps: deps
 # DuckDB for the benchmarks, at the version bench/package-lock.json pins.
 bench-deps: deps
 	@cd bench && { [ -d node_modules/@duckdb/node-api ] || npm ci --no-audit --no-fund --loglevel=error; }
+
+# The medallion pipeline, sluice against DuckDB, then an incremental update and a cold start
+# (SCALE=S|M|L, S by default; RUNS=3).
+bench: build bench-deps
+	@node bench/medallion.mjs --scale $(or $(SCALE),S) --runs $(or $(RUNS),3) --sluice build/release/sluice
 
 # Ingest of the medallion JSON events, sluice against DuckDB (SCALE=S|M|L).
 bench-ingest: build bench-deps

@@ -1,6 +1,6 @@
 // bench/ingest.mjs
 //
-// The ingest benchmark: the medallion workload's JSON events (bench/medallion/generate.py)
+// The ingest benchmark: the medallion workload's JSON events (bench/medallion/generate.mjs)
 // loaded into a table, by sluice (read_files into a Delta table: Parquet files with zstd and
 // the Delta log) and by DuckDB (read_json + COPY TO one zstd Parquet file), on the same files in
 // one run. Runs alternate between the engines; each side's time is the median of the runs.
@@ -26,7 +26,7 @@ const data = resolve(args.data ?? join(here, 'out', `medallion-${scale}`));
 
 if (!existsSync(join(data, 'events'))) {
   console.log(`generating the ${scale} data in ${data}`);
-  const made = spawnSync('python3', [join(here, 'medallion', 'generate.py'), data, '--scale', scale], { stdio: 'inherit' });
+  const made = spawnSync('node', [join(here, 'medallion', 'generate.mjs'), data, '--scale', scale], { stdio: 'inherit' });
   if (made.status !== 0) process.exit(1);
 }
 const events = join(data, 'events');

@@ -21,6 +21,29 @@ std::string specPath(const std::string& given) {
   return given.empty() ? findPipelineSpec(std::filesystem::current_path().string()) : given;
 }
 
+//! Whether each materialized view can be refreshed incrementally, and why not.
+std::string incrementalityText(const std::vector<ViewIncrementality>& views) {
+  if (views.empty())
+    return "";
+  std::string text = "\nIncremental refresh of the materialized views:\n";
+  for (const ViewIncrementality& view : views) {
+    text += "  " + view.view->displayName() + ": ";
+    if (view.reason) {
+      text += "recomputed at every change (" + view.reason->issue_type +
+              "): " + view.reason->message + "\n";
+      continue;
+    }
+    std::string techniques;
+    for (MaintenanceType technique : view.techniques)
+      techniques += (techniques.empty() ? "" : ", ") + std::string(maintenanceTypeName(technique));
+    std::string sources;
+    for (const std::string& source : view.sources)
+      sources += (sources.empty() ? "" : ", ") + source;
+    text += "incremental when rows are appended to " + sources + " (" + techniques + ")\n";
+  }
+  return text;
+}
+
 class DryRunCommand : public Command {
  public:
   CLI::App* attach(CLI::App& parent) override {
@@ -40,7 +63,11 @@ class DryRunCommand : public Command {
     GraphAnalysis analysis = validatePipeline(definition);
     out << (format_ == "json" ? graphReportJson(analysis, definition.spec.name)
                               : graphReportText(analysis, definition.spec.name));
-    return analysis.errors.empty() ? kExitSuccess : kExitInvalidInput;
+    if (!analysis.errors.empty())
+      return kExitInvalidInput;
+    if (format_ == "text")
+      out << incrementalityText(describeViewIncrementality(definition, analysis));
+    return kExitSuccess;
   }
 
  private:

@@ -10,6 +10,7 @@
 #include "catalog/catalog.hpp"
 #include "pipeline/graph/graph_analysis.hpp"
 #include "pipeline/pipeline_definition.hpp"
+#include "pipeline/update/view_refresh_planning.hpp"
 
 namespace sluice {
 
@@ -30,5 +31,19 @@ GraphAnalysis validatePipeline(const PipelineDefinition& definition, const Catal
 //! The same, against the catalog the pipeline's storage holds, if any (nothing is created),
 //! with the tables of the catalog an update would refuse to take over (checkTableOwnership).
 GraphAnalysis validatePipeline(const PipelineDefinition& definition);
+
+//! Whether a materialized view can be refreshed incrementally when rows are appended to a
+//! pipeline table it reads: the tables for which an incremental technique applies, and the
+//! techniques, or why none does.
+struct ViewIncrementality {
+  const Dataset* view = nullptr;
+  std::vector<std::string> sources;  // display names
+  std::vector<MaintenanceType> techniques;
+  std::optional<IncrementalizationIssue> reason;
+};
+
+//! Every materialized view of `analysis` (validated, without errors), in graph order.
+std::vector<ViewIncrementality> describeViewIncrementality(const PipelineDefinition& definition,
+                                                           const GraphAnalysis& analysis);
 
 }  // namespace sluice

@@ -401,6 +401,10 @@ void SqlPrinter::tableSpec(const TableSpec& spec) {
     out_ += "WITH ROW FILTER " + joinName(spec.row_filter->function) + " ON " +
             parenthesizedNames(spec.row_filter->columns);
   }
+  if (spec.refresh_policy) {
+    lineBreak();
+    out_ += "REFRESH POLICY " + std::string(refreshPolicyName(*spec.refresh_policy));
+  }
 }
 
 void SqlPrinter::createTable(const CreateTableStatement& table) {

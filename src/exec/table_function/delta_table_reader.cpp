@@ -27,6 +27,11 @@ class DeltaTableSource : public PhysicalTableSource {
   }
   bool skipsByPredicates() const override { return true; }
   size_t hiddenColumns() const override { return spec_->row_identity ? 2 : 0; }
+  std::optional<std::string> contentVersion() const override {
+    // A stream's selection of a version's files reads other rows than the whole version.
+    return fmt::format("delta {} version {} files {}", spec_->snapshot->table_path,
+                       spec_->snapshot->version, spec_->snapshot->files.size());
+  }
   PhysicalOperatorPtr createScan(std::vector<DataType> types,
                                  ScanPushdown pushdown) const override {
     return std::make_unique<PhysicalTableScan>(std::move(types), spec_, std::move(pushdown));

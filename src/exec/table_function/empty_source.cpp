@@ -16,6 +16,7 @@ class EmptySource : public PhysicalTableSource {
     return label_ + " [" + read_columns + "] no rows";
   }
   std::optional<double> rowCount() const override { return 0.0; }
+  std::optional<std::string> contentVersion() const override { return label_ + " no rows"; }
   PhysicalOperatorPtr createScan(std::vector<DataType> types, ScanPushdown) const override {
     return std::make_unique<PhysicalValues>(std::move(types),
                                             std::vector<std::vector<BoundExpressionPtr>>{});

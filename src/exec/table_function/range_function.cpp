@@ -26,6 +26,7 @@ class RangeSource : public PhysicalTableSource {
   std::optional<double> rowCount() const override {
     return static_cast<double>(PhysicalRange::count(start_, end_, step_));
   }
+  std::optional<std::string> contentVersion() const override { return explain(""); }
   PhysicalOperatorPtr createScan(std::vector<DataType>, ScanPushdown) const override {
     return std::make_unique<PhysicalRange>(start_, end_, step_);
   }

@@ -281,6 +281,12 @@ class FileScanSource : public PhysicalTableSource {
   }
   bool skipsByPredicates() const override { return spec_->format == FileFormat::kParquet; }
   size_t hiddenColumns() const override { return 1; }
+  std::optional<std::string> contentVersion() const override {
+    std::string text = fmt::format("files {}", spec_->location);
+    for (const InputFile& file : spec_->files)
+      text += fmt::format("\n{} {} {}", file.path, file.size, file.modification_time_us);
+    return text;
+  }
   PhysicalOperatorPtr createScan(std::vector<DataType> types,
                                  ScanPushdown pushdown) const override {
     return std::make_unique<PhysicalFileScan>(std::move(types), spec_, std::move(pushdown));

@@ -82,6 +82,10 @@ class TableSource {
   virtual bool skipsByPredicates() const { return false; }
   //! How many of the last columns `*` leaves out (read_files' `_metadata`).
   virtual size_t hiddenColumns() const { return 0; }
+  //! Names the data the source reads (a table's version, files' sizes and modification
+  //! times): two bindings with the same text read the same rows. Nullopt when the source
+  //! cannot tell, so that a reader always counts it as changed (a materialized view's refresh).
+  virtual std::optional<std::string> contentVersion() const { return std::nullopt; }
 };
 
 //! A table function call, bound: its output columns and the source that makes them.

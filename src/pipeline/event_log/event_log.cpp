@@ -102,6 +102,8 @@ struct EventLogWriter::Event {
   std::string dataset_name;
   SourceLocation origin;
   std::optional<Error> error;
+  //! When it happened (events are appended later, in batches).
+  int64_t timestamp_us = 0;
 };
 
 std::vector<StructField> eventLogSchema() {
@@ -131,6 +133,7 @@ EventLogWriter::EventLogWriter(std::string location, std::string pipeline_id,
 EventLogWriter::~EventLogWriter() = default;
 
 void EventLogWriter::add(Event event) {
+  event.timestamp_us = nowMicros();
   pending_.push_back(std::move(event));
 }
 
@@ -184,6 +187,8 @@ void EventLogWriter::updateStarted(const std::string& update_id, const GraphAnal
 }
 
 void EventLogWriter::flowChanged(const Flow& flow, FlowState state, const FlowRunResult* result) {
+  if (result != nullptr && result->refresh_plan)
+    addPlanningInformation(flow, *result->refresh_plan);
   Event event;
   event.event_type = "flow_progress";
   event.flow_id = datasetKey(flow.name);
@@ -217,6 +222,33 @@ void EventLogWriter::flowChanged(const Flow& flow, FlowState state, const FlowRu
   add(std::move(event));
   if (result != nullptr)
     flush();
+}
+
+void EventLogWriter::addPlanningInformation(const Flow& flow, const RefreshPlan& plan) {
+  json techniques = json::array();
+  for (const TechniqueInformation& technique : plan.techniques) {
+    json issues = json::array();
+    for (const IncrementalizationIssue& issue : technique.issues) {
+      issues.push_back({{"issue_type", issue.issue_type},
+                        {"prevent_incrementalization", true},
+                        {"message", issue.message}});
+    }
+    techniques.push_back(
+        {{"maintenance_type", std::string(maintenanceTypeName(technique.maintenance_type))},
+         {"is_chosen", technique.is_chosen},
+         {"is_applicable", technique.is_applicable},
+         {"incrementalization_issues", issues}});
+  }
+  Event event;
+  event.event_type = "planning_information";
+  event.flow_id = datasetKey(flow.name);
+  event.flow_name = flow.name.toString();
+  event.dataset_name = flow.target.toString();
+  event.origin = flow.origin;
+  event.message = fmt::format("Flow '{}' has been planned to be executed as {}.", flow.name.table,
+                              maintenanceTypeName(plan.chosen));
+  event.details = {{"planning_information", {{"technique_information", techniques}}}};
+  add(std::move(event));
 }
 
 void EventLogWriter::updateEnded(const std::string& update_id, bool completed) {
@@ -270,7 +302,7 @@ void EventLogWriter::flush() {
   for (idx_t row = 0; row < rows; ++row) {
     const Event& event = pending_[row];
     // Strictly increasing within a process, and after every earlier update's events.
-    int64_t now = nowMicros();
+    int64_t now = event.timestamp_us;
     sequence_ = std::max(sequence_ + 1, now);
     batch.columns[0].setValue(row, Value::string(newUuid()));
     batch.columns[1].setValue(row, Value::nested(sequenceType(), {Value::longValue(sequence_)}));

@@ -11,7 +11,10 @@
 //
 // Event types: create_update, dataset_definition, flow_definition, flow_progress (a flow's
 // states; its end carries metrics {num_output_rows} and data_quality {dropped_records,
-// expectations [{name, dataset, passed_records, failed_records}]}) and update_progress.
+// expectations [{name, dataset, passed_records, failed_records}]}), planning_information (a
+// materialized view's refresh: technique_information [{maintenance_type, is_chosen,
+// is_applicable, incrementalization_issues [{issue_type, prevent_incrementalization,
+// message}]}], logged as its flow ends) and update_progress.
 // Events are buffered and appended as one commit at the start of an update, at the end of
 // each flow and at the end of the update.
 #pragma once
@@ -46,6 +49,8 @@ class EventLogWriter : public UpdateObserver {
  private:
   struct Event;
   void add(Event event);
+  //! The planning_information event of a materialized view's refresh.
+  void addPlanningInformation(const Flow& flow, const RefreshPlan& plan);
 
   std::string location_;
   std::string pipeline_id_;

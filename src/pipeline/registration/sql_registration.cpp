@@ -132,6 +132,11 @@ class SqlFileRegistration {
         }
         break;
     }
+    if (create.spec.refresh_policy && dataset.kind != DatasetKind::kMaterializedView) {
+      fail(create, create.spec.refresh_policy_position, ErrorClass::NOT_SUPPORTED,
+           fmt::format("REFRESH POLICY applies to materialized views; the {} `{}` is not one.",
+                       datasetKindName(dataset.kind), create.name.back()));
+    }
     if (create.flow.kind != sql::FlowSpec::Kind::kNone) {
       Flow flow;
       flow.name = dataset.name;

@@ -11,29 +11,14 @@
 #include "exec/table_sink.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
 #include "pipeline/update/crash_point.hpp"
+#include "pipeline/update/incremental_refresh.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "sql/printer.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
 namespace {
-
-//! Reads every dataset whole: a materialized view recomputes from its inputs as they stand.
-class WholeDatasetReads : public DatasetReads {
- public:
-  explicit WholeDatasetReads(const DatasetLocations& locations) : locations_(locations) {}
-  TableFunctionBinding read(const Dataset& dataset, const std::vector<StructField>& schema,
-                            const DatasetReadMode&) const override {
-    return readWholeDataset(dataset, schema, locations_.locationOf(dataset));
-  }
-  TableFunctionBinding streamTable(const QualifiedTableName& name, const std::string& location,
-                                   const DatasetReadMode&) const override {
-    return deltaLatestBinding(name.toString(), location);
-  }
-
- private:
-  const DatasetLocations& locations_;
-};
 
 //! The query's rows in the table's columns, matched by name: a column the query lacks is NULL,
 //! and each value is cast to its column's type (store assignment).
@@ -58,6 +43,13 @@ LogicalOperatorPtr projectByName(LogicalOperatorPtr plan, const std::vector<Stru
   return project;
 }
 
+//! "The view ..." as it reads inside a sentence.
+std::string lowerFirst(std::string text) {
+  if (!text.empty())
+    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
 FlowRunResult endedIn(FlowState state) {
   FlowRunResult result;
   result.state = state;
@@ -79,6 +71,7 @@ class FlowRun {
       result.state = FlowState::kFailed;
       result.error = std::move(error);
     }
+    result.refresh_plan = std::move(refresh_plan_);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
@@ -161,20 +154,91 @@ class FlowRun {
     return append();
   }
 
+  LogicalOperatorPtr bindView(const DatasetReads& reads, RelationReads* relations) const {
+    return bindFlowQuery(*environment_.analysis, *environment_.views, *flow_.flow,
+                         bindingEnvironment(reads, nullptr), relations);
+  }
+
+  //! Plans the view's refresh (view_refresh_planning.hpp) and runs the technique chosen.
   FlowRunResult materialize() {
     enter(FlowState::kPlanning);
-    WholeDatasetReads reads(*environment_.tables);
+    const Dataset& dataset = target();
+    PipelineState& state = *environment_.state;
+    std::string view = datasetKey(dataset.name);
+    std::string location = environment_.tables->locationOf(dataset);
+    ViewInputReads reads(*environment_.tables);
     RelationReads relations;
-    LogicalOperatorPtr plan =
-        bindFlowQuery(*environment_.analysis, *environment_.views, *flow_.flow,
-                      bindingEnvironment(reads, nullptr), &relations);
+    LogicalOperatorPtr plan = bindView(reads, &relations);
+
+    ViewRefreshInputs now;
+    now.fingerprint = viewFingerprint(sql::printStatement(*dataset.statement),
+                                      flow_.flow->context.settings, targetSchema());
+    now.view_version = delta::openSnapshot(location).version;
+    now.source_versions = reads.versions();
+    describePlanInputs(*plan, reads.scansOf(nullptr), now);
+    std::optional<ViewRefreshRecord> last = state.lastViewRefresh(view);
+    std::map<std::string, std::vector<delta::AddFile>> appended;
+    SourceChanges changes;
+    if (last)
+      changes = sourceChanges(*last, reads, appended);
+    bool has_expectations = dataset.expectations != nullptr && !dataset.expectations->empty();
+    sql::RefreshPolicy policy = dataset.spec != nullptr && dataset.spec->refresh_policy
+                                    ? *dataset.spec->refresh_policy
+                                    : sql::RefreshPolicy::kAuto;
+    refresh_plan_ = planViewRefresh(last, now, changes,
+                                    incrementalTechniques(*plan, reads.scansOf(&changes.changed),
+                                                          has_expectations, targetSchema()),
+                                    policy);
+    if (refresh_plan_->refusal) {
+      throw Error(ErrorClass::MATERIALIZED_VIEW_NOT_INCREMENTALIZABLE,
+                  refresh_plan_->refusal->issue_type,
+                  fmt::format("The materialized view {} has REFRESH POLICY {}, but {}",
+                              dataset.name.quoted(), sql::refreshPolicyName(policy),
+                              lowerFirst(refresh_plan_->refusal->message)));
+    }
+    MaintenanceType technique = refresh_plan_->chosen;
+    if (technique == MaintenanceType::kNoOp)
+      return endedIn(FlowState::kCompleted);
+
     enter(FlowState::kRunning);
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kOverwrite;
-    options.definition = environment_.tables->definitionOf(target(), targetSchema());
+    options.definition = environment_.tables->definitionOf(dataset, targetSchema());
     options.operation = "MATERIALIZED VIEW REFRESH";
     FlowRunResult result;
-    write(std::move(plan), relations, std::move(options), result);
+    if (technique == MaintenanceType::kAppendOnly) {
+      ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
+      RelationReads new_relations;
+      LogicalOperatorPtr delta_plan = bindView(new_rows, &new_relations);
+      options.mode = delta::WriteMode::kAppend;
+      write(std::move(delta_plan), new_relations, std::move(options), result);
+    } else if (technique == MaintenanceType::kGroupAggregate) {
+      ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
+      auto view_snapshot = std::make_shared<const delta::Snapshot>(
+          delta::openSnapshot(location, {now.view_version, {}}));
+      plan = groupAggregatePlan(bindView(new_rows, nullptr),
+                                deltaSnapshotBinding(dataset.name.toString(), view_snapshot),
+                                targetSchema());
+      write(std::move(plan), relations, std::move(options), result);
+    } else if (technique == MaintenanceType::kGenericAggregate) {
+      ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
+      LogicalOperatorPtr keys = bindView(new_rows, nullptr);
+      LogicalOperatorPtr keys_again = bindView(new_rows, nullptr);
+      auto view_snapshot = std::make_shared<const delta::Snapshot>(
+          delta::openSnapshot(location, {now.view_version, {}}));
+      plan = genericAggregatePlan(std::move(plan), std::move(keys), std::move(keys_again),
+                                  deltaSnapshotBinding(dataset.name.toString(), view_snapshot),
+                                  targetSchema());
+      write(std::move(plan), relations, std::move(options), result);
+    } else {
+      write(std::move(plan), relations, std::move(options), result);
+    }
+    ViewRefreshRecord record;
+    record.fingerprint = now.fingerprint;
+    record.inputs = now.inputs.value_or("");
+    record.view_version = result.committed_version.value_or(now.view_version);
+    record.source_versions = now.source_versions;
+    state.recordViewRefresh(view, record);
     return result;
   }
 
@@ -232,6 +296,8 @@ class FlowRun {
   const FlowAnalysis& flow_;
   const FlowRunEnvironment& environment_;
   std::vector<StructField> table_schema_;
+  //! A materialized view's choice of technique, once made.
+  std::optional<RefreshPlan> refresh_plan_;
 };
 
 }  // namespace

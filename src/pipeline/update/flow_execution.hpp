@@ -1,12 +1,13 @@
 // src/pipeline/update/flow_execution.hpp
 //
-// Runs one flow of an update. A materialized view's flow recomputes its query and overwrites
-// the table in one commit. An append flow runs one batch: it binds its query, whose streaming
-// reads take only the input the flow has not read (FlowInputs), and is IDLE when there is
-// none; otherwise it records the batch, appends the rows with the batch's txn, and marks the
-// batch committed (pipeline_state.hpp). A ONCE flow runs once in its target's life. The
-// query's columns are matched to the table's by name (INSERT BY NAME): a column the query
-// lacks is NULL, each value is cast to its column's type.
+// Runs one flow of an update. A materialized view's flow plans its refresh
+// (view_refresh_planning.hpp): NO_OP commits nothing, COMPLETE_RECOMPUTE recomputes its query
+// and overwrites the table in one commit; what the refresh read is then recorded. An append flow
+// runs one batch: it binds its query, whose streaming reads take only the input the flow has not
+// read (FlowInputs), and is IDLE when there is none; otherwise it records the batch, appends the
+// rows with the batch's txn, and marks the batch committed (pipeline_state.hpp). A ONCE flow runs
+// once in its target's life. The query's columns are matched to the table's by name (INSERT BY
+// NAME): a column the query lacks is NULL, each value is cast to its column's type.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include "pipeline/graph/graph_analysis.hpp"
 #include "pipeline/update/dataset_tables.hpp"
 #include "pipeline/update/pipeline_state.hpp"
+#include "pipeline/update/view_refresh_planning.hpp"
 
 namespace sluice {
 
@@ -55,6 +57,8 @@ struct FlowRunResult {
   //! The expectations of the target and of the views the flow read, and the rows they dropped.
   std::vector<ExpectationResult> expectations;
   int64_t dropped_records = 0;
+  //! A materialized view's flow: how its refresh was planned (planning_information).
+  std::optional<RefreshPlan> refresh_plan;
 };
 
 //! What every flow of an update shares.

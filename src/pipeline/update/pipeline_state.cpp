@@ -44,6 +44,19 @@ CREATE TABLE IF NOT EXISTS batch_versions (
 -- A full refresh of a table in progress: truncating it and retiring its flows' batches must
 -- both happen, so an update that finds one here finishes it before anything else.
 CREATE TABLE IF NOT EXISTS pending_refreshes (target TEXT PRIMARY KEY);
+-- The last refresh of each materialized view, and the pipeline tables it read.
+CREATE TABLE IF NOT EXISTS view_refreshes (
+  view TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL,
+  inputs TEXT NOT NULL,
+  view_version INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS view_refresh_sources (
+  view TEXT NOT NULL,
+  source TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  PRIMARY KEY (view, source)
+);
 CREATE TABLE IF NOT EXISTS updates (
   update_id TEXT PRIMARY KEY,
   started_ms INTEGER NOT NULL,
@@ -253,7 +266,50 @@ void PipelineState::finishFullRefresh(const std::string& target,
     SqliteStatement(*db_, "UPDATE batches SET retired = 1 WHERE flow = ?").bind(1, flow).run();
     SqliteStatement(*db_, "UPDATE flows SET once_done = 0 WHERE flow = ?").bind(1, flow).run();
   }
+  SqliteStatement(*db_, "DELETE FROM view_refreshes WHERE view = ?").bind(1, target).run();
+  SqliteStatement(*db_, "DELETE FROM view_refresh_sources WHERE view = ?").bind(1, target).run();
   SqliteStatement(*db_, "DELETE FROM pending_refreshes WHERE target = ?").bind(1, target).run();
+  transaction.commit();
+}
+
+std::optional<ViewRefreshRecord> PipelineState::lastViewRefresh(const std::string& view) {
+  std::lock_guard lock(mutex_);
+  SqliteStatement find(
+      *db_, "SELECT fingerprint, inputs, view_version FROM view_refreshes WHERE view = ?");
+  find.bind(1, view);
+  if (!find.step())
+    return std::nullopt;
+  ViewRefreshRecord record;
+  record.fingerprint = find.text(0);
+  record.inputs = find.text(1);
+  record.view_version = find.integer(2);
+  SqliteStatement sources(*db_, "SELECT source, version FROM view_refresh_sources WHERE view = ?");
+  sources.bind(1, view);
+  while (sources.step())
+    record.source_versions[sources.text(0)] = sources.integer(1);
+  return record;
+}
+
+void PipelineState::recordViewRefresh(const std::string& view, const ViewRefreshRecord& record) {
+  std::lock_guard lock(mutex_);
+  SqliteTransaction transaction(*db_);
+  SqliteStatement(*db_,
+                  "INSERT OR REPLACE INTO view_refreshes (view, fingerprint, inputs, view_version) "
+                  "VALUES (?, ?, ?, ?)")
+      .bind(1, view)
+      .bind(2, record.fingerprint)
+      .bind(3, record.inputs)
+      .bind(4, record.view_version)
+      .run();
+  SqliteStatement(*db_, "DELETE FROM view_refresh_sources WHERE view = ?").bind(1, view).run();
+  for (const auto& [source, version] : record.source_versions) {
+    SqliteStatement(*db_,
+                    "INSERT INTO view_refresh_sources (view, source, version) VALUES (?, ?, ?)")
+        .bind(1, view)
+        .bind(2, source)
+        .bind(3, version)
+        .run();
+  }
   transaction.commit();
 }
 

@@ -38,6 +38,16 @@ struct PlannedBatch {
   BatchInput input;
 };
 
+//! What a materialized view's last refresh read and wrote: its definition's fingerprint, the
+//! content versions of its inputs, the version of the view's table it committed, and the
+//! version of each pipeline table it read (by dataset key).
+struct ViewRefreshRecord {
+  std::string fingerprint;
+  std::string inputs;
+  int64_t view_version = -1;
+  std::map<std::string, int64_t> source_versions;
+};
+
 //! Thread-safe: the flows of an update run at the same time and share it.
 class PipelineState {
  public:
@@ -70,11 +80,18 @@ class PipelineState {
   bool onceDone(const std::string& flow);
 
   //! A full refresh of the table `target` (a dataset key) truncates it and makes its flows
-  //! forget what they read and that a ONCE flow ran. It is recorded before the truncation and
-  //! finished after it, so that a crash between the two is completed by the next update.
+  //! forget what they read and that a ONCE flow ran (and a materialized view its last refresh). It
+  //! is recorded before the truncation and finished after it, so that a crash between the two is
+  //! completed by the next update.
   void beginFullRefresh(const std::string& target);
   std::vector<std::string> pendingFullRefreshes();
   void finishFullRefresh(const std::string& target, const std::vector<std::string>& flows);
+
+  //! The last refresh of the materialized view `view` (a dataset key) since its last full
+  //! refresh; nullopt when there is none.
+  std::optional<ViewRefreshRecord> lastViewRefresh(const std::string& view);
+  //! Records a refresh of `view` once its commit is in the view's log.
+  void recordViewRefresh(const std::string& view, const ViewRefreshRecord& record);
 
   //! Records the start and the end of an update.
   void startUpdate(const std::string& update_id, int64_t started_ms);

@@ -33,7 +33,22 @@ bool TableSpec::equals(const TableSpec& other) const {
          equalLists(expectations, other.expectations) && keys == other.keys &&
          using_delta == other.using_delta && partition_columns == other.partition_columns &&
          clustering == other.clustering && location == other.location && comment == other.comment &&
-         properties == other.properties && row_filter == other.row_filter;
+         properties == other.properties && row_filter == other.row_filter &&
+         refresh_policy == other.refresh_policy;
+}
+
+std::string_view refreshPolicyName(RefreshPolicy policy) {
+  switch (policy) {
+    case RefreshPolicy::kAuto:
+      return "AUTO";
+    case RefreshPolicy::kIncremental:
+      return "INCREMENTAL";
+    case RefreshPolicy::kIncrementalStrict:
+      return "INCREMENTAL STRICT";
+    case RefreshPolicy::kFull:
+      return "FULL";
+  }
+  return "";
 }
 
 bool AutoCdcSpec::equals(const AutoCdcSpec& other) const {

@@ -105,6 +105,13 @@ struct RowFilter {
 };
 
 //! The column list and the table clauses of a dataset, in any order the statement allows.
+//! REFRESH POLICY of a materialized view: whether its refreshes may, should or must be
+//! incremental (Databricks' clause; AUTO when it is not written).
+enum class RefreshPolicy : uint8_t { kAuto, kIncremental, kIncrementalStrict, kFull };
+
+//! "AUTO", "INCREMENTAL", "INCREMENTAL STRICT", "FULL".
+std::string_view refreshPolicyName(RefreshPolicy policy);
+
 struct TableSpec {
   bool has_column_list = false;  // a parenthesised list was written, even one of constraints only
   std::vector<ColumnSpec> columns;
@@ -118,6 +125,8 @@ struct TableSpec {
   std::optional<std::string> comment;
   std::vector<Property> properties;  // TBLPROPERTIES
   std::optional<RowFilter> row_filter;
+  std::optional<RefreshPolicy> refresh_policy;
+  SourcePosition refresh_policy_position;
 
   bool equals(const TableSpec& other) const;
 };

@@ -3,9 +3,10 @@
 // The column list and the table clauses of the pipeline datasets:
 //   ( column [, ...] [, CONSTRAINT name EXPECT (cond) [ON VIOLATION ...]] [, table key] )
 //   USING DELTA | PARTITIONED BY (cols) | CLUSTER BY (cols) | AUTO | NONE | LOCATION 'path' |
-//   COMMENT 'text' | TBLPROPERTIES (...) | WITH ROW FILTER f ON (cols)
-// in any order, each at most once. SCHEDULE, TRIGGER ON UPDATE, REFRESH POLICY and DEFAULT
-// COLLATION are checked for syntax and then refused as not supported.
+//   COMMENT 'text' | TBLPROPERTIES (...) | WITH ROW FILTER f ON (cols) |
+//   REFRESH POLICY AUTO | INCREMENTAL [STRICT] | FULL
+// in any order, each at most once. SCHEDULE, TRIGGER ON UPDATE and DEFAULT COLLATION are
+// checked for syntax and then refused as not supported.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -318,14 +319,22 @@ bool TokenParser::parseTableClause(TableSpec& spec) {
     case Keyword::kRefresh: {
       if (!peek(1).isKeyword(Keyword::kPolicy))
         return false;
+      if (spec.refresh_policy)
+        failDuplicateClause(clause, "REFRESH POLICY");
       advance();
       advance();
+      spec.refresh_policy_position = clause.position;
       if (matchKeyword(Keyword::kIncremental)) {
-        matchKeyword(Keyword::kStrict);
-      } else if (!matchKeyword(Keyword::kAuto) && !matchKeyword(Keyword::kFull)) {
+        spec.refresh_policy = matchKeyword(Keyword::kStrict) ? RefreshPolicy::kIncrementalStrict
+                                                             : RefreshPolicy::kIncremental;
+      } else if (matchKeyword(Keyword::kAuto)) {
+        spec.refresh_policy = RefreshPolicy::kAuto;
+      } else if (matchKeyword(Keyword::kFull)) {
+        spec.refresh_policy = RefreshPolicy::kFull;
+      } else {
         fail(current(), "expected AUTO, INCREMENTAL or FULL");
       }
-      failNotSupported(clause, "REFRESH POLICY");
+      return true;
     }
     case Keyword::kDefault:
       if (!peek(1).isKeyword(Keyword::kCollation))

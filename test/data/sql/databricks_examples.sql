@@ -1,7 +1,7 @@
 -- The SQL examples of the Databricks reference pages for pipeline statements, retyped.
 -- Placeholders of the pages (SELECT ... FROM ...) are filled with a table name so that every
 -- statement parses. Examples that use clauses sluice refuses (SCHEDULE, TRIGGER ON UPDATE,
--- REFRESH POLICY, REPLACE USING) are checked as NOT_SUPPORTED errors in
+-- REPLACE USING) are checked as NOT_SUPPORTED errors in
 -- test/unit/sql/pipeline_parser_error_test.cpp instead.
 
 -- source: https://docs.databricks.com/aws/en/ldp/developer/ldp-sql-ref-create-streaming-table
@@ -386,3 +386,11 @@ RETURN IF(IS_ACCOUNT_GROUP_MEMBER('admin'), true, region='US');
 
 CREATE FUNCTION ssn_mask(ssn STRING)
   RETURN CASE WHEN is_account_group_member('HumanResourceDept') THEN ssn ELSE '***-**-****' END;
+
+-- source: https://docs.databricks.com/aws/en/ldp/developer/ldp-sql-ref-create-materialized-view-refresh-policy
+-- A materialized view that must always be refreshed incrementally:
+CREATE OR REFRESH MATERIALIZED VIEW main.sales.daily_revenue
+REFRESH POLICY INCREMENTAL STRICT
+AS SELECT order_date, SUM(amount) AS revenue
+FROM main.sales.orders
+GROUP BY order_date;

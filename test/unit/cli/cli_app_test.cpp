@@ -1,7 +1,7 @@
 // test/unit/cli/cli_app_test.cpp
 //
 // The `sluice` command end to end in-process: usage errors, --version, and `sluice query` with
-// its exit codes.
+// its exit codes, and `sluice dry-run`'s report of each view's incremental refresh.
 #include "cli/cli_app.hpp"
 
 #include <unistd.h>
@@ -91,6 +91,40 @@ TEST(CliAppTest, QueryPrintsTheResultsBeforeAFailure) {
   EXPECT_EQ(run.code, 1);
   EXPECT_EQ(run.out, "a\n1\nb\n2\n");
   EXPECT_NE(run.err.find("[DIVIDE_BY_ZERO]"), std::string::npos) << run.err;
+}
+
+TEST(CliAppTest, DryRunSaysWhetherEachViewRefreshesIncrementally) {
+  std::filesystem::path folder = std::filesystem::path(storageDir()) / "dry_run_pipeline";
+  std::filesystem::create_directories(folder / "transformations");
+  std::filesystem::create_directories(folder / "in");
+  std::ofstream(folder / "spark-pipeline.yml")
+      << "name: dry\nlibraries:\n  - glob:\n      include: transformations/**\n";
+  std::ofstream(folder / "transformations" / "views.sql")
+      << "CREATE STREAMING TABLE events AS SELECT * FROM STREAM read_files('in', format => "
+         "'json', schema => 'k STRING, v INT');\n"
+         "CREATE MATERIALIZED VIEW totals AS SELECT k, count(DISTINCT v) AS n FROM events "
+         "GROUP BY k;\n"
+         "CREATE MATERIALIZED VIEW big AS SELECT k, v FROM events WHERE v > 1;\n"
+         "CREATE MATERIALIZED VIEW top AS SELECT k, v FROM events ORDER BY v LIMIT 3;\n"
+         "CREATE MATERIALIZED VIEW sampled AS SELECT k FROM events WHERE rand() > 0.5;\n";
+  CliRun run = runSluice({"dry-run", "--spec", (folder / "spark-pipeline.yml").string()});
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("spark_catalog.default.totals: incremental when rows are appended to "
+                         "spark_catalog.default.events (GENERIC_AGGREGATE)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("spark_catalog.default.big: incremental when rows are appended to "
+                         "spark_catalog.default.events (APPEND_ONLY)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("spark_catalog.default.top: recomputed at every change "
+                         "(OPERATOR_NOT_INCREMENTALIZABLE)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("spark_catalog.default.sampled: recomputed at every change "
+                         "(NON_DETERMINISTIC_EXPRESSION)"),
+            std::string::npos)
+      << run.out;
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ TEST(DatabricksExamplesTest, EveryExampleParsesAndRoundTrips) {
   } catch (const Error& error) {
     FAIL() << error.report();
   }
-  EXPECT_EQ(statements.size(), 54u);
+  EXPECT_EQ(statements.size(), 55u);
   for (const StatementPtr& statement : statements) {
     SCOPED_TRACE(statement->text());
     for (PrintLayout layout : {PrintLayout::kOneLine, PrintLayout::kPretty}) {

@@ -220,10 +220,9 @@ const ErrorCase kErrorCases[] = {
     {"CREATE STREAMING TABLE triggered_data\n  TRIGGER ON UPDATE AT MOST EVERY INTERVAL 1 hour\n"
      "  AS SELECT *\n  FROM STREAM source_stream_data",
      ErrorClass::NOT_SUPPORTED, 2, 3, "TRIGGER ON UPDATE is not supported."},
-    {"CREATE OR REFRESH MATERIALIZED VIEW main.sales.daily_revenue\nREFRESH POLICY INCREMENTAL "
-     "STRICT\nAS SELECT order_date, SUM(amount) AS revenue\nFROM main.sales.orders\nGROUP BY "
-     "order_date",
-     ErrorClass::NOT_SUPPORTED, 2, 1, "REFRESH POLICY is not supported."},
+    {"CREATE MATERIALIZED VIEW mv REFRESH POLICY FULL REFRESH POLICY AUTO AS SELECT 1",
+     ErrorClass::DUPLICATE_CLAUSES, 1, 49,
+     "Found duplicate clauses: REFRESH POLICY. Remove one of them."},
     {"CREATE MATERIALIZED VIEW mv REFRESH POLICY SOMETIMES AS SELECT 1",
      ErrorClass::PARSE_SYNTAX_ERROR, 1, 44,
      "Syntax error at or near 'SOMETIMES': expected AUTO, INCREMENTAL or FULL."},

@@ -23,3 +23,6 @@ CREATE FLOW cdc_into_streaming AS AUTO CDC INTO cdc_target FROM STREAM(events) K
 
 -- The hive_metastore catalog holds no managed tables of a pipeline.
 CREATE TABLE hive_metastore.default.legacy FLOW INSERT BY NAME SELECT id FROM spark_catalog.default.source;
+
+-- REFRESH POLICY is a clause of materialized views only.
+CREATE STREAMING TABLE policed REFRESH POLICY INCREMENTAL AS SELECT * FROM STREAM(events);
