@@ -121,7 +121,8 @@ void validateEveryDatasetHasFlow(const DataflowGraph& graph, std::vector<Error>&
 }
 
 // AUTO CDC: a streaming table takes one AUTO CDC flow and no other flow (the flow keeps the
-// table's state of keys and sequences); a managed table takes none; FROM SNAPSHOT waits.
+// table's state of keys and sequences) and no expectations; a managed table takes none; FROM
+// SNAPSHOT waits.
 void validateChangeDataCapture(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Flow& flow : graph.flows) {
     if (flow.kind != FlowKind::kAutoCdc)
@@ -142,6 +143,14 @@ void validateChangeDataCapture(const DataflowGraph& graph, std::vector<Error>& e
                                             flow.name.quoted())),
                           flow.origin));
       continue;
+    }
+    if (target != nullptr && target->expectations != nullptr && !target->expectations->empty()) {
+      errors.push_back(at(Error(ErrorClass::NOT_SUPPORTED,
+                                fmt::format("The {} is the target of the AUTO CDC flow {} and "
+                                            "declares expectations, which AUTO CDC does not "
+                                            "check; declare them on its source.",
+                                            target->describe(), flow.name.quoted())),
+                          target->origin));
     }
     for (const Flow* other : graph.flowsInto(flow.target)) {
       // Two AUTO CDC flows are reported once, at the later one.

@@ -40,3 +40,8 @@ FROM batch_changes KEYS (id) SEQUENCE BY seq COLUMNS (id, v, seq);
 CREATE STREAMING TABLE from_snapshot;
 CREATE FLOW from_snapshot_flow AS AUTO CDC INTO from_snapshot
 FROM SNAPSHOT batch_changes KEYS (id) STORED AS SCD TYPE 1;
+
+-- Expectations belong on the source of an AUTO CDC flow.
+CREATE STREAMING TABLE checked (CONSTRAINT has_v EXPECT (v IS NOT NULL));
+CREATE FLOW checked_flow AS AUTO CDC INTO checked
+FROM STREAM(changes) KEYS (id) SEQUENCE BY seq COLUMNS (id, v, seq);
