@@ -47,7 +47,7 @@ std::string_view kindName(ChangeEvent::Kind kind) {
   return "";
 }
 
-int64_t nowMicros() {
+int64_t microsSinceEpoch() {
   return std::chrono::duration_cast<std::chrono::microseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
@@ -115,7 +115,7 @@ class ChangeBatchRun {
     bool applied = loadState();
     if (!applied) {
       ChangeCounts counts =
-          state_.apply(readEvents(std::move(plan)), nowMicros(), batch_.tombstone_retention);
+          state_.apply(readEvents(std::move(plan)), microsSinceEpoch(), batch_.tombstone_retention);
       result.num_upserted_rows = counts.upserted;
       result.num_deleted_rows = counts.deleted;
       writeState();
