@@ -1329,6 +1329,12 @@ std::string printExpression(const Expr& expr) {
   return printer.take();
 }
 
+std::string printTableRef(const TableRef& ref) {
+  SqlPrinter printer;
+  printer.fromItem(ref);
+  return printer.take();
+}
+
 std::string printDataType(const DataType& type) {
   SqlPrinter printer;
   printer.dataType(type);

@@ -24,6 +24,8 @@ enum class PrintLayout : uint8_t {
 std::string printStatement(const Statement& statement, PrintLayout layout = PrintLayout::kOneLine);
 std::string printQuery(const Query& query, PrintLayout layout = PrintLayout::kOneLine);
 std::string printExpression(const Expr& expr);
+//! A FROM item as written in a FROM clause: `t`, `STREAM(t)`, `read_files(...) AS f`.
+std::string printTableRef(const TableRef& ref);
 //! Type names as the parser reads them: "DECIMAL(10,2)", "STRUCT<a: INT NOT NULL>".
 std::string printDataType(const DataType& type);
 

@@ -47,6 +47,7 @@ class SqlPrinter {
   void query(const Query& query);
   void expr(const Expr& expr, int min_level);
   void dataType(const DataType& type);
+  void fromItem(const TableRef& ref) { tableRef(ref, /*as_join_right=*/false); }
 
  private:
   // Layout (printer.cpp).

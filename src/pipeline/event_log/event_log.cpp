@@ -73,7 +73,7 @@ std::string flowType(const Flow& flow) {
     case FlowKind::kMaterialize:
       return "COMPLETE";
     case FlowKind::kAutoCdc:
-      return "AUTO_CDC";
+      return "CHANGE";
   }
   return "";
 }
@@ -200,6 +200,10 @@ void EventLogWriter::flowChanged(const Flow& flow, FlowState state, const FlowRu
   if (result != nullptr && state == FlowState::kCompleted) {
     event.level = "METRICS";
     progress["metrics"] = {{"num_output_rows", result->num_output_rows}};
+    if (result->num_upserted_rows)
+      progress["metrics"]["num_upserted_rows"] = *result->num_upserted_rows;
+    if (result->num_deleted_rows)
+      progress["metrics"]["num_deleted_rows"] = *result->num_deleted_rows;
     json expectations = json::array();
     for (const ExpectationResult& expectation : result->expectations) {
       expectations.push_back({{"name", expectation.name},

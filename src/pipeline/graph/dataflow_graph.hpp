@@ -72,7 +72,7 @@ struct Dataset {
 enum class FlowKind : uint8_t {
   kAppend,       // INSERT BY NAME (or a streaming table's AS query): new input appended
   kMaterialize,  // a materialized view's query, recomputed each update
-  kAutoCdc,      // AUTO CDC / APPLY CHANGES (refused until AUTO CDC has its own issue)
+  kAutoCdc,      // AUTO CDC / APPLY CHANGES: a change stream applied by key
 };
 
 struct Flow {
@@ -86,7 +86,11 @@ struct Flow {
   //! Defined by the dataset's own statement (AS query, FLOW clause), not by CREATE FLOW.
   bool implicit = false;
   std::shared_ptr<const sql::Statement> statement;
-  const sql::Query* query = nullptr;    // kAppend, kMaterialize
+  //! kAppend, kMaterialize; for kAutoCdc the query of `change_query`.
+  const sql::Query* query = nullptr;
+  //! kAutoCdc: `SELECT *, sequence, delete and truncate conditions FROM source`, made from the
+  //! statement's AUTO CDC clauses (change_capture.hpp); null for FROM SNAPSHOT.
+  std::shared_ptr<const sql::Statement> change_query;
   const sql::FlowSpec* spec = nullptr;  // the statement's flow part
   std::optional<std::string> comment;
   SourceLocation origin;

@@ -9,6 +9,7 @@
 
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
+#include "pipeline/graph/change_capture.hpp"
 #include "pipeline/graph/graph_validation.hpp"
 #include "pipeline/graph/pipeline_functions.hpp"
 #include "planner/binder/query_binder.hpp"
@@ -53,11 +54,9 @@ LogicalOperatorPtr bindWithRelations(const sql::Statement& statement, const sql:
   return binder.bindQuery(query);
 }
 
-std::vector<StructField> outputColumns(const LogicalOperator& plan) {
-  std::vector<StructField> columns;
-  for (size_t index = 0; index < plan.column_names.size(); ++index)
-    columns.push_back(StructField{plan.column_names[index], plan.column_types[index], true, {}});
-  return columns;
+//! The statement a flow's query belongs to: its own, or the query AUTO CDC makes.
+const sql::Statement& queryStatement(const Flow& flow) {
+  return flow.change_query ? *flow.change_query : *flow.statement;
 }
 
 //! An error about `element` (a flow or a dataset): the binder's error, located where the
@@ -86,8 +85,8 @@ class Resolver {
       entry.flow = &flow;
       analysis_.flows.push_back(std::move(entry));
     }
-    // A flow that cannot run (AUTO CDC, no query, a target the graph lacks) fails at once;
-    // validateStructure reports why.
+    // A flow that cannot run (AUTO CDC FROM SNAPSHOT, no query, a target the graph lacks) fails at
+    // once; validateStructure reports why.
     for (FlowAnalysis& flow : analysis_.flows) {
       if (flow.flow->query == nullptr || target(*flow.flow) == nullptr)
         flow.status = DatasetState::Status::kFailed;
@@ -180,9 +179,11 @@ class Resolver {
     std::map<std::string, DatasetState> states = analysis_.states();
     PipelineRelations relations(graph_, views_, states, dryReads(), flow.context, false);
     try {
-      LogicalOperatorPtr plan =
-          bindWithRelations(*flow.statement, *flow.query, flow.context, relations, environment_);
+      LogicalOperatorPtr plan = bindWithRelations(queryStatement(flow), *flow.query, flow.context,
+                                                  relations, environment_);
       entry.output = outputColumns(*plan);
+      if (flow.kind == FlowKind::kAutoCdc)
+        entry.output = resolveChangeCapture(flow, entry.output).target;
       entry.reads = relations.reads();
       entry.status = DatasetState::Status::kResolved;
     } catch (const PendingDependency&) {
@@ -366,8 +367,8 @@ class Resolver {
     std::map<std::string, DatasetState> states = analysis_.states();
     PipelineRelations relations(graph_, views_, states, dryReads(), entry.flow->context, false);
     try {
-      bindWithRelations(*entry.flow->statement, *entry.flow->query, entry.flow->context, relations,
-                        environment_);
+      bindWithRelations(queryStatement(*entry.flow), *entry.flow->query, entry.flow->context,
+                        relations, environment_);
     } catch (const PendingDependency& pending) {
       return pending.key;
     } catch (const Error&) {
@@ -421,6 +422,13 @@ class Resolver {
 };
 
 }  // namespace
+
+std::vector<StructField> outputColumns(const LogicalOperator& plan) {
+  std::vector<StructField> columns;
+  for (size_t index = 0; index < plan.column_names.size(); ++index)
+    columns.push_back(StructField{plan.column_names[index], plan.column_types[index], true, {}});
+  return columns;
+}
 
 ExecContext executionContext(const RegistrationContext& context, uint64_t memory_limit) {
   ExecContext exec;
@@ -507,7 +515,7 @@ LogicalOperatorPtr bindFlowQuery(const GraphAnalysis& analysis, const PipelineVi
                               false);
   try {
     LogicalOperatorPtr plan =
-        bindWithRelations(*flow.statement, *flow.query, flow.context, relations, environment);
+        bindWithRelations(queryStatement(flow), *flow.query, flow.context, relations, environment);
     if (reads_out != nullptr)
       *reads_out = relations.reads();
     return plan;

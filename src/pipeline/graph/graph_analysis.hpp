@@ -72,6 +72,9 @@ LogicalOperatorPtr bindFlowQuery(const GraphAnalysis& analysis, const PipelineVi
                                  const Flow& flow, const BindingEnvironment& environment,
                                  RelationReads* reads_out = nullptr);
 
+//! A plan's columns as fields (nullable), in order.
+std::vector<StructField> outputColumns(const LogicalOperator& plan);
+
 //! The time zone and other settings a statement's SET values give its queries.
 ExecContext executionContext(const RegistrationContext& context, uint64_t memory_limit);
 

@@ -120,7 +120,9 @@ void validateEveryDatasetHasFlow(const DataflowGraph& graph, std::vector<Error>&
   }
 }
 
-// AUTO CDC: a managed table cannot take one; a streaming table waits for its own issue.
+// AUTO CDC: a streaming table takes one AUTO CDC flow and no other flow (the flow keeps the
+// table's state of keys and sequences) and no expectations; a managed table takes none; FROM
+// SNAPSHOT waits.
 void validateChangeDataCapture(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Flow& flow : graph.flows) {
     if (flow.kind != FlowKind::kAutoCdc)
@@ -134,11 +136,35 @@ void validateChangeDataCapture(const DataflowGraph& graph, std::vector<Error>& e
                           flow.origin));
       continue;
     }
-    errors.push_back(at(Error(ErrorClass::NOT_SUPPORTED,
-                              fmt::format("The flow {} is an AUTO CDC flow, which sluice does not "
-                                          "run yet.",
-                                          flow.name.quoted())),
-                        flow.origin));
+    if (flow.spec != nullptr && flow.spec->cdc.from_snapshot) {
+      errors.push_back(at(Error(ErrorClass::NOT_SUPPORTED,
+                                fmt::format("The flow {} is an AUTO CDC FROM SNAPSHOT flow, which "
+                                            "sluice does not run yet.",
+                                            flow.name.quoted())),
+                          flow.origin));
+      continue;
+    }
+    if (target != nullptr && target->expectations != nullptr && !target->expectations->empty()) {
+      errors.push_back(at(Error(ErrorClass::NOT_SUPPORTED,
+                                fmt::format("The {} is the target of the AUTO CDC flow {} and "
+                                            "declares expectations, which AUTO CDC does not "
+                                            "check; declare them on its source.",
+                                            target->describe(), flow.name.quoted())),
+                          target->origin));
+    }
+    for (const Flow* other : graph.flowsInto(flow.target)) {
+      // Two AUTO CDC flows are reported once, at the later one.
+      if (other == &flow || (other->kind == FlowKind::kAutoCdc && other < &flow))
+        continue;
+      errors.push_back(
+          at(Error(ErrorClass::AUTOCDC_MULTIPLE_FLOWS_TO_TARGET,
+                   fmt::format("The {} is the target of the AUTO CDC flow {} and "
+                               "also of the flow {}; an AUTO CDC target takes no "
+                               "other flow.",
+                               target != nullptr ? target->describe() : flow.target.quoted(),
+                               flow.name.quoted(), other->name.quoted())),
+             other->origin));
+    }
   }
 }
 
@@ -230,6 +256,9 @@ void validateFlowColumns(const GraphAnalysis& analysis, std::vector<Error>& erro
     const DatasetAnalysis* state = analysis.dataset(datasetKey(entry.flow->target));
     if (target == nullptr || state == nullptr || target->spec == nullptr ||
         target->spec->columns.empty() || state->state.status != DatasetState::Status::kResolved)
+      continue;
+    // validateChangeDataCapture refused it already.
+    if (entry.flow->kind == FlowKind::kAutoCdc && target->kind == DatasetKind::kManagedTable)
       continue;
     for (const StructField& column : entry.output) {
       const StructField* declared = nullptr;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "catalog/catalog.hpp"
+#include "pipeline/graph/change_capture.hpp"
 #include "sql/parameter_substitution.hpp"
 #include "sql/parser/parser.hpp"
 
@@ -149,7 +150,7 @@ class SqlFileRegistration {
       flow.origin = dataset.origin;
       flow.context = context_;
       if (create.flow.kind == sql::FlowSpec::Kind::kAutoCdc)
-        flow.kind = FlowKind::kAutoCdc;
+        attachChangeQuery(flow);
       else if (dataset.kind == DatasetKind::kMaterializedView)
         flow.kind = FlowKind::kMaterialize;
       else
@@ -205,9 +206,19 @@ class SqlFileRegistration {
     flow.comment = create.comment;
     flow.origin = statement->locate(statement->position);
     flow.context = context_;
-    flow.kind =
-        create.flow.kind == sql::FlowSpec::Kind::kAutoCdc ? FlowKind::kAutoCdc : FlowKind::kAppend;
+    flow.kind = FlowKind::kAppend;
+    if (create.flow.kind == sql::FlowSpec::Kind::kAutoCdc)
+      attachChangeQuery(flow);
     graph_.flows.push_back(std::move(flow));
+  }
+
+  //! An AUTO CDC flow reads the query its clauses make (change_capture.hpp).
+  static void attachChangeQuery(Flow& flow) {
+    flow.kind = FlowKind::kAutoCdc;
+    flow.change_query =
+        makeChangeQuery(flow.spec->cdc, fmt::format("<AUTO CDC {}>", flow.name.toString()));
+    if (flow.change_query)
+      flow.query = flow.change_query->as<sql::QueryStatement>().query.get();
   }
 
   void registerSet(const sql::SetStatement& set) {

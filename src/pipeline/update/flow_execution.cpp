@@ -10,6 +10,7 @@
 #include "exec/table_function/delta_table_reader.hpp"
 #include "exec/table_sink.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
+#include "pipeline/update/change_batch.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/incremental_refresh.hpp"
 #include "planner/binder/expression_binder.hpp"
@@ -278,6 +279,13 @@ class FlowRun {
     crashPoint("batch-planned");
 
     enter(FlowState::kRunning);
+    FlowRunResult result;
+    if (flow.kind == FlowKind::kAutoCdc) {
+      applyChanges(std::move(plan), batch.batch_id, app_id, location, result);
+      crashPoint("batch-written");
+      state.commitBatch(key, batch.batch_id, flow.once);
+      return result;
+    }
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kAppend;
     // The table exists (ensureTable); its definition tells the sink its clustering without
@@ -286,11 +294,32 @@ class FlowRun {
     options.app_id = app_id;
     options.app_version = batch.batch_id;
     options.operation = "STREAMING UPDATE";
-    FlowRunResult result;
     write(std::move(plan), relations, std::move(options), result);
     crashPoint("batch-written");
     state.commitBatch(key, batch.batch_id, flow.once);
     return result;
+  }
+
+  //! Applies an AUTO CDC batch (`plan`, the flow's query over its input) to the target.
+  void applyChanges(LogicalOperatorPtr plan, int64_t batch_id, const std::string& app_id,
+                    const std::string& location, FlowRunResult& result) const {
+    const Flow& flow = *flow_.flow;
+    ChangeBatch batch;
+    batch.flow = &flow;
+    batch.layout = resolveChangeCapture(flow, outputColumns(*plan));
+    batch.state_location =
+        changeStateLocation(environment_.pipeline_folder, datasetKey(flow.target));
+    batch.target_location = location;
+    batch.target_definition = environment_.tables->definitionOf(target(), targetSchema());
+    batch.app_id = app_id;
+    batch.batch_id = batch_id;
+    batch.tombstone_retention = tombstoneRetention(target(), flow);
+    ExecContext exec = executionContext(flow.context, environment_.memory_limit);
+    ChangeBatchResult applied = applyChangeBatch(batch, std::move(plan), exec);
+    result.num_output_rows = applied.num_output_rows;
+    result.num_upserted_rows = applied.num_upserted_rows;
+    result.num_deleted_rows = applied.num_deleted_rows;
+    result.committed_version = applied.committed_version;
   }
 
   const FlowAnalysis& flow_;

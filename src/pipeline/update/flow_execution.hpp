@@ -7,7 +7,9 @@
 // read (FlowInputs), and is IDLE when there is none; otherwise it records the batch, appends the
 // rows with the batch's txn, and marks the batch committed (pipeline_state.hpp). A ONCE flow runs
 // once in its target's life. The query's columns are matched to the table's by name (INSERT BY
-// NAME): a column the query lacks is NULL, each value is cast to its column's type.
+// NAME): a column the query lacks is NULL, each value is cast to its column's type. An AUTO CDC
+// flow runs its batches the same way, but applies them by key (change_batch.hpp) instead of
+// appending.
 #pragma once
 
 #include <cstdint>
@@ -50,6 +52,9 @@ struct ExpectationResult {
 struct FlowRunResult {
   FlowState state = FlowState::kCompleted;
   int64_t num_output_rows = 0;
+  //! AUTO CDC: the changes the batch applied (upserts, deletes of live rows).
+  std::optional<int64_t> num_upserted_rows;
+  std::optional<int64_t> num_deleted_rows;
   //! The target's version the flow committed, when it committed one.
   std::optional<int64_t> committed_version;
   std::optional<Error> error;
@@ -69,6 +74,8 @@ struct FlowRunEnvironment {
   DatasetTables* tables = nullptr;
   const Catalog* catalog = nullptr;
   uint64_t memory_limit = 0;
+  //! The pipeline's own folder (pipelineFolder): AUTO CDC keeps its state under it.
+  std::string pipeline_folder;
   //! The spec's folder: relative paths of read_files are read from it.
   std::string relative_path_base;
   //! Called as the flow moves through its states.

@@ -13,6 +13,7 @@
 #include "pipeline/event_log/event_log.hpp"
 #include "pipeline/graph/pipeline_functions.hpp"
 #include "pipeline/pipeline_validation.hpp"
+#include "pipeline/update/change_batch.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/flow_scheduler.hpp"
 #include "pipeline/update/update_lock.hpp"
@@ -161,6 +162,7 @@ class Update {
     result.update_id = newUuid();
     checkRefreshOptions(options);
     std::string folder = pipelineFolder(definition_.spec);
+    folder_ = folder;
     UpdateLock lock(folder, definition_.spec.name, result.update_id);
     Catalog catalog(definition_.spec.storage);
     ensureNamespace(catalog);
@@ -227,6 +229,7 @@ class Update {
     environment.tables = &tables;
     environment.catalog = &catalog;
     environment.relative_path_base = definition_.spec.root;
+    environment.pipeline_folder = folder;
     std::vector<const FlowAnalysis*> flows;
     for (const FlowAnalysis* flow : analysis.flowOrder()) {
       if (selection.updated.count(datasetKey(flow->flow->target)))
@@ -362,6 +365,12 @@ class Update {
     if (entry == nullptr || !isStored(entry->dataset->kind))
       return;
     std::error_code error;
+    // An AUTO CDC target's state goes first: a target left with rows and no state would be
+    // truncated by the next update, finishing the refresh.
+    std::filesystem::remove_all(changeStateLocation(folder_, key), error);
+    if (error)
+      throw Error(ErrorClass::INTERNAL_ERROR,
+                  fmt::format("Cannot remove the AUTO CDC state of {}: {}", key, error.message()));
     if (std::filesystem::exists(
             std::filesystem::path(tables.locationOf(*entry->dataset)) / "_delta_log", error))
       tables.truncate(*entry->dataset, entry->state.schema);
@@ -370,20 +379,24 @@ class Update {
   const PipelineDefinition& definition_;
   UpdateObserver& user_observer_;
   UpdateObserver* observer_ = nullptr;  // the event log, then the user's observer
+  std::string folder_;                  // the pipeline's own folder
 };
 
 }  // namespace
 
-std::string pipelineFolder(const std::string& storage, const std::string& pipeline_name) {
-  // The name as a folder: letters, digits, '-', '_' and '.' kept, anything else escaped.
-  std::string folder;
-  for (unsigned char c : pipeline_name) {
+std::string escapedFileName(std::string_view name) {
+  std::string escaped;
+  for (unsigned char c : name) {
     if (std::isalnum(c) || c == '-' || c == '_' || c == '.')
-      folder += static_cast<char>(c);
+      escaped += static_cast<char>(c);
     else
-      folder += fmt::format("%{:02X}", c);
+      escaped += fmt::format("%{:02X}", c);
   }
-  return (std::filesystem::path(storage) / "pipelines" / folder).string();
+  return escaped;
+}
+
+std::string pipelineFolder(const std::string& storage, const std::string& pipeline_name) {
+  return (std::filesystem::path(storage) / "pipelines" / escapedFileName(pipeline_name)).string();
 }
 
 UpdateResult runPipelineUpdate(const PipelineDefinition& definition, const UpdateOptions& options,

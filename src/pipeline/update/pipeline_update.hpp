@@ -84,6 +84,10 @@ struct UpdateResult {
 UpdateResult runPipelineUpdate(const PipelineDefinition& definition, const UpdateOptions& options,
                                UpdateObserver& observer);
 
+//! `name` as one file name: letters, digits, '-', '_' and '.' kept, anything else escaped as
+//! %XX.
+std::string escapedFileName(std::string_view name);
+
 //! The folder of a pipeline's own files (state, lock, event log) in its storage:
 //! <storage>/pipelines/<name>, the name escaped where a file name could not hold it.
 std::string pipelineFolder(const std::string& storage, const std::string& pipeline_name);

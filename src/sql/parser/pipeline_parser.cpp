@@ -327,7 +327,13 @@ void TokenParser::parseAutoCdcSpec(AutoCdcSpec& cdc) {
   }
   cdc.source = parseCdcSource();
   expectKeyword(Keyword::kKeys);
-  cdc.keys = parseIdentifierList();
+  // KEYS () parses; the pipeline refuses it by name (AUTOCDC_EMPTY_KEYS).
+  if (check(TokenKind::kLeftParen) && peek(1).is(TokenKind::kRightParen)) {
+    advance();
+    advance();
+  } else {
+    cdc.keys = parseIdentifierList();
+  }
   const Token* track_history = nullptr;
   const Token* truncate = nullptr;
   while (!atEnd()) {

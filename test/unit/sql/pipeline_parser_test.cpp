@@ -83,6 +83,7 @@ const char* const kPipelineInputs[] = {
     "CREATE FLOW flow AS INSERT INTO flow BY NAME SELECT 1",
     // CREATE FLOW ... AUTO CDC, and the standalone forms.
     "CREATE FLOW f AS AUTO CDC INTO t FROM stream(s) KEYS (k) SEQUENCE BY seq",
+    "CREATE FLOW f AS AUTO CDC INTO t FROM stream(s) KEYS () SEQUENCE BY seq",
     "CREATE FLOW f AS AUTO CDC ONCE INTO t FROM s KEYS (k) SEQUENCE BY seq",
     "CREATE FLOW f AS AUTO CDC INTO t FROM STREAM(s) KEYS (k) IGNORE NULL UPDATES ON * EXCEPT "
     "(a, b) APPLY AS DELETE WHEN op = 'D' APPLY AS TRUNCATE WHEN op = 'T' SEQUENCE BY seq "

@@ -15,7 +15,7 @@ CREATE TEMPORARY VIEW renamed (a, b) AS SELECT id FROM source;
 CREATE TABLE declared (id BIGINT) FLOW INSERT BY NAME SELECT id, 'x' AS extra FROM source;
 CREATE MATERIALIZED VIEW both_layouts PARTITIONED BY (id) CLUSTER BY (id) AS SELECT id FROM source;
 
--- AUTO CDC: never into a managed table; into a streaming table, not run yet.
+-- AUTO CDC: never into a managed table; into a streaming table it is valid.
 CREATE TABLE managed_cdc (id BIGINT);
 CREATE FLOW cdc_into_managed AS AUTO CDC INTO managed_cdc FROM STREAM(events) KEYS (id) SEQUENCE BY id;
 CREATE STREAMING TABLE cdc_target;

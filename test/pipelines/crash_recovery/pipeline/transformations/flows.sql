@@ -22,3 +22,13 @@ SELECT id, 'archive' AS k, id AS v, 'archive' AS origin FROM range(1000000, 1000
 
 CREATE MATERIALIZED VIEW totals AS
 SELECT k, count(*) AS n, sum(v) AS total FROM clean GROUP BY k;
+
+-- AUTO CDC keyed by k and sequenced by id: the latest row of each k, and every version of it.
+CREATE STREAMING TABLE latest_by_k;
+
+CREATE FLOW latest_by_k_flow AS AUTO CDC INTO latest_by_k
+FROM STREAM(raw) KEYS (k) APPLY AS DELETE WHEN v < 0 SEQUENCE BY id STORED AS SCD TYPE 1;
+
+CREATE STREAMING TABLE history_by_k
+FLOW AUTO CDC FROM STREAM(raw) KEYS (k) APPLY AS DELETE WHEN v < 0 SEQUENCE BY id
+STORED AS SCD TYPE 2;

@@ -1,0 +1,55 @@
+// src/pipeline/update/change_batch.hpp
+//
+// Applies one batch of an AUTO CDC flow. The flow's state (change_state.hpp) lives in a Delta
+// table of its own under the pipeline's folder, `cdc/<target>`, whose properties record the
+// keys, the SCD type, the sequence's type and the tracked columns. A batch reads the state,
+// runs the flow's query over the batch's input, checks it (no NULL sequence, no NULL key),
+// applies the events and overwrites the state table, then overwrites the target with the rows
+// the state gives. Both commits carry the batch's txn (the flow's appId, the batch number):
+// when an update stops between them, the next one finds the batch in the state's log but not
+// in the target's, and only rewrites the target; a batch is never applied twice nor lost.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "function/function.hpp"
+#include "pipeline/graph/change_capture.hpp"
+#include "planner/logical/logical_operator.hpp"
+#include "storage/delta/table_writer.hpp"
+
+namespace sluice {
+
+struct ChangeBatch {
+  const Flow* flow = nullptr;
+  ChangeCaptureLayout layout;
+  std::string state_location;
+  std::string target_location;
+  //! The target's definition, its columns those the table has now.
+  delta::TableDefinition target_definition;
+  std::string app_id;
+  int64_t batch_id = 0;
+  //! pipelines.cdc.tombstoneGCThresholdInSeconds, in microseconds.
+  int64_t tombstone_retention = 0;
+};
+
+struct ChangeBatchResult {
+  int64_t num_upserted_rows = 0;
+  int64_t num_deleted_rows = 0;
+  int64_t num_output_rows = 0;
+  int64_t committed_version = -1;
+};
+
+//! Applies the rows of `plan` (the flow's query over the batch's input) to the target.
+ChangeBatchResult applyChangeBatch(const ChangeBatch& batch, LogicalOperatorPtr plan,
+                                   const ExecContext& exec);
+
+//! Where the AUTO CDC state of the table `target_key` (a dataset key) lives.
+std::string changeStateLocation(const std::string& pipeline_folder, const std::string& target_key);
+
+//! The retention of tombstones a target's properties or the flow's settings give, in
+//! microseconds (default two days).
+int64_t tombstoneRetention(const Dataset& target, const Flow& flow);
+
+}  // namespace sluice

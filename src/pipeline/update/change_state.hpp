@@ -1,0 +1,89 @@
+// src/pipeline/update/change_state.hpp
+//
+// The state of an AUTO CDC target in memory: per key, the events that decide its rows, and the
+// sequence of the last TRUNCATE. The target is a function of this state alone, so a batch
+// applies its events to the state and the target is rewritten from it.
+//
+// SCD type 1 keeps one event per key, the one with the highest sequence: an upsert (the row,
+// after IGNORE NULL UPDATES kept the old values of its NULL columns) or a delete (a tombstone,
+// so that a late event with a lower sequence never brings the key back; dropped once older
+// than the tombstone retention). An event whose sequence is not above the kept one's changes
+// nothing, so replaying events is harmless and the first of two events with one sequence wins.
+// IGNORE NULL UPDATES merges an upsert with the row it replaces when it is applied; a late
+// event lower than the kept one is dropped, so with it the result may depend on arrival.
+// A TRUNCATE at sequence T removes every key whose event is below T and every later event
+// below T.
+//
+// SCD type 2 keeps every event of a key with a sequence of its own, in sequence order, and
+// derives the versions from them: an upsert opens a version or, when it changes no tracked
+// column, updates the open one in place; a change to a tracked column closes the open version
+// at its sequence and opens the next; a delete closes the open version. A late event takes its
+// place in the order, so the result never depends on how the events were split into batches.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "common/types/value.hpp"
+#include "pipeline/graph/change_capture.hpp"
+
+namespace sluice {
+
+struct ChangeEvent {
+  enum class Kind : uint8_t { kUpsert, kDelete, kTruncate };
+  Kind kind = Kind::kUpsert;
+  Value sequence;
+  //! The layout's data columns (NULLs for a TRUNCATE).
+  std::vector<Value> row;
+  //! When the event was applied, in microseconds since the epoch (tombstone retention).
+  int64_t applied_at = 0;
+};
+
+struct ChangeCounts {
+  int64_t upserted = 0;
+  int64_t deleted = 0;
+};
+
+class ChangeState {
+ public:
+  explicit ChangeState(const ChangeCaptureLayout& layout) : layout_(layout) {}
+
+  //! Applies a batch's events, given in arrival order, at time `now` (microseconds); with a
+  //! retention, SCD type 1 tombstones applied longer than it before `now` are dropped first.
+  ChangeCounts apply(std::vector<ChangeEvent> events, int64_t now,
+                     std::optional<int64_t> tombstone_retention);
+
+  //! The target's rows, in the layout's target columns, ordered by key.
+  std::vector<std::vector<Value>> targetRows() const;
+
+  //! Every event the state keeps (TRUNCATE first), to be stored; restore() takes them back.
+  std::vector<ChangeEvent> events() const;
+  void restore(ChangeEvent event);
+
+ private:
+  struct KeyLess {
+    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const;
+  };
+  using History = std::vector<ChangeEvent>;  // ascending sequences
+
+  std::vector<Value> keyOf(const ChangeEvent& event) const;
+  void applyTruncate(const ChangeEvent& event, ChangeCounts& counts);
+  void applyType1(ChangeEvent event, ChangeCounts& counts);
+  void applyType2(ChangeEvent event, ChangeCounts& counts);
+  //! The versions of one key (SCD type 2), appended to `rows`.
+  void versionsOf(const History& history, std::vector<std::vector<Value>>& rows) const;
+  //! `row` with the NULLs of IGNORE NULL UPDATES columns taken from `previous`.
+  std::vector<Value> keepIgnoredNulls(std::vector<Value> row,
+                                      const std::vector<Value>& previous) const;
+
+  const ChangeCaptureLayout& layout_;
+  std::map<std::vector<Value>, History, KeyLess> keys_;
+  std::optional<Value> truncated_before_;
+};
+
+//! Spark's ordering of sequence values: NULL first, structs field by field.
+int compareSequences(const Value& a, const Value& b);
+
+}  // namespace sluice

@@ -1,0 +1,3 @@
+-- KEYS names at least one column.
+CREATE STREAMING TABLE no_keys
+FLOW AUTO CDC FROM STREAM(changes) KEYS () SEQUENCE BY seq;

@@ -1,0 +1,4 @@
+-- A TRUNCATE would cut histories: SCD type 1 only.
+CREATE STREAMING TABLE truncate_scd2
+FLOW AUTO CDC FROM STREAM(changes) KEYS (id) APPLY AS TRUNCATE WHEN v = 'T' SEQUENCE BY seq
+STORED AS SCD TYPE 2;

@@ -1,0 +1,11 @@
+-- IGNORE NULL UPDATES: an update's NULL leaves the column as it was.
+CREATE STREAMING TABLE keep_nulls;
+
+CREATE FLOW keep_nulls_flow AS AUTO CDC INTO keep_nulls
+FROM STREAM(events_cdc)
+KEYS (id)
+IGNORE NULL UPDATES
+APPLY AS DELETE WHEN op = 'DELETE'
+SEQUENCE BY ts
+COLUMNS * EXCEPT (ts, tie, op)
+STORED AS SCD TYPE 1;

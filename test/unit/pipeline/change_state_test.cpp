@@ -1,0 +1,221 @@
+// test/unit/pipeline/change_state_test.cpp
+//
+// ChangeState against a reference model of AUTO CDC's semantics: random change streams
+// (upserts, deletes, truncates, repeated and out-of-order sequences) cut into random batches,
+// with the state stored and restored between some of them, give the rows the model gives for
+// the whole stream at once.
+#include "pipeline/update/change_state.hpp"
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+#include <gtest/gtest.h>
+
+namespace sluice {
+namespace {
+
+ChangeCaptureLayout layoutOf(int scd_type) {
+  ChangeCaptureLayout layout;
+  layout.scd_type = scd_type;
+  layout.data = {StructField{"id", DataType::intType(), true, {}},
+                 StructField{"v", DataType::string(), true, {}},
+                 StructField{"w", DataType::string(), true, {}}};
+  layout.keys = {0};
+  layout.ignore_null = {false, false, false};
+  layout.tracked = {false, true, false};  // a change of w updates the open version in place
+  layout.sequence_type = DataType::intType();
+  layout.target = layout.data;
+  if (scd_type == 2) {
+    layout.target.push_back(StructField{kScdStartColumn, DataType::intType(), true, {}});
+    layout.target.push_back(StructField{kScdEndColumn, DataType::intType(), true, {}});
+  }
+  return layout;
+}
+
+ChangeEvent event(ChangeEvent::Kind kind, int id, int sequence, std::optional<std::string> v,
+                  std::optional<std::string> w) {
+  auto text = [](const std::optional<std::string>& value) {
+    return value ? Value::string(*value) : Value::null(DataType::string());
+  };
+  ChangeEvent made;
+  made.kind = kind;
+  made.sequence = Value::intValue(sequence);
+  made.row = {
+      kind == ChangeEvent::Kind::kTruncate ? Value::null(DataType::intType()) : Value::intValue(id),
+      text(v), text(w)};
+  return made;
+}
+
+using Rows = std::vector<std::vector<std::string>>;
+
+Rows printed(std::vector<std::vector<Value>> rows) {
+  Rows out;
+  for (const std::vector<Value>& row : rows) {
+    std::vector<std::string> cells;
+    for (const Value& value : row)
+      cells.push_back(value.isNull()                       ? "NULL"
+                      : value.type() == DataType::string() ? value.getString()
+                                                           : std::to_string(value.getInt64()));
+    out.push_back(std::move(cells));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+//! The semantics, computed from the whole stream in arrival order.
+Rows referenceRows(const std::vector<ChangeEvent>& stream, int scd_type) {
+  std::optional<int> truncated;
+  for (const ChangeEvent& change : stream) {
+    if (change.kind == ChangeEvent::Kind::kTruncate)
+      truncated = std::max(truncated.value_or(change.sequence.getInt64()),
+                           static_cast<int>(change.sequence.getInt64()));
+  }
+  // Per key, the first event of each sequence at or above the truncation.
+  std::map<int64_t, std::map<int64_t, const ChangeEvent*>> keys;
+  for (const ChangeEvent& change : stream) {
+    int64_t sequence = change.sequence.getInt64();
+    if (change.kind == ChangeEvent::Kind::kTruncate || (truncated && sequence < *truncated))
+      continue;
+    keys[change.row[0].getInt64()].emplace(sequence, &change);  // emplace keeps the first
+  }
+  std::vector<std::vector<Value>> rows;
+  for (const auto& [id, history] : keys) {
+    if (scd_type == 1) {
+      const ChangeEvent* last = history.rbegin()->second;
+      if (last->kind == ChangeEvent::Kind::kUpsert)
+        rows.push_back(last->row);
+      continue;
+    }
+    std::optional<std::vector<Value>> open;
+    int64_t opened_at = 0;
+    for (const auto& [sequence, change] : history) {
+      bool closes =
+          change->kind == ChangeEvent::Kind::kDelete || (open && change->row[1] != (*open)[1]);
+      if (open && closes) {
+        std::vector<Value> version = *open;
+        version.push_back(Value::intValue(static_cast<int32_t>(opened_at)));
+        version.push_back(Value::intValue(static_cast<int32_t>(sequence)));
+        rows.push_back(version);
+        open.reset();
+      }
+      if (change->kind == ChangeEvent::Kind::kDelete)
+        continue;
+      if (!open)
+        opened_at = sequence;
+      open = change->row;
+    }
+    if (open) {
+      std::vector<Value> version = *open;
+      version.push_back(Value::intValue(static_cast<int32_t>(opened_at)));
+      version.push_back(Value::null(DataType::intType()));
+      rows.push_back(version);
+    }
+  }
+  return printed(std::move(rows));
+}
+
+std::vector<ChangeEvent> randomStream(std::mt19937& random, int scd_type) {
+  std::uniform_int_distribution<int> length(0, 40);
+  std::uniform_int_distribution<int> key(0, 5);
+  std::uniform_int_distribution<int> sequence(0, 15);
+  std::uniform_int_distribution<int> percent(0, 99);
+  const std::vector<std::optional<std::string>> values = {"a", "b", "c", std::nullopt};
+  std::uniform_int_distribution<size_t> value(0, values.size() - 1);
+  std::vector<ChangeEvent> stream;
+  int count = length(random);
+  for (int index = 0; index < count; ++index) {
+    // Some events repeat an earlier one (a replay).
+    if (!stream.empty() && percent(random) < 15) {
+      stream.push_back(stream[std::uniform_int_distribution<size_t>(0, stream.size() - 1)(random)]);
+      continue;
+    }
+    int roll = percent(random);
+    ChangeEvent::Kind kind = roll < 70                    ? ChangeEvent::Kind::kUpsert
+                             : roll < 95 || scd_type == 2 ? ChangeEvent::Kind::kDelete
+                                                          : ChangeEvent::Kind::kTruncate;
+    stream.push_back(
+        event(kind, key(random), sequence(random), values[value(random)], values[value(random)]));
+  }
+  return stream;
+}
+
+//! Applies `stream` in random batches, storing and restoring the state between some.
+Rows appliedRows(const std::vector<ChangeEvent>& stream, int scd_type, std::mt19937& random) {
+  ChangeCaptureLayout layout = layoutOf(scd_type);
+  auto state = std::make_unique<ChangeState>(layout);
+  std::uniform_int_distribution<size_t> batch_size(0, 8);
+  std::uniform_int_distribution<int> coin(0, 1);
+  size_t next = 0;
+  int64_t now = 1;
+  while (next < stream.size()) {
+    size_t end = std::min(stream.size(), next + batch_size(random));
+    state->apply(std::vector<ChangeEvent>(stream.begin() + next, stream.begin() + end), now++,
+                 std::nullopt);
+    next = end;
+    if (coin(random)) {
+      auto restored = std::make_unique<ChangeState>(layout);
+      for (ChangeEvent& kept : state->events())
+        restored->restore(std::move(kept));
+      state = std::move(restored);
+    }
+  }
+  return printed(state->targetRows());
+}
+
+TEST(ChangeStateTest, RandomStreamsMatchTheModelWhateverTheBatches) {
+  for (int scd_type : {1, 2}) {
+    std::mt19937 random(20261203 + scd_type);
+    for (int trial = 0; trial < 400; ++trial) {
+      std::vector<ChangeEvent> stream = randomStream(random, scd_type);
+      Rows expected = referenceRows(stream, scd_type);
+      for (int split = 0; split < 3; ++split) {
+        ASSERT_EQ(appliedRows(stream, scd_type, random), expected)
+            << "SCD type " << scd_type << ", trial " << trial << ", split " << split;
+      }
+    }
+  }
+}
+
+TEST(ChangeStateTest, DeleteKeepsATombstoneUntilItsRetentionEnds) {
+  ChangeCaptureLayout layout = layoutOf(1);
+  ChangeState state(layout);
+  state.apply({event(ChangeEvent::Kind::kUpsert, 1, 1, "a", "x"),
+               event(ChangeEvent::Kind::kDelete, 1, 3, std::nullopt, std::nullopt)},
+              /*now=*/100, /*tombstone_retention=*/50);
+  // Late, while the tombstone lives: stays deleted.
+  state.apply({event(ChangeEvent::Kind::kUpsert, 1, 2, "b", "y")}, 150, 50);
+  EXPECT_TRUE(state.targetRows().empty());
+  // Late, after the tombstone expired: the key is back.
+  state.apply({event(ChangeEvent::Kind::kUpsert, 1, 2, "b", "y")}, 151, 50);
+  EXPECT_EQ(printed(state.targetRows()), (Rows{{"1", "b", "y"}}));
+}
+
+TEST(ChangeStateTest, IgnoreNullUpdatesKeepsTheOldValues) {
+  ChangeCaptureLayout layout = layoutOf(1);
+  layout.ignore_null = {false, true, false};
+  ChangeState state(layout);
+  ChangeCounts counts =
+      state.apply({event(ChangeEvent::Kind::kUpsert, 1, 1, "a", "x"),
+                   event(ChangeEvent::Kind::kUpsert, 1, 2, std::nullopt, std::nullopt)},
+                  1, std::nullopt);
+  EXPECT_EQ(counts.upserted, 2);
+  EXPECT_EQ(printed(state.targetRows()), (Rows{{"1", "a", "NULL"}}));
+}
+
+TEST(ChangeStateTest, TruncateRemovesLowerSequencesOnly) {
+  ChangeCaptureLayout layout = layoutOf(1);
+  ChangeState state(layout);
+  ChangeCounts counts =
+      state.apply({event(ChangeEvent::Kind::kUpsert, 1, 1, "a", "x"),
+                   event(ChangeEvent::Kind::kUpsert, 2, 5, "b", "y"),
+                   event(ChangeEvent::Kind::kTruncate, 0, 3, std::nullopt, std::nullopt)},
+                  1, std::nullopt);
+  EXPECT_EQ(counts.deleted, 1);
+  // An event below the truncation that arrives later is dropped too.
+  state.apply({event(ChangeEvent::Kind::kUpsert, 3, 2, "c", "z")}, 2, std::nullopt);
+  EXPECT_EQ(printed(state.targetRows()), (Rows{{"2", "b", "y"}}));
+}
+
+}  // namespace
+}  // namespace sluice
