@@ -16,10 +16,6 @@ namespace sluice {
 
 namespace {
 
-IncrementalizationIssue issue(std::string type, std::string message) {
-  return IncrementalizationIssue{std::move(type), std::move(message)};
-}
-
 std::string_view operatorName(LogicalOperatorKind kind) {
   switch (kind) {
     case LogicalOperatorKind::kAggregate:
@@ -101,9 +97,9 @@ RowwiseCheck rowwise(const LogicalOperator& plan, const std::set<const TableSour
   }
   if (!passes) {
     check.ok = false;
-    check.issue =
-        issue("OPERATOR_NOT_INCREMENTALIZABLE",
-              fmt::format("The query applies {} to the changed rows.", operatorName(plan.kind)));
+    check.issue = IncrementalizationIssue{
+        "OPERATOR_NOT_INCREMENTALIZABLE",
+        fmt::format("The query applies {} to the changed rows.", operatorName(plan.kind))};
   }
   return check;
 }
@@ -134,8 +130,9 @@ TopAggregate findTopAggregate(const LogicalOperator& root,
   }
   const LogicalOperator& aggregate = *at;
   if (aggregate.kind != LogicalOperatorKind::kAggregate || aggregate.expressions.empty()) {
-    found.issue = issue("NOT_A_GROUPED_AGGREGATE",
-                        "The query is not a grouped aggregate under its final projection.");
+    found.issue =
+        IncrementalizationIssue{"NOT_A_GROUPED_AGGREGATE",
+                                "The query is not a grouped aggregate under its final projection."};
     return found;
   }
   size_t keys = aggregate.expressions.size();
@@ -162,9 +159,9 @@ TopAggregate findTopAggregate(const LogicalOperator& root,
       }
     }
     if (!view_column) {
-      found.issue = issue("GROUP_KEY_NOT_IN_VIEW",
-                          fmt::format("The group key {} is not a column of the view.",
-                                      aggregate.expressions[key]->toString()));
+      found.issue = IncrementalizationIssue{
+          "GROUP_KEY_NOT_IN_VIEW", fmt::format("The group key {} is not a column of the view.",
+                                               aggregate.expressions[key]->toString())};
       return found;
     }
     found.key_columns.push_back(*view_column);
@@ -209,17 +206,19 @@ MergeableAggregate findMergeableAggregate(const LogicalOperator& root,
   const LogicalOperator* project = root.kind == LogicalOperatorKind::kProject ? &root : nullptr;
   const LogicalOperator& aggregate = project ? *root.children[0] : root;
   if (aggregate.kind != LogicalOperatorKind::kAggregate) {
-    found.issue = issue("NOT_A_TOP_LEVEL_AGGREGATE",
-                        "The query is not an aggregate under its final projection (a HAVING "
-                        "clause or expressions over the aggregates are not merged).");
+    found.issue = IncrementalizationIssue{
+        "NOT_A_TOP_LEVEL_AGGREGATE",
+        "The query is not an aggregate under its final projection (a HAVING "
+        "clause or expressions over the aggregates are not merged)."};
     return found;
   }
   for (const BoundAggregate& call : aggregate.aggregates) {
     if (!mergeFunction(call)) {
-      found.issue = issue("AGGREGATE_NOT_MERGEABLE",
-                          fmt::format("The aggregate {} cannot be merged with new rows' partial "
-                                      "results (only count, sum, min and max can).",
-                                      call.toString()));
+      found.issue = IncrementalizationIssue{
+          "AGGREGATE_NOT_MERGEABLE",
+          fmt::format("The aggregate {} cannot be merged with new rows' partial "
+                      "results (only count, sum, min and max can).",
+                      call.toString())};
       return found;
     }
   }
@@ -230,9 +229,10 @@ MergeableAggregate findMergeableAggregate(const LogicalOperator& root,
     if (project) {
       const BoundExpression& expression = *project->expressions[output];
       if (expression.kind != BoundExpressionKind::kColumn) {
-        found.issue = issue("NOT_A_TOP_LEVEL_AGGREGATE",
-                            fmt::format("The view's column {} is computed from the aggregates.",
-                                        project->column_names[output]));
+        found.issue = IncrementalizationIssue{
+            "NOT_A_TOP_LEVEL_AGGREGATE",
+            fmt::format("The view's column {} is computed from the aggregates.",
+                        project->column_names[output])};
         return found;
       }
       column = expression.column_index;
@@ -247,9 +247,10 @@ MergeableAggregate findMergeableAggregate(const LogicalOperator& root,
   }
   for (size_t column = 0; column < width; ++column) {
     if (found.view_columns[column] == view_schema.size()) {
-      found.issue = issue("AGGREGATE_NOT_IN_VIEW",
-                          fmt::format("The aggregate's column {} is not a column of the view.",
-                                      aggregate.column_names[column]));
+      found.issue = IncrementalizationIssue{
+          "AGGREGATE_NOT_IN_VIEW",
+          fmt::format("The aggregate's column {} is not a column of the view.",
+                      aggregate.column_names[column])};
       return found;
     }
   }
@@ -415,9 +416,9 @@ std::vector<TechniqueInformation> incrementalTechniques(
       generic.issues.push_back(*input.issue);
   }
   if (has_expectations) {
-    IncrementalizationIssue expectations = issue(
+    IncrementalizationIssue expectations = IncrementalizationIssue{
         "EXPECTATIONS_ON_VIEW",
-        "The view has expectations, which its kept rows would be checked and counted by again.");
+        "The view has expectations, which its kept rows would be checked and counted by again."};
     group.issues.push_back(expectations);
     generic.issues.push_back(expectations);
   }

@@ -56,39 +56,38 @@ void describe(const LogicalOperator& plan, const std::set<const TableSource*>& p
     describe(*child, pipeline_scans, inputs, versioned, versions);
 }
 
-IncrementalizationIssue issue(std::string type, std::string message) {
-  return IncrementalizationIssue{std::move(type), std::move(message)};
-}
-
 //! Why the view must be recomputed whatever its query: nothing usable was recorded.
 std::vector<IncrementalizationIssue> stateIssues(const std::optional<ViewRefreshRecord>& last,
                                                  const ViewRefreshInputs& now) {
   std::vector<IncrementalizationIssue> issues;
   if (!last) {
-    issues.push_back(issue("FIRST_REFRESH",
-                           "The view has no earlier refresh to build on: it is new, or was "
-                           "fully refreshed."));
+    issues.push_back(
+        IncrementalizationIssue{"FIRST_REFRESH",
+                                "The view has no earlier refresh to build on: it is new, or was "
+                                "fully refreshed."});
     return issues;
   }
   if (last->fingerprint != now.fingerprint) {
-    issues.push_back(issue("QUERY_CHANGED",
-                           "The view's query, its settings or its columns changed since its "
-                           "last refresh."));
+    issues.push_back(
+        IncrementalizationIssue{"QUERY_CHANGED",
+                                "The view's query, its settings or its columns changed since its "
+                                "last refresh."});
   }
   if (last->view_version != now.view_version) {
-    issues.push_back(issue("VIEW_CHANGED",
-                           fmt::format("The view's table is at version {}, not at the version {} "
-                                       "its last refresh committed.",
-                                       now.view_version, last->view_version)));
+    issues.push_back(IncrementalizationIssue{
+        "VIEW_CHANGED", fmt::format("The view's table is at version {}, not at the version {} "
+                                    "its last refresh committed.",
+                                    now.view_version, last->view_version)});
   }
   if (now.non_deterministic) {
-    issues.push_back(issue("NON_DETERMINISTIC_EXPRESSION",
-                           fmt::format("The expression {} of the query is not deterministic.",
-                                       *now.non_deterministic)));
+    issues.push_back(
+        IncrementalizationIssue{"NON_DETERMINISTIC_EXPRESSION",
+                                fmt::format("The expression {} of the query is not deterministic.",
+                                            *now.non_deterministic)});
   }
   if (!now.inputs) {
-    issues.push_back(
-        issue("INPUT_NOT_VERSIONED", "The query reads a source whose changes cannot be told."));
+    issues.push_back(IncrementalizationIssue{
+        "INPUT_NOT_VERSIONED", "The query reads a source whose changes cannot be told."});
   }
   return issues;
 }
@@ -137,9 +136,10 @@ void describePlanInputs(const LogicalOperator& plan,
 std::optional<IncrementalizationIssue> notIncrementalizable(
     const ViewRefreshInputs& now, const std::vector<TechniqueInformation>& incremental) {
   if (now.non_deterministic) {
-    return issue("NON_DETERMINISTIC_EXPRESSION",
-                 fmt::format("The expression {} of the query is not deterministic.",
-                             *now.non_deterministic));
+    return IncrementalizationIssue{
+        "NON_DETERMINISTIC_EXPRESSION",
+        fmt::format("The expression {} of the query is not deterministic.",
+                    *now.non_deterministic)};
   }
   // The most general technique's issue says the most, unless the query is not of its shape.
   const IncrementalizationIssue* reason = nullptr;
@@ -152,7 +152,8 @@ std::optional<IncrementalizationIssue> notIncrementalizable(
       reason = &technique.issues.front();
   }
   if (reason == nullptr)
-    return issue("OPERATOR_NOT_INCREMENTALIZABLE", "No incremental technique covers the query.");
+    return IncrementalizationIssue{"OPERATOR_NOT_INCREMENTALIZABLE",
+                                   "No incremental technique covers the query."};
   return *reason;
 }
 
@@ -169,28 +170,30 @@ RefreshPlan planViewRefresh(const std::optional<ViewRefreshRecord>& last,
   no_op.maintenance_type = MaintenanceType::kNoOp;
   no_op.issues = state_issues;
   if (no_op.issues.empty() && !unchanged) {
-    no_op.issues.push_back(
-        issue("INPUT_CHANGED", "An input of the view changed since its last refresh."));
+    no_op.issues.push_back(IncrementalizationIssue{
+        "INPUT_CHANGED", "An input of the view changed since its last refresh."});
   }
   no_op.is_applicable = no_op.issues.empty();
 
   // What rules out every incremental technique, whatever the query's shape.
   std::vector<IncrementalizationIssue> change_issues = state_issues;
   if (change_issues.empty() && last->inputs != *now.inputs) {
-    change_issues.push_back(issue("INPUT_NOT_IN_PIPELINE",
-                                  "An input that is not a table of the pipeline changed; which "
-                                  "rows changed cannot be told."));
+    change_issues.push_back(
+        IncrementalizationIssue{"INPUT_NOT_IN_PIPELINE",
+                                "An input that is not a table of the pipeline changed; which "
+                                "rows changed cannot be told."});
   }
   if (change_issues.empty() && changes.not_append_only) {
-    change_issues.push_back(issue("SOURCE_NOT_APPEND_ONLY",
-                                  fmt::format("The table {} had rows changed or deleted since "
+    change_issues.push_back(IncrementalizationIssue{
+        "SOURCE_NOT_APPEND_ONLY", fmt::format("The table {} had rows changed or deleted since "
                                               "the view's last refresh, not only appended.",
-                                              *changes.not_append_only)));
+                                              *changes.not_append_only)});
   }
   if (policy == sql::RefreshPolicy::kFull) {
-    IncrementalizationIssue full = issue("REFRESH_POLICY_FULL",
-                                         "The view's REFRESH POLICY FULL recomputes it at every "
-                                         "refresh.");
+    IncrementalizationIssue full =
+        IncrementalizationIssue{"REFRESH_POLICY_FULL",
+                                "The view's REFRESH POLICY FULL recomputes it at every "
+                                "refresh."};
     no_op.issues.push_back(full);
     no_op.is_applicable = false;
     change_issues.push_back(full);
@@ -205,10 +208,10 @@ RefreshPlan planViewRefresh(const std::optional<ViewRefreshRecord>& last,
       technique.issues.insert(technique.issues.begin(), change_issues.begin(), change_issues.end());
     }
     if (technique.issues.empty() && too_costly) {
-      technique.issues.push_back(issue(
+      technique.issues.push_back(IncrementalizationIssue{
           "INCREMENTAL_PLAN_REJECTED_BY_COST_MODEL",
           fmt::format("The new rows are {:.0f} % of the changed input: a recompute is cheaper.",
-                      100 * changes.appended_size / changes.total_size)));
+                      100 * changes.appended_size / changes.total_size)});
     }
     technique.is_applicable = !unchanged && technique.issues.empty();
   }
