@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/check.hpp"
+#include "exec/physical/physical_expand.hpp"
 #include "exec/physical/physical_expectations.hpp"
 #include "exec/physical/physical_filter.hpp"
 #include "exec/physical/physical_generate.hpp"
@@ -104,6 +105,9 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     case LogicalOperatorKind::kExpectations:
       physical =
           std::make_unique<PhysicalExpectations>(logical.column_types, logical.expectation_check);
+      break;
+    case LogicalOperatorKind::kExpand:
+      physical = std::make_unique<PhysicalExpand>(logical.column_types, std::move(logical.rows));
       break;
     case LogicalOperatorKind::kGenerate:
       physical = std::make_unique<PhysicalGenerate>(

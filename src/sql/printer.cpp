@@ -1080,9 +1080,10 @@ void SqlPrinter::select(const SelectBody& s) {
     if (s.group_by->all) {
       out_ += "ALL";
     } else {
-      for (size_t i = 0; i < s.group_by->elements.size(); ++i) {
+      size_t count = s.group_by->elements.size();
+      for (size_t i = 0; i < count; ++i) {
         if (i > 0)
-          out_ += ", ";
+          out_ += s.group_by->keys_then_grouping_sets && i + 1 == count ? " " : ", ";
         groupingElement(s.group_by->elements[i]);
       }
     }
@@ -1217,6 +1218,68 @@ void SqlPrinter::tableRefCore(const TableRef& ref) {
       out_ += "VALUES ";
       rows(ref.as<ValuesRef>().rows);
       return;
+    case TableRefKind::kPivot: {
+      const auto& pivot = ref.as<PivotRef>();
+      auto namedItems = [&](const std::vector<NamedPivotItem>& items) {
+        for (size_t i = 0; i < items.size(); ++i) {
+          if (i > 0)
+            out_ += ", ";
+          expr(*items[i].expr, kLambdaLevel);
+          if (!items[i].alias.empty())
+            out_ += " AS " + quoteIdentifier(items[i].alias);
+        }
+      };
+      tableRef(*pivot.input, /*as_join_right=*/false);
+      out_ += " PIVOT (";
+      namedItems(pivot.aggregates);
+      out_ += " FOR ";
+      if (pivot.parenthesized_columns)
+        out_ += '(';
+      for (size_t i = 0; i < pivot.columns.size(); ++i) {
+        if (i > 0)
+          out_ += ", ";
+        expr(*pivot.columns[i], kLambdaLevel);
+      }
+      if (pivot.parenthesized_columns)
+        out_ += ')';
+      out_ += " IN (";
+      namedItems(pivot.values);
+      out_ += "))";
+      return;
+    }
+    case TableRefKind::kUnpivot: {
+      const auto& unpivot = ref.as<UnpivotRef>();
+      tableRef(*unpivot.input, /*as_join_right=*/false);
+      out_ += " UNPIVOT ";
+      if (unpivot.nulls_written)
+        out_ += unpivot.include_nulls ? "INCLUDE NULLS " : "EXCLUDE NULLS ";
+      out_ += '(';
+      if (unpivot.parenthesized_values)
+        out_ += '(';
+      for (size_t i = 0; i < unpivot.value_columns.size(); ++i)
+        out_ += (i > 0 ? ", " : "") + quoteIdentifier(unpivot.value_columns[i]);
+      if (unpivot.parenthesized_values)
+        out_ += ')';
+      out_ += " FOR " + quoteIdentifier(unpivot.name_column) + " IN (";
+      for (size_t i = 0; i < unpivot.sets.size(); ++i) {
+        const UnpivotColumns& set = unpivot.sets[i];
+        if (i > 0)
+          out_ += ", ";
+        if (set.parenthesized)
+          out_ += '(';
+        for (size_t c = 0; c < set.columns.size(); ++c) {
+          if (c > 0)
+            out_ += ", ";
+          expr(*set.columns[c], kLambdaLevel);
+        }
+        if (set.parenthesized)
+          out_ += ')';
+        if (!set.alias.empty())
+          out_ += " AS " + quoteIdentifier(set.alias);
+      }
+      out_ += "))";
+      return;
+    }
     case TableRefKind::kJoin: {
       const auto& join = ref.as<JoinRef>();
       tableRef(*join.left, /*as_join_right=*/false);

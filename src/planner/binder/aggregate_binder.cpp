@@ -1,6 +1,7 @@
 // src/planner/binder/aggregate_binder.cpp
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
+#include "planner/binder/order_by_all.hpp"
 
 #include <fmt/format.h>
 
@@ -111,6 +112,10 @@ BoundExpressionPtr booleanPredicate(BoundExpressionPtr predicate, std::string_vi
 }
 
 }  // namespace
+
+std::string AggregateBinder::aggregateColumnName(const sql::Expr& expr) {
+  return columnName(expr);
+}
 
 bool AggregateBinder::containsAggregateCall(const sql::Expr& expr) {
   if (isAggregateCall(expr))
@@ -244,6 +249,20 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
     aggregate->column_names.push_back(group_names_[i]);
     aggregate->column_types.push_back(group_keys_[i]->type);
   }
+  if (grouping_sets_ && !grouping_sets_->isGlobal()) {
+    // The aggregate groups by the Expand's keys and its hidden columns (the grouping id, and
+    // the set's position when a set repeats); its aggregates read the input columns it passes on.
+    idx_t first_key = input->column_types.size();
+    input = makeExpand(std::move(input), group_keys_, group_names_, *grouping_sets_);
+    group_keys_.clear();
+    for (idx_t column = first_key; column < input->column_types.size(); ++column) {
+      group_keys_.push_back(BoundExpression::makeColumn(column, input->column_types[column]));
+      if (column >= first_key + group_names_.size()) {
+        aggregate->column_names.push_back(input->column_names[column]);
+        aggregate->column_types.push_back(input->column_types[column]);
+      }
+    }
+  }
   for (size_t i = 0; i < aggregates_.size(); ++i) {
     aggregate->column_names.push_back(aggregate_names_[i]);
     aggregate->column_types.push_back(aggregates_[i].function->returnType());
@@ -332,6 +351,13 @@ void AggregateBinder::bindGroupBy(const sql::SelectBody& select) {
     return;
   has_group_by_ = true;
   const sql::GroupByClause& clause = *select.group_by;
+  if (clause.all && hasColumnNamedAll(scope_, {})) {
+    // A FROM column named `all` is what GROUP BY ALL names, as in Spark.
+    sql::ColumnRefExpr column(clause.position);
+    column.name.push_back("all");
+    addGroupKey(input_binder_.bind(column), "all", clause.position);
+    return;
+  }
   if (clause.all) {
     // GROUP BY ALL: every select item without an aggregate call is a group key.
     for (const SelectEntry& entry : entries_) {
@@ -354,15 +380,83 @@ void AggregateBinder::bindGroupBy(const sql::SelectBody& select) {
     }
     return;
   }
-  for (const sql::GroupingElement& element : clause.elements) {
-    if (element.kind != sql::GroupingElement::Kind::kExpression) {
-      throw Error(ErrorClass::NOT_SUPPORTED,
-                  "ROLLUP, CUBE and GROUPING SETS are not supported yet.")
-          .withLocation(statement_.locate(element.position));
+  if (hasGroupingAnalytics(clause)) {
+    try {
+      grouping_sets_ =
+          expandGroupingSets(clause, [this](const sql::Expr& expr) { return groupKeyIndex(expr); });
+    } catch (Error& error) {
+      if (!error.location())
+        error.withLocation(statement_.locate(clause.position));
+      throw;
     }
+    // GROUPING SETS (()) alone aggregates every row into one, as no GROUP BY does.
+    has_group_by_ = !grouping_sets_->isGlobal();
+    return;
+  }
+  for (const sql::GroupingElement& element : clause.elements) {
     const sql::Expr& expr = *element.expression;
     addGroupKey(bindGroupExpression(expr), ExpressionBinder::autoName(expr), expr.position);
   }
+}
+
+idx_t AggregateBinder::groupKeyIndex(const sql::Expr& expr) {
+  BoundExpressionPtr key = bindGroupExpression(expr);
+  if (std::optional<idx_t> index = matchGroupKey(*key))
+    return *index;
+  addGroupKey(std::move(key), ExpressionBinder::autoName(expr), expr.position);
+  return group_keys_.size() - 1;
+}
+
+idx_t AggregateBinder::firstAggregateColumn() const {
+  return group_keys_.size() + (grouping_sets_ ? grouping_sets_->hiddenKeyCount() : 0);
+}
+
+BoundExpressionPtr AggregateBinder::groupingId() const {
+  if (grouping_sets_->isGlobal())
+    return BoundExpression::makeConstant(Value::longValue(0));
+  return BoundExpression::makeColumn(group_keys_.size(), DataType::longType());
+}
+
+BoundExpressionPtr AggregateBinder::bindGroupingCall(const sql::FunctionCallExpr& call) {
+  if (!grouping_sets_)
+    raiseGroupingOutsideGroupingSets();
+  std::string name = foldIdentifier(call.name[0]);
+  std::vector<BoundExpressionPtr> arguments;
+  for (const sql::ExprPtr& argument : call.args)
+    arguments.push_back(input_binder_.bind(*argument));
+  auto keyList = [&] {
+    std::string listed;
+    for (const std::string& key : group_names_)
+      listed += (listed.empty() ? "" : ",") + key;
+    return listed;
+  };
+  if (name == "grouping") {
+    if (arguments.size() != 1) {
+      throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                  fmt::format("The `grouping` requires 1 parameters but the actual number is {}.",
+                              arguments.size()));
+    }
+    std::optional<idx_t> key = matchGroupKey(*arguments[0]);
+    if (!key) {
+      throw Error(ErrorClass::GROUPING_COLUMN_MISMATCH,
+                  fmt::format("Column of grouping ({}) can't be found in grouping columns {}.",
+                              ExpressionBinder::autoName(*call.args[0]), keyList()));
+    }
+    return groupingBit(group_keys_.size(), *key, group_keys_.size());
+  }
+  // grouping_id(k1, ..., kn) names every key in order, or none.
+  bool matches = arguments.empty() || arguments.size() == group_keys_.size();
+  for (size_t index = 0; matches && !arguments.empty() && index < arguments.size(); ++index)
+    matches = sameExpression(*arguments[index], *group_keys_[index]);
+  if (!matches) {
+    std::string listed;
+    for (const sql::ExprPtr& argument : call.args)
+      listed += (listed.empty() ? "" : ",") + ExpressionBinder::autoName(*argument);
+    throw Error(ErrorClass::GROUPING_ID_COLUMN_MISMATCH,
+                fmt::format("Columns of grouping_id ({}) does not match grouping columns ({}).",
+                            listed, keyList()));
+  }
+  return groupingId();
 }
 
 BoundExpressionPtr AggregateBinder::bindGroupExpression(const sql::Expr& expr) {
@@ -459,6 +553,11 @@ BoundExpressionPtr AggregateBinder::bindHaving(const sql::Expr& condition) {
 BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
   if (isAggregateCall(expr))
     return bindAggregateCall(expr.as<sql::FunctionCallExpr>());
+  if (isGroupingFunctionCall(expr))
+    return bindGroupingCall(expr.as<sql::FunctionCallExpr>());
+  if (grouping_sets_ && isGroupingIdName(expr) &&
+      !resolvesInScope(expr.as<sql::ColumnRefExpr>().name[0]))
+    return groupingId();
   if (isLateralReference(expr))
     return lateral_aliases_.resolve(expr.as<sql::ColumnRefExpr>().name[0]);
   if (needsRewriteBelow(expr)) {
@@ -576,6 +675,13 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
   }
   if (call.filter)
     aggregate.filter = booleanPredicate(input_binder_.bind(*call.filter), "FILTER", *call.filter);
+  if (pivot_filter_) {
+    std::vector<BoundExpressionPtr> conditions;
+    if (aggregate.filter)
+      conditions.push_back(std::move(aggregate.filter));
+    conditions.push_back(copyExpression(*pivot_filter_));
+    aggregate.filter = combineConjuncts(std::move(conditions));
+  }
   aggregate.distinct = call.distinct && !function->ignoresDuplicates();
   for (const auto& argument : aggregate.arguments) {
     if (aggregate.distinct && argument->type.isNested()) {
@@ -604,7 +710,7 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
     aggregates_.push_back(std::move(aggregate));
     aggregate_names_.push_back(columnName(call));
   }
-  return BoundExpression::makeColumn(group_keys_.size() + index, function->returnType());
+  return BoundExpression::makeColumn(firstAggregateColumn() + index, function->returnType());
 }
 
 std::optional<idx_t> AggregateBinder::matchGroupKey(const BoundExpression& expr) const {
@@ -645,7 +751,8 @@ bool AggregateBinder::isLateralReference(const sql::Expr& expr) const {
 }
 
 bool AggregateBinder::needsRewriteBelow(const sql::Expr& expr) const {
-  if (isAggregateCall(expr) || WindowBinder::isWindowCall(expr) || isLateralReference(expr))
+  if (isAggregateCall(expr) || WindowBinder::isWindowCall(expr) || isLateralReference(expr) ||
+      isGroupingFunctionCall(expr) || (grouping_sets_ && isGroupingIdName(expr)))
     return true;
   if (aliases_visible_ && aliasEntry(expr))
     return true;
@@ -680,6 +787,14 @@ std::vector<SortSpec> AggregateBinder::bindOrderKeys(LogicalOperator& project, s
                                                      const std::vector<sql::SortItem>& order,
                                                      DistinctMode distinct) {
   std::vector<SortSpec> keys;
+  std::vector<std::string> visible_names(
+      project.column_names.begin(),
+      project.column_names.begin() + static_cast<std::ptrdiff_t>(visible));
+  if (isOrderByAll(order) && !hasColumnNamedAll(scope_, visible_names)) {
+    for (idx_t column = 0; column < visible; ++column)
+      keys.push_back(sortSpec(order[0], column, project.column_types[column]));
+    return keys;
+  }
   for (const sql::SortItem& item : order) {
     const sql::Expr& expr = *item.expr;
     std::optional<idx_t> column;

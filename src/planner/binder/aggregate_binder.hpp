@@ -4,9 +4,11 @@
 // (GROUP BY 1), select aliases (a name that is no FROM column), GROUP BY ALL (the select items
 // without aggregates); aggregate calls with DISTINCT and FILTER; HAVING (which makes a global
 // aggregate without GROUP BY, and may name select aliases); ORDER BY over aliases, group keys
-// and aggregates; and SELECT DISTINCT, which groups by every select item. The plan is
+// and aggregates; and SELECT DISTINCT, which groups by every select item; ROLLUP, CUBE and
+// GROUPING SETS with grouping() and grouping_id() (grouping_sets.hpp). The plan is
 //
-//   input -> Aggregate(group keys; aggregates) [-> Filter(HAVING)] -> Project(select items
+//   input [-> Expand] -> Aggregate(group keys; aggregates) [-> Filter(HAVING)] -> Project(select
+//   items
 //         [+ hidden ORDER BY keys]) [-> Aggregate(DISTINCT)] [-> Sort -> Project(visible)]
 //
 // Select items, HAVING and ORDER BY are bound over the aggregate's output: every aggregate
@@ -22,6 +24,7 @@
 
 #include "planner/binder/bind_context.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/grouping_sets.hpp"
 #include "planner/binder/lateral_aliases.hpp"
 #include "planner/logical/logical_operator.hpp"
 #include "sql/ast/query.hpp"
@@ -39,6 +42,8 @@ class AggregateBinder {
   static bool isAggregateCall(const sql::Expr& expr);
   //! Whether `expr` or any expression inside it is an aggregate call.
   static bool containsAggregateCall(const sql::Expr& expr);
+  //! The column name Spark gives `expr` as a select item ("count(1)" for count(*)).
+  static std::string aggregateColumnName(const sql::Expr& expr);
   //! Raises Spark's error when a WHERE condition contains an aggregate call.
   static void checkWhere(const sql::Expr& condition, const sql::Statement& statement);
 
@@ -49,6 +54,11 @@ class AggregateBinder {
   //! Window calls are bound by `windows` (if any) over the aggregate's output.
   LogicalOperatorPtr bind(const sql::SelectBody& select, LogicalOperatorPtr input,
                           const std::vector<sql::SortItem>* order, WindowBinder* windows = nullptr);
+
+  //! `pivot` over `input` (whose columns `scope` names): grouped by the input columns neither
+  //! pivoted nor read by the aggregates, each aggregate computed once per pivot value over the
+  //! rows holding that value (pivot_binder.cpp).
+  LogicalOperatorPtr bindPivot(const sql::PivotRef& pivot, LogicalOperatorPtr input);
 
  private:
   //! One select item after star expansion: an expression, or a FROM column of a star.
@@ -65,6 +75,15 @@ class AggregateBinder {
   void bindGroupBy(const sql::SelectBody& select);
   BoundExpressionPtr bindGroupExpression(const sql::Expr& expr);
   void addGroupKey(BoundExpressionPtr key, std::string name, sql::SourcePosition position);
+  //! The index of the group key of `expr` (a ROLLUP / CUBE / GROUPING SETS item), added if new.
+  idx_t groupKeyIndex(const sql::Expr& expr);
+  //! The aggregate's output column of the first aggregate call: after the keys and, over
+  //! grouping sets, the hidden ones.
+  idx_t firstAggregateColumn() const;
+  //! grouping(key) or grouping_id(keys...) over the aggregate's output.
+  BoundExpressionPtr bindGroupingCall(const sql::FunctionCallExpr& call);
+  //! The grouping id (grouping_id(), grouping__id) over the aggregate's output.
+  BoundExpressionPtr groupingId() const;
   //! Whether `expr` reads a FROM column outside its aggregate calls (GROUP BY ALL).
   bool hasColumnOutsideAggregates(const sql::Expr& expr) const;
 
@@ -84,6 +103,10 @@ class AggregateBinder {
   bool isLateralReference(const sql::Expr& expr) const;
   //! True when `expr` holds an aggregate call or (in HAVING / ORDER BY) a select alias.
   bool needsRewriteBelow(const sql::Expr& expr) const;
+  //! PIVOT: the rows of one pivot value, `pivot` <=> value for each pivot column, as a
+  //! condition over the input.
+  BoundExpressionPtr pivotValueCondition(const std::vector<BoundExpressionPtr>& columns,
+                                         const std::vector<Value>& value) const;
   [[noreturn]] void raiseMissingAggregation(const std::string& column,
                                             sql::SourcePosition position) const;
 
@@ -113,6 +136,8 @@ class AggregateBinder {
   std::vector<SelectEntry> entries_;
   std::vector<BoundExpressionPtr> group_keys_;
   std::vector<std::string> group_names_;
+  //! ROLLUP / CUBE / GROUPING SETS, when the GROUP BY clause has them.
+  std::optional<GroupingSets> grouping_sets_;
   std::vector<BoundAggregate> aggregates_;
   std::vector<std::string> aggregate_names_;
   //! Projection expressions of the select entries, once bound (HAVING and ORDER BY may name
@@ -120,6 +145,8 @@ class AggregateBinder {
   std::vector<BoundExpressionPtr> entry_expressions_;
   //! The aliases of the select entries bound so far, which later entries may name.
   LateralAliases lateral_aliases_;
+  //! PIVOT: the rows of the pivot value being bound; every aggregate call is filtered by it.
+  BoundExpressionPtr pivot_filter_;
   bool has_group_by_ = false;
   bool aliases_visible_ = false;  // binding HAVING or ORDER BY
 };

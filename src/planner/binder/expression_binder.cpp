@@ -1,4 +1,5 @@
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/grouping_sets.hpp"
 
 #include <algorithm>
 
@@ -601,6 +602,10 @@ BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
 }
 
 BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& expr) {
+  // The aggregate binder takes grouping() and grouping_id() over grouping sets; anywhere else
+  // they have no grouping id to read.
+  if (isGroupingFunctionCall(expr))
+    raiseGroupingOutsideGroupingSets();
   // The query binder takes generators where they may stand; any other place is outside SELECT.
   if (asGeneratorCall(expr) != nullptr) {
     throw Error(ErrorClass::UNSUPPORTED_GENERATOR, "OUTSIDE_SELECT",

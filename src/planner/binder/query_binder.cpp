@@ -14,9 +14,11 @@
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/lateral_aliases.hpp"
+#include "planner/binder/order_by_all.hpp"
 #include "planner/binder/row_filter.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
+#include "planner/binder/unpivot_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "sql/parser/parser.hpp"
 
@@ -330,6 +332,12 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   // the FROM columns; keys of the second kind are computed as hidden columns.
   size_t visible = project->expressions.size();
   std::vector<SortSpec> keys;
+  if (isOrderByAll(*order) && !hasColumnNamedAll(scope, project->column_names)) {
+    for (idx_t column = 0; column < visible; ++column)
+      keys.push_back(sortSpec((*order)[0], column, project->column_types[column]));
+    attachInput();
+    return sortKeepingColumns(std::move(project), std::move(keys), visible);
+  }
   for (const sql::SortItem& item : *order) {
     std::optional<idx_t> column = sortOrdinal(*item.expr, visible);
     if (!column && item.expr->is<sql::ColumnRefExpr>() &&
@@ -391,7 +399,11 @@ SortSpec QueryBinder::sortSpec(const sql::SortItem& item, idx_t column, const Da
 LogicalOperatorPtr QueryBinder::sortByOutput(LogicalOperatorPtr plan,
                                              const std::vector<sql::SortItem>& order) {
   std::vector<SortSpec> keys;
-  for (const sql::SortItem& item : order) {
+  bool all_columns = isOrderByAll(order) && !hasColumnNamedAll({}, plan->column_names);
+  for (idx_t column = 0; all_columns && column < plan->column_names.size(); ++column)
+    keys.push_back(sortSpec(order[0], column, plan->column_types[column]));
+  for (size_t item_index = 0; !all_columns && item_index < order.size(); ++item_index) {
+    const sql::SortItem& item = order[item_index];
     std::optional<idx_t> column = sortOrdinal(*item.expr, plan->column_names.size());
     if (!column && item.expr->is<sql::ColumnRefExpr>() &&
         item.expr->as<sql::ColumnRefExpr>().name.size() == 1) {
@@ -811,6 +823,20 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
     }
     case sql::TableRefKind::kJoin:
       return joinBinder().bindJoin(ref.as<sql::JoinRef>(), scope);
+    case sql::TableRefKind::kPivot: {
+      const auto& pivot = ref.as<sql::PivotRef>();
+      Scope input_scope;
+      LogicalOperatorPtr input = bindTableRef(*pivot.input, input_scope);
+      plan = AggregateBinder(context_, statement_, input_scope).bindPivot(pivot, std::move(input));
+      break;
+    }
+    case sql::TableRefKind::kUnpivot: {
+      const auto& unpivot = ref.as<sql::UnpivotRef>();
+      Scope input_scope;
+      LogicalOperatorPtr input = bindTableRef(*unpivot.input, input_scope);
+      plan = bindUnpivot(unpivot, std::move(input), input_scope, context_, statement_);
+      break;
+    }
   }
   if (!ref.alias.columns.empty()) {
     if (ref.alias.columns.size() != plan->column_names.size()) {

@@ -108,6 +108,13 @@ std::string LogicalOperator::explain(int depth) const {
     case LogicalOperatorKind::kWindow:
       line += explainWindow(*this);
       break;
+    case LogicalOperatorKind::kExpand: {
+      std::vector<std::string> projections;
+      for (const auto& projection : rows)
+        projections.push_back("[" + joinExpressions(projection) + "]");
+      line += fmt::format("Expand [{}]", fmt::join(projections, ", "));
+      break;
+    }
     case LogicalOperatorKind::kGenerate: {
       // The generated columns are the ones after the input's.
       std::vector<std::string> generated(

@@ -38,6 +38,7 @@ enum class LogicalOperatorKind : uint8_t {
   kWindow,         // children[0]'s columns, then one column per `window_functions`
   kGenerate,       // children[0]'s columns, then the rows `generator` makes of `expressions`
   kExpectations,   // children[0]'s rows, counted, dropped or failed by `expectation_check`
+  kExpand,         // each row of children[0] once per projection of `rows` (grouping sets)
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -57,7 +58,7 @@ struct LogicalOperator {
   std::vector<LogicalOperatorPtr> children;
 
   std::vector<BoundExpressionPtr> expressions;          // kProject, kFilter, kAggregate, kGenerate
-  std::vector<std::vector<BoundExpressionPtr>> rows;    // kValues
+  std::vector<std::vector<BoundExpressionPtr>> rows;    // kValues; kExpand: its projections
   int64_t limit = -1;                                   // kLimit, kTopN; -1: no limit
   int64_t offset = 0;                                   // kLimit, kTopN
   std::vector<SortSpec> sort_keys;                      // kSort, kTopN

@@ -153,6 +153,18 @@ void prune(LogicalOperator& plan, std::vector<bool> needed) {
       prune(*plan.children[0], std::move(input));
       return;
     }
+    case LogicalOperatorKind::kExpand: {
+      // Every projection computes each output column from the input in its own way.
+      std::vector<bool> input(plan.children[0]->column_names.size(), false);
+      for (const auto& projection : plan.rows) {
+        for (size_t column = 0; column < projection.size(); ++column) {
+          if (needed[column])
+            markColumns(*projection[column], input);
+        }
+      }
+      prune(*plan.children[0], std::move(input));
+      return;
+    }
     case LogicalOperatorKind::kUnion:
       // Output column i is column i of every child.
       for (LogicalOperatorPtr& child : plan.children)

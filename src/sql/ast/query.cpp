@@ -66,7 +66,8 @@ bool GroupingElement::equals(const GroupingElement& other) const {
 }
 
 bool GroupByClause::equals(const GroupByClause& other) const {
-  return all == other.all && equalElements(elements, other.elements);
+  return all == other.all && keys_then_grouping_sets == other.keys_then_grouping_sets &&
+         equalElements(elements, other.elements);
 }
 
 QueryBody::~QueryBody() = default;

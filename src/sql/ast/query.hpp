@@ -89,6 +89,9 @@ struct GroupingElement {
 struct GroupByClause {
   bool all = false;
   std::vector<GroupingElement> elements;
+  //! Hive's `GROUP BY a, b GROUPING SETS ((a), ())`: the elements before the last (plain
+  //! expressions) are the group keys, and the last (GROUPING SETS) alone gives the sets.
+  bool keys_then_grouping_sets = false;
   SourcePosition position;
 
   bool equals(const GroupByClause& other) const;

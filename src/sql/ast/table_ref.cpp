@@ -73,6 +73,48 @@ bool JoinRef::equals(const TableRef& other) const {
          equalExprs(condition, o.condition);
 }
 
+bool NamedPivotItem::equals(const NamedPivotItem& other) const {
+  return alias == other.alias && equalExprs(expr, other.expr);
+}
+
+bool PivotRef::equals(const TableRef& other) const {
+  if (!baseEquals(other))
+    return false;
+  const auto& o = other.as<PivotRef>();
+  auto sameItems = [](const std::vector<NamedPivotItem>& a, const std::vector<NamedPivotItem>& b) {
+    if (a.size() != b.size())
+      return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!a[i].equals(b[i]))
+        return false;
+    }
+    return true;
+  };
+  return parenthesized_columns == o.parenthesized_columns && equalTableRefs(input, o.input) &&
+         sameItems(aggregates, o.aggregates) && equalExprLists(columns, o.columns) &&
+         sameItems(values, o.values);
+}
+
+bool UnpivotColumns::equals(const UnpivotColumns& other) const {
+  return parenthesized == other.parenthesized && alias == other.alias &&
+         equalExprLists(columns, other.columns);
+}
+
+bool UnpivotRef::equals(const TableRef& other) const {
+  if (!baseEquals(other))
+    return false;
+  const auto& o = other.as<UnpivotRef>();
+  if (sets.size() != o.sets.size())
+    return false;
+  for (size_t i = 0; i < sets.size(); ++i) {
+    if (!sets[i].equals(o.sets[i]))
+      return false;
+  }
+  return include_nulls == o.include_nulls && nulls_written == o.nulls_written &&
+         value_columns == o.value_columns && parenthesized_values == o.parenthesized_values &&
+         name_column == o.name_column && equalTableRefs(input, o.input);
+}
+
 bool equalTableRefs(const TableRefPtr& left, const TableRefPtr& right) {
   if (left == nullptr || right == nullptr)
     return left == right;

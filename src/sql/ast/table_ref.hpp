@@ -1,8 +1,8 @@
 // src/sql/ast/table_ref.hpp
 //
 // The FROM items of the SQL AST: named tables (with STREAM, time travel and options),
-// table-valued functions, subqueries, inline VALUES and joins, each with an optional alias
-// and WATERMARK clause.
+// table-valued functions, subqueries, inline VALUES, joins, PIVOT and UNPIVOT, each with an
+// optional alias and WATERMARK clause.
 #pragma once
 
 #include <memory>
@@ -42,7 +42,15 @@ struct Watermark {
   bool equals(const Watermark& other) const;
 };
 
-enum class TableRefKind : uint8_t { kNamed, kFunction, kSubquery, kValues, kJoin };
+enum class TableRefKind : uint8_t {
+  kNamed,
+  kFunction,
+  kSubquery,
+  kValues,
+  kJoin,
+  kPivot,
+  kUnpivot,
+};
 
 class TableRef {
  public:
@@ -162,6 +170,55 @@ class JoinRef : public TableRef {
   TableRefPtr right;
   ExprPtr condition;                       // ON
   std::vector<std::string> using_columns;  // USING
+};
+
+//! An expression with an optional AS name: a PIVOT aggregate or value.
+struct NamedPivotItem {
+  ExprPtr expr;
+  std::string alias;  // empty when none was written
+
+  bool equals(const NamedPivotItem& other) const;
+};
+
+//! input PIVOT (agg [AS name], ... FOR column IN (value [AS name], ...)); FOR (c1, c2) IN
+//! ((v1, v2) [AS name], ...) pivots on several columns, each value then a row of as many.
+class PivotRef : public TableRef {
+ public:
+  static constexpr TableRefKind kKind = TableRefKind::kPivot;
+  explicit PivotRef(SourcePosition start) : TableRef(kKind, start) {}
+  bool equals(const TableRef& other) const override;
+
+  TableRefPtr input;
+  std::vector<NamedPivotItem> aggregates;
+  std::vector<ExprPtr> columns;        // the pivot columns, each a ColumnRefExpr
+  bool parenthesized_columns = false;  // FOR (c) IN ...
+  std::vector<NamedPivotItem> values;
+};
+
+//! One IN item of UNPIVOT: a column, or a parenthesised set of columns, [AS] alias.
+struct UnpivotColumns {
+  std::vector<ExprPtr> columns;  // ColumnRefExprs
+  bool parenthesized = false;
+  std::string alias;  // empty when none was written
+
+  bool equals(const UnpivotColumns& other) const;
+};
+
+//! input UNPIVOT [INCLUDE | EXCLUDE NULLS] (value FOR name IN (c1 [AS a1], ...)), or with
+//! several value columns ((v1, v2) FOR name IN ((c1, c2) [AS a], ...)).
+class UnpivotRef : public TableRef {
+ public:
+  static constexpr TableRefKind kKind = TableRefKind::kUnpivot;
+  explicit UnpivotRef(SourcePosition start) : TableRef(kKind, start) {}
+  bool equals(const TableRef& other) const override;
+
+  TableRefPtr input;
+  bool include_nulls = false;
+  bool nulls_written = false;  // INCLUDE / EXCLUDE NULLS was written
+  std::vector<std::string> value_columns;
+  bool parenthesized_values = false;
+  std::string name_column;
+  std::vector<UnpivotColumns> sets;
 };
 
 bool equalTableRefs(const TableRefPtr& left, const TableRefPtr& right);

@@ -1087,7 +1087,16 @@ std::vector<SortItem> TokenParser::parseSortItems() {
   std::vector<SortItem> items;
   do {
     SortItem item;
-    item.expr = parseExpression();
+    if (checkKeyword(Keyword::kAll) && !peek(1).is(TokenKind::kLeftParen) &&
+        !peek(1).is(TokenKind::kDot)) {
+      // ORDER BY ALL: Spark reads ALL as a name here; the binder orders by every output column
+      // unless a column has that name.
+      auto all = std::make_unique<ColumnRefExpr>(current().position);
+      all->name.push_back(advance().value);
+      item.expr = std::move(all);
+    } else {
+      item.expr = parseExpression();
+    }
     if (matchKeyword(Keyword::kAsc)) {
       item.direction = SortDirection::kAscending;
     } else if (matchKeyword(Keyword::kDesc)) {

@@ -4,6 +4,9 @@
 // UNION / EXCEPT / MINUS), VALUES, TABLE t, ORDER BY ... OFFSET; and FROM items: tables,
 // STREAM, time travel, table-valued functions, subqueries, VALUES, joins, LATERAL VIEW and
 // WATERMARK.
+#include <fmt/format.h>
+
+#include "common/text/ascii_case.hpp"
 #include "sql/parser/token_parser.hpp"
 
 namespace sluice::sql {
@@ -299,8 +302,15 @@ GroupByClause TokenParser::parseGroupBy() {
     wrapper.children = std::move(group_by.elements);
     group_by.elements.clear();
     group_by.elements.push_back(std::move(wrapper));
-  } else if (checkKeyword(Keyword::kGrouping) && peek(1).isKeyword(Keyword::kSets)) {
-    failNotSupported(current(), "GROUP BY expressions followed by GROUPING SETS without a comma");
+  } else if (checkKeyword(Keyword::kGrouping) && peek(1).isKeyword(Keyword::kSets) &&
+             peek(2).is(TokenKind::kLeftParen)) {
+    // GROUP BY a, b GROUPING SETS (...): the keys, then the sets over them.
+    for (GroupingElement& element : group_by.elements) {
+      if (element.kind != GroupingElement::Kind::kExpression)
+        fail(current(), "GROUPING SETS after GROUP BY applies to plain expressions only");
+    }
+    group_by.elements.push_back(parseGroupingElement());
+    group_by.keys_then_grouping_sets = true;
   }
   return group_by;
 }
@@ -317,6 +327,12 @@ GroupingElement TokenParser::parseGroupingElement() {
     advance();
     do {
       element.children.push_back(parseGroupingSetItem());
+      const GroupingElement& item = element.children.back();
+      if (item.kind == GroupingElement::Kind::kSet && item.children.empty()) {
+        failWith(ErrorClass::PARSE_SYNTAX_ERROR, tokens_[index_ - 2],
+                 fmt::format("Empty set in {} grouping sets is not supported.",
+                             rollup ? "ROLLUP" : "CUBE"));
+      }
     } while (match(TokenKind::kComma));
     expect(TokenKind::kRightParen);
     return element;
@@ -446,8 +462,13 @@ TableRefPtr TokenParser::parseRelation() {
     if (!checkKeyword(Keyword::kJoin)) {
       if (natural || typed)
         fail(current(), "expected JOIN");
-      if (checkKeyword(Keyword::kPivot) || checkKeyword(Keyword::kUnpivot)) {
-        failNotSupported(current(), keywordSpelling(current().keyword));
+      if (checkKeyword(Keyword::kPivot) && peek(1).is(TokenKind::kLeftParen)) {
+        left = parsePivot(std::move(left));
+        continue;
+      }
+      if (checkKeyword(Keyword::kUnpivot)) {
+        left = parseUnpivot(std::move(left));
+        continue;
       }
       return left;
     }
@@ -603,6 +624,106 @@ std::unique_ptr<Watermark> TokenParser::parseWatermark() {
   }
   watermark->delay = parseIntervalLiteral();
   return watermark;
+}
+
+TableRefPtr TokenParser::parsePivot(TableRefPtr input) {
+  auto pivot = std::make_unique<PivotRef>(current().position);
+  advance();
+  expect(TokenKind::kLeftParen);
+  auto namedItem = [&] {
+    NamedPivotItem item;
+    item.expr = parseExpression();
+    if (matchKeyword(Keyword::kAs) || (isImplicitAlias(current()) && !checkKeyword(Keyword::kFor)))
+      item.alias = parseAnyName("an alias");
+    return item;
+  };
+  do {
+    pivot->aggregates.push_back(namedItem());
+  } while (match(TokenKind::kComma));
+  if (!matchKeyword(Keyword::kFor))
+    fail(current(), "expected FOR");
+  auto column = [&] {
+    auto ref = std::make_unique<ColumnRefExpr>(current().position);
+    ref->name.push_back(parseIdentifier("a pivot column"));
+    return ref;
+  };
+  if (match(TokenKind::kLeftParen)) {
+    pivot->parenthesized_columns = true;
+    do {
+      pivot->columns.push_back(column());
+    } while (match(TokenKind::kComma));
+    expect(TokenKind::kRightParen);
+  } else {
+    pivot->columns.push_back(column());
+  }
+  if (!matchKeyword(Keyword::kIn))
+    fail(current(), "expected IN");
+  expect(TokenKind::kLeftParen);
+  do {
+    pivot->values.push_back(namedItem());
+  } while (match(TokenKind::kComma));
+  expect(TokenKind::kRightParen);
+  expect(TokenKind::kRightParen);
+  pivot->input = std::move(input);
+  parseTableAlias(pivot->alias);
+  return pivot;
+}
+
+TableRefPtr TokenParser::parseUnpivot(TableRefPtr input) {
+  auto unpivot = std::make_unique<UnpivotRef>(current().position);
+  advance();
+  auto isWord = [&](std::string_view word) {
+    return current().is(TokenKind::kWord) && sameIdentifier(current().value, word);
+  };
+  if (isWord("INCLUDE") || isWord("EXCLUDE")) {
+    unpivot->nulls_written = true;
+    unpivot->include_nulls = isWord("INCLUDE");
+    advance();
+    if (!matchKeyword(Keyword::kNulls))
+      fail(current(), "expected NULLS");
+  }
+  expect(TokenKind::kLeftParen);
+  if (match(TokenKind::kLeftParen)) {
+    unpivot->parenthesized_values = true;
+    do {
+      unpivot->value_columns.push_back(parseIdentifier("a value column"));
+    } while (match(TokenKind::kComma));
+    expect(TokenKind::kRightParen);
+  } else {
+    unpivot->value_columns.push_back(parseIdentifier("a value column"));
+  }
+  if (!matchKeyword(Keyword::kFor))
+    fail(current(), "expected FOR");
+  unpivot->name_column = parseIdentifier("a name column");
+  if (!matchKeyword(Keyword::kIn))
+    fail(current(), "expected IN");
+  expect(TokenKind::kLeftParen);
+  auto column = [&] {
+    ExprPtr expr = parseExpression();
+    if (!expr->is<ColumnRefExpr>())
+      failWith(ErrorClass::PARSE_SYNTAX_ERROR, tokens_[index_ - 1], "expected a column name");
+    return expr;
+  };
+  do {
+    UnpivotColumns set;
+    if (match(TokenKind::kLeftParen)) {
+      set.parenthesized = true;
+      do {
+        set.columns.push_back(column());
+      } while (match(TokenKind::kComma));
+      expect(TokenKind::kRightParen);
+    } else {
+      set.columns.push_back(column());
+    }
+    if (matchKeyword(Keyword::kAs) || isImplicitAlias(current()))
+      set.alias = parseAnyName("an alias");
+    unpivot->sets.push_back(std::move(set));
+  } while (match(TokenKind::kComma));
+  expect(TokenKind::kRightParen);
+  expect(TokenKind::kRightParen);
+  unpivot->input = std::move(input);
+  parseTableAlias(unpivot->alias);
+  return unpivot;
 }
 
 void TokenParser::parseTableAlias(TableAlias& alias) {

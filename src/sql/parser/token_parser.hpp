@@ -136,6 +136,10 @@ class TokenParser {
   std::vector<std::vector<ExprPtr>> parseValuesRows();
   TableRefPtr parseRelation();
   TableRefPtr parseRelationPrimary();
+  //! input PIVOT (...), PIVOT the current token.
+  TableRefPtr parsePivot(TableRefPtr input);
+  //! input UNPIVOT ..., UNPIVOT the current token.
+  TableRefPtr parseUnpivot(TableRefPtr input);
   TableRefPtr parseNamedOrFunctionRef();
   std::optional<TimeTravel> parseTimeTravel();
   std::unique_ptr<Watermark> parseWatermark();

@@ -972,6 +972,12 @@ const char* const kRoundTripInputs[] = {
     "EXPLAIN SELECT 1",
     "EXPLAIN EXTENDED SELECT * FROM t",
     "EXPLAIN FORMATTED CREATE TEMPORARY VIEW v AS SELECT 1",
+    "SELECT a, b, sum(c) FROM t GROUP BY a, b GROUPING SETS ((a), ())",
+    "SELECT a FROM t ORDER BY ALL DESC NULLS LAST",
+    "SELECT * FROM t PIVOT (sum(x) AS s, avg(x) FOR y IN (1 AS one, 2))",
+    "SELECT * FROM t PIVOT (sum(x) FOR (y, z) IN ((1, 'a') AS p, (2, 'b')))",
+    "SELECT * FROM t UNPIVOT (v FOR k IN (a, b AS bee)) AS u",
+    "SELECT * FROM t UNPIVOT INCLUDE NULLS ((v, w) FOR k IN ((a, b) AS ab, (c, d)))",
 };
 
 TEST(ParserTest, PrintedQueriesParseBackToTheSameTree) {

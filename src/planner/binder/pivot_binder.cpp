@@ -1,0 +1,242 @@
+// src/planner/binder/pivot_binder.cpp
+//
+// PIVOT, as Spark's ResolvePivot: the input is grouped by its columns that are neither pivot
+// columns nor read by the aggregates, and each aggregate is computed once per pivot value,
+// its calls filtered to the rows whose pivot columns are <=> the value:
+//
+//   input -> Aggregate(other columns; agg FILTER (pivot <=> v) for each value v and agg)
+//         -> Project(other columns, one column per value and aggregate)
+//
+// When every aggregate gives a number or a boolean, Spark takes its PivotFirst path: a
+// group without a row of a value gets NULL there (count too). A count of the value's rows
+// decides that. Columns are named after the value (its alias, or the value as a string), and
+// with several aggregates `value_aggregate`.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "common/error/error.hpp"
+#include "function/function_registry.hpp"
+#include "planner/binder/aggregate_binder.hpp"
+#include "planner/binder/constant_folding.hpp"
+#include "planner/expression/expression_rewriting.hpp"
+
+namespace sluice {
+
+namespace {
+
+//! The first column named outside an aggregate call of `expr`, or null.
+const sql::Expr* pivotColumnOutsideAggregates(const sql::Expr& expr) {
+  if (AggregateBinder::isAggregateCall(expr))
+    return nullptr;
+  if (expr.is<sql::ColumnRefExpr>())
+    return &expr;
+  const sql::Expr* found = nullptr;
+  sql::forEachChild(expr, [&](const sql::Expr& child) {
+    if (found == nullptr)
+      found = pivotColumnOutsideAggregates(child);
+  });
+  return found;
+}
+
+void collectPivotColumnRefs(const sql::Expr& expr, std::vector<const sql::Expr*>& refs) {
+  if (expr.is<sql::ColumnRefExpr>())
+    refs.push_back(&expr);
+  sql::forEachChild(expr, [&](const sql::Expr& child) { collectPivotColumnRefs(child, refs); });
+}
+
+//! The result types of Spark's PivotFirst: numbers and booleans.
+bool pivotsFirst(const DataType& type) {
+  return type.isNumeric() || type.id() == TypeId::kBoolean;
+}
+
+BoundExpressionPtr builtinCall(std::string_view name, std::vector<BoundExpressionPtr> arguments) {
+  return ExpressionBinder::bindBuiltinCall(*FunctionRegistry::builtin().findScalar(name), name,
+                                           std::move(arguments));
+}
+
+//! CASE WHEN `condition` THEN `value` END.
+BoundExpressionPtr valueWhen(BoundExpressionPtr condition, BoundExpressionPtr value) {
+  auto when = std::make_unique<BoundExpression>();
+  when->kind = BoundExpressionKind::kCase;
+  when->type = value->type;
+  when->children.push_back(std::move(condition));
+  when->children.push_back(std::move(value));
+  return when;
+}
+
+}  // namespace
+
+BoundExpressionPtr AggregateBinder::pivotValueCondition(
+    const std::vector<BoundExpressionPtr>& columns, const std::vector<Value>& value) const {
+  std::vector<BoundExpressionPtr> conditions;
+  for (size_t index = 0; index < columns.size(); ++index) {
+    std::vector<BoundExpressionPtr> arguments;
+    arguments.push_back(copyExpression(*columns[index]));
+    arguments.push_back(BoundExpression::makeConstant(value[index]));
+    conditions.push_back(builtinCall("<=>", std::move(arguments)));
+  }
+  return combineConjuncts(std::move(conditions));
+}
+
+LogicalOperatorPtr AggregateBinder::bindPivot(const sql::PivotRef& pivot,
+                                              LogicalOperatorPtr input) {
+  has_group_by_ = true;
+  std::vector<bool> read(scope_.size(), false);
+  std::vector<BoundExpressionPtr> columns;
+  for (const sql::ExprPtr& column : pivot.columns) {
+    BoundExpressionPtr bound = input_binder_.bind(*column);
+    if (bound->type.id() == TypeId::kMap) {
+      throw Error(ErrorClass::INCOMPARABLE_PIVOT_COLUMN,
+                  fmt::format("Invalid pivot column `{}`. Pivot columns must be comparable.",
+                              ExpressionBinder::autoName(*column)))
+          .withLocation(statement_.locate(column->position));
+    }
+    if (bound->kind == BoundExpressionKind::kColumn)
+      read[bound->column_index] = true;
+    columns.push_back(std::move(bound));
+  }
+  for (const sql::NamedPivotItem& aggregate : pivot.aggregates) {
+    const sql::Expr& expr = *aggregate.expr;
+    if (const sql::Expr* outside = pivotColumnOutsideAggregates(expr)) {
+      throw Error(ErrorClass::MISSING_AGGREGATION,
+                  fmt::format("Aggregate expression required for pivot, but '{}' did not appear "
+                              "in any aggregate function.",
+                              ExpressionBinder::autoName(*outside)))
+          .withLocation(statement_.locate(outside->position));
+    }
+    if (!containsAggregateCall(expr)) {
+      throw Error(ErrorClass::MISSING_AGGREGATION,
+                  fmt::format("Aggregate expression required for pivot, found '{}'.",
+                              ExpressionBinder::autoName(expr)))
+          .withLocation(statement_.locate(expr.position));
+    }
+    std::vector<const sql::Expr*> refs;
+    collectPivotColumnRefs(expr, refs);
+    for (const sql::Expr* ref : refs) {
+      // A name that is no input column (a lambda's parameter) fails, if at all, when the
+      // aggregate is bound.
+      try {
+        BoundExpressionPtr bound = input_binder_.bind(*ref);
+        if (bound->kind == BoundExpressionKind::kColumn)
+          read[bound->column_index] = true;
+      } catch (const Error&) {
+      }
+    }
+  }
+  for (idx_t index = 0; index < scope_.size(); ++index) {
+    if (!read[index] && !scope_[index].hidden) {
+      addGroupKey(BoundExpression::makeColumn(index, scope_[index].type), scope_[index].name,
+                  pivot.position);
+    }
+  }
+
+  // Each value as constants of the pivot columns' types, and the name of its columns.
+  std::vector<std::vector<Value>> values;
+  std::vector<std::string> value_names;
+  for (const sql::NamedPivotItem& item : pivot.values) {
+    std::vector<const sql::Expr*> parts;
+    if (columns.size() == 1) {
+      parts.push_back(item.expr.get());
+    } else if (item.expr->is<sql::RowExpr>() &&
+               item.expr->as<sql::RowExpr>().fields.size() == columns.size()) {
+      for (const sql::ExprPtr& field : item.expr->as<sql::RowExpr>().fields)
+        parts.push_back(field.get());
+    } else {
+      std::string fields;
+      for (size_t index = 0; index < columns.size(); ++index) {
+        fields += fmt::format("{}{}:{}", index ? "," : "",
+                              ExpressionBinder::autoName(*pivot.columns[index]),
+                              columns[index]->type.sql());
+      }
+      BoundExpressionPtr bound = input_binder_.bind(*item.expr);
+      throw Error(ErrorClass::PIVOT_VALUE_DATA_TYPE_MISMATCH,
+                  fmt::format("Invalid pivot value '{}': value data type {} does not match pivot "
+                              "column data type struct<{}>.",
+                              ExpressionBinder::autoName(*item.expr), bound->type.sql(), fields))
+          .withLocation(statement_.locate(item.expr->position));
+    }
+    std::vector<Value> value;
+    std::vector<std::string> texts;
+    for (size_t index = 0; index < parts.size(); ++index) {
+      BoundExpressionPtr bound = input_binder_.bind(*parts[index]);
+      if (!bound->isFoldable()) {
+        throw Error(ErrorClass::NON_LITERAL_PIVOT_VALUES,
+                    fmt::format("Literal expressions required for pivot values, found \"{}\".",
+                                ExpressionBinder::autoName(*parts[index])))
+            .withLocation(statement_.locate(parts[index]->position));
+      }
+      BoundExpressionPtr cast = ExpressionBinder::castTo(std::move(bound), columns[index]->type);
+      std::optional<Value> folded = foldBoundConstant(*cast, context_.exec);
+      SLUICE_CHECK(folded.has_value());
+      std::optional<Value> text = foldBoundConstant(
+          *ExpressionBinder::castTo(BoundExpression::makeConstant(*folded), DataType::string()),
+          context_.exec);
+      texts.push_back(text && !text->isNull() ? text->getString() : "null");
+      value.push_back(std::move(*folded));
+    }
+    std::string name = texts[0];
+    if (columns.size() > 1)
+      name = fmt::format("{{{}}}", fmt::join(texts, ", "));
+    value_names.push_back(item.alias.empty() ? name : item.alias);
+    values.push_back(std::move(value));
+  }
+
+  // One column per value and aggregate, each aggregate call filtered to the value's rows.
+  std::vector<BoundExpressionPtr> outputs;
+  std::vector<std::string> output_names;
+  std::vector<BoundExpressionPtr> value_counts;
+  bool first_path = true;
+  sql::FunctionCallExpr count_rows(pivot.position);
+  count_rows.name.push_back("count");
+  count_rows.args.push_back(std::make_unique<sql::StarExpr>(pivot.position));
+  for (size_t value = 0; value < values.size(); ++value) {
+    pivot_filter_ = pivotValueCondition(columns, values[value]);
+    value_counts.push_back(bindAggregateCall(count_rows));
+    for (const sql::NamedPivotItem& aggregate : pivot.aggregates) {
+      BoundExpressionPtr bound = output_binder_.bind(*aggregate.expr);
+      first_path = first_path && pivotsFirst(bound->type);
+      outputs.push_back(std::move(bound));
+      std::string suffix =
+          aggregate.alias.empty() ? aggregateColumnName(*aggregate.expr) : aggregate.alias;
+      output_names.push_back(pivot.aggregates.size() == 1 ? value_names[value]
+                                                          : value_names[value] + "_" + suffix);
+    }
+  }
+  pivot_filter_ = nullptr;
+  if (first_path) {
+    for (size_t output = 0; output < outputs.size(); ++output) {
+      size_t value = output / pivot.aggregates.size();
+      std::vector<BoundExpressionPtr> arguments;
+      arguments.push_back(copyExpression(*value_counts[value]));
+      arguments.push_back(BoundExpression::makeConstant(Value::longValue(0)));
+      outputs[output] =
+          valueWhen(builtinCall(">", std::move(arguments)), std::move(outputs[output]));
+    }
+  }
+
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  auto aggregate = makeOperator(LogicalOperatorKind::kAggregate);
+  for (size_t key = 0; key < group_keys_.size(); ++key) {
+    aggregate->column_names.push_back(group_names_[key]);
+    aggregate->column_types.push_back(group_keys_[key]->type);
+    project->column_names.push_back(group_names_[key]);
+    project->column_types.push_back(group_keys_[key]->type);
+    project->expressions.push_back(BoundExpression::makeColumn(key, group_keys_[key]->type));
+  }
+  for (size_t index = 0; index < aggregates_.size(); ++index) {
+    aggregate->column_names.push_back(aggregate_names_[index]);
+    aggregate->column_types.push_back(aggregates_[index].function->returnType());
+  }
+  for (size_t output = 0; output < outputs.size(); ++output) {
+    project->column_names.push_back(output_names[output]);
+    project->column_types.push_back(outputs[output]->type);
+    project->expressions.push_back(std::move(outputs[output]));
+  }
+  aggregate->expressions = std::move(group_keys_);
+  aggregate->aggregates = std::move(aggregates_);
+  aggregate->children.push_back(std::move(input));
+  project->children.push_back(std::move(aggregate));
+  return project;
+}
+
+}  // namespace sluice
