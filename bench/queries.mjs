@@ -1,8 +1,8 @@
 // bench/queries.mjs
 //
-// The query benchmark: 10 analytic queries (bench/queries/NN_name.sql: selective filters,
+// The query benchmark: 12 analytic queries (bench/queries/NN_name.sql: selective filters,
 // GROUP BY with 10 to 10 M groups, count(DISTINCT), a 3-way join, windows, a sort with LIMIT,
-// a string filter with HAVING) over Parquet files that bench/queries/generate.mjs writes with
+// a string filter with HAVING, grouping sets, PIVOT) over Parquet files that bench/queries/generate.mjs writes with
 // DuckDB (10 M sales at scale M, 1 M at S). sluice (a process per run: `sluice query --format
 // csv`) and DuckDB (in this process, one thread per core) run each query on the same files in one
 // run, alternating; each side's time is the median of the runs. Prints, per query, both medians,
