@@ -8,13 +8,18 @@
 //         -> Project(other columns, one column per value and aggregate)
 //
 // When every aggregate gives a number or a boolean, Spark takes its PivotFirst path: a
-// group without a row of a value gets NULL there (count too). A count of the value's rows
-// decides that. Columns are named after the value (its alias, or the value as a string), and
-// with several aggregates `value_aggregate`.
+// group without a row of a value gets NULL there (count too); a count of the value's rows
+// decides that, unless the aggregate gives NULL over no rows anyway. Columns are named after
+// the value (its alias, or the value as a string), and with several aggregates
+// `value_aggregate`.
+#include <algorithm>
+#include <memory>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "common/error/error.hpp"
+#include "function/aggregate/aggregate_function.hpp"
 #include "function/function_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
@@ -42,6 +47,16 @@ void collectPivotColumnRefs(const sql::Expr& expr, std::vector<const sql::Expr*>
   if (expr.is<sql::ColumnRefExpr>())
     refs.push_back(&expr);
   sql::forEachChild(expr, [&](const sql::Expr& child) { collectPivotColumnRefs(child, refs); });
+}
+
+//! Whether `function` gives NULL over no rows (sum, min, avg, ...): a value without rows then
+//! reads NULL already. The empty state is zeroed memory, as the aggregate operators start it.
+bool nullOverNoRows(const AggregateFunction& function) {
+  auto state = std::make_unique<uint8_t[]>(std::max<idx_t>(function.stateSize(), 16));
+  uint8_t* states = state.get();
+  Vector result(function.returnType(), 1);
+  function.finalize(&states, 1, 0, result, 0);
+  return result.isNull(0);
 }
 
 //! The result types of Spark's PivotFirst: numbers and booleans.
@@ -184,14 +199,9 @@ LogicalOperatorPtr AggregateBinder::bindPivot(const sql::PivotRef& pivot,
   // One column per value and aggregate, each aggregate call filtered to the value's rows.
   std::vector<BoundExpressionPtr> outputs;
   std::vector<std::string> output_names;
-  std::vector<BoundExpressionPtr> value_counts;
   bool first_path = true;
-  sql::FunctionCallExpr count_rows(pivot.position);
-  count_rows.name.push_back("count");
-  count_rows.args.push_back(std::make_unique<sql::StarExpr>(pivot.position));
   for (size_t value = 0; value < values.size(); ++value) {
     pivot_filter_ = pivotValueCondition(columns, values[value]);
-    value_counts.push_back(bindAggregateCall(count_rows));
     for (const sql::NamedPivotItem& aggregate : pivot.aggregates) {
       BoundExpressionPtr bound = output_binder_.bind(*aggregate.expr);
       first_path = first_path && pivotsFirst(bound->type);
@@ -202,17 +212,25 @@ LogicalOperatorPtr AggregateBinder::bindPivot(const sql::PivotRef& pivot,
                                                           : value_names[value] + "_" + suffix);
     }
   }
-  pivot_filter_ = nullptr;
   if (first_path) {
+    // A bare aggregate that gives NULL over no rows needs no count of the value's rows.
+    sql::FunctionCallExpr count_rows(pivot.position);
+    count_rows.name.push_back("count");
+    count_rows.args.push_back(std::make_unique<sql::StarExpr>(pivot.position));
     for (size_t output = 0; output < outputs.size(); ++output) {
-      size_t value = output / pivot.aggregates.size();
+      const BoundExpression& bound = *outputs[output];
+      if (bound.kind == BoundExpressionKind::kColumn && bound.column_index >= group_keys_.size() &&
+          nullOverNoRows(*aggregates_[bound.column_index - group_keys_.size()].function))
+        continue;
+      pivot_filter_ = pivotValueCondition(columns, values[output / pivot.aggregates.size()]);
       std::vector<BoundExpressionPtr> arguments;
-      arguments.push_back(copyExpression(*value_counts[value]));
+      arguments.push_back(bindAggregateCall(count_rows));
       arguments.push_back(BoundExpression::makeConstant(Value::longValue(0)));
       outputs[output] =
           valueWhen(builtinCall(">", std::move(arguments)), std::move(outputs[output]));
     }
   }
+  pivot_filter_ = nullptr;
 
   auto project = makeOperator(LogicalOperatorKind::kProject);
   auto aggregate = makeOperator(LogicalOperatorKind::kAggregate);
