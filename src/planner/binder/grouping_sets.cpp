@@ -158,12 +158,35 @@ GroupingSets expandGroupingSets(const sql::GroupByClause& clause,
 
 LogicalOperatorPtr makeExpand(LogicalOperatorPtr input, const std::vector<BoundExpressionPtr>& keys,
                               const std::vector<std::string>& key_names, const GroupingSets& sets) {
+  idx_t width = input->column_types.size();
   auto expand = makeOperator(LogicalOperatorKind::kExpand);
   expand->column_names = input->column_names;
   expand->column_types = input->column_types;
+  // Computed keys are computed once, below the Expand, as Spark projects its group-by aliases:
+  // every set then sees the same value of a key over rand(), and no set computes it again.
+  std::vector<BoundExpressionPtr> key_columns;
+  auto computed = makeOperator(LogicalOperatorKind::kProject);
+  computed->column_names = input->column_names;
+  computed->column_types = input->column_types;
+  for (idx_t column = 0; column < width; ++column)
+    computed->expressions.push_back(
+        BoundExpression::makeColumn(column, input->column_types[column]));
   for (size_t key = 0; key < keys.size(); ++key) {
     expand->column_names.push_back(key_names[key]);
     expand->column_types.push_back(keys[key]->type);
+    if (keys[key]->kind == BoundExpressionKind::kColumn) {
+      key_columns.push_back(copyExpression(*keys[key]));
+      continue;
+    }
+    key_columns.push_back(
+        BoundExpression::makeColumn(computed->expressions.size(), keys[key]->type));
+    computed->column_names.push_back(key_names[key]);
+    computed->column_types.push_back(keys[key]->type);
+    computed->expressions.push_back(copyExpression(*keys[key]));
+  }
+  if (computed->expressions.size() > width) {
+    computed->children.push_back(std::move(input));
+    input = std::move(computed);
   }
   expand->column_names.push_back("spark_grouping_id");
   expand->column_types.push_back(DataType::longType());
@@ -174,11 +197,11 @@ LogicalOperatorPtr makeExpand(LogicalOperatorPtr input, const std::vector<BoundE
   for (size_t position = 0; position < sets.sets.size(); ++position) {
     const GroupingSet& set = sets.sets[position];
     std::vector<BoundExpressionPtr> projection;
-    for (idx_t column = 0; column < input->column_types.size(); ++column)
+    for (idx_t column = 0; column < width; ++column)
       projection.push_back(BoundExpression::makeColumn(column, input->column_types[column]));
     for (idx_t key = 0; key < keys.size(); ++key) {
       bool kept = std::find(set.begin(), set.end(), key) != set.end();
-      projection.push_back(kept ? copyExpression(*keys[key])
+      projection.push_back(kept ? copyExpression(*key_columns[key])
                                 : BoundExpression::makeConstant(Value::null(keys[key]->type)));
     }
     projection.push_back(BoundExpression::makeConstant(Value::longValue(sets.groupingId(set))));

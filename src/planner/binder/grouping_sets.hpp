@@ -6,6 +6,7 @@
 //
 // The Expand passes every input column on (the aggregates read them unchanged), then one
 // column per group key, NULL where the set leaves the key out, then the set's grouping id.
+// Computed keys are computed once, in a projection below the Expand.
 // The aggregate groups by the keys and the id, so a key that is NULL in the data and a key
 // its set left out make different groups. The id has a bit per key, the first key's the
 // highest, set when the key is left out (grouping_id()); grouping(k) is k's bit. A set
