@@ -1149,6 +1149,10 @@ void SqlPrinter::tableRef(const TableRef& ref, bool as_join_right) {
   // A join needs parentheses to carry an alias or a watermark, or to be a right operand.
   bool parenthesize = ref.kind() == TableRefKind::kJoin &&
                       (as_join_right || !ref.alias.empty() || ref.watermark != nullptr);
+  // PIVOT and UNPIVOT apply to everything before them, so one on a join's right side needs its
+  // parentheses too.
+  parenthesize = parenthesize || (as_join_right && (ref.kind() == TableRefKind::kPivot ||
+                                                    ref.kind() == TableRefKind::kUnpivot));
   // Parenthesised joins and subqueries stay on one line in the pretty layout.
   bool pretty = pretty_;
   if (parenthesize || ref.kind() == TableRefKind::kSubquery)

@@ -978,6 +978,8 @@ const char* const kRoundTripInputs[] = {
     "SELECT * FROM t PIVOT (sum(x) FOR (y, z) IN ((1, 'a') AS p, (2, 'b')))",
     "SELECT * FROM t UNPIVOT (v FOR k IN (a, b AS bee)) AS u",
     "SELECT * FROM t UNPIVOT INCLUDE NULLS ((v, w) FOR k IN ((a, b) AS ab, (c, d)))",
+    "SELECT * FROM a JOIN (b PIVOT (sum(x) FOR y IN (1))) ON true",
+    "SELECT * FROM a JOIN b UNPIVOT (v FOR k IN (c, d)) PIVOT (max(v) FOR k IN ('c'))",
 };
 
 TEST(ParserTest, PrintedQueriesParseBackToTheSameTree) {
