@@ -12,6 +12,9 @@ namespace sluice {
 // Registered here rather than in the header, which every aggregate file includes.
 void registerApproxCountDistinctAggregates(AggregateRegistry& registry);
 void registerApproxPercentileAggregates(AggregateRegistry& registry);
+void registerUnsupportedAggregates(AggregateRegistry& registry);
+void registerShapeMomentAggregates(AggregateRegistry& registry);
+void registerBitAggregates(AggregateRegistry& registry);
 
 namespace {}  // namespace
 
@@ -32,6 +35,9 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerModeAggregates(built);
     registerApproxCountDistinctAggregates(built);
     registerApproxPercentileAggregates(built);
+    registerUnsupportedAggregates(built);
+    registerShapeMomentAggregates(built);
+    registerBitAggregates(built);
     return built;
   }();
   return registry;

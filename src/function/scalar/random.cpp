@@ -10,8 +10,13 @@
 // XORShiftRandom hashes the seed (Scala's MurmurHash3.bytesHash of its 8 big-endian bytes,
 // twice) into the generator state, steps it with xorshift (21, 35, 4), and builds each double
 // as java.util.Random.nextDouble does from 26 + 27 bits.
+//
+// randn([seed]) draws standard normal DOUBLEs from the same generator as
+// java.util.Random.nextGaussian does (Marsaglia's polar method, keeping the second value of
+// each pair for the next row).
 
 #include <chrono>
+#include <cmath>
 
 #include "common/error/error.hpp"
 #include "common/hash/murmur3.hpp"
@@ -57,6 +62,74 @@ class XorShiftRandom {
   uint64_t state_;
 };
 
+//! java.util.Random.nextGaussian over XorShiftRandom.
+class GaussianRandom {
+ public:
+  explicit GaussianRandom(int64_t seed) : uniform_(seed) {}
+
+  double nextGaussian() {
+    if (has_next_) {
+      has_next_ = false;
+      return next_;
+    }
+    double v1 = 0.0;
+    double v2 = 0.0;
+    double s = 0.0;
+    do {
+      v1 = 2 * uniform_.nextDouble() - 1;
+      v2 = 2 * uniform_.nextDouble() - 1;
+      s = v1 * v1 + v2 * v2;
+    } while (s >= 1 || s == 0);
+    double multiplier = std::sqrt(-2 * std::log(s) / s);
+    next_ = v2 * multiplier;
+    has_next_ = true;
+    return v1 * multiplier;
+  }
+
+ private:
+  XorShiftRandom uniform_;
+  bool has_next_ = false;
+  double next_ = 0.0;
+};
+
+//! The seed of rand / randn: a constant integer argument (NULL as 0), else random per query.
+int64_t randomSeedArgument(const BindRequest& request, std::vector<DataType>& argument_types) {
+  int64_t seed = std::chrono::steady_clock::now().time_since_epoch().count();
+  if (request.argument_types.empty())
+    return seed;
+  const DataType& type = request.argument_types[0];
+  const Value* constant = constantArgument(request, 0);
+  if (constant == nullptr || !(type.isIntegral() || type.isVoid())) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input `seed` "
+                            "should be a foldable \"INT\" or \"BIGINT\" expression.",
+                            request.name));
+  }
+  argument_types.push_back(type.isVoid() ? DataType::longType() : type);
+  return constant->isNull() ? 0 : constant->getInt64();
+}
+
+BoundScalarFunction bindRandn(const BindRequest& request) {
+  std::vector<DataType> argument_types;
+  int64_t seed = randomSeedArgument(request, argument_types);
+  ScalarKernel kernel = [seed](const ExecContext& context, const ArgumentVectors&,
+                               const RowSet& rows, Vector& result) {
+    auto make = [seed](uint32_t partition) {
+      return GaussianRandom(static_cast<int64_t>(static_cast<uint64_t>(seed) + partition));
+    };
+    withPartitionState<GaussianRandom>(context, make, [&](GaussianRandom& random, uint32_t) {
+      double* out = result.mutableData<double>();
+      forEachRow(rows, [&](idx_t row) {
+        result.setNull(row, false);
+        out[row] = random.nextGaussian();
+      });
+    });
+  };
+  BoundScalarFunction bound{"randn", argument_types, DataType::doubleType(), std::move(kernel)};
+  bound.deterministic = false;
+  return bound;
+}
+
 BoundScalarFunction bindRand(const BindRequest& request) {
   int64_t seed = std::chrono::steady_clock::now().time_since_epoch().count();
   std::vector<DataType> argument_types;
@@ -95,6 +168,14 @@ BoundScalarFunction bindRand(const BindRequest& request) {
 
 void registerRandomFunctions(FunctionRegistry& registry) {
   registry.addScalar({"rand", 0, 1, bindRand}, {"random"});
+  registry.addScalar({"randn",
+                      0,
+                      1,
+                      bindRandn,
+                      {"_FUNC_([seed]) - Returns a random value with independent and identically "
+                       "distributed (i.i.d.) values drawn from the standard normal distribution.",
+                       "> SELECT _FUNC_();\n -0.3254147983080288\n> SELECT _FUNC_(0);\n "
+                       "1.6034991609278433\n> SELECT _FUNC_(null);\n 1.6034991609278433"}});
 }
 
 }  // namespace sluice
