@@ -15,6 +15,7 @@ void registerApproxPercentileAggregates(AggregateRegistry& registry);
 void registerUnsupportedAggregates(AggregateRegistry& registry);
 void registerShapeMomentAggregates(AggregateRegistry& registry);
 void registerBitAggregates(AggregateRegistry& registry);
+void registerListAggAggregates(AggregateRegistry& registry);
 
 namespace {}  // namespace
 
@@ -38,6 +39,7 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerUnsupportedAggregates(built);
     registerShapeMomentAggregates(built);
     registerBitAggregates(built);
+    registerListAggAggregates(built);
     return built;
   }();
   return registry;

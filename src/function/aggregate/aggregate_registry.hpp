@@ -40,6 +40,9 @@ struct AggregateFunctionEntry {
   //! Refuses a window with ORDER BY or a frame other than the whole partition.
   bool needs_whole_partition = false;
   FunctionDoc doc = {};
+  //! With orders_within_group: the clause may be left out (listagg), and the ordering value is
+  //! then a NULL constant.
+  bool within_group_optional = false;
 };
 
 class AggregateRegistry {
