@@ -13,6 +13,7 @@
 #include <cctype>
 
 #include "common/error/error.hpp"
+#include "common/text/utf8_encode.hpp"
 #include "common/text/utf8_repair.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
@@ -53,24 +54,6 @@ std::optional<Charset> findCharset(std::string_view name) {
                           "the charsets 'US-ASCII', 'ISO-8859-1', 'UTF-8', 'UTF-16BE', "
                           "'UTF-16LE', 'UTF-16', 'UTF-32', but got {}.",
                           function, name));
-}
-
-void appendUtf8(std::string& out, char32_t code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
 }
 
 void appendUnit16(std::string& out, uint32_t unit, bool big_endian) {

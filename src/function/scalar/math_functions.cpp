@@ -40,10 +40,10 @@ double log2Spark(double x) {
 double cot(double x) {
   return 1 / std::tan(x);
 }
-double sec(double x) {
+double secantValue(double x) {
   return 1 / std::cos(x);
 }
-double csc(double x) {
+double cosecantValue(double x) {
   return 1 / std::sin(x);
 }
 //! Math.rint: the nearest integer, ties to the even one (the default rounding mode).
@@ -284,8 +284,8 @@ void registerMathFunctions(FunctionRegistry& registry) {
   addUnary<cosValue>(registry, "cos");
   addUnary<tanValue>(registry, "tan");
   addUnary<cot>(registry, "cot");
-  addUnary<sec>(registry, "sec");
-  addUnary<csc>(registry, "csc");
+  addUnary<secantValue>(registry, "sec");
+  addUnary<cosecantValue>(registry, "csc");
   addUnary<rintValue>(registry, "rint");
   addUnary<asinValue>(registry, "asin");
   addUnary<acosValue>(registry, "acos");
