@@ -14,6 +14,11 @@
 // randn([seed]) draws standard normal DOUBLEs from the same generator as
 // java.util.Random.nextGaussian does (Marsaglia's polar method, keeping the second value of
 // each pair for the next row).
+//
+// shuffle(array) permutes each array with a Fisher-Yates shuffle drawn from the same generator,
+// seeded at random per query (Spark draws its seed when the query is analyzed too, so no two
+// runs need agree; its generator is a Mersenne twister, so the permutations differ from
+// Spark's). A NULL array is NULL.
 
 #include <chrono>
 #include <cmath>
@@ -23,6 +28,7 @@
 #include "function/function_registry.hpp"
 #include "function/partition_state.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/collection/collection_common.hpp"
 
 namespace sluice {
 
@@ -130,6 +136,31 @@ BoundScalarFunction bindRandn(const BindRequest& request) {
   return bound;
 }
 
+BoundScalarFunction bindShuffle(const BindRequest& request) {
+  DataType array = arrayArgument(request, 0);
+  int64_t seed = std::chrono::steady_clock::now().time_since_epoch().count();
+  ScalarKernel permute = [seed, array](const ExecContext& context, const ArgumentVectors& args,
+                                       const RowSet& rows, Vector& result) {
+    auto make = [seed](uint32_t partition) {
+      return XorShiftRandom(static_cast<int64_t>(static_cast<uint64_t>(seed) + partition));
+    };
+    withPartitionState<XorShiftRandom>(context, make, [&](XorShiftRandom& random, uint32_t) {
+      ScalarKernel each = boxedKernel([&](const std::vector<Value>& values) {
+        std::vector<Value> elements = values[0].children();
+        for (size_t i = elements.size(); i > 1; --i) {
+          auto j = static_cast<size_t>(random.nextDouble() * static_cast<double>(i));
+          std::swap(elements[i - 1], elements[j]);
+        }
+        return arrayValue(array, std::move(elements));
+      });
+      each(context, args, rows, result);
+    });
+  };
+  BoundScalarFunction bound{"shuffle", {array}, array, std::move(permute)};
+  bound.deterministic = false;
+  return bound;
+}
+
 BoundScalarFunction bindRand(const BindRequest& request) {
   int64_t seed = std::chrono::steady_clock::now().time_since_epoch().count();
   std::vector<DataType> argument_types;
@@ -168,6 +199,13 @@ BoundScalarFunction bindRand(const BindRequest& request) {
 
 void registerRandomFunctions(FunctionRegistry& registry) {
   registry.addScalar({"rand", 0, 1, bindRand}, {"random"});
+  registry.addScalar({"shuffle",
+                      1,
+                      1,
+                      bindShuffle,
+                      {"_FUNC_(array) - Returns a random permutation of the given array.",
+                       "> SELECT _FUNC_(array(1, 20, 3, 5));\n [3,1,5,20]\n> SELECT "
+                       "_FUNC_(array(1, 20, null, 3));\n [20,null,3,1]"}});
   registry.addScalar({"randn",
                       0,
                       1,
