@@ -21,6 +21,7 @@ void registerCharsetFunctions(FunctionRegistry& registry);
 void registerJsonInspectionFunctions(FunctionRegistry& registry);
 void registerConvertTimezoneFunctions(FunctionRegistry& registry);
 void registerToCharFunctions(FunctionRegistry& registry);
+void registerMaskFunctions(FunctionRegistry& registry);
 
 std::string ordinalName(size_t index) {
   static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
@@ -83,6 +84,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerJsonInspectionFunctions(built);
     registerConvertTimezoneFunctions(built);
     registerToCharFunctions(built);
+    registerMaskFunctions(built);
     return built;
   }();
   return registry;
