@@ -19,6 +19,9 @@
 // seeded at random per query (Spark draws its seed when the query is analyzed too, so no two
 // runs need agree; its generator is a Mersenne twister, so the permutations differ from
 // Spark's). A NULL array is NULL.
+//
+// randstr(length[, seed]) draws each character from 0-9, a-z, A-Z as Spark's
+// ExpressionImplUtils.randStr does: |nextInt() % 62| picks the digit or letter.
 
 #include <chrono>
 #include <cmath>
@@ -43,6 +46,9 @@ class XorShiftRandom {
     uint64_t low = next(27);
     return static_cast<double>((high << 27) + low) * 0x1.0p-53;
   }
+
+  //! java.util.Random.nextInt(): the low 32 bits of the next state, signed.
+  int32_t nextInt() { return static_cast<int32_t>(static_cast<uint32_t>(next(32))); }
 
  private:
   static constexpr int32_t kArraySeed = 0x3c074a61;  // scala.util.hashing.MurmurHash3.arraySeed
@@ -136,6 +142,53 @@ BoundScalarFunction bindRandn(const BindRequest& request) {
   return bound;
 }
 
+BoundScalarFunction bindRandStr(const BindRequest& request) {
+  const Value* length = constantArgument(request, 0);
+  const DataType& length_type = request.argument_types[0];
+  if (length == nullptr ||
+      !(length_type.id() == TypeId::kInt || length_type.id() == TypeId::kShort ||
+        length_type.id() == TypeId::kByte)) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input `length` "
+                            "should be a foldable \"INT\" expression.",
+                            request.name));
+  }
+  int64_t count = length->isNull() ? 0 : length->getInt64();
+  if (count < 0) {
+    throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "LENGTH",
+                fmt::format("The value of parameter(s) `length` in `randstr` is invalid: Expects "
+                            "`length` greater than or equal to 0, but got {}.",
+                            count));
+  }
+  BindRequest seed_request = request;
+  seed_request.argument_types.erase(seed_request.argument_types.begin());
+  seed_request.argument_is_literal.erase(seed_request.argument_is_literal.begin());
+  seed_request.argument_constants.erase(seed_request.argument_constants.begin());
+  std::vector<DataType> argument_types{DataType::intType()};
+  int64_t seed = randomSeedArgument(seed_request, argument_types);
+  ScalarKernel kernel = [seed, count](const ExecContext& context, const ArgumentVectors&,
+                                      const RowSet& rows, Vector& result) {
+    auto make = [seed](uint32_t partition) {
+      return XorShiftRandom(static_cast<int64_t>(static_cast<uint64_t>(seed) + partition));
+    };
+    withPartitionState<XorShiftRandom>(context, make, [&](XorShiftRandom& random, uint32_t) {
+      std::string text(static_cast<size_t>(count), ' ');
+      StringView* out = result.mutableData<StringView>();
+      forEachRow(rows, [&](idx_t row) {
+        for (char& c : text) {
+          int32_t v = std::abs(random.nextInt() % 62);
+          c = static_cast<char>(v < 10 ? '0' + v : (v < 36 ? 'a' + (v - 10) : 'A' + (v - 36)));
+        }
+        result.setNull(row, false);
+        out[row] = result.addString(text);
+      });
+    });
+  };
+  BoundScalarFunction bound{"randstr", argument_types, DataType::string(), std::move(kernel)};
+  bound.deterministic = false;
+  return bound;
+}
+
 BoundScalarFunction bindShuffle(const BindRequest& request) {
   DataType array = arrayArgument(request, 0);
   int64_t seed = std::chrono::steady_clock::now().time_since_epoch().count();
@@ -199,6 +252,16 @@ BoundScalarFunction bindRand(const BindRequest& request) {
 
 void registerRandomFunctions(FunctionRegistry& registry) {
   registry.addScalar({"rand", 0, 1, bindRand}, {"random"});
+  registry.addScalar({"randstr",
+                      1,
+                      2,
+                      bindRandStr,
+                      {"_FUNC_(length[, seed]) - Returns a string of the specified length whose "
+                       "characters are chosen uniformly at random from the following pool of "
+                       "characters: 0-9, a-z, A-Z. The random seed is optional. The string length "
+                       "must be a constant two-byte or four-byte integer (SMALLINT or INT, "
+                       "respectively).",
+                       "> SELECT _FUNC_(3, 0) AS result;\n ceV"}});
   registry.addScalar({"shuffle",
                       1,
                       1,
