@@ -20,6 +20,10 @@
 // runs need agree; its generator is a Mersenne twister, so the permutations differ from
 // Spark's). A NULL array is NULL.
 //
+// uniform(min, max[, seed]) is Spark's rewrite CAST(min + (max - min) * rand(seed) AS type),
+// computed in DOUBLE: the type is the wider of two integral bounds, else DOUBLE or FLOAT when a
+// bound is one, else the wider DECIMAL; min and max must be constants.
+//
 // randstr(length[, seed]) draws each character from 0-9, a-z, A-Z as Spark's
 // ExpressionImplUtils.randStr does: |nextInt() % 62| picks the digit or letter.
 
@@ -189,6 +193,104 @@ BoundScalarFunction bindRandStr(const BindRequest& request) {
   return bound;
 }
 
+//! Spark's Uniform.dataType for bounds of types `left` and `right`.
+DataType uniformResultType(const DataType& left, const DataType& right) {
+  if (left.isIntegral() && right.isIntegral())
+    return left.id() >= right.id() ? left : right;
+  if (left.id() == TypeId::kDouble || right.id() == TypeId::kDouble)
+    return DataType::doubleType();
+  if (left.id() == TypeId::kFloat || right.id() == TypeId::kFloat)
+    return DataType::floatType();
+  if (left.isDecimal() && right.isDecimal()) {
+    bool left_wider = left.precision() - left.scale() >= right.precision() - right.scale() &&
+                      left.scale() >= right.scale();
+    return left_wider ? left : right;
+  }
+  return right.isDecimal() ? right : left;
+}
+
+BoundScalarFunction bindUniform(const BindRequest& request) {
+  for (size_t index = 0; index < 2; ++index) {
+    const DataType& type = request.argument_types[index];
+    if (constantArgument(request, index) == nullptr || !(type.isNumeric() || type.isVoid())) {
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+                  fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input `{}` "
+                              "should be a foldable integer or floating-point expression.",
+                              request.name, index == 0 ? "min" : "max"));
+    }
+  }
+  BindRequest seed_request = request;
+  for (int drop = 0; drop < 2; ++drop) {
+    seed_request.argument_types.erase(seed_request.argument_types.begin());
+    seed_request.argument_is_literal.erase(seed_request.argument_is_literal.begin());
+    seed_request.argument_constants.erase(seed_request.argument_constants.begin());
+  }
+  std::vector<DataType> seed_types;
+  int64_t seed = randomSeedArgument(seed_request, seed_types);
+  const Value* low = constantArgument(request, 0);
+  const Value* high = constantArgument(request, 1);
+  if (low->isNull() || high->isNull()) {
+    DataType type = low->isNull() ? request.argument_types[1] : request.argument_types[0];
+    ScalarKernel nulls = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+                            Vector& result) {
+      forEachRow(rows, [&](idx_t row) { result.setNull(row); });
+    };
+    std::vector<DataType> types{request.argument_types[0], request.argument_types[1]};
+    types.insert(types.end(), seed_types.begin(), seed_types.end());
+    BoundScalarFunction bound{"uniform", types, type.isVoid() ? DataType::voidType() : type,
+                              std::move(nulls)};
+    return bound;
+  }
+  DataType type = uniformResultType(request.argument_types[0], request.argument_types[1]);
+  std::vector<DataType> types{DataType::doubleType(), DataType::doubleType()};
+  types.insert(types.end(), seed_types.begin(), seed_types.end());
+  ScalarKernel kernel = [seed, type](const ExecContext& context, const ArgumentVectors& args,
+                                     const RowSet& rows, Vector& result) {
+    double min = args[0]->at<double>(0);
+    double max = args[1]->at<double>(0);
+    auto make = [seed](uint32_t partition) {
+      return XorShiftRandom(static_cast<int64_t>(static_cast<uint64_t>(seed) + partition));
+    };
+    withPartitionState<XorShiftRandom>(context, make, [&](XorShiftRandom& random, uint32_t) {
+      forEachRow(rows, [&](idx_t row) {
+        double value = min + (max - min) * random.nextDouble();
+        result.setNull(row, false);
+        switch (type.id()) {
+          case TypeId::kByte:
+            result.mutableData<int8_t>()[row] = static_cast<int8_t>(value);
+            break;
+          case TypeId::kShort:
+            result.mutableData<int16_t>()[row] = static_cast<int16_t>(value);
+            break;
+          case TypeId::kInt:
+            result.mutableData<int32_t>()[row] = static_cast<int32_t>(value);
+            break;
+          case TypeId::kLong:
+            result.mutableData<int64_t>()[row] = static_cast<int64_t>(value);
+            break;
+          case TypeId::kFloat:
+            result.mutableData<float>()[row] = static_cast<float>(value);
+            break;
+          case TypeId::kDecimal: {
+            // CAST(DOUBLE AS DECIMAL) rounds HALF_UP at the scale.
+            double unscaled = std::round(value * std::pow(10.0, type.scale()));
+            if (type.isWideDecimal())
+              result.mutableData<int128_t>()[row] = static_cast<int128_t>(unscaled);
+            else
+              result.mutableData<int64_t>()[row] = static_cast<int64_t>(unscaled);
+            break;
+          }
+          default:
+            result.mutableData<double>()[row] = value;
+        }
+      });
+    });
+  };
+  BoundScalarFunction bound{"uniform", std::move(types), type, std::move(kernel)};
+  bound.deterministic = false;
+  return bound;
+}
+
 BoundScalarFunction bindShuffle(const BindRequest& request) {
   DataType array = arrayArgument(request, 0);
   int64_t seed = std::chrono::steady_clock::now().time_since_epoch().count();
@@ -252,6 +354,18 @@ BoundScalarFunction bindRand(const BindRequest& request) {
 
 void registerRandomFunctions(FunctionRegistry& registry) {
   registry.addScalar({"rand", 0, 1, bindRand}, {"random"});
+  registry.addScalar({"uniform",
+                      2,
+                      3,
+                      bindUniform,
+                      {"_FUNC_(min, max[, seed]) - Returns a random value with independent and "
+                       "identically distributed (i.i.d.) values with the specified range of "
+                       "numbers. The random seed is optional. The provided numbers specifying the "
+                       "minimum and maximum values of the range must be constant. If both of these "
+                       "numbers are integers, then the result will also be an integer. Otherwise "
+                       "if one or both of these are floating-point numbers, then the result will "
+                       "also be a floating-point number.",
+                       "> SELECT _FUNC_(10, 20, 0) > 0 AS result;\n true"}});
   registry.addScalar({"randstr",
                       1,
                       2,
