@@ -10,6 +10,18 @@ namespace sluice {
 
 // Registered here rather than in the header, which every function file includes.
 void registerFromJsonFunctions(FunctionRegistry& registry);
+void registerConditionalFunctions(FunctionRegistry& registry);
+void registerBinderResolvedFunctions(FunctionRegistry& registry);
+void registerUnsupportedFunctions(FunctionRegistry& registry);
+void registerDatetimeNameFunctions(FunctionRegistry& registry);
+void registerArrayEditFunctions(FunctionRegistry& registry);
+void registerRadixFunctions(FunctionRegistry& registry);
+void registerUrlFunctions(FunctionRegistry& registry);
+void registerCharsetFunctions(FunctionRegistry& registry);
+void registerJsonInspectionFunctions(FunctionRegistry& registry);
+void registerConvertTimezoneFunctions(FunctionRegistry& registry);
+void registerToCharFunctions(FunctionRegistry& registry);
+void registerMaskFunctions(FunctionRegistry& registry);
 
 std::string ordinalName(size_t index) {
   static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
@@ -61,6 +73,18 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerArraySortFunctions(built);
     registerSequenceFunctions(built);
     registerMapFunctions(built);
+    registerConditionalFunctions(built);
+    registerBinderResolvedFunctions(built);
+    registerUnsupportedFunctions(built);
+    registerDatetimeNameFunctions(built);
+    registerArrayEditFunctions(built);
+    registerRadixFunctions(built);
+    registerUrlFunctions(built);
+    registerCharsetFunctions(built);
+    registerJsonInspectionFunctions(built);
+    registerConvertTimezoneFunctions(built);
+    registerToCharFunctions(built);
+    registerMaskFunctions(built);
     return built;
   }();
   return registry;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "function/function.hpp"
+#include "function/function_doc.hpp"
 
 namespace sluice {
 
@@ -32,7 +33,10 @@ struct ScalarFunctionEntry {
   std::string name;
   int min_arguments = 0;
   int max_arguments = 0;  // -1: any number
+  //! Null for the functions the binder resolves itself before the registry (coalesce, the
+  //! window functions, generators, ...): their entries only name and document them.
   ScalarBinder bind;
+  FunctionDoc doc = {};
 };
 
 class FunctionRegistry {
@@ -45,6 +49,10 @@ class FunctionRegistry {
   const ScalarFunctionEntry* findScalar(std::string_view name) const;
   //! Every registered name (for suggestions and SHOW FUNCTIONS).
   std::vector<std::string> scalarNames() const;
+  //! Every entry by registered name, aliases included, in name order.
+  const std::map<std::string, ScalarFunctionEntry, std::less<>>& entries() const {
+    return scalars_;
+  }
 
  private:
   std::map<std::string, ScalarFunctionEntry, std::less<>> scalars_;

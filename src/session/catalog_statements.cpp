@@ -207,6 +207,10 @@ StatementResult dispatch(const sql::Statement& statement, CatalogSession& sessio
       return runShowSchemas(statement.as<sql::ShowSchemasStatement>(), session);
     case sql::StatementKind::kShowCatalogs:
       return runShowCatalogs(statement.as<sql::ShowCatalogsStatement>(), session);
+    case sql::StatementKind::kShowFunctions:
+      return runShowFunctions(statement.as<sql::ShowFunctionsStatement>(), session);
+    case sql::StatementKind::kDescribeFunction:
+      return runDescribeFunction(statement.as<sql::DescribeFunctionStatement>(), session);
     case sql::StatementKind::kDescribeTable:
       return runDescribeTable(statement.as<sql::DescribeTableStatement>(), session);
     case sql::StatementKind::kDescribeSchema:
@@ -245,6 +249,8 @@ bool isCatalogStatement(const sql::Statement& statement) {
     case sql::StatementKind::kShowTables:
     case sql::StatementKind::kShowSchemas:
     case sql::StatementKind::kShowCatalogs:
+    case sql::StatementKind::kShowFunctions:
+    case sql::StatementKind::kDescribeFunction:
     case sql::StatementKind::kDescribeTable:
     case sql::StatementKind::kDescribeSchema:
     case sql::StatementKind::kDescribeHistory:

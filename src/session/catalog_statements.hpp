@@ -7,6 +7,7 @@
 // only through CatalogSession, so that session.cpp stays a dispatcher.
 //
 // Files: catalog_statements.cpp (dispatch, USE, SHOW, schemas, DROP TABLE, Delta targets),
+// function_statements_show.cpp (SHOW FUNCTIONS, DESCRIBE FUNCTION),
 // create_table_statement.cpp, describe_statements.cpp, table_maintenance_statements.cpp,
 // insert_statement.cpp, delete_update_statements.cpp (with dml_target.*, which they share).
 #pragma once
@@ -46,6 +47,8 @@ class CatalogSession {
   virtual const std::map<std::string, TemporaryView>& temporaryViews() const = 0;
   //! Drops a temporary view; false when there is none of that name.
   virtual bool dropTemporaryView(std::string_view name) = 0;
+  //! The session's temporary SQL functions, by lower-cased name.
+  virtual const std::map<std::string, SqlFunction>& temporaryFunctions() const = 0;
   //! The context to bind a query in (views, time zone).
   virtual BindContext bindContext() const = 0;
   //! Binds and runs `query` of `statement`.
@@ -76,6 +79,10 @@ StatementResult runDescribeHistory(const sql::DescribeHistoryStatement& statemen
                                    CatalogSession& session);
 StatementResult runDescribeDetail(const sql::DescribeDetailStatement& statement,
                                   CatalogSession& session);
+StatementResult runShowFunctions(const sql::ShowFunctionsStatement& statement,
+                                 CatalogSession& session);
+StatementResult runDescribeFunction(const sql::DescribeFunctionStatement& statement,
+                                    CatalogSession& session);
 StatementResult runVacuum(const sql::VacuumStatement& statement, CatalogSession& session);
 StatementResult runOptimize(const sql::OptimizeStatement& statement, CatalogSession& session);
 StatementResult runInsert(const sql::InsertStatement& statement, CatalogSession& session);

@@ -73,6 +73,10 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
     return found == functions_.end() ? nullptr : &found->second;
   }
 
+  const std::map<std::string, SqlFunction>& temporaryFunctions() const override {
+    return functions_;
+  }
+
   StatementResult run(std::shared_ptr<const sql::Statement> statement) {
     switch (statement->kind()) {
       case sql::StatementKind::kQuery:
@@ -101,6 +105,8 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kShowTables:
       case sql::StatementKind::kShowSchemas:
       case sql::StatementKind::kShowCatalogs:
+      case sql::StatementKind::kShowFunctions:
+      case sql::StatementKind::kDescribeFunction:
       case sql::StatementKind::kDescribeTable:
       case sql::StatementKind::kDescribeSchema:
       case sql::StatementKind::kDescribeHistory:

@@ -69,6 +69,22 @@ void SqlPrinter::catalogStatement(const Statement& s) {
     case StatementKind::kShowCatalogs:
       out_ += "SHOW CATALOGS" + likeClause(s.as<ShowCatalogsStatement>().pattern);
       return;
+    case StatementKind::kShowFunctions: {
+      const auto& show = s.as<ShowFunctionsStatement>();
+      static const char* const kScopes[] = {"SHOW FUNCTIONS", "SHOW USER FUNCTIONS",
+                                            "SHOW SYSTEM FUNCTIONS"};
+      out_ += kScopes[static_cast<int>(show.scope)];
+      if (!show.schema.empty())
+        out_ += " IN " + joinName(show.schema);
+      out_ += likeClause(show.pattern);
+      return;
+    }
+    case StatementKind::kDescribeFunction: {
+      const auto& describe = s.as<DescribeFunctionStatement>();
+      out_ += describe.extended ? "DESCRIBE FUNCTION EXTENDED " : "DESCRIBE FUNCTION ";
+      out_ += joinName(describe.name);
+      return;
+    }
     case StatementKind::kDescribeTable: {
       const auto& describe = s.as<DescribeTableStatement>();
       out_ += describe.extended ? "DESCRIBE TABLE EXTENDED " : "DESCRIBE TABLE ";

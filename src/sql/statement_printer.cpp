@@ -133,6 +133,8 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kShowTables:
     case StatementKind::kShowSchemas:
     case StatementKind::kShowCatalogs:
+    case StatementKind::kShowFunctions:
+    case StatementKind::kDescribeFunction:
     case StatementKind::kDescribeTable:
     case StatementKind::kDescribeSchema:
     case StatementKind::kDescribeHistory:

@@ -12,6 +12,10 @@ namespace sluice {
 // Registered here rather than in the header, which every aggregate file includes.
 void registerApproxCountDistinctAggregates(AggregateRegistry& registry);
 void registerApproxPercentileAggregates(AggregateRegistry& registry);
+void registerUnsupportedAggregates(AggregateRegistry& registry);
+void registerShapeMomentAggregates(AggregateRegistry& registry);
+void registerBitAggregates(AggregateRegistry& registry);
+void registerListAggAggregates(AggregateRegistry& registry);
 
 namespace {}  // namespace
 
@@ -32,6 +36,10 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerModeAggregates(built);
     registerApproxCountDistinctAggregates(built);
     registerApproxPercentileAggregates(built);
+    registerUnsupportedAggregates(built);
+    registerShapeMomentAggregates(built);
+    registerBitAggregates(built);
+    registerListAggAggregates(built);
     return built;
   }();
   return registry;

@@ -14,6 +14,7 @@
 
 #include "common/types/value.hpp"
 #include "function/aggregate/aggregate_function.hpp"
+#include "function/function_doc.hpp"
 
 namespace sluice {
 
@@ -38,6 +39,10 @@ struct AggregateFunctionEntry {
   bool orders_within_group = false;
   //! Refuses a window with ORDER BY or a frame other than the whole partition.
   bool needs_whole_partition = false;
+  FunctionDoc doc = {};
+  //! With orders_within_group: the clause may be left out (listagg), and the ordering value is
+  //! then a NULL constant.
+  bool within_group_optional = false;
 };
 
 class AggregateRegistry {
@@ -48,6 +53,10 @@ class AggregateRegistry {
   void add(AggregateFunctionEntry entry, std::vector<std::string> aliases = {});
   //! Looks an aggregate up by name, case-insensitively; null when unknown.
   const AggregateFunctionEntry* find(std::string_view name) const;
+  //! Every entry by registered name, aliases included, in name order.
+  const std::map<std::string, AggregateFunctionEntry, std::less<>>& entries() const {
+    return entries_;
+  }
 
  private:
   std::map<std::string, AggregateFunctionEntry, std::less<>> entries_;

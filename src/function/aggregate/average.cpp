@@ -4,7 +4,8 @@
 // NULL, which ANSI coercion casts to DOUBLE) the values are summed as DOUBLE and divided by
 // their count, so avg of BIGINTs rounds as Spark's does. For DECIMAL(p,s) the sum is exact, of
 // type DECIMAL(p+10,s), and the result DECIMAL(p+4,s+4) (both bounded at 38) is the quotient
-// rounded HALF_UP. A group without a non-NULL value averages to NULL.
+// rounded HALF_UP. A group without a non-NULL value averages to NULL. try_avg is the same
+// average with NULL in place of an overflow of the decimal sum or the result.
 #include <algorithm>
 
 #include "common/error/error.hpp"
@@ -49,21 +50,29 @@ struct DoubleAverageOp {
 
 //! The state of a DECIMAL average; finalizing needs the input's scale, so DecimalAverage
 //! overrides finalize() and this Op's finalize is never reached.
-template <typename T>
+template <typename T, bool kTry = false>
 struct DecimalAverageOp {
   struct State {
     int128_t sum;
     int64_t count;
+    bool overflowed;  // try_avg only
   };
   static constexpr bool kSkipNulls = true;
+  static void add(State& state, int128_t value) {
+    if (__builtin_add_overflow(state.sum, value, &state.sum)) [[unlikely]] {
+      if constexpr (kTry)
+        state.overflowed = true;
+      else
+        raiseDecimalSumOverflow();
+    }
+  }
   static void update(State& state, const T& value, StringHeap&) {
-    if (__builtin_add_overflow(state.sum, static_cast<int128_t>(value), &state.sum)) [[unlikely]]
-      raiseDecimalSumOverflow();
+    add(state, static_cast<int128_t>(value));
     ++state.count;
   }
   static void combine(State& target, const State& source) {
-    if (__builtin_add_overflow(target.sum, source.sum, &target.sum)) [[unlikely]]
-      raiseDecimalSumOverflow();
+    add(target, source.sum);
+    target.overflowed = target.overflowed || source.overflowed;
     target.count += source.count;
   }
   static void finalize(const State&, Vector&, idx_t) {
@@ -71,14 +80,14 @@ struct DecimalAverageOp {
   }
 };
 
-template <typename T>
-class DecimalAverage : public UnaryAggregate<T, DecimalAverageOp<T>> {
+template <typename T, bool kTry = false>
+class DecimalAverage : public UnaryAggregate<T, DecimalAverageOp<T, kTry>> {
  public:
-  using Base = UnaryAggregate<T, DecimalAverageOp<T>>;
-  using State = typename DecimalAverageOp<T>::State;
+  using Base = UnaryAggregate<T, DecimalAverageOp<T, kTry>>;
+  using State = typename DecimalAverageOp<T, kTry>::State;
 
   DecimalAverage(const DataType& input, DataType result)
-      : Base("avg", {input}, std::move(result)),
+      : Base(kTry ? "try_avg" : "avg", {input}, std::move(result)),
         input_scale_(input.scale()),
         sum_precision_(std::min(38, input.precision() + 10)) {}
 
@@ -88,14 +97,19 @@ class DecimalAverage : public UnaryAggregate<T, DecimalAverageOp<T>> {
     for (idx_t i = 0; i < count; ++i) {
       const State& state = stateAt<State>(states[i], offset);
       idx_t row = first_row + i;
-      if (state.count == 0) {
+      bool sum_fits = !state.overflowed && decimal::fitsPrecision(state.sum, sum_precision_);
+      if (state.count == 0 || (kTry && !sum_fits)) {
         result.setNull(row);
         continue;
       }
-      if (!decimal::fitsPrecision(state.sum, sum_precision_))
+      if (!sum_fits)
         raiseDecimalSumOverflow();
       auto quotient =
           decimal::divide(state.sum, input_scale_, state.count, 0, type.precision(), type.scale());
+      if (!quotient && kTry) {
+        result.setNull(row);
+        continue;
+      }
       if (!quotient) {
         throw Error(ErrorClass::NUMERIC_VALUE_OUT_OF_RANGE, "WITH_SUGGESTION",
                     fmt::format("The result cannot be represented as Decimal({}, {}). If necessary "
@@ -116,35 +130,36 @@ class DecimalAverage : public UnaryAggregate<T, DecimalAverageOp<T>> {
   int sum_precision_;
 };
 
-template <typename T>
+template <typename T, bool kTry>
 AggregateFunctionPtr doubleAverage(const DataType& input) {
   return std::make_shared<UnaryAggregate<T, DoubleAverageOp<T>>>(
-      "avg", std::vector<DataType>{input}, DataType::doubleType());
+      kTry ? "try_avg" : "avg", std::vector<DataType>{input}, DataType::doubleType());
 }
 
+template <bool kTry>
 AggregateFunctionPtr bindAverage(const AggregateBindRequest& request) {
   const DataType& input = request.argument_types[0];
   switch (input.id()) {
     case TypeId::kByte:
-      return doubleAverage<int8_t>(input);
+      return doubleAverage<int8_t, kTry>(input);
     case TypeId::kShort:
-      return doubleAverage<int16_t>(input);
+      return doubleAverage<int16_t, kTry>(input);
     case TypeId::kInt:
-      return doubleAverage<int32_t>(input);
+      return doubleAverage<int32_t, kTry>(input);
     case TypeId::kLong:
-      return doubleAverage<int64_t>(input);
+      return doubleAverage<int64_t, kTry>(input);
     case TypeId::kFloat:
-      return doubleAverage<float>(input);
+      return doubleAverage<float, kTry>(input);
     case TypeId::kDouble:
     case TypeId::kString:
     case TypeId::kVoid:
-      return doubleAverage<double>(DataType::doubleType());
+      return doubleAverage<double, kTry>(DataType::doubleType());
     case TypeId::kDecimal: {
       DataType result =
           DataType::decimal(std::min(38, input.precision() + 4), std::min(38, input.scale() + 4));
       if (input.isWideDecimal())
-        return std::make_shared<DecimalAverage<int128_t>>(input, result);
-      return std::make_shared<DecimalAverage<int64_t>>(input, result);
+        return std::make_shared<DecimalAverage<int128_t, kTry>>(input, result);
+      return std::make_shared<DecimalAverage<int64_t, kTry>>(input, result);
     }
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
@@ -158,7 +173,16 @@ AggregateFunctionPtr bindAverage(const AggregateBindRequest& request) {
 }  // namespace
 
 void registerAverageAggregates(AggregateRegistry& registry) {
-  registry.add({"avg", 1, 1, bindAverage}, {"mean"});
+  registry.add({"avg", 1, 1, bindAverage<false>}, {"mean"});
+  registry.add({"try_avg",
+                1,
+                1,
+                bindAverage<true>,
+                false,
+                false,
+                {"_FUNC_(expr) - Returns the mean calculated from values of a group and the result "
+                 "is null on overflow.",
+                 "> SELECT _FUNC_(col) FROM VALUES (1), (2), (3) AS tab(col);\n 2.0"}});
 }
 
 }  // namespace sluice

@@ -6,6 +6,12 @@
 // Spark's do. A pair with a NULL on either side is skipped. The result is DOUBLE; NULL for a
 // group without a pair, for covar_samp and corr of a single pair
 // (spark.sql.legacy.statisticalAggregate = false), and for corr when either variance is 0.
+// The regression aggregates regr_*(y, x) share the state, over the pairs without a NULL:
+// regr_count (BIGINT, 0 for none), regr_avgx / regr_avgy (the means), regr_sxx / regr_syy /
+// regr_sxy (the sums of squared and crossed deviations), regr_slope and regr_intercept (of the
+// least-squares line; NULL when x does not vary) and regr_r2 (NULL when x does not vary, 1 when
+// only y does not, else corr squared). Unlike Spark, regr_avgx / regr_avgy of DECIMAL values
+// are DOUBLE too.
 #include <cmath>
 #include <cstring>
 
@@ -17,7 +23,21 @@ namespace sluice {
 
 namespace {
 
-enum class CoMoment : uint8_t { kCovarPop, kCovarSamp, kCorr };
+enum class CoMoment : uint8_t {
+  kCovarPop,
+  kCovarSamp,
+  kCorr,
+  // regr_*(y, x): y is the first argument (the state's x), x the second (the state's y).
+  kRegrCount,
+  kRegrAvgX,
+  kRegrAvgY,
+  kRegrSxx,
+  kRegrSyy,
+  kRegrSxy,
+  kRegrSlope,
+  kRegrIntercept,
+  kRegrR2,
+};
 
 struct CoMomentState {
   double n;
@@ -60,8 +80,10 @@ template <CoMoment kKind>
 class CoMomentAggregate : public AggregateFunction {
  public:
   explicit CoMomentAggregate(const char* name)
-      : AggregateFunction(name, {DataType::doubleType(), DataType::doubleType()},
-                          DataType::doubleType(), sizeof(CoMomentState), alignof(CoMomentState)) {}
+      : AggregateFunction(
+            name, {DataType::doubleType(), DataType::doubleType()},
+            kKind == CoMoment::kRegrCount ? DataType::longType() : DataType::doubleType(),
+            sizeof(CoMomentState), alignof(CoMomentState)) {}
 
   void update(const AggregateInput& input, uint8_t* const* groups, idx_t offset,
               StringHeap&) const override {
@@ -100,7 +122,30 @@ class CoMomentAggregate : public AggregateFunction {
       idx_t row = first_row + i;
       double value = 0.0;
       bool is_null = state.n == 0.0;
-      if constexpr (kKind == CoMoment::kCovarPop) {
+      if constexpr (kKind == CoMoment::kRegrCount) {
+        result.mutableData<int64_t>()[row] = static_cast<int64_t>(state.n);
+        continue;
+      } else if constexpr (kKind == CoMoment::kRegrAvgX) {
+        value = state.y_mean;
+      } else if constexpr (kKind == CoMoment::kRegrAvgY) {
+        value = state.x_mean;
+      } else if constexpr (kKind == CoMoment::kRegrSxx) {
+        value = state.y_m2;
+      } else if constexpr (kKind == CoMoment::kRegrSyy) {
+        value = state.x_m2;
+      } else if constexpr (kKind == CoMoment::kRegrSxy) {
+        value = state.ck;
+      } else if constexpr (kKind == CoMoment::kRegrSlope) {
+        is_null = is_null || state.y_m2 == 0.0;
+        value = state.ck / state.y_m2;
+      } else if constexpr (kKind == CoMoment::kRegrIntercept) {
+        is_null = is_null || state.y_m2 == 0.0;
+        value = state.x_mean - state.ck / state.y_m2 * state.y_mean;
+      } else if constexpr (kKind == CoMoment::kRegrR2) {
+        is_null = is_null || state.y_m2 == 0.0;
+        double corr = state.ck / std::sqrt(state.x_m2 * state.y_m2);
+        value = state.x_m2 == 0.0 ? 1.0 : corr * corr;
+      } else if constexpr (kKind == CoMoment::kCovarPop) {
         value = state.ck / state.n;
       } else if constexpr (kKind == CoMoment::kCovarSamp) {
         is_null = is_null || state.n == 1.0;
@@ -137,6 +182,102 @@ void registerCovarianceAggregates(AggregateRegistry& registry) {
   registry.add({"covar_pop", 2, 2, coMomentBinder<CoMoment::kCovarPop>("covar_pop")});
   registry.add({"covar_samp", 2, 2, coMomentBinder<CoMoment::kCovarSamp>("covar_samp")});
   registry.add({"corr", 2, 2, coMomentBinder<CoMoment::kCorr>("corr")});
+  registry.add({"regr_count",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrCount>("regr_count"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns the number of non-null number pairs in a group, where `y` "
+                 "is the dependent variable and `x` is the independent variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
+                 "4"}});
+  registry.add({"regr_avgx",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrAvgX>("regr_avgx"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns the average of the independent variable for non-null "
+                 "pairs in a group, where `y` is the dependent variable and `x` is the "
+                 "independent variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
+                 "2.75"}});
+  registry.add({"regr_avgy",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrAvgY>("regr_avgy"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns the average of the dependent variable for non-null pairs "
+                 "in a group, where `y` is the dependent variable and `x` is the independent "
+                 "variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
+                 "1.75"}});
+  registry.add({"regr_sxx",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrSxx>("regr_sxx"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns REGR_COUNT(y, x) * VAR_POP(x) for non-null pairs in a "
+                 "group, where `y` is the dependent variable and `x` is the independent "
+                 "variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
+                 "2.75"}});
+  registry.add({"regr_syy",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrSyy>("regr_syy"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns REGR_COUNT(y, x) * VAR_POP(y) for non-null pairs in a "
+                 "group, where `y` is the dependent variable and `x` is the independent "
+                 "variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
+                 "0.75"}});
+  registry.add({"regr_sxy",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrSxy>("regr_sxy"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns REGR_COUNT(y, x) * COVAR_POP(y, x) for non-null pairs in "
+                 "a group, where `y` is the dependent variable and `x` is the independent "
+                 "variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
+                 "0.75"}});
+  registry.add({"regr_slope",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrSlope>("regr_slope"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns the slope of the linear regression line for non-null "
+                 "pairs in a group, where `y` is the dependent variable and `x` is the "
+                 "independent variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 1), (2, 2), (3, 3) AS tab(y, x);\n 1.0"}});
+  registry.add({"regr_intercept",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrIntercept>("regr_intercept"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns the intercept of the univariate linear regression line "
+                 "for non-null pairs in a group, where `y` is the dependent variable and `x` is "
+                 "the independent variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 1), (2, 2), (3, 3) AS tab(y, x);\n 0.0"}});
+  registry.add({"regr_r2",
+                2,
+                2,
+                coMomentBinder<CoMoment::kRegrR2>("regr_r2"),
+                false,
+                false,
+                {"_FUNC_(y, x) - Returns the coefficient of determination for non-null pairs in a "
+                 "group, where `y` is the dependent variable and `x` is the independent "
+                 "variable.",
+                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
+                 "0.2727272727272727"}});
 }
 
 }  // namespace sluice

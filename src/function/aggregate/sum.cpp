@@ -5,7 +5,8 @@
 // s) bounded at 38 digits for DECIMAL(p,s), and the input's own type for ANSI intervals. NULLs
 // are skipped; a group without a non-NULL value sums to NULL. With ANSI on, an integral or
 // interval sum that leaves its type raises ARITHMETIC_OVERFLOW at the addition that overflows,
-// and a decimal sum that does not fit its result precision raises it at the end.
+// and a decimal sum that does not fit its result precision raises it at the end. try_sum is the
+// same sum with NULL in place of those errors (the group's sum is NULL once it overflowed).
 #include <algorithm>
 
 #include "common/error/error.hpp"
@@ -27,29 +28,35 @@ namespace {
 }
 
 //! Integral and interval sums: exact, checked at every addition as Spark's Add is.
-template <typename T, typename Accumulator>
+template <typename T, typename Accumulator, bool kTry = false>
 struct CheckedSumOp {
   struct State {
     Accumulator sum;
     bool has_value;
+    bool overflowed;  // try_sum only
   };
   static constexpr bool kSkipNulls = true;
-  static void add(Accumulator& sum, Accumulator value) {
-    if (__builtin_add_overflow(sum, value, &sum)) [[unlikely]]
-      raiseSumOverflow(sizeof(Accumulator) == 4 ? "integer" : "long");
+  static void add(State& state, Accumulator value) {
+    if (__builtin_add_overflow(state.sum, value, &state.sum)) [[unlikely]] {
+      if constexpr (kTry)
+        state.overflowed = true;
+      else
+        raiseSumOverflow(sizeof(Accumulator) == 4 ? "integer" : "long");
+    }
   }
   static void update(State& state, const T& value, StringHeap&) {
-    add(state.sum, static_cast<Accumulator>(value));
+    add(state, static_cast<Accumulator>(value));
     state.has_value = true;
   }
   static void combine(State& target, const State& source) {
     if (!source.has_value)
       return;
-    add(target.sum, source.sum);
+    add(target, source.sum);
+    target.overflowed = target.overflowed || source.overflowed;
     target.has_value = true;
   }
   static void finalize(const State& state, Vector& result, idx_t row) {
-    if (!state.has_value) {
+    if (!state.has_value || state.overflowed) {
       result.setNull(row);
       return;
     }
@@ -83,16 +90,21 @@ struct DoubleSumOp {
 };
 
 //! Decimal sums accumulate unscaled values in 128 bits; the result precision is checked once.
-template <typename T>
+template <typename T, bool kTry = false>
 struct DecimalSumOp {
   struct State {
     int128_t sum;
     bool has_value;
+    bool overflowed;  // try_sum only
   };
   static constexpr bool kSkipNulls = true;
-  static void add(int128_t& sum, int128_t value) {
-    if (__builtin_add_overflow(sum, value, &sum)) [[unlikely]]
-      raiseDecimalOverflow();
+  static void add(State& state, int128_t value) {
+    if (__builtin_add_overflow(state.sum, value, &state.sum)) [[unlikely]] {
+      if constexpr (kTry)
+        state.overflowed = true;
+      else
+        raiseDecimalOverflow();
+    }
   }
   [[noreturn]] static void raiseDecimalOverflow() {
     throwError(ErrorClass::ARITHMETIC_OVERFLOW,
@@ -101,23 +113,29 @@ struct DecimalSumOp {
                "error.");
   }
   static void update(State& state, const T& value, StringHeap&) {
-    add(state.sum, static_cast<int128_t>(value));
+    add(state, static_cast<int128_t>(value));
     state.has_value = true;
   }
   static void combine(State& target, const State& source) {
     if (!source.has_value)
       return;
-    add(target.sum, source.sum);
+    add(target, source.sum);
+    target.overflowed = target.overflowed || source.overflowed;
     target.has_value = true;
   }
   static void finalize(const State& state, Vector& result, idx_t row) {
-    if (!state.has_value) {
+    if (!state.has_value || state.overflowed) {
       result.setNull(row);
       return;
     }
     const DataType& type = result.type();
-    if (!decimal::fitsPrecision(state.sum, type.precision()))
+    if (!decimal::fitsPrecision(state.sum, type.precision())) {
+      if constexpr (kTry) {
+        result.setNull(row);
+        return;
+      }
       raiseDecimalOverflow();
+    }
     if (type.isWideDecimal()) {
       result.mutableData<int128_t>()[row] = state.sum;
     } else {
@@ -126,44 +144,46 @@ struct DecimalSumOp {
   }
 };
 
-template <typename T>
-AggregateFunctionPtr integralSum(const DataType& input) {
-  return std::make_shared<UnaryAggregate<T, CheckedSumOp<T, int64_t>>>(
-      "sum", std::vector<DataType>{input}, DataType::longType());
+template <typename T, bool kTry>
+AggregateFunctionPtr integralSum(const char* name, const DataType& input) {
+  return std::make_shared<UnaryAggregate<T, CheckedSumOp<T, int64_t, kTry>>>(
+      name, std::vector<DataType>{input}, DataType::longType());
 }
 
+template <bool kTry>
 AggregateFunctionPtr bindSum(const AggregateBindRequest& request) {
+  const char* name = kTry ? "try_sum" : "sum";
   const DataType& input = request.argument_types[0];
   switch (input.id()) {
     case TypeId::kByte:
-      return integralSum<int8_t>(input);
+      return integralSum<int8_t, kTry>(name, input);
     case TypeId::kShort:
-      return integralSum<int16_t>(input);
+      return integralSum<int16_t, kTry>(name, input);
     case TypeId::kInt:
-      return integralSum<int32_t>(input);
+      return integralSum<int32_t, kTry>(name, input);
     case TypeId::kLong:
-      return integralSum<int64_t>(input);
+      return integralSum<int64_t, kTry>(name, input);
     case TypeId::kDecimal: {
       DataType result = DataType::decimal(std::min(38, input.precision() + 10), input.scale());
       if (input.isWideDecimal()) {
-        return std::make_shared<UnaryAggregate<int128_t, DecimalSumOp<int128_t>>>(
-            "sum", std::vector<DataType>{input}, result);
+        return std::make_shared<UnaryAggregate<int128_t, DecimalSumOp<int128_t, kTry>>>(
+            name, std::vector<DataType>{input}, result);
       }
-      return std::make_shared<UnaryAggregate<int64_t, DecimalSumOp<int64_t>>>(
-          "sum", std::vector<DataType>{input}, result);
+      return std::make_shared<UnaryAggregate<int64_t, DecimalSumOp<int64_t, kTry>>>(
+          name, std::vector<DataType>{input}, result);
     }
     case TypeId::kYearMonthInterval:
-      return std::make_shared<UnaryAggregate<int32_t, CheckedSumOp<int32_t, int32_t>>>(
-          "sum", std::vector<DataType>{input}, input);
+      return std::make_shared<UnaryAggregate<int32_t, CheckedSumOp<int32_t, int32_t, kTry>>>(
+          name, std::vector<DataType>{input}, input);
     case TypeId::kDayTimeInterval:
-      return std::make_shared<UnaryAggregate<int64_t, CheckedSumOp<int64_t, int64_t>>>(
-          "sum", std::vector<DataType>{input}, input);
+      return std::make_shared<UnaryAggregate<int64_t, CheckedSumOp<int64_t, int64_t, kTry>>>(
+          name, std::vector<DataType>{input}, input);
     case TypeId::kFloat:
     case TypeId::kDouble:
     case TypeId::kString:
     case TypeId::kVoid:
       return std::make_shared<UnaryAggregate<double, DoubleSumOp>>(
-          "sum", std::vector<DataType>{DataType::doubleType()}, DataType::doubleType());
+          name, std::vector<DataType>{DataType::doubleType()}, DataType::doubleType());
     default:
       raiseAggregateInputType(
           request, 0, "(\"NUMERIC\" or \"INTERVAL YEAR TO MONTH\" or \"INTERVAL DAY TO SECOND\")");
@@ -173,7 +193,18 @@ AggregateFunctionPtr bindSum(const AggregateBindRequest& request) {
 }  // namespace
 
 void registerSumAggregates(AggregateRegistry& registry) {
-  registry.add({"sum", 1, 1, bindSum});
+  registry.add({"sum", 1, 1, bindSum<false>});
+  registry.add(
+      {"try_sum",
+       1,
+       1,
+       bindSum<true>,
+       false,
+       false,
+       {"_FUNC_(expr) - Returns the sum calculated from values of a group and the result is "
+        "null on overflow.",
+        "> SELECT _FUNC_(col) FROM VALUES (5), (10), (15) AS tab(col);\n 30\n> SELECT "
+        "_FUNC_(col) FROM VALUES (9223372036854775807L), (1L) AS tab(col);\n NULL"}});
 }
 
 }  // namespace sluice

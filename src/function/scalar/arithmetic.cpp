@@ -400,6 +400,23 @@ BoundScalarFunction bindArithmetic(ArithmeticOp op, bool try_mode, const BindReq
   return {name, {left, right}, left, std::move(kernel)};
 }
 
+//! positive(x): x itself, for a number or an interval (a string is read as a DOUBLE).
+BoundScalarFunction bindPositive(const BindRequest& request) {
+  DataType type = request.argument_types[0];
+  if (type.id() == TypeId::kString || type.isVoid())
+    type = DataType::doubleType();
+  requireArgumentType(type.isNumeric() || type.isInterval(), request.name,
+                      fmt::format("the input of positive must be numeric, not \"{}\"",
+                                  request.argument_types[0].sql()));
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    visitScalarType(result.type(), [&]<typename T>() {
+      unaryLoop<T, T>(*args[0], rows, result, [](T a, idx_t) -> T { return a; });
+    });
+  };
+  return {"positive", {type}, type, std::move(kernel)};
+}
+
 BoundScalarFunction bindNegative(const BindRequest& request) {
   DataType type = request.argument_types[0];
   if (type.id() == TypeId::kString)
@@ -473,6 +490,11 @@ void registerArithmeticFunctions(FunctionRegistry& registry) {
   addBinary(registry, "try_divide", ArithmeticOp::kDivide, true);
   addBinary(registry, "try_mod", ArithmeticOp::kRemainder, true);
   registry.addScalar({"negative", 1, 1, bindNegative});
+  registry.addScalar({"positive",
+                      1,
+                      1,
+                      bindPositive,
+                      {"_FUNC_(expr) - Returns the value of `expr`.", "> SELECT _FUNC_(1);\n 1"}});
 }
 
 }  // namespace sluice

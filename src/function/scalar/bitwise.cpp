@@ -7,7 +7,10 @@
 //   Java, only the low 5 (INT) or 6 (BIGINT) bits of the count are used.
 // - bit_count counts the set bits of the value sign-extended to 64 bits (Java's
 //   Long.bitCount of the widened value), so bit_count(-1) is 64; a BOOLEAN counts as 0 or 1.
+// - bit_get / getbit(x, pos) is bit pos (0 the lowest) of integral x as a TINYINT 0 or 1; pos
+//   outside the type's bits is INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE.
 
+#include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
@@ -157,9 +160,51 @@ BoundScalarFunction bindBitCount(const BindRequest& request) {
   return {"bit_count", {type}, DataType::intType(), std::move(kernel)};
 }
 
+BoundScalarFunction bindBitGet(const BindRequest& request) {
+  DataType type = request.argument_types[0];
+  if (type.isVoid())
+    type = DataType::longType();
+  requireArgumentType(type.isIntegral(), request.name,
+                      fmt::format("the first input of {} must be integral, not \"{}\"",
+                                  request.name, request.argument_types[0].sql()));
+  DataType position = expectArgument(request, 1, DataType::intType());
+  std::string name(request.name);
+  ScalarKernel kernel = visitNumericType(type, [&]<typename T>() -> ScalarKernel {
+    if constexpr (std::is_integral_v<T>) {
+      return [name](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                    Vector& result) {
+        constexpr int32_t kBits = static_cast<int32_t>(sizeof(T) * 8);
+        binaryLoop<T, int32_t, int8_t>(
+            *args[0], *args[1], rows, result, [&](T value, int32_t pos, idx_t) -> int8_t {
+              if (pos < 0 || pos >= kBits) {
+                throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "BIT_POSITION_RANGE",
+                            fmt::format("The value of parameter(s) `pos` in `{}` is invalid: "
+                                        "expects an integer value in [0, {}), but got {}.",
+                                        name, kBits, pos));
+              }
+              return static_cast<int8_t>((static_cast<uint64_t>(value) >> pos) & 1);
+            });
+      };
+    } else {
+      SLUICE_UNREACHABLE("bit_get of a non-integral type");
+    }
+  });
+  return {std::move(name), {type, position}, DataType::byteType(), std::move(kernel)};
+}
+
 }  // namespace
 
 void registerBitwiseFunctions(FunctionRegistry& registry) {
+  for (const char* name : {"bit_get", "getbit"}) {
+    registry.addScalar({name,
+                        2,
+                        2,
+                        bindBitGet,
+                        {"_FUNC_(expr, pos) - Returns the value of the bit (0 or 1) at the "
+                         "specified position. The positions are numbered from right to left, "
+                         "starting at zero. The position argument cannot be negative.",
+                         "> SELECT _FUNC_(11, 0);\n 1\n> SELECT _FUNC_(11, 2);\n 0"}});
+  }
   for (BitOp op : {BitOp::kAnd, BitOp::kOr, BitOp::kXor}) {
     registry.addScalar({std::string(bitOpName(op)), 2, 2,
                         [op](const BindRequest& r) { return bindBitwiseBinary(op, r); }});

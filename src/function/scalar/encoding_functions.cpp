@@ -7,6 +7,12 @@
 // - hex prints a BIGINT as its two's-complement hexadecimal digits (no leading zeros) and
 //   STRING / BINARY byte by byte, upper case. unhex reads pairs of hex digits (an odd count
 //   gets a leading 0) and gives NULL for any other character.
+// - to_binary(str[, fmt]) reads `str` as 'hex' (the default), 'base64' or 'utf-8' / 'utf8'
+//   (the format is a constant, case-insensitive; NULL gives NULL). Malformed hex or base64 is
+//   CONVERSION_INVALID_INPUT, and NULL for try_to_binary; base64 must then be whole groups of
+//   four characters (whitespace between them allowed), the last one padded with '='.
+
+#include <cctype>
 
 #include "common/error/error.hpp"
 #include "function/function_registry.hpp"
@@ -179,9 +185,137 @@ BoundScalarFunction bindUnhex(const BindRequest& request) {
           })};
 }
 
+//! unhex that reports malformed input instead of returning NULL.
+bool decodeHexStrict(std::string& out, std::string_view digits) {
+  size_t i = 0;
+  if (digits.size() % 2 == 1) {
+    int value = hexValue(digits[0]);
+    if (value < 0)
+      return false;
+    out += static_cast<char>(value);
+    i = 1;
+  }
+  for (; i < digits.size(); i += 2) {
+    int high = hexValue(digits[i]);
+    int low = hexValue(digits[i + 1]);
+    if (high < 0 || low < 0)
+      return false;
+    out += static_cast<char>((high << 4) | low);
+  }
+  return true;
+}
+
+//! Strict base64: whole groups of four alphabet characters, '=' only to pad the last one.
+bool decodeBase64Strict(std::string& out, std::string_view text) {
+  std::string compact;
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+      compact += c;
+  }
+  if (compact.size() % 4 != 0)
+    return false;
+  size_t padding = 0;
+  while (padding < 2 && padding < compact.size() && compact[compact.size() - 1 - padding] == '=')
+    ++padding;
+  for (size_t i = 0; i + padding < compact.size(); ++i) {
+    if (base64Value(compact[i]) < 0)
+      return false;
+  }
+  decodeBase64(out, compact);
+  return true;
+}
+
+enum class BinaryFormat { kHex, kBase64, kUtf8 };
+
+BoundScalarFunction bindToBinary(const BindRequest& request, const char* name, bool try_only) {
+  DataType input = expectArgument(request, 0, DataType::string());
+  std::vector<DataType> types{input};
+  BinaryFormat format = BinaryFormat::kHex;
+  bool null_format = false;
+  if (request.argument_types.size() == 2) {
+    const Value* constant = constantArgument(request, 1);
+    if (constant == nullptr || !(request.argument_types[1].id() == TypeId::kString ||
+                                 request.argument_types[1].isVoid())) {
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+                  fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input fmt "
+                              "should be a foldable \"STRING\" expression; however, got the "
+                              "argument.",
+                              request.name));
+    }
+    null_format = constant->isNull();
+    if (!null_format) {
+      std::string text = constant->getString();
+      for (char& c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (text == "hex") {
+        format = BinaryFormat::kHex;
+      } else if (text == "base64") {
+        format = BinaryFormat::kBase64;
+      } else if (text == "utf-8" || text == "utf8") {
+        format = BinaryFormat::kUtf8;
+      } else {
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "BINARY_FORMAT",
+                    fmt::format("The value of parameter(s) `format` in `{}` is invalid: expects "
+                                "one of binary formats 'base64', 'hex', 'utf-8', but got '{}'.",
+                                name, constant->getString()));
+      }
+    }
+    types.push_back(DataType::string());
+  }
+  ScalarKernel decode = stringResultKernel<StringView>([format, try_only, null_format](
+                                                           std::string& out, StringView text) {
+    if (null_format)
+      return false;
+    bool ok = true;
+    switch (format) {
+      case BinaryFormat::kHex:
+        ok = decodeHexStrict(out, text);
+        break;
+      case BinaryFormat::kBase64:
+        ok = decodeBase64Strict(out, text);
+        break;
+      case BinaryFormat::kUtf8:
+        out += text.view();
+        break;
+    }
+    if (ok || try_only)
+      return ok;
+    throw Error(ErrorClass::CONVERSION_INVALID_INPUT,
+                fmt::format("The value '{}' (STRING) cannot be converted to BINARY because it is "
+                            "malformed. Correct the value as per the syntax, or change its "
+                            "format. Use `try_to_binary` to tolerate malformed input and return "
+                            "NULL instead.",
+                            text.view()));
+  });
+  // The format stays an argument (a constant the kernel ignores).
+  ScalarKernel kernel = [decode](const ExecContext& context, const ArgumentVectors& args,
+                                 const RowSet& rows,
+                                 Vector& result) { decode(context, {args[0]}, rows, result); };
+  return {name, types, DataType::binary(), std::move(kernel)};
+}
+
 }  // namespace
 
 void registerEncodingFunctions(FunctionRegistry& registry) {
+  registry.addScalar(
+      {"to_binary",
+       1,
+       2,
+       [](const BindRequest& r) { return bindToBinary(r, "to_binary", false); },
+       {"_FUNC_(str[, fmt]) - Converts the input `str` to a binary value based on the supplied "
+        "`fmt`. `fmt` can be a case-insensitive string literal of \"hex\", \"utf-8\", \"utf8\", "
+        "or \"base64\". By default, the binary format for conversion is \"hex\" if `fmt` is "
+        "omitted. The function returns NULL if at least one of the input parameters is NULL.",
+        "> SELECT _FUNC_('abc', 'utf-8');\n abc"}});
+  registry.addScalar(
+      {"try_to_binary",
+       1,
+       2,
+       [](const BindRequest& r) { return bindToBinary(r, "try_to_binary", true); },
+       {"_FUNC_(str[, fmt]) - This is a special version of `to_binary` that performs the same "
+        "operation, but returns a NULL value instead of raising an error if the conversion "
+        "cannot be performed.",
+        "> SELECT _FUNC_('abc', 'utf-8');\n abc\n> SELECT _FUNC_('a!', 'base64');\n NULL"}});
   registry.addScalar({"base64", 1, 1, bindBase64});
   registry.addScalar({"unbase64", 1, 1, bindUnbase64});
   registry.addScalar({"hex", 1, 1, bindHex});

@@ -1,7 +1,8 @@
 // src/function/scalar/math_functions.cpp
 //
-// Spark's DOUBLE math functions: sqrt, cbrt, exp, expm1, the logarithms, the trigonometric and
-// hyperbolic functions, degrees, radians, pow, atan2, hypot, signum, pi(), e() and factorial.
+// Spark's DOUBLE math functions: sqrt, cbrt, exp, expm1, the logarithms, the trigonometric
+// (with sec, csc and cot) and hyperbolic functions, rint, degrees, radians, pow, atan2, hypot,
+// signum, pi(), e() and factorial.
 // Arguments are cast to DOUBLE (strings and every numeric type); NULL gives NULL. The
 // logarithms return NULL, not NaN or -Infinity, at and below their asymptote (Hive's rule,
 // which Spark keeps): ln/log10/log2 for x <= 0, log1p for x <= -1, log(b, x) for b <= 0 or
@@ -38,6 +39,16 @@ double log2Spark(double x) {
 }
 double cot(double x) {
   return 1 / std::tan(x);
+}
+double secantValue(double x) {
+  return 1 / std::cos(x);
+}
+double cosecantValue(double x) {
+  return 1 / std::sin(x);
+}
+//! Math.rint: the nearest integer, ties to the even one (the default rounding mode).
+double rintValue(double x) {
+  return std::nearbyint(x);
 }
 double asinhSpark(double x) {
   if (x == -INFINITY)
@@ -273,6 +284,9 @@ void registerMathFunctions(FunctionRegistry& registry) {
   addUnary<cosValue>(registry, "cos");
   addUnary<tanValue>(registry, "tan");
   addUnary<cot>(registry, "cot");
+  addUnary<secantValue>(registry, "sec");
+  addUnary<cosecantValue>(registry, "csc");
+  addUnary<rintValue>(registry, "rint");
   addUnary<asinValue>(registry, "asin");
   addUnary<acosValue>(registry, "acos");
   addUnary<atanValue>(registry, "atan");

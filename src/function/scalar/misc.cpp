@@ -1,12 +1,106 @@
 // src/function/scalar/misc.cpp
 //
-// typeof: the simple name of its argument's type, known when the query is bound.
+// typeof: the simple name of its argument's type, known when the query is bound; version():
+// the Spark version whose semantics sluice follows, then "sluice" where Spark gives its git
+// revision; luhn_check(str): whether a string of ASCII digits passes the Luhn checksum (false
+// for an empty string or any other character); collation(str): the collation of a STRING
+// value's type, which is always Spark's default, UTF8_BINARY.
+
+#include <fmt/format.h>
 
 #include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/kernel_loops.hpp"
 
 namespace sluice {
 
+namespace {
+
+bool isLuhnNumber(std::string_view digits) {
+  if (digits.empty())
+    return false;
+  int checksum = 0;
+  bool doubled = false;
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
+    if (*it < '0' || *it > '9')
+      return false;
+    int digit = *it - '0';
+    if (doubled)
+      digit *= 2;
+    checksum += digit / 10 + digit % 10;
+    doubled = !doubled;
+  }
+  return checksum % 10 == 0;
+}
+
+BoundScalarFunction bindLuhnCheck(const BindRequest& request) {
+  DataType input = expectArgument(request, 0, DataType::string());
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    unaryLoop<StringView, uint8_t>(*args[0], rows, result, [](StringView text, idx_t) -> uint8_t {
+      return isLuhnNumber(text);
+    });
+  };
+  return {"luhn_check", {input}, DataType::boolean(), std::move(kernel)};
+}
+
+BoundScalarFunction bindVersion(const BindRequest&) {
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+                           Vector& result) {
+    StringView text = result.addString("4.1.0 sluice");
+    StringView* out = result.mutableData<StringView>();
+    forEachRow(rows, [&](idx_t row) {
+      result.setNull(row, false);
+      out[row] = text;
+    });
+  };
+  return {"version", {}, DataType::string(), std::move(kernel)};
+}
+
+BoundScalarFunction bindCollation(const BindRequest& request) {
+  const DataType& type = request.argument_types[0];
+  requireArgumentType(type.id() == TypeId::kString, request.name,
+                      fmt::format("The first parameter requires the \"STRING\" type, however "
+                                  "it has the type \"{}\"",
+                                  type.sql()));
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+                           Vector& result) {
+    StringView text = result.addString("SYSTEM.BUILTIN.UTF8_BINARY");
+    StringView* out = result.mutableData<StringView>();
+    forEachRow(rows, [&](idx_t row) {
+      result.setNull(row, false);
+      out[row] = text;
+    });
+  };
+  return {"collation", {type}, DataType::string(), std::move(kernel)};
+}
+
+}  // namespace
+
 void registerMiscFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"collation",
+                      1,
+                      1,
+                      bindCollation,
+                      {"_FUNC_(expr) - Returns the collation name of a given expression.",
+                       "> SELECT _FUNC_('Spark SQL');\n SYSTEM.BUILTIN.UTF8_BINARY"}});
+  registry.addScalar({"luhn_check",
+                      1,
+                      1,
+                      bindLuhnCheck,
+                      {"_FUNC_(str ) - Checks that a string of digits is valid according to the "
+                       "Luhn algorithm. This checksum function is widely applied on credit card "
+                       "numbers and government identification numbers to distinguish valid "
+                       "numbers from mistyped, incorrect numbers.",
+                       "> SELECT _FUNC_('8112189876');\n true\n> SELECT _FUNC_('79927398713');\n "
+                       "true\n> SELECT _FUNC_('79927398714');\n false"}});
+  registry.addScalar({"version",
+                      0,
+                      0,
+                      bindVersion,
+                      {"_FUNC_() - Returns the Spark version. The string contains 2 fields, the "
+                       "first being a release version and the second being a git revision.",
+                       "> SELECT _FUNC_();\n 4.1.0 sluice"}});
   registry.addScalar(
       {"typeof", 1, 1, [](const BindRequest& request) -> BoundScalarFunction {
          std::string name = request.argument_types[0].simpleString();

@@ -109,18 +109,20 @@ void checkGroupIndex(std::string_view function, const RE2& regex, int32_t index)
   }
 }
 
-// regexp_extract and regexp_extract_all: (str, regexp[, idx]), NULL if any argument is NULL.
-// `emit(row, text, regex, index)` sets the result of a row whose arguments are all present.
+// regexp_extract, regexp_extract_all, regexp_instr: (str, regexp[, idx]), NULL if any argument
+// is NULL; regexp_count and regexp_substr take no idx. `emit(row, text, regex, index)` sets the
+// result of a row whose arguments are all present.
 template <typename Emit>
 BoundScalarFunction bindExtract(const BindRequest& request, const char* function,
-                                DataType result_type, Emit emit) {
+                                DataType result_type, Emit emit, int32_t default_index = 1) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
   bool has_index = request.argument_types.size() == 3;
   if (has_index)
     types.push_back(expectArgument(request, 2, DataType::intType()));
-  ScalarKernel kernel = [has_index, function, emit](const ExecContext&, const ArgumentVectors& args,
-                                                    const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [has_index, function, emit, default_index](
+                            const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                            Vector& result) {
     PatternCache cache(function);
     forEachRow(rows, [&](idx_t row) {
       for (const Vector* arg : args) {
@@ -131,7 +133,7 @@ BoundScalarFunction bindExtract(const BindRequest& request, const char* function
       }
       std::string_view text = args[0]->at<StringView>(row);
       const RE2& regex = cache.get(args[1]->at<StringView>(row));
-      int32_t index = has_index ? args[2]->at<int32_t>(row) : 1;
+      int32_t index = has_index ? args[2]->at<int32_t>(row) : default_index;
       checkGroupIndex(function, regex, index);
       result.setNull(row, false);
       emit(result, row, text, regex, index);
@@ -325,6 +327,63 @@ BoundScalarFunction bindSplit(const BindRequest& request) {
   return {"split", types, DataType::array(DataType::string()), std::move(kernel)};
 }
 
+// regexp_count(str, regexp): how many times Matcher.find matches, empty matches included.
+BoundScalarFunction bindRegexpCount(const BindRequest& request) {
+  return bindExtract(
+      request, "regexp_count", DataType::intType(),
+      [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t) {
+        int32_t count = 0;
+        forEachMatch(regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>&) {
+          ++count;
+          return true;
+        });
+        result.mutableData<int32_t>()[row] = count;
+      },
+      0);
+}
+
+// regexp_substr(str, regexp): the first match, NULL when there is none or it is empty (Spark's
+// nullif(regexp_extract(str, regexp, 0), '')).
+BoundScalarFunction bindRegexpSubstr(const BindRequest& request) {
+  return bindExtract(
+      request, "regexp_substr", DataType::string(),
+      [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t) {
+        std::string_view found;
+        forEachMatch(regex, text,
+                     [&](size_t begin, size_t end, const std::vector<re2::StringPiece>&) {
+                       found = text.substr(begin, end - begin);
+                       return false;
+                     });
+        if (found.empty()) {
+          result.setNull(row);
+          return;
+        }
+        result.mutableData<StringView>()[row] = result.addString(found);
+      },
+      0);
+}
+
+// regexp_instr(str, regexp[, idx]): the 1-based character position where group idx (0, the
+// whole match, by default) of the first match starts; 0 when nothing matches.
+BoundScalarFunction bindRegexpInstr(const BindRequest& request) {
+  return bindExtract(
+      request, "regexp_instr", DataType::intType(),
+      [](Vector& result, idx_t row, std::string_view text, const RE2& regex, int32_t index) {
+        int32_t position = 0;
+        forEachMatch(
+            regex, text, [&](size_t, size_t, const std::vector<re2::StringPiece>& captures) {
+              const re2::StringPiece& group = captures[index];
+              if (group.data() != nullptr) {
+                size_t offset = group.data() - text.data();
+                position = static_cast<int32_t>(utf8::numChars(text.substr(0, offset))) + 1;
+              }
+              return false;
+            });
+        result.mutableData<int32_t>()[row] = position;
+      },
+      0);
+}
+
 }  // namespace
 
 void registerRegexFunctions(FunctionRegistry& registry) {
@@ -337,6 +396,35 @@ void registerRegexFunctions(FunctionRegistry& registry) {
   registry.addScalar({"regexp_extract_all", 2, 3, bindRegexpExtractAll});
   registry.addScalar({"regexp_replace", 3, 4, bindRegexpReplace});
   registry.addScalar({"split", 2, 3, bindSplit});
+  registry.addScalar(
+      {"regexp_count",
+       2,
+       2,
+       bindRegexpCount,
+       {"_FUNC_(str, regexp) - Returns a count of the number of times that the regular expression "
+        "pattern `regexp` is matched in the string `str`.",
+        "> SELECT _FUNC_('Steven Jones and Stephen Smith are the best players', 'Ste(v|ph)en');\n"
+        " 2\n> SELECT _FUNC_('abcdefghijklmnopqrstuvwxyz', '[a-z]{3}');\n 8"}});
+  registry.addScalar(
+      {"regexp_substr",
+       2,
+       2,
+       bindRegexpSubstr,
+       {"_FUNC_(str, regexp) - Returns the substring that matches the regular expression `regexp` "
+        "within the string `str`. If the regular expression is not found, the result is null.",
+        "> SELECT _FUNC_('Steven Jones and Stephen Smith are the best players', 'Ste(v|ph)en');\n"
+        " Steven\n> SELECT _FUNC_('Steven Jones and Stephen Smith are the best players', "
+        "'Jeck');\n NULL"}});
+  registry.addScalar(
+      {"regexp_instr",
+       2,
+       3,
+       bindRegexpInstr,
+       {"_FUNC_(str, regexp[, idx]) - Searches a string for a regular expression and returns an "
+        "integer that indicates the beginning position of the matched substring. Positions are "
+        "1-based, not 0-based. If no match is found, returns 0.",
+        "> SELECT _FUNC_(r\"\\abc\", r\"^\\abc$\");\n 1\n> SELECT _FUNC_('user@spark.apache.org', "
+        "'@[^.]*');\n 5"}});
 }
 
 }  // namespace sluice

@@ -11,6 +11,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
+#include "planner/binder/conditional_binder.hpp"
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/json_binder.hpp"
 #include "planner/binder/lambda_binder.hpp"
@@ -650,6 +651,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   // (chars, s), as Spark's trim(trimStr, str).
   if (expr.syntax == sql::FunctionSyntax::kTrim && arguments.size() == 2)
     std::swap(arguments[0], arguments[1]);
+  if (BoundExpressionPtr conditional = ConditionalBinder::bindCall(*this, name, arguments, expr))
+    return conditional;
   if (name == "coalesce")
     return bindCoalesce(std::move(arguments));
   if (name == "named_struct")
@@ -817,6 +820,11 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
                name, currentSchemaOnSearchPath(context_));
   }
   int count = static_cast<int>(arguments.size());
+  if (!entry->bind) {
+    // Resolved by the binder before the registry; its entry only documents it.
+    throwError(ErrorClass::INTERNAL_ERROR, "`{}` is resolved by the binder, not the registry.",
+               name);
+  }
   if (count < entry->min_arguments || (entry->max_arguments >= 0 && count > entry->max_arguments)) {
     std::string expected =
         entry->min_arguments == entry->max_arguments

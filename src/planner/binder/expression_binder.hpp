@@ -81,7 +81,9 @@ class ExpressionBinder {
   //! Lambda parameter slots taken by the lambdas this binder's expressions are nested in.
   idx_t lambda_slots_ = 0;
 
-  friend class LambdaBinder;  // higher-order functions and subscripts (lambda_binder.cpp)
+  friend class LambdaBinder;       // higher-order functions and subscripts (lambda_binder.cpp)
+  friend class ConditionalBinder;  // nullif, nvl2, assert_true, int(x), ...
+                                   // (conditional_binder.cpp)
 };
 
 //! Types a literal as Spark does (INT, then BIGINT, then DECIMAL for integers; DECIMAL for

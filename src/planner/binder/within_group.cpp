@@ -24,6 +24,11 @@ std::optional<WithinGroupOrdering> checkWithinGroup(const sql::FunctionCallExpr&
                 fmt::format("The `{}` requires {} parameters but the actual number is {}.",
                             entry.name, entry.min_arguments, count));
   }
+  if (call.within_group.empty() && entry.within_group_optional) {
+    // No ordering asked for: every value has the same (NULL) key.
+    static const sql::LiteralExpr kNoOrdering{sql::SourcePosition{}};
+    return WithinGroupOrdering{&kNoOrdering, false};
+  }
   if (call.within_group.empty()) {
     throw Error(ErrorClass::INVALID_WITHIN_GROUP_EXPRESSION, "WITHIN_GROUP_MISSING",
                 fmt::format("Invalid function `{}` with WITHIN GROUP. WITHIN GROUP is required "

@@ -2,8 +2,9 @@
 //
 // The WITHIN GROUP (ORDER BY ...) clause of an aggregate call, as Spark checks it for its
 // inverse distribution functions (percentile_cont, percentile_disc): exactly one argument, one
-// ordering, no DISTINCT, and the clause itself required; other aggregates refuse it. Shared by
-// the aggregate and window binders.
+// ordering, no DISTINCT, and the clause itself required; listagg takes it optionally (then
+// ordering by a NULL constant); other aggregates refuse it. Shared by the aggregate and window
+// binders.
 #pragma once
 
 #include <optional>

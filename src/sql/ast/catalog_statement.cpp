@@ -45,6 +45,20 @@ bool ShowCatalogsStatement::equals(const Statement& other) const {
   return other.kind() == kKind && pattern == other.as<ShowCatalogsStatement>().pattern;
 }
 
+bool ShowFunctionsStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& show = other.as<ShowFunctionsStatement>();
+  return scope == show.scope && schema == show.schema && pattern == show.pattern;
+}
+
+bool DescribeFunctionStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& describe = other.as<DescribeFunctionStatement>();
+  return extended == describe.extended && name == describe.name;
+}
+
 bool DescribeTableStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;

@@ -97,6 +97,32 @@ class ShowCatalogsStatement : public Statement {
   std::optional<std::string> pattern;
 };
 
+//! SHOW [USER | SYSTEM | ALL] FUNCTIONS [{FROM | IN} schema] [[LIKE] 'pattern' | name].
+class ShowFunctionsStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kShowFunctions;
+  explicit ShowFunctionsStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  //! Which functions: the session's and the catalog's (USER), the built-in ones (SYSTEM), or
+  //! both (ALL, the default).
+  enum class Scope { kAll, kUser, kSystem };
+  Scope scope = Scope::kAll;
+  std::vector<std::string> schema;  // FROM / IN; empty: the current schema
+  std::optional<std::string> pattern;
+};
+
+//! { DESCRIBE | DESC } FUNCTION [EXTENDED] name.
+class DescribeFunctionStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kDescribeFunction;
+  explicit DescribeFunctionStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  bool extended = false;
+  std::vector<std::string> name;
+};
+
 //! { DESCRIBE | DESC } [TABLE] [EXTENDED | FORMATTED] name.
 class DescribeTableStatement : public Statement {
  public:

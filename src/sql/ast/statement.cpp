@@ -181,6 +181,10 @@ std::string statementName(const Statement& statement) {
       return "SHOW SCHEMAS";
     case StatementKind::kShowCatalogs:
       return "SHOW CATALOGS";
+    case StatementKind::kShowFunctions:
+      return "SHOW FUNCTIONS";
+    case StatementKind::kDescribeFunction:
+      return "DESCRIBE FUNCTION";
     case StatementKind::kDescribeTable:
       return "DESCRIBE TABLE";
     case StatementKind::kDescribeSchema:

@@ -35,18 +35,20 @@ enum class StatementKind : uint8_t {
   kDropFunction,    // DROP [TEMPORARY] FUNCTION [IF EXISTS]
   kUse,             // USE CATALOG / USE SCHEMA / USE DATABASE / USE
   // Catalog statements of a query session (sql/ast/catalog_statement.hpp).
-  kDropTable,        // DROP TABLE [IF EXISTS]
-  kCreateSchema,     // CREATE SCHEMA | DATABASE [IF NOT EXISTS]
-  kDropSchema,       // DROP SCHEMA | DATABASE [IF EXISTS] [RESTRICT | CASCADE]
-  kShowTables,       // SHOW TABLES [IN schema] [LIKE 'pattern']
-  kShowSchemas,      // SHOW SCHEMAS | DATABASES | NAMESPACES [IN catalog] [LIKE 'pattern']
-  kShowCatalogs,     // SHOW CATALOGS [LIKE 'pattern']
-  kDescribeTable,    // DESCRIBE [TABLE] [EXTENDED] t
-  kDescribeSchema,   // DESCRIBE SCHEMA | DATABASE [EXTENDED] s
-  kDescribeHistory,  // DESCRIBE HISTORY t [LIMIT n]
-  kDescribeDetail,   // DESCRIBE DETAIL t
-  kVacuum,           // VACUUM t [RETAIN n HOURS] [DRY RUN]
-  kOptimize,         // OPTIMIZE t
+  kDropTable,         // DROP TABLE [IF EXISTS]
+  kCreateSchema,      // CREATE SCHEMA | DATABASE [IF NOT EXISTS]
+  kDropSchema,        // DROP SCHEMA | DATABASE [IF EXISTS] [RESTRICT | CASCADE]
+  kShowTables,        // SHOW TABLES [IN schema] [LIKE 'pattern']
+  kShowSchemas,       // SHOW SCHEMAS | DATABASES | NAMESPACES [IN catalog] [LIKE 'pattern']
+  kShowCatalogs,      // SHOW CATALOGS [LIKE 'pattern']
+  kShowFunctions,     // SHOW [USER | SYSTEM | ALL] FUNCTIONS [IN schema] [[LIKE] 'pattern']
+  kDescribeFunction,  // DESCRIBE FUNCTION [EXTENDED] f
+  kDescribeTable,     // DESCRIBE [TABLE] [EXTENDED] t
+  kDescribeSchema,    // DESCRIBE SCHEMA | DATABASE [EXTENDED] s
+  kDescribeHistory,   // DESCRIBE HISTORY t [LIMIT n]
+  kDescribeDetail,    // DESCRIBE DETAIL t
+  kVacuum,            // VACUUM t [RETAIN n HOURS] [DRY RUN]
+  kOptimize,          // OPTIMIZE t
   // Statements that change a table's rows (sql/ast/dml_statement.hpp).
   kInsert,  // INSERT INTO / INSERT OVERWRITE
   kDelete,  // DELETE FROM

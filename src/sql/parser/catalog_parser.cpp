@@ -4,6 +4,8 @@
 //   SHOW TABLES [{FROM | IN} schema] [[LIKE] 'pattern']
 //   SHOW {SCHEMAS | DATABASES | NAMESPACES} [{FROM | IN} catalog] [[LIKE] 'pattern']
 //   SHOW CATALOGS [[LIKE] 'pattern']
+//   SHOW [USER | SYSTEM | ALL] FUNCTIONS [{FROM | IN} schema] [[LIKE] 'pattern' | name]
+//   {DESCRIBE | DESC} FUNCTION [EXTENDED] f
 //   {DESCRIBE | DESC} [TABLE] [EXTENDED | FORMATTED] t
 //   {DESCRIBE | DESC} {SCHEMA | DATABASE | NAMESPACE} [EXTENDED] s
 //   {DESCRIBE | DESC} HISTORY {t | 'path'} [LIMIT n]
@@ -14,7 +16,7 @@
 //   DROP {SCHEMA | DATABASE | NAMESPACE} [IF EXISTS] s [RESTRICT | CASCADE]
 //   VACUUM {t | 'path'} [RETAIN n HOURS] [DRY RUN]
 //   OPTIMIZE {t | 'path'}
-// OPTIMIZE ... WHERE / ZORDER BY, CREATE SCHEMA ... LOCATION, DESCRIBE FUNCTION / QUERY and
+// OPTIMIZE ... WHERE / ZORDER BY, CREATE SCHEMA ... LOCATION, DESCRIBE QUERY and
 // DESCRIBE of one column are checked, then refused as not supported.
 #include <fmt/format.h>
 
@@ -96,7 +98,33 @@ StatementPtr TokenParser::parseShow() {
     statement->pattern = parseShowPattern();
     return statement;
   }
-  fail(what, "expected TABLES, SCHEMAS, DATABASES, NAMESPACES or CATALOGS");
+  if (isWord(what, "FUNCTIONS") ||
+      ((what.isKeyword(Keyword::kUser) || what.isKeyword(Keyword::kSystem) ||
+        what.isKeyword(Keyword::kAll)) &&
+       isWord(peek(1), "FUNCTIONS"))) {
+    auto statement = std::make_unique<ShowFunctionsStatement>(show.position);
+    if (what.isKeyword(Keyword::kUser))
+      statement->scope = ShowFunctionsStatement::Scope::kUser;
+    if (what.isKeyword(Keyword::kSystem))
+      statement->scope = ShowFunctionsStatement::Scope::kSystem;
+    if (!isWord(what, "FUNCTIONS"))
+      advance();
+    advance();
+    if (matchKeyword(Keyword::kFrom) || matchKeyword(Keyword::kIn))
+      statement->schema = parseTableName();
+    bool like = matchKeyword(Keyword::kLike);
+    if (check(TokenKind::kString)) {
+      statement->pattern = parseStringValue();
+    } else if (!atEnd()) {
+      // A function name instead of a pattern lists that function when it exists.
+      std::vector<std::string> name = parseTableName();
+      statement->pattern = name.back();
+    } else if (like) {
+      fail(current(), "expected a pattern");
+    }
+    return statement;
+  }
+  fail(what, "expected TABLES, SCHEMAS, DATABASES, NAMESPACES, CATALOGS or FUNCTIONS");
 }
 
 StatementPtr TokenParser::parseDescribe() {
@@ -136,8 +164,24 @@ StatementPtr TokenParser::parseDescribe() {
     statement->name = parseTableName();
     return statement;
   }
-  if (checkKeywordBeforeName(Keyword::kFunction))
-    failNotSupported(current(), "DESCRIBE FUNCTION");
+  if (checkKeywordBeforeName(Keyword::kFunction)) {
+    advance();
+    auto statement = std::make_unique<DescribeFunctionStatement>(describe.position);
+    statement->extended = checkKeywordBeforeName(Keyword::kExtended);
+    if (statement->extended)
+      advance();
+    if (check(TokenKind::kString)) {
+      statement->name = {parseStringValue()};
+    } else if (!atEnd() && !isAnyName(current())) {
+      // An operator: DESCRIBE FUNCTION + documents the function of that name.
+      statement->name = {std::string(advance().text)};
+    } else {
+      statement->name = parseTableName();
+    }
+    if (!atEnd())
+      fail(current(), "");
+    return statement;
+  }
   if (check(TokenKind::kWord) && isWord(current(), "QUERY") && startsQuery(peek(1))) {
     failNotSupported(current(), "DESCRIBE QUERY");
   }

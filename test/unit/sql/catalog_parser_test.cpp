@@ -29,6 +29,14 @@ const char* const kCatalogInputs[] = {
     "SHOW NAMESPACES IN spark_catalog",
     "SHOW CATALOGS",
     "SHOW CATALOGS 'spark*'",
+    "SHOW FUNCTIONS",
+    "SHOW USER FUNCTIONS LIKE 'a*'",
+    "SHOW SYSTEM FUNCTIONS IN s 'x|y'",
+    "SHOW ALL FUNCTIONS abs",
+    "show functions from spark_catalog.sales like substr",
+    "DESCRIBE FUNCTION abs",
+    "DESC FUNCTION EXTENDED s.f",
+    "DESCRIBE FUNCTION 'nvl2'",
     "DESCRIBE t",
     "DESC TABLE t",
     "DESCRIBE TABLE EXTENDED db.t",
@@ -148,6 +156,19 @@ TEST(CatalogParserTest, StatementsParseToTheirTrees) {
   EXPECT_EQ(history.limit, 7);
   EXPECT_EQ(statementName(history), "DESCRIBE HISTORY");
 
+  StatementPtr functions_statement = parseSingle("SHOW USER FUNCTIONS IN db LIKE 'a*'");
+  const auto& functions = functions_statement->as<ShowFunctionsStatement>();
+  EXPECT_EQ(functions.scope, ShowFunctionsStatement::Scope::kUser);
+  EXPECT_EQ(functions.schema, std::vector<std::string>{"db"});
+  EXPECT_EQ(functions.pattern, "a*");
+  EXPECT_EQ(parseSingle("SHOW FUNCTIONS substr")->as<ShowFunctionsStatement>().pattern, "substr");
+
+  StatementPtr function_statement = parseSingle("DESC FUNCTION EXTENDED <=>");
+  const auto& function = function_statement->as<DescribeFunctionStatement>();
+  EXPECT_TRUE(function.extended);
+  EXPECT_EQ(function.name, std::vector<std::string>{"<=>"});
+  EXPECT_EQ(statementName(function), "DESCRIBE FUNCTION");
+
   StatementPtr vacuum_statement = parseSingle("VACUUM db.t RETAIN 1.5 HOURS DRY RUN");
   const auto& vacuum = vacuum_statement->as<VacuumStatement>();
   EXPECT_EQ(vacuum.target.name, (std::vector<std::string>{"db", "t"}));
@@ -183,8 +204,10 @@ struct ErrorCase {
 
 const ErrorCase kErrorCases[] = {
     {"SHOW INDEXES", ErrorClass::PARSE_SYNTAX_ERROR, 1, 6,
-     "Syntax error at or near 'INDEXES': expected TABLES, SCHEMAS, DATABASES, NAMESPACES or "
-     "CATALOGS."},
+     "Syntax error at or near 'INDEXES': expected TABLES, SCHEMAS, DATABASES, NAMESPACES, "
+     "CATALOGS or FUNCTIONS."},
+    {"SHOW FUNCTIONS LIKE", ErrorClass::PARSE_SYNTAX_ERROR, 1, 20,
+     "Syntax error at or near end of input: expected a pattern."},
     {"SHOW TABLES IN", ErrorClass::PARSE_SYNTAX_ERROR, 1, 15,
      "Syntax error at or near end of input: expected a table name."},
     {"SHOW TABLES LIKE x", ErrorClass::PARSE_SYNTAX_ERROR, 1, 18,
@@ -196,8 +219,8 @@ const ErrorCase kErrorCases[] = {
     {"DESCRIBE TABLE", ErrorClass::PARSE_SYNTAX_ERROR, 1, 15,
      "Syntax error at or near end of input: expected a table name."},
     {"DESCRIBE t c", ErrorClass::NOT_SUPPORTED, 1, 12, "DESCRIBE of a column is not supported."},
-    {"DESCRIBE FUNCTION f", ErrorClass::NOT_SUPPORTED, 1, 10,
-     "DESCRIBE FUNCTION is not supported."},
+    {"DESCRIBE FUNCTION f g", ErrorClass::PARSE_SYNTAX_ERROR, 1, 21,
+     "Syntax error at or near 'g'."},
     {"DESCRIBE QUERY SELECT 1", ErrorClass::NOT_SUPPORTED, 1, 10,
      "DESCRIBE QUERY is not supported."},
     {"DESCRIBE HISTORY t LIMIT x", ErrorClass::PARSE_SYNTAX_ERROR, 1, 26,

@@ -1,10 +1,12 @@
 // src/function/scalar/collection/map_functions.cpp
 //
 // Functions over maps: map_keys, map_values, map_entries, map_contains_key, map_from_arrays,
-// map_from_entries and str_to_map. Building a map checks keys as Spark's ArrayBasedMapBuilder
-// does under spark.sql.mapKeyDedupPolicy=EXCEPTION: a NULL key raises NULL_MAP_KEY, a repeated
-// key DUPLICATED_MAP_KEY.
+// map_from_entries, map_concat and str_to_map. Building a map checks keys as Spark's
+// ArrayBasedMapBuilder does under spark.sql.mapKeyDedupPolicy=EXCEPTION: a NULL key raises
+// NULL_MAP_KEY, a repeated key DUPLICATED_MAP_KEY.
 // - map_from_entries is NULL when an entry is NULL.
+// - map_concat merges its maps in order (a key in two of them is DUPLICATED_MAP_KEY); a NULL map
+//   makes the result NULL; without arguments it is an empty MAP<STRING, STRING>.
 // - str_to_map splits with regular expressions (',' and ':' by default), as Java's
 //   String.split; a pair without the key-value delimiter has a NULL value.
 
@@ -157,9 +159,50 @@ BoundScalarFunction bindStrToMap(const BindRequest& request) {
           })};
 }
 
+BoundScalarFunction bindMapConcat(const BindRequest& request) {
+  DataType map = DataType::map(DataType::string(), DataType::string());
+  for (size_t i = 0; i < request.argument_types.size(); ++i) {
+    DataType argument = mapArgument(request, i);
+    if (i == 0) {
+      map = argument;
+      continue;
+    }
+    auto key = commonElementType(map.keyType(), argument.keyType());
+    auto value = commonElementType(map.valueType(), argument.valueType());
+    if (!key || !value) {
+      std::string listed;
+      for (const DataType& type : request.argument_types)
+        listed += (listed.empty() ? "\"" : ", \"") + type.sql() + "\"";
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "DATA_DIFF_TYPES",
+                  fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to "
+                              "`map_concat` should all be the same type, but it's [{}].",
+                              request.name, listed));
+    }
+    map = DataType::map(*key, *value);
+  }
+  std::vector<DataType> types(request.argument_types.size(), map);
+  return {"map_concat", types, map, boxedKernel([map](const std::vector<Value>& args) {
+            std::vector<Value> keys, values;
+            for (const Value& argument : args) {
+              for (const Value& entry : argument.children()) {
+                keys.push_back(entry.children()[0]);
+                values.push_back(entry.children()[1]);
+              }
+            }
+            return buildMap(map, keys, values);
+          })};
+}
+
 }  // namespace
 
 void registerMapFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"map_concat",
+                      0,
+                      -1,
+                      bindMapConcat,
+                      {"_FUNC_(map, ...) - Returns the union of all the given maps",
+                       "> SELECT _FUNC_(map(1, 'a', 2, 'b'), map(3, 'c'));\n {1:\"a\",2:\"b\","
+                       "3:\"c\"}"}});
   registry.addScalar({"map_keys", 1, 1, [](const BindRequest& r) {
                         return bindMapPart("map_keys", MapPart::kKeys, r);
                       }});

@@ -1,0 +1,105 @@
+// src/function/scalar/to_char.cpp
+//
+// to_char / to_varchar(expr, format) for the inputs whose formats other functions already
+// implement, as Spark's ToCharacterBuilder dispatches them: a DATE or TIMESTAMP is
+// date_format(expr, format); a BINARY is written as 'base64', 'hex' or 'utf-8' / 'utf8'
+// (a constant, case-insensitive; another name is INVALID_PARAMETER_VALUE.BINARY_FORMAT). Numbers
+// with a number format ('999,999.99', 'S$999D00', ...) are not implemented yet and raise
+// NOT_SUPPORTED.
+#include <cctype>
+
+#include "common/error/error.hpp"
+#include "common/text/utf8_repair.hpp"
+#include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/string_kernel.hpp"
+
+namespace sluice {
+
+namespace {
+
+//! Binds the built-in `delegate` to the first `count` arguments of `request`; the call keeps
+//! all of its arguments, and the kernel passes the first `count` on.
+BoundScalarFunction delegateToBuiltin(const BindRequest& request, std::string_view delegate,
+                                      size_t count) {
+  BindRequest inner = request;
+  inner.argument_types.resize(count);
+  inner.argument_is_literal.resize(count);
+  inner.argument_constants.resize(count);
+  BoundScalarFunction bound = FunctionRegistry::builtin().findScalar(delegate)->bind(inner);
+  bound.name = std::string(request.name);
+  for (size_t i = count; i < request.argument_types.size(); ++i)
+    bound.argument_types.push_back(DataType::string());
+  ScalarKernel kernel = [inner_kernel = std::move(bound.kernel), count](
+                            const ExecContext& context, const ArgumentVectors& args,
+                            const RowSet& rows, Vector& result) {
+    ArgumentVectors passed(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(count));
+    inner_kernel(context, passed, rows, result);
+  };
+  bound.kernel = std::move(kernel);
+  return bound;
+}
+
+BoundScalarFunction bindToChar(const BindRequest& request) {
+  const DataType& input = request.argument_types[0];
+  if (input.isDatetime())
+    return delegateToBuiltin(request, "date_format", 2);
+  if (input.id() == TypeId::kBinary) {
+    const Value* format = constantArgument(request, 1);
+    if (format == nullptr || !(request.argument_types[1].id() == TypeId::kString)) {
+      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+                  fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input format "
+                              "should be a foldable \"STRING\" expression.",
+                              request.name));
+    }
+    std::string name = format->getString();
+    for (char& c : name)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name == "base64")
+      return delegateToBuiltin(request, "base64", 1);
+    if (name == "hex")
+      return delegateToBuiltin(request, "hex", 1);
+    if (name == "utf-8" || name == "utf8") {
+      return {std::string(request.name),
+              {DataType::binary(), DataType::string()},
+              DataType::string(),
+              stringResultKernel<StringView, StringView>(
+                  [](std::string& out, StringView bytes, StringView) {
+                    appendRepairedUtf8(out, bytes);
+                    return true;
+                  })};
+    }
+    throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "BINARY_FORMAT",
+                fmt::format("The value of parameter(s) `format` in `{}` is invalid: expects one of "
+                            "binary formats 'base64', 'hex', 'utf-8', but got '{}'.",
+                            request.name, format->getString()));
+  }
+  if (input.isNumeric()) {
+    throwError(ErrorClass::NOT_SUPPORTED,
+               "`{}` of a number with a number format is not supported yet.", request.name);
+  }
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+              fmt::format("Cannot resolve \"{}\" due to data type mismatch: The first parameter "
+                          "requires a numeric, datetime or binary type, however it has the type "
+                          "\"{}\".",
+                          request.name, input.sql()));
+}
+
+}  // namespace
+
+void registerToCharFunctions(FunctionRegistry& registry) {
+  for (const char* name : {"to_char", "to_varchar"}) {
+    registry.addScalar(
+        {name,
+         2,
+         2,
+         bindToChar,
+         {"_FUNC_(expr, format) - Convert `expr` to a string based on the `format`. A datetime "
+          "`expr` is formatted with the datetime pattern `format`, as date_format does; a binary "
+          "`expr` is written in the format 'base64', 'hex' or 'utf-8'.",
+          "> SELECT _FUNC_(date'2016-04-08', 'y');\n 2016\n> SELECT _FUNC_(x'537061726b2053514c', "
+          "'base64');\n U3BhcmsgU1FM\n> SELECT _FUNC_(encode('abc', 'utf-8'), 'utf-8');\n abc"}});
+  }
+}
+
+}  // namespace sluice
