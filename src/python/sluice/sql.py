@@ -707,7 +707,15 @@ class DataFrameReader:
 
     def table(self, tableName):
         source = _name_sql(tableName)
-        if self._streaming:
+        if self._streaming and self._options:
+            # The options of a stream of a table (readChangeFeed, skipChangeCommits, ...).
+            options = []
+            for key, value in self._options.items():
+                if isinstance(value, bool):
+                    value = "true" if value else "false"
+                options.append(f"{_string_sql(key)} = {_string_sql(value)}")
+            source = f"STREAM {source} WITH ({', '.join(options)})"
+        elif self._streaming:
             source = f"STREAM({source})"
         return DataFrame(self._session, f"SELECT * FROM {source}", self._streaming)
 
