@@ -146,6 +146,20 @@ std::string metricValue(int64_t value) {
   return std::to_string(value);
 }
 
+//! The target rows a MERGE deleted so far, by file and position, shared by the threads.
+class DeletedTargetRows {
+ public:
+  //! Whether the row was not deleted before (and now is).
+  bool firstTime(std::string file, int64_t position) {
+    std::lock_guard lock(mutex_);
+    return rows_.emplace(std::move(file), position).second;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::set<std::pair<std::string, int64_t>> rows_;
+};
+
 class MergeRunner {
  public:
   MergeRunner(const sql::MergeStatement& merge, CatalogSession& session)
@@ -711,11 +725,15 @@ class MergeRunner {
     keep.argument_types = {DataType::intType()};
     keep.return_type = DataType::boolean();
     keep.deterministic = false;
-    // A change data feed records the deleted rows: they go on to the writer as changes.
+    // A change data feed records the deleted rows: they go on to the writer as changes, each
+    // once, although an unconditional DELETE may match a target row more than once.
     bool keep_deleted = records_changes_;
-    keep.kernel = [counts, removes, keep_deleted](const ExecContext&,
-                                                  const ArgumentVectors& arguments,
-                                                  const RowSet& rows, Vector& result) {
+    std::shared_ptr<DeletedTargetRows> deleted_once;
+    if (keep_deleted && repeated_matches_ > 0)
+      deleted_once = std::make_shared<DeletedTargetRows>();
+    keep.kernel = [counts, removes, keep_deleted, deleted_once](
+                      const ExecContext&, const ArgumentVectors& arguments, const RowSet& rows,
+                      Vector& result) {
       const Vector& actions = *arguments[0];
       std::vector<int64_t> per_clause(removes.size(), 0);
       int64_t copied = 0;
@@ -728,7 +746,12 @@ class MergeRunner {
           kept = false;
         } else {
           ++per_clause[static_cast<size_t>(action)];
-          kept = keep_deleted || !removes[static_cast<size_t>(action)];
+          bool removed = removes[static_cast<size_t>(action)];
+          kept = keep_deleted || !removed;
+          if (removed && deleted_once) {
+            kept = deleted_once->firstTime(arguments[1]->getValue(row).getString(),
+                                           arguments[2]->at<int64_t>(row));
+          }
         }
         result.mutableData<bool>()[row] = kept;
       });
@@ -740,6 +763,12 @@ class MergeRunner {
     };
     std::vector<BoundExpressionPtr> arguments;
     arguments.push_back(BoundExpression::makeColumn(width, DataType::intType()));
+    if (deleted_once) {
+      keep.argument_types.push_back(DataType::string());
+      keep.argument_types.push_back(DataType::longType());
+      arguments.push_back(BoundExpression::makeColumn(filePathAt(), DataType::string()));
+      arguments.push_back(BoundExpression::makeColumn(rowIndexAt(), DataType::longType()));
+    }
     auto kept = makeOperator(LogicalOperatorKind::kFilter);
     kept->column_names = decided->column_names;
     kept->column_types = decided->column_types;

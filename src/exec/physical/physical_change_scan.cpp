@@ -27,7 +27,7 @@ class ChangeFileReader {
     table.metadata.partition_columns = range.partition_columns;
     width_ = range.schema.size();
     if (!change.change_type)
-      table.schema.push_back(StructField{delta::kChangeTypeColumn, DataType::string(), true});
+      table.schema.push_back(StructField{delta::kChangeTypeColumn, DataType::string(), true, ""});
     scan_ = std::make_unique<delta::DeltaTableScan>(table, std::vector<std::string>{},
                                                     std::vector<delta::AddFile>{change.file});
     if (change.only_rows)

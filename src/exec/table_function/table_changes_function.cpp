@@ -146,9 +146,9 @@ class TableChangesFunction : public TableFunction {
 }  // namespace
 
 std::vector<StructField> withChangeFeedColumns(std::vector<StructField> schema) {
-  schema.push_back(StructField{delta::kChangeTypeColumn, DataType::string(), true});
-  schema.push_back(StructField{"_commit_version", DataType::longType(), true});
-  schema.push_back(StructField{"_commit_timestamp", DataType::timestamp(), true});
+  schema.push_back(StructField{delta::kChangeTypeColumn, DataType::string(), true, ""});
+  schema.push_back(StructField{"_commit_version", DataType::longType(), true, ""});
+  schema.push_back(StructField{"_commit_timestamp", DataType::timestamp(), true, ""});
   return schema;
 }
 

@@ -110,7 +110,7 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
     }
   }
   change_fields_ = data_fields_;
-  change_fields_.push_back(StructField{kChangeTypeColumn, DataType::string(), true});
+  change_fields_.push_back(StructField{kChangeTypeColumn, DataType::string(), true, ""});
   const Metadata* metadata = snapshot_ ? &snapshot_->metadata : nullptr;
   Metadata defined;
   if (use_definition) {
