@@ -10,7 +10,9 @@
 // The query's columns go to the table's by position (or the column list, or by name), each cast
 // by ANSI store assignment (INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST when it may not);
 // columns the query does not give are NULL. Everything is written in one commit ("WRITE"); the
-// files a replacement removes are rewritten copy-on-write like DELETE's.
+// files a replacement removes are rewritten copy-on-write like DELETE's. On a table with
+// delta.enableChangeDataFeed, a replacement also records the rows it deletes and inserts in
+// change data files of the same commit.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

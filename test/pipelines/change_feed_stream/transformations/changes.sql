@@ -13,3 +13,8 @@ FROM STREAM src WITH (readChangeFeed = true, startingVersion = 2);
 -- data feed shows the old ones deleted and the new ones inserted.
 CREATE MATERIALIZED VIEW id_total TBLPROPERTIES (delta.enableChangeDataFeed = true) AS
 SELECT sum(Id) AS total FROM src;
+
+-- A streaming table that records its changes: its appends are its inserts, and a full
+-- refresh deletes its rows and inserts them again.
+CREATE STREAMING TABLE inserted_ids TBLPROPERTIES (delta.enableChangeDataFeed = true) AS
+SELECT Id FROM STREAM changes WHERE _change_type = 'insert';
