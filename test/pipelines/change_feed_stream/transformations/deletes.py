@@ -11,3 +11,15 @@ def deleted_ids():
         .where(F.col("_change_type") == "delete")
         .select("Id")
     )
+
+
+@dp.materialized_view
+def change_kinds():
+    # A batch read of the change data feed (table_changes), from version 1 on.
+    return (
+        spark.read.option("readChangeFeed", "true")
+        .option("startingVersion", 1)
+        .table("src")
+        .groupBy("_change_type")
+        .agg(F.count("*").alias("n"))
+    )
