@@ -270,7 +270,9 @@ void DeltaTableWriter::writeRowsAndChanges(FileSet& files, const Batch& batch) {
                           const char* change_type) {
     if (rows.empty())
       return;
-    Batch changes = selectRows(projectColumns(batch, image), rows);
+    Batch changes = projectColumns(batch, image);
+    if (rows.size() != batch.num_rows)
+      changes = selectRows(changes, rows);
     Vector types = Vector::constant(Value::string(change_type));
     types.flatten(changes.num_rows);
     changes.columns.push_back(std::move(types));
