@@ -290,7 +290,8 @@ void DeltaTableWriter::writePartitioned(FileSet& files, const Batch& batch, Data
     stored.push_back(schema_.size());  // _change_type
   Batch data = projectColumns(batch, stored);
   // Change data files are kept apart from the data files of the same partition.
-  std::string key_prefix = kind == DataFileKind::kChangeData ? std::string(kChangeDataFolder) : "";
+  std::string key_prefix =
+      kind == DataFileKind::kChangeData ? std::string(kChangeDataFolder) + "/" : "";
   if (partition_indexes_.empty()) {
     writeToPartition(files, key_prefix, {}, data, kind);
     return;
