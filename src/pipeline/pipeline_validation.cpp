@@ -6,6 +6,7 @@
 
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "exec/table_function/empty_source.hpp"
+#include "exec/table_function/table_changes_function.hpp"
 #include "pipeline/graph/pipeline_functions.hpp"
 #include "pipeline/update/dataset_tables.hpp"
 #include "pipeline/update/incremental_refresh.hpp"
@@ -18,13 +19,16 @@ namespace sluice {
 TableFunctionBinding SchemaOnlyReads::read(const Dataset& dataset,
                                            const std::vector<StructField>& schema,
                                            const DatasetReadMode& mode) const {
-  return emptyBinding((mode.stream ? "Stream " : "Dataset ") + dataset.name.toString(), schema);
+  return emptyBinding((mode.stream ? "Stream " : "Dataset ") + dataset.name.toString(),
+                      mode.read_change_feed ? withChangeFeedColumns(schema) : schema);
 }
 
 TableFunctionBinding SchemaOnlyReads::streamTable(const QualifiedTableName& name,
                                                   const std::string& location,
-                                                  const DatasetReadMode&) const {
-  return emptyBinding("Stream " + name.toString(), delta::openSnapshot(location).schema);
+                                                  const DatasetReadMode& mode) const {
+  std::vector<StructField> schema = delta::openSnapshot(location).schema;
+  return emptyBinding("Stream " + name.toString(),
+                      mode.read_change_feed ? withChangeFeedColumns(schema) : schema);
 }
 
 namespace {

@@ -6,7 +6,9 @@
 // the old files and adds the new ones ("DELETE" / "UPDATE" with Delta's operationMetrics).
 // Files that hold no matching row stay; those the file statistics rule out are never read. A
 // DELETE without WHERE removes every file unread. When nothing matches, nothing is committed,
-// as in Delta. Both answer with num_affected_rows.
+// as in Delta. Both answer with num_affected_rows. A table with delta.enableChangeDataFeed
+// also gets the deleted rows, and the updated ones before and after, in change data files of
+// the same commit; a DELETE without WHERE needs none (its removes are the deletes).
 #include <fmt/format.h>
 
 #include <set>
@@ -36,6 +38,7 @@ delta::TableWriteResult commitRewrite(
     const ExecContext& context, std::string operation, delta::Json parameters,
     std::function<delta::Json(const delta::TableWriteResult&)> metrics) {
   delta::TableWriteOptions options;
+  options.change_data = rewritten && recordsChanges(target);
   options.mode = delta::WriteMode::kAppend;
   options.read_version = target.snapshot->version;
   options.replaced_files = matched.files;
@@ -68,7 +71,17 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
 
   // Without a condition every file goes, unread.
   LogicalOperatorPtr kept;
-  if (condition) {
+  if (condition && recordsChanges(target)) {
+    // Every row is read once: the deleted ones become changes, the others stay.
+    LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
+    std::vector<BoundExpressionPtr> old_image;
+    for (size_t column = 0; column < target.schema().size(); ++column) {
+      old_image.push_back(BoundExpression::makeColumn(column, target.schema()[column].type));
+    }
+    kept = withChangeKind(std::move(scan), target,
+                          changeKindWhere(std::move(condition), delta::kChangeKindDelete),
+                          std::move(old_image));
+  } else if (condition) {
     kept = makeOperator(LogicalOperatorKind::kFilter);
     LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
     kept->column_names = scan->column_names;
@@ -90,7 +103,7 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
                   metrics["numCopiedRows"] = count(written.num_rows);
                   metrics["numDeletionVectorsAdded"] = "0";
                   metrics["numDeletionVectorsRemoved"] = "0";
-                  metrics["numAddedChangeFiles"] = "0";
+                  metrics["numAddedChangeFiles"] = count(written.num_change_files);
                   metrics["numDeletedRows"] = count(deleted);
                   metrics["numAddedFiles"] = count(written.num_files);
                   metrics["numAddedBytes"] = count(written.num_bytes);
@@ -161,6 +174,21 @@ StatementResult runUpdate(const sql::UpdateStatement& update, CatalogSession& se
     project->expressions.push_back(std::move(choice));
   }
   project->children.push_back(std::move(scan));
+  if (recordsChanges(target)) {
+    // The row's kind (read in the same scan as the condition) and the read row as its old
+    // image follow the updated row.
+    BoundExpressionPtr kind =
+        condition ? changeKindWhere(std::move(condition), delta::kChangeKindUpdate)
+                  : BoundExpression::makeConstant(Value::string(delta::kChangeKindUpdate));
+    project->column_names.push_back("__change_kind");
+    project->column_types.push_back(DataType::string());
+    project->expressions.push_back(std::move(kind));
+    for (size_t column = 0; column < schema.size(); ++column) {
+      project->column_names.push_back("__before_" + schema[column].name);
+      project->column_types.push_back(schema[column].type);
+      project->expressions.push_back(BoundExpression::makeColumn(column, schema[column].type));
+    }
+  }
 
   std::vector<const sql::Expr*> predicates;
   if (update.condition)
@@ -176,7 +204,7 @@ StatementResult runUpdate(const sql::UpdateStatement& update, CatalogSession& se
                   metrics["numCopiedRows"] = count(written.num_rows - updated);
                   metrics["numDeletionVectorsAdded"] = "0";
                   metrics["numDeletionVectorsRemoved"] = "0";
-                  metrics["numAddedChangeFiles"] = "0";
+                  metrics["numAddedChangeFiles"] = count(written.num_change_files);
                   metrics["numUpdatedRows"] = count(updated);
                   metrics["numAddedFiles"] = count(written.num_files);
                   metrics["numAddedBytes"] = count(written.num_bytes);

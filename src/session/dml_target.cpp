@@ -11,6 +11,7 @@
 #include "planner/binder/window_binder.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/actions.hpp"
+#include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
@@ -139,6 +140,44 @@ BoundExpressionPtr requireTrue(BoundExpressionPtr condition, ErrorClass error_cl
   std::vector<BoundExpressionPtr> arguments;
   arguments.push_back(std::move(condition));
   return BoundExpression::makeCall(std::move(check), std::move(arguments));
+}
+
+bool recordsChanges(const DmlTarget& target) {
+  return delta::changeDataFeedEnabled(target.snapshot->metadata);
+}
+
+BoundExpressionPtr changeKindWhere(BoundExpressionPtr condition, const char* kind) {
+  auto choice = std::make_unique<BoundExpression>();
+  choice->kind = BoundExpressionKind::kCase;
+  choice->type = DataType::string();
+  choice->has_else = true;
+  choice->children.push_back(std::move(condition));
+  choice->children.push_back(BoundExpression::makeConstant(Value::string(kind)));
+  choice->children.push_back(BoundExpression::makeConstant(Value::null(DataType::string())));
+  return choice;
+}
+
+LogicalOperatorPtr withChangeKind(LogicalOperatorPtr rows, const DmlTarget& target,
+                                  BoundExpressionPtr kind,
+                                  std::vector<BoundExpressionPtr> old_image) {
+  const std::vector<StructField>& schema = target.schema();
+  SLUICE_CHECK_EQ(old_image.size(), schema.size());
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  for (size_t column = 0; column < schema.size(); ++column) {
+    project->column_names.push_back(schema[column].name);
+    project->column_types.push_back(schema[column].type);
+    project->expressions.push_back(BoundExpression::makeColumn(column, schema[column].type));
+  }
+  project->column_names.push_back("__change_kind");
+  project->column_types.push_back(DataType::string());
+  project->expressions.push_back(std::move(kind));
+  for (size_t column = 0; column < schema.size(); ++column) {
+    project->column_names.push_back("__before_" + schema[column].name);
+    project->column_types.push_back(schema[column].type);
+    project->expressions.push_back(std::move(old_image[column]));
+  }
+  project->children.push_back(std::move(rows));
+  return project;
 }
 
 std::string predicateParameter(const std::vector<const sql::Expr*>& conditions) {

@@ -2,8 +2,8 @@
 //
 // What INSERT, DELETE and UPDATE (and MERGE after them) share: the table they change (a table
 // of the catalog or delta.`/path`, at its latest version), its columns as a scope to bind
-// conditions and values in, Spark's store-assignment casts into its columns, and Delta's
-// refusal of subqueries in DML conditions.
+// conditions and values in, Spark's store-assignment casts into its columns, Delta's
+// refusal of subqueries in DML conditions, and the rows a change data feed records.
 #pragma once
 
 #include <memory>
@@ -14,6 +14,7 @@
 
 #include "planner/binder/bind_context.hpp"
 #include "planner/expression/bound_expression.hpp"
+#include "planner/logical/logical_operator.hpp"
 #include "session/catalog_statements.hpp"
 #include "storage/delta/snapshot.hpp"
 
@@ -68,6 +69,20 @@ BoundExpressionPtr notMatching(BoundExpressionPtr condition);
 //! it is not (a filter that lets every row pass or stops the statement).
 BoundExpressionPtr requireTrue(BoundExpressionPtr condition, ErrorClass error_class,
                                std::string message);
+
+//! Whether the target records the rows its DML changes (delta.enableChangeDataFeed): its
+//! writes then carry each row's kind and old image (delta::TableWriteOptions::change_data).
+bool recordsChanges(const DmlTarget& target);
+
+//! `kind` (a delta::kChangeKind*) where `condition` is TRUE, else NULL (a row kept as it was).
+BoundExpressionPtr changeKindWhere(BoundExpressionPtr condition, const char* kind);
+
+//! The rows of a write that records its changes: the first columns of `rows` (the table's,
+//! as written), the row's kind (a STRING) and the row before the write (one expression over
+//! `rows` per table column).
+LogicalOperatorPtr withChangeKind(LogicalOperatorPtr rows, const DmlTarget& target,
+                                  BoundExpressionPtr kind,
+                                  std::vector<BoundExpressionPtr> old_image);
 
 //! Delta's "predicate" operation parameter: the conditions' SQL as a JSON list.
 std::string predicateParameter(const std::vector<const sql::Expr*>& conditions);

@@ -10,7 +10,9 @@
 // The query's columns go to the table's by position (or the column list, or by name), each cast
 // by ANSI store assignment (INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST when it may not);
 // columns the query does not give are NULL. Everything is written in one commit ("WRITE"); the
-// files a replacement removes are rewritten copy-on-write like DELETE's.
+// files a replacement removes are rewritten copy-on-write like DELETE's. On a table with
+// delta.enableChangeDataFeed, a replacement also records the rows it deletes and inserts in
+// change data files of the same commit.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -301,7 +303,33 @@ StatementResult runInsert(const sql::InsertStatement& insert, CatalogSession& se
     predicate.push_back(replaced_text);
     parameters["mode"] = "Overwrite";
     parameters["predicate"] = delta::dumpJson(predicate);
-    if (!matched.files.empty()) {
+    options.change_data = recordsChanges(target);
+    if (options.change_data) {
+      // The new rows are inserts; each read row is deleted when the condition matches it.
+      std::vector<BoundExpressionPtr> no_old_image;
+      for (const StructField& field : target.schema())
+        no_old_image.push_back(BoundExpression::makeConstant(Value::null(field.type)));
+      rows = withChangeKind(std::move(rows), target,
+                            BoundExpression::makeConstant(Value::string(delta::kChangeKindInsert)),
+                            std::move(no_old_image));
+    }
+    if (!matched.files.empty() && options.change_data) {
+      LogicalOperatorPtr scan =
+          scanOfFiles(target.snapshot, std::move(matched.files), target.display_name);
+      std::vector<BoundExpressionPtr> old_image;
+      for (size_t column = 0; column < target.schema().size(); ++column) {
+        old_image.push_back(BoundExpression::makeColumn(column, target.schema()[column].type));
+      }
+      LogicalOperatorPtr read = withChangeKind(
+          std::move(scan), target, changeKindWhere(std::move(replaced), delta::kChangeKindDelete),
+          std::move(old_image));
+      auto both = makeOperator(LogicalOperatorKind::kUnion);
+      both->column_names = rows->column_names;
+      both->column_types = rows->column_types;
+      both->children.push_back(std::move(rows));
+      both->children.push_back(std::move(read));
+      rows = std::move(both);
+    } else if (!matched.files.empty()) {
       // The rows of the replaced files that the condition does not match stay.
       auto kept = makeOperator(LogicalOperatorKind::kFilter);
       LogicalOperatorPtr scan =

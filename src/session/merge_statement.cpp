@@ -16,6 +16,8 @@
 //     anti join with the whole target). Each joined row takes the first clause of its kind
 //     whose condition holds and is written updated, inserted, or kept as it was; deleted rows
 //     and source rows no clause inserts are dropped. The commit removes the touched files.
+//     A table with delta.enableChangeDataFeed keeps the deleted rows as changes, and each
+//     written row carries its kind and the target row as it was, for its change data files.
 //
 // Rows: target columns (n), the target row's file path and position (its identity, also
 // telling whether a target row is present), source columns (m), and a flag telling whether a
@@ -144,6 +146,20 @@ std::string metricValue(int64_t value) {
   return std::to_string(value);
 }
 
+//! The target rows a MERGE deleted so far, by file and position, shared by the threads.
+class DeletedTargetRows {
+ public:
+  //! Whether the row was not deleted before (and now is).
+  bool firstTime(std::string file, int64_t position) {
+    std::lock_guard lock(mutex_);
+    return rows_.emplace(std::move(file), position).second;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::set<std::pair<std::string, int64_t>> rows_;
+};
+
 class MergeRunner {
  public:
   MergeRunner(const sql::MergeStatement& merge, CatalogSession& session)
@@ -172,6 +188,9 @@ class MergeRunner {
     if (has_matched || has_by_source)
       touched = findTouchedFiles(has_by_source);
     bool insert_only = !has_matched && !has_by_source;
+    // An insert-only MERGE only adds files, whose rows are its inserts: it needs no change
+    // data files.
+    records_changes_ = recordsChanges(target_) && !insert_only;
     if (!insert_only && touched.empty() && !has_inserts_)
       return result(0, 0, 0);
 
@@ -188,6 +207,7 @@ class MergeRunner {
     options.skip_empty_commit = true;
     options.operation = "MERGE";
     options.operation_parameters = parameters();
+    options.change_data = records_changes_;
     int64_t repeated = repeated_matches_;
     auto totals = [this, counts, repeated]() {
       Totals totals;
@@ -230,7 +250,7 @@ class MergeRunner {
       metrics["numTargetFilesRemoved"] = metricValue(written.num_removed_files);
       metrics["numTargetBytesAdded"] = metricValue(written.num_bytes);
       metrics["numTargetBytesRemoved"] = metricValue(written.num_removed_bytes);
-      metrics["numTargetChangeFilesAdded"] = "0";
+      metrics["numTargetChangeFilesAdded"] = metricValue(written.num_change_files);
       metrics["numTargetDeletionVectorsAdded"] = "0";
       metrics["numTargetDeletionVectorsRemoved"] = "0";
       metrics["numTargetDeletionVectorsUpdated"] = "0";
@@ -705,8 +725,15 @@ class MergeRunner {
     keep.argument_types = {DataType::intType()};
     keep.return_type = DataType::boolean();
     keep.deterministic = false;
-    keep.kernel = [counts, removes](const ExecContext&, const ArgumentVectors& arguments,
-                                    const RowSet& rows, Vector& result) {
+    // A change data feed records the deleted rows: they go on to the writer as changes, each
+    // once, although an unconditional DELETE may match a target row more than once.
+    bool keep_deleted = records_changes_;
+    std::shared_ptr<DeletedTargetRows> deleted_once;
+    if (keep_deleted && repeated_matches_ > 0)
+      deleted_once = std::make_shared<DeletedTargetRows>();
+    keep.kernel = [counts, removes, keep_deleted, deleted_once](
+                      const ExecContext&, const ArgumentVectors& arguments, const RowSet& rows,
+                      Vector& result) {
       const Vector& actions = *arguments[0];
       std::vector<int64_t> per_clause(removes.size(), 0);
       int64_t copied = 0;
@@ -719,7 +746,12 @@ class MergeRunner {
           kept = false;
         } else {
           ++per_clause[static_cast<size_t>(action)];
-          kept = !removes[static_cast<size_t>(action)];
+          bool removed = removes[static_cast<size_t>(action)];
+          kept = keep_deleted || !removed;
+          if (removed && deleted_once) {
+            kept = deleted_once->firstTime(arguments[1]->getValue(row).getString(),
+                                           arguments[2]->at<int64_t>(row));
+          }
         }
         result.mutableData<bool>()[row] = kept;
       });
@@ -731,6 +763,12 @@ class MergeRunner {
     };
     std::vector<BoundExpressionPtr> arguments;
     arguments.push_back(BoundExpression::makeColumn(width, DataType::intType()));
+    if (deleted_once) {
+      keep.argument_types.push_back(DataType::string());
+      keep.argument_types.push_back(DataType::longType());
+      arguments.push_back(BoundExpression::makeColumn(filePathAt(), DataType::string()));
+      arguments.push_back(BoundExpression::makeColumn(rowIndexAt(), DataType::longType()));
+    }
     auto kept = makeOperator(LogicalOperatorKind::kFilter);
     kept->column_names = decided->column_names;
     kept->column_types = decided->column_types;
@@ -763,8 +801,38 @@ class MergeRunner {
       written->expressions.push_back(
           caseOf(std::move(branches), BoundExpression::makeColumn(column, schema[column].type)));
     }
+    if (records_changes_)
+      appendChangeKind(*written, width);
     written->children.push_back(std::move(kept));
     return written;
+  }
+
+  //! Adds to the written rows each one's kind by its clause (a copied row has none) and the
+  //! target row as it was, for the change data feed.
+  void appendChangeKind(LogicalOperator& written, size_t action_column) const {
+    std::vector<std::pair<BoundExpressionPtr, BoundExpressionPtr>> branches;
+    for (size_t index = 0; index < clauses_.size(); ++index) {
+      const char* kind = delta::kChangeKindUpdate;
+      if (merge_.clauses[index].action == MergeActionKind::kDelete)
+        kind = delta::kChangeKindDelete;
+      else if (merge_.clauses[index].kind == MergeClauseKind::kNotMatched)
+        kind = delta::kChangeKindInsert;
+      std::vector<BoundExpressionPtr> equal;
+      equal.push_back(BoundExpression::makeColumn(action_column, DataType::intType()));
+      equal.push_back(constantInt(static_cast<int32_t>(index)));
+      branches.emplace_back(call("=", std::move(equal)),
+                            BoundExpression::makeConstant(Value::string(kind)));
+    }
+    written.column_names.push_back("__change_kind");
+    written.column_types.push_back(DataType::string());
+    written.expressions.push_back(caseOf(
+        std::move(branches), BoundExpression::makeConstant(Value::null(DataType::string()))));
+    const std::vector<StructField>& schema = target_.schema();
+    for (size_t column = 0; column < schema.size(); ++column) {
+      written.column_names.push_back("__before_" + schema[column].name);
+      written.column_types.push_back(schema[column].type);
+      written.expressions.push_back(BoundExpression::makeColumn(column, schema[column].type));
+    }
   }
 
   delta::Json parameters() const {
@@ -819,6 +887,8 @@ class MergeRunner {
   BoundExpressionPtr condition_;
   std::vector<BoundClause> clauses_;
   bool has_inserts_ = false;
+  //! Whether the written rows carry their kind and old image (change data feed).
+  bool records_changes_ = false;
   int64_t repeated_matches_ = 0;
 };
 

@@ -16,6 +16,10 @@
 //      and the result must equal the expected rows (same multiset, every column, same types);
 //   4. each live file's stats must agree with the file: numRecords with its row count,
 //      minValues / maxValues / nullCount with DuckDB's min, max and NULL count.
+//   5. the dml table records its changes (delta.enableChangeDataFeed): its change data feed is
+//      read as PROTOCOL.md's change data readers do (a commit's cdc files, else its adds as
+//      inserts and removes as deletes), the cdc files by DuckDB, and must equal the changes
+//      sluice's table_changes reads (<tmp>/expected/dml_changes.parquet).
 // Any difference fails the run with a message naming the table, the file and the column.
 // Usage: node delta_duckdb.mjs <path to sluice_unit_tests>
 // `make test` runs it (CTest test interop/delta_duckdb) after `npm ci` in this folder.
@@ -423,6 +427,78 @@ async function checkTable(connection, name, spec) {
   }
 }
 
+// ---- change data feed ----------------------------------------------------------------------
+
+//! The changes of every commit of table `name`, read from its log and files as a change data
+//! reader does, compared with the ones sluice reads.
+async function checkChangeFeed(connection, name) {
+  const table = join(folder, 'tables', name);
+  const state = await replayLog(connection, table);
+  const schema = JSON.parse(state.metadata.schemaString);
+  const partitionColumns = state.metadata.partitionColumns;
+  const dataFields = schema.fields.filter((field) => !partitionColumns.includes(field.name));
+  check(state.metadata.configuration?.['delta.enableChangeDataFeed'] === 'true' &&
+        state.protocol.minWriterVersion >= 4,
+    `${name}: delta.enableChangeDataFeed with writer version ${state.protocol.minWriterVersion}`);
+  //! The rows of one file in the table's columns, then _change_type and _commit_version.
+  const fileSql = (path, partitionValues, changeType, version) => {
+    const file = path.startsWith('/') ? path : join(table, decodeURIComponent(path));
+    const columns = schema.fields.map((field) => {
+      if (!partitionColumns.includes(field.name)) return quote(field.name);
+      const text = partitionValues?.[field.name];
+      const value = text === null || text === undefined || text === '' ? 'NULL' : sqlString(text);
+      return `CAST(${value} AS ${duckdbType(field.type)}) AS ${quote(field.name)}`;
+    });
+    return `SELECT ${columns.join(', ')}, ${changeType ?? '_change_type'} AS _change_type,
+                   CAST(${version} AS BIGINT) AS _commit_version
+            FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`;
+  };
+  const selects = [];
+  let changeFiles = 0;
+  for (let version = 0; version <= state.latest; version += 1) {
+    const actions = readFileSync(join(table, '_delta_log', `${versionName(version)}.json`), 'utf8')
+      .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+    const cdc = actions.filter((action) => action.cdc).map((action) => action.cdc);
+    for (const change of cdc) {
+      changeFiles += 1;
+      expect(change.dataChange === false && change.path.startsWith('_change_data/'),
+        `${name}: v${version}: cdc ${JSON.stringify(change)} is not a change data file`);
+      const file = join(table, decodeURIComponent(change.path));
+      expect(statSync(file).size === change.size,
+        `${name}: ${change.path} is ${statSync(file).size} bytes, its cdc action says ${change.size}`);
+      const described = await connection.runAndReadAll(
+        `SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}, hive_partitioning = false))`);
+      const columns = described.getRows().map(([column]) => column);
+      expect(JSON.stringify(columns) ===
+             JSON.stringify([...dataFields.map((field) => field.name), '_change_type']),
+        `${name}: ${change.path} holds the columns ${JSON.stringify(columns)}`);
+      selects.push(fileSql(change.path, change.partitionValues, null, version));
+    }
+    if (cdc.length > 0) continue;
+    for (const action of actions) {
+      if (action.add?.dataChange) {
+        selects.push(fileSql(action.add.path, action.add.partitionValues, "'insert'", version));
+      } else if (action.remove?.dataChange) {
+        selects.push(fileSql(action.remove.path, action.remove.partitionValues, "'delete'", version));
+      }
+    }
+  }
+  check(changeFiles > 0, `${name}: ${changeFiles} change data files`);
+  await connection.run(`CREATE OR REPLACE VIEW actual_changes AS ${selects.join(' UNION ALL ')}`);
+  const expectedFile = join(folder, 'expected', `${name}_changes.parquet`);
+  await connection.run(
+    `CREATE OR REPLACE VIEW expected_changes AS SELECT * FROM read_parquet(${sqlString(expectedFile)})`);
+  const counted = await connection.runAndReadAll(`
+    SELECT (SELECT count(*) FROM actual_changes), (SELECT count(*) FROM expected_changes),
+           (SELECT count(*) FROM (SELECT * FROM actual_changes EXCEPT ALL SELECT * FROM expected_changes)),
+           (SELECT count(*) FROM (SELECT * FROM expected_changes EXCEPT ALL SELECT * FROM actual_changes)),
+           (SELECT count(DISTINCT _change_type) FROM actual_changes)`);
+  const [rows, expectedRows, extra, missing, kinds] = counted.getRows()[0].map(Number);
+  check(rows > 0 && rows === expectedRows && extra === 0 && missing === 0 && kinds === 4,
+    `${name}: the change data feed holds ${rows} changes of 4 kinds (${kinds}), as sluice reads ` +
+    `them (${expectedRows}; ${extra} unexpected, ${missing} missing)`);
+}
+
 try {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
@@ -434,6 +510,7 @@ try {
   });
   if (check(run.status === 0, 'sluice writes the Delta tables and their expected rows')) {
     for (const [name, spec] of Object.entries(tables)) await checkTable(connection, name, spec);
+    await checkChangeFeed(connection, 'dml');
   }
 } finally {
   rmSync(folder, { recursive: true, force: true });

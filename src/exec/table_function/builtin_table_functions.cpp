@@ -4,6 +4,7 @@
 #include "exec/table_function/delta_table_reader.hpp"
 #include "exec/table_function/range_function.hpp"
 #include "exec/table_function/read_files_function.hpp"
+#include "exec/table_function/table_changes_function.hpp"
 
 namespace sluice {
 
@@ -12,6 +13,7 @@ const TableFunctionRegistry& builtinTableFunctions() {
     TableFunctionRegistry built;
     built.add(makeRangeFunction());
     built.add(makeReadFilesFunction());
+    built.add(makeTableChangesFunction());
     built.setTableReader(makeDeltaTableReader());
     return built;
   }();

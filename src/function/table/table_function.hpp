@@ -1,8 +1,8 @@
 // src/function/table/table_function.hpp
 //
-// Table functions (range, read_files, event_log) and the reader of stored tables, found by
-// name in a TableFunctionRegistry. The binder folds a call's arguments to constants and hands
-// them over; the function checks them, decides its columns (reading files to infer a schema
+// Table functions (range, read_files, table_changes, event_log) and the reader of stored tables,
+// found by name in a TableFunctionRegistry. The binder folds a call's arguments to constants and
+// hands them over; the function checks them, decides its columns (reading files to infer a schema
 // if it must) and returns a TableSource, which the planner treats as opaque apart from the
 // few facts it asks of it (EXPLAIN text, a size, whether it skips data by predicates). The
 // execution layer, which implements every function, turns the source into a physical scan.
@@ -43,6 +43,12 @@ class FileStreamSelector {
                                                const std::vector<std::string>& paths) const = 0;
 };
 
+//! A stored table found by its name.
+struct StoredTableName {
+  std::string location;
+  std::string display_name;
+};
+
 //! What a table function is bound with.
 struct TableFunctionInput {
   std::vector<TableFunctionArgument> arguments;
@@ -62,6 +68,11 @@ struct TableFunctionInput {
   //! f(TABLE(t)): t qualified as catalog, schema, table; empty without a TABLE argument.
   std::vector<std::string> table_argument;
   SourceLocation table_argument_location;
+
+  //! Finds the stored table a name names as a query would ("t", "s.t", delta.`/path`):
+  //! its location and its name for plans and errors. Raises TABLE_OR_VIEW_NOT_FOUND, and
+  //! EXPECT_TABLE_NOT_VIEW for a view. Unset where no table can be named.
+  std::function<StoredTableName(std::string_view name)> resolve_table;
 
   //! The positional arguments, in order.
   std::vector<const TableFunctionArgument*> positional() const;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "catalog/catalog.hpp"
+#include "common/types/value_text.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
 #include "pipeline/graph/graph_analysis.hpp"
 
@@ -86,17 +87,38 @@ DatasetReadMode datasetReadMode(bool stream, const std::vector<sql::Property>& o
     } else if (key == "maxfilespertrigger" || key == "maxbytespertrigger") {
       // Rate limits shape micro-batches; an update reads all new input in one batch, with
       // the same result.
-    } else if (key == "startingversion" || key == "startingtimestamp" || key == "readchangefeed" ||
-               key == "ignoredeletes" || key == "ignorechanges" || key == "witheventtimeorder") {
+    } else if (key == "readchangefeed") {
+      if (value != "true" && value != "false") {
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                    fmt::format("The option `readChangeFeed` must be true or false, not '{}'.",
+                                option.value.value_or("")));
+      }
+      mode.read_change_feed = value == "true";
+    } else if (key == "startingversion") {
+      int64_t version = 0;
+      if (!option.value ||
+          parseIntegral(*option.value, 0, INT64_MAX, version) != ParseStatus::kOk) {
+        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                    fmt::format("The option `startingVersion` takes a version number, not '{}'.",
+                                option.value.value_or("")));
+      }
+      mode.starting_version = version;
+    } else if (key == "startingtimestamp" || key == "ignoredeletes" || key == "ignorechanges" ||
+               key == "witheventtimeorder") {
       throw Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("The streaming read option `{}` is not supported.", option.key));
     } else {
       throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
                   fmt::format("Unknown streaming read option `{}`; a stream of a Delta table "
-                              "takes skipChangeCommits, maxFilesPerTrigger and "
-                              "maxBytesPerTrigger.",
+                              "takes readChangeFeed, startingVersion, skipChangeCommits, "
+                              "maxFilesPerTrigger and maxBytesPerTrigger.",
                               option.key));
     }
+  }
+  if (mode.starting_version && !mode.read_change_feed) {
+    throw Error(ErrorClass::NOT_SUPPORTED,
+                "The streaming read option `startingVersion` is supported with readChangeFeed "
+                "only.");
   }
   return mode;
 }

@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,6 +38,12 @@ struct DatasetReadMode {
   //! Commits that change or delete rows are passed over whole instead of failing the read
   //! (the skipChangeCommits option).
   bool skip_change_commits = false;
+  //! The rows each commit changed, with _change_type, _commit_version and _commit_timestamp
+  //! (the readChangeFeed option), instead of the rows it appended.
+  bool read_change_feed = false;
+  //! With read_change_feed: the first version the stream reads (startingVersion), instead of
+  //! the table as it stands.
+  std::optional<int64_t> starting_version;
 };
 
 //! The mode of a read written `STREAM name WITH (options)` (or without STREAM): the options a

@@ -8,11 +8,46 @@
 
 #include "exec/table_function/delta_table_reader.hpp"
 #include "exec/table_function/empty_source.hpp"
+#include "exec/table_function/table_changes_function.hpp"
 #include "storage/delta/appended_files.hpp"
+#include "storage/delta/change_data_reader.hpp"
 #include "storage/delta/log_store.hpp"
+#include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
+
+namespace {
+
+//! The first read of a change feed stream: the table as it stands, every row an insert of
+//! its version, as Delta's streaming source starts from a snapshot.
+delta::ChangeRange snapshotAsInserts(const delta::Snapshot& snapshot) {
+  if (!delta::changeDataFeedEnabled(snapshot.metadata)) {
+    throw Error(
+        ErrorClass::DELTA_MISSING_CHANGE_DATA,
+        fmt::format("Error getting change data for range [{} , {}] as change data was "
+                    "not recorded for version [{}]: the table {} does not have "
+                    "delta.enableChangeDataFeed set.",
+                    snapshot.version, snapshot.version, snapshot.version, snapshot.table_path));
+  }
+  delta::ChangeRange range;
+  range.table_path = snapshot.table_path;
+  range.start_version = snapshot.version;
+  range.end_version = snapshot.version;
+  range.schema = snapshot.schema;
+  range.partition_columns = snapshot.metadata.partition_columns;
+  for (const auto& [path, file] : snapshot.files) {
+    delta::ChangeFile change;
+    change.file = file;
+    change.change_type = "insert";
+    change.version = snapshot.version;
+    change.timestamp_ms = snapshot.timestamp;
+    range.files.push_back(std::move(change));
+  }
+  return range;
+}
+
+}  // namespace
 
 TableFunctionBinding readWholeDataset(const Dataset& dataset,
                                       const std::vector<StructField>& schema,
@@ -63,24 +98,37 @@ TableFunctionBinding FlowInputs::streamRead(const QualifiedTableName& name,
     // The first read of a stream takes the table as it stands (its live files at the latest
     // version, as Delta's streaming source starts from a snapshot); later reads take the
     // commits after the last version read.
-    if (!processed)
+    // A change feed stream may start at a version instead (startingVersion).
+    if (!processed && mode.starting_version) {
+      if (*mode.starting_version <= latest)
+        range = std::make_pair(*mode.starting_version, latest);
+    } else if (!processed) {
       range = std::make_pair(int64_t{-1}, latest);
-    else if (*processed < latest)
+    } else if (*processed < latest) {
       range = std::make_pair(*processed + 1, latest);
+    }
   }
   if (!range) {
-    if (schema != nullptr)
-      return emptyBinding("Stream " + name.toString(), *schema);
-    return emptyBinding("Stream " + name.toString(), latest_snapshot
-                                                         ? latest_snapshot->schema
-                                                         : delta::openSnapshot(location).schema);
+    std::vector<StructField> columns =
+        schema != nullptr
+            ? *schema
+            : (latest_snapshot ? latest_snapshot->schema : delta::openSnapshot(location).schema);
+    if (mode.read_change_feed)
+      columns = withChangeFeedColumns(std::move(columns));
+    return emptyBinding("Stream " + name.toString(), columns);
   }
   chosen_.versions[source] = *range;
 
+  if (mode.read_change_feed && range->first >= 0) {
+    return changeFeedBinding("Stream " + name.toString(),
+                             delta::changesBetween(location, range->first, range->second));
+  }
   std::shared_ptr<delta::Snapshot> snapshot =
       latest_snapshot && latest_snapshot->version == range->second
           ? std::move(latest_snapshot)
           : std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
+  if (mode.read_change_feed)
+    return changeFeedBinding("Stream " + name.toString(), snapshotAsInserts(*snapshot));
   if (range->first < 0)
     return deltaSnapshotBinding("Stream " + name.toString(), std::move(snapshot));
   delta::AppendedFiles appended =

@@ -524,6 +524,7 @@ LogicalOperatorPtr QueryBinder::bindTableFunctionCall(const TableFunction& funct
       throw;
     }
   }
+  input.resolve_table = [this](std::string_view name) { return resolveStoredTableName(name); };
   Scope no_columns;
   ExpressionBinder binder(context_, statement_, no_columns);
   for (const auto& arg : call.args) {
@@ -613,6 +614,34 @@ LogicalOperatorPtr QueryBinder::bindDeltaPath(const std::string& path,
   std::optional<TableVersion> from_name = splitTimeTravelSuffix(folder, context_.exec.time_zone);
   return bindStoredTable(folder, fmt::format("delta.`{}`", folder), tableVersion(ref, from_name),
                          ref.position);
+}
+
+StoredTableName QueryBinder::resolveStoredTableName(std::string_view text) const {
+  std::vector<std::string> name;
+  sql::ExprPtr parsed;
+  try {
+    parsed = sql::parseExpression(text, "<table name>");
+  } catch (const Error&) {
+    // Not a name: reported below as a table that does not exist.
+  }
+  if (parsed && parsed->is<sql::ColumnRefExpr>())
+    name = parsed->as<sql::ColumnRefExpr>().name;
+  if (std::optional<std::string> path = name.empty() ? std::nullopt : deltaPathOf(name))
+    return StoredTableName{*path, fmt::format("delta.`{}`", *path)};
+  std::optional<TableEntry> entry;
+  if (!name.empty() && context_.catalog != nullptr)
+    entry = context_.catalog->findTable(context_.catalog->qualify(name));
+  if (!entry) {
+    throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
+                fmt::format("The table or view {} cannot be found. Verify the spelling and "
+                            "correctness of the schema and catalog.",
+                            name.empty() ? std::string(text) : quoteNameParts(name)));
+  }
+  if (entry->kind == TableKind::kView) {
+    throw Error(ErrorClass::EXPECT_TABLE_NOT_VIEW,
+                fmt::format("{} is a view: a Delta table is expected.", entry->name.quoted()));
+  }
+  return StoredTableName{entry->location, entry->name.quoted()};
 }
 
 LogicalOperatorPtr QueryBinder::bindStoredTable(const std::string& location,

@@ -58,6 +58,8 @@ class QueryBinder {
   TableVersion tableVersion(const sql::NamedTableRef& ref, std::optional<TableVersion> from_name);
   //! The Delta table at a folder: delta.`/path`, with time travel.
   LogicalOperatorPtr bindDeltaPath(const std::string& path, const sql::NamedTableRef& ref);
+  //! The stored table that a table function's argument names (table_changes('t', 0)).
+  StoredTableName resolveStoredTableName(std::string_view text) const;
   //! The Delta table at `location` (called `name` in plans and errors) at `version`.
   LogicalOperatorPtr bindStoredTable(const std::string& location, const std::string& name,
                                      TableVersion version, sql::SourcePosition position);

@@ -665,6 +665,32 @@ class RuntimeConfig:
         pipelines._refuse_session_mutation("spark.conf.unset")
 
 
+def _is_true(value):
+    return value is True or str(value).lower() == "true"
+
+
+def _table_changes_sql(table_name, options):
+    """A batch read of a table's change data feed: table_changes from the starting version or
+    timestamp to the ending one (the latest without one)."""
+    def bound(version_key, timestamp_key):
+        if options.get(version_key) is not None:
+            return str(int(options[version_key]))
+        if options.get(timestamp_key) is not None:
+            return _string_sql(options[timestamp_key])
+        return None
+
+    start = bound("startingVersion", "startingTimestamp")
+    if start is None:
+        raise PySparkValueError(
+            errorClass="DELTA_NO_START_FOR_CDC_READ", messageParameters={},
+            message="No startingVersion or startingTimestamp provided for CDC read.")
+    arguments = [_string_sql(table_name), start]
+    end = bound("endingVersion", "endingTimestamp")
+    if end is not None:
+        arguments.append(end)
+    return f"SELECT * FROM table_changes({', '.join(arguments)})"
+
+
 def _reader_sql(format_name, options, schema, path, streaming):
     arguments = [_string_sql(path)]
     if format_name:
@@ -707,7 +733,17 @@ class DataFrameReader:
 
     def table(self, tableName):
         source = _name_sql(tableName)
-        if self._streaming:
+        if not self._streaming and _is_true(self._options.get("readChangeFeed")):
+            return DataFrame(self._session, _table_changes_sql(tableName, self._options), False)
+        if self._streaming and self._options:
+            # The options of a stream of a table (readChangeFeed, skipChangeCommits, ...).
+            options = []
+            for key, value in self._options.items():
+                if isinstance(value, bool):
+                    value = "true" if value else "false"
+                options.append(f"{_string_sql(key)} = {_string_sql(value)}")
+            source = f"STREAM {source} WITH ({', '.join(options)})"
+        elif self._streaming:
             source = f"STREAM({source})"
         return DataFrame(self._session, f"SELECT * FROM {source}", self._streaming)
 

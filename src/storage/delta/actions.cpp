@@ -241,6 +241,17 @@ Json removeToJson(const RemoveFile& remove) {
   return object;
 }
 
+Json cdcToJson(const AddCdcFile& cdc) {
+  Json object = Json::object();
+  object["path"] = cdc.path;
+  object["partitionValues"] = partitionValuesToJson(cdc.partition_values);
+  object["size"] = cdc.size;
+  object["dataChange"] = cdc.data_change;
+  if (cdc.tags)
+    object["tags"] = stringMapToJson(*cdc.tags);
+  return object;
+}
+
 Json txnToJson(const SetTransaction& txn) {
   Json object = Json::object();
   object["appId"] = txn.app_id;
@@ -333,6 +344,20 @@ RemoveFile removeFromJson(const Json& object, std::string_view where) {
   return remove;
 }
 
+AddCdcFile cdcFromJson(const Json& object, std::string_view where) {
+  FieldReader fields(object, "cdc", where);
+  AddCdcFile cdc;
+  cdc.path = fields.requiredString("path");
+  if (cdc.path.empty())
+    throwMalformed(where, "`cdc.path` is empty");
+  if (auto values = fields.optionalPartitionValues("partitionValues"))
+    cdc.partition_values = std::move(*values);
+  cdc.size = fields.optionalLong("size").value_or(0);
+  cdc.data_change = fields.optionalBool("dataChange").value_or(false);
+  cdc.tags = fields.optionalStringMap("tags");
+  return cdc;
+}
+
 SetTransaction txnFromJson(const Json& object, std::string_view where) {
   FieldReader fields(object, "txn", where);
   SetTransaction txn;
@@ -399,8 +424,10 @@ Json actionToJson(const Action& action) {
           return Json{{"txn", txnToJson(value)}};
         } else if constexpr (std::is_same_v<T, CommitInfo>) {
           return Json{{"commitInfo", value.fields}};
-        } else {
+        } else if constexpr (std::is_same_v<T, DomainMetadata>) {
           return Json{{"domainMetadata", domainToJson(value)}};
+        } else {
+          return Json{{"cdc", cdcToJson(value)}};
         }
       },
       action);
@@ -434,13 +461,15 @@ std::optional<Action> actionFromJson(const Json& object, std::string_view where)
       action = CommitInfo{body};
     } else if (kind == "domainMetadata") {
       action = domainFromJson(body, where);
+    } else if (kind == "cdc") {
+      action = cdcFromJson(body, where);
     } else if (kind == "checkpointMetadata" || kind == "sidecar") {
       throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
                   fmt::format("{} holds a `{}` action of a v2 checkpoint; v2 checkpoints are "
                               "not supported.",
                               where, kind));
     } else {
-      continue;  // cdc and actions of later protocol versions do not change the snapshot
+      continue;  // actions of later protocol versions do not change the snapshot
     }
     if (result)
       throwMalformed(where, "a line holds more than one action");

@@ -93,6 +93,18 @@ struct RemoveFile {
   bool operator==(const RemoveFile& other) const = default;
 };
 
+//! The `cdc` action: a file of the rows a commit changed, each with its `_change_type`
+//! (PROTOCOL.md, "Add CDC File"). It never changes the table's data, so dataChange is false.
+struct AddCdcFile {
+  std::string path;
+  PartitionValues partition_values;
+  int64_t size = 0;
+  bool data_change = false;
+  std::optional<std::map<std::string, std::string>> tags;
+
+  bool operator==(const AddCdcFile& other) const = default;
+};
+
 //! The `txn` action: an application's progress, recorded atomically with its data.
 struct SetTransaction {
   std::string app_id;
@@ -122,12 +134,12 @@ struct DomainMetadata {
 };
 
 using Action = std::variant<Protocol, Metadata, AddFile, RemoveFile, SetTransaction, CommitInfo,
-                            DomainMetadata>;
+                            DomainMetadata, AddCdcFile>;
 
 //! {"add": {...}} and so on, with optional fields left out when absent.
 Json actionToJson(const Action& action);
-//! Reads one action object. Returns nullopt for kinds the snapshot does not track (cdc,
-//! unknown). `where` ("file:line") goes into the error raised for a malformed action.
+//! Reads one action object. Returns nullopt for kinds sluice does not know. `where` ("file:line")
+//! goes into the error raised for a malformed action.
 std::optional<Action> actionFromJson(const Json& object, std::string_view where);
 
 //! One action per line, as a commit file holds them.

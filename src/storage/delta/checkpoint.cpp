@@ -170,8 +170,10 @@ const char* actionKind(const Action& action) {
       return "txn";
     case 5:
       return "commitInfo";
-    default:
+    case 6:
       return "domainMetadata";
+    default:
+      return "cdc";  // commits only: a checkpoint restates the snapshot, which has none
   }
 }
 

@@ -37,13 +37,16 @@ std::string dataFileSuffix(parquet::CompressionCodec codec) {
 
 DataFileWriter::DataFileWriter(const std::string& table_path, PartitionValues partition_values,
                                std::vector<StructField> data_fields, const DataFileOptions& options,
-                               int file_index)
+                               int file_index, DataFileKind kind)
     : partition_values_(std::move(partition_values)),
       data_fields_(std::move(data_fields)),
       options_(options) {
+  bool change_data = kind == DataFileKind::kChangeData;
   std::string directory = partitionDirectory(partition_values_);
-  std::string name = fmt::format("part-{:05}-{}.c000{}", file_index, randomUuid(),
-                                 dataFileSuffix(options_.parquet.codec));
+  if (change_data)
+    directory = std::string(kChangeDataFolder) + "/" + directory;
+  std::string name = fmt::format("{}-{:05}-{}.c000{}", change_data ? "cdc" : "part", file_index,
+                                 randomUuid(), dataFileSuffix(options_.parquet.codec));
   relative_path_ = directory + name;
   file_path_ = table_path + "/" + relative_path_;
   std::error_code error;

@@ -2,7 +2,8 @@
 //
 // Writes one Parquet data file of a Delta table and describes it as an add action: the path
 // relative to the table (URI-encoded, inside its Hive-style partition folder), the partition
-// values, the size, and the statistics taken from the file's footer.
+// values, the size, and the statistics taken from the file's footer. A change data file
+// (PROTOCOL.md, "Change Data Files") is written the same way under `_change_data/`.
 #pragma once
 
 #include <map>
@@ -24,12 +25,23 @@ struct DataFileOptions {
   std::optional<std::string> clustering_provider;
 };
 
+//! A file of the table's rows ("part-..."), or of the rows a commit changed ("cdc-...",
+//! under _change_data/), whose last column is `_change_type`.
+enum class DataFileKind : uint8_t { kData, kChangeData };
+
+//! The folder of change data files, at the table's root.
+inline constexpr const char* kChangeDataFolder = "_change_data";
+//! The column of a change data file that says what a row is: insert, delete,
+//! update_preimage or update_postimage.
+inline constexpr const char* kChangeTypeColumn = "_change_type";
+
 class DataFileWriter {
  public:
-  //! Creates the file in the partition folder of `partition_values` under `table_path`.
+  //! Creates the file in the partition folder of `partition_values` under `table_path`
+  //! (under `table_path`/_change_data for a change data file).
   DataFileWriter(const std::string& table_path, PartitionValues partition_values,
                  std::vector<StructField> data_fields, const DataFileOptions& options,
-                 int file_index);
+                 int file_index, DataFileKind kind = DataFileKind::kData);
   ~DataFileWriter();
   DataFileWriter(const DataFileWriter&) = delete;
   DataFileWriter& operator=(const DataFileWriter&) = delete;

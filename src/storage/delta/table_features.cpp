@@ -10,6 +10,7 @@
 
 #include "common/error/error.hpp"
 #include "storage/delta/schema_json.hpp"
+#include "storage/delta/table_properties.hpp"
 
 namespace sluice::delta {
 
@@ -22,13 +23,8 @@ const std::vector<std::string> kReaderFeatures = {"deletionVectors", "timestampN
                                                   "vacuumProtocolCheck", "typeWidening",
                                                   "typeWidening-preview"};
 const std::vector<std::string> kWriterFeatures = {
-    "appendOnly", "invariants",          "timestampNtz", "domainMetadata",
-    "clustering", "vacuumProtocolCheck", "typeWidening", "typeWidening-preview"};
-
-bool configured(const Metadata& metadata, const std::string& key, const std::string& value) {
-  auto it = metadata.configuration.find(key);
-  return it != metadata.configuration.end() && it->second == value;
-}
+    "appendOnly",          "invariants",   "timestampNtz",         "domainMetadata", "clustering",
+    "vacuumProtocolCheck", "typeWidening", "typeWidening-preview", "changeDataFeed"};
 
 bool usesColumnMapping(const Metadata& metadata) {
   auto it = metadata.configuration.find("delta.columnMapping.mode");
@@ -129,12 +125,20 @@ Protocol unionOfProtocols(const Protocol& a, const Protocol& b) {
   return result;
 }
 
-Protocol protocolForNewTable(const std::vector<StructField>& schema, bool clustered) {
+Protocol protocolForNewTable(const std::vector<StructField>& schema, bool clustered,
+                             const std::map<std::string, std::string>& properties) {
   Protocol protocol;
   bool ntz = std::any_of(schema.begin(), schema.end(),
                          [](const StructField& field) { return containsTimestampNtz(field.type); });
-  if (!ntz && !clustered)
+  Metadata defined;
+  defined.configuration = properties;
+  bool change_data_feed = changeDataFeedEnabled(defined);
+  if (!ntz && !clustered) {
+    // As Delta does, the legacy writer version that implies change data feed.
+    if (change_data_feed)
+      protocol.min_writer_version = 4;
     return protocol;
+  }
   // Writer version 7 lists the features that versions 1 and 2 implied.
   std::vector<std::string> writer_features = {"appendOnly", "invariants"};
   protocol.min_writer_version = 7;
@@ -147,6 +151,8 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
     writer_features.push_back("clustering");
     writer_features.push_back("domainMetadata");
   }
+  if (change_data_feed)
+    writer_features.push_back("changeDataFeed");
   protocol.writer_features = writer_features;
   return protocol;
 }
@@ -184,10 +190,6 @@ void checkWriteSupported(const Protocol& protocol, const Metadata& metadata,
     for (const auto& [key, value] : metadata.configuration) {
       if (key.starts_with("delta.constraints."))
         missing.push_back("checkConstraints");
-    }
-    if (protocol.min_writer_version >= 4 &&
-        configured(metadata, "delta.enableChangeDataFeed", "true")) {
-      missing.push_back("changeDataFeed");
     }
     if (protocol.min_writer_version >= 5 && usesColumnMapping(metadata)) {
       missing.push_back("columnMapping");

@@ -3,9 +3,11 @@
 // Which Delta protocols sluice reads and writes (PROTOCOL.md, "Table Features", "Writer
 // Version Requirements"), and the protocol a new table needs: (1, 2) by default; TIMESTAMP_NTZ
 // columns need the timestampNtz reader-writer feature (3, 7); CLUSTER BY needs the clustering
-// and domainMetadata writer features (writer 7).
+// and domainMetadata writer features (writer 7); delta.enableChangeDataFeed needs writer
+// version 4, or the changeDataFeed writer feature when the table is on writer version 7.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,7 +16,8 @@
 
 namespace sluice::delta {
 
-Protocol protocolForNewTable(const std::vector<StructField>& schema, bool clustered);
+Protocol protocolForNewTable(const std::vector<StructField>& schema, bool clustered,
+                             const std::map<std::string, std::string>& properties);
 
 //! `protocol` with `feature` supported: writer version 7 (reader version 3 too for a
 //! reader-writer feature), the features the older versions implied listed, `feature` added.

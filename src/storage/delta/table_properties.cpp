@@ -67,6 +67,11 @@ bool isAppendOnly(const Metadata& metadata) {
   return text && lower(*text) == "true";
 }
 
+bool changeDataFeedEnabled(const Metadata& metadata) {
+  const std::string* text = property(metadata, "delta.enableChangeDataFeed");
+  return text && lower(*text) == "true";
+}
+
 void refuseIfAppendOnly(const Metadata& metadata, const std::string& table) {
   if (!isAppendOnly(metadata))
     return;

@@ -3,7 +3,7 @@
 // The Delta table properties (metaData.configuration) that sluice acts on, with Delta's
 // defaults: delta.checkpointInterval (10), delta.deletedFileRetentionDuration
 // ("interval 1 week"), delta.appendOnly (false), delta.dataSkippingNumIndexedCols (32),
-// delta.dataSkippingStringPrefixLength (32).
+// delta.dataSkippingStringPrefixLength (32), delta.enableChangeDataFeed (false).
 #pragma once
 
 #include <cstdint>
@@ -21,6 +21,8 @@ bool isAppendOnly(const Metadata& metadata);
 //! DELTA_CANNOT_MODIFY_APPEND_ONLY when `metadata` makes the table (named `table` in the
 //! message) append-only: a write that changes or removes rows is refused.
 void refuseIfAppendOnly(const Metadata& metadata, const std::string& table);
+//! delta.enableChangeDataFeed: DML records the rows it changes in change data files.
+bool changeDataFeedEnabled(const Metadata& metadata);
 int dataSkippingNumIndexedCols(const Metadata& metadata);
 int dataSkippingStringPrefixLength(const Metadata& metadata);
 

@@ -109,6 +109,8 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
         partition_indexes_.push_back(index);
     }
   }
+  change_fields_ = data_fields_;
+  change_fields_.push_back(StructField{kChangeTypeColumn, DataType::string(), true, ""});
   const Metadata* metadata = snapshot_ ? &snapshot_->metadata : nullptr;
   Metadata defined;
   if (use_definition) {
@@ -122,11 +124,13 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
 DeltaTableWriter::~DeltaTableWriter() = default;
 
 DataFileWriter& DeltaTableWriter::openFile(FileSet& files, const std::string& key,
-                                           const PartitionValues& values) {
+                                           const PartitionValues& values, DataFileKind kind) {
   std::unique_ptr<DataFileWriter>& file = files.open[key];
   if (!file) {
-    file = std::make_unique<DataFileWriter>(store_.tablePath(), values, data_fields_,
-                                            options_.file_options, next_file_index_.fetch_add(1));
+    bool change_data = kind == DataFileKind::kChangeData;
+    file = std::make_unique<DataFileWriter>(
+        store_.tablePath(), values, change_data ? change_fields_ : data_fields_,
+        options_.file_options, next_file_index_.fetch_add(1), kind);
   }
   return *file;
 }
@@ -152,10 +156,11 @@ void DeltaTableWriter::finishFiles(FileSet& files) {
 }
 
 void DeltaTableWriter::writeToPartition(FileSet& files, const std::string& key,
-                                        const PartitionValues& values, const Batch& data) {
+                                        const PartitionValues& values, const Batch& data,
+                                        DataFileKind kind) {
   idx_t start = 0;
   while (start < data.num_rows) {
-    DataFileWriter& file = openFile(files, key, values);
+    DataFileWriter& file = openFile(files, key, values, kind);
     idx_t count = data.num_rows - start;
     if (options_.max_rows_per_file > 0) {
       uint64_t room = options_.max_rows_per_file - file.rowsWritten();
@@ -208,16 +213,87 @@ void DeltaTableWriter::checkNotNull(const Batch& batch) const {
 
 void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
   SLUICE_CHECK(!committed_);
-  SLUICE_CHECK_EQ(batch.columns.size(), schema_.size());
+  size_t width = options_.change_data ? 2 * schema_.size() + 1 : schema_.size();
+  SLUICE_CHECK_EQ(batch.columns.size(), width);
   for (size_t column = 0; column < schema_.size(); ++column) {
     SLUICE_CHECK(batch.columns[column].type().sameStructure(schema_[column].type));
   }
   if (batch.num_rows == 0)
     return;
+  if (options_.change_data) {
+    writeRowsAndChanges(files, batch);
+    return;
+  }
   checkNotNull(batch);
-  Batch data = projectColumns(batch, data_indexes_);
+  writePartitioned(files, batch, DataFileKind::kData);
+}
+
+void DeltaTableWriter::writeRowsAndChanges(FileSet& files, const Batch& batch) {
+  size_t width = schema_.size();
+  const Vector& kinds = batch.columns[width];
+  std::vector<idx_t> table_rows;
+  std::vector<idx_t> inserted;
+  std::vector<idx_t> updated;
+  std::vector<idx_t> deleted;
+  for (idx_t row = 0; row < batch.num_rows; ++row) {
+    if (kinds.isNull(row)) {
+      table_rows.push_back(row);
+      continue;
+    }
+    std::string_view kind = kinds.at<StringView>(row).view();
+    if (kind == kChangeKindInsert) {
+      table_rows.push_back(row);
+      inserted.push_back(row);
+    } else if (kind == kChangeKindUpdate) {
+      table_rows.push_back(row);
+      updated.push_back(row);
+    } else {
+      SLUICE_CHECK(kind == kChangeKindDelete);
+      deleted.push_back(row);
+    }
+  }
+  std::vector<idx_t> new_image(width);
+  std::vector<idx_t> old_image(width);
+  for (idx_t column = 0; column < width; ++column) {
+    new_image[column] = column;
+    old_image[column] = width + 1 + column;
+  }
+  if (!table_rows.empty()) {
+    Batch rows = projectColumns(batch, new_image);
+    if (table_rows.size() != batch.num_rows)
+      rows = selectRows(rows, table_rows);
+    checkNotNull(rows);
+    writePartitioned(files, rows, DataFileKind::kData);
+  }
+  // Each change: the image it records, with its _change_type after the table's columns.
+  auto writeChanges = [&](const std::vector<idx_t>& rows, const std::vector<idx_t>& image,
+                          const char* change_type) {
+    if (rows.empty())
+      return;
+    Batch changes = projectColumns(batch, image);
+    if (rows.size() != batch.num_rows)
+      changes = selectRows(changes, rows);
+    Vector types = Vector::constant(Value::string(change_type));
+    types.flatten(changes.num_rows);
+    changes.columns.push_back(std::move(types));
+    writePartitioned(files, changes, DataFileKind::kChangeData);
+  };
+  writeChanges(inserted, new_image, "insert");
+  writeChanges(updated, old_image, "update_preimage");
+  writeChanges(updated, new_image, "update_postimage");
+  writeChanges(deleted, old_image, "delete");
+}
+
+void DeltaTableWriter::writePartitioned(FileSet& files, const Batch& batch, DataFileKind kind) {
+  std::vector<idx_t> stored = data_indexes_;
+  if (kind == DataFileKind::kChangeData)
+    stored.push_back(schema_.size());  // _change_type
+  Batch data = projectColumns(batch, stored);
+  // Change data files are kept apart from the data files of the same partition.
+  std::string key_prefix =
+      kind == DataFileKind::kChangeData ? std::string(kChangeDataFolder) + "/" : "";
   if (partition_indexes_.empty()) {
-    writeToPartition(files, "", {}, data);
+    writeToPartition(files, key_prefix, {}, data, kind);
     return;
   }
   // Group rows by their partition folder, keeping first-seen order.
@@ -230,7 +306,7 @@ void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
           partition_columns_[index],
           serializePartitionValue(batch.columns[partition_indexes_[index]].getValue(row)));
     }
-    std::string key = partitionDirectory(values);
+    std::string key = key_prefix + partitionDirectory(values);
     auto [it, inserted] = groups.try_emplace(key, std::move(values), std::vector<idx_t>{});
     if (inserted)
       keys.push_back(key);
@@ -239,9 +315,9 @@ void DeltaTableWriter::writeRows(FileSet& files, const Batch& batch) {
   for (const std::string& key : keys) {
     auto& [values, rows] = groups[key];
     if (rows.size() == batch.num_rows) {
-      writeToPartition(files, key, values, data);
+      writeToPartition(files, key, values, data, kind);
     } else {
-      writeToPartition(files, key, values, selectRows(data, rows));
+      writeToPartition(files, key, values, selectRows(data, rows), kind);
     }
   }
 }
@@ -269,7 +345,7 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
     return actions;
 
   bool clustered = !definition.clustering_columns.empty();
-  Protocol protocol = protocolForNewTable(definition.schema, clustered);
+  Protocol protocol = protocolForNewTable(definition.schema, clustered, definition.properties);
   // An existing table's protocol is never downgraded: it keeps every feature it has.
   if (!creating)
     protocol = unionOfProtocols(snapshot_->protocol, protocol);
@@ -331,11 +407,24 @@ TableWriteResult DeltaTableWriter::commit() {
       removeFile(decodeUriPath(add.path), add);
   }
   bool blind_append = !overwrite && options_.replaced_files.empty() && !options_.reads_table;
+  std::vector<AddCdcFile> change_files;
   for (AddFile& add : finished_) {
+    if (add.path.starts_with(std::string(kChangeDataFolder) + "/")) {
+      AddCdcFile cdc;
+      cdc.path = add.path;
+      cdc.partition_values = add.partition_values;
+      cdc.size = add.size;
+      change_files.push_back(std::move(cdc));
+      continue;
+    }
     result.num_files += 1;
     result.num_bytes += add.size;
     result.num_rows += parseFileStats(*add.stats, {}).num_records.value_or(0);
     plan.actions.emplace_back(add);
+  }
+  for (AddCdcFile& cdc : change_files) {
+    result.num_change_files += 1;
+    plan.actions.emplace_back(std::move(cdc));
   }
   if (options_.skip_empty_commit && !creating && finished_.empty() &&
       result.num_removed_files == 0 && !options_.app_id) {

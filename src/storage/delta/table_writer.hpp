@@ -4,7 +4,9 @@
 // not exist), APPEND, or OVERWRITE (every live file removed, the new ones added). Rows go to
 // Parquet files under Hive-style partition folders ("p=a%3Ab/"), partition columns are not
 // stored in the files, and nothing is visible to readers until commit() succeeds. An optional
-// txn (appId, version) makes a streaming batch commit exactly once.
+// txn (appId, version) makes a streaming batch commit exactly once. A write that records its
+// changes (change data feed) takes each row with its `_change_type`: the table's rows go to
+// data files, the changes to change data files committed as cdc actions.
 #pragma once
 
 #include <atomic>
@@ -70,9 +72,24 @@ struct TableWriteOptions {
   //! Commit nothing when the write adds and removes no file (Delta's commitIfNeeded); the
   //! result's version stays -1.
   bool skip_empty_commit = false;
+  //! Records the rows the write changes in change data files (cdc actions), for tables with
+  //! delta.enableChangeDataFeed. Each row then carries, after the table's columns (the row as
+  //! written), its kind (a STRING, see kChangeKind*) and the table's columns again as the row
+  //! was before the write.
+  bool change_data = false;
   //! commitInfo.operationMetrics from what was written; unset: the writer's own.
   std::function<Json(const struct TableWriteResult& written)> operation_metrics;
 };
+
+//! The kinds of row of a write that records its changes. NULL: a row copied as it was, written
+//! to the table only.
+//! A new row: written to the table and recorded as an insert.
+inline constexpr const char* kChangeKindInsert = "insert";
+//! A changed row: written to the table, its old image recorded as update_preimage and its new
+//! one as update_postimage.
+inline constexpr const char* kChangeKindUpdate = "update";
+//! A removed row: not written, its old image recorded as a delete.
+inline constexpr const char* kChangeKindDelete = "delete";
 
 struct TableWriteResult {
   int64_t version = -1;
@@ -82,6 +99,8 @@ struct TableWriteResult {
   //! The files removed: every file for an overwrite, else the replaced files.
   int64_t num_removed_files = 0;
   int64_t num_removed_bytes = 0;
+  //! The change data files (cdc actions) written.
+  int64_t num_change_files = 0;
   int attempts = 1;
 };
 
@@ -99,7 +118,8 @@ class DeltaTableWriter {
   DeltaTableWriter(const DeltaTableWriter&) = delete;
   DeltaTableWriter& operator=(const DeltaTableWriter&) = delete;
 
-  //! The table's columns; batches passed to write() follow them, partition columns included.
+  //! The table's columns; batches passed to write() follow them, partition columns included
+  //! (with the change_data option, then the row's kind and its old image).
   const std::vector<StructField>& schema() const { return schema_; }
 
   void write(const Batch& batch);
@@ -132,11 +152,17 @@ class DeltaTableWriter {
 
  private:
   void writeRows(FileSet& files, const Batch& batch);
+  //! Splits the rows of a write that records its changes into table rows and changes.
+  void writeRowsAndChanges(FileSet& files, const Batch& batch);
+  //! Writes rows of the table's columns (and `_change_type` for `kind` kChangeData) into
+  //! the files of their partitions.
+  void writePartitioned(FileSet& files, const Batch& batch, DataFileKind kind);
   //! DELTA_NOT_NULL_CONSTRAINT_VIOLATED when a NOT NULL column of the batch holds a NULL.
   void checkNotNull(const Batch& batch) const;
   void writeToPartition(FileSet& files, const std::string& key, const PartitionValues& values,
-                        const Batch& data);
-  DataFileWriter& openFile(FileSet& files, const std::string& key, const PartitionValues& values);
+                        const Batch& data, DataFileKind kind);
+  DataFileWriter& openFile(FileSet& files, const std::string& key, const PartitionValues& values,
+                           DataFileKind kind);
   void finishFile(FileSet& files, const std::string& key);
   //! Closes the open files of `files` and moves their add actions into finished_.
   void finishFiles(FileSet& files);
@@ -150,6 +176,8 @@ class DeltaTableWriter {
   std::vector<idx_t> partition_indexes_;
   std::vector<idx_t> data_indexes_;
   std::vector<StructField> data_fields_;
+  //! The columns of a change data file: the data fields, then `_change_type`.
+  std::vector<StructField> change_fields_;
   FileSet own_files_;  // the files of write()
   std::mutex finished_mutex_;
   std::vector<AddFile> finished_;

@@ -4,8 +4,10 @@
 // when SLUICE_DELTA_INTEROP_DIR is set, a session creates <dir>/tables/dml (an external table,
 // CREATE TABLE ... LOCATION) and changes it with INSERT, INSERT ... REPLACE WHERE, INSERT
 // OVERWRITE of a partition, DELETE, UPDATE and MERGE, a checkpoint among the commits; then it
-// writes the rows sluice reads back to <dir>/expected/dml.parquet. The script replays the log,
-// reads the live files with DuckDB and compares. Skipped otherwise.
+// writes the rows sluice reads back to <dir>/expected/dml.parquet. The table records its
+// changes (delta.enableChangeDataFeed): the changes table_changes reads go to
+// <dir>/expected/dml_changes.parquet. The script replays the log, reads the live files and the
+// change data files with DuckDB and compares. Skipped otherwise.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -16,6 +18,21 @@
 
 namespace sluice {
 namespace {
+
+//! Runs `query` and writes its rows to the Parquet file `path`; returns them.
+StatementResult writeResult(Session& session, const std::string& query, const std::string& path) {
+  std::vector<StatementResult> results = session.execute(query);
+  EXPECT_EQ(results.size(), 1u);
+  StatementResult rows = results.at(0);
+  std::vector<StructField> schema;
+  for (size_t column = 0; column < rows.columnNames().size(); ++column)
+    schema.push_back(StructField{rows.columnNames()[column], rows.columnTypes()[column], true, {}});
+  parquet::ParquetWriter writer(path, schema);
+  for (const Batch& batch : rows.batches())
+    writer.write(batch);
+  writer.close();
+  return rows;
+}
 
 TEST(DmlInteropFilesTest, WriteTable) {
   const char* folder_name = std::getenv("SLUICE_DELTA_INTEROP_DIR");
@@ -31,7 +48,8 @@ TEST(DmlInteropFilesTest, WriteTable) {
   // v8 merge updating rows of one partition and moving others to a new one.
   session.execute(
       "CREATE TABLE dml (id BIGINT, kind STRING, amount DOUBLE, day DATE) PARTITIONED BY (kind) "
-      "TBLPROPERTIES ('delta.checkpointInterval' = '3') LOCATION '" +
+      "TBLPROPERTIES ('delta.checkpointInterval' = '3', 'delta.enableChangeDataFeed' = 'true') "
+      "LOCATION '" +
       table + "'");
   session.execute(
       "INSERT INTO dml SELECT id, CASE id % 3 WHEN 0 THEN 'a' WHEN 1 THEN 'b' END, id * 1.5, "
@@ -52,18 +70,15 @@ TEST(DmlInteropFilesTest, WriteTable) {
       "ON t.id = s.id WHEN MATCHED AND s.moved THEN UPDATE SET kind = 'm' "
       "WHEN MATCHED THEN UPDATE SET amount = -5.0");
 
-  std::vector<StatementResult> results = session.execute("SELECT * FROM dml");
-  ASSERT_EQ(results.size(), 1u);
-  const StatementResult& rows = results[0];
-  std::vector<StructField> schema;
-  for (size_t column = 0; column < rows.columnNames().size(); ++column)
-    schema.push_back(StructField{rows.columnNames()[column], rows.columnTypes()[column], true, {}});
-  parquet::ParquetWriter writer((folder / "expected" / "dml.parquet").string(), schema);
-  for (const Batch& batch : rows.batches())
-    writer.write(batch);
-  writer.close();
+  StatementResult rows =
+      writeResult(session, "SELECT * FROM dml", (folder / "expected" / "dml.parquet").string());
   // Keep in step with the row count in delta_duckdb.mjs.
   EXPECT_EQ(rows.numRows(), 2618u);
+  StatementResult changes = writeResult(
+      session,
+      "SELECT id, kind, amount, day, _change_type, _commit_version FROM table_changes('dml', 0)",
+      (folder / "expected" / "dml_changes.parquet").string());
+  EXPECT_GT(changes.numRows(), 0u);
 }
 
 }  // namespace

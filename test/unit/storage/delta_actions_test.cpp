@@ -36,10 +36,14 @@ TEST(DeltaActionsTest, EveryActionRoundTripsThroughItsJsonLine) {
   info.fields["timestamp"] = 1515491537026;
   info.fields["operation"] = "WRITE";
   DomainMetadata domain{"delta.clustering", R"({"clusteringColumns":[["a"]]})", false};
+  AddCdcFile cdc;
+  cdc.path = "_change_data/date=2017-12-10/cdc-00000-z.c000.snappy.parquet";
+  cdc.partition_values = {{"date", "2017-12-10"}};
+  cdc.size = 1213;
 
-  std::vector<Action> actions = {protocol, metadata, add, remove, txn, info, domain};
+  std::vector<Action> actions = {protocol, metadata, add, remove, txn, info, domain, cdc};
   std::string text = serializeActions(actions);
-  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 7);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 8);
   std::vector<Action> parsed = parseActions(text, "00000000000000000000.json");
   ASSERT_EQ(parsed.size(), actions.size());
   for (size_t index = 0; index < actions.size(); ++index) {
@@ -60,6 +64,15 @@ TEST(DeltaActionsTest, AddLineHasSparksFieldsAndNullPartitionValues) {
             R"("partitionValues":{"p":null},"size":10,"modificationTime":5,"dataChange":true}})");
 }
 
+TEST(DeltaActionsTest, CdcLineHasTheProtocolsFieldsWithDataChangeFalse) {
+  AddCdcFile cdc;
+  cdc.path = "_change_data/cdc-00001-c.snappy.parquet";
+  cdc.size = 1213;
+  EXPECT_EQ(dumpJson(actionToJson(cdc)),
+            R"({"cdc":{"path":"_change_data/cdc-00001-c.snappy.parquet","partitionValues":{},)"
+            R"("size":1213,"dataChange":false}})");
+}
+
 TEST(DeltaActionsTest, ReadsSparkLinesAndIgnoresUnknownFieldsAndActions) {
   std::string text =
       R"({"commitInfo":{"timestamp":1,"operation":"WRITE","operationParameters":{"mode":"Append"},"notebook":{"id":"1"}}})"
@@ -67,10 +80,13 @@ TEST(DeltaActionsTest, ReadsSparkLinesAndIgnoresUnknownFieldsAndActions) {
       R"({"cdc":{"path":"_change_data/x.parquet","partitionValues":{},"size":1,"dataChange":false}})"
       "\n\n"
       R"({"add":{"path":"a.parquet","partitionValues":{"p":""},"size":3,"modificationTime":4,"dataChange":true,"futureField":[1,2]}})"
+      "\n"
+      R"({"futureAction":{"x":1}})"
       "\n";
   std::vector<Action> actions = parseActions(text, "x.json");
-  ASSERT_EQ(actions.size(), 2u);
-  const AddFile& add = std::get<AddFile>(actions[1]);
+  ASSERT_EQ(actions.size(), 3u);
+  EXPECT_EQ(std::get<AddCdcFile>(actions[1]).path, "_change_data/x.parquet");
+  const AddFile& add = std::get<AddFile>(actions[2]);
   EXPECT_EQ(add.path, "a.parquet");
   ASSERT_EQ(add.partition_values.size(), 1u);
   EXPECT_FALSE(add.partition_values[0].second.has_value());  // "" is NULL

@@ -3,7 +3,8 @@
 // Deletion vectors as the Delta protocol stores them: Z85, the portable RoaringBitmapArray
 // (array, run and bitmap containers), inline and file descriptors with the file's size and
 // CRC-32 framing, damaged input (an error, never a crash), and a table whose log Spark's shape
-// gives a deletion vector, read back without the deleted rows, data skipping still right.
+// gives a deletion vector, read back without the deleted rows, data skipping still right, and
+// the change data feed of such commits (only the rows a new deletion vector deletes).
 // The bytes are built here from the protocol's description, independently of the decoder.
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 
 #include "common/hash/crc32.hpp"
 #include "delta_test_util.hpp"
+#include "storage/delta/change_data_reader.hpp"
 #include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/log_store.hpp"
 
@@ -319,6 +321,50 @@ TEST(DeletionVectorTest, ATableReadsWithoutTheDeletedRows) {
                                                           Value::longValue(99999))})
                 .size(),
             0u);
+}
+
+Json inlineDeletionVector(const std::vector<uint64_t>& positions) {
+  std::vector<uint8_t> bitmap = serialize(positions, false);
+  return {{"storageType", "i"},
+          {"pathOrInlineDv", encodeZ85(bitmap)},
+          {"sizeInBytes", bitmap.size()},
+          {"cardinality", positions.size()}};
+}
+
+TEST(DeletionVectorTest, ChangeFeedOfACommitThatReplacesADeletionVector) {
+  ScratchTable table;
+  std::vector<StructField> schema{testing::column("id", DataType::longType())};
+  std::vector<Row> rows;
+  for (int64_t id = 0; id < 10; ++id)
+    rows.push_back({Value::longValue(id)});
+  TableWriteOptions options = testing::createOptions(schema);
+  options.definition->properties["delta.enableChangeDataFeed"] = "true";
+  testing::writeRows(table.path(), rows, options);
+
+  // v1 deletes rows 2 and 5; v2 deletes row 7 as well and gives row 2 back.
+  addDeletionVector(table.path(), 1, inlineDeletionVector({2, 5}));
+  addDeletionVector(table.path(), 2, inlineDeletionVector({5, 7}));
+
+  ChangeRange first = changesBetween(table.path(), 1, 1);
+  ASSERT_EQ(first.files.size(), 1u);
+  EXPECT_EQ(first.files[0].change_type, "delete");
+  EXPECT_EQ(first.files[0].only_rows, (std::vector<uint64_t>{2, 5}));
+  EXPECT_FALSE(first.files[0].file.deletion_vector.has_value());
+  EXPECT_EQ(first.files[0].version, 1);
+
+  ChangeRange second = changesBetween(table.path(), 2, 2);
+  ASSERT_EQ(second.files.size(), 2u);
+  EXPECT_EQ(second.files[0].change_type, "delete");
+  EXPECT_EQ(second.files[0].only_rows, (std::vector<uint64_t>{7}));
+  EXPECT_EQ(second.files[1].change_type, "insert");
+  EXPECT_EQ(second.files[1].only_rows, (std::vector<uint64_t>{2}));
+
+  // The first commit's rows are inserts of its add action, all of them.
+  ChangeRange created = changesBetween(table.path(), 0, 0);
+  ASSERT_EQ(created.files.size(), 1u);
+  EXPECT_EQ(created.files[0].change_type, "insert");
+  EXPECT_FALSE(created.files[0].only_rows.has_value());
+  EXPECT_EQ(created.schema.size(), 1u);
 }
 
 }  // namespace
