@@ -55,7 +55,7 @@ bool parseFlag(const Value& value) {
   return sameIdentifier(value.getString(), "true");
 }
 
-FromJsonOptions readOptions(const Value* map) {
+FromJsonOptions readFromJsonOptions(const Value* map) {
   FromJsonOptions options;
   // JSONOptions' defaults: single quotes and NaN / Infinity allowed, control characters not.
   options.read.allow_single_quotes = true;
@@ -673,7 +673,7 @@ BoundScalarFunction bindFromJson(const BindRequest& request) {
   std::shared_ptr<const FromJsonOptions> constant_options;
   if (!has_options || request.argument_constants[2] != nullptr) {
     constant_options = std::make_shared<const FromJsonOptions>(
-        readOptions(has_options ? request.argument_constants[2] : nullptr));
+        readFromJsonOptions(has_options ? request.argument_constants[2] : nullptr));
   }
   ScalarKernel kernel = [schema, constant_options](const ExecContext& context,
                                                    const ArgumentVectors& args, const RowSet& rows,
@@ -683,7 +683,7 @@ BoundScalarFunction bindFromJson(const BindRequest& request) {
     std::optional<FromJsonOptions> batch_options;
     if (!constant_options) {
       Value map = args[2]->getValue(rows.row(0));
-      batch_options = readOptions(&map);
+      batch_options = readFromJsonOptions(&map);
     }
     const FromJsonOptions& options = constant_options ? *constant_options : *batch_options;
     FromJsonEvaluator evaluator(schema, options,
