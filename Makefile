@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz interop-deps bench-deps bench bench-ingest bench-queries demo test lint check-layers format format-check clean
+.PHONY: deps build debug fuzz interop-deps bench-deps bench bench-ingest bench-queries demo test lint check-layers check-unity-names format format-check clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -51,11 +51,15 @@ bench-queries: build bench-deps
 test: lint debug fuzz interop-deps
 	@./scripts/run-tests.sh build/debug
 
-# The layering of src/ (docs/architecture.md) and the formatting of every C++ file.
-lint: check-layers format-check
+# The layering of src/ (docs/architecture.md), file-local names that would clash in the debug
+# preset's unity batches, and the formatting of every C++ file.
+lint: check-layers check-unity-names format-check
 
 check-layers:
 	@python3 scripts/check-layers.py
+
+check-unity-names:
+	@python3 scripts/check-unity-names.py
 
 CXX_SOURCES = find src test bench \( -name '*.cpp' -o -name '*.hpp' \) -print0
 

@@ -28,7 +28,7 @@ namespace sluice {
 namespace {
 
 //! Input batches per task of the passes over the input.
-constexpr size_t kBatchesPerTask = 16;
+constexpr size_t kSortBatchesPerTask = 16;
 
 //! The most spilled runs one merge reads at once.
 constexpr size_t kMaxMergeFanIn = 64;
@@ -57,9 +57,9 @@ void forBatchGroups(size_t batches, Cores cores, const Body& body) {
       body(0, batches);
     return;
   }
-  size_t tasks = (batches + kBatchesPerTask - 1) / kBatchesPerTask;
+  size_t tasks = (batches + kSortBatchesPerTask - 1) / kSortBatchesPerTask;
   TaskScheduler::shared().parallelFor(tasks, [&](size_t task) {
-    body(task * kBatchesPerTask, std::min(batches, (task + 1) * kBatchesPerTask));
+    body(task * kSortBatchesPerTask, std::min(batches, (task + 1) * kSortBatchesPerTask));
   });
 }
 
@@ -134,11 +134,11 @@ std::vector<Batch> sortBatches(const std::vector<Batch>& input, const std::vecto
   if (!PackedKeyLayout::supports(keys, types))
     return sortRows<0>(input, types, keys, nullptr, cores);
   std::vector<std::vector<PackedKeyStats>> stats(
-      (input.size() + kBatchesPerTask - 1) / kBatchesPerTask,
+      (input.size() + kSortBatchesPerTask - 1) / kSortBatchesPerTask,
       std::vector<PackedKeyStats>(keys.size()));
   forBatchGroups(input.size(), cores, [&](size_t first, size_t end) {
     for (size_t batch = first; batch < end; ++batch)
-      PackedKeyLayout::collect(keys, input[batch], stats[batch / kBatchesPerTask]);
+      PackedKeyLayout::collect(keys, input[batch], stats[batch / kSortBatchesPerTask]);
   });
   std::vector<PackedKeyStats> merged(keys.size());
   for (const auto& group : stats) {

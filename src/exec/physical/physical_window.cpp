@@ -25,7 +25,7 @@ namespace {
 constexpr size_t kRowsPerBucket = 4096;
 constexpr size_t kMaxBuckets = 1024;
 //! Input batches per task of the passes over the input.
-constexpr size_t kBatchesPerTask = 8;
+constexpr size_t kWindowBatchesPerTask = 8;
 
 //! The RANGE key of row `row` as a number (DATE as days).
 double numericKey(const Vector& key, idx_t row) {
@@ -293,7 +293,7 @@ std::vector<Batch> PhysicalWindow::produce(std::vector<Batch> input) const {
   size_t buckets = plan.bucket_count;
   // Positions are 32-bit, padding between buckets included.
   SLUICE_CHECK(plan.total + 64 * buckets < UINT32_MAX);
-  for (size_t batch = 0; batch < input.size(); batch += kBatchesPerTask)
+  for (size_t batch = 0; batch < input.size(); batch += kWindowBatchesPerTask)
     plan.task_batches.push_back(batch);
   plan.task_batches.push_back(input.size());
   size_t tasks = plan.tasks();

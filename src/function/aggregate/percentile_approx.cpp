@@ -259,18 +259,6 @@ class PercentileApprox : public AggregateFunction {
   double error_;
 };
 
-bool isIntegral(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kByte:
-    case TypeId::kShort:
-    case TypeId::kInt:
-    case TypeId::kLong:
-      return true;
-    default:
-      return false;
-  }
-}
-
 //! Spark's toSQLValue of a DOUBLE: "0.5D", "1.0D".
 std::string doubleLiteral(double value) {
   std::string text = fmt::format("{}", value);
@@ -305,7 +293,7 @@ AggregateFunctionPtr bindPercentileApprox(const AggregateBindRequest& request, c
   }
   int64_t accuracy = kDefaultAccuracy;
   if (request.argument_types.size() > 2) {
-    if (!isIntegral(request.argument_types[2]))
+    if (!request.argument_types[2].isIntegral())
       raiseAggregateInputType(request, 2, "\"INTEGRAL\"");
     const Value* constant = request.argument_constants[2];
     if (constant == nullptr)

@@ -228,7 +228,8 @@ ScalarKernel extremeKernel(bool greatest) {
   };
 }
 
-BoundScalarFunction bindExtreme(std::string name, bool greatest, const BindRequest& request) {
+BoundScalarFunction bindGreatestOrLeast(std::string name, bool greatest,
+                                        const BindRequest& request) {
   if (request.argument_types.size() < 2) {
     throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
                 fmt::format("The `{}` requires > 1 parameters but the actual number is {}.", name,
@@ -267,10 +268,11 @@ void registerNumericFunctions(FunctionRegistry& registry) {
   registry.addScalar({"abs", 1, 1, bindAbs});
   registry.addScalar({"pmod", 2, 2, bindPmod});
   registry.addScalar({"width_bucket", 4, 4, bindWidthBucket});
-  registry.addScalar(
-      {"greatest", 0, -1, [](const BindRequest& r) { return bindExtreme("greatest", true, r); }});
-  registry.addScalar(
-      {"least", 0, -1, [](const BindRequest& r) { return bindExtreme("least", false, r); }});
+  registry.addScalar({"greatest", 0, -1, [](const BindRequest& r) {
+                        return bindGreatestOrLeast("greatest", true, r);
+                      }});
+  registry.addScalar({"least", 0, -1,
+                      [](const BindRequest& r) { return bindGreatestOrLeast("least", false, r); }});
 }
 
 }  // namespace sluice

@@ -49,9 +49,9 @@ void require(bool present, const char* struct_name, const char* field_name) {
 }
 
 //! Type-checked readers of field values.
-class FieldReader {
+class ThriftFieldReader {
  public:
-  FieldReader(CompactReader& reader, const char* struct_name)
+  ThriftFieldReader(CompactReader& reader, const char* struct_name)
       : reader_(reader), struct_name_(struct_name) {}
 
   void expect(int16_t id, ThriftType type, ThriftType expected) const {
@@ -130,7 +130,7 @@ LogicalType decodeLogicalType(CompactReader& reader) {
         logical.kind = LogicalType::Kind::kDecimal;
         bool has_scale = false;
         bool has_precision = false;
-        FieldReader decimal(reader, "DecimalType");
+        ThriftFieldReader decimal(reader, "DecimalType");
         readStruct(reader, [&](int16_t field, ThriftType field_type) {
           if (field == 1) {
             logical.scale = decimal.i32(field, field_type);
@@ -157,7 +157,7 @@ LogicalType decodeLogicalType(CompactReader& reader) {
         const char* name = id == 7 ? "TimeType" : "TimestampType";
         bool has_adjusted = false;
         bool has_unit = false;
-        FieldReader time(reader, name);
+        ThriftFieldReader time(reader, name);
         readStruct(reader, [&](int16_t field, ThriftType field_type) {
           if (field == 1) {
             logical.is_adjusted_to_utc = time.boolean(field, field_type);
@@ -180,7 +180,7 @@ LogicalType decodeLogicalType(CompactReader& reader) {
         logical.kind = LogicalType::Kind::kInteger;
         bool has_width = false;
         bool has_signed = false;
-        FieldReader integer(reader, "IntType");
+        ThriftFieldReader integer(reader, "IntType");
         readStruct(reader, [&](int16_t field, ThriftType field_type) {
           if (field == 1) {
             logical.bit_width = integer.byte(field, field_type);
@@ -224,7 +224,7 @@ LogicalType decodeLogicalType(CompactReader& reader) {
 SchemaElement decodeSchemaElement(CompactReader& reader) {
   SchemaElement element;
   bool has_name = false;
-  FieldReader fields(reader, "SchemaElement");
+  ThriftFieldReader fields(reader, "SchemaElement");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     switch (id) {
       case 1:
@@ -269,7 +269,7 @@ SchemaElement decodeSchemaElement(CompactReader& reader) {
 
 Statistics decodeStatistics(CompactReader& reader) {
   Statistics statistics;
-  FieldReader fields(reader, "Statistics");
+  ThriftFieldReader fields(reader, "Statistics");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     switch (id) {
       case 1:
@@ -300,7 +300,7 @@ Statistics decodeStatistics(CompactReader& reader) {
 KeyValue decodeKeyValue(CompactReader& reader) {
   KeyValue key_value;
   bool has_key = false;
-  FieldReader fields(reader, "KeyValue");
+  ThriftFieldReader fields(reader, "KeyValue");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     if (id == 1) {
       key_value.key = fields.binary(id, type);
@@ -320,7 +320,7 @@ KeyValue decodeKeyValue(CompactReader& reader) {
 ColumnMetaData decodeColumnMetaData(CompactReader& reader) {
   ColumnMetaData column;
   uint32_t seen = 0;
-  FieldReader fields(reader, "ColumnMetaData");
+  ThriftFieldReader fields(reader, "ColumnMetaData");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     if (id >= 1 && id <= 9)
       seen |= 1u << id;
@@ -382,7 +382,7 @@ ColumnMetaData decodeColumnMetaData(CompactReader& reader) {
 
 ColumnChunk decodeColumnChunk(CompactReader& reader) {
   ColumnChunk chunk;
-  FieldReader fields(reader, "ColumnChunk");
+  ThriftFieldReader fields(reader, "ColumnChunk");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     switch (id) {
       case 1:
@@ -411,7 +411,7 @@ RowGroup decodeRowGroup(CompactReader& reader) {
   bool has_columns = false;
   bool has_total = false;
   bool has_rows = false;
-  FieldReader fields(reader, "RowGroup");
+  ThriftFieldReader fields(reader, "RowGroup");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     switch (id) {
       case 1:
@@ -460,7 +460,7 @@ ColumnOrder decodeColumnOrder(CompactReader& reader) {
 DataPageHeader decodeDataPageHeader(CompactReader& reader) {
   DataPageHeader header;
   uint32_t seen = 0;
-  FieldReader fields(reader, "DataPageHeader");
+  ThriftFieldReader fields(reader, "DataPageHeader");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     if (id >= 1 && id <= 4)
       seen |= 1u << id;
@@ -495,7 +495,7 @@ DataPageHeader decodeDataPageHeader(CompactReader& reader) {
 DictionaryPageHeader decodeDictionaryPageHeader(CompactReader& reader) {
   DictionaryPageHeader header;
   uint32_t seen = 0;
-  FieldReader fields(reader, "DictionaryPageHeader");
+  ThriftFieldReader fields(reader, "DictionaryPageHeader");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     if (id >= 1 && id <= 2)
       seen |= 1u << id;
@@ -521,7 +521,7 @@ DictionaryPageHeader decodeDictionaryPageHeader(CompactReader& reader) {
 DataPageHeaderV2 decodeDataPageHeaderV2(CompactReader& reader) {
   DataPageHeaderV2 header;
   uint32_t seen = 0;
-  FieldReader fields(reader, "DataPageHeaderV2");
+  ThriftFieldReader fields(reader, "DataPageHeaderV2");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     if (id >= 1 && id <= 6)
       seen |= 1u << id;
@@ -751,7 +751,7 @@ FileMetaData decodeFileMetaData(const uint8_t* data, size_t size) {
   CompactReader reader(data, size);
   FileMetaData metadata;
   uint32_t seen = 0;
-  FieldReader fields(reader, "FileMetaData");
+  ThriftFieldReader fields(reader, "FileMetaData");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     if (id >= 1 && id <= 4)
       seen |= 1u << id;
@@ -836,7 +836,7 @@ PageHeader decodePageHeader(const uint8_t* data, size_t size, size_t& header_siz
   CompactReader reader(data, size);
   PageHeader header;
   uint32_t seen = 0;
-  FieldReader fields(reader, "PageHeader");
+  ThriftFieldReader fields(reader, "PageHeader");
   readStruct(reader, [&](int16_t id, ThriftType type) {
     if (id >= 1 && id <= 3)
       seen |= 1u << id;

@@ -42,7 +42,7 @@ DataType orderableArray(const BindRequest& request) {
   return array;
 }
 
-BoundScalarFunction bindExtreme(std::string name, bool maximum, const BindRequest& request) {
+BoundScalarFunction bindArrayExtreme(std::string name, bool maximum, const BindRequest& request) {
   DataType array = orderableArray(request);
   DataType element = array.elementType();
   return {std::move(name),
@@ -110,10 +110,11 @@ BoundScalarFunction bindArraySort(const BindRequest& request) {
 }  // namespace
 
 void registerArraySortFunctions(FunctionRegistry& registry) {
-  registry.addScalar(
-      {"array_max", 1, 1, [](const BindRequest& r) { return bindExtreme("array_max", true, r); }});
-  registry.addScalar(
-      {"array_min", 1, 1, [](const BindRequest& r) { return bindExtreme("array_min", false, r); }});
+  registry.addScalar({"array_max", 1, 1,
+                      [](const BindRequest& r) { return bindArrayExtreme("array_max", true, r); }});
+  registry.addScalar({"array_min", 1, 1, [](const BindRequest& r) {
+                        return bindArrayExtreme("array_min", false, r);
+                      }});
   registry.addScalar({"sort_array", 1, 2, bindSortArray});
   registry.addScalar({"array_sort", 1, 1, bindArraySort});
 }

@@ -22,7 +22,7 @@ namespace {
 using json::Node;
 using json::NodeKind;
 
-bool isIntegral(const DataType& type) {
+bool isInferredInteger(const DataType& type) {
   return type.id() == TypeId::kLong;
 }
 
@@ -40,8 +40,8 @@ DataType compatibleType(const DataType& left, const DataType& right) {
       (b == TypeId::kDouble && (a == TypeId::kLong || a == TypeId::kDecimal)))
     return DataType::doubleType();
   if (a == TypeId::kDecimal || b == TypeId::kDecimal) {
-    DataType l = isIntegral(left) ? DataType::decimal(20, 0) : left;
-    DataType r = isIntegral(right) ? DataType::decimal(20, 0) : right;
+    DataType l = isInferredInteger(left) ? DataType::decimal(20, 0) : left;
+    DataType r = isInferredInteger(right) ? DataType::decimal(20, 0) : right;
     if (l.id() == TypeId::kDecimal && r.id() == TypeId::kDecimal) {
       int scale = std::max(l.scale(), r.scale());
       int range = std::max(l.precision() - l.scale(), r.precision() - r.scale());
