@@ -404,4 +404,10 @@ int64_t TimeZone::toUtc(int64_t local_micros) const {
   return addSaturated(local_micros, -int64_t{offsetAtLocal(local_micros)} * kMicrosPerSecond);
 }
 
+bool sameTimeZone(const TimeZone* a, const TimeZone* b) {
+  const TimeZone& left = a != nullptr ? *a : TimeZone::utc();
+  const TimeZone& right = b != nullptr ? *b : TimeZone::utc();
+  return &left == &right || left.name() == right.name();
+}
+
 }  // namespace sluice

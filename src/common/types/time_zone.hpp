@@ -44,4 +44,7 @@ class TimeZone {
   int64_t toUtc(int64_t local_micros) const;
 };
 
+//! Whether two session zones are the same zone; null stands for UTC, the default.
+bool sameTimeZone(const TimeZone* a, const TimeZone* b);
+
 }  // namespace sluice

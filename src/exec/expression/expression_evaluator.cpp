@@ -27,6 +27,17 @@ std::vector<uint32_t> selectRows(const RowSet& rows, Predicate&& keep) {
   return selected;
 }
 
+//! The context `expr` runs in: the query's, or a copy in `pinned` with the time zone of the
+//! statement that wrote the expression.
+const ExecContext& contextFor(const BoundExpression& expr, const ExecContext& query,
+                              ExecContext& pinned) {
+  if (expr.time_zone == nullptr)
+    return query;
+  pinned = query;
+  pinned.time_zone = expr.time_zone;
+  return pinned;
+}
+
 }  // namespace
 
 Vector ExpressionEvaluator::evaluate(const BoundExpression& expr, const Batch& batch,
@@ -72,28 +83,32 @@ Vector ExpressionEvaluator::evaluateCall(const BoundExpression& expr, const Batc
   // A non-deterministic kernel may keep state per call in the partition (rand, ids).
   if (!expr.function.deterministic && context_.partition != nullptr)
     context_.partition->enterCall(&expr);
+  ExecContext pinned;
+  const ExecContext& context = contextFor(expr, context_, pinned);
   if (all_constant) {
     Vector result(expr.type, 1);
     if (rows.count > 0)
-      expr.function.kernel(context_, arguments, RowSet{nullptr, 1}, result);
+      expr.function.kernel(context, arguments, RowSet{nullptr, 1}, result);
     return Vector::constantOf(std::move(result));
   }
   Vector result(expr.type, capacityFor(batch));
-  expr.function.kernel(context_, arguments, rows, result);
+  expr.function.kernel(context, arguments, rows, result);
   return result;
 }
 
 Vector ExpressionEvaluator::evaluateCast(const BoundExpression& expr, const Batch& batch,
                                          const RowSet& rows) {
   Vector input = evaluate(*expr.children[0], batch, rows);
+  ExecContext pinned;
+  const ExecContext& context = contextFor(expr, context_, pinned);
   if (input.isConstant()) {
     Vector result(expr.type, 1);
     if (rows.count > 0)
-      castVector(context_, input, RowSet{nullptr, 1}, result, expr.try_cast);
+      castVector(context, input, RowSet{nullptr, 1}, result, expr.try_cast);
     return Vector::constantOf(std::move(result));
   }
   Vector result(expr.type, capacityFor(batch));
-  castVector(context_, input, rows, result, expr.try_cast);
+  castVector(context, input, rows, result, expr.try_cast);
   return result;
 }
 

@@ -213,6 +213,8 @@ std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& vi
   TemporaryView& inlined = inlined_[key];
   inlined = *views_.find(view);
   inlined.relations = own_names.get();
+  // Its expressions keep its own file's time zone too.
+  inlined.time_zone = executionContext(view.context, 0).time_zone;
   ResolvedRelation relation;
   relation.view = &inlined;
   if (view.expectations != nullptr && !view.expectations->empty()) {

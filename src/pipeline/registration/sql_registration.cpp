@@ -22,6 +22,8 @@ class SqlFileRegistration {
       : graph_(graph), errors_(errors) {
     context_.catalog = defaults.catalog;
     context_.schema = defaults.schema;
+    // The spec's configuration is the pipeline's Spark conf, which SET statements extend.
+    context_.settings = defaults.configuration;
   }
 
   void add(std::shared_ptr<const sql::Statement> statement) {

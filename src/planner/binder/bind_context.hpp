@@ -38,6 +38,9 @@ struct TemporaryView {
   //! A pipeline's view: the names of its query resolve through these (in the view's own
   //! catalog and schema); null: through the reader's.
   const RelationResolver* relations = nullptr;
+  //! A pipeline's view: the session time zone its file's SET gave it, which its expressions
+  //! keep wherever it is read (time_zone_pinning.hpp); null: the reader's.
+  const TimeZone* time_zone = nullptr;
 };
 
 class ViewResolver {

@@ -6,7 +6,11 @@
 
 namespace sluice {
 
-std::optional<Value> foldBoundConstant(const BoundExpression& expr, const ExecContext& context) {
+std::optional<Value> foldBoundConstant(const BoundExpression& expr, const ExecContext& query) {
+  // An expression keeps the time zone of the statement that wrote it (bound_expression.hpp).
+  ExecContext context = query;
+  if (expr.time_zone != nullptr)
+    context.time_zone = expr.time_zone;
   switch (expr.kind) {
     case BoundExpressionKind::kConstant:
       return expr.constant;

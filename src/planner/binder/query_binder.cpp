@@ -5,6 +5,7 @@
 #include "catalog/catalog.hpp"
 #include "catalog/delta_path_name.hpp"
 #include "common/error/error.hpp"
+#include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
 #include "planner/binder/aggregate_binder.hpp"
@@ -18,6 +19,7 @@
 #include "planner/binder/row_filter.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
+#include "planner/binder/time_zone_pinning.hpp"
 #include "planner/binder/unpivot_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "sql/parser/parser.hpp"
@@ -808,12 +810,18 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       BindContext view_context = context_;
       if (view->relations != nullptr)
         view_context.relations = view->relations;
+      bool own_zone =
+          view->time_zone != nullptr && !sameTimeZone(view->time_zone, context_.exec.time_zone);
+      if (own_zone)
+        view_context.exec.time_zone = view->time_zone;
       QueryBinder view_binder(view_context, *view->statement);
       plan = view_binder.bindQuery(*view->query);
       if (!view->column_names.empty())
         plan->column_names = view->column_names;
       if (view->decorate)
         plan = view->decorate(std::move(plan));
+      if (own_zone)
+        pinTimeZone(*plan, view->time_zone);
       if (qualifier.empty())
         qualifier = named.name.back();
       break;

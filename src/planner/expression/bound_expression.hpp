@@ -44,6 +44,10 @@ struct BoundExpression {
   bool has_else = false;         // kCase
   idx_t field_index = 0;         // kField
   std::shared_ptr<const BoundLambdaCall> lambda;  // kLambdaCall
+  //! kCall, kCast: the session time zone of the statement that wrote the expression, where
+  //! it is not the query's (a pipeline view read by a flow of a file with another SET TIME
+  //! ZONE, as Spark resolves each expression's zone where it is analyzed); null: the query's.
+  const TimeZone* time_zone = nullptr;
 
   //! True when no child reads an input column or a lambda variable bound outside it, and
   //! every function is deterministic.

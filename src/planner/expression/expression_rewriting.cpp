@@ -21,6 +21,7 @@ BoundExpressionPtr copyExpression(const BoundExpression& expr) {
   copy->has_else = expr.has_else;
   copy->field_index = expr.field_index;
   copy->lambda = expr.lambda;
+  copy->time_zone = expr.time_zone;
   copy->children.reserve(expr.children.size());
   for (const BoundExpressionPtr& child : expr.children) {
     copy->children.push_back(copyExpression(*child));
@@ -141,7 +142,7 @@ bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
         return false;
       break;
     case BoundExpressionKind::kCast:
-      if (a.try_cast != b.try_cast)
+      if (a.try_cast != b.try_cast || a.time_zone != b.time_zone)
         return false;
       break;
     case BoundExpressionKind::kField:
@@ -150,7 +151,8 @@ bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
       break;
     case BoundExpressionKind::kCall:
       if (a.function.name != b.function.name || !a.function.deterministic ||
-          !b.function.deterministic || a.function.argument_types != b.function.argument_types) {
+          !b.function.deterministic || a.function.argument_types != b.function.argument_types ||
+          a.time_zone != b.time_zone) {
         return false;
       }
       break;

@@ -25,5 +25,9 @@ CREATE VIEW order_labels COMMENT 'id and label' AS SELECT id, label FROM big_ord
 CREATE MATERIALIZED VIEW orders_by_amount CLUSTER BY (amount) AS
 SELECT id, 30 - amount AS amount FROM orders;
 
--- Reads a view of the audit schema: its `moments` is shop.audit.moments.
-CREATE MATERIALIZED VIEW moment_copy AS SELECT epoch_seconds FROM audit_moments;
+-- Reads a view of the audit schema: its `moments` is shop.audit.moments. The view computes in
+-- its file's zone (America/Los_Angeles), this file's own expressions in the spec's (Asia/Tokyo).
+CREATE MATERIALIZED VIEW moment_copy AS
+SELECT epoch_seconds, pacific_hour, pacific_text, same_instant,
+       hour(CAST(epoch_seconds AS TIMESTAMP)) AS tokyo_hour
+FROM audit_moments;
