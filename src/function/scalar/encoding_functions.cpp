@@ -15,6 +15,7 @@
 #include <cctype>
 
 #include "common/error/error.hpp"
+#include "common/text/percent_decoding.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/string_kernel.hpp"
@@ -149,16 +150,6 @@ BoundScalarFunction bindHex(const BindRequest& request) {
           })};
 }
 
-int hexValue(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  return -1;
-}
-
 BoundScalarFunction bindUnhex(const BindRequest& request) {
   DataType input = expectArgument(request, 0, DataType::string());
   return {"unhex",
@@ -168,15 +159,15 @@ BoundScalarFunction bindUnhex(const BindRequest& request) {
             std::string_view digits = text;
             size_t i = 0;
             if (digits.size() % 2 == 1) {
-              int value = hexValue(digits[0]);
+              int value = hexDigitValue(digits[0]);
               if (value < 0)
                 return false;
               out += static_cast<char>(value);
               i = 1;
             }
             for (; i < digits.size(); i += 2) {
-              int high = hexValue(digits[i]);
-              int low = hexValue(digits[i + 1]);
+              int high = hexDigitValue(digits[i]);
+              int low = hexDigitValue(digits[i + 1]);
               if (high < 0 || low < 0)
                 return false;
               out += static_cast<char>((high << 4) | low);
@@ -189,15 +180,15 @@ BoundScalarFunction bindUnhex(const BindRequest& request) {
 bool decodeHexStrict(std::string& out, std::string_view digits) {
   size_t i = 0;
   if (digits.size() % 2 == 1) {
-    int value = hexValue(digits[0]);
+    int value = hexDigitValue(digits[0]);
     if (value < 0)
       return false;
     out += static_cast<char>(value);
     i = 1;
   }
   for (; i < digits.size(); i += 2) {
-    int high = hexValue(digits[i]);
-    int low = hexValue(digits[i + 1]);
+    int high = hexDigitValue(digits[i]);
+    int low = hexDigitValue(digits[i + 1]);
     if (high < 0 || low < 0)
       return false;
     out += static_cast<char>((high << 4) | low);

@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "common/error/error.hpp"
+#include "common/text/percent_decoding.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/string_kernel.hpp"
@@ -23,16 +24,6 @@
 namespace sluice {
 
 namespace {
-
-int urlHexDigit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
 
 void urlEncode(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -59,8 +50,8 @@ bool urlDecode(std::string& out, std::string_view text) {
     } else if (c == '%') {
       if (i + 2 >= text.size())
         return false;
-      int high = urlHexDigit(text[i + 1]);
-      int low = urlHexDigit(text[i + 2]);
+      int high = hexDigitValue(text[i + 1]);
+      int low = hexDigitValue(text[i + 2]);
       if (high < 0 || low < 0)
         return false;
       out += static_cast<char>(high * 16 + low);
@@ -113,8 +104,8 @@ bool isWellFormedUri(std::string_view text) {
         c == '`' || c == '{' || c == '|' || c == '}') {
       return false;
     }
-    if (c == '%' &&
-        (i + 2 >= text.size() || urlHexDigit(text[i + 1]) < 0 || urlHexDigit(text[i + 2]) < 0)) {
+    if (c == '%' && (i + 2 >= text.size() || hexDigitValue(text[i + 1]) < 0 ||
+                     hexDigitValue(text[i + 2]) < 0)) {
       return false;
     }
   }

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "common/error/error.hpp"
+#include "common/text/percent_decoding.hpp"
 #include "common/types/decimal.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
@@ -110,13 +111,10 @@ std::string hexToBytes(const std::string& hex) {
   std::string digits = hex.size() % 2 == 0 ? hex : "0" + hex;
   std::string bytes;
   auto nibble = [&](char c) -> int {
-    if (c >= '0' && c <= '9')
-      return c - '0';
-    if (c >= 'a' && c <= 'f')
-      return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-      return c - 'A' + 10;
-    raiseTypedLiteral("X", hex);
+    int value = hexDigitValue(c);
+    if (value < 0)
+      raiseTypedLiteral("X", hex);
+    return value;
   };
   for (size_t i = 0; i < digits.size(); i += 2) {
     bytes.push_back(static_cast<char>(nibble(digits[i]) * 16 + nibble(digits[i + 1])));

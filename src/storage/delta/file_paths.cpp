@@ -3,6 +3,7 @@
 // Log file names, UUIDs, and the URI form of paths in the log.
 
 #include "storage/delta/file_paths.hpp"
+#include "common/text/percent_decoding.hpp"
 
 #include <unistd.h>
 
@@ -14,16 +15,6 @@
 namespace sluice::delta {
 
 namespace {
-
-int hexValue(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
 
 bool allDigits(std::string_view text) {
   if (text.empty())
@@ -115,21 +106,7 @@ std::string encodeUriPath(std::string_view path) {
 }
 
 std::string decodeUriPath(std::string_view path) {
-  std::string decoded;
-  decoded.reserve(path.size());
-  for (size_t i = 0; i < path.size(); ++i) {
-    if (path[i] == '%' && i + 2 < path.size()) {
-      int high = hexValue(path[i + 1]);
-      int low = hexValue(path[i + 2]);
-      if (high >= 0 && low >= 0) {
-        decoded += static_cast<char>(high * 16 + low);
-        i += 2;
-        continue;
-      }
-    }
-    decoded += path[i];
-  }
-  return decoded;
+  return decodePercentEscapes(path);
 }
 
 std::string resolveDataPath(const std::string& table_path, std::string_view log_path) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/text/percent_decoding.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -77,16 +78,6 @@ bool needsEscape(unsigned char c) {
     default:
       return false;
   }
-}
-
-int hexDigit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
 }
 
 }  // namespace
@@ -241,21 +232,7 @@ std::string escapePartitionPathName(std::string_view text) {
 }
 
 std::string unescapePartitionPathName(std::string_view text) {
-  std::string plain;
-  plain.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size()) {
-      int high = hexDigit(text[i + 1]);
-      int low = hexDigit(text[i + 2]);
-      if (high >= 0 && low >= 0) {
-        plain += static_cast<char>(high * 16 + low);
-        i += 2;
-        continue;
-      }
-    }
-    plain += text[i];
-  }
-  return plain;
+  return decodePercentEscapes(text);
 }
 
 std::string partitionDirectory(const PartitionValues& values) {

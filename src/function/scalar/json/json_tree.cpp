@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "common/text/json_text.hpp"
+#include "common/text/percent_decoding.hpp"
 #include "common/text/utf8_encode.hpp"
 #include "common/types/value_text.hpp"
 
@@ -166,16 +167,10 @@ class Reader {
       return false;
     value = 0;
     for (int i = 0; i < 4; ++i) {
-      char c = input_[pos_++];
-      value <<= 4;
-      if (c >= '0' && c <= '9')
-        value |= static_cast<uint32_t>(c - '0');
-      else if (c >= 'a' && c <= 'f')
-        value |= static_cast<uint32_t>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F')
-        value |= static_cast<uint32_t>(c - 'A' + 10);
-      else
+      int digit = hexDigitValue(input_[pos_++]);
+      if (digit < 0)
         return false;
+      value = (value << 4) | static_cast<uint32_t>(digit);
     }
     return true;
   }
