@@ -478,6 +478,13 @@ def create_auto_cdc_from_snapshot_flow(target, source, keys, stored_as_scd_type=
     update reads whole and compares with the previous snapshot by `keys`."""
     _check_str("target", target, optional=False)
     _check_str("name", name)
+    if callable(source):
+        raise PySparkException(
+            errorClass="NOT_SUPPORTED", messageParameters={},
+            message="create_auto_cdc_from_snapshot_flow with a function as its source "
+            "(next_snapshot_and_version) is not supported yet: name a table or view that each "
+            "update snapshots.",
+        )
     if not isinstance(source, str):
         raise PySparkTypeError(
             errorClass="NOT_STR",

@@ -1,4 +1,3 @@
 -- TRACK HISTORY is for SCD type 2.
-CREATE STREAMING TABLE tracked;
 CREATE FLOW tracked_flow AS AUTO CDC INTO tracked
 FROM SNAPSHOT accounts KEYS (id) TRACK HISTORY ON balance;
