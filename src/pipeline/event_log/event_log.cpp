@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "pipeline/graph/change_capture.hpp"
 #include "pipeline/update/pipeline_state.hpp"
 #include "storage/delta/table_writer.hpp"
 
@@ -73,7 +74,7 @@ std::string flowType(const Flow& flow) {
     case FlowKind::kMaterialize:
       return "COMPLETE";
     case FlowKind::kAutoCdc:
-      return "CHANGE";
+      return isSnapshotFlow(flow) ? "SNAPSHOT_CHANGE" : "CHANGE";
   }
   return "";
 }

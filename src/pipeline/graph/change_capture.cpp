@@ -37,6 +37,7 @@ class LayoutResolver {
   ChangeCaptureLayout resolve() {
     ChangeCaptureLayout layout;
     layout.scd_type = cdc_.scd_type.value_or(1);
+    layout.from_snapshot = cdc_.from_snapshot;
     if (cdc_.keys.empty()) {
       throw Error(ErrorClass::AUTOCDC_EMPTY_KEYS,
                   fmt::format("The AUTO CDC flow {} names no KEYS: at least one column must "
@@ -174,11 +175,31 @@ class LayoutResolver {
   const std::vector<StructField>& query_;
 };
 
+std::shared_ptr<const sql::Statement> parseQuery(const std::string& text,
+                                                 const std::string& source_name) {
+  std::vector<sql::StatementPtr> statements = sql::parseStatements(text, source_name);
+  SLUICE_CHECK(statements.size() == 1 && statements[0]->kind() == sql::StatementKind::kQuery);
+  return std::shared_ptr<const sql::Statement>(std::move(statements[0]));
+}
+
 }  // namespace
+
+bool isSnapshotFlow(const Flow& flow) {
+  return flow.kind == FlowKind::kAutoCdc && flow.spec != nullptr && flow.spec->cdc.from_snapshot;
+}
 
 std::shared_ptr<const sql::Statement> makeChangeQuery(const sql::AutoCdcSpec& cdc,
                                                       const std::string& source_name) {
-  if (cdc.from_snapshot || cdc.source == nullptr || cdc.sequence_by == nullptr)
+  if (cdc.source == nullptr)
+    return nullptr;
+  if (cdc.from_snapshot) {
+    // The snapshot is the source's rows as an update reads them; its version is the time it
+    // was taken.
+    std::string text = fmt::format("SELECT *, current_timestamp() AS {} FROM {}",
+                                   kCdcSequenceColumn, sql::printTableRef(*cdc.source));
+    return parseQuery(text, source_name);
+  }
+  if (cdc.sequence_by == nullptr)
     return nullptr;
   std::string text = fmt::format("SELECT *, ({}) AS {}", sql::printExpression(*cdc.sequence_by),
                                  kCdcSequenceColumn);
@@ -191,9 +212,7 @@ std::shared_ptr<const sql::Statement> makeChangeQuery(const sql::AutoCdcSpec& cd
                         sql::printExpression(*cdc.apply_as_truncate), kCdcTruncateColumn);
   }
   text += " FROM " + sql::printTableRef(*cdc.source);
-  std::vector<sql::StatementPtr> statements = sql::parseStatements(text, source_name);
-  SLUICE_CHECK(statements.size() == 1 && statements[0]->kind() == sql::StatementKind::kQuery);
-  return std::shared_ptr<const sql::Statement>(std::move(statements[0]));
+  return parseQuery(text, source_name);
 }
 
 std::vector<std::string> ChangeCaptureLayout::keyNames() const {

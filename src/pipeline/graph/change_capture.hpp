@@ -7,6 +7,9 @@
 // query. The layout then says which of its columns the target keeps (COLUMNS), which are the
 // keys, which columns IGNORE NULL UPDATES and TRACK HISTORY cover, and the target's columns:
 // the kept ones, then __START_AT and __END_AT of the sequence's type for SCD type 2.
+//
+// FROM SNAPSHOT reads its source whole at each update: `SELECT *, current_timestamp() AS
+// __sluice_cdc_sequence FROM <source>`, the snapshot's version being the time it was taken.
 #pragma once
 
 #include <memory>
@@ -25,12 +28,17 @@ inline constexpr const char* kCdcTruncateColumn = "__sluice_cdc_truncate";
 inline constexpr const char* kScdStartColumn = "__START_AT";
 inline constexpr const char* kScdEndColumn = "__END_AT";
 
-//! The query of an AUTO CDC flow (see above), parsed; null for FROM SNAPSHOT.
+//! An AUTO CDC FROM SNAPSHOT flow.
+bool isSnapshotFlow(const Flow& flow);
+
+//! The query of an AUTO CDC flow (see above), parsed.
 std::shared_ptr<const sql::Statement> makeChangeQuery(const sql::AutoCdcSpec& cdc,
                                                       const std::string& source_name);
 
 struct ChangeCaptureLayout {
   int scd_type = 1;
+  //! FROM SNAPSHOT: each batch is a whole snapshot, compared with the target by key.
+  bool from_snapshot = false;
   //! The columns the target keeps, in the source's order, and where each is in the query.
   std::vector<StructField> data;
   std::vector<size_t> data_in_query;

@@ -89,7 +89,7 @@ struct Flow {
   //! kAppend, kMaterialize; for kAutoCdc the query of `change_query`.
   const sql::Query* query = nullptr;
   //! kAutoCdc: `SELECT *, sequence, delete and truncate conditions FROM source`, made from the
-  //! statement's AUTO CDC clauses (change_capture.hpp); null for FROM SNAPSHOT.
+  //! statement's AUTO CDC clauses (change_capture.hpp); for FROM SNAPSHOT, the source read whole.
   std::shared_ptr<const sql::Statement> change_query;
   const sql::FlowSpec* spec = nullptr;  // the statement's flow part
   std::optional<std::string> comment;

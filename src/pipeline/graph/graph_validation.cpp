@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "common/types/type_coercion.hpp"
+#include "pipeline/graph/change_capture.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
 #include "pipeline/graph/graph_analysis.hpp"
 
@@ -20,6 +21,12 @@ namespace {
 Error at(Error error, const SourceLocation& origin) {
   error.withLocation(origin);
   return error;
+}
+
+bool isStreamRef(const sql::TableRef& ref) {
+  if (ref.kind() == sql::TableRefKind::kNamed)
+    return ref.as<sql::NamedTableRef>().stream;
+  return ref.kind() == sql::TableRefKind::kFunction && ref.as<sql::TableFunctionRef>().stream;
 }
 
 // Two datasets of one name, or two flows of one name.
@@ -122,7 +129,7 @@ void validateEveryDatasetHasFlow(const DataflowGraph& graph, std::vector<Error>&
 
 // AUTO CDC: a streaming table takes one AUTO CDC flow and no other flow (the flow keeps the
 // table's state of keys and sequences) and no expectations; a managed table takes none; FROM
-// SNAPSHOT waits.
+// SNAPSHOT reads a table or view whole, never a stream.
 void validateChangeDataCapture(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Flow& flow : graph.flows) {
     if (flow.kind != FlowKind::kAutoCdc)
@@ -136,10 +143,12 @@ void validateChangeDataCapture(const DataflowGraph& graph, std::vector<Error>& e
                           flow.origin));
       continue;
     }
-    if (flow.spec != nullptr && flow.spec->cdc.from_snapshot) {
+    if (isSnapshotFlow(flow) && flow.spec->cdc.source != nullptr &&
+        isStreamRef(*flow.spec->cdc.source)) {
       errors.push_back(at(Error(ErrorClass::NOT_SUPPORTED,
-                                fmt::format("The flow {} is an AUTO CDC FROM SNAPSHOT flow, which "
-                                            "sluice does not run yet.",
+                                fmt::format("The AUTO CDC FROM SNAPSHOT flow {} reads a stream; a "
+                                            "snapshot is a table or view read whole at each "
+                                            "update. Name it without STREAM.",
                                             flow.name.quoted())),
                           flow.origin));
       continue;
@@ -214,7 +223,9 @@ void validateFlowQueryTypes(const GraphAnalysis& analysis, std::vector<Error>& e
     const Dataset* target = graph.findDataset(flow.target);
     if (target == nullptr)
       continue;
-    if (target->kind == DatasetKind::kStreamingTable && !flow.once && !entry.reads.reads_stream) {
+    // An AUTO CDC FROM SNAPSHOT flow reads its source whole at each update.
+    if (target->kind == DatasetKind::kStreamingTable && !flow.once && !entry.reads.reads_stream &&
+        !isSnapshotFlow(flow)) {
       errors.push_back(at(
           Error(ErrorClass::INVALID_FLOW_QUERY_TYPE, "BATCH_RELATION_FOR_STREAMING_TABLE",
                 fmt::format("The flow {} writes the streaming table {} but reads no stream. Read "

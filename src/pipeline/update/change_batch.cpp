@@ -14,6 +14,7 @@
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical_planner.hpp"
 #include "exec/plan_optimization.hpp"
+#include "function/scalar/collection/collection_common.hpp"
 #include "pipeline/update/change_state.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/pipeline_update.hpp"
@@ -27,6 +28,8 @@ namespace {
 // The state table's columns after the data columns, and the properties recording the flow.
 constexpr const char* kKindColumn = "__sluice_cdc_kind";
 constexpr const char* kAppliedAtColumn = "__sluice_cdc_applied_at";
+// The kind of the state's row that records the last snapshot's version (FROM SNAPSHOT).
+constexpr const char* kSnapshotKind = "SNAPSHOT";
 constexpr const char* kKeysProperty = "sluice.cdc.keys";
 constexpr const char* kScdTypeProperty = "sluice.cdc.scdType";
 constexpr const char* kSequenceTypeProperty = "sluice.cdc.sequenceType";
@@ -114,12 +117,19 @@ class ChangeBatchRun {
     ChangeBatchResult result;
     bool applied = loadState();
     if (!applied) {
+      std::vector<ChangeEvent> events = readEvents(std::move(plan));
+      if (batch_.layout.from_snapshot)
+        events = snapshotEvents(std::move(events));
+      bool unchanged = events.empty();
       ChangeCounts counts =
-          state_.apply(readEvents(std::move(plan)), microsSinceEpoch(), batch_.tombstone_retention);
+          state_.apply(std::move(events), microsSinceEpoch(), batch_.tombstone_retention);
       result.num_upserted_rows = counts.upserted;
       result.num_deleted_rows = counts.deleted;
       writeState();
       crashPoint("cdc-state-written");
+      // A snapshot equal to the target rewrites nothing.
+      if (batch_.layout.from_snapshot && unchanged)
+        return result;
     }
     std::vector<std::vector<Value>> rows = targetRows();
     delta::TableWriteResult written;
@@ -162,6 +172,10 @@ class ChangeBatchRun {
       for (idx_t row = 0; row < rows.num_rows; ++row) {
         ChangeEvent event;
         std::string kind_name = rows.columns[kind].getValue(row).getString();
+        if (kind_name == kSnapshotKind) {
+          last_snapshot_version_ = rows.columns[sequence].getValue(row);
+          continue;
+        }
         event.kind = kind_name == "DELETE"     ? ChangeEvent::Kind::kDelete
                      : kind_name == "TRUNCATE" ? ChangeEvent::Kind::kTruncate
                                                : ChangeEvent::Kind::kUpsert;
@@ -253,8 +267,47 @@ class ChangeBatchRun {
     return events;
   }
 
+  //! The events that turn the target into the snapshot whose rows are `rows` (read as upserts):
+  //! checked for duplicate keys and for a version above the last snapshot's.
+  std::vector<ChangeEvent> snapshotEvents(std::vector<ChangeEvent> rows) {
+    Value version = batch_.snapshot_version ? *batch_.snapshot_version
+                    : rows.empty()          ? Value::timestamp(microsSinceEpoch())
+                                            : rows.front().sequence;
+    if (last_snapshot_version_ && compareSequences(version, *last_snapshot_version_) <= 0) {
+      throw Error(
+          ErrorClass::APPLY_CHANGES_FROM_SNAPSHOT_ERROR, "OUT_OF_ORDER_SNAPSHOT_VERSION",
+          fmt::format("The AUTO CDC FROM SNAPSHOT flow {} got the snapshot version {} "
+                      "after {}; snapshots are processed in increasing version order.",
+                      flowName(), elementText(version), elementText(*last_snapshot_version_)));
+    }
+    std::vector<std::vector<Value>> snapshot;
+    for (ChangeEvent& row : rows)
+      snapshot.push_back(std::move(row.row));
+    SnapshotDiff diff = state_.diffSnapshot(std::move(snapshot), version);
+    if (diff.duplicate_key) {
+      std::vector<std::string> parts;
+      for (const Value& value : *diff.duplicate_key)
+        parts.push_back(elementText(value));
+      throw Error(ErrorClass::APPLY_CHANGES_FROM_SNAPSHOT_ERROR, "DUPLICATE_KEY_VIOLATION",
+                  fmt::format("Found {} rows for key '{}' in the snapshot of the flow {}. Expected "
+                              "at most 1 row per key.",
+                              diff.duplicate_count, fmt::join(parts, ", "), flowName()));
+    }
+    last_snapshot_version_ = version;
+    return std::move(diff.events);
+  }
+
   void writeState() {
     std::vector<std::vector<Value>> rows;
+    if (last_snapshot_version_) {
+      std::vector<Value> row;
+      for (const StructField& column : batch_.layout.data)
+        row.push_back(Value::null(column.type));
+      row.push_back(*last_snapshot_version_);
+      row.push_back(Value::string(kSnapshotKind));
+      row.push_back(Value::timestamp(microsSinceEpoch()));
+      rows.push_back(std::move(row));
+    }
     for (ChangeEvent& event : state_.events()) {
       std::vector<Value> row = std::move(event.row);
       row.push_back(event.sequence);
@@ -297,6 +350,8 @@ class ChangeBatchRun {
   const ChangeBatch& batch_;
   const ExecContext& exec_;
   ChangeState state_;
+  //! FROM SNAPSHOT: the version of the last snapshot applied.
+  std::optional<Value> last_snapshot_version_;
 };
 
 }  // namespace

@@ -8,6 +8,10 @@
 // the state gives. Both commits carry the batch's txn (the flow's appId, the batch number):
 // when an update stops between them, the next one finds the batch in the state's log but not
 // in the target's, and only rewrites the target; a batch is never applied twice nor lost.
+//
+// A FROM SNAPSHOT batch reads a whole snapshot and applies what it changes (see
+// ChangeState::diffSnapshot); the state also records the last snapshot's version, which the next
+// must exceed. A snapshot that changes nothing leaves the target without a commit.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +36,9 @@ struct ChangeBatch {
   int64_t batch_id = 0;
   //! pipelines.cdc.tombstoneGCThresholdInSeconds, in microseconds.
   int64_t tombstone_retention = 0;
+  //! FROM SNAPSHOT: the snapshot's version when the source gives one; otherwise the time the
+  //! snapshot was read.
+  std::optional<Value> snapshot_version;
 };
 
 struct ChangeBatchResult {

@@ -156,6 +156,47 @@ void ChangeState::versionsOf(const History& history, std::vector<std::vector<Val
     close(Value::null(layout_.sequence_type));
 }
 
+SnapshotDiff ChangeState::diffSnapshot(std::vector<std::vector<Value>> rows,
+                                       const Value& version) const {
+  SnapshotDiff diff;
+  std::map<std::vector<Value>, int64_t, KeyLess> seen;
+  auto event = [&](ChangeEvent::Kind kind, std::vector<Value> row) {
+    ChangeEvent change;
+    change.kind = kind;
+    change.sequence = version;
+    change.row = std::move(row);
+    diff.events.push_back(std::move(change));
+  };
+  for (std::vector<Value>& row : rows) {
+    ChangeEvent probe;
+    probe.row = std::move(row);
+    std::vector<Value> key = keyOf(probe);
+    if (++seen[key] > 1)
+      continue;
+    auto found = keys_.find(key);
+    const ChangeEvent* current = found == keys_.end() ? nullptr : &found->second.back();
+    bool unchanged =
+        current != nullptr && current->kind == ChangeEvent::Kind::kUpsert &&
+        std::equal(current->row.begin(), current->row.end(), probe.row.begin(), probe.row.end(),
+                   [](const Value& a, const Value& b) { return compareElements(a, b) == 0; });
+    if (!unchanged)
+      event(ChangeEvent::Kind::kUpsert, std::move(probe.row));
+  }
+  for (const auto& [key, count] : seen) {
+    if (count > 1) {
+      diff.duplicate_key = key;
+      diff.duplicate_count = count;
+      return diff;
+    }
+  }
+  for (const auto& [key, history] : keys_) {
+    const ChangeEvent& current = history.back();
+    if (current.kind == ChangeEvent::Kind::kUpsert && seen.find(key) == seen.end())
+      event(ChangeEvent::Kind::kDelete, current.row);
+  }
+  return diff;
+}
+
 std::vector<std::vector<Value>> ChangeState::targetRows() const {
   std::vector<std::vector<Value>> rows;
   for (const auto& [key, history] : keys_) {

@@ -19,6 +19,10 @@
 // column, updates the open one in place; a change to a tracked column closes the open version
 // at its sequence and opens the next; a delete closes the open version. A late event takes its
 // place in the order, so the result never depends on how the events were split into batches.
+//
+// A snapshot becomes events by comparison (diffSnapshot): each key it adds or whose row it
+// changes is an upsert, each current key it lacks a delete, all sequenced by the snapshot's
+// version; applied like any events, they give SCD type 1 and 2 their usual meaning.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +50,16 @@ struct ChangeCounts {
   int64_t deleted = 0;
 };
 
+//! What a snapshot (AUTO CDC FROM SNAPSHOT) changes against the state.
+struct SnapshotDiff {
+  //! An upsert per key that is new or whose row differs, a delete per key the snapshot lacks,
+  //! all at the snapshot's version.
+  std::vector<ChangeEvent> events;
+  //! A key the snapshot holds more than once (the first in key order), and how many times.
+  std::optional<std::vector<Value>> duplicate_key;
+  int64_t duplicate_count = 0;
+};
+
 class ChangeState {
  public:
   explicit ChangeState(const ChangeCaptureLayout& layout) : layout_(layout) {}
@@ -54,6 +68,10 @@ class ChangeState {
   //! retention, SCD type 1 tombstones applied longer than it before `now` are dropped first.
   ChangeCounts apply(std::vector<ChangeEvent> events, int64_t now,
                      std::optional<int64_t> tombstone_retention);
+
+  //! Compares a whole snapshot (rows in the layout's data columns) with the keys' current rows:
+  //! an unchanged row gives no event, so applying the diff rewrites nothing it keeps.
+  SnapshotDiff diffSnapshot(std::vector<std::vector<Value>> rows, const Value& version) const;
 
   //! The target's rows, in the layout's target columns, ordered by key.
   std::vector<std::vector<Value>> targetRows() const;

@@ -319,7 +319,8 @@ class FlowRun {
     result.num_output_rows = applied.num_output_rows;
     result.num_upserted_rows = applied.num_upserted_rows;
     result.num_deleted_rows = applied.num_deleted_rows;
-    result.committed_version = applied.committed_version;
+    if (applied.committed_version >= 0)
+      result.committed_version = applied.committed_version;
   }
 
   const FlowAnalysis& flow_;

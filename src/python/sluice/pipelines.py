@@ -449,12 +449,7 @@ def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=
         elif except_column_list is not None:
             text += f" COLUMNS * EXCEPT ({_columns_sql('except_column_list', except_column_list)})"
         text += f" STORED AS SCD TYPE {int(stored_as_scd_type)}"
-        if track_history_column_list is not None:
-            text += f" TRACK HISTORY ON {_columns_sql('track_history_column_list', track_history_column_list)}"
-        elif track_history_except_column_list is not None:
-            columns = _columns_sql("track_history_except_column_list",
-                                   track_history_except_column_list)
-            text += f" TRACK HISTORY ON * EXCEPT ({columns})"
+        text += _track_history_sql(track_history_column_list, track_history_except_column_list)
         return text
 
     _define(line, f"flow `{flow_name}`", build)
@@ -463,3 +458,56 @@ def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=
 def apply_changes(target, source, keys, sequence_by, **options):
     """The older name of create_auto_cdc_flow."""
     return create_auto_cdc_flow(target, source, keys, sequence_by, **options)
+
+
+def _track_history_sql(track_history_column_list, track_history_except_column_list):
+    if track_history_column_list is not None:
+        return f" TRACK HISTORY ON {_columns_sql('track_history_column_list', track_history_column_list)}"
+    if track_history_except_column_list is not None:
+        columns = _columns_sql("track_history_except_column_list",
+                               track_history_except_column_list)
+        return f" TRACK HISTORY ON * EXCEPT ({columns})"
+    return ""
+
+
+def create_auto_cdc_from_snapshot_flow(target, source, keys, stored_as_scd_type=1,
+                                       track_history_column_list=None,
+                                       track_history_except_column_list=None, name=None,
+                                       once=False):
+    """An AUTO CDC FROM SNAPSHOT flow into `target`: `source` names a table or view that each
+    update reads whole and compares with the previous snapshot by `keys`."""
+    _check_str("target", target, optional=False)
+    _check_str("name", name)
+    if callable(source):
+        raise PySparkException(
+            errorClass="NOT_SUPPORTED", messageParameters={},
+            message="create_auto_cdc_from_snapshot_flow with a function as its source "
+            "(next_snapshot_and_version) is not supported yet: name a table or view that each "
+            "update snapshots.",
+        )
+    if not isinstance(source, str):
+        raise PySparkTypeError(
+            errorClass="NOT_STR",
+            messageParameters={"arg_name": "source", "arg_type": type(source).__name__},
+            message="create_auto_cdc_from_snapshot_flow takes the name of a table or view as "
+            f"its source, not a {type(source).__name__}.",
+        )
+    line = _caller_line()
+    flow_name = name or target
+
+    def build():
+        text = f"CREATE FLOW {_quote(flow_name)} AS AUTO CDC "
+        if once:
+            text += "ONCE "
+        text += f"INTO {_name_sql(target)} FROM SNAPSHOT {_name_sql(source)}"
+        text += f" KEYS ({_columns_sql('keys', keys)})"
+        text += f" STORED AS SCD TYPE {int(stored_as_scd_type)}"
+        text += _track_history_sql(track_history_column_list, track_history_except_column_list)
+        return text
+
+    _define(line, f"flow `{flow_name}`", build)
+
+
+def apply_changes_from_snapshot(target, source, keys, **options):
+    """The older name of create_auto_cdc_from_snapshot_flow."""
+    return create_auto_cdc_from_snapshot_flow(target, source, keys, **options)

@@ -3,7 +3,8 @@
 // ChangeState against a reference model of AUTO CDC's semantics: random change streams
 // (upserts, deletes, truncates, repeated and out-of-order sequences) cut into random batches,
 // with the state stored and restored between some of them, give the rows the model gives for
-// the whole stream at once.
+// the whole stream at once. Random snapshots (FROM SNAPSHOT) give their rows, and for SCD type 2
+// the tracked columns each snapshot had at its version.
 #include "pipeline/update/change_state.hpp"
 
 #include <algorithm>
@@ -215,6 +216,90 @@ TEST(ChangeStateTest, TruncateRemovesLowerSequencesOnly) {
   // An event below the truncation that arrives later is dropped too.
   state.apply({event(ChangeEvent::Kind::kUpsert, 3, 2, "c", "z")}, 2, std::nullopt);
   EXPECT_EQ(printed(state.targetRows()), (Rows{{"2", "b", "y"}}));
+}
+
+//! A random snapshot: some of keys 1..6, each with a v and a w of few values.
+std::vector<std::vector<Value>> randomSnapshot(std::mt19937& random) {
+  std::vector<std::vector<Value>> rows;
+  for (int id = 1; id <= 6; ++id) {
+    if (random() % 3 == 0)
+      continue;
+    auto text = [&]() {
+      int pick = static_cast<int>(random() % 3);
+      return pick == 0 ? Value::null(DataType::string()) : Value::string(pick == 1 ? "a" : "b");
+    };
+    Value v = text();
+    rows.push_back({Value::intValue(id), v, text()});
+  }
+  std::shuffle(rows.begin(), rows.end(), random);
+  return rows;
+}
+
+//! Rows of `rows` (target columns) whose interval holds `version`, as (id, v): what the tracked
+//! column was at that version.
+Rows validAt(const std::vector<std::vector<Value>>& rows, int version) {
+  std::vector<std::vector<Value>> kept;
+  for (const std::vector<Value>& row : rows) {
+    bool started = row[3].getInt64() <= version;
+    bool open = row[4].isNull() || row[4].getInt64() > version;
+    if (started && open)
+      kept.push_back({row[0], row[1]});
+  }
+  return printed(std::move(kept));
+}
+
+TEST(ChangeStateTest, SnapshotsGiveTheirRowsAndHistory) {
+  for (int scd_type : {1, 2}) {
+    std::mt19937 random(20261204 + scd_type);
+    for (int trial = 0; trial < 200; ++trial) {
+      ChangeCaptureLayout layout = layoutOf(scd_type);
+      ChangeState state(layout);
+      std::vector<Rows> tracked_at;  // per version, the snapshot's (id, v)
+      std::vector<std::vector<Value>> last;
+      for (int version = 1; version <= 6; ++version) {
+        std::vector<std::vector<Value>> snapshot = randomSnapshot(random);
+        SnapshotDiff diff = state.diffSnapshot(snapshot, Value::intValue(version));
+        ASSERT_FALSE(diff.duplicate_key);
+        state.apply(std::move(diff.events), version, std::nullopt);
+        // The same snapshot again changes nothing.
+        EXPECT_TRUE(state.diffSnapshot(snapshot, Value::intValue(version)).events.empty());
+        std::vector<std::vector<Value>> pairs;
+        for (const std::vector<Value>& row : snapshot)
+          pairs.push_back({row[0], row[1]});
+        tracked_at.push_back(printed(std::move(pairs)));
+        last = std::move(snapshot);
+      }
+      std::vector<std::vector<Value>> target = state.targetRows();
+      if (scd_type == 1) {
+        ASSERT_EQ(printed(target), printed(last)) << "trial " << trial;
+        continue;
+      }
+      for (int version = 1; version <= 6; ++version) {
+        ASSERT_EQ(validAt(target, version), tracked_at[version - 1])
+            << "trial " << trial << ", version " << version;
+      }
+      // The open versions are the last snapshot, w included (it changes in place).
+      std::vector<std::vector<Value>> open;
+      for (const std::vector<Value>& row : target) {
+        if (row[4].isNull())
+          open.push_back({row[0], row[1], row[2]});
+      }
+      ASSERT_EQ(printed(std::move(open)), printed(last)) << "trial " << trial;
+    }
+  }
+}
+
+TEST(ChangeStateTest, SnapshotFindsADuplicateKey) {
+  ChangeCaptureLayout layout = layoutOf(1);
+  ChangeState state(layout);
+  SnapshotDiff diff =
+      state.diffSnapshot({{Value::intValue(1), Value::string("a"), Value::string("x")},
+                          {Value::intValue(2), Value::string("b"), Value::string("y")},
+                          {Value::intValue(2), Value::string("c"), Value::string("z")}},
+                         Value::intValue(1));
+  ASSERT_TRUE(diff.duplicate_key);
+  EXPECT_EQ(printed({*diff.duplicate_key}), (Rows{{"2"}}));
+  EXPECT_EQ(diff.duplicate_count, 2);
 }
 
 }  // namespace

@@ -36,11 +36,6 @@ CREATE STREAMING TABLE from_batch;
 CREATE FLOW from_batch_flow AS AUTO CDC INTO from_batch
 FROM batch_changes KEYS (id) SEQUENCE BY seq COLUMNS (id, v, seq);
 
--- FROM SNAPSHOT is not run yet.
-CREATE STREAMING TABLE from_snapshot;
-CREATE FLOW from_snapshot_flow AS AUTO CDC INTO from_snapshot
-FROM SNAPSHOT batch_changes KEYS (id) STORED AS SCD TYPE 1;
-
 -- Expectations belong on the source of an AUTO CDC flow.
 CREATE STREAMING TABLE checked (CONSTRAINT has_v EXPECT (v IS NOT NULL));
 CREATE FLOW checked_flow AS AUTO CDC INTO checked

@@ -32,3 +32,9 @@ FROM STREAM(raw) KEYS (k) APPLY AS DELETE WHEN v < 0 SEQUENCE BY id STORED AS SC
 CREATE STREAMING TABLE history_by_k
 FLOW AUTO CDC FROM STREAM(raw) KEYS (k) APPLY AS DELETE WHEN v < 0 SEQUENCE BY id
 STORED AS SCD TYPE 2;
+
+-- AUTO CDC FROM SNAPSHOT of the totals, compared key by key at each update.
+CREATE STREAMING TABLE totals_snapshot;
+
+CREATE FLOW totals_snapshot_flow AS AUTO CDC INTO totals_snapshot
+FROM SNAPSHOT totals KEYS (k) STORED AS SCD TYPE 1;
