@@ -117,10 +117,55 @@ std::vector<NamedFunctionDoc> conditionalFunctionDocs() {
         " int\n"
         "> SELECT _FUNC_(array(1.5, 2.25));\n"
         " array<decimal(3,2)>"}},
-      {{"bigint", "binary", "boolean", "date", "decimal", "double", "float", "int", "smallint",
-        "string", "timestamp", "tinyint"},
+      {{"bigint"},
        {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
-        ""}},
+        "> SELECT _FUNC_('12');\n"
+        " 12"}},
+      {{"binary"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT hex(_FUNC_('ab'));\n"
+        " 6162"}},
+      {{"boolean"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_('yes');\n"
+        " true"}},
+      {{"date"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_('2024-05-06 10:00:00');\n"
+        " 2024-05-06"}},
+      {{"decimal"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type decimal(10,0), as CAST(expr AS "
+        "DECIMAL) does.",
+        "> SELECT _FUNC_('3.456');\n"
+        " 3"}},
+      {{"double"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_('1e3');\n"
+        " 1000.0"}},
+      {{"float"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_('2.5');\n"
+        " 2.5"}},
+      {{"int"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_(7.9);\n"
+        " 7"}},
+      {{"smallint"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_('-3');\n"
+        " -3"}},
+      {{"string"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_(DATE'2024-01-02');\n"
+        " 2024-01-02"}},
+      {{"timestamp"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_('2024-05-06');\n"
+        " 2024-05-06 00:00:00"}},
+      {{"tinyint"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
+        "> SELECT _FUNC_('127');\n"
+        " 127"}},
       {{"named_struct"},
        {"_FUNC_(name1, value1, name2, value2, ...) - Returns a struct whose fields are named by "
         "the constant strings `name1`, `name2`, ... and hold the values that follow them.",
@@ -154,11 +199,14 @@ std::vector<NamedFunctionDoc> conditionalFunctionDocs() {
         "> SELECT _FUNC_('text');\n"
         " SYSTEM.BUILTIN.UTF8_BINARY"}},
       {{"spark_partition_id"},
-       {"_FUNC_() - Returns the id of the partition the current row is computed in.", ""}},
+       {"_FUNC_() - Returns the id of the partition the current row is computed in.",
+        "> SELECT _FUNC_();\n"
+        " 0"}},
       {{"monotonically_increasing_id"},
        {"_FUNC_() - Returns a 64-bit number that grows from row to row and is unique across the "
         "query's partitions, though not consecutive.",
-        ""}},
+        "> SELECT _FUNC_();\n"
+        " 0"}},
       {{"uuid"},
        {"_FUNC_() - Returns a randomly generated universally unique identifier, as a 36-character "
         "string.",

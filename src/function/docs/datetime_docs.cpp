@@ -20,7 +20,8 @@ std::vector<NamedFunctionDoc> datetimeFunctionDocs() {
       {{"localtimestamp"},
        {"_FUNC_() - Returns the local date and time in the session time zone at the start of the "
         "query, as a timestamp without time zone.",
-        ""}},
+        "> SELECT typeof(_FUNC_());\n"
+        " timestamp_ntz"}},
       {{"date_add", "dateadd"},
        {"_FUNC_(start_date, num_days) - Returns the date `num_days` days after `start_date` "
         "(before it when negative).",
