@@ -128,7 +128,7 @@ TEST(FunctionCatalogueTest, EveryDocumentedFunctionIsListed) {
     EXPECT_TRUE(names.count(std::string(name))) << name << " is documented but not listed";
 }
 
-TEST(FunctionCatalogueTest, EveryUsageNamesItsFunctionAndSaysWhatItReturns) {
+TEST(FunctionCatalogueTest, EveryUsageHasTheFormDescribeFunctionPrints) {
   for (std::string_view name : documentedBuiltinFunctions()) {
     std::string_view usage = builtinFunctionDoc(name).usage;
     EXPECT_NE(usage.find("_FUNC_"), std::string_view::npos) << name << ": " << usage;
