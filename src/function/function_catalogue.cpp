@@ -14,7 +14,7 @@ std::vector<BuiltinFunction> builtinFunctionCatalogue() {
   for (const auto& [name, entry] : FunctionRegistry::builtin().entries()) {
     BuiltinFunctionKind kind =
         entry.bind ? BuiltinFunctionKind::kScalar : BuiltinFunctionKind::kBinderResolved;
-    functions.push_back({name, kind, entry.doc});
+    functions.push_back({name, kind, builtinFunctionDoc(name)});
   }
   // A name that is both a scalar and an aggregate (the scalar form of an aggregate's name is
   // never bound in an aggregate's place) is listed once, as the aggregate.
@@ -23,11 +23,9 @@ std::vector<BuiltinFunction> builtinFunctionCatalogue() {
                              [&](const BuiltinFunction& listed) { return listed.name == name; });
     if (same != functions.end()) {
       same->kind = BuiltinFunctionKind::kAggregate;
-      if (!entry.doc.usage.empty())
-        same->doc = entry.doc;
       continue;
     }
-    functions.push_back({name, BuiltinFunctionKind::kAggregate, entry.doc});
+    functions.push_back({name, BuiltinFunctionKind::kAggregate, builtinFunctionDoc(name)});
   }
   std::sort(functions.begin(), functions.end(),
             [](const BuiltinFunction& a, const BuiltinFunction& b) { return a.name < b.name; });
@@ -37,11 +35,11 @@ std::vector<BuiltinFunction> builtinFunctionCatalogue() {
 std::optional<BuiltinFunction> findBuiltinFunction(std::string_view name) {
   std::string key = foldIdentifier(name);
   if (const AggregateFunctionEntry* aggregate = AggregateRegistry::builtin().find(key))
-    return BuiltinFunction{key, BuiltinFunctionKind::kAggregate, aggregate->doc};
+    return BuiltinFunction{key, BuiltinFunctionKind::kAggregate, builtinFunctionDoc(key)};
   if (const ScalarFunctionEntry* scalar = FunctionRegistry::builtin().findScalar(key)) {
     BuiltinFunctionKind kind =
         scalar->bind ? BuiltinFunctionKind::kScalar : BuiltinFunctionKind::kBinderResolved;
-    return BuiltinFunction{key, kind, scalar->doc};
+    return BuiltinFunction{key, kind, builtinFunctionDoc(key)};
   }
   return std::nullopt;
 }

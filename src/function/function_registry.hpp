@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "function/function.hpp"
-#include "function/function_doc.hpp"
 
 namespace sluice {
 
@@ -36,7 +35,6 @@ struct ScalarFunctionEntry {
   //! Null for the functions the binder resolves itself before the registry (coalesce, the
   //! window functions, generators, ...): their entries only name and document them.
   ScalarBinder bind;
-  FunctionDoc doc = {};
 };
 
 class FunctionRegistry {

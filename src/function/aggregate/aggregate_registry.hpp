@@ -14,7 +14,6 @@
 
 #include "common/types/value.hpp"
 #include "function/aggregate/aggregate_function.hpp"
-#include "function/function_doc.hpp"
 
 namespace sluice {
 
@@ -39,7 +38,6 @@ struct AggregateFunctionEntry {
   bool orders_within_group = false;
   //! Refuses a window with ORDER BY or a frame other than the whole partition.
   bool needs_whole_partition = false;
-  FunctionDoc doc = {};
   //! With orders_within_group: the clause may be left out (listagg), and the ordering value is
   //! then a NULL constant.
   bool within_group_optional = false;

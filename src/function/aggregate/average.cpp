@@ -174,15 +174,7 @@ AggregateFunctionPtr bindAverage(const AggregateBindRequest& request) {
 
 void registerAverageAggregates(AggregateRegistry& registry) {
   registry.add({"avg", 1, 1, bindAverage<false>}, {"mean"});
-  registry.add({"try_avg",
-                1,
-                1,
-                bindAverage<true>,
-                false,
-                false,
-                {"_FUNC_(expr) - Returns the mean calculated from values of a group and the result "
-                 "is null on overflow.",
-                 "> SELECT _FUNC_(col) FROM VALUES (1), (2), (3) AS tab(col);\n 2.0"}});
+  registry.add({"try_avg", 1, 1, bindAverage<true>, false, false});
 }
 
 }  // namespace sluice

@@ -70,33 +70,9 @@ AggregateResolver bitAggregateBinder(const char* name) {
 }  // namespace
 
 void registerBitAggregates(AggregateRegistry& registry) {
-  registry.add({"bit_and",
-                1,
-                1,
-                bitAggregateBinder<BitOperation::kAnd>("bit_and"),
-                false,
-                false,
-                {"_FUNC_(expr) - Returns the bitwise AND of all non-null input values, or null "
-                 "if none.",
-                 "> SELECT _FUNC_(col) FROM VALUES (3), (5) AS tab(col);\n 1"}});
-  registry.add({"bit_or",
-                1,
-                1,
-                bitAggregateBinder<BitOperation::kOr>("bit_or"),
-                false,
-                false,
-                {"_FUNC_(expr) - Returns the bitwise OR of all non-null input values, or null if "
-                 "none.",
-                 "> SELECT _FUNC_(col) FROM VALUES (3), (5) AS tab(col);\n 7"}});
-  registry.add({"bit_xor",
-                1,
-                1,
-                bitAggregateBinder<BitOperation::kXor>("bit_xor"),
-                false,
-                false,
-                {"_FUNC_(expr) - Returns the bitwise XOR of all non-null input values, or null "
-                 "if none.",
-                 "> SELECT _FUNC_(col) FROM VALUES (3), (5) AS tab(col);\n 6"}});
+  registry.add({"bit_and", 1, 1, bitAggregateBinder<BitOperation::kAnd>("bit_and"), false, false});
+  registry.add({"bit_or", 1, 1, bitAggregateBinder<BitOperation::kOr>("bit_or"), false, false});
+  registry.add({"bit_xor", 1, 1, bitAggregateBinder<BitOperation::kXor>("bit_xor"), false, false});
 }
 
 }  // namespace sluice

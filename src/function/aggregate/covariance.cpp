@@ -182,102 +182,18 @@ void registerCovarianceAggregates(AggregateRegistry& registry) {
   registry.add({"covar_pop", 2, 2, coMomentBinder<CoMoment::kCovarPop>("covar_pop")});
   registry.add({"covar_samp", 2, 2, coMomentBinder<CoMoment::kCovarSamp>("covar_samp")});
   registry.add({"corr", 2, 2, coMomentBinder<CoMoment::kCorr>("corr")});
-  registry.add({"regr_count",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrCount>("regr_count"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns the number of non-null number pairs in a group, where `y` "
-                 "is the dependent variable and `x` is the independent variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
-                 "4"}});
-  registry.add({"regr_avgx",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrAvgX>("regr_avgx"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns the average of the independent variable for non-null "
-                 "pairs in a group, where `y` is the dependent variable and `x` is the "
-                 "independent variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
-                 "2.75"}});
-  registry.add({"regr_avgy",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrAvgY>("regr_avgy"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns the average of the dependent variable for non-null pairs "
-                 "in a group, where `y` is the dependent variable and `x` is the independent "
-                 "variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
-                 "1.75"}});
-  registry.add({"regr_sxx",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrSxx>("regr_sxx"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns REGR_COUNT(y, x) * VAR_POP(x) for non-null pairs in a "
-                 "group, where `y` is the dependent variable and `x` is the independent "
-                 "variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
-                 "2.75"}});
-  registry.add({"regr_syy",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrSyy>("regr_syy"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns REGR_COUNT(y, x) * VAR_POP(y) for non-null pairs in a "
-                 "group, where `y` is the dependent variable and `x` is the independent "
-                 "variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
-                 "0.75"}});
-  registry.add({"regr_sxy",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrSxy>("regr_sxy"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns REGR_COUNT(y, x) * COVAR_POP(y, x) for non-null pairs in "
-                 "a group, where `y` is the dependent variable and `x` is the independent "
-                 "variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
-                 "0.75"}});
-  registry.add({"regr_slope",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrSlope>("regr_slope"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns the slope of the linear regression line for non-null "
-                 "pairs in a group, where `y` is the dependent variable and `x` is the "
-                 "independent variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 1), (2, 2), (3, 3) AS tab(y, x);\n 1.0"}});
-  registry.add({"regr_intercept",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrIntercept>("regr_intercept"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns the intercept of the univariate linear regression line "
-                 "for non-null pairs in a group, where `y` is the dependent variable and `x` is "
-                 "the independent variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 1), (2, 2), (3, 3) AS tab(y, x);\n 0.0"}});
-  registry.add({"regr_r2",
-                2,
-                2,
-                coMomentBinder<CoMoment::kRegrR2>("regr_r2"),
-                false,
-                false,
-                {"_FUNC_(y, x) - Returns the coefficient of determination for non-null pairs in a "
-                 "group, where `y` is the dependent variable and `x` is the independent "
-                 "variable.",
-                 "> SELECT _FUNC_(y, x) FROM VALUES (1, 2), (2, 2), (2, 3), (2, 4) AS tab(y, x);\n "
-                 "0.2727272727272727"}});
+  registry.add(
+      {"regr_count", 2, 2, coMomentBinder<CoMoment::kRegrCount>("regr_count"), false, false});
+  registry.add({"regr_avgx", 2, 2, coMomentBinder<CoMoment::kRegrAvgX>("regr_avgx"), false, false});
+  registry.add({"regr_avgy", 2, 2, coMomentBinder<CoMoment::kRegrAvgY>("regr_avgy"), false, false});
+  registry.add({"regr_sxx", 2, 2, coMomentBinder<CoMoment::kRegrSxx>("regr_sxx"), false, false});
+  registry.add({"regr_syy", 2, 2, coMomentBinder<CoMoment::kRegrSyy>("regr_syy"), false, false});
+  registry.add({"regr_sxy", 2, 2, coMomentBinder<CoMoment::kRegrSxy>("regr_sxy"), false, false});
+  registry.add(
+      {"regr_slope", 2, 2, coMomentBinder<CoMoment::kRegrSlope>("regr_slope"), false, false});
+  registry.add({"regr_intercept", 2, 2, coMomentBinder<CoMoment::kRegrIntercept>("regr_intercept"),
+                false, false});
+  registry.add({"regr_r2", 2, 2, coMomentBinder<CoMoment::kRegrR2>("regr_r2"), false, false});
 }
 
 }  // namespace sluice

@@ -202,21 +202,13 @@ AggregateFunctionPtr bindListAgg(const AggregateBindRequest& request) {
 }  // namespace
 
 void registerListAggAggregates(AggregateRegistry& registry) {
-  AggregateFunctionEntry entry{
-      "listagg",
-      1,
-      2,
-      bindListAgg,
-      /*orders_within_group=*/true,
-      /*needs_whole_partition=*/false,
-      {"_FUNC_(expr[, delimiter])[ WITHIN GROUP (ORDER BY key [ASC | DESC] [,...])] - Returns "
-       "the concatenation of non-NULL input values, separated by the delimiter ordered by key. "
-       "If all values are NULL, NULL is returned.",
-       "> SELECT _FUNC_(col) FROM VALUES ('a'), ('b'), ('c') AS tab(col);\n abc\n> SELECT "
-       "_FUNC_(col) WITHIN GROUP (ORDER BY col DESC) FROM VALUES ('a'), ('b'), ('c') AS "
-       "tab(col);\n cba\n> SELECT _FUNC_(col, ', ') FROM VALUES ('a'), ('b'), ('c') AS "
-       "tab(col);\n a, b, c"},
-      /*within_group_optional=*/true};
+  AggregateFunctionEntry entry{"listagg",
+                               1,
+                               2,
+                               bindListAgg,
+                               /*orders_within_group=*/true,
+                               /*needs_whole_partition=*/false,
+                               /*within_group_optional=*/true};
   registry.add(entry, {"string_agg"});
 }
 

@@ -194,17 +194,7 @@ AggregateFunctionPtr bindSum(const AggregateBindRequest& request) {
 
 void registerSumAggregates(AggregateRegistry& registry) {
   registry.add({"sum", 1, 1, bindSum<false>});
-  registry.add(
-      {"try_sum",
-       1,
-       1,
-       bindSum<true>,
-       false,
-       false,
-       {"_FUNC_(expr) - Returns the sum calculated from values of a group and the result is "
-        "null on overflow.",
-        "> SELECT _FUNC_(col) FROM VALUES (5), (10), (15) AS tab(col);\n 30\n> SELECT "
-        "_FUNC_(col) FROM VALUES (9223372036854775807L), (1L) AS tab(col);\n NULL"}});
+  registry.add({"try_sum", 1, 1, bindSum<true>, false, false});
 }
 
 }  // namespace sluice

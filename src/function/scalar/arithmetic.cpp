@@ -490,11 +490,7 @@ void registerArithmeticFunctions(FunctionRegistry& registry) {
   addBinary(registry, "try_divide", ArithmeticOp::kDivide, true);
   addBinary(registry, "try_mod", ArithmeticOp::kRemainder, true);
   registry.addScalar({"negative", 1, 1, bindNegative});
-  registry.addScalar({"positive",
-                      1,
-                      1,
-                      bindPositive,
-                      {"_FUNC_(expr) - Returns the value of `expr`.", "> SELECT _FUNC_(1);\n 1"}});
+  registry.addScalar({"positive", 1, 1, bindPositive});
 }
 
 }  // namespace sluice

@@ -196,14 +196,7 @@ BoundScalarFunction bindBitGet(const BindRequest& request) {
 
 void registerBitwiseFunctions(FunctionRegistry& registry) {
   for (const char* name : {"bit_get", "getbit"}) {
-    registry.addScalar({name,
-                        2,
-                        2,
-                        bindBitGet,
-                        {"_FUNC_(expr, pos) - Returns the value of the bit (0 or 1) at the "
-                         "specified position. The positions are numbered from right to left, "
-                         "starting at zero. The position argument cannot be negative.",
-                         "> SELECT _FUNC_(11, 0);\n 1\n> SELECT _FUNC_(11, 2);\n 0"}});
+    registry.addScalar({name, 2, 2, bindBitGet});
   }
   for (BitOp op : {BitOp::kAnd, BitOp::kOr, BitOp::kXor}) {
     registry.addScalar({std::string(bitOpName(op)), 2, 2,

@@ -248,64 +248,21 @@ BoundScalarFunction bindUtf8Check(const BindRequest& request, const char* name, 
 
 void registerCharsetFunctions(FunctionRegistry& registry) {
   registry.addScalar(
-      {"encode",
-       2,
-       2,
-       [](const BindRequest& r) { return bindCharsetCoding(r, true); },
-       {"_FUNC_(str, charset) - Encodes the first argument using the second argument character "
-        "set. If either argument is null, the result will also be null.",
-        "> SELECT _FUNC_('abc', 'utf-8');\n abc"}});
+      {"encode", 2, 2, [](const BindRequest& r) { return bindCharsetCoding(r, true); }});
   registry.addScalar(
-      {"decode",
-       2,
-       2,
-       [](const BindRequest& r) { return bindCharsetCoding(r, false); },
-       {"_FUNC_(bin, charset) - Decodes the first argument using the second argument character "
-        "set. If either argument is null, the result will also be null.\n\n"
-        "_FUNC_(expr, search, result [, search, result ] ... [, default]) - Compares expr to each "
-        "search value in order. If expr is equal to a search value, _FUNC_ returns the "
-        "corresponding result. If no match is found, then it returns default. If default is "
-        "omitted, it returns null.",
-        "> SELECT _FUNC_(encode('abc', 'utf-8'), 'utf-8');\n abc\n> SELECT _FUNC_(2, 1, "
-        "'Southlake', 2, 'San Francisco', 3, 'New Jersey', 4, 'Seattle', 'Non domestic');\n San "
-        "Francisco\n> SELECT _FUNC_(null, 6, 'Spark', NULL, 'SQL', 4, 'rocks');\n SQL"}});
-  registry.addScalar(
-      {"is_valid_utf8",
-       1,
-       1,
-       [](const BindRequest& r) { return bindUtf8Check(r, "is_valid_utf8", Utf8Check::kIsValid); },
-       {"_FUNC_(str) - Returns true if `str` is a valid UTF-8 string, otherwise "
-        "returns false.",
-        "> SELECT _FUNC_('Spark');\n true\n> SELECT _FUNC_(x'61C262');\n false"}});
-  registry.addScalar(
-      {"make_valid_utf8",
-       1,
-       1,
-       [](const BindRequest& r) {
-         return bindUtf8Check(r, "make_valid_utf8", Utf8Check::kMakeValid);
-       },
-       {"_FUNC_(str) - Returns the original string if `str` is a valid UTF-8 "
-        "string, otherwise returns a new string whose invalid UTF8 byte "
-        "sequences are replaced using the UNICODE replacement character U+FFFD.",
-        "> SELECT _FUNC_('Spark');\n Spark\n> SELECT _FUNC_(x'61C262');\n a\xEF\xBF\xBD"
-        "b"}});
-  registry.addScalar(
-      {"validate_utf8",
-       1,
-       1,
-       [](const BindRequest& r) { return bindUtf8Check(r, "validate_utf8", Utf8Check::kValidate); },
-       {"_FUNC_(str) - Returns the original string if `str` is a valid UTF-8 "
-        "string, otherwise throws an exception.",
-        "> SELECT _FUNC_('Spark');\n Spark"}});
-  registry.addScalar({"try_validate_utf8",
-                      1,
-                      1,
-                      [](const BindRequest& r) {
+      {"decode", 2, 2, [](const BindRequest& r) { return bindCharsetCoding(r, false); }});
+  registry.addScalar({"is_valid_utf8", 1, 1, [](const BindRequest& r) {
+                        return bindUtf8Check(r, "is_valid_utf8", Utf8Check::kIsValid);
+                      }});
+  registry.addScalar({"make_valid_utf8", 1, 1, [](const BindRequest& r) {
+                        return bindUtf8Check(r, "make_valid_utf8", Utf8Check::kMakeValid);
+                      }});
+  registry.addScalar({"validate_utf8", 1, 1, [](const BindRequest& r) {
+                        return bindUtf8Check(r, "validate_utf8", Utf8Check::kValidate);
+                      }});
+  registry.addScalar({"try_validate_utf8", 1, 1, [](const BindRequest& r) {
                         return bindUtf8Check(r, "try_validate_utf8", Utf8Check::kTryValidate);
-                      },
-                      {"_FUNC_(str) - Returns the original string if `str` is a valid UTF-8 "
-                       "string, otherwise returns NULL.",
-                       "> SELECT _FUNC_('Spark');\n Spark\n> SELECT _FUNC_(x'61C262');\n NULL"}});
+                      }});
 }
 
 }  // namespace sluice

@@ -105,27 +105,9 @@ BoundScalarFunction bindRaiseError(const BindRequest& request) {
 }  // namespace
 
 void registerConditionalFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"isnan",
-                      1,
-                      1,
-                      bindIsNan,
-                      {"_FUNC_(expr) - Returns true if `expr` is NaN, or false otherwise.",
-                       "> SELECT _FUNC_(cast('NaN' as double));\n true"}});
-  registry.addScalar(
-      {"nanvl",
-       2,
-       2,
-       bindNanvl,
-       {"_FUNC_(expr1, expr2) - Returns `expr1` if it's not NaN, or `expr2` otherwise.",
-        "> SELECT _FUNC_(cast('NaN' as double), 123);\n 123.0"}});
-  registry.addScalar(
-      {"raise_error",
-       1,
-       1,
-       bindRaiseError,
-       {"_FUNC_( expr ) - Throws a USER_RAISED_EXCEPTION with `expr` as message.",
-        "> SELECT _FUNC_('custom error message');\n [USER_RAISED_EXCEPTION] custom error "
-        "message"}});
+  registry.addScalar({"isnan", 1, 1, bindIsNan});
+  registry.addScalar({"nanvl", 2, 2, bindNanvl});
+  registry.addScalar({"raise_error", 1, 1, bindRaiseError});
 }
 
 }  // namespace sluice

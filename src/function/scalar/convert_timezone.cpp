@@ -59,19 +59,7 @@ BoundScalarFunction bindConvertTimezone(const BindRequest& request) {
 }  // namespace
 
 void registerConvertTimezoneFunctions(FunctionRegistry& registry) {
-  registry.addScalar(
-      {"convert_timezone",
-       2,
-       3,
-       bindConvertTimezone,
-       {"_FUNC_([sourceTz, ]targetTz, sourceTs) - Converts the timestamp without time zone "
-        "`sourceTs` from the `sourceTz` time zone to `targetTz`.",
-        "> SELECT _FUNC_('Europe/Brussels', 'America/Los_Angeles', timestamp_ntz'2021-12-06 "
-        "00:00:00');\n 2021-12-05 15:00:00\n> SELECT _FUNC_('Europe/Brussels', "
-        "timestamp_ntz'2021-12-05 15:00:00');\n 2021-12-06 00:00:00",
-        "* sourceTz - the time zone for the input timestamp. If it is missed, the current session "
-        "time zone is used as the source time zone.\n* targetTz - the time zone to which the "
-        "input timestamp should be converted\n* sourceTs - a timestamp without time zone"}});
+  registry.addScalar({"convert_timezone", 2, 3, bindConvertTimezone});
 }
 
 }  // namespace sluice

@@ -68,38 +68,13 @@ BoundScalarFunction bindCurrentTimezone(const BindRequest&) {
 }  // namespace
 
 void registerDatetimeNameFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"dayname",
-                      1,
-                      1,
-                      [](const BindRequest& r) { return bindDateName(r, "dayname", false); },
-                      {"_FUNC_(date) - Returns the three-letter abbreviated day name from the "
-                       "given date.",
-                       "> SELECT _FUNC_(DATE('2008-02-20'));\n Wed"}});
-  registry.addScalar({"monthname",
-                      1,
-                      1,
-                      [](const BindRequest& r) { return bindDateName(r, "monthname", true); },
-                      {"_FUNC_(date) - Returns the three-letter abbreviated month name from the "
-                       "given date.",
-                       "> SELECT _FUNC_('2008-02-20');\n Feb"}});
-  registry.addScalar({"unix_date",
-                      1,
-                      1,
-                      bindUnixDate,
-                      {"_FUNC_(date) - Returns the number of days since 1970-01-01.",
-                       "> SELECT _FUNC_(DATE(\"1970-01-02\"));\n 1"}});
-  registry.addScalar({"date_from_unix_date",
-                      1,
-                      1,
-                      bindDateFromUnixDate,
-                      {"_FUNC_(days) - Create date from the number of days since 1970-01-01.",
-                       "> SELECT _FUNC_(1);\n 1970-01-02"}});
-  registry.addScalar({"current_timezone",
-                      0,
-                      0,
-                      bindCurrentTimezone,
-                      {"_FUNC_() - Returns the current session local timezone.",
-                       "> SELECT _FUNC_();\n Asia/Shanghai"}});
+  registry.addScalar(
+      {"dayname", 1, 1, [](const BindRequest& r) { return bindDateName(r, "dayname", false); }});
+  registry.addScalar(
+      {"monthname", 1, 1, [](const BindRequest& r) { return bindDateName(r, "monthname", true); }});
+  registry.addScalar({"unix_date", 1, 1, bindUnixDate});
+  registry.addScalar({"date_from_unix_date", 1, 1, bindDateFromUnixDate});
+  registry.addScalar({"current_timezone", 0, 0, bindCurrentTimezone});
 }
 
 }  // namespace sluice

@@ -475,21 +475,11 @@ void registerDatetimeTimestampFunctions(FunctionRegistry& registry) {
   for (const char* name :
        {"try_make_timestamp", "try_make_timestamp_ltz", "try_make_timestamp_ntz"}) {
     bool ntz = std::string_view(name) == "try_make_timestamp_ntz";
-    registry.addScalar(
-        {name,
-         6,
-         ntz ? 6 : 7,
-         [name, ntz](const BindRequest& r) {
-           BoundScalarFunction bound = bindMakeTimestamp(name, ntz, r);
-           bound.kernel = nullOnErrorKernel(std::move(bound.kernel));
-           return bound;
-         },
-         {"_FUNC_(year, month, day, hour, min, sec[, timezone]) - Try to create a timestamp from "
-          "year, month, day, hour, min, sec and timezone fields. The function returns NULL on "
-          "invalid inputs.",
-          "> SELECT _FUNC_(2014, 12, 28, 6, 30, 45.887);\n 2014-12-28 06:30:45.887\n> SELECT "
-          "_FUNC_(2019, 6, 30, 23, 59, 60);\n 2019-07-01 00:00:00\n> SELECT _FUNC_(2019, 13, 1, "
-          "10, 11, 12, 'PST');\n NULL"}});
+    registry.addScalar({name, 6, ntz ? 6 : 7, [name, ntz](const BindRequest& r) {
+                          BoundScalarFunction bound = bindMakeTimestamp(name, ntz, r);
+                          bound.kernel = nullOnErrorKernel(std::move(bound.kernel));
+                          return bound;
+                        }});
   }
   registry.addScalar({"from_utc_timestamp", 2, 2, [](const BindRequest& r) {
                         return bindUtcShift("from_utc_timestamp", true, r);

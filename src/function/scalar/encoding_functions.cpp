@@ -288,25 +288,10 @@ BoundScalarFunction bindToBinary(const BindRequest& request, const char* name, b
 }  // namespace
 
 void registerEncodingFunctions(FunctionRegistry& registry) {
-  registry.addScalar(
-      {"to_binary",
-       1,
-       2,
-       [](const BindRequest& r) { return bindToBinary(r, "to_binary", false); },
-       {"_FUNC_(str[, fmt]) - Converts the input `str` to a binary value based on the supplied "
-        "`fmt`. `fmt` can be a case-insensitive string literal of \"hex\", \"utf-8\", \"utf8\", "
-        "or \"base64\". By default, the binary format for conversion is \"hex\" if `fmt` is "
-        "omitted. The function returns NULL if at least one of the input parameters is NULL.",
-        "> SELECT _FUNC_('abc', 'utf-8');\n abc"}});
-  registry.addScalar(
-      {"try_to_binary",
-       1,
-       2,
-       [](const BindRequest& r) { return bindToBinary(r, "try_to_binary", true); },
-       {"_FUNC_(str[, fmt]) - This is a special version of `to_binary` that performs the same "
-        "operation, but returns a NULL value instead of raising an error if the conversion "
-        "cannot be performed.",
-        "> SELECT _FUNC_('abc', 'utf-8');\n abc\n> SELECT _FUNC_('a!', 'base64');\n NULL"}});
+  registry.addScalar({"to_binary", 1, 2,
+                      [](const BindRequest& r) { return bindToBinary(r, "to_binary", false); }});
+  registry.addScalar({"try_to_binary", 1, 2,
+                      [](const BindRequest& r) { return bindToBinary(r, "try_to_binary", true); }});
   registry.addScalar({"base64", 1, 1, bindBase64});
   registry.addScalar({"unbase64", 1, 1, bindUnbase64});
   registry.addScalar({"hex", 1, 1, bindHex});

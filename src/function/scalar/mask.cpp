@@ -110,24 +110,8 @@ BoundScalarFunction bindQuote(const BindRequest& request) {
 }  // namespace
 
 void registerMaskFunctions(FunctionRegistry& registry) {
-  registry.addScalar(
-      {"mask",
-       1,
-       5,
-       bindMask,
-       {"_FUNC_(input[, upperChar, lowerChar, digitChar, otherChar]) - masks the given string "
-        "value. The function replaces characters with 'X' or 'x', and numbers with 'n'. This can "
-        "be useful for creating copies of tables with sensitive information removed.",
-        "> SELECT _FUNC_('abcd-EFGH-8765-4321');\n xxxx-XXXX-nnnn-nnnn\n> SELECT "
-        "_FUNC_('abcd-EFGH-8765-4321', 'Q');\n xxxx-QQQQ-nnnn-nnnn\n> SELECT "
-        "_FUNC_('AbCD123-@$#', 'Q', 'q', 'd', 'o');\n QqQQdddoooo"}});
-  registry.addScalar({"quote",
-                      1,
-                      1,
-                      bindQuote,
-                      {"_FUNC_(str) - Returns `str` enclosed by single quotes and each instance of "
-                       "single quote in it is preceded by a backslash.",
-                       "> SELECT _FUNC_('Don\\'t');\n 'Don\\'t'"}});
+  registry.addScalar({"mask", 1, 5, bindMask});
+  registry.addScalar({"quote", 1, 1, bindQuote});
 }
 
 }  // namespace sluice

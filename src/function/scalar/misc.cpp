@@ -78,29 +78,9 @@ BoundScalarFunction bindCollation(const BindRequest& request) {
 }  // namespace
 
 void registerMiscFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"collation",
-                      1,
-                      1,
-                      bindCollation,
-                      {"_FUNC_(expr) - Returns the collation name of a given expression.",
-                       "> SELECT _FUNC_('Spark SQL');\n SYSTEM.BUILTIN.UTF8_BINARY"}});
-  registry.addScalar({"luhn_check",
-                      1,
-                      1,
-                      bindLuhnCheck,
-                      {"_FUNC_(str ) - Checks that a string of digits is valid according to the "
-                       "Luhn algorithm. This checksum function is widely applied on credit card "
-                       "numbers and government identification numbers to distinguish valid "
-                       "numbers from mistyped, incorrect numbers.",
-                       "> SELECT _FUNC_('8112189876');\n true\n> SELECT _FUNC_('79927398713');\n "
-                       "true\n> SELECT _FUNC_('79927398714');\n false"}});
-  registry.addScalar({"version",
-                      0,
-                      0,
-                      bindVersion,
-                      {"_FUNC_() - Returns the Spark version. The string contains 2 fields, the "
-                       "first being a release version and the second being a git revision.",
-                       "> SELECT _FUNC_();\n 4.1.0 sluice"}});
+  registry.addScalar({"collation", 1, 1, bindCollation});
+  registry.addScalar({"luhn_check", 1, 1, bindLuhnCheck});
+  registry.addScalar({"version", 0, 0, bindVersion});
   registry.addScalar(
       {"typeof", 1, 1, [](const BindRequest& request) -> BoundScalarFunction {
          std::string name = request.argument_types[0].simpleString();

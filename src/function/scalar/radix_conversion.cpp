@@ -113,22 +113,8 @@ BoundScalarFunction bindBin(const BindRequest& request) {
 }  // namespace
 
 void registerRadixFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"bin",
-                      1,
-                      1,
-                      bindBin,
-                      {"_FUNC_(expr) - Returns the string representation of the long value "
-                       "`expr` represented in binary.",
-                       "> SELECT _FUNC_(13);\n 1101\n> SELECT _FUNC_(-13);\n "
-                       "1111111111111111111111111111111111111111111111111111111111110011"}});
-  registry.addScalar(
-      {"conv",
-       3,
-       3,
-       bindConv,
-       {"_FUNC_(num, from_base, to_base) - Convert `num` from `from_base` to "
-        "`to_base`.",
-        "> SELECT _FUNC_('100', 2, 10);\n 4\n> SELECT _FUNC_(-10, 16, -10);\n -16"}});
+  registry.addScalar({"bin", 1, 1, bindBin});
+  registry.addScalar({"conv", 3, 3, bindConv});
 }
 
 }  // namespace sluice

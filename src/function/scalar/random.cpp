@@ -354,43 +354,10 @@ BoundScalarFunction bindRand(const BindRequest& request) {
 
 void registerRandomFunctions(FunctionRegistry& registry) {
   registry.addScalar({"rand", 0, 1, bindRand}, {"random"});
-  registry.addScalar({"uniform",
-                      2,
-                      3,
-                      bindUniform,
-                      {"_FUNC_(min, max[, seed]) - Returns a random value with independent and "
-                       "identically distributed (i.i.d.) values with the specified range of "
-                       "numbers. The random seed is optional. The provided numbers specifying the "
-                       "minimum and maximum values of the range must be constant. If both of these "
-                       "numbers are integers, then the result will also be an integer. Otherwise "
-                       "if one or both of these are floating-point numbers, then the result will "
-                       "also be a floating-point number.",
-                       "> SELECT _FUNC_(10, 20, 0) > 0 AS result;\n true"}});
-  registry.addScalar({"randstr",
-                      1,
-                      2,
-                      bindRandStr,
-                      {"_FUNC_(length[, seed]) - Returns a string of the specified length whose "
-                       "characters are chosen uniformly at random from the following pool of "
-                       "characters: 0-9, a-z, A-Z. The random seed is optional. The string length "
-                       "must be a constant two-byte or four-byte integer (SMALLINT or INT, "
-                       "respectively).",
-                       "> SELECT _FUNC_(3, 0) AS result;\n ceV"}});
-  registry.addScalar({"shuffle",
-                      1,
-                      1,
-                      bindShuffle,
-                      {"_FUNC_(array) - Returns a random permutation of the given array.",
-                       "> SELECT _FUNC_(array(1, 20, 3, 5));\n [3,1,5,20]\n> SELECT "
-                       "_FUNC_(array(1, 20, null, 3));\n [20,null,3,1]"}});
-  registry.addScalar({"randn",
-                      0,
-                      1,
-                      bindRandn,
-                      {"_FUNC_([seed]) - Returns a random value with independent and identically "
-                       "distributed (i.i.d.) values drawn from the standard normal distribution.",
-                       "> SELECT _FUNC_();\n -0.3254147983080288\n> SELECT _FUNC_(0);\n "
-                       "1.6034991609278433\n> SELECT _FUNC_(null);\n 1.6034991609278433"}});
+  registry.addScalar({"uniform", 2, 3, bindUniform});
+  registry.addScalar({"randstr", 1, 2, bindRandStr});
+  registry.addScalar({"shuffle", 1, 1, bindShuffle});
+  registry.addScalar({"randn", 0, 1, bindRandn});
 }
 
 }  // namespace sluice

@@ -396,35 +396,9 @@ void registerRegexFunctions(FunctionRegistry& registry) {
   registry.addScalar({"regexp_extract_all", 2, 3, bindRegexpExtractAll});
   registry.addScalar({"regexp_replace", 3, 4, bindRegexpReplace});
   registry.addScalar({"split", 2, 3, bindSplit});
-  registry.addScalar(
-      {"regexp_count",
-       2,
-       2,
-       bindRegexpCount,
-       {"_FUNC_(str, regexp) - Returns a count of the number of times that the regular expression "
-        "pattern `regexp` is matched in the string `str`.",
-        "> SELECT _FUNC_('Steven Jones and Stephen Smith are the best players', 'Ste(v|ph)en');\n"
-        " 2\n> SELECT _FUNC_('abcdefghijklmnopqrstuvwxyz', '[a-z]{3}');\n 8"}});
-  registry.addScalar(
-      {"regexp_substr",
-       2,
-       2,
-       bindRegexpSubstr,
-       {"_FUNC_(str, regexp) - Returns the substring that matches the regular expression `regexp` "
-        "within the string `str`. If the regular expression is not found, the result is null.",
-        "> SELECT _FUNC_('Steven Jones and Stephen Smith are the best players', 'Ste(v|ph)en');\n"
-        " Steven\n> SELECT _FUNC_('Steven Jones and Stephen Smith are the best players', "
-        "'Jeck');\n NULL"}});
-  registry.addScalar(
-      {"regexp_instr",
-       2,
-       3,
-       bindRegexpInstr,
-       {"_FUNC_(str, regexp[, idx]) - Searches a string for a regular expression and returns an "
-        "integer that indicates the beginning position of the matched substring. Positions are "
-        "1-based, not 0-based. If no match is found, returns 0.",
-        "> SELECT _FUNC_(r\"\\abc\", r\"^\\abc$\");\n 1\n> SELECT _FUNC_('user@spark.apache.org', "
-        "'@[^.]*');\n 5"}});
+  registry.addScalar({"regexp_count", 2, 2, bindRegexpCount});
+  registry.addScalar({"regexp_substr", 2, 2, bindRegexpSubstr});
+  registry.addScalar({"regexp_instr", 2, 3, bindRegexpInstr});
 }
 
 }  // namespace sluice

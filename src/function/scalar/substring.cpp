@@ -188,17 +188,7 @@ void registerSubstringFunctions(FunctionRegistry& registry) {
   registry.addScalar({"left", 2, 2, bindLeft});
   registry.addScalar({"right", 2, 2, bindRight});
   registry.addScalar({"overlay", 3, 4, bindOverlay});
-  registry.addScalar(
-      {"substring_index",
-       3,
-       3,
-       bindSubstringIndex,
-       {"_FUNC_(str, delim, count) - Returns the substring from `str` before `count` occurrences "
-        "of the delimiter `delim`. If `count` is positive, everything to the left of the final "
-        "delimiter (counting from the left) is returned. If `count` is negative, everything to "
-        "the right of the final delimiter (counting from the right) is returned. The function "
-        "substring_index performs a case-sensitive match when searching for `delim`.",
-        "> SELECT _FUNC_('www.apache.org', '.', 2);\n www.apache"}});
+  registry.addScalar({"substring_index", 3, 3, bindSubstringIndex});
 }
 
 }  // namespace sluice

@@ -89,16 +89,7 @@ BoundScalarFunction bindToChar(const BindRequest& request) {
 
 void registerToCharFunctions(FunctionRegistry& registry) {
   for (const char* name : {"to_char", "to_varchar"}) {
-    registry.addScalar(
-        {name,
-         2,
-         2,
-         bindToChar,
-         {"_FUNC_(expr, format) - Convert `expr` to a string based on the `format`. A datetime "
-          "`expr` is formatted with the datetime pattern `format`, as date_format does; a binary "
-          "`expr` is written in the format 'base64', 'hex' or 'utf-8'.",
-          "> SELECT _FUNC_(date'2016-04-08', 'y');\n 2016\n> SELECT _FUNC_(x'537061726b2053514c', "
-          "'base64');\n U3BhcmsgU1FM\n> SELECT _FUNC_(encode('abc', 'utf-8'), 'utf-8');\n abc"}});
+    registry.addScalar({name, 2, 2, bindToChar});
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "function/function_doc.hpp"
 #include "function/function_registry.hpp"
 
 namespace sluice {
@@ -18,8 +19,6 @@ struct UnsupportedFamily {
   std::string_view reason;
   std::vector<const char*> names;
 };
-
-constexpr FunctionDoc kUnsupportedDoc = {"_FUNC_(...) - Not supported by sluice."};
 
 bool isUnsupportedAggregate(std::string_view name) {
   return name.ends_with("_agg") || name.starts_with("kll_sketch_agg_");
@@ -57,6 +56,16 @@ const std::vector<UnsupportedFamily>& unsupportedFamilies() {
 
 }  // namespace
 
+bool isUnsupportedFunction(std::string_view name) {
+  for (const UnsupportedFamily& family : unsupportedFamilies()) {
+    for (const char* listed : family.names) {
+      if (name == listed)
+        return true;
+    }
+  }
+  return false;
+}
+
 void registerUnsupportedFunctions(FunctionRegistry& registry) {
   for (const UnsupportedFamily& family : unsupportedFamilies()) {
     for (const char* name : family.names) {
@@ -66,7 +75,7 @@ void registerUnsupportedFunctions(FunctionRegistry& registry) {
       ScalarBinder refuse = [name, reason](const BindRequest&) -> BoundScalarFunction {
         refuseUnsupportedFunction(name, reason);
       };
-      registry.addScalar({name, 0, -1, std::move(refuse), kUnsupportedDoc});
+      registry.addScalar({name, 0, -1, std::move(refuse)});
     }
   }
 }
@@ -83,7 +92,7 @@ void registerUnsupportedAggregates(AggregateRegistry& registry) {
                                   reason](const AggregateBindRequest&) -> AggregateFunctionPtr {
         refuseUnsupportedFunction(name, reason);
       };
-      registry.add({name, 0, -1, std::move(refuse), false, false, kUnsupportedDoc});
+      registry.add({name, 0, -1, std::move(refuse), false, false});
     }
   }
 }

@@ -259,48 +259,16 @@ BoundScalarFunction bindParseUrl(const BindRequest& request, const char* name, b
 }  // namespace
 
 void registerUrlFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"url_encode",
-                      1,
-                      1,
-                      bindUrlEncode,
-                      {"_FUNC_(str) - Translates a string into 'application/x-www-form-urlencoded' "
-                       "format using a specific encoding scheme.",
-                       "> SELECT _FUNC_('https://spark.apache.org');\n "
-                       "https%3A%2F%2Fspark.apache.org"}});
-  registry.addScalar({"url_decode",
-                      1,
-                      1,
-                      [](const BindRequest& r) { return bindUrlDecode(r, "url_decode", false); },
-                      {"_FUNC_(str) - Decodes a `str` in 'application/x-www-form-urlencoded' "
-                       "format using a specific encoding scheme.",
-                       "> SELECT _FUNC_('https%3A%2F%2Fspark.apache.org');\n "
-                       "https://spark.apache.org"}});
-  registry.addScalar({"try_url_decode",
-                      1,
-                      1,
-                      [](const BindRequest& r) { return bindUrlDecode(r, "try_url_decode", true); },
-                      {"_FUNC_(str) - This is a special version of `url_decode` that performs the "
-                       "same operation, but returns a NULL value instead of raising an error if "
-                       "the decoding cannot be performed.",
-                       "> SELECT _FUNC_('https%3A%2F%2Fspark.apache.org');\n "
-                       "https://spark.apache.org"}});
-  registry.addScalar({"parse_url",
-                      2,
-                      3,
-                      [](const BindRequest& r) { return bindParseUrl(r, "parse_url", false); },
-                      {"_FUNC_(url, partToExtract[, key]) - Extracts a part from a URL.",
-                       "> SELECT _FUNC_('http://spark.apache.org/path?query=1', 'HOST');\n "
-                       "spark.apache.org\n> SELECT _FUNC_('http://spark.apache.org/path?query=1', "
-                       "'QUERY', 'query');\n 1"}});
-  registry.addScalar({"try_parse_url",
-                      2,
-                      3,
-                      [](const BindRequest& r) { return bindParseUrl(r, "try_parse_url", true); },
-                      {"_FUNC_(url, partToExtract[, key]) - This is a special version of "
-                       "`parse_url` that performs the same operation, but returns a NULL value "
-                       "instead of raising an error if the parsing cannot be performed.",
-                       "> SELECT _FUNC_('inva lid://spark.apache.org/path?query=1', 'QUERY');\n "
-                       "NULL"}});
+  registry.addScalar({"url_encode", 1, 1, bindUrlEncode});
+  registry.addScalar({"url_decode", 1, 1,
+                      [](const BindRequest& r) { return bindUrlDecode(r, "url_decode", false); }});
+  registry.addScalar({"try_url_decode", 1, 1, [](const BindRequest& r) {
+                        return bindUrlDecode(r, "try_url_decode", true);
+                      }});
+  registry.addScalar({"parse_url", 2, 3,
+                      [](const BindRequest& r) { return bindParseUrl(r, "parse_url", false); }});
+  registry.addScalar({"try_parse_url", 2, 3,
+                      [](const BindRequest& r) { return bindParseUrl(r, "try_parse_url", true); }});
 }
 
 }  // namespace sluice

@@ -149,59 +149,16 @@ BoundScalarFunction bindArraysOverlap(const BindRequest& request) {
 }  // namespace
 
 void registerArrayEditFunctions(FunctionRegistry& registry) {
-  registry.addScalar(
-      {"array_append",
-       2,
-       2,
-       [](const BindRequest& r) { return bindArrayAddition(r, "array_append", true); },
-       {"_FUNC_(array, element) - Add the element at the end of the array passed as first "
-        "argument. Type of element should be similar to type of the elements of the array. Null "
-        "element is also appended into the array. But if the array passed, is NULL output is "
-        "NULL",
-        "> SELECT _FUNC_(array('b', 'd', 'c', 'a'), 'd');\n [\"b\",\"d\",\"c\",\"a\",\"d\"]"}});
-  registry.addScalar(
-      {"array_prepend",
-       2,
-       2,
-       [](const BindRequest& r) { return bindArrayAddition(r, "array_prepend", false); },
-       {"_FUNC_(array, element) - Add the element at the beginning of the array passed as first "
-        "argument. Type of element should be the same as the type of the elements of the array. "
-        "Null element is also prepended to the array. But if the array passed is NULL output is "
-        "NULL",
-        "> SELECT _FUNC_(array('b', 'd', 'c', 'a'), 'd');\n [\"d\",\"b\",\"d\",\"c\",\"a\"]"}});
-  registry.addScalar(
-      {"array_insert",
-       3,
-       3,
-       bindArrayInsert,
-       {"_FUNC_(x, pos, val) - Places val into index pos of array x. Array indices start at 1. "
-        "The maximum negative index is -1 for which the function inserts new element after the "
-        "current last element. Index above array size appends the array, or prepends the array "
-        "if index is negative, with 'null' elements.",
-        "> SELECT _FUNC_(array(1, 2, 3, 4), 5, 5);\n [1,2,3,4,5]\n> SELECT _FUNC_(array(5, 4, "
-        "3, 2), -1, 1);\n [5,4,3,2,1]"}});
-  registry.addScalar({"array_compact",
-                      1,
-                      1,
-                      bindArrayCompact,
-                      {"_FUNC_(array) - Removes null values from the array.",
-                       "> SELECT _FUNC_(array(1, 2, 3, null));\n [1,2,3]"}});
-  registry.addScalar({"array_size",
-                      1,
-                      1,
-                      bindArraySize,
-                      {"_FUNC_(expr) - Returns the size of an array. The function returns null "
-                       "for null input.",
-                       "> SELECT _FUNC_(array('b', 'd', 'c', 'a'));\n 4"}});
-  registry.addScalar(
-      {"arrays_overlap",
-       2,
-       2,
-       bindArraysOverlap,
-       {"_FUNC_(a1, a2) - Returns true if a1 contains at least a non-null element present also in "
-        "a2. If the arrays have no common element and they are both non-empty and either of them "
-        "contains a null element null is returned, false otherwise.",
-        "> SELECT _FUNC_(array(1, 2, 3), array(3, 4, 5));\n true"}});
+  registry.addScalar({"array_append", 2, 2, [](const BindRequest& r) {
+                        return bindArrayAddition(r, "array_append", true);
+                      }});
+  registry.addScalar({"array_prepend", 2, 2, [](const BindRequest& r) {
+                        return bindArrayAddition(r, "array_prepend", false);
+                      }});
+  registry.addScalar({"array_insert", 3, 3, bindArrayInsert});
+  registry.addScalar({"array_compact", 1, 1, bindArrayCompact});
+  registry.addScalar({"array_size", 1, 1, bindArraySize});
+  registry.addScalar({"arrays_overlap", 2, 2, bindArraysOverlap});
 }
 
 }  // namespace sluice

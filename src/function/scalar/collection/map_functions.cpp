@@ -196,13 +196,7 @@ BoundScalarFunction bindMapConcat(const BindRequest& request) {
 }  // namespace
 
 void registerMapFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"map_concat",
-                      0,
-                      -1,
-                      bindMapConcat,
-                      {"_FUNC_(map, ...) - Returns the union of all the given maps",
-                       "> SELECT _FUNC_(map(1, 'a', 2, 'b'), map(3, 'c'));\n {1:\"a\",2:\"b\","
-                       "3:\"c\"}"}});
+  registry.addScalar({"map_concat", 0, -1, bindMapConcat});
   registry.addScalar({"map_keys", 1, 1, [](const BindRequest& r) {
                         return bindMapPart("map_keys", MapPart::kKeys, r);
                       }});

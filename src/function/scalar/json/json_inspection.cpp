@@ -46,23 +46,8 @@ BoundScalarFunction bindJsonObjectKeys(const BindRequest& request) {
 }  // namespace
 
 void registerJsonInspectionFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"json_array_length",
-                      1,
-                      1,
-                      bindJsonArrayLength,
-                      {"_FUNC_(jsonArray) - Returns the number of elements in the outermost JSON "
-                       "array.",
-                       "> SELECT _FUNC_('[1,2,3,4]');\n 4\n> SELECT _FUNC_('[1,2,3,{\"f1\":1,"
-                       "\"f2\":[5,6]},4]');\n 5\n> SELECT _FUNC_('[1,2');\n NULL"}});
-  registry.addScalar({"json_object_keys",
-                      1,
-                      1,
-                      bindJsonObjectKeys,
-                      {"_FUNC_(json_object) - Returns all the keys of the outermost JSON object as "
-                       "an array.",
-                       "> SELECT _FUNC_('{}');\n []\n> SELECT _FUNC_('{\"key\": \"value\"}');\n "
-                       "[\"key\"]\n> SELECT _FUNC_('{\"f1\":\"abc\",\"f2\":{\"f3\":\"a\", "
-                       "\"f4\":\"b\"}}');\n [\"f1\",\"f2\"]"}});
+  registry.addScalar({"json_array_length", 1, 1, bindJsonArrayLength});
+  registry.addScalar({"json_object_keys", 1, 1, bindJsonObjectKeys});
 }
 
 }  // namespace sluice

@@ -1,0 +1,142 @@
+// src/function/docs/misc_docs.cpp
+//
+// What DESCRIBE FUNCTION shows of the operators and the window grouping function. Every example is
+// run by test/unit/session/function_catalogue_test.cpp, which compares its rows with the lines
+// shown.
+#include "function/docs/doc_parts.hpp"
+
+namespace sluice {
+
+std::vector<NamedFunctionDoc> miscFunctionDocs() {
+  return {
+      {{"+"},
+       {"expr1 _FUNC_ expr2 - Returns the sum of two numbers or intervals, or a date or timestamp "
+        "moved by an interval (or a date by a number of days).",
+        "> SELECT 2 _FUNC_ 3.5;\n"
+        " 5.5\n"
+        "> SELECT DATE'2024-02-28' _FUNC_ 2;\n"
+        " 2024-03-01"}},
+      {{"-"},
+       {"expr1 _FUNC_ expr2 - Returns the difference of two numbers or intervals, a date or "
+        "timestamp moved back by an interval (or a date by a number of days), or the interval "
+        "between two dates or timestamps.",
+        "> SELECT 10 _FUNC_ 4.5;\n"
+        " 5.5\n"
+        "> SELECT DATE'2024-03-01' _FUNC_ 1;\n"
+        " 2024-02-29"}},
+      {{"*"},
+       {"expr1 _FUNC_ expr2 - Returns the product of two numbers, or of an interval and a number.",
+        "> SELECT 6 _FUNC_ 1.5;\n"
+        " 9.0"}},
+      {{"/"},
+       {"expr1 _FUNC_ expr2 - Returns `expr1` divided by `expr2` as a double or decimal (never a "
+        "whole-number division); division by 0 fails with ANSI mode on.",
+        "> SELECT 7 _FUNC_ 2;\n"
+        " 3.5\n"
+        "> SELECT 1.0 _FUNC_ 3;\n"
+        " 0.333333"}},
+      {{"%"},
+       {"expr1 _FUNC_ expr2 - Returns the remainder of `expr1` divided by `expr2`, with the sign "
+        "of `expr1`.",
+        "> SELECT 17 _FUNC_ 5;\n"
+        " 2\n"
+        "> SELECT -7.5 _FUNC_ 2;\n"
+        " -1.5"}},
+      {{"="},
+       {"expr1 _FUNC_ expr2 - Returns whether the two values are equal; null when either is null.",
+        "> SELECT 3 _FUNC_ 3.0;\n"
+        " true\n"
+        "> SELECT 'a' _FUNC_ NULL;\n"
+        " NULL"}},
+      {{"=="},
+       {"expr1 _FUNC_ expr2 - Returns whether the two values are equal; null when either is null. "
+        "Same as `=`.",
+        "> SELECT 'x' _FUNC_ 'x';\n"
+        " true"}},
+      {{"!=", "<>"},
+       {"expr1 _FUNC_ expr2 - Returns whether the two values differ; null when either is null.",
+        "> SELECT 1 _FUNC_ 2;\n"
+        " true\n"
+        "> SELECT 1 _FUNC_ NULL;\n"
+        " NULL"}},
+      {{"<=>"},
+       {"expr1 _FUNC_ expr2 - Returns whether the two values are equal, treating two nulls as "
+        "equal; never null.",
+        "> SELECT NULL _FUNC_ NULL;\n"
+        " true\n"
+        "> SELECT 1 _FUNC_ NULL;\n"
+        " false"}},
+      {{"<"},
+       {"expr1 _FUNC_ expr2 - Returns whether `expr1` is less than `expr2`; null when either is "
+        "null.",
+        "> SELECT 2 _FUNC_ 10;\n"
+        " true\n"
+        "> SELECT 'b' _FUNC_ 'abc';\n"
+        " false"}},
+      {{"<="},
+       {"expr1 _FUNC_ expr2 - Returns whether `expr1` is less than or equal to `expr2`; null when "
+        "either is null.",
+        "> SELECT DATE'2024-01-01' _FUNC_ DATE'2024-01-01';\n"
+        " true"}},
+      {{">"},
+       {"expr1 _FUNC_ expr2 - Returns whether `expr1` is greater than `expr2`; null when either is "
+        "null.",
+        "> SELECT 2 _FUNC_ 10;\n"
+        " false"}},
+      {{">="},
+       {"expr1 _FUNC_ expr2 - Returns whether `expr1` is greater than or equal to `expr2`; null "
+        "when either is null.",
+        "> SELECT 2.5 _FUNC_ 2;\n"
+        " true"}},
+      {{"!", "not"},
+       {"_FUNC_ expr - Returns the logical negation of the boolean `expr`: true for false, false "
+        "for true, null for null.",
+        "> SELECT _FUNC_ true;\n"
+        " false\n"
+        "> SELECT _FUNC_ (1 > 2);\n"
+        " true"}},
+      {{"&"},
+       {"expr1 _FUNC_ expr2 - Returns the bitwise AND of two integers.",
+        "> SELECT 12 _FUNC_ 10;\n"
+        " 8"}},
+      {{"|"},
+       {"expr1 _FUNC_ expr2 - Returns the bitwise OR of two integers.",
+        "> SELECT 12 _FUNC_ 10;\n"
+        " 14"}},
+      {{"^"},
+       {"expr1 _FUNC_ expr2 - Returns the bitwise exclusive OR of two integers.",
+        "> SELECT 12 _FUNC_ 10;\n"
+        " 6"}},
+      {{"~"},
+       {"_FUNC_ expr - Returns the bitwise NOT of the integer `expr`.",
+        "> SELECT _FUNC_ 5;\n"
+        " -6"}},
+      {{"<<"},
+       {"base _FUNC_ n - Returns the integer `base` shifted left by `n` bits.",
+        "> SELECT 1 _FUNC_ 10;\n"
+        " 1024"}},
+      {{">>"},
+       {"base _FUNC_ n - Returns the integer `base` shifted right by `n` bits, keeping its sign.",
+        "> SELECT -64 _FUNC_ 3;\n"
+        " -8"}},
+      {{">>>"},
+       {"base _FUNC_ n - Returns the integer `base` shifted right by `n` bits, filling with zeros.",
+        "> SELECT -1 _FUNC_ 28;\n"
+        " 15"}},
+      {{"||"},
+       {"expr1 _FUNC_ expr2 - Returns the two strings, binary values or arrays joined end to end, "
+        "as concat does.",
+        "> SELECT 'data' _FUNC_ '-' _FUNC_ 'lake';\n"
+        " data-lake\n"
+        "> SELECT array(1) _FUNC_ array(2, 3);\n"
+        " [1,2,3]"}},
+      {{"window"},
+       {"_FUNC_(time_column, window_duration [, slide_duration [, start_time]]) - Returns the "
+        "struct of `start` and `end` of the tumbling time window, `window_duration` long, that "
+        "`time_column` falls in, to group rows by time (sliding windows are not supported yet).",
+        "> SELECT _FUNC_(TIMESTAMP'2024-01-01 09:03:00', '10 minutes');\n"
+        " {\"start\":2024-01-01 09:00:00,\"end\":2024-01-01 09:10:00}"}},
+  };
+}
+
+}  // namespace sluice
