@@ -224,7 +224,7 @@ bool writable(const DataType& type) {
 }
 
 //! Options from a MAP<STRING, STRING> value (null: the defaults).
-JsonWriteOptions readOptions(const Value* map) {
+JsonWriteOptions readToJsonOptions(const Value* map) {
   JsonWriteOptions options;
   std::string timestamp = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX";
   std::string timestamp_ntz = "yyyy-MM-dd'T'HH:mm:ss.SSS";
@@ -280,7 +280,7 @@ BoundScalarFunction bindToJson(const BindRequest& request) {
   std::shared_ptr<const JsonWriteOptions> constant_options;
   if (!has_options || request.argument_constants[1] != nullptr) {
     constant_options = std::make_shared<const JsonWriteOptions>(
-        readOptions(has_options ? request.argument_constants[1] : nullptr));
+        readToJsonOptions(has_options ? request.argument_constants[1] : nullptr));
   }
   ScalarKernel kernel = [constant_options](const ExecContext& context, const ArgumentVectors& args,
                                            const RowSet& rows, Vector& result) {
@@ -289,7 +289,7 @@ BoundScalarFunction bindToJson(const BindRequest& request) {
     std::optional<JsonWriteOptions> batch_options;
     if (!constant_options) {
       Value map = args[1]->getValue(rows.row(0));
-      batch_options = readOptions(&map);
+      batch_options = readToJsonOptions(&map);
     }
     JsonValueWriter writer(constant_options ? *constant_options : *batch_options,
                            datetime::sessionZone(context));
