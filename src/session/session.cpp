@@ -117,6 +117,9 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kDelete:
       case sql::StatementKind::kUpdate:
       case sql::StatementKind::kMerge:
+      case sql::StatementKind::kAlterTable:
+      case sql::StatementKind::kShowTblProperties:
+      case sql::StatementKind::kShowColumns:
         if (isCatalogStatement(*statement))
           return runCatalogStatement(*statement, *this);
         [[fallthrough]];

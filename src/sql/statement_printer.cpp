@@ -141,6 +141,9 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kDescribeDetail:
     case StatementKind::kVacuum:
     case StatementKind::kOptimize:
+    case StatementKind::kAlterTable:
+    case StatementKind::kShowTblProperties:
+    case StatementKind::kShowColumns:
       catalogStatement(s);
       return;
     case StatementKind::kInsert:
