@@ -237,6 +237,8 @@ StatementResult dispatch(const sql::Statement& statement, CatalogSession& sessio
       return runShowTblProperties(statement.as<sql::ShowTblPropertiesStatement>(), session);
     case sql::StatementKind::kShowColumns:
       return runShowColumns(statement.as<sql::ShowColumnsStatement>(), session);
+    case sql::StatementKind::kRestore:
+      return runRestore(statement.as<sql::RestoreStatement>(), session);
     default:
       SLUICE_UNREACHABLE("not a catalog statement");
   }
@@ -270,6 +272,7 @@ bool isCatalogStatement(const sql::Statement& statement) {
     case sql::StatementKind::kAlterTable:
     case sql::StatementKind::kShowTblProperties:
     case sql::StatementKind::kShowColumns:
+    case sql::StatementKind::kRestore:
       return true;
     default:
       return false;

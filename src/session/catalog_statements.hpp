@@ -87,6 +87,7 @@ StatementResult runDescribeFunction(const sql::DescribeFunctionStatement& statem
                                     CatalogSession& session);
 StatementResult runVacuum(const sql::VacuumStatement& statement, CatalogSession& session);
 StatementResult runOptimize(const sql::OptimizeStatement& statement, CatalogSession& session);
+StatementResult runRestore(const sql::RestoreStatement& statement, CatalogSession& session);
 StatementResult runInsert(const sql::InsertStatement& statement, CatalogSession& session);
 StatementResult runDelete(const sql::DeleteStatement& statement, CatalogSession& session);
 StatementResult runUpdate(const sql::UpdateStatement& statement, CatalogSession& session);

@@ -204,6 +204,14 @@ void SqlPrinter::catalogStatement(const Statement& s) {
         out_ += " (" + quoteString(*show.key) + ")";
       return;
     }
+    case StatementKind::kRestore: {
+      const auto& restore = s.as<RestoreStatement>();
+      out_ += "RESTORE TABLE " + joinName(restore.name);
+      out_ += restore.to.kind == TimeTravel::Kind::kVersion ? " TO VERSION AS OF "
+                                                            : " TO TIMESTAMP AS OF ";
+      expr(*restore.to.value, kComparisonLevel);
+      return;
+    }
     case StatementKind::kShowColumns: {
       const auto& show = s.as<ShowColumnsStatement>();
       out_ += "SHOW COLUMNS IN " + joinName(show.name);

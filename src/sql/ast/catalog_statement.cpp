@@ -119,4 +119,11 @@ bool ShowColumnsStatement::equals(const Statement& other) const {
   return name == o.name && schema == o.schema;
 }
 
+bool RestoreStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<RestoreStatement>();
+  return name == o.name && to.equals(o.to);
+}
+
 }  // namespace sluice::sql

@@ -2,8 +2,8 @@
 //
 // The statements a query session runs against the catalog and its Delta tables: DROP TABLE,
 // CREATE / DROP SCHEMA, SHOW TABLES / SCHEMAS / CATALOGS, DESCRIBE [TABLE | SCHEMA | HISTORY |
-// DETAIL], VACUUM, OPTIMIZE, ALTER TABLE, SHOW TBLPROPERTIES and SHOW COLUMNS. Spellings with one
-// meaning share one node: DESC and DESCRIBE, EXTENDED and FORMATTED, SCHEMA, DATABASE and
+// DETAIL], VACUUM, OPTIMIZE, ALTER TABLE, RESTORE, SHOW TBLPROPERTIES and SHOW COLUMNS. Spellings
+// with one meaning share one node: DESC and DESCRIBE, EXTENDED and FORMATTED, SCHEMA, DATABASE and
 // NAMESPACE; the printer writes the first.
 #pragma once
 
@@ -268,6 +268,17 @@ class ShowColumnsStatement : public Statement {
 
   std::vector<std::string> name;
   std::vector<std::string> schema;  // empty when not written
+};
+
+//! RESTORE [TABLE] name [TO] { VERSION | TIMESTAMP } AS OF value.
+class RestoreStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kRestore;
+  explicit RestoreStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> name;
+  TimeTravel to;
 };
 
 }  // namespace sluice::sql

@@ -9,6 +9,7 @@
 //   ALTER TABLE t DROP {COLUMN | COLUMNS} [IF EXISTS] [(]c, ...[)]
 //   ALTER TABLE t {ALTER | CHANGE} [COLUMN] c {TYPE type | COMMENT 's' | {SET | DROP} NOT NULL}
 //   ALTER TABLE t RENAME TO u
+//   RESTORE [TABLE] t [TO] {VERSION | TIMESTAMP} AS OF value
 // ALTER TABLE ... CLUSTER BY and nested column names (a.b) are checked, then refused as not
 // supported.
 #include <fmt/format.h>
@@ -183,6 +184,23 @@ StatementPtr TokenParser::parseAlterTable() {
   fail(action,
        "expected SET TBLPROPERTIES, UNSET TBLPROPERTIES, ADD COLUMNS, RENAME COLUMN, DROP "
        "COLUMNS, ALTER COLUMN or RENAME TO");
+}
+
+StatementPtr TokenParser::parseRestore() {
+  const Token& restore = advance();
+  auto statement = std::make_unique<RestoreStatement>(restore.position);
+  // TABLE is optional: RESTORE table TO ... restores a table named `table`.
+  if (checkKeyword(Keyword::kTable) && isAnyName(peek(1)) && !peek(1).isKeyword(Keyword::kTo) &&
+      !peek(1).isKeyword(Keyword::kVersion) && !peek(1).isKeyword(Keyword::kTimestamp)) {
+    advance();
+  }
+  statement->name = parseTableName();
+  matchKeyword(Keyword::kTo);
+  std::optional<TimeTravel> to = parseTimeTravel();
+  if (!to)
+    fail(current(), "expected VERSION AS OF or TIMESTAMP AS OF");
+  statement->to = std::move(*to);
+  return statement;
 }
 
 }  // namespace sluice::sql

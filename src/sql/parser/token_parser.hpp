@@ -202,8 +202,9 @@ class TokenParser {
   StatementPtr parseDropTable(const Token& drop);
   StatementPtr parseDropSchema(const Token& drop);
 
-  // ALTER TABLE (alter_parser.cpp).
+  // ALTER TABLE and RESTORE (alter_parser.cpp).
   StatementPtr parseAlterTable();
+  StatementPtr parseRestore();
   AddedColumn parseAddedColumn();
   //! One column name of ALTER TABLE; nested fields (a.b) are refused as not supported.
   std::string parseAlterColumnName();

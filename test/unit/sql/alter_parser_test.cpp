@@ -1,8 +1,8 @@
 // test/unit/sql/alter_parser_test.cpp
 //
-// ALTER TABLE, SHOW TBLPROPERTIES and SHOW COLUMNS: the trees they parse to, parse-print-parse
-// round trips in both layouts, and malformed or refused statements with their class, position
-// and message.
+// ALTER TABLE, RESTORE, SHOW TBLPROPERTIES and SHOW COLUMNS: the trees they parse to,
+// parse-print-parse round trips in both layouts, and malformed or refused statements with their
+// class, position and message.
 #include <gtest/gtest.h>
 
 #include "sql/parser/parser.hpp"
@@ -41,6 +41,9 @@ const char* const kAlterInputs[] = {
     "SHOW TBLPROPERTIES t (a.b)",
     "SHOW COLUMNS IN t",
     "show columns from t in db",
+    "RESTORE TABLE t TO VERSION AS OF 3",
+    "restore db.t timestamp as of '2024-01-01 00:00:00'",
+    "RESTORE delta.`/data/t` TO VERSION AS OF 1",
 };
 
 void expectRoundTrip(std::string_view input, PrintLayout layout) {
@@ -155,6 +158,8 @@ const AlterErrorCase kAlterErrors[] = {
      "Syntax error at or near '(': expected one property key."},
     {"SHOW COLUMNS t", ErrorClass::PARSE_SYNTAX_ERROR, 14,
      "Syntax error at or near 't': expected FROM or IN."},
+    {"RESTORE TABLE t TO 3", ErrorClass::PARSE_SYNTAX_ERROR, 20,
+     "Syntax error at or near '3': expected VERSION AS OF or TIMESTAMP AS OF."},
 };
 
 TEST(AlterParserTest, MalformedStatementsReportClassPositionAndMessage) {
