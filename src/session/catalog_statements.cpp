@@ -231,6 +231,14 @@ StatementResult dispatch(const sql::Statement& statement, CatalogSession& sessio
       return runUpdate(statement.as<sql::UpdateStatement>(), session);
     case sql::StatementKind::kMerge:
       return runMerge(statement.as<sql::MergeStatement>(), session);
+    case sql::StatementKind::kAlterTable:
+      return runAlterTable(statement.as<sql::AlterTableStatement>(), session);
+    case sql::StatementKind::kShowTblProperties:
+      return runShowTblProperties(statement.as<sql::ShowTblPropertiesStatement>(), session);
+    case sql::StatementKind::kShowColumns:
+      return runShowColumns(statement.as<sql::ShowColumnsStatement>(), session);
+    case sql::StatementKind::kRestore:
+      return runRestore(statement.as<sql::RestoreStatement>(), session);
     default:
       SLUICE_UNREACHABLE("not a catalog statement");
   }
@@ -261,6 +269,10 @@ bool isCatalogStatement(const sql::Statement& statement) {
     case sql::StatementKind::kDelete:
     case sql::StatementKind::kUpdate:
     case sql::StatementKind::kMerge:
+    case sql::StatementKind::kAlterTable:
+    case sql::StatementKind::kShowTblProperties:
+    case sql::StatementKind::kShowColumns:
+    case sql::StatementKind::kRestore:
       return true;
     default:
       return false;

@@ -2,14 +2,16 @@
 //
 // The statements a query session runs against the catalog and its Delta tables: CREATE TABLE
 // [AS query], DROP TABLE, CREATE / DROP SCHEMA, USE, SHOW TABLES / SCHEMAS / CATALOGS,
-// DESCRIBE [TABLE | SCHEMA | HISTORY | DETAIL], VACUUM, OPTIMIZE, and INSERT, DELETE and
-// UPDATE, with Spark's and Databricks' output columns and error classes. They reach the session
-// only through CatalogSession, so that session.cpp stays a dispatcher.
+// DESCRIBE [TABLE | SCHEMA | HISTORY | DETAIL], VACUUM, OPTIMIZE, ALTER TABLE, SHOW
+// TBLPROPERTIES / COLUMNS, and INSERT, DELETE and UPDATE, with Spark's and Databricks' output
+// columns and error classes. They reach the session only through CatalogSession, so that
+// session.cpp stays a dispatcher.
 //
 // Files: catalog_statements.cpp (dispatch, USE, SHOW, schemas, DROP TABLE, Delta targets),
 // function_statements_show.cpp (SHOW FUNCTIONS, DESCRIBE FUNCTION),
 // create_table_statement.cpp, describe_statements.cpp, table_maintenance_statements.cpp,
-// insert_statement.cpp, delete_update_statements.cpp (with dml_target.*, which they share).
+// insert_statement.cpp, delete_update_statements.cpp (with dml_target.*, which they share),
+// alter_table_statement.cpp.
 #pragma once
 
 #include <map>
@@ -85,10 +87,15 @@ StatementResult runDescribeFunction(const sql::DescribeFunctionStatement& statem
                                     CatalogSession& session);
 StatementResult runVacuum(const sql::VacuumStatement& statement, CatalogSession& session);
 StatementResult runOptimize(const sql::OptimizeStatement& statement, CatalogSession& session);
+StatementResult runRestore(const sql::RestoreStatement& statement, CatalogSession& session);
 StatementResult runInsert(const sql::InsertStatement& statement, CatalogSession& session);
 StatementResult runDelete(const sql::DeleteStatement& statement, CatalogSession& session);
 StatementResult runUpdate(const sql::UpdateStatement& statement, CatalogSession& session);
 StatementResult runMerge(const sql::MergeStatement& statement, CatalogSession& session);
+StatementResult runAlterTable(const sql::AlterTableStatement& statement, CatalogSession& session);
+StatementResult runShowTblProperties(const sql::ShowTblPropertiesStatement& statement,
+                                     CatalogSession& session);
+StatementResult runShowColumns(const sql::ShowColumnsStatement& statement, CatalogSession& session);
 
 //! DROP VIEW of a persistent view: drops it and returns true; false when the catalog has no
 //! such table or view; EXPECT_VIEW_NOT_TABLE for a table.

@@ -117,6 +117,10 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kDelete:
       case sql::StatementKind::kUpdate:
       case sql::StatementKind::kMerge:
+      case sql::StatementKind::kAlterTable:
+      case sql::StatementKind::kShowTblProperties:
+      case sql::StatementKind::kShowColumns:
+      case sql::StatementKind::kRestore:
         if (isCatalogStatement(*statement))
           return runCatalogStatement(*statement, *this);
         [[fallthrough]];

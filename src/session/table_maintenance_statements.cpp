@@ -6,12 +6,17 @@
 //   OPTIMIZE t                -> path, metrics: one row. The metrics struct carries the subset
 //     of Delta's OptimizeMetrics that sluice measures: numFilesAdded, numFilesRemoved, and
 //     filesAdded / filesRemoved as struct<totalFiles, totalSize>.
+//   RESTORE TABLE t TO VERSION | TIMESTAMP AS OF ... -> one row of Delta's restore metrics:
+//     table_size_after_restore, num_of_files_after_restore, num_removed_files,
+//     num_restored_files, removed_files_size, restored_files_size.
 // VACUUM's retention check follows spark.databricks.delta.retentionDurationCheck.enabled.
 #include <fmt/format.h>
 
+#include "planner/binder/query_binder.hpp"
 #include "session/catalog_statements.hpp"
 #include "session/result_rows_builder.hpp"
 #include "storage/delta/optimize.hpp"
+#include "storage/delta/restore.hpp"
 #include "storage/delta/vacuum.hpp"
 
 namespace sluice {
@@ -65,6 +70,27 @@ StatementResult runOptimize(const sql::OptimizeStatement& optimize, CatalogSessi
                                Value::longValue(result.num_removed_files),
                                fileSizes(result.num_added_files, result.num_added_bytes),
                                fileSizes(result.num_removed_files, result.num_removed_bytes)})});
+  return rows.finish();
+}
+
+StatementResult runRestore(const sql::RestoreStatement& restore, CatalogSession& session) {
+  sql::TableTarget written;
+  written.name = restore.name;
+  DeltaTarget target = resolveDeltaTarget(written, session, "RESTORE");
+  TableVersion version = bindTimeTravel(restore.to, session.bindContext().exec, restore);
+  delta::TimeTravel to;
+  to.version = version.version;
+  to.timestamp_ms = version.timestamp_ms;
+  delta::RestoreResult result = delta::restoreTable(target.location, to);
+  std::vector<std::string> names = {"table_size_after_restore", "num_of_files_after_restore",
+                                    "num_removed_files",        "num_restored_files",
+                                    "removed_files_size",       "restored_files_size"};
+  ResultRowsBuilder rows(names, std::vector<DataType>(names.size(), DataType::longType()));
+  rows.addRow(
+      {Value::longValue(result.table_size_after_restore),
+       Value::longValue(result.num_of_files_after_restore),
+       Value::longValue(result.num_removed_files), Value::longValue(result.num_restored_files),
+       Value::longValue(result.removed_files_size), Value::longValue(result.restored_files_size)});
   return rows.finish();
 }
 

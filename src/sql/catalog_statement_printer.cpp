@@ -1,8 +1,8 @@
 // src/sql/catalog_statement_printer.cpp
 //
 // The SQL printer for the catalog statements: SHOW, DESCRIBE, DROP TABLE / SCHEMA, CREATE
-// SCHEMA, VACUUM and OPTIMIZE. Each prints on one line in either layout, in the first of its
-// spellings (DESCRIBE, not DESC; SCHEMA, not DATABASE; EXTENDED, not FORMATTED). DESCRIBE
+// SCHEMA, VACUUM, OPTIMIZE and ALTER TABLE. Each prints on one line in either layout, in the first
+// of its spellings (DESCRIBE, not DESC; SCHEMA, not DATABASE; EXTENDED, not FORMATTED). DESCRIBE
 // TABLE keeps the word TABLE so that a table named `history` or `detail` reads back as one.
 #include <fmt/format.h>
 
@@ -20,6 +20,76 @@ std::string likeClause(const std::optional<std::string>& pattern) {
 
 void SqlPrinter::tableTarget(const TableTarget& target) {
   out_ += target.path ? quoteString(*target.path) : joinName(target.name);
+}
+
+void SqlPrinter::alterTable(const AlterTableStatement& alter) {
+  out_ += "ALTER TABLE " + joinName(alter.name);
+  auto columnList = [&](const std::vector<std::string>& columns) {
+    out_ += " (";
+    for (size_t i = 0; i < columns.size(); ++i)
+      out_ += (i > 0 ? ", " : "") + quoteIdentifier(columns[i]);
+    out_ += ')';
+  };
+  switch (alter.action) {
+    case AlterTableStatement::Action::kSetProperties:
+      out_ += " SET TBLPROPERTIES ";
+      properties(alter.properties);
+      return;
+    case AlterTableStatement::Action::kUnsetProperties:
+      out_ += alter.if_exists ? " UNSET TBLPROPERTIES IF EXISTS (" : " UNSET TBLPROPERTIES (";
+      for (size_t i = 0; i < alter.keys.size(); ++i)
+        out_ += (i > 0 ? ", " : "") + quoteString(alter.keys[i]);
+      out_ += ')';
+      return;
+    case AlterTableStatement::Action::kAddColumns:
+      out_ += " ADD COLUMNS (";
+      for (size_t i = 0; i < alter.added.size(); ++i) {
+        const AddedColumn& column = alter.added[i];
+        if (i > 0)
+          out_ += ", ";
+        out_ += quoteIdentifier(column.name) + " ";
+        dataType(column.type);
+        if (column.not_null)
+          out_ += " NOT NULL";
+        if (column.comment)
+          out_ += " COMMENT " + quoteString(*column.comment);
+        if (column.first)
+          out_ += " FIRST";
+        if (column.after)
+          out_ += " AFTER " + quoteIdentifier(*column.after);
+      }
+      out_ += ')';
+      return;
+    case AlterTableStatement::Action::kRenameColumn:
+      out_ += " RENAME COLUMN " + quoteIdentifier(alter.columns[0]) + " TO " +
+              quoteIdentifier(alter.new_name);
+      return;
+    case AlterTableStatement::Action::kDropColumns:
+      out_ += alter.if_exists ? " DROP COLUMNS IF EXISTS" : " DROP COLUMNS";
+      columnList(alter.columns);
+      return;
+    case AlterTableStatement::Action::kAlterColumn:
+      out_ += " ALTER COLUMN " + quoteIdentifier(alter.columns[0]);
+      switch (alter.change) {
+        case AlterTableStatement::ColumnChange::kType:
+          out_ += " TYPE ";
+          dataType(*alter.type);
+          return;
+        case AlterTableStatement::ColumnChange::kComment:
+          out_ += " COMMENT " + quoteString(*alter.comment);
+          return;
+        case AlterTableStatement::ColumnChange::kSetNotNull:
+          out_ += " SET NOT NULL";
+          return;
+        case AlterTableStatement::ColumnChange::kDropNotNull:
+          out_ += " DROP NOT NULL";
+          return;
+      }
+      return;
+    case AlterTableStatement::Action::kRenameTable:
+      out_ += " RENAME TO " + joinName(alter.new_table);
+      return;
+  }
 }
 
 void SqlPrinter::catalogStatement(const Statement& s) {
@@ -124,6 +194,31 @@ void SqlPrinter::catalogStatement(const Statement& s) {
       out_ += "OPTIMIZE ";
       tableTarget(s.as<OptimizeStatement>().target);
       return;
+    case StatementKind::kAlterTable:
+      alterTable(s.as<AlterTableStatement>());
+      return;
+    case StatementKind::kShowTblProperties: {
+      const auto& show = s.as<ShowTblPropertiesStatement>();
+      out_ += "SHOW TBLPROPERTIES " + joinName(show.name);
+      if (show.key)
+        out_ += " (" + quoteString(*show.key) + ")";
+      return;
+    }
+    case StatementKind::kRestore: {
+      const auto& restore = s.as<RestoreStatement>();
+      out_ += "RESTORE TABLE " + joinName(restore.name);
+      out_ += restore.to.kind == TimeTravel::Kind::kVersion ? " TO VERSION AS OF "
+                                                            : " TO TIMESTAMP AS OF ";
+      expr(*restore.to.value, kComparisonLevel);
+      return;
+    }
+    case StatementKind::kShowColumns: {
+      const auto& show = s.as<ShowColumnsStatement>();
+      out_ += "SHOW COLUMNS IN " + joinName(show.name);
+      if (!show.schema.empty())
+        out_ += " IN " + joinName(show.schema);
+      return;
+    }
     default:
       SLUICE_UNREACHABLE("not a catalog statement");
   }

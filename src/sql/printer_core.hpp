@@ -79,6 +79,7 @@ class SqlPrinter {
   void caseExpr(const CaseExpr& case_expr);
   void jsonPath(const JsonPathExpr& path);
   void functionCall(const FunctionCallExpr& call);
+  void alterTable(const AlterTableStatement& alter);
   void properties(const std::vector<Property>& properties);
   void nameList(const std::vector<std::string>& names);
 

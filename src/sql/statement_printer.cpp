@@ -141,6 +141,10 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kDescribeDetail:
     case StatementKind::kVacuum:
     case StatementKind::kOptimize:
+    case StatementKind::kAlterTable:
+    case StatementKind::kShowTblProperties:
+    case StatementKind::kShowColumns:
+    case StatementKind::kRestore:
       catalogStatement(s);
       return;
     case StatementKind::kInsert:

@@ -559,6 +559,49 @@ LogicalOperatorPtr QueryBinder::bindTableFunctionCall(const TableFunction& funct
   return scanOf(function.bind(input), call.position);
 }
 
+TableVersion bindTimeTravel(const sql::TimeTravel& time_travel, const ExecContext& exec,
+                            const sql::Statement& statement) {
+  TableVersion travel;
+  const sql::Expr& value = *time_travel.value;
+  if (!value.is<sql::LiteralExpr>())
+    throw Error(ErrorClass::NOT_SUPPORTED,
+                "A time travel value that is not a literal is not supported yet.")
+        .withLocation(statement.locate(value.position));
+  Value literal = bindLiteral(value.as<sql::LiteralExpr>(), exec);
+  if (time_travel.kind == sql::TimeTravel::Kind::kVersion) {
+    std::optional<int64_t> version;
+    if (literal.type().isIntegral())
+      version = literal.getInt64();
+    if (literal.type().id() == TypeId::kString) {
+      int64_t parsed = 0;
+      if (parseIntegral(literal.getString(), 0, INT64_MAX, parsed) == ParseStatus::kOk)
+        version = parsed;
+    }
+    if (!version || *version < 0) {
+      throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                  "VERSION AS OF takes a version number (0, 1, ...).")
+          .withLocation(statement.locate(value.position));
+    }
+    travel.version = version;
+  } else {
+    std::optional<int64_t> micros;
+    if (literal.type().id() == TypeId::kTimestamp || literal.type().id() == TypeId::kTimestampNtz)
+      micros = literal.getInt64();
+    if (literal.type().id() == TypeId::kDate)
+      micros = literal.getInt64() * 86'400'000'000;
+    if (literal.type().id() == TypeId::kString && exec.time_zone != nullptr) {
+      micros = parseTimestamp(literal.getString(), *exec.time_zone);
+    }
+    if (!micros) {
+      throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
+                  "TIMESTAMP AS OF takes a timestamp: TIMESTAMP '2024-01-01 00:00:00'.")
+          .withLocation(statement.locate(value.position));
+    }
+    travel.timestamp_ms = *micros / 1000;
+  }
+  return travel;
+}
+
 TableVersion QueryBinder::tableVersion(const sql::NamedTableRef& ref,
                                        std::optional<TableVersion> from_name) {
   TableVersion travel = from_name.value_or(TableVersion{});
@@ -568,43 +611,8 @@ TableVersion QueryBinder::tableVersion(const sql::NamedTableRef& ref,
                 "name's @ suffix and an AS OF clause.")
         .withLocation(statement_.locate(ref.position));
   }
-  if (ref.time_travel) {
-    const sql::Expr& value = *ref.time_travel->value;
-    if (!value.is<sql::LiteralExpr>())
-      notSupported(value.position, "A time travel value that is not a literal");
-    Value literal = bindLiteral(value.as<sql::LiteralExpr>(), context_.exec);
-    if (ref.time_travel->kind == sql::TimeTravel::Kind::kVersion) {
-      std::optional<int64_t> version;
-      if (literal.type().isIntegral())
-        version = literal.getInt64();
-      if (literal.type().id() == TypeId::kString) {
-        int64_t parsed = 0;
-        if (parseIntegral(literal.getString(), 0, INT64_MAX, parsed) == ParseStatus::kOk)
-          version = parsed;
-      }
-      if (!version || *version < 0) {
-        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
-                    "VERSION AS OF takes a version number (0, 1, ...).")
-            .withLocation(statement_.locate(value.position));
-      }
-      travel.version = version;
-    } else {
-      std::optional<int64_t> micros;
-      if (literal.type().id() == TypeId::kTimestamp || literal.type().id() == TypeId::kTimestampNtz)
-        micros = literal.getInt64();
-      if (literal.type().id() == TypeId::kDate)
-        micros = literal.getInt64() * 86'400'000'000;
-      if (literal.type().id() == TypeId::kString && context_.exec.time_zone != nullptr) {
-        micros = parseTimestamp(literal.getString(), *context_.exec.time_zone);
-      }
-      if (!micros) {
-        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
-                    "TIMESTAMP AS OF takes a timestamp: TIMESTAMP '2024-01-01 00:00:00'.")
-            .withLocation(statement_.locate(value.position));
-      }
-      travel.timestamp_ms = *micros / 1000;
-    }
-  }
+  if (ref.time_travel)
+    travel = bindTimeTravel(*ref.time_travel, context_.exec, statement_);
   return travel;
 }
 

@@ -15,6 +15,11 @@ struct TableEntry;
 class JoinBinder;
 struct CteBinding;
 
+//! The version a VERSION AS OF / TIMESTAMP AS OF clause of `statement` names: a literal
+//! version number, or a literal timestamp (a string in the session time zone of `exec`).
+TableVersion bindTimeTravel(const sql::TimeTravel& time_travel, const ExecContext& exec,
+                            const sql::Statement& statement);
+
 class QueryBinder {
  public:
   //! `ctes`: the common table expressions visible to the query (planner/binder/cte_scope.hpp).

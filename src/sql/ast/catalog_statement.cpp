@@ -95,4 +95,35 @@ bool OptimizeStatement::equals(const Statement& other) const {
   return other.kind() == kKind && target == other.as<OptimizeStatement>().target;
 }
 
+bool AlterTableStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<AlterTableStatement>();
+  return name == o.name && action == o.action && if_exists == o.if_exists &&
+         properties == o.properties && keys == o.keys && added == o.added && columns == o.columns &&
+         new_name == o.new_name && new_table == o.new_table && change == o.change &&
+         type == o.type && comment == o.comment;
+}
+
+bool ShowTblPropertiesStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<ShowTblPropertiesStatement>();
+  return name == o.name && key == o.key;
+}
+
+bool ShowColumnsStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<ShowColumnsStatement>();
+  return name == o.name && schema == o.schema;
+}
+
+bool RestoreStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<RestoreStatement>();
+  return name == o.name && to.equals(o.to);
+}
+
 }  // namespace sluice::sql

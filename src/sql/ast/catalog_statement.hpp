@@ -2,8 +2,9 @@
 //
 // The statements a query session runs against the catalog and its Delta tables: DROP TABLE,
 // CREATE / DROP SCHEMA, SHOW TABLES / SCHEMAS / CATALOGS, DESCRIBE [TABLE | SCHEMA | HISTORY |
-// DETAIL], VACUUM and OPTIMIZE. Spellings with one meaning share one node: DESC and DESCRIBE,
-// EXTENDED and FORMATTED, SCHEMA, DATABASE and NAMESPACE; the printer writes the first.
+// DETAIL], VACUUM, OPTIMIZE, ALTER TABLE, RESTORE, SHOW TBLPROPERTIES and SHOW COLUMNS. Spellings
+// with one meaning share one node: DESC and DESCRIBE, EXTENDED and FORMATTED, SCHEMA, DATABASE and
+// NAMESPACE; the printer writes the first.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/types/data_type.hpp"
 #include "sql/ast/statement.hpp"
 
 namespace sluice::sql {
@@ -186,6 +188,97 @@ class OptimizeStatement : public Statement {
   bool equals(const Statement& other) const override;
 
   TableTarget target;
+};
+
+//! One column of ALTER TABLE t ADD COLUMNS (name type [COMMENT 'text'] [FIRST | AFTER c], ...).
+struct AddedColumn {
+  std::string name;
+  DataType type;
+  bool not_null = false;  // parsed so that Delta's refusal can name it
+  std::optional<std::string> comment;
+  bool first = false;
+  std::optional<std::string> after;
+  SourcePosition position;
+
+  bool operator==(const AddedColumn& other) const {
+    return name == other.name && type == other.type && not_null == other.not_null &&
+           comment == other.comment && first == other.first && after == other.after;
+  }
+};
+
+//! ALTER TABLE name followed by one action:
+//!   SET TBLPROPERTIES (k = v, ...)            kSetProperties
+//!   UNSET TBLPROPERTIES [IF EXISTS] (k, ...)  kUnsetProperties
+//!   ADD COLUMN[S] (c type ..., ...)           kAddColumns (parentheses optional for one)
+//!   RENAME COLUMN c TO d                      kRenameColumn
+//!   DROP COLUMN[S] [IF EXISTS] (c, ...)       kDropColumns
+//!   { ALTER | CHANGE } [COLUMN] c { TYPE t | COMMENT 's' | SET NOT NULL | DROP NOT NULL }
+//!                                             kAlterColumn
+//!   RENAME TO new_name                        kRenameTable
+class AlterTableStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kAlterTable;
+  explicit AlterTableStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  enum class Action : uint8_t {
+    kSetProperties,
+    kUnsetProperties,
+    kAddColumns,
+    kRenameColumn,
+    kDropColumns,
+    kAlterColumn,
+    kRenameTable,
+  };
+  //! What ALTER COLUMN changes.
+  enum class ColumnChange : uint8_t { kType, kComment, kSetNotNull, kDropNotNull };
+
+  std::vector<std::string> name;
+  Action action = Action::kSetProperties;
+  bool if_exists = false;              // UNSET TBLPROPERTIES / DROP COLUMNS
+  std::vector<Property> properties;    // SET TBLPROPERTIES
+  std::vector<std::string> keys;       // UNSET TBLPROPERTIES
+  std::vector<AddedColumn> added;      // ADD COLUMNS
+  std::vector<std::string> columns;    // DROP COLUMNS; the one column of RENAME / ALTER
+  std::string new_name;                // RENAME COLUMN
+  std::vector<std::string> new_table;  // RENAME TO
+  ColumnChange change = ColumnChange::kType;
+  std::optional<DataType> type;        // ALTER COLUMN ... TYPE
+  std::optional<std::string> comment;  // ALTER COLUMN ... COMMENT
+  SourcePosition action_position;      // the action's first token
+};
+
+//! SHOW TBLPROPERTIES name [('key')].
+class ShowTblPropertiesStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kShowTblProperties;
+  explicit ShowTblPropertiesStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> name;
+  std::optional<std::string> key;
+};
+
+//! SHOW COLUMNS { FROM | IN } name [{ FROM | IN } schema].
+class ShowColumnsStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kShowColumns;
+  explicit ShowColumnsStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> name;
+  std::vector<std::string> schema;  // empty when not written
+};
+
+//! RESTORE [TABLE] name [TO] { VERSION | TIMESTAMP } AS OF value.
+class RestoreStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kRestore;
+  explicit RestoreStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> name;
+  TimeTravel to;
 };
 
 }  // namespace sluice::sql

@@ -197,6 +197,14 @@ std::string statementName(const Statement& statement) {
       return "VACUUM";
     case StatementKind::kOptimize:
       return "OPTIMIZE";
+    case StatementKind::kAlterTable:
+      return "ALTER TABLE";
+    case StatementKind::kShowTblProperties:
+      return "SHOW TBLPROPERTIES";
+    case StatementKind::kShowColumns:
+      return "SHOW COLUMNS";
+    case StatementKind::kRestore:
+      return "RESTORE";
     case StatementKind::kInsert:
       return statement.as<InsertStatement>().overwrite ? "INSERT OVERWRITE" : "INSERT INTO";
     case StatementKind::kDelete:

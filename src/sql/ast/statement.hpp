@@ -49,6 +49,10 @@ enum class StatementKind : uint8_t {
   kDescribeDetail,    // DESCRIBE DETAIL t
   kVacuum,            // VACUUM t [RETAIN n HOURS] [DRY RUN]
   kOptimize,          // OPTIMIZE t
+  kAlterTable,        // ALTER TABLE t SET / UNSET TBLPROPERTIES, ADD / RENAME / DROP / ALTER COLUMN
+  kShowTblProperties,  // SHOW TBLPROPERTIES t [('key')]
+  kShowColumns,        // SHOW COLUMNS IN t [IN schema]
+  kRestore,            // RESTORE TABLE t TO VERSION | TIMESTAMP AS OF ...
   // Statements that change a table's rows (sql/ast/dml_statement.hpp).
   kInsert,  // INSERT INTO / INSERT OVERWRITE
   kDelete,  // DELETE FROM

@@ -4,6 +4,8 @@
 //   SHOW TABLES [{FROM | IN} schema] [[LIKE] 'pattern']
 //   SHOW {SCHEMAS | DATABASES | NAMESPACES} [{FROM | IN} catalog] [[LIKE] 'pattern']
 //   SHOW CATALOGS [[LIKE] 'pattern']
+//   SHOW TBLPROPERTIES t [('key')]
+//   SHOW COLUMNS {FROM | IN} t [{FROM | IN} schema]
 //   SHOW [USER | SYSTEM | ALL] FUNCTIONS [{FROM | IN} schema] [[LIKE] 'pattern' | name]
 //   {DESCRIBE | DESC} FUNCTION [EXTENDED] f
 //   {DESCRIBE | DESC} [TABLE] [EXTENDED | FORMATTED] t
@@ -33,17 +35,6 @@ namespace {
 bool isSchemaWord(const Token& token) {
   return token.isKeyword(Keyword::kSchema) || token.isKeyword(Keyword::kDatabase) ||
          token.isKeyword(Keyword::kNamespace);
-}
-
-// True when `token` is the plain word `upper`, in any case (a word that is not a keyword).
-bool isWord(const Token& token, std::string_view upper) {
-  if (token.text.size() != upper.size())
-    return false;
-  for (size_t i = 0; i < upper.size(); ++i) {
-    if (std::toupper(static_cast<unsigned char>(token.text[i])) != upper[i])
-      return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -92,22 +83,45 @@ StatementPtr TokenParser::parseShow() {
     statement->pattern = parseShowPattern();
     return statement;
   }
+  if (what.isKeyword(Keyword::kTblproperties)) {
+    advance();
+    auto statement = std::make_unique<ShowTblPropertiesStatement>(show.position);
+    statement->name = parseTableName();
+    if (check(TokenKind::kLeftParen)) {
+      const Token& open = current();
+      std::vector<Property> keys = parsePropertyList();
+      if (keys.size() != 1 || keys[0].value)
+        fail(open, "expected one property key");
+      statement->key = keys[0].key;
+    }
+    return statement;
+  }
+  if (what.isKeyword(Keyword::kColumns)) {
+    advance();
+    auto statement = std::make_unique<ShowColumnsStatement>(show.position);
+    if (!matchKeyword(Keyword::kFrom) && !matchKeyword(Keyword::kIn))
+      fail(current(), "expected FROM or IN");
+    statement->name = parseTableName();
+    if (matchKeyword(Keyword::kFrom) || matchKeyword(Keyword::kIn))
+      statement->schema = parseTableName();
+    return statement;
+  }
   if (what.isKeyword(Keyword::kCatalogs)) {
     advance();
     auto statement = std::make_unique<ShowCatalogsStatement>(show.position);
     statement->pattern = parseShowPattern();
     return statement;
   }
-  if (isWord(what, "FUNCTIONS") ||
+  if (checkWord("FUNCTIONS") ||
       ((what.isKeyword(Keyword::kUser) || what.isKeyword(Keyword::kSystem) ||
         what.isKeyword(Keyword::kAll)) &&
-       isWord(peek(1), "FUNCTIONS"))) {
+       checkWord("FUNCTIONS", 1))) {
     auto statement = std::make_unique<ShowFunctionsStatement>(show.position);
     if (what.isKeyword(Keyword::kUser))
       statement->scope = ShowFunctionsStatement::Scope::kUser;
     if (what.isKeyword(Keyword::kSystem))
       statement->scope = ShowFunctionsStatement::Scope::kSystem;
-    if (!isWord(what, "FUNCTIONS"))
+    if (!checkWord("FUNCTIONS"))
       advance();
     advance();
     if (matchKeyword(Keyword::kFrom) || matchKeyword(Keyword::kIn))
@@ -124,7 +138,9 @@ StatementPtr TokenParser::parseShow() {
     }
     return statement;
   }
-  fail(what, "expected TABLES, SCHEMAS, DATABASES, NAMESPACES, CATALOGS or FUNCTIONS");
+  fail(what,
+       "expected TABLES, SCHEMAS, DATABASES, NAMESPACES, CATALOGS, FUNCTIONS, TBLPROPERTIES or "
+       "COLUMNS");
 }
 
 StatementPtr TokenParser::parseDescribe() {
@@ -182,7 +198,7 @@ StatementPtr TokenParser::parseDescribe() {
       fail(current(), "");
     return statement;
   }
-  if (check(TokenKind::kWord) && isWord(current(), "QUERY") && startsQuery(peek(1))) {
+  if (checkWord("QUERY") && startsQuery(peek(1))) {
     failNotSupported(current(), "DESCRIBE QUERY");
   }
   auto statement = std::make_unique<DescribeTableStatement>(describe.position);

@@ -56,6 +56,10 @@ StatementPtr TokenParser::parseStatement() {
     return parseVacuum();
   if (token.isKeyword(Keyword::kOptimize))
     return parseOptimize();
+  if (checkWord("ALTER") && peek(1).isKeyword(Keyword::kTable))
+    return parseAlterTable();
+  if (checkWord("RESTORE") && isAnyName(peek(1)))
+    return parseRestore();
   if (token.isKeyword(Keyword::kInsert))
     return parseInsert();
   if (token.isKeyword(Keyword::kDelete) && peek(1).isKeyword(Keyword::kFrom))

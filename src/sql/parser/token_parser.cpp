@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <limits>
 
 #include "sql/syntax_error.hpp"
@@ -98,6 +99,29 @@ bool TokenParser::matchKeyword(Keyword keyword) {
     return false;
   advance();
   return true;
+}
+
+bool TokenParser::checkWord(std::string_view upper, size_t ahead) const {
+  const Token& token = peek(ahead);
+  if (!token.is(TokenKind::kWord) || token.text.size() != upper.size())
+    return false;
+  for (size_t i = 0; i < upper.size(); ++i) {
+    if (std::toupper(static_cast<unsigned char>(token.text[i])) != upper[i])
+      return false;
+  }
+  return true;
+}
+
+bool TokenParser::matchWord(std::string_view upper) {
+  if (!checkWord(upper))
+    return false;
+  advance();
+  return true;
+}
+
+void TokenParser::expectWord(std::string_view upper) {
+  if (!matchWord(upper))
+    fail(current(), fmt::format("expected {}", upper));
 }
 
 const Token& TokenParser::expect(TokenKind kind) {

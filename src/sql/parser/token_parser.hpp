@@ -51,6 +51,11 @@ class TokenParser {
   const Token& expect(TokenKind kind);
   void expectKeyword(Keyword keyword);
   void expectEnd();
+  //! Whether the token `ahead` is the plain word `upper` (a word that is not a keyword), in
+  //! any case.
+  bool checkWord(std::string_view upper, size_t ahead = 0) const;
+  bool matchWord(std::string_view upper);
+  void expectWord(std::string_view upper);
 
   // Errors (token_parser.cpp).
   [[noreturn]] void fail(const Token& at, std::string_view hint = {}) const;
@@ -196,6 +201,13 @@ class TokenParser {
   StatementPtr parseCreateSchema(const Token& create, const CreateModifiers& modifiers);
   StatementPtr parseDropTable(const Token& drop);
   StatementPtr parseDropSchema(const Token& drop);
+
+  // ALTER TABLE and RESTORE (alter_parser.cpp).
+  StatementPtr parseAlterTable();
+  StatementPtr parseRestore();
+  AddedColumn parseAddedColumn();
+  //! One column name of ALTER TABLE; nested fields (a.b) are refused as not supported.
+  std::string parseAlterColumnName();
   //! A table name, or a table folder's path as a string.
   TableTarget parseTableTarget();
   //! [LIKE] 'pattern' at the end of SHOW; nullopt when absent.

@@ -171,6 +171,8 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
       remove.partition_values = file.partition_values;
       remove.size = file.size;
       remove.stats = file.stats;
+      // A file is keyed by its path and deletion vector: the remove must name both.
+      remove.deletion_vector = file.deletion_vector;
       plan.actions.emplace_back(std::move(remove));
       plan.read_files.insert(decodeUriPath(file.path));
       result.num_removed_files += 1;

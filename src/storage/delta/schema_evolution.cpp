@@ -24,24 +24,32 @@ int64_t addColumns(const std::string& table_path, const std::vector<StructField>
   std::vector<std::string> names;
   for (const StructField& column : columns)
     names.push_back(column.name);
-  return commitSchemaChange(store, snapshot, metadata, snapshot.protocol, "ADD COLUMNS", names);
+  return commitSchemaChange(snapshot, metadata, snapshot.protocol, "ADD COLUMNS", names);
 }
 
-int64_t commitSchemaChange(LogStore& store, const Snapshot& snapshot, const Metadata& metadata,
+int64_t commitSchemaChange(const Snapshot& snapshot, const Metadata& metadata,
                            const Protocol& protocol, const std::string& operation,
                            const std::vector<std::string>& columns) {
+  Json names = Json::array();
+  for (const std::string& column : columns)
+    names.push_back(column);
+  return commitMetadataChange(snapshot, metadata, protocol, operation,
+                              {{"columns", dumpJson(names)}});
+}
+
+int64_t commitMetadataChange(const Snapshot& snapshot, const Metadata& metadata,
+                             const Protocol& protocol, const std::string& operation,
+                             Json parameters) {
+  LogStore store(snapshot.table_path);
   CommitPlan plan;
   plan.read_version = snapshot.version;
   if (!(protocol == snapshot.protocol))
     plan.actions.emplace_back(protocol);
   plan.actions.emplace_back(metadata);
   plan.checkpoint_interval = checkpointInterval(metadata);
-  Json names = Json::array();
-  for (const std::string& column : columns)
-    names.push_back(column);
   plan.commit_info.fields["timestamp"] = currentTimeMillis();
   plan.commit_info.fields["operation"] = operation;
-  plan.commit_info.fields["operationParameters"] = {{"columns", dumpJson(names)}};
+  plan.commit_info.fields["operationParameters"] = std::move(parameters);
   plan.commit_info.fields["readVersion"] = snapshot.version;
   plan.commit_info.fields["isolationLevel"] = "Serializable";
   plan.commit_info.fields["isBlindAppend"] = false;

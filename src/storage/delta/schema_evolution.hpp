@@ -3,7 +3,7 @@
 // Adds columns to a Delta table's schema in a commit of its own (a metaData action, Delta's
 // ADD COLUMNS): the files already written lack them and read them as NULL. Only additions are
 // made here; any other difference is the caller's to refuse. Other changes of the schema
-// alone (type widening) commit through the same commitSchemaChange.
+// alone (type widening, ALTER TABLE) commit through the same commitMetadataChange.
 #pragma once
 
 #include <string>
@@ -22,8 +22,15 @@ int64_t addColumns(const std::string& table_path, const std::vector<StructField>
 //! Commits a change of `snapshot`'s table's schema alone: `metadata`, preceded by `protocol`
 //! when it differs from the table's, recorded as `operation` on the named columns. Returns
 //! the committed version.
-int64_t commitSchemaChange(LogStore& store, const Snapshot& snapshot, const Metadata& metadata,
+int64_t commitSchemaChange(const Snapshot& snapshot, const Metadata& metadata,
                            const Protocol& protocol, const std::string& operation,
                            const std::vector<std::string>& columns);
+
+//! Commits a change of the table's metadata alone, read at `snapshot`: `metadata`, preceded
+//! by `protocol` when it differs from the table's, as `operation` with `parameters`
+//! (commitInfo.operationParameters). Returns the committed version.
+int64_t commitMetadataChange(const Snapshot& snapshot, const Metadata& metadata,
+                             const Protocol& protocol, const std::string& operation,
+                             Json parameters);
 
 }  // namespace sluice::delta

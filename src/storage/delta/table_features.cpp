@@ -5,6 +5,7 @@
 #include "storage/delta/table_features.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -22,26 +23,65 @@ constexpr int32_t kMaxWriterVersion = 7;
 const std::vector<std::string> kReaderFeatures = {"deletionVectors", "timestampNtz",
                                                   "vacuumProtocolCheck", "typeWidening",
                                                   "typeWidening-preview"};
+// Deletion vectors are kept, not written: a write that removes a file with one removes the
+// vector with it, and rewritten rows are written without one (copy-on-write).
 const std::vector<std::string> kWriterFeatures = {
-    "appendOnly",          "invariants",   "timestampNtz",         "domainMetadata", "clustering",
-    "vacuumProtocolCheck", "typeWidening", "typeWidening-preview", "changeDataFeed"};
+    "appendOnly",     "invariants",          "timestampNtz", "domainMetadata",
+    "clustering",     "vacuumProtocolCheck", "typeWidening", "typeWidening-preview",
+    "changeDataFeed", "deletionVectors"};
 
 bool usesColumnMapping(const Metadata& metadata) {
   auto it = metadata.configuration.find("delta.columnMapping.mode");
   return it != metadata.configuration.end() && it->second != "none";
 }
 
+//! Whether the table uses a feature that a protocol may list without it being used: a
+//! writer that does not implement such a feature may still write while the table does not
+//! use it (PROTOCOL.md lets legacy versions imply them all).
+bool featureInUse(const std::string& feature, const Metadata& metadata) {
+  if (feature == "columnMapping")
+    return usesColumnMapping(metadata);
+  if (feature == "checkConstraints") {
+    return std::any_of(
+        metadata.configuration.begin(), metadata.configuration.end(),
+        [](const auto& entry) { return entry.first.starts_with("delta.constraints."); });
+  }
+  if (feature == "generatedColumns")
+    return metadata.schema_string.find("delta.generationExpression") != std::string::npos;
+  if (feature == "identityColumns")
+    return metadata.schema_string.find("delta.identity.") != std::string::npos;
+  return true;
+}
+
 std::vector<std::string> unsupported(const std::optional<std::vector<std::string>>& features,
-                                     const std::vector<std::string>& supported) {
+                                     const std::vector<std::string>& supported,
+                                     const Metadata& metadata) {
   std::vector<std::string> missing;
   if (!features)
     return missing;
   for (const std::string& feature : *features) {
-    if (std::find(supported.begin(), supported.end(), feature) == supported.end()) {
+    if (std::find(supported.begin(), supported.end(), feature) == supported.end() &&
+        featureInUse(feature, metadata)) {
       missing.push_back(feature);
     }
   }
   return missing;
+}
+
+//! `name` spelled as the protocol spells the feature when sluice knows it, in any case.
+std::string canonicalFeature(const std::string& name) {
+  for (const auto* list : {&kReaderFeatures, &kWriterFeatures}) {
+    for (const std::string& feature : *list) {
+      if (feature.size() == name.size() &&
+          std::equal(feature.begin(), feature.end(), name.begin(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) ==
+                   std::tolower(static_cast<unsigned char>(b));
+          })) {
+        return feature;
+      }
+    }
+  }
+  return name;
 }
 
 [[noreturn]] void throwInvalidVersion(const Protocol& protocol, const std::string& table_path) {
@@ -157,6 +197,75 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   return protocol;
 }
 
+Protocol protocolForProperties(Protocol protocol,
+                               const std::map<std::string, std::string>& configuration) {
+  auto enabled = [&](const char* key) {
+    auto it = configuration.find(key);
+    return it != configuration.end() &&
+           (it->second == "true" || it->second == "TRUE" || it->second == "True");
+  };
+  auto version = [&](const char* key) -> int32_t {
+    auto it = configuration.find(key);
+    return it == configuration.end() ? 0 : std::stoi(it->second);
+  };
+  int32_t writer = version("delta.minWriterVersion");
+  if (writer == 7 && protocol.min_writer_version < 7) {
+    protocol.writer_features = impliedWriterFeatures(protocol.min_writer_version);
+    protocol.min_writer_version = 7;
+  } else if (protocol.min_writer_version < 7) {
+    protocol.min_writer_version = std::max(protocol.min_writer_version, writer);
+  }
+  int32_t reader = version("delta.minReaderVersion");
+  if (reader == 3 && protocol.min_reader_version < 3) {
+    protocol.reader_features = std::vector<std::string>{};
+    if (protocol.min_reader_version == 2)
+      protocol.reader_features->push_back("columnMapping");
+    protocol.min_reader_version = 3;
+  } else if (protocol.min_reader_version < 3) {
+    protocol.min_reader_version = std::max(protocol.min_reader_version, reader);
+  }
+  auto add = [&](const std::string& feature, bool reader) {
+    bool known_reader =
+        std::find(kReaderFeatures.begin(), kReaderFeatures.end(), feature) != kReaderFeatures.end();
+    bool known_writer =
+        std::find(kWriterFeatures.begin(), kWriterFeatures.end(), feature) != kWriterFeatures.end();
+    if (!known_writer) {
+      throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_WRITE,
+                  fmt::format("Unable to enable the table feature {}: sluice does not support "
+                              "writing tables with it.",
+                              feature));
+    }
+    protocol = withTableFeature(std::move(protocol), feature, reader || known_reader);
+  };
+  for (const auto& [key, value] : configuration) {
+    if (!key.starts_with("delta.feature."))
+      continue;
+    std::string status = value;
+    for (char& c : status)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (status != "supported" && status != "enabled") {
+      throw Error(ErrorClass::INVALID_CONF_VALUE,
+                  fmt::format("The value '{}' in the config \"{}\" is invalid. A table feature "
+                              "can only be set to 'supported'.",
+                              value, key));
+    }
+    add(canonicalFeature(key.substr(std::string_view("delta.feature.").size())), false);
+  }
+  if (enabled("delta.enableChangeDataFeed")) {
+    if (protocol.min_writer_version < 7)
+      protocol.min_writer_version = std::max(protocol.min_writer_version, 4);
+    else
+      add("changeDataFeed", false);
+  }
+  if (enabled("delta.appendOnly") && protocol.min_writer_version == 7)
+    add("appendOnly", false);
+  if (enabled("delta.enableDeletionVectors"))
+    add("deletionVectors", true);
+  if (enabled("delta.enableTypeWidening"))
+    add("typeWidening", true);
+  return protocol;
+}
+
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
                         const std::string& table_path) {
   if (protocol.min_reader_version > kMaxReaderVersion)
@@ -168,7 +277,8 @@ void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
                             "which sluice does not support.",
                             table_path));
   }
-  std::vector<std::string> missing = unsupported(protocol.reader_features, kReaderFeatures);
+  std::vector<std::string> missing =
+      unsupported(protocol.reader_features, kReaderFeatures, metadata);
   if (protocol.min_reader_version == 3 && !missing.empty()) {
     throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
                 fmt::format("Unable to read the Delta table \"{}\": it requires the table "
@@ -184,13 +294,11 @@ void checkWriteSupported(const Protocol& protocol, const Metadata& metadata,
     throwInvalidVersion(protocol, table_path);
   std::vector<std::string> missing;
   if (protocol.min_writer_version == 7) {
-    missing = unsupported(protocol.writer_features, kWriterFeatures);
+    missing = unsupported(protocol.writer_features, kWriterFeatures, metadata);
   } else {
     // Legacy writer versions imply features; refuse only the ones this table actually uses.
-    for (const auto& [key, value] : metadata.configuration) {
-      if (key.starts_with("delta.constraints."))
-        missing.push_back("checkConstraints");
-    }
+    if (featureInUse("checkConstraints", metadata))
+      missing.push_back("checkConstraints");
     if (protocol.min_writer_version >= 5 && usesColumnMapping(metadata)) {
       missing.push_back("columnMapping");
     }

@@ -27,6 +27,16 @@ Protocol withTableFeature(Protocol protocol, const std::string& feature, bool re
 //! their features.
 Protocol unionOfProtocols(const Protocol& a, const Protocol& b);
 
+//! `protocol` raised to what the table properties `configuration` need, as ALTER TABLE SET
+//! TBLPROPERTIES raises it: delta.minReaderVersion / delta.minWriterVersion and
+//! delta.feature.<name> = 'supported' ask for versions and features; enableChangeDataFeed
+//! needs writer version 4 (or the changeDataFeed feature), enableDeletionVectors the
+//! deletionVectors reader-writer feature, enableTypeWidening the typeWidening one, and
+//! appendOnly the appendOnly writer feature on a table-features protocol. Features sluice does
+//! not write are refused with DELTA_UNSUPPORTED_FEATURES_FOR_WRITE.
+Protocol protocolForProperties(Protocol protocol,
+                               const std::map<std::string, std::string>& configuration);
+
 //! DELTA_INVALID_PROTOCOL_VERSION / DELTA_UNSUPPORTED_FEATURES_FOR_READ when the table needs
 //! a reader feature sluice lacks (column mapping, deletion vectors, v2 checkpoints, ...).
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

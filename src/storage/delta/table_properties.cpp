@@ -1,6 +1,7 @@
 // src/storage/delta/table_properties.cpp
 //
-// Reading Delta table properties with their defaults.
+// Reading Delta table properties with their defaults, and validating them as Delta does
+// before a commit.
 
 #include "storage/delta/table_properties.hpp"
 
@@ -43,7 +44,160 @@ std::string lower(std::string_view text) {
   return out;
 }
 
+//! How Delta parses the value of a property it knows.
+enum class ValueKind : uint8_t {
+  kBoolean,
+  kPositive,
+  kNonNegative,
+  kAtLeastMinusOne,
+  kInterval,
+  kText,
+  kColumnMappingMode,
+  kReaderVersion,
+  kWriterVersion,
+  kIsolationLevel,
+  kCheckpointPolicy
+};
+
+struct KnownProperty {
+  const char* key;  // as Delta spells it
+  ValueKind kind;
+};
+
+// The properties of Delta's DeltaConfigs that a user may set.
+constexpr KnownProperty kKnownProperties[] = {
+    {"delta.appendOnly", ValueKind::kBoolean},
+    {"delta.autoOptimize.autoCompact", ValueKind::kText},
+    {"delta.autoOptimize.optimizeWrite", ValueKind::kBoolean},
+    {"delta.checkpoint.writeStatsAsJson", ValueKind::kBoolean},
+    {"delta.checkpoint.writeStatsAsStruct", ValueKind::kBoolean},
+    {"delta.checkpointInterval", ValueKind::kPositive},
+    {"delta.checkpointPolicy", ValueKind::kCheckpointPolicy},
+    {"delta.checkpointRetentionDuration", ValueKind::kInterval},
+    {"delta.columnMapping.mode", ValueKind::kColumnMappingMode},
+    {"delta.compatibility.symlinkFormatManifest.enabled", ValueKind::kBoolean},
+    {"delta.dataSkippingNumIndexedCols", ValueKind::kAtLeastMinusOne},
+    {"delta.dataSkippingStatsColumns", ValueKind::kText},
+    {"delta.deletedFileRetentionDuration", ValueKind::kInterval},
+    {"delta.enableChangeDataFeed", ValueKind::kBoolean},
+    {"delta.enableDeletionVectors", ValueKind::kBoolean},
+    {"delta.enableExpiredLogCleanup", ValueKind::kBoolean},
+    {"delta.enableFullRetentionRollback", ValueKind::kBoolean},
+    {"delta.enableIcebergCompatV1", ValueKind::kBoolean},
+    {"delta.enableIcebergCompatV2", ValueKind::kBoolean},
+    {"delta.enableInCommitTimestamps", ValueKind::kBoolean},
+    {"delta.enableRowTracking", ValueKind::kBoolean},
+    {"delta.enableTypeWidening", ValueKind::kBoolean},
+    {"delta.isolationLevel", ValueKind::kIsolationLevel},
+    {"delta.logRetentionDuration", ValueKind::kInterval},
+    {"delta.minReaderVersion", ValueKind::kReaderVersion},
+    {"delta.minWriterVersion", ValueKind::kWriterVersion},
+    {"delta.randomPrefixLength", ValueKind::kPositive},
+    {"delta.randomizeFilePrefixes", ValueKind::kBoolean},
+    {"delta.sampleRetentionDuration", ValueKind::kInterval},
+    {"delta.setTransactionRetentionDuration", ValueKind::kInterval},
+    {"delta.targetFileSize", ValueKind::kText},
+    {"delta.tuneFileSizesForRewrites", ValueKind::kBoolean},
+    {"delta.universalFormat.enabledFormats", ValueKind::kText},
+};
+
+const KnownProperty* findKnownProperty(std::string_view key) {
+  std::string folded = lower(key);
+  for (const KnownProperty& known : kKnownProperties) {
+    if (lower(known.key) == folded)
+      return &known;
+  }
+  return nullptr;
+}
+
+std::optional<int64_t> parseInteger(std::string_view text) {
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size())
+    return std::nullopt;
+  return value;
+}
+
+//! Delta's help text for a value of `kind` that does not parse; empty when `value` is valid.
+std::string invalidValueHelp(ValueKind kind, const std::string& value) {
+  std::string folded = lower(value);
+  std::optional<int64_t> number = parseInteger(value);
+  switch (kind) {
+    case ValueKind::kBoolean:
+      return folded == "true" || folded == "false" ? "" : "needs to be a boolean.";
+    case ValueKind::kPositive:
+      return number && *number > 0 ? "" : "needs to be a positive integer.";
+    case ValueKind::kNonNegative:
+      return number && *number >= 0 ? "" : "needs to be a non-negative integer.";
+    case ValueKind::kAtLeastMinusOne:
+      return number && *number >= -1 ? "" : "needs to be larger than or equal to -1.";
+    case ValueKind::kInterval:
+      return parseIntervalMillis(value)
+                 ? ""
+                 : "needs to be provided as a calendar interval such as '2 weeks'. Months and "
+                   "years are not accepted. You may specify '365 days' for a year instead.";
+    case ValueKind::kText:
+      return "";
+    case ValueKind::kColumnMappingMode:
+      return folded == "none" || folded == "id" || folded == "name"
+                 ? ""
+                 : "needs to be one of: none, id, name.";
+    case ValueKind::kReaderVersion:
+      return number && *number >= 1 && *number <= 3 ? "" : "needs to be an integer between [1, 3].";
+    case ValueKind::kWriterVersion:
+      return number && *number >= 1 && *number <= 7 ? "" : "needs to be an integer between [1, 7].";
+    case ValueKind::kIsolationLevel:
+      return value == "Serializable" || value == "WriteSerializable"
+                 ? ""
+                 : "must be Serializable or WriteSerializable.";
+    case ValueKind::kCheckpointPolicy:
+      return folded == "classic" || folded == "v2" ? "" : "needs to be one of: classic, v2.";
+  }
+  return "";
+}
+
 }  // namespace
+
+std::string normalizeTablePropertyKey(const std::string& key) {
+  std::string folded = lower(key);
+  if (folded.starts_with("delta.feature."))
+    return folded;
+  if (const KnownProperty* known = findKnownProperty(key))
+    return known->key;
+  return key;
+}
+
+std::map<std::string, std::string> validateTableProperties(
+    const std::map<std::string, std::string>& properties) {
+  std::map<std::string, std::string> validated;
+  for (const auto& [key, value] : properties) {
+    std::string folded = lower(key);
+    if (folded.starts_with("delta.constraints.") || !folded.starts_with("delta.")) {
+      validated[key] = value;
+      continue;
+    }
+    if (folded.starts_with("delta.feature.")) {
+      validated[folded] = value;
+      continue;
+    }
+    const KnownProperty* known = findKnownProperty(key);
+    if (known == nullptr) {
+      throwError(ErrorClass::DELTA_UNKNOWN_CONFIGURATION,
+                 "Unknown configuration was specified: {}\nTo disable this check, set "
+                 "spark.databricks.delta.allowArbitraryProperties.enabled=true in the Spark "
+                 "session configuration.",
+                 key);
+    }
+    std::string help = invalidValueHelp(known->kind, value);
+    if (!help.empty()) {
+      throwError(ErrorClass::INVALID_CONF_VALUE,
+                 "The value '{}' in the config \"{}\" is invalid. {} {}", value, known->key,
+                 known->key, help);
+    }
+    validated[known->key] = value;
+  }
+  return validated;
+}
 
 int64_t checkpointInterval(const Metadata& metadata) {
   return integerProperty(metadata, "delta.checkpointInterval", 10, 1);
@@ -69,6 +223,11 @@ bool isAppendOnly(const Metadata& metadata) {
 
 bool changeDataFeedEnabled(const Metadata& metadata) {
   const std::string* text = property(metadata, "delta.enableChangeDataFeed");
+  return text && lower(*text) == "true";
+}
+
+bool deletionVectorsEnabled(const Metadata& metadata) {
+  const std::string* text = property(metadata, "delta.enableDeletionVectors");
   return text && lower(*text) == "true";
 }
 

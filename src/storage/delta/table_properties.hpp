@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,6 +26,19 @@ void refuseIfAppendOnly(const Metadata& metadata, const std::string& table);
 bool changeDataFeedEnabled(const Metadata& metadata);
 int dataSkippingNumIndexedCols(const Metadata& metadata);
 int dataSkippingStringPrefixLength(const Metadata& metadata);
+
+//! delta.enableDeletionVectors: the table may carry deletion vectors (Databricks' default).
+bool deletionVectorsEnabled(const Metadata& metadata);
+
+//! Table properties as Delta validates them before they are committed (DeltaConfigs): a key
+//! that starts with "delta." must be one Delta knows (DELTA_UNKNOWN_CONFIGURATION otherwise)
+//! and is spelled as Delta spells it (delta.appendonly -> delta.appendOnly); its value must
+//! parse (INVALID_CONF_VALUE with Delta's help text). delta.constraints.* and
+//! delta.feature.* keys, and keys outside "delta.", pass as written.
+std::map<std::string, std::string> validateTableProperties(
+    const std::map<std::string, std::string>& properties);
+//! `key` spelled as Delta spells a key it knows; other keys unchanged.
+std::string normalizeTablePropertyKey(const std::string& key);
 
 //! Milliseconds of a calendar-free interval string as Delta's properties spell it:
 //! "interval 1 week", "interval 168 hours", "7 days", "interval 30 minutes"; nullopt for

@@ -164,6 +164,22 @@ Vector widenValues(const Vector& values, idx_t rows, const DataType& to) {
   return out;
 }
 
+void recordTypeChange(Json& field, const DataType& to) {
+  Json change = {{"fromType", field["type"]}, {"toType", dataTypeToJson(to)}};
+  Json& metadata = field["metadata"];
+  if (!metadata.is_object())
+    metadata = Json::object();
+  if (!metadata.contains("delta.typeChanges"))
+    metadata["delta.typeChanges"] = Json::array();
+  metadata["delta.typeChanges"].push_back(std::move(change));
+  field["type"] = dataTypeToJson(to);
+}
+
+Protocol withTypeWidening(const Protocol& protocol, Metadata& metadata) {
+  metadata.configuration["delta.enableTypeWidening"] = "true";
+  return withTableFeature(protocol, "typeWidening", /*reader=*/true);
+}
+
 int64_t widenColumns(const std::string& table_path, const std::vector<StructField>& columns) {
   if (columns.empty())
     return -1;
@@ -178,25 +194,15 @@ int64_t widenColumns(const std::string& table_path, const std::vector<StructFiel
       if (!sameIdentifier(field["name"].get<std::string>(), column.name))
         continue;
       found = true;
-      Json change = {{"fromType", field["type"]}, {"toType", dataTypeToJson(column.type)}};
-      Json& metadata = field["metadata"];
-      if (!metadata.is_object())
-        metadata = Json::object();
-      if (!metadata.contains("delta.typeChanges"))
-        metadata["delta.typeChanges"] = Json::array();
-      metadata["delta.typeChanges"].push_back(std::move(change));
-      field["type"] = dataTypeToJson(column.type);
+      recordTypeChange(field, column.type);
       names.push_back(column.name);
     }
     SLUICE_CHECK(found);
   }
   Metadata metadata = snapshot.metadata;
   metadata.schema_string = schema.dump();
-  metadata.configuration["delta.enableTypeWidening"] = "true";
-
-  return commitSchemaChange(store, snapshot, metadata,
-                            withTableFeature(snapshot.protocol, "typeWidening", /*reader=*/true),
-                            "CHANGE COLUMN TYPES", names);
+  Protocol protocol = withTypeWidening(snapshot.protocol, metadata);
+  return commitSchemaChange(snapshot, metadata, protocol, "CHANGE COLUMN TYPES", names);
 }
 
 }  // namespace sluice::delta

@@ -17,6 +17,7 @@
 
 #include "common/types/data_type.hpp"
 #include "common/vector/vector.hpp"
+#include "storage/delta/actions.hpp"
 
 namespace sluice::delta {
 
@@ -26,6 +27,13 @@ bool isSupportedTypeChange(const DataType& from, const DataType& to);
 //! The first `rows` values of `values` (read from a file written before the column widened)
 //! converted to `to`; isSupportedTypeChange(values.type(), to) must hold.
 Vector widenValues(const Vector& values, idx_t rows, const DataType& to);
+
+//! Gives the schema field `field` (JSON, as the log holds it) the type `to`, recording the
+//! change in its `delta.typeChanges`.
+void recordTypeChange(Json& field, const DataType& to);
+
+//! `protocol` with the typeWidening feature, and `metadata` with delta.enableTypeWidening.
+Protocol withTypeWidening(const Protocol& protocol, Metadata& metadata);
 
 //! Commits new types for existing columns of the table (`columns`: name and new type), with
 //! their `delta.typeChanges`, the typeWidening feature and `delta.enableTypeWidening`;

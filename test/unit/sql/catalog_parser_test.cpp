@@ -205,7 +205,7 @@ struct ErrorCase {
 const ErrorCase kErrorCases[] = {
     {"SHOW INDEXES", ErrorClass::PARSE_SYNTAX_ERROR, 1, 6,
      "Syntax error at or near 'INDEXES': expected TABLES, SCHEMAS, DATABASES, NAMESPACES, "
-     "CATALOGS or FUNCTIONS."},
+     "CATALOGS, FUNCTIONS, TBLPROPERTIES or COLUMNS."},
     {"SHOW FUNCTIONS LIKE", ErrorClass::PARSE_SYNTAX_ERROR, 1, 20,
      "Syntax error at or near end of input: expected a pattern."},
     {"SHOW TABLES IN", ErrorClass::PARSE_SYNTAX_ERROR, 1, 15,

@@ -16,6 +16,7 @@
 #include "storage/delta/change_data_reader.hpp"
 #include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/log_store.hpp"
+#include "storage/delta/optimize.hpp"
 
 namespace sluice::delta {
 namespace {
@@ -321,6 +322,31 @@ TEST(DeletionVectorTest, ATableReadsWithoutTheDeletedRows) {
                                                           Value::longValue(99999))})
                 .size(),
             0u);
+}
+
+TEST(DeletionVectorTest, OptimizeRemovesAFileTogetherWithItsDeletionVector) {
+  ScratchTable table;
+  std::vector<StructField> schema{testing::column("id", DataType::longType())};
+  testing::writeRows(table.path(), {{Value::longValue(1)}, {Value::longValue(2)}},
+                     testing::createOptions(schema));
+  std::vector<uint8_t> bitmap = serialize({0}, false);
+  addDeletionVector(table.path(), 1,
+                    {{"storageType", "i"},
+                     {"pathOrInlineDv", encodeZ85(bitmap)},
+                     {"sizeInBytes", bitmap.size()},
+                     {"cardinality", 1}});
+  // Writers keep deletion vectors: an append to the table is allowed.
+  testing::writeRows(table.path(), {{Value::longValue(3)}}, testing::appendOptions());
+  optimize(table.path());
+  // The remove names the vector of the add it cancels, so the compacted rows are not read
+  // twice and the deleted row stays deleted.
+  Snapshot snapshot = loadSnapshot(LogStore(table.path()));
+  EXPECT_EQ(snapshot.files.size(), 1u);
+  std::vector<Row> read = testing::readTable(table.path());
+  ASSERT_EQ(read.size(), 2u);
+  std::vector<int64_t> ids{read[0][0].getInt64(), read[1][0].getInt64()};
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(ids, (std::vector<int64_t>{2, 3}));
 }
 
 Json inlineDeletionVector(const std::vector<uint64_t>& positions) {

@@ -129,21 +129,21 @@ TEST_F(DeltaBrokenLogTest, ACorruptCheckpointNamesItsFile) {
 }
 
 TEST_F(DeltaBrokenLogTest, UnsupportedFeaturesAreRefused) {
-  writeText(
-      table_.log(commitFileName(4)),
-      "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-      "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"deletionVectors\"]}}\n");
-  // Deletion vectors are read, not yet written.
+  writeText(table_.log(commitFileName(4)),
+            "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"deletionVectors\","
+            "\"rowTracking\"]}}\n");
+  // Deletion vectors are read and kept by writers; row tracking is not written.
   openSnapshot(table_.path());
   expectError([&] { DeltaTableWriter(table_.path(), testing::appendOptions()); },
-              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_WRITE, "deletionVectors");
+              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_WRITE, "rowTracking");
   writeText(table_.log(commitFileName(5)),
             "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-            "\"readerFeatures\":[\"columnMapping\"],\"writerFeatures\":[\"columnMapping\"]}}\n");
+            "\"readerFeatures\":[\"variantType\"],\"writerFeatures\":[\"variantType\"]}}\n");
   expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
-              "columnMapping");
+              "variantType");
   expectError([&] { DeltaTableWriter(table_.path(), testing::appendOptions()); },
-              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "columnMapping");
+              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "variantType");
   writeText(table_.log(commitFileName(6)),
             "{\"protocol\":{\"minReaderVersion\":4,\"minWriterVersion\":7}}\n");
   expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_INVALID_PROTOCOL_VERSION,

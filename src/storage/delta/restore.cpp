@@ -1,0 +1,122 @@
+// src/storage/delta/restore.cpp
+#include "storage/delta/restore.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error/error.hpp"
+#include "common/types/value_text.hpp"
+#include "storage/delta/commit_timestamps.hpp"
+#include "storage/delta/deletion_vector.hpp"
+#include "storage/delta/file_paths.hpp"
+#include "storage/delta/table_features.hpp"
+#include "storage/delta/table_properties.hpp"
+#include "storage/delta/transaction.hpp"
+
+namespace sluice::delta {
+
+namespace {
+
+//! Whether `files` holds `file` as it is: the same path with the same deletion vector.
+bool holds(const std::map<std::string, AddFile>& files, const std::string& path,
+           const AddFile& file) {
+  auto found = files.find(path);
+  return found != files.end() &&
+         sameDeletionVector(found->second.deletion_vector, file.deletion_vector);
+}
+
+std::string utcText(int64_t millis) {
+  return formatTimestampNtz(millis * 1000);
+}
+
+}  // namespace
+
+RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) {
+  LogStore store(table_path);
+  LogListing listing = store.list();
+  Snapshot latest = loadSnapshot(store, listing, std::nullopt);
+  checkWriteSupported(latest.protocol, latest.metadata, table_path);
+  std::optional<int64_t> version = to.version;
+  if (to.timestamp_ms) {
+    if (*to.timestamp_ms > latest.timestamp) {
+      throwError(ErrorClass::DELTA_TIMESTAMP_GREATER_THAN_COMMIT,
+                 "Cannot restore table to timestamp ({}) as it is after the latest version "
+                 "available. Please use a timestamp before ({})",
+                 utcText(*to.timestamp_ms), utcText(latest.timestamp));
+    }
+    version = versionAtTimestamp(store, *to.timestamp_ms);
+  }
+  int64_t earliest = earliestRecreatableVersion(listing);
+  if (!version || *version > latest.version || *version < earliest) {
+    throwError(ErrorClass::DELTA_VERSION_NOT_FOUND,
+               "Cannot restore table to version {}. Available versions: [{}, {}].",
+               version.value_or(-1), earliest, latest.version);
+  }
+  Snapshot target = loadSnapshot(store, listing, version);
+  checkReadSupported(target.protocol, target.metadata, table_path);
+
+  int64_t now = currentTimeMillis();
+  RestoreResult result;
+  CommitPlan plan;
+  plan.read_version = latest.version;
+  plan.read_whole_table = true;
+  // The protocol keeps every feature the table has now; the metadata is the old version's.
+  Protocol protocol = unionOfProtocols(latest.protocol, target.protocol);
+  if (!(protocol == latest.protocol))
+    plan.actions.emplace_back(protocol);
+  if (!(target.metadata == latest.metadata))
+    plan.actions.emplace_back(target.metadata);
+  for (const auto& [path, file] : latest.files) {
+    if (holds(target.files, path, file))
+      continue;
+    RemoveFile remove;
+    remove.path = file.path;
+    remove.deletion_timestamp = now;
+    remove.data_change = true;
+    remove.extended_file_metadata = true;
+    remove.partition_values = file.partition_values;
+    remove.size = file.size;
+    remove.stats = file.stats;
+    remove.deletion_vector = file.deletion_vector;
+    plan.actions.emplace_back(std::move(remove));
+    plan.read_files.insert(path);
+    result.num_removed_files += 1;
+    result.removed_files_size += file.size;
+  }
+  for (const auto& [path, file] : target.files) {
+    result.num_of_files_after_restore += 1;
+    result.table_size_after_restore += file.size;
+    if (holds(latest.files, path, file))
+      continue;
+    AddFile add = file;
+    add.data_change = true;
+    plan.actions.emplace_back(std::move(add));
+    result.num_restored_files += 1;
+    result.restored_files_size += file.size;
+  }
+  plan.checkpoint_interval = checkpointInterval(target.metadata);
+  Json parameters = Json::object();
+  if (to.timestamp_ms)
+    parameters["timestamp"] = utcText(*to.timestamp_ms);
+  else
+    parameters["version"] = std::to_string(*version);
+  Json metrics = {
+      {"numRestoredFiles", std::to_string(result.num_restored_files)},
+      {"removedFilesSize", std::to_string(result.removed_files_size)},
+      {"numRemovedFiles", std::to_string(result.num_removed_files)},
+      {"restoredFilesSize", std::to_string(result.restored_files_size)},
+      {"numOfFilesAfterRestore", std::to_string(result.num_of_files_after_restore)},
+      {"tableSizeAfterRestore", std::to_string(result.table_size_after_restore)},
+  };
+  plan.commit_info.fields["timestamp"] = now;
+  plan.commit_info.fields["operation"] = "RESTORE";
+  plan.commit_info.fields["operationParameters"] = std::move(parameters);
+  plan.commit_info.fields["readVersion"] = latest.version;
+  plan.commit_info.fields["isolationLevel"] = "Serializable";
+  plan.commit_info.fields["isBlindAppend"] = false;
+  plan.commit_info.fields["operationMetrics"] = std::move(metrics);
+  plan.commit_info.fields["engineInfo"] = "sluice";
+  result.version = commitTransaction(store, std::move(plan)).version;
+  return result;
+}
+
+}  // namespace sluice::delta

@@ -1,0 +1,48 @@
+// src/storage/delta/table_alteration.hpp
+//
+// ALTER TABLE's changes of a Delta table's metadata. Each is one commit read at the snapshot
+// the statement looked at (a concurrent change of the metadata then conflicts), with Delta's
+// operation name and operationParameters: SET TBLPROPERTIES (which may raise the protocol),
+// UNSET TBLPROPERTIES, ADD COLUMNS at a position, and CHANGE COLUMN for a column's type
+// (type widening), comment or nullability. Column names arrive resolved: spelled as the
+// schema spells them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/types/data_type.hpp"
+#include "storage/delta/snapshot.hpp"
+
+namespace sluice::delta {
+
+//! Sets table properties (validated as Delta validates them); delta.minReaderVersion,
+//! delta.minWriterVersion and delta.feature.* change the protocol and are not stored.
+//! Returns the committed version.
+int64_t setTableProperties(const Snapshot& snapshot,
+                           const std::map<std::string, std::string>& properties);
+
+//! Removes table properties. A key the table lacks is DELTA_UNSET_NON_EXISTENT_PROPERTY
+//! (naming `table`) unless `if_exists`. Returns the committed version.
+int64_t unsetTableProperties(const Snapshot& snapshot, const std::vector<std::string>& keys,
+                             bool if_exists, const std::string& table);
+
+//! A column ALTER TABLE ADD COLUMNS adds: at the end, FIRST, or AFTER an existing column.
+struct AddedField {
+  StructField field;
+  bool first = false;
+  std::optional<std::string> after;
+};
+
+//! Adds nullable columns. Returns the committed version.
+int64_t addColumnsAt(const Snapshot& snapshot, const std::vector<AddedField>& columns);
+
+//! Commits `changed` as the new definition of the top-level column `column`: its type (equal,
+//! or a widening the table allows), comment and nullability. Returns the committed version.
+int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
+                     const StructField& changed);
+
+}  // namespace sluice::delta
