@@ -183,9 +183,8 @@ std::map<std::string, std::string> validateTableProperties(
     const KnownProperty* known = findKnownProperty(key);
     if (known == nullptr) {
       throwError(ErrorClass::DELTA_UNKNOWN_CONFIGURATION,
-                 "Unknown configuration was specified: {}\nTo disable this check, set "
-                 "spark.databricks.delta.allowArbitraryProperties.enabled=true in the Spark "
-                 "session configuration.",
+                 "Unknown configuration was specified: {}\nTable properties under `delta.` "
+                 "must be ones Delta knows; check the spelling, or use a key outside `delta.`.",
                  key);
     }
     std::string help = invalidValueHelp(known->kind, value);
