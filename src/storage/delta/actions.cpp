@@ -378,6 +378,19 @@ DomainMetadata domainFromJson(const Json& object, std::string_view where) {
 
 }  // namespace
 
+RemoveFile removeOf(const AddFile& file, int64_t timestamp, bool data_change) {
+  RemoveFile remove;
+  remove.path = file.path;
+  remove.deletion_timestamp = timestamp;
+  remove.data_change = data_change;
+  remove.extended_file_metadata = true;
+  remove.partition_values = file.partition_values;
+  remove.size = file.size;
+  remove.stats = file.stats;
+  remove.deletion_vector = file.deletion_vector;
+  return remove;
+}
+
 const std::optional<std::string>* findPartitionValue(const PartitionValues& values,
                                                      std::string_view column) {
   for (const auto& [name, value] : values) {

@@ -93,6 +93,11 @@ struct RemoveFile {
   bool operator==(const RemoveFile& other) const = default;
 };
 
+//! The remove action of a live file, at `timestamp` (ms). It names the file's deletion vector
+//! too: the log keys a file by its path and deletion vector, so a remove without it would leave
+//! the file live.
+RemoveFile removeOf(const AddFile& file, int64_t timestamp, bool data_change);
+
 //! The `cdc` action: a file of the rows a commit changed, each with its `_change_type`
 //! (PROTOCOL.md, "Add CDC File"). It never changes the table's data, so dataChange is false.
 struct AddCdcFile {

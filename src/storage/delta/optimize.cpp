@@ -163,17 +163,7 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
     result.num_added_bytes += add.size;
     plan.actions.emplace_back(std::move(add));
     for (const AddFile& file : bin) {
-      RemoveFile remove;
-      remove.path = file.path;
-      remove.deletion_timestamp = now;
-      remove.data_change = false;
-      remove.extended_file_metadata = true;
-      remove.partition_values = file.partition_values;
-      remove.size = file.size;
-      remove.stats = file.stats;
-      // A file is keyed by its path and deletion vector: the remove must name both.
-      remove.deletion_vector = file.deletion_vector;
-      plan.actions.emplace_back(std::move(remove));
+      plan.actions.emplace_back(removeOf(file, now, /*data_change=*/false));
       plan.read_files.insert(decodeUriPath(file.path));
       result.num_removed_files += 1;
       result.num_removed_bytes += file.size;

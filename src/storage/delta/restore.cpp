@@ -68,16 +68,7 @@ RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) 
   for (const auto& [path, file] : latest.files) {
     if (holds(target.files, path, file))
       continue;
-    RemoveFile remove;
-    remove.path = file.path;
-    remove.deletion_timestamp = now;
-    remove.data_change = true;
-    remove.extended_file_metadata = true;
-    remove.partition_values = file.partition_values;
-    remove.size = file.size;
-    remove.stats = file.stats;
-    remove.deletion_vector = file.deletion_vector;
-    plan.actions.emplace_back(std::move(remove));
+    plan.actions.emplace_back(removeOf(file, now, /*data_change=*/true));
     plan.read_files.insert(path);
     result.num_removed_files += 1;
     result.removed_files_size += file.size;

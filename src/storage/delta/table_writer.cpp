@@ -381,16 +381,7 @@ TableWriteResult DeltaTableWriter::commit() {
   bool overwrite = options_.mode == WriteMode::kOverwrite && snapshot_;
   TableWriteResult result;
   auto removeFile = [&](const std::string& path, const AddFile& add) {
-    RemoveFile remove;
-    remove.path = add.path;
-    remove.deletion_timestamp = now;
-    remove.data_change = true;
-    remove.extended_file_metadata = true;
-    remove.partition_values = add.partition_values;
-    remove.size = add.size;
-    remove.stats = add.stats;
-    remove.deletion_vector = add.deletion_vector;
-    plan.actions.emplace_back(std::move(remove));
+    plan.actions.emplace_back(removeOf(add, now, /*data_change=*/true));
     plan.read_files.insert(path);
     ++result.num_removed_files;
     result.num_removed_bytes += add.size;
