@@ -5,17 +5,12 @@
 // class, position and message.
 #include <gtest/gtest.h>
 
+#include "parser_test_util.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
 namespace sluice::sql {
 namespace {
-
-StatementPtr parseOne(std::string_view sql) {
-  std::vector<StatementPtr> statements = parseStatements(sql);
-  EXPECT_EQ(statements.size(), 1u) << sql;
-  return statements.empty() ? nullptr : std::move(statements[0]);
-}
 
 const char* const kAlterInputs[] = {
     "ALTER TABLE t SET TBLPROPERTIES ('delta.appendOnly' = 'true', owner.team = 'x')",
@@ -46,29 +41,6 @@ const char* const kAlterInputs[] = {
     "RESTORE delta.`/data/t` TO VERSION AS OF 1",
 };
 
-void expectRoundTrip(std::string_view input, PrintLayout layout) {
-  SCOPED_TRACE(input);
-  StatementPtr first;
-  try {
-    first = parseOne(input);
-  } catch (const Error& error) {
-    ADD_FAILURE() << "parse failed: " << error.report();
-    return;
-  }
-  ASSERT_NE(first, nullptr);
-  std::string printed = printStatement(*first, layout);
-  StatementPtr second;
-  try {
-    second = parseOne(printed);
-  } catch (const Error& error) {
-    ADD_FAILURE() << "printed text does not parse:\n" << printed << "\n" << error.report();
-    return;
-  }
-  ASSERT_NE(second, nullptr) << printed;
-  EXPECT_TRUE(first->equals(*second)) << "printed:\n" << printed;
-  EXPECT_EQ(printStatement(*second, layout), printed);
-}
-
 TEST(AlterParserTest, PrintedStatementsParseBackToTheSameTree) {
   for (const char* input : kAlterInputs) {
     expectRoundTrip(input, PrintLayout::kOneLine);
@@ -86,13 +58,13 @@ TEST(AlterParserTest, PrinterWritesOneSpelling) {
   };
   for (const auto& [input, expected] : cases) {
     SCOPED_TRACE(input);
-    EXPECT_EQ(printStatement(*parseOne(input)), expected);
+    EXPECT_EQ(printStatement(*parseSingle(input)), expected);
   }
 }
 
 TEST(AlterParserTest, StatementsParseToTheirTrees) {
   using Action = AlterTableStatement::Action;
-  StatementPtr set = parseOne("ALTER TABLE db.t SET TBLPROPERTIES (a.b = 'x', 'c' = 2)");
+  StatementPtr set = parseSingle("ALTER TABLE db.t SET TBLPROPERTIES (a.b = 'x', 'c' = 2)");
   const auto& set_alter = set->as<AlterTableStatement>();
   EXPECT_EQ(set_alter.name, (std::vector<std::string>{"db", "t"}));
   EXPECT_EQ(set_alter.action, Action::kSetProperties);
@@ -101,7 +73,7 @@ TEST(AlterParserTest, StatementsParseToTheirTrees) {
   EXPECT_EQ(set_alter.properties[1].value, "2");
 
   StatementPtr add =
-      parseOne("ALTER TABLE t ADD COLUMNS (c INT COMMENT 'x' AFTER a, d STRING FIRST)");
+      parseSingle("ALTER TABLE t ADD COLUMNS (c INT COMMENT 'x' AFTER a, d STRING FIRST)");
   const auto& add_alter = add->as<AlterTableStatement>();
   EXPECT_EQ(add_alter.action, Action::kAddColumns);
   ASSERT_EQ(add_alter.added.size(), 2u);
@@ -112,20 +84,20 @@ TEST(AlterParserTest, StatementsParseToTheirTrees) {
   EXPECT_TRUE(add_alter.added[1].first);
 
   // Without COLUMN, a column named `column` is the column when TYPE follows it.
-  StatementPtr alter = parseOne("ALTER TABLE t ALTER column TYPE BIGINT");
+  StatementPtr alter = parseSingle("ALTER TABLE t ALTER column TYPE BIGINT");
   const auto& alter_column = alter->as<AlterTableStatement>();
   EXPECT_EQ(alter_column.action, Action::kAlterColumn);
   EXPECT_EQ(alter_column.columns, (std::vector<std::string>{"column"}));
   EXPECT_EQ(alter_column.change, AlterTableStatement::ColumnChange::kType);
   EXPECT_EQ(alter_column.type, DataType::longType());
 
-  StatementPtr drop = parseOne("ALTER TABLE t DROP COLUMNS IF EXISTS (a, b)");
+  StatementPtr drop = parseSingle("ALTER TABLE t DROP COLUMNS IF EXISTS (a, b)");
   EXPECT_TRUE(drop->as<AlterTableStatement>().if_exists);
   EXPECT_EQ(drop->as<AlterTableStatement>().columns, (std::vector<std::string>{"a", "b"}));
 
-  StatementPtr show = parseOne("SHOW TBLPROPERTIES t ('k')");
+  StatementPtr show = parseSingle("SHOW TBLPROPERTIES t ('k')");
   EXPECT_EQ(show->as<ShowTblPropertiesStatement>().key, "k");
-  StatementPtr columns = parseOne("SHOW COLUMNS IN t FROM db");
+  StatementPtr columns = parseSingle("SHOW COLUMNS IN t FROM db");
   EXPECT_EQ(columns->as<ShowColumnsStatement>().schema, (std::vector<std::string>{"db"}));
 }
 

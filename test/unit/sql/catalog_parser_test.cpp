@@ -6,17 +6,12 @@
 // their class, line, column and message.
 #include <gtest/gtest.h>
 
+#include "parser_test_util.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
 namespace sluice::sql {
 namespace {
-
-StatementPtr parseSingle(std::string_view sql) {
-  std::vector<StatementPtr> statements = parseStatements(sql);
-  EXPECT_EQ(statements.size(), 1u) << sql;
-  return statements.empty() ? nullptr : std::move(statements[0]);
-}
 
 const char* const kCatalogInputs[] = {
     "SHOW TABLES",
@@ -83,29 +78,6 @@ const char* const kCatalogInputs[] = {
     "CREATE TABLE IF NOT EXISTS t PARTITIONED BY (a) AS SELECT 1 AS a, 2 AS b",
     "EXPLAIN DESCRIBE t",
 };
-
-void expectRoundTrip(std::string_view input, PrintLayout layout) {
-  SCOPED_TRACE(input);
-  StatementPtr first;
-  try {
-    first = parseSingle(input);
-  } catch (const Error& error) {
-    ADD_FAILURE() << "parse failed: " << error.report();
-    return;
-  }
-  ASSERT_NE(first, nullptr);
-  std::string printed = printStatement(*first, layout);
-  StatementPtr second;
-  try {
-    second = parseSingle(printed);
-  } catch (const Error& error) {
-    ADD_FAILURE() << "printed text does not parse:\n" << printed << "\n" << error.report();
-    return;
-  }
-  ASSERT_NE(second, nullptr) << printed;
-  EXPECT_TRUE(first->equals(*second)) << "printed:\n" << printed;
-  EXPECT_EQ(printStatement(*second, layout), printed);
-}
 
 TEST(CatalogParserTest, PrintedStatementsParseBackToTheSameTreeOnOneLine) {
   for (const char* input : kCatalogInputs)

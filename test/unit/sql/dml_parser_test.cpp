@@ -4,17 +4,12 @@
 // layouts, and malformed or refused statements with their class, position and message.
 #include <gtest/gtest.h>
 
+#include "parser_test_util.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
 namespace sluice::sql {
 namespace {
-
-StatementPtr parseSingle(std::string_view sql) {
-  std::vector<StatementPtr> statements = parseStatements(sql);
-  EXPECT_EQ(statements.size(), 1u) << sql;
-  return statements.empty() ? nullptr : std::move(statements[0]);
-}
 
 const char* const kDmlInputs[] = {
     "INSERT INTO t VALUES (1, 'a'), (2, NULL)",
@@ -51,29 +46,6 @@ const char* const kDmlInputs[] = {
     "MERGE WITH SCHEMA EVOLUTION INTO delta.`/data/t` USING db.s VERSION AS OF 3 ON true "
     "WHEN NOT MATCHED THEN INSERT *",
 };
-
-void expectRoundTrip(std::string_view input, PrintLayout layout) {
-  SCOPED_TRACE(input);
-  StatementPtr first;
-  try {
-    first = parseSingle(input);
-  } catch (const Error& error) {
-    ADD_FAILURE() << "parse failed: " << error.report();
-    return;
-  }
-  ASSERT_NE(first, nullptr);
-  std::string printed = printStatement(*first, layout);
-  StatementPtr second;
-  try {
-    second = parseSingle(printed);
-  } catch (const Error& error) {
-    ADD_FAILURE() << "printed text does not parse:\n" << printed << "\n" << error.report();
-    return;
-  }
-  ASSERT_NE(second, nullptr) << printed;
-  EXPECT_TRUE(first->equals(*second)) << "printed:\n" << printed;
-  EXPECT_EQ(printStatement(*second, layout), printed);
-}
 
 TEST(DmlParserTest, PrintedStatementsParseBackToTheSameTreeOnOneLine) {
   for (const char* input : kDmlInputs)
