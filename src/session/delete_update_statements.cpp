@@ -74,13 +74,9 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
   if (condition && recordsChanges(target)) {
     // Every row is read once: the deleted ones become changes, the others stay.
     LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
-    std::vector<BoundExpressionPtr> old_image;
-    for (size_t column = 0; column < target.schema().size(); ++column) {
-      old_image.push_back(BoundExpression::makeColumn(column, target.schema()[column].type));
-    }
     kept = withChangeKind(std::move(scan), target,
                           changeKindWhere(std::move(condition), delta::kChangeKindDelete),
-                          std::move(old_image));
+                          readRowImage(target));
   } else if (condition) {
     kept = makeOperator(LogicalOperatorKind::kFilter);
     LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
@@ -180,14 +176,7 @@ StatementResult runUpdate(const sql::UpdateStatement& update, CatalogSession& se
     BoundExpressionPtr kind =
         condition ? changeKindWhere(std::move(condition), delta::kChangeKindUpdate)
                   : BoundExpression::makeConstant(Value::string(delta::kChangeKindUpdate));
-    project->column_names.push_back("__change_kind");
-    project->column_types.push_back(DataType::string());
-    project->expressions.push_back(std::move(kind));
-    for (size_t column = 0; column < schema.size(); ++column) {
-      project->column_names.push_back("__before_" + schema[column].name);
-      project->column_types.push_back(schema[column].type);
-      project->expressions.push_back(BoundExpression::makeColumn(column, schema[column].type));
-    }
+    appendChangeColumns(*project, target, std::move(kind), readRowImage(target));
   }
 
   std::vector<const sql::Expr*> predicates;

@@ -157,25 +157,38 @@ BoundExpressionPtr changeKindWhere(BoundExpressionPtr condition, const char* kin
   return choice;
 }
 
+std::vector<BoundExpressionPtr> readRowImage(const DmlTarget& target) {
+  std::vector<BoundExpressionPtr> image;
+  for (size_t column = 0; column < target.schema().size(); ++column)
+    image.push_back(BoundExpression::makeColumn(column, target.schema()[column].type));
+  return image;
+}
+
+void appendChangeColumns(LogicalOperator& project, const DmlTarget& target, BoundExpressionPtr kind,
+                         std::vector<BoundExpressionPtr> old_image) {
+  const std::vector<StructField>& schema = target.schema();
+  SLUICE_CHECK_EQ(old_image.size(), schema.size());
+  project.column_names.push_back("__change_kind");
+  project.column_types.push_back(DataType::string());
+  project.expressions.push_back(std::move(kind));
+  for (size_t column = 0; column < schema.size(); ++column) {
+    project.column_names.push_back("__before_" + schema[column].name);
+    project.column_types.push_back(schema[column].type);
+    project.expressions.push_back(std::move(old_image[column]));
+  }
+}
+
 LogicalOperatorPtr withChangeKind(LogicalOperatorPtr rows, const DmlTarget& target,
                                   BoundExpressionPtr kind,
                                   std::vector<BoundExpressionPtr> old_image) {
   const std::vector<StructField>& schema = target.schema();
-  SLUICE_CHECK_EQ(old_image.size(), schema.size());
   auto project = makeOperator(LogicalOperatorKind::kProject);
   for (size_t column = 0; column < schema.size(); ++column) {
     project->column_names.push_back(schema[column].name);
     project->column_types.push_back(schema[column].type);
     project->expressions.push_back(BoundExpression::makeColumn(column, schema[column].type));
   }
-  project->column_names.push_back("__change_kind");
-  project->column_types.push_back(DataType::string());
-  project->expressions.push_back(std::move(kind));
-  for (size_t column = 0; column < schema.size(); ++column) {
-    project->column_names.push_back("__before_" + schema[column].name);
-    project->column_types.push_back(schema[column].type);
-    project->expressions.push_back(std::move(old_image[column]));
-  }
+  appendChangeColumns(*project, target, std::move(kind), std::move(old_image));
   project->children.push_back(std::move(rows));
   return project;
 }

@@ -77,9 +77,17 @@ bool recordsChanges(const DmlTarget& target);
 //! `kind` (a delta::kChangeKind*) where `condition` is TRUE, else NULL (a row kept as it was).
 BoundExpressionPtr changeKindWhere(BoundExpressionPtr condition, const char* kind);
 
+//! The table's columns as the input's first columns: the old image of rows read from the table.
+std::vector<BoundExpressionPtr> readRowImage(const DmlTarget& target);
+
+//! Appends to `project` (which computes the table's columns, as written) the columns a write
+//! that records its changes carries after them: the row's kind (a STRING) and the row before
+//! the write (one expression over the projection's input per table column).
+void appendChangeColumns(LogicalOperator& project, const DmlTarget& target, BoundExpressionPtr kind,
+                         std::vector<BoundExpressionPtr> old_image);
+
 //! The rows of a write that records its changes: the first columns of `rows` (the table's,
-//! as written), the row's kind (a STRING) and the row before the write (one expression over
-//! `rows` per table column).
+//! as written), then appendChangeColumns' columns.
 LogicalOperatorPtr withChangeKind(LogicalOperatorPtr rows, const DmlTarget& target,
                                   BoundExpressionPtr kind,
                                   std::vector<BoundExpressionPtr> old_image);

@@ -316,13 +316,9 @@ StatementResult runInsert(const sql::InsertStatement& insert, CatalogSession& se
     if (!matched.files.empty() && options.change_data) {
       LogicalOperatorPtr scan =
           scanOfFiles(target.snapshot, std::move(matched.files), target.display_name);
-      std::vector<BoundExpressionPtr> old_image;
-      for (size_t column = 0; column < target.schema().size(); ++column) {
-        old_image.push_back(BoundExpression::makeColumn(column, target.schema()[column].type));
-      }
       LogicalOperatorPtr read = withChangeKind(
           std::move(scan), target, changeKindWhere(std::move(replaced), delta::kChangeKindDelete),
-          std::move(old_image));
+          readRowImage(target));
       auto both = makeOperator(LogicalOperatorKind::kUnion);
       both->column_names = rows->column_names;
       both->column_types = rows->column_types;

@@ -823,16 +823,10 @@ class MergeRunner {
       branches.emplace_back(call("=", std::move(equal)),
                             BoundExpression::makeConstant(Value::string(kind)));
     }
-    written.column_names.push_back("__change_kind");
-    written.column_types.push_back(DataType::string());
-    written.expressions.push_back(caseOf(
-        std::move(branches), BoundExpression::makeConstant(Value::null(DataType::string()))));
-    const std::vector<StructField>& schema = target_.schema();
-    for (size_t column = 0; column < schema.size(); ++column) {
-      written.column_names.push_back("__before_" + schema[column].name);
-      written.column_types.push_back(schema[column].type);
-      written.expressions.push_back(BoundExpression::makeColumn(column, schema[column].type));
-    }
+    appendChangeColumns(
+        written, target_,
+        caseOf(std::move(branches), BoundExpression::makeConstant(Value::null(DataType::string()))),
+        readRowImage(target_));
   }
 
   delta::Json parameters() const {
