@@ -432,10 +432,7 @@ def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=
     flow_name = name or target
 
     def build():
-        text = f"CREATE FLOW {_quote(flow_name)} AS AUTO CDC "
-        if once:
-            text += "ONCE "
-        text += f"INTO {_name_sql(target)} FROM STREAM({_name_sql(source)})"
+        text = _auto_cdc_head(flow_name, once, target) + f" FROM STREAM({_name_sql(source)})"
         text += f" KEYS ({_columns_sql('keys', keys)})"
         if ignore_null_updates:
             text += " IGNORE NULL UPDATES"
@@ -458,6 +455,12 @@ def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=
 def apply_changes(target, source, keys, sequence_by, **options):
     """The older name of create_auto_cdc_flow."""
     return create_auto_cdc_flow(target, source, keys, sequence_by, **options)
+
+
+def _auto_cdc_head(flow_name, once, target):
+    """CREATE FLOW f AS AUTO CDC [ONCE] INTO target: what both AUTO CDC flows start with."""
+    once_sql = "ONCE " if once else ""
+    return f"CREATE FLOW {_quote(flow_name)} AS AUTO CDC {once_sql}INTO {_name_sql(target)}"
 
 
 def _track_history_sql(track_history_column_list, track_history_except_column_list):
@@ -496,10 +499,7 @@ def create_auto_cdc_from_snapshot_flow(target, source, keys, stored_as_scd_type=
     flow_name = name or target
 
     def build():
-        text = f"CREATE FLOW {_quote(flow_name)} AS AUTO CDC "
-        if once:
-            text += "ONCE "
-        text += f"INTO {_name_sql(target)} FROM SNAPSHOT {_name_sql(source)}"
+        text = _auto_cdc_head(flow_name, once, target) + f" FROM SNAPSHOT {_name_sql(source)}"
         text += f" KEYS ({_columns_sql('keys', keys)})"
         text += f" STORED AS SCD TYPE {int(stored_as_scd_type)}"
         text += _track_history_sql(track_history_column_list, track_history_except_column_list)
