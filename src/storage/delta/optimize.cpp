@@ -180,12 +180,7 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
   metrics["numRemovedBytes"] = std::to_string(result.num_removed_bytes);
   metrics["numAddedFiles"] = std::to_string(result.num_added_files);
   metrics["numAddedBytes"] = std::to_string(result.num_added_bytes);
-  plan.commit_info.fields["operation"] = "OPTIMIZE";
-  plan.commit_info.fields["operationParameters"] = parameters;
-  plan.commit_info.fields["isolationLevel"] = "SnapshotIsolation";
-  plan.commit_info.fields["isBlindAppend"] = false;
-  plan.commit_info.fields["operationMetrics"] = metrics;
-  plan.commit_info.fields["engineInfo"] = "sluice";
+  describeOperation(plan, "OPTIMIZE", parameters, "SnapshotIsolation", false, metrics);
   plan.commit_info.fields["txnId"] = randomUuid();
   result.version = commitTransaction(store, std::move(plan)).version;
   return result;

@@ -98,14 +98,8 @@ RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) 
       {"numOfFilesAfterRestore", std::to_string(result.num_of_files_after_restore)},
       {"tableSizeAfterRestore", std::to_string(result.table_size_after_restore)},
   };
-  plan.commit_info.fields["timestamp"] = now;
-  plan.commit_info.fields["operation"] = "RESTORE";
-  plan.commit_info.fields["operationParameters"] = std::move(parameters);
-  plan.commit_info.fields["readVersion"] = latest.version;
-  plan.commit_info.fields["isolationLevel"] = "Serializable";
-  plan.commit_info.fields["isBlindAppend"] = false;
-  plan.commit_info.fields["operationMetrics"] = std::move(metrics);
-  plan.commit_info.fields["engineInfo"] = "sluice";
+  describeOperation(plan, "RESTORE", std::move(parameters), "Serializable", false,
+                    std::move(metrics));
   result.version = commitTransaction(store, std::move(plan)).version;
   return result;
 }

@@ -47,13 +47,7 @@ int64_t commitMetadataChange(const Snapshot& snapshot, const Metadata& metadata,
     plan.actions.emplace_back(protocol);
   plan.actions.emplace_back(metadata);
   plan.checkpoint_interval = checkpointInterval(metadata);
-  plan.commit_info.fields["timestamp"] = currentTimeMillis();
-  plan.commit_info.fields["operation"] = operation;
-  plan.commit_info.fields["operationParameters"] = std::move(parameters);
-  plan.commit_info.fields["readVersion"] = snapshot.version;
-  plan.commit_info.fields["isolationLevel"] = "Serializable";
-  plan.commit_info.fields["isBlindAppend"] = false;
-  plan.commit_info.fields["engineInfo"] = "sluice";
+  describeOperation(plan, operation, std::move(parameters), "Serializable", false, std::nullopt);
   return commitTransaction(store, std::move(plan)).version;
 }
 

@@ -472,12 +472,7 @@ TableWriteResult DeltaTableWriter::commit() {
       metrics["numRemovedBytes"] = std::to_string(result.num_removed_bytes);
     }
   }
-  plan.commit_info.fields["operation"] = operation;
-  plan.commit_info.fields["operationParameters"] = parameters;
-  plan.commit_info.fields["isolationLevel"] = "Serializable";
-  plan.commit_info.fields["isBlindAppend"] = blind_append;
-  plan.commit_info.fields["operationMetrics"] = metrics;
-  plan.commit_info.fields["engineInfo"] = "sluice";
+  describeOperation(plan, operation, parameters, "Serializable", blind_append, metrics);
   plan.commit_info.fields["txnId"] = randomUuid();
 
   CommitResult committed = commitTransaction(store_, std::move(plan));

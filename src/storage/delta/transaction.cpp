@@ -132,6 +132,21 @@ std::string renderCommit(const CommitPlan& plan, int64_t read_version) {
 
 }  // namespace
 
+void describeOperation(CommitPlan& plan, std::string_view operation, Json parameters,
+                       std::string_view isolation_level, bool blind_append,
+                       std::optional<Json> metrics) {
+  Json& fields = plan.commit_info.fields;
+  fields["operation"] = operation;
+  fields["operationParameters"] = std::move(parameters);
+  if (plan.read_version >= 0)
+    fields["readVersion"] = plan.read_version;
+  fields["isolationLevel"] = isolation_level;
+  fields["isBlindAppend"] = blind_append;
+  if (metrics)
+    fields["operationMetrics"] = std::move(*metrics);
+  fields["engineInfo"] = "sluice";
+}
+
 CommitResult commitTransaction(const LogStore& store, CommitPlan plan) {
   CommitResult result;
   int64_t attempt_version = plan.read_version + 1;

@@ -43,6 +43,13 @@ struct CommitResult {
   bool checkpoint_written = false;
 };
 
+//! Fills the commitInfo fields of the operation `plan` commits, in Spark's order: its name
+//! and parameters, the version it read, its isolation level, whether it only appends, its
+//! metrics (when it reports any) and the engine. The commit adds the timestamp.
+void describeOperation(CommitPlan& plan, std::string_view operation, Json parameters,
+                       std::string_view isolation_level, bool blind_append,
+                       std::optional<Json> metrics);
+
 //! Commits `plan`; throws a DELTA_CONCURRENT_* / DELTA_METADATA_CHANGED /
 //! DELTA_PROTOCOL_CHANGED error when a winning commit conflicts.
 CommitResult commitTransaction(const LogStore& store, CommitPlan plan);
