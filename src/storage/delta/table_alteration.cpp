@@ -20,14 +20,6 @@ bool isProtocolProperty(const std::string& key) {
          key.starts_with("delta.feature.");
 }
 
-//! The JSON of a string map, as Delta writes a map parameter of an operation.
-std::string mapJson(const std::map<std::string, std::string>& map) {
-  Json object = Json::object();
-  for (const auto& [key, value] : map)
-    object[key] = value;
-  return dumpJson(object);
-}
-
 //! The index of the schema field named `name` (exactly), in the JSON schema.
 size_t fieldIndex(const Json& schema, const std::string& name) {
   const Json& fields = schema["fields"];
@@ -66,7 +58,7 @@ int64_t setTableProperties(const Snapshot& snapshot,
   }
   Protocol protocol = protocolForProperties(snapshot.protocol, requested);
   return commitMetadataChange(snapshot, metadata, protocol, "SET TBLPROPERTIES",
-                              {{"properties", mapJson(validated)}});
+                              {{"properties", dumpJson(Json(validated))}});
 }
 
 int64_t unsetTableProperties(const Snapshot& snapshot, const std::vector<std::string>& keys,
