@@ -94,10 +94,10 @@ void recordProperties(const AlteredTable& altered, CatalogSession& session) {
   session.catalog().createTable(entry, /*replace=*/true);
 }
 
+//! Delta suggests enabling column mapping here; sluice cannot enable it yet, so it says that.
 std::string columnMappingAdvice() {
-  return "Please enable Column Mapping on your Delta table with mapping mode 'name'. You can use "
-         "the following command:\n\nALTER TABLE table_name SET TBLPROPERTIES "
-         "('delta.columnMapping.mode' = 'name')";
+  return "It needs column mapping (delta.columnMapping.mode = 'name'), which sluice does not "
+         "read or write yet.";
 }
 
 void addColumns(const sql::AlterTableStatement& alter, const AlteredTable& altered,
