@@ -12,42 +12,9 @@
 #include "storage/delta/appended_files.hpp"
 #include "storage/delta/change_data_reader.hpp"
 #include "storage/delta/log_store.hpp"
-#include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
-
-namespace {
-
-//! The first read of a change feed stream: the table as it stands, every row an insert of
-//! its version, as Delta's streaming source starts from a snapshot.
-delta::ChangeRange snapshotAsInserts(const delta::Snapshot& snapshot) {
-  if (!delta::changeDataFeedEnabled(snapshot.metadata)) {
-    throw Error(
-        ErrorClass::DELTA_MISSING_CHANGE_DATA,
-        fmt::format("Error getting change data for range [{} , {}] as change data was "
-                    "not recorded for version [{}]: the table {} does not have "
-                    "delta.enableChangeDataFeed set.",
-                    snapshot.version, snapshot.version, snapshot.version, snapshot.table_path));
-  }
-  delta::ChangeRange range;
-  range.table_path = snapshot.table_path;
-  range.start_version = snapshot.version;
-  range.end_version = snapshot.version;
-  range.schema = snapshot.schema;
-  range.partition_columns = snapshot.metadata.partition_columns;
-  for (const auto& [path, file] : snapshot.files) {
-    delta::ChangeFile change;
-    change.file = file;
-    change.change_type = "insert";
-    change.version = snapshot.version;
-    change.timestamp_ms = snapshot.timestamp;
-    range.files.push_back(std::move(change));
-  }
-  return range;
-}
-
-}  // namespace
 
 TableFunctionBinding readWholeDataset(const Dataset& dataset,
                                       const std::vector<StructField>& schema,
@@ -128,7 +95,7 @@ TableFunctionBinding FlowInputs::streamRead(const QualifiedTableName& name,
           ? std::move(latest_snapshot)
           : std::make_shared<delta::Snapshot>(delta::openSnapshot(location, {range->second, {}}));
   if (mode.read_change_feed)
-    return changeFeedBinding("Stream " + name.toString(), snapshotAsInserts(*snapshot));
+    return changeFeedBinding("Stream " + name.toString(), delta::snapshotAsInserts(*snapshot));
   if (range->first < 0)
     return deltaSnapshotBinding("Stream " + name.toString(), std::move(snapshot));
   delta::AppendedFiles appended =

@@ -96,6 +96,18 @@ void addFileActionChanges(const std::vector<Action>& actions, const std::string&
   }
 }
 
+[[noreturn]] void throwMissingChangeData(int64_t start_version, int64_t end_version,
+                                         int64_t version) {
+  throw Error(ErrorClass::DELTA_MISSING_CHANGE_DATA,
+              fmt::format("Error getting change data for range [{} , {}] as change data was "
+                          "not recorded for version [{}]. If you've enabled change data feed "
+                          "on this table, use `DESCRIBE HISTORY` to see when it was first "
+                          "enabled. Otherwise, to start recording change data, use `ALTER "
+                          "TABLE table_name SET TBLPROPERTIES "
+                          "(delta.enableChangeDataFeed=true)`.",
+                          start_version, end_version, version));
+}
+
 [[noreturn]] void throwStartAfterLatest(int64_t start, int64_t latest) {
   throw Error(ErrorClass::DELTA_CDC_START_VERSION_AFTER_LATEST,
               fmt::format("Provided start version ({}) for reading change data is invalid. Start "
@@ -185,16 +197,8 @@ ChangeRange changesBetween(const std::string& table_path, int64_t start_version,
       if (const auto* changed = std::get_if<Protocol>(&action))
         protocol = *changed;
     }
-    if (!changeDataFeedEnabled(metadata)) {
-      throw Error(ErrorClass::DELTA_MISSING_CHANGE_DATA,
-                  fmt::format("Error getting change data for range [{} , {}] as change data was "
-                              "not recorded for version [{}]. If you've enabled change data feed "
-                              "on this table, use `DESCRIBE HISTORY` to see when it was first "
-                              "enabled. Otherwise, to start recording change data, use `ALTER "
-                              "TABLE table_name SET TBLPROPERTIES "
-                              "(delta.enableChangeDataFeed=true)`.",
-                              start_version, end_version, version));
-    }
+    if (!changeDataFeedEnabled(metadata))
+      throwMissingChangeData(start_version, end_version, version);
     ChangeFile commit;
     commit.version = version;
     auto time = commit_times.find(version);
@@ -218,6 +222,26 @@ ChangeRange changesBetween(const std::string& table_path, int64_t start_version,
   checkReadSupported(protocol, metadata, table_path);
   range.schema = schemaFromJson(metadata.schema_string, table_path);
   range.partition_columns = metadata.partition_columns;
+  return range;
+}
+
+ChangeRange snapshotAsInserts(const Snapshot& snapshot) {
+  if (!changeDataFeedEnabled(snapshot.metadata))
+    throwMissingChangeData(snapshot.version, snapshot.version, snapshot.version);
+  ChangeRange range;
+  range.table_path = snapshot.table_path;
+  range.start_version = snapshot.version;
+  range.end_version = snapshot.version;
+  range.schema = snapshot.schema;
+  range.partition_columns = snapshot.metadata.partition_columns;
+  for (const auto& [path, file] : snapshot.files) {
+    ChangeFile change;
+    change.file = file;
+    change.change_type = "insert";
+    change.version = snapshot.version;
+    change.timestamp_ms = snapshot.timestamp;
+    range.files.push_back(std::move(change));
+  }
   return range;
 }
 

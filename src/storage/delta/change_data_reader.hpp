@@ -20,6 +20,8 @@
 
 namespace sluice::delta {
 
+struct Snapshot;
+
 //! One file of the changes of one commit.
 struct ChangeFile {
   //! The file to read, with the partition values of its rows; the rows its deletion vector
@@ -62,5 +64,10 @@ std::pair<int64_t, int64_t> changeVersionRange(const std::string& table_path,
 //! The changes commits `start_version` to `end_version` (both included) made.
 ChangeRange changesBetween(const std::string& table_path, int64_t start_version,
                            int64_t end_version);
+
+//! The table as it stands at `snapshot`, every row an insert of its version: where a stream of
+//! the change feed starts, as Delta's streaming source starts from a snapshot.
+//! DELTA_MISSING_CHANGE_DATA when the version was not written with the change feed on.
+ChangeRange snapshotAsInserts(const Snapshot& snapshot);
 
 }  // namespace sluice::delta
