@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "common/clock.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "pipeline/graph/change_capture.hpp"
@@ -446,6 +447,7 @@ ExecContext executionContext(const RegistrationContext& context, uint64_t memory
     exec.time_zone = found.get();
   }
   exec.memory_limit = memory_limit;
+  exec.statement_start_micros = epochMicros();
   return exec;
 }
 

@@ -1,13 +1,13 @@
 // src/pipeline/update/pipeline_update.cpp
 #include "pipeline/update/pipeline_update.hpp"
 
-#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "common/clock.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "pipeline/event_log/event_log.hpp"
@@ -21,12 +21,6 @@
 namespace sluice {
 
 namespace {
-
-int64_t nowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 [[noreturn]] void conflictingOptions(const std::string& message) {
   throw Error(ErrorClass::CONFLICTING_PIPELINE_REFRESH_OPTIONS, message);
@@ -208,7 +202,7 @@ class Update {
     Selection selection = SelectionBuilder(definition_, analysis).build(options);
     result.validated = true;
 
-    state.startUpdate(result.update_id, nowMs());
+    state.startUpdate(result.update_id, epochMillis());
     observer_->updateStarted(result.update_id, analysis);
     finishPendingRefreshes(analysis, state, tables);
     for (const std::string& key : selection.full_refresh)
@@ -247,7 +241,7 @@ class Update {
     for (Error& error : outcomes.errors)
       result.errors.push_back(std::move(error));
     result.completed = !failed;
-    state.finishUpdate(result.update_id, failed ? "FAILED" : "COMPLETED", nowMs());
+    state.finishUpdate(result.update_id, failed ? "FAILED" : "COMPLETED", epochMillis());
     observer_->updateEnded(result.update_id, result.completed);
     return result;
   }
