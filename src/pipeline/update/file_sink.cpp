@@ -12,6 +12,7 @@
 #include "exec/physical_planner.hpp"
 #include "exec/plan_optimization.hpp"
 #include "pipeline/graph/graph_analysis.hpp"
+#include "pipeline/update/crash_point.hpp"
 #include "storage/csv/csv_writer.hpp"
 #include "storage/json/json_writer.hpp"
 #include "storage/parquet/parquet_writer.hpp"
@@ -85,6 +86,7 @@ class FileSink : public SinkDestination {
       writeFile(hidden.string(), schema, rows, exec);
       fs::rename(hidden, final_path);
     }
+    crashPoint("sink-file-written");
     recordBatch(batch);
     return num_rows;
   }

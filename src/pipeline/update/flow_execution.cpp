@@ -275,6 +275,7 @@ class FlowRun {
                             int64_t batch_id, const std::string& app_id, FlowRunResult& result) {
       ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
       result.num_output_rows = sink.write(std::move(plan), exec, SinkBatch{app_id, batch_id});
+      crashPoint("sink-written");
       countExpectations(relations.view_expectations, result);
     };
     return runBatch(destination);
