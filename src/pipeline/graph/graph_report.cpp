@@ -220,6 +220,19 @@ std::string graphDiagram(const GraphAnalysis& analysis, const std::string& pipel
                                     : fmt::format("  d{}([\"{}\"])\n", index, text);
     }
   }
+  // Sinks follow the datasets: outputs drawn apart, as a pipeline never reads them.
+  const std::vector<Sink>& sinks = analysis.graph->sinks;
+  for (size_t index = 0; index < sinks.size(); ++index) {
+    size_t id = analysis.datasets.size() + index;
+    ids.emplace(datasetKey(sinks[index].name), id);
+    if (dot) {
+      out += fmt::format("  d{} [label=\"{}\\nsink ({})\", shape=cds];\n", id,
+                         sinks[index].name.table, sinks[index].format);
+    } else {
+      out += fmt::format("  d{}[/\"{}<br/>sink ({})\"/]\n", id, sinks[index].name.table,
+                         sinks[index].format);
+    }
+  }
   auto edge = [&](size_t from, size_t to, const std::string& label, bool stream) {
     if (dot) {
       out += fmt::format("  d{} -> d{} [label=\"{}\"{}];\n", from, to, label,

@@ -195,6 +195,9 @@ TEST_F(PythonRegistrationTest, CreateSinkRegistersASinkThatDryRunLists) {
   EXPECT_NE(report.find("  <- append flow to_out reading STREAM spark_catalog.default.src"),
             std::string::npos)
       << report;
+  std::string dot = graphDiagram(analysis, "p", GraphFormat::kDot);
+  EXPECT_NE(dot.find("d1 [label=\"out\\nsink (json)\", shape=cds];"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("d0 -> d1 [label=\"to_out\", style=dashed];"), std::string::npos) << dot;
 }
 
 TEST_F(PythonRegistrationTest, CreateSinkChecksItsArguments) {
