@@ -117,6 +117,12 @@ std::unique_ptr<SinkDestination> openDeltaTableSink(Catalog& catalog, const Sink
     entry.location = location;
     catalog.createTable(entry, /*replace=*/true);
   };
+  // An update that died between its first commit and the registration left the table
+  // unregistered: it is registered now, whether or not a batch comes.
+  if (delta::tableExists(location)) {
+    register_table();
+    return std::make_unique<DeltaSink>(location, name.table, nullptr);
+  }
   return std::make_unique<DeltaSink>(location, name.table, register_table);
 }
 
