@@ -154,6 +154,18 @@ void EventLogWriter::updateStarted(const std::string& update_id, const GraphAnal
         {"dataset_definition", {{"dataset_type", datasetType(dataset.kind)}, {"schema", columns}}}};
     add(std::move(defined));
   }
+  for (const Sink& sink : analysis.graph->sinks) {
+    Event defined;
+    defined.event_type = "sink_definition";
+    defined.dataset_name = sink.name.table;
+    defined.origin = sink.origin;
+    defined.message =
+        fmt::format("Sink '{}' is defined with the format {}.", sink.name.table, sink.format);
+    defined.details = {
+        {"sink_definition",
+         {{"name", sink.name.table}, {"format", sink.format}, {"options", json(sink.options)}}}};
+    add(std::move(defined));
+  }
   for (const FlowAnalysis& entry : analysis.flows) {
     const Flow& flow = *entry.flow;
     json inputs = json::array();

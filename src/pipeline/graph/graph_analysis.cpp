@@ -89,7 +89,9 @@ class Resolver {
     // A flow that cannot run (AUTO CDC FROM SNAPSHOT, no query, a target the graph lacks) fails at
     // once; validateStructure reports why.
     for (FlowAnalysis& flow : analysis_.flows) {
-      if (flow.flow->query == nullptr || target(*flow.flow) == nullptr)
+      bool has_target =
+          target(*flow.flow) != nullptr || graph_.findSink(flow.flow->target) != nullptr;
+      if (flow.flow->query == nullptr || !has_target)
         flow.status = DatasetState::Status::kFailed;
     }
     markDuplicatesFailed();

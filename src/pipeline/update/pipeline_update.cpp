@@ -16,6 +16,7 @@
 #include "pipeline/update/change_batch.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/flow_scheduler.hpp"
+#include "pipeline/update/sink_destinations.hpp"
 #include "pipeline/update/update_lock.hpp"
 
 namespace sluice {
@@ -78,6 +79,14 @@ class SelectionBuilder {
     for (const DatasetAnalysis& entry : analysis_.datasets) {
       if (isStored(entry.dataset->kind) && everything)
         selection.updated.insert(entry.key);
+    }
+    for (const Sink& sink : analysis_.graph->sinks) {
+      if (everything)
+        selection.updated.insert(datasetKey(sink.name));
+      // Databricks: a full refresh does not clear a sink; its flows read their input again
+      // and append it.
+      if (options.full_refresh_all)
+        selection.full_refresh.insert(datasetKey(sink.name));
     }
     for (const Dataset* dataset : refresh)
       selection.updated.insert(datasetKey(dataset->name));
@@ -221,6 +230,8 @@ class Update {
     environment.views = &views;
     environment.state = &state;
     environment.tables = &tables;
+    SinkDestinations sinks(catalog, definition_.spec.root);
+    environment.sinks = &sinks;
     environment.catalog = &catalog;
     environment.relative_path_base = definition_.spec.root;
     environment.pipeline_folder = folder;
