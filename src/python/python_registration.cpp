@@ -7,7 +7,10 @@
 #include <pybind11/embed.h>
 #include <pybind11/stl.h>
 
+#include "catalog/catalog.hpp"
 #include "python/embedded_modules.hpp"
+#include "python/python_query_producer.hpp"
+#include "python/python_statements.hpp"
 
 namespace py = pybind11;
 
@@ -47,14 +50,37 @@ void ensureInterpreter() {
   });
 }
 
-// An error class sluice does not know (one of pyspark's argument checks) stays in the
-// message, under PYTHON_EXCEPTION.
-Error pythonError(const std::string& error_class, const std::string& message) {
-  if (std::optional<ErrorClass> known = findErrorClass(error_class))
-    return Error(*known, message);
-  if (error_class == "PYTHON_EXCEPTION")
-    return Error(ErrorClass::PYTHON_EXCEPTION, message);
-  return Error(ErrorClass::PYTHON_EXCEPTION, fmt::format("[{}] {}", error_class, message));
+// A waiting definition as the registration module reports it: line, description, the
+// dataset's name parts (or None), whether that is a temporary view, the flow's target's parts
+// (or None), its spark_conf, and the definition itself.
+using PythonDeferred = std::tuple<uint32_t, std::string, std::optional<std::vector<std::string>>,
+                                  bool, std::optional<std::vector<std::string>>,
+                                  std::vector<std::pair<std::string, std::string>>, py::object>;
+
+// Adds a waiting definition to the graph, which produces it when it is resolved.
+void addDeferred(const PythonDeferred& python_deferred, const LibraryFile& file,
+                 const RegistrationDefaults& defaults, DataflowGraph& graph) {
+  const auto& [line, description, dataset, temporary_view, target, settings, definition] =
+      python_deferred;
+  DeferredDefinition deferred;
+  deferred.description = description;
+  deferred.context.catalog = defaults.catalog;
+  deferred.context.schema = defaults.schema;
+  deferred.context.settings = defaults.configuration;
+  for (const auto& [key, value] : settings)
+    deferred.context.settings[key] = value;
+  if (dataset && temporary_view) {
+    deferred.dataset = QualifiedTableName{};
+    deferred.dataset->table = dataset->back();
+  } else if (dataset) {
+    deferred.dataset = qualifyTableName(*dataset, defaults.catalog, defaults.schema);
+  }
+  deferred.temporary_view = temporary_view;
+  if (target)
+    deferred.target = qualifyTableName(*target, defaults.catalog, defaults.schema);
+  deferred.origin = SourceLocation{file.source_name, line, 1, ""};
+  deferred.producer = makePythonQueryProducer(definition, file.source_name, defaults);
+  graph.deferred.push_back(std::move(deferred));
 }
 
 }  // namespace
@@ -63,7 +89,6 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
                         DataflowGraph& graph, std::vector<Error>& errors) {
   ensureInterpreter();
   using Element = std::pair<uint32_t, std::string>;
-  using PythonError = std::tuple<std::string, std::string, uint32_t, std::string>;
   std::vector<Element> elements;
   std::vector<PythonError> python_errors;
   {
@@ -74,6 +99,13 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
                                                     defaults.configuration);
       elements = result[0].cast<std::vector<Element>>();
       python_errors = result[1].cast<std::vector<PythonError>>();
+      for (py::handle deferred : result[2]) {
+        try {
+          addDeferred(deferred.cast<PythonDeferred>(), file, defaults, graph);
+        } catch (Error& error) {
+          errors.push_back(std::move(error));
+        }
+      }
     } catch (const std::exception& error) {
       // The registration module reports the errors of user code itself: this is a bug.
       errors.push_back(
@@ -82,19 +114,9 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
       return;
     }
   }
-  for (const auto& [error_class, message, line, line_text] : python_errors) {
-    Error error = pythonError(error_class, message);
-    if (line > 0)
-      error.withLocation(SourceLocation{file.source_name, line, 1, line_text});
-    errors.push_back(std::move(error));
-  }
-  for (const auto& [line, statement] : elements) {
-    // The statement starts on the line of its definition, so that its locations name the
-    // Python file and line; the text shown under them is the generated statement.
-    std::string text(line > 0 ? line - 1 : 0, '\n');
-    text += statement;
-    registerSqlText(text, file.source_name, defaults, graph, errors);
-  }
+  appendPythonErrors(python_errors, file.source_name, errors);
+  for (const auto& [line, statement] : elements)
+    registerPythonStatement(line, statement, file.source_name, defaults, graph, errors);
 }
 
 void installPythonRegistration() {

@@ -117,7 +117,9 @@ void validateFlowTargets(const DataflowGraph& graph, std::vector<Error>& errors)
 // A stored dataset needs a flow: its AS query, its FLOW clause, or a CREATE FLOW into it.
 void validateEveryDatasetHasFlow(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Dataset& dataset : graph.datasets) {
-    if (!isStored(dataset.kind) || !graph.flowsInto(dataset.name).empty())
+    // A flow whose Python definition failed was reported with its error.
+    if (!isStored(dataset.kind) || !graph.flowsInto(dataset.name).empty() ||
+        graph.findDeferredFlowInto(dataset.name) != nullptr)
       continue;
     errors.push_back(at(Error(ErrorClass::PIPELINE_DATASET_WITHOUT_FLOW,
                               fmt::format("The {} has no flow writing it. Give it a query, a FLOW "

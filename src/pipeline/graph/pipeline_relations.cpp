@@ -140,11 +140,16 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
       refuseViewOptions(*view, options);
       return resolveView(*view, temporaryViewKey(view->name.table), stream);
     }
+    if (const DeferredDefinition* deferred = graph_.findDeferredTemporaryView(name.back()))
+      awaitDeferred(*deferred, temporaryViewKey(name.back()));
   }
   QualifiedTableName qualified = qualifyTableName(name, reader_.catalog, reader_.schema);
   const Dataset* dataset = graph_.findDataset(qualified);
-  if (dataset == nullptr)
+  if (dataset == nullptr) {
+    if (const DeferredDefinition* deferred = graph_.findDeferredDataset(qualified))
+      awaitDeferred(*deferred, datasetKey(qualified));
     return std::nullopt;
+  }
   std::string key = datasetKey(dataset->name);
   if (dataset->kind == DatasetKind::kView) {
     refuseViewOptions(*dataset, options);
@@ -169,6 +174,16 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
   ResolvedRelation relation;
   relation.table = dataset_reads_.read(*dataset, state->second.schema, mode);
   return relation;
+}
+
+void PipelineRelations::awaitDeferred(const DeferredDefinition& definition,
+                                      const std::string& key) const {
+  if (definition.status == DeferredDefinition::Status::kWaiting)
+    throw PendingDependency{key};
+  throw Error(ErrorClass::UPSTREAM_FAILURE,
+              fmt::format("Failed to resolve the query because its input, the {}, failed; see "
+                          "its error.",
+                          definition.description));
 }
 
 TableFunctionBinding PipelineRelations::streamCatalogTable(

@@ -44,3 +44,7 @@ class AnalysisException(PySparkException):
 
 class PySparkNotImplementedError(PySparkException, NotImplementedError):
     pass
+
+
+class PySparkAttributeError(PySparkException, AttributeError):
+    pass
