@@ -50,35 +50,45 @@ void ensureInterpreter() {
   });
 }
 
-// A waiting definition as the registration module reports it: line, description, the
-// dataset's name parts (or None), whether that is a temporary view, the flow's target's parts
-// (or None), its spark_conf, and the definition itself.
-using PythonDeferred = std::tuple<uint32_t, std::string, std::optional<std::vector<std::string>>,
-                                  bool, std::optional<std::vector<std::string>>,
-                                  std::vector<std::pair<std::string, std::string>>, py::object>;
+// A waiting definition as the registration module reports it: line and its text, description,
+// the dataset's name parts (or None), whether that is a temporary view, the flow's target's
+// parts (or None), its spark_conf, and the definition itself.
+using PythonDeferred =
+    std::tuple<uint32_t, std::string, std::string, std::optional<std::vector<std::string>>, bool,
+               std::optional<std::vector<std::string>>,
+               std::vector<std::pair<std::string, std::string>>, py::object>;
 
 // Adds a waiting definition to the graph, which produces it when it is resolved.
 void addDeferred(const PythonDeferred& python_deferred, const LibraryFile& file,
                  const RegistrationDefaults& defaults, DataflowGraph& graph) {
-  const auto& [line, description, dataset, temporary_view, target, settings, definition] =
-      python_deferred;
+  const auto& [line, line_text, description, dataset, temporary_view, target, settings,
+               definition] = python_deferred;
   DeferredDefinition deferred;
   deferred.description = description;
+  deferred.origin = SourceLocation{file.source_name, line, 1, line_text};
   deferred.context.catalog = defaults.catalog;
   deferred.context.schema = defaults.schema;
   deferred.context.settings = defaults.configuration;
   for (const auto& [key, value] : settings)
     deferred.context.settings[key] = value;
+  // A name that cannot be qualified is an error of the definition.
+  auto qualify = [&](const std::vector<std::string>& parts) {
+    try {
+      return qualifyTableName(parts, defaults.catalog, defaults.schema);
+    } catch (Error& error) {
+      error.withLocation(deferred.origin);
+      throw;
+    }
+  };
+  deferred.temporary_view = temporary_view;
   if (dataset && temporary_view) {
     deferred.dataset = QualifiedTableName{};
     deferred.dataset->table = dataset->back();
   } else if (dataset) {
-    deferred.dataset = qualifyTableName(*dataset, defaults.catalog, defaults.schema);
+    deferred.dataset = qualify(*dataset);
   }
-  deferred.temporary_view = temporary_view;
   if (target)
-    deferred.target = qualifyTableName(*target, defaults.catalog, defaults.schema);
-  deferred.origin = SourceLocation{file.source_name, line, 1, ""};
+    deferred.target = qualify(*target);
   deferred.producer = makePythonQueryProducer(definition, file.source_name, defaults);
   graph.deferred.push_back(std::move(deferred));
 }

@@ -206,6 +206,9 @@ void validateTableClauses(const DataflowGraph& graph, std::vector<Error>& errors
 
 // A pipeline publishes at least one dataset.
 void validateNotEmpty(const DataflowGraph& graph, std::vector<Error>& errors) {
+  // Python definitions that failed before making their statement define it too.
+  if (!graph.deferred.empty())
+    return;
   for (const Dataset& dataset : graph.datasets) {
     if (dataset.kind != DatasetKind::kTemporaryView)
       return;

@@ -39,8 +39,9 @@ class _Registry:
             self.add_error(error, description, line)
             return
         settings = [(str(key), str(value)) for key, value in (spark_conf or {}).items()]
-        self.deferred.append((line, description, dataset, output.temporary_view, target, settings,
-                              _Deferred(self.source_name, line, description, statement)))
+        line_text = linecache.getline(self.source_name, line).rstrip("\n")
+        self.deferred.append((line, line_text, description, dataset, output.temporary_view, target,
+                              settings, _Deferred(self.source_name, line, description, statement)))
 
     def add_error(self, error, description, line):
         """Records an error with the frames of the user's file and the line that raised it."""
