@@ -59,6 +59,13 @@ def dropped():
 
 
 @dp.materialized_view
+def renamed():
+    # A renamed column keeps its place; renaming a column the DataFrame lacks does nothing.
+    return spark.read.table("people").withColumnRenamed("name", "who").withColumnRenamed(
+        "no_such_column", "other")
+
+
+@dp.materialized_view
 def by_attribute():
     people = spark.read.table("people")
     return people.select(people.k, people.name).filter("k > 1")
