@@ -518,6 +518,14 @@ class DataFrame:
         return self._derive(f"SELECT DISTINCT * FROM {self._source()}", self._columns)
 
     def dropDuplicates(self, subset=None):
+        if self.isStreaming:
+            # Spark keeps the keys of every earlier batch; a per-batch GROUP BY would let a
+            # later batch's duplicates through.
+            raise PySparkNotImplementedError(
+                errorClass="NOT_SUPPORTED", messageParameters={},
+                message="dropDuplicates on a streaming DataFrame is not supported yet: it keeps "
+                "the keys of every earlier batch. Deduplicate in a materialized view, or apply "
+                "the changes by key with an AUTO CDC flow.")
         if subset is None:
             return self.distinct()
         if isinstance(subset, str) or not isinstance(subset, (list, tuple)):

@@ -43,3 +43,11 @@ def reads_failed():
 @dp.materialized_view
 def fine():
     return spark.range(3)
+
+
+dp.create_streaming_table("deduplicated_stream")
+
+
+@dp.append_flow(target="deduplicated_stream")
+def deduplicate_stream():
+    return spark.readStream.table("fine").dropDuplicates(["id"])
