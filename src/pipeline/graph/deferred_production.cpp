@@ -2,6 +2,7 @@
 #include "pipeline/graph/deferred_production.hpp"
 
 #include <map>
+#include <set>
 #include <string>
 
 #include <fmt/format.h>
@@ -89,38 +90,112 @@ void mergeProduced(DataflowGraph& produced, DataflowGraph& graph) {
     graph.functions.push_back(std::move(function));
 }
 
-//! The definitions a waiting one reaches by what each waits for, back to itself; empty when
-//! the waits lead elsewhere.
-std::vector<std::string> waitCycle(const DataflowGraph& graph, size_t start,
-                                   const std::vector<std::string>& waits) {
-  std::vector<std::string> path{graph.deferred[start].description};
-  size_t current = start;
-  for (size_t step = 0; step < graph.deferred.size(); ++step) {
-    size_t next = graph.deferred.size();
-    for (size_t index = 0; index < graph.deferred.size(); ++index) {
-      if (graph.deferred[index].status == DeferredDefinition::Status::kWaiting &&
-          !waits[current].empty() && definedKey(graph.deferred[index]) == waits[current])
-        next = index;
-    }
-    if (next == graph.deferred.size())
-      return {};
-    path.push_back(graph.deferred[next].description);
-    if (next == start)
-      return path;
-    current = next;
-  }
-  return {};
+//! The key of the dataset a waiting definition holds back: the one it defines, or its flow's
+//! target.
+std::string heldKey(const DeferredDefinition& definition) {
+  if (definition.dataset)
+    return definedKey(definition);
+  return definition.target ? datasetKey(*definition.target) : std::string();
 }
+
+//! The waits among datasets when no round produces more: a waiting definition's dataset waits
+//! for what its query function last found unresolved; any other pending dataset for what
+//! binding one of its flows (or a view's query) stops at.
+class StuckWaits {
+ public:
+  StuckWaits(const DataflowGraph& graph, const BindingEnvironment& environment,
+             const std::vector<std::string>& waits)
+      : graph_(graph),
+        environment_(environment),
+        states_(resolveSchemasSoFar(graph, environment)),
+        views_(graph) {
+    for (size_t index = 0; index < graph.deferred.size(); ++index) {
+      if (graph.deferred[index].status == DeferredDefinition::Status::kWaiting)
+        waits_[heldKey(graph.deferred[index])] = waits[index];
+    }
+  }
+
+  //! The datasets from `start` along the waits back to it, as messages name them; empty when
+  //! the waits lead elsewhere.
+  std::vector<std::string> cycleFrom(const std::string& start) {
+    std::vector<std::string> path{nameOfKey(graph_, start)};
+    std::set<std::string> seen{start};
+    std::string current = start;
+    while (true) {
+      current = waitedFor(current);
+      if (current.empty())
+        return {};
+      path.push_back(nameOfKey(graph_, current));
+      if (current == start)
+        return path;
+      if (!seen.insert(current).second)
+        return {};
+    }
+  }
+
+ private:
+  std::string waitedFor(const std::string& key) {
+    auto known = waits_.find(key);
+    if (known != waits_.end())
+      return known->second;
+    std::string blocking = bindingBlock(key);
+    waits_[key] = blocking;
+    return blocking;
+  }
+
+  //! The dataset a binding of the flows into `key` (or of the view `key`) waits for.
+  std::string bindingBlock(const std::string& key) const {
+    for (const Flow& flow : graph_.flows) {
+      if (flow.query == nullptr || datasetKey(flow.target) != key)
+        continue;
+      const sql::Statement& statement = flow.change_query ? *flow.change_query : *flow.statement;
+      if (std::optional<std::string> blocking = bindingWait(statement, *flow.query, flow.context))
+        return *blocking;
+    }
+    for (const Dataset& view : graph_.datasets) {
+      if (isStored(view.kind) || view.view_query == nullptr)
+        continue;
+      std::string view_key = view.kind == DatasetKind::kTemporaryView
+                                 ? temporaryViewKey(view.name.table)
+                                 : datasetKey(view.name);
+      if (view_key != key)
+        continue;
+      if (std::optional<std::string> blocking =
+              bindingWait(*view.statement, *view.view_query, view.context))
+        return *blocking;
+    }
+    return {};
+  }
+
+  std::optional<std::string> bindingWait(const sql::Statement& statement, const sql::Query& query,
+                                         const RegistrationContext& context) const {
+    PipelineRelations relations(graph_, views_, states_, *environment_.reads, context, false);
+    try {
+      bindWithRelations(statement, query, context, relations, environment_);
+    } catch (const PendingDependency& pending) {
+      return pending.key;
+    } catch (const Error&) {
+    }
+    return std::nullopt;
+  }
+
+  const DataflowGraph& graph_;
+  const BindingEnvironment& environment_;
+  std::map<std::string, DatasetState> states_;
+  PipelineViews views_;
+  std::map<std::string, std::string> waits_;
+};
 
 //! The definitions still waiting when no round produces more: each fails, naming what it
 //! waits for.
-void reportStuck(DataflowGraph& graph, const std::vector<std::string>& waits,
-                 std::vector<Error>& errors) {
+void reportStuck(DataflowGraph& graph, const BindingEnvironment& environment,
+                 const std::vector<std::string>& waits, std::vector<Error>& errors) {
+  StuckWaits stuck(graph, environment, waits);
   for (size_t index = 0; index < graph.deferred.size(); ++index) {
     const DeferredDefinition& definition = graph.deferred[index];
     if (definition.status != DeferredDefinition::Status::kWaiting)
       continue;
-    std::vector<std::string> cycle = waitCycle(graph, index, waits);
+    std::vector<std::string> cycle = stuck.cycleFrom(heldKey(definition));
     if (!cycle.empty()) {
       errors.push_back(
           Error(ErrorClass::CIRCULAR_DEPENDENCY,
@@ -183,7 +258,7 @@ void produceDeferredDefinitions(DataflowGraph& graph, const BindingEnvironment& 
     graph.deferred = std::move(left);
     waits = std::move(left_waits);
   }
-  reportStuck(graph, waits, errors);
+  reportStuck(graph, environment, waits, errors);
 }
 
 }  // namespace sluice

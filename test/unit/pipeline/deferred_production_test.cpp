@@ -136,5 +136,20 @@ TEST_F(DeferredProduction, DefinitionsWaitingOnEachOtherAreACycle) {
   }
 }
 
+TEST_F(DeferredProduction, ACycleThroughASqlDatasetIsACycle) {
+  defer("b", "c");
+  addSql("CREATE MATERIALIZED VIEW c AS SELECT x, x AS y FROM b");
+  GraphAnalysis analysis = analyze();
+  ASSERT_EQ(analysis.errors.size(), 2u);
+  EXPECT_EQ(analysis.errors[0].errorClass(), ErrorClass::CIRCULAR_DEPENDENCY);
+  EXPECT_NE(std::string(analysis.errors[0].what())
+                .find("materialized view `b` -> materialized view "
+                      "`spark_catalog`.`default`.`c` -> materialized view `b`"),
+            std::string::npos)
+      << analysis.errors[0].what();
+  // The SQL view fails because what it reads did.
+  EXPECT_EQ(analysis.errors[1].errorClass(), ErrorClass::UPSTREAM_FAILURE);
+}
+
 }  // namespace
 }  // namespace sluice
