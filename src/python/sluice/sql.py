@@ -10,6 +10,7 @@ import datetime
 import decimal
 import itertools
 import math
+import re
 
 from sluice import _schemas
 from sluice.errors import (AnalysisException, PySparkAttributeError, PySparkNotImplementedError,
@@ -336,6 +337,10 @@ _JOIN_TYPES = {
 }
 
 
+# A column reference as Column text: `name`, or `frame`.`name`.
+_REFERENCE = re.compile(r"(?:`(?:[^`]|``)*`\.)?`((?:[^`]|``)*)`")
+
+
 def _either_streaming(left, right):
     """Whether a query of two inputs reads a stream: None while either side is not known."""
     if left._streaming or right._streaming:
@@ -502,17 +507,29 @@ class DataFrame:
         return self._derive(f"SELECT {', '.join(items)} FROM {self._source()}", columns)
 
     def drop(self, *cols):
-        names = [c for c in cols if isinstance(c, str)]
-        if len(names) != len(cols):
-            raise PySparkTypeError(
-                errorClass="NOT_STR", messageParameters={"arg_name": "cols", "arg_type": "Column"},
-                message="drop takes column names here.")
+        names = []
+        for column in cols:
+            if isinstance(column, Column):
+                # A column reference drops that column; any other expression drops nothing.
+                reference = _REFERENCE.fullmatch(column._sql)
+                if reference:
+                    names.append(reference.group(1).replace("``", "`"))
+            elif isinstance(column, str):
+                names.append(column)
+            else:
+                raise PySparkTypeError(
+                    errorClass="NOT_COLUMN_OR_STR",
+                    messageParameters={"arg_name": "cols", "arg_type": type(column).__name__})
         # A name the DataFrame lacks is ignored, as in Spark.
-        dropped = {name.lower() for name in names}
-        kept = [c for c in self.columns if c.lower() not in dropped]
-        if len(kept) == len(self.columns):
+        present = [name for name in names if self._column_named(name) is not None]
+        if not present:
             return self
-        return self.select(*kept)
+        if self._join is not None:
+            # A join's columns may repeat a name: both sides' columns of that name go.
+            excluded = ", ".join(_quote(name) for name in present)
+            return self._derive(f"SELECT * EXCEPT ({excluded}) FROM {self._source()}")
+        dropped = {name.lower() for name in present}
+        return self.select(*[c for c in self.columns if c.lower() not in dropped])
 
     def distinct(self):
         return self._derive(f"SELECT DISTINCT * FROM {self._source()}", self._columns)

@@ -55,7 +55,7 @@ def deduplicated():
 @dp.materialized_view
 def dropped():
     # A column the DataFrame lacks is ignored, as in Spark.
-    return spark.read.table("people").drop("no_such_column", "weight")
+    return spark.read.table("people").drop("no_such_column", col("weight"))
 
 
 @dp.materialized_view
