@@ -1,10 +1,11 @@
 // src/pipeline/graph/graph_analysis.hpp
 //
-// Resolution of a registered graph, as Spark resolves a DataflowGraph: every flow's query is
-// bound against the schemas of its inputs, in dependency order (a flow whose input is not
-// resolved yet is bound again once it is), views first being bound on their own to learn
-// their columns and whether they read a stream. A stored dataset's schema is its declared
-// columns, or else the union by name of its flows' outputs. Then the graph is validated:
+// Resolution of a registered graph, as Spark resolves a DataflowGraph: first its deferred
+// definitions (query functions that read schemas) are produced (deferred_production.hpp);
+// then every flow's query is bound against the schemas of its inputs, in dependency order (a
+// flow whose input is not resolved yet is bound again once it is), views first being bound on
+// their own to learn their columns and whether they read a stream. A stored dataset's schema is its
+// declared columns, or else the union by name of its flows' outputs. Then the graph is validated:
 // every problem becomes an error located at the definition it concerns, and the flows
 // downstream of a failed one fail with UPSTREAM_FAILURE. Nothing is read but schemas.
 #pragma once
