@@ -94,7 +94,7 @@ def register_file(path, source_name, root, configuration):
         code = compile(source, source_name, "exec")
         exec(code, namespace)
     except _schemas.SchemasNotResolved as error:
-        registry.add_error(_schemas_outside_query_function(error), None, 0)
+        registry.add_error(_schemas.outside_query_function(error), None, 0)
     except Exception as error:
         registry.add_error(error, None, 0)
     finally:
@@ -102,17 +102,6 @@ def register_file(path, source_name, root, configuration):
         pipelines._active_query_function = None
     return ([(element.line, element.sql) for element in registry.elements], registry.errors,
             registry.deferred)
-
-
-def _schemas_outside_query_function(signal):
-    """The error of a file that asks for columns outside a query function, where nothing
-    can wait for the graph to resolve them."""
-    error = PySparkException(
-        errorClass="NOT_SUPPORTED", messageParameters={},
-        message="The columns of a DataFrame that reads a dataset or SQL text are known inside a "
-        "query function, which runs once the pipeline's graph has resolved what it reads; at "
-        "the top level of a file they are not. Ask for them inside the query function.")
-    return error.with_traceback(signal.__traceback__)
 
 
 def produce(deferred, describer):

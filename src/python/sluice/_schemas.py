@@ -8,7 +8,7 @@ during graph resolution."""
 
 import contextlib
 
-from sluice.errors import AnalysisException
+from sluice.errors import AnalysisException, PySparkException
 
 
 class SchemasNotResolved(BaseException):
@@ -42,3 +42,15 @@ def describing(describer):
         yield
     finally:
         _describer = previous
+
+
+def outside_query_function(signal):
+    """The error of asking for columns where no query function can wait for the graph to
+    resolve them (the top level of a file), with the traceback of `signal`."""
+    error = PySparkException(
+        errorClass="NOT_SUPPORTED", messageParameters={},
+        message="The columns of a DataFrame that reads a dataset or SQL text are known inside a "
+        "query function, which runs once the pipeline's graph has resolved what it reads; "
+        "outside one (at the top level of a file) they are not. Ask for them inside the query "
+        "function.")
+    return error.with_traceback(signal.__traceback__)

@@ -262,8 +262,11 @@ def _define(line, description, build, spark_conf=None, output=None):
 
     try:
         registry.elements.append(_Element(line, statement()))
-    except _schemas.SchemasNotResolved:
-        registry.defer(line, description, statement, output, spark_conf)
+    except _schemas.SchemasNotResolved as signal:
+        if output is None:
+            registry.add_error(_schemas.outside_query_function(signal), description, line)
+        else:
+            registry.defer(line, description, statement, output, spark_conf)
     except Exception as error:
         registry.add_error(error, description, line)
 
