@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 
+#include "catalog/catalog.hpp"
 #include "python/python_statements.hpp"
 
 namespace py = pybind11;
@@ -86,12 +87,48 @@ class PythonQueryProducer : public DeferredQueryProducer {
   RegistrationDefaults defaults_;
 };
 
+// A waiting definition as the registration module reports it: line and its text, description,
+// the dataset's name parts (or None), whether that is a temporary view, the flow's target's
+// parts (or None), its spark_conf, and the definition itself.
+using PythonDeferred =
+    std::tuple<uint32_t, std::string, std::string, std::optional<std::vector<std::string>>, bool,
+               std::optional<std::vector<std::string>>,
+               std::vector<std::pair<std::string, std::string>>, py::object>;
+
 }  // namespace
 
-std::shared_ptr<const DeferredQueryProducer> makePythonQueryProducer(
-    py::object definition, std::string source_name, RegistrationDefaults defaults) {
-  return std::make_shared<PythonQueryProducer>(std::move(definition), std::move(source_name),
-                                               std::move(defaults));
+void addPythonDeferred(py::handle reported, const LibraryFile& file,
+                       const RegistrationDefaults& defaults, DataflowGraph& graph) {
+  const auto& [line, line_text, description, dataset, temporary_view, target, settings,
+               definition] = reported.cast<PythonDeferred>();
+  DeferredDefinition deferred;
+  deferred.description = description;
+  deferred.origin = SourceLocation{file.source_name, line, 1, line_text};
+  deferred.context.catalog = defaults.catalog;
+  deferred.context.schema = defaults.schema;
+  deferred.context.settings = defaults.configuration;
+  for (const auto& [key, value] : settings)
+    deferred.context.settings[key] = value;
+  // A name that cannot be qualified is an error of the definition.
+  auto qualify = [&](const std::vector<std::string>& parts) {
+    try {
+      return qualifyTableName(parts, defaults.catalog, defaults.schema);
+    } catch (Error& error) {
+      error.withLocation(deferred.origin);
+      throw;
+    }
+  };
+  deferred.temporary_view = temporary_view;
+  if (dataset && temporary_view) {
+    deferred.dataset = QualifiedTableName{};
+    deferred.dataset->table = dataset->back();
+  } else if (dataset) {
+    deferred.dataset = qualify(*dataset);
+  }
+  if (target)
+    deferred.target = qualify(*target);
+  deferred.producer = std::make_shared<PythonQueryProducer>(definition, file.source_name, defaults);
+  graph.deferred.push_back(std::move(deferred));
 }
 
 }  // namespace sluice

@@ -1,25 +1,23 @@
 // src/python/python_query_producer.hpp
 //
-// The producer of a Python definition whose query function asked for the schemas of what it
-// reads. The graph analysis calls it once they can be described; it runs the query function
-// again, its DataFrames described by binding their queries through the analysis, and registers
-// the statement the definition then makes.
+// Python definitions whose query function asked for the schemas of what it reads, as
+// deferred definitions of the graph. The graph analysis calls their producer once those can
+// be described; it runs the query function again, its DataFrames described by binding their
+// queries through the analysis, and registers the statement the definition then makes.
 #pragma once
-
-#include <memory>
-#include <string>
 
 #include <pybind11/pybind11.h>
 
-#include "pipeline/graph/deferred_definition.hpp"
-#include "pipeline/registration/sql_registration.hpp"
+#include "pipeline/graph/dataflow_graph.hpp"
+#include "pipeline/registration/library_registration.hpp"
 
 namespace sluice {
 
-//! The producer of `definition` (the registration module's waiting definition), defined in the
-//! file `source_name`.
-std::shared_ptr<const DeferredQueryProducer> makePythonQueryProducer(pybind11::object definition,
-                                                                     std::string source_name,
-                                                                     RegistrationDefaults defaults);
+//! Adds a definition the registration module reports waiting for schemas (register_file's
+//! third result: its line and text, description, dataset or target name parts, spark_conf and
+//! the definition) to `graph` as a deferred definition that runs it again when the graph
+//! analysis asks. Throws Error for a name that cannot be qualified.
+void addPythonDeferred(pybind11::handle reported, const LibraryFile& file,
+                       const RegistrationDefaults& defaults, DataflowGraph& graph);
 
 }  // namespace sluice

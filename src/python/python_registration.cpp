@@ -7,7 +7,6 @@
 #include <pybind11/embed.h>
 #include <pybind11/stl.h>
 
-#include "catalog/catalog.hpp"
 #include "python/embedded_modules.hpp"
 #include "python/python_query_producer.hpp"
 #include "python/python_statements.hpp"
@@ -50,49 +49,6 @@ void ensureInterpreter() {
   });
 }
 
-// A waiting definition as the registration module reports it: line and its text, description,
-// the dataset's name parts (or None), whether that is a temporary view, the flow's target's
-// parts (or None), its spark_conf, and the definition itself.
-using PythonDeferred =
-    std::tuple<uint32_t, std::string, std::string, std::optional<std::vector<std::string>>, bool,
-               std::optional<std::vector<std::string>>,
-               std::vector<std::pair<std::string, std::string>>, py::object>;
-
-// Adds a waiting definition to the graph, which produces it when it is resolved.
-void addDeferred(const PythonDeferred& python_deferred, const LibraryFile& file,
-                 const RegistrationDefaults& defaults, DataflowGraph& graph) {
-  const auto& [line, line_text, description, dataset, temporary_view, target, settings,
-               definition] = python_deferred;
-  DeferredDefinition deferred;
-  deferred.description = description;
-  deferred.origin = SourceLocation{file.source_name, line, 1, line_text};
-  deferred.context.catalog = defaults.catalog;
-  deferred.context.schema = defaults.schema;
-  deferred.context.settings = defaults.configuration;
-  for (const auto& [key, value] : settings)
-    deferred.context.settings[key] = value;
-  // A name that cannot be qualified is an error of the definition.
-  auto qualify = [&](const std::vector<std::string>& parts) {
-    try {
-      return qualifyTableName(parts, defaults.catalog, defaults.schema);
-    } catch (Error& error) {
-      error.withLocation(deferred.origin);
-      throw;
-    }
-  };
-  deferred.temporary_view = temporary_view;
-  if (dataset && temporary_view) {
-    deferred.dataset = QualifiedTableName{};
-    deferred.dataset->table = dataset->back();
-  } else if (dataset) {
-    deferred.dataset = qualify(*dataset);
-  }
-  if (target)
-    deferred.target = qualify(*target);
-  deferred.producer = makePythonQueryProducer(definition, file.source_name, defaults);
-  graph.deferred.push_back(std::move(deferred));
-}
-
 }  // namespace
 
 void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& defaults,
@@ -111,7 +67,7 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
       python_errors = result[1].cast<std::vector<PythonError>>();
       for (py::handle deferred : result[2]) {
         try {
-          addDeferred(deferred.cast<PythonDeferred>(), file, defaults, graph);
+          addPythonDeferred(deferred, file, defaults, graph);
         } catch (Error& error) {
           errors.push_back(std::move(error));
         }

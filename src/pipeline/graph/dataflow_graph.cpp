@@ -59,6 +59,16 @@ const Dataset* DataflowGraph::findTemporaryView(std::string_view name) const {
   return nullptr;
 }
 
+std::vector<const Flow*> DataflowGraph::flowsInto(const QualifiedTableName& target) const {
+  std::vector<const Flow*> found;
+  std::string key = datasetKey(target);
+  for (const Flow& flow : flows) {
+    if (datasetKey(flow.target) == key)
+      found.push_back(&flow);
+  }
+  return found;
+}
+
 const DeferredDefinition* DataflowGraph::findDeferredDataset(const QualifiedTableName& name) const {
   std::string key = datasetKey(name);
   for (const DeferredDefinition& definition : deferred) {
@@ -85,16 +95,6 @@ const DeferredDefinition* DataflowGraph::findDeferredFlowInto(
       return &definition;
   }
   return nullptr;
-}
-
-std::vector<const Flow*> DataflowGraph::flowsInto(const QualifiedTableName& target) const {
-  std::vector<const Flow*> found;
-  std::string key = datasetKey(target);
-  for (const Flow& flow : flows) {
-    if (datasetKey(flow.target) == key)
-      found.push_back(&flow);
-  }
-  return found;
 }
 
 }  // namespace sluice

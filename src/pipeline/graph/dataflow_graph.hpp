@@ -46,6 +46,24 @@ struct RegistrationContext {
   std::map<std::string, std::string> settings;
 };
 
+//! A Python definition whose statement waits for the schemas of what it reads
+//! (deferred_definition.hpp). Once produced, it is a dataset or flow like the others.
+struct DeferredDefinition {
+  enum class Status : uint8_t { kWaiting, kFailed };
+  Status status = Status::kWaiting;
+  //! "materialized view `b`", "flow `f`": what messages call it.
+  std::string description;
+  //! The dataset it defines (a temporary view has only `table` set); none for a flow.
+  std::optional<QualifiedTableName> dataset;
+  bool temporary_view = false;
+  //! The stored dataset a flow writes; none for a dataset.
+  std::optional<QualifiedTableName> target;
+  SourceLocation origin;
+  //! The context its queries are bound in.
+  RegistrationContext context;
+  std::shared_ptr<const DeferredQueryProducer> producer;
+};
+
 struct Dataset {
   DatasetKind kind = DatasetKind::kStreamingTable;
   //! Qualified for stored datasets and views; a temporary view has only `table` set.
@@ -113,43 +131,25 @@ struct PipelineFunction {
   std::string describe() const;
 };
 
-//! A Python definition whose statement waits for the schemas of what it reads
-//! (deferred_definition.hpp). Once produced, it is a dataset or flow like the others.
-struct DeferredDefinition {
-  enum class Status : uint8_t { kWaiting, kFailed };
-  Status status = Status::kWaiting;
-  //! "materialized view `b`", "flow `f`": what messages call it.
-  std::string description;
-  //! The dataset it defines (a temporary view has only `table` set); none for a flow.
-  std::optional<QualifiedTableName> dataset;
-  bool temporary_view = false;
-  //! The stored dataset a flow writes; none for a dataset.
-  std::optional<QualifiedTableName> target;
-  SourceLocation origin;
-  //! The context its queries are bound in.
-  RegistrationContext context;
-  std::shared_ptr<const DeferredQueryProducer> producer;
-};
-
 class DataflowGraph {
  public:
+  //! The definitions not produced yet; the graph analysis produces them.
+  std::vector<DeferredDefinition> deferred;
   std::vector<Dataset> datasets;
   std::vector<Flow> flows;
   std::vector<PipelineFunction> functions;
-  //! The definitions not produced yet; the graph analysis produces them.
-  std::vector<DeferredDefinition> deferred;
 
   //! The dataset of a qualified name, or the temporary view of a bare name; null when none.
   const Dataset* findDataset(const QualifiedTableName& name) const;
   const Dataset* findTemporaryView(std::string_view name) const;
+  //! The flows that write `target`, in registration order.
+  std::vector<const Flow*> flowsInto(const QualifiedTableName& target) const;
   //! The deferred definition of the dataset `name` (qualified), or of the temporary view of a
   //! bare name; null when none.
   const DeferredDefinition* findDeferredDataset(const QualifiedTableName& name) const;
   const DeferredDefinition* findDeferredTemporaryView(std::string_view name) const;
   //! The deferred flow that writes `target`, or null.
   const DeferredDefinition* findDeferredFlowInto(const QualifiedTableName& target) const;
-  //! The flows that write `target`, in registration order.
-  std::vector<const Flow*> flowsInto(const QualifiedTableName& target) const;
 };
 
 //! The key a qualified name is found by: its three parts, folded.

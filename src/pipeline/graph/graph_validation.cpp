@@ -206,13 +206,13 @@ void validateTableClauses(const DataflowGraph& graph, std::vector<Error>& errors
 
 // A pipeline publishes at least one dataset.
 void validateNotEmpty(const DataflowGraph& graph, std::vector<Error>& errors) {
-  // Python definitions that failed before making their statement define it too.
-  if (!graph.deferred.empty())
-    return;
   for (const Dataset& dataset : graph.datasets) {
     if (dataset.kind != DatasetKind::kTemporaryView)
       return;
   }
+  // Python definitions that failed before making their statement define datasets too.
+  if (!graph.deferred.empty())
+    return;
   errors.push_back(Error(ErrorClass::RUN_EMPTY_PIPELINE,
                          "The pipeline defines no tables, materialized views or views: its source "
                          "files (the spec's libraries) must define at least one."));

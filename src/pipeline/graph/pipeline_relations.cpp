@@ -144,12 +144,11 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
       awaitDeferred(*deferred, temporaryViewKey(name.back()));
   }
   QualifiedTableName qualified = qualifyTableName(name, reader_.catalog, reader_.schema);
+  if (const DeferredDefinition* deferred = graph_.findDeferredDataset(qualified))
+    awaitDeferred(*deferred, datasetKey(qualified));
   const Dataset* dataset = graph_.findDataset(qualified);
-  if (dataset == nullptr) {
-    if (const DeferredDefinition* deferred = graph_.findDeferredDataset(qualified))
-      awaitDeferred(*deferred, datasetKey(qualified));
+  if (dataset == nullptr)
     return std::nullopt;
-  }
   std::string key = datasetKey(dataset->name);
   if (dataset->kind == DatasetKind::kView) {
     refuseViewOptions(*dataset, options);
