@@ -92,7 +92,8 @@ def register_file(path, source_name, root, configuration):
     pipelines._active_registry = registry
     try:
         code = compile(source, source_name, "exec")
-        exec(code, namespace)
+        with _schemas.registering():
+            exec(code, namespace)
     except _schemas.SchemasNotResolved as error:
         registry.add_error(_schemas.outside_query_function(error), None, 0)
     except Exception as error:

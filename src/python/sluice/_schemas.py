@@ -8,7 +8,7 @@ during graph resolution."""
 
 import contextlib
 
-from sluice.errors import AnalysisException, PySparkException
+from sluice.errors import AnalysisException, PySparkException, PySparkNotImplementedError
 
 
 class SchemasNotResolved(BaseException):
@@ -18,18 +18,37 @@ class SchemasNotResolved(BaseException):
 
 # A function of a query's SQL text, set while the graph analysis runs a query function.
 _describer = None
+# Whether a pipeline file is being registered: its definitions can wait for schemas.
+_registering = False
 
 
 def describe(sql):
     """The columns of a query, as [(name, Spark type name)], and whether it reads a stream."""
     if _describer is None:
-        raise SchemasNotResolved()
+        if _registering:
+            raise SchemasNotResolved()
+        raise PySparkNotImplementedError(
+            errorClass="NOT_SUPPORTED", messageParameters={},
+            message="The columns of a DataFrame that reads a dataset or SQL text are known "
+            "inside a pipeline's query functions, once its graph has resolved what they read.")
     result = _describer(sql)
     if result[0] == "waiting":
         raise SchemasNotResolved(result[1])
     if result[0] == "error":
         raise AnalysisException(errorClass=result[1], message=result[2])
     return list(result[1]), bool(result[2])
+
+
+@contextlib.contextmanager
+def registering():
+    """Marks the registration of a pipeline file, whose definitions wait for schemas."""
+    global _registering
+    previous = _registering
+    _registering = True
+    try:
+        yield
+    finally:
+        _registering = previous
 
 
 @contextlib.contextmanager
