@@ -48,3 +48,7 @@ class PySparkNotImplementedError(PySparkException, NotImplementedError):
 
 class PySparkAttributeError(PySparkException, AttributeError):
     pass
+
+
+class PySparkKeyError(PySparkException, KeyError):
+    pass

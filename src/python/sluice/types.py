@@ -118,6 +118,21 @@ class StructType(DataType):
     def toDDL(self):
         return ", ".join(field.toDDL() for field in self.fields)
 
+    def __getitem__(self, key):
+        """A field by name, by position, or a StructType of a slice of them."""
+        if isinstance(key, str):
+            for field in self.fields:
+                if field.name == key:
+                    return field
+            from sluice.errors import PySparkKeyError
+
+            raise PySparkKeyError(
+                errorClass="KEY_NOT_EXISTS", messageParameters={"key": key},
+                message=f"Key `{key}` is not exists.")
+        if isinstance(key, slice):
+            return StructType(self.fields[key])
+        return self.fields[key]
+
     def __iter__(self):
         return iter(self.fields)
 

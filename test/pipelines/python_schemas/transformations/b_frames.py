@@ -30,6 +30,7 @@ def shape():
         lit(",".join(people.columns)).alias("columns"),
         lit(",".join(kind for _, kind in people.dtypes)).alias("types"),
         lit(",".join(doubles)).alias("doubles"),
+        lit(people.schema["score"].dataType.simpleString()).alias("score_type"),
         lit(str(spark.sql("SELECT k, name AS who FROM people").columns)).alias("sql_columns"),
     )
 
