@@ -75,7 +75,7 @@ std::vector<ViewIncrementality> describeViewIncrementality(const PipelineDefinit
   std::unique_ptr<Catalog> catalog;
   if (Catalog::existsIn(definition.spec.storage))
     catalog = std::make_unique<Catalog>(definition.spec.storage);
-  PipelineViews views(definition.graph);
+  PipelineViews views(*analysis.graph);
   std::vector<ViewIncrementality> described;
   for (const FlowAnalysis& flow : analysis.flows) {
     const Dataset* view = analysis.graph->findDataset(flow.flow->target);

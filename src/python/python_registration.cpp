@@ -10,6 +10,8 @@
 
 #include "pipeline/registration/sink_registration.hpp"
 #include "python/embedded_modules.hpp"
+#include "python/python_query_producer.hpp"
+#include "python/python_statements.hpp"
 
 namespace py = pybind11;
 
@@ -49,16 +51,6 @@ void ensureInterpreter() {
   });
 }
 
-// An error class sluice does not know (one of pyspark's argument checks) stays in the
-// message, under PYTHON_EXCEPTION.
-Error pythonError(const std::string& error_class, const std::string& message) {
-  if (std::optional<ErrorClass> known = findErrorClass(error_class))
-    return Error(*known, message);
-  if (error_class == "PYTHON_EXCEPTION")
-    return Error(ErrorClass::PYTHON_EXCEPTION, message);
-  return Error(ErrorClass::PYTHON_EXCEPTION, fmt::format("[{}] {}", error_class, message));
-}
-
 }  // namespace
 
 void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& defaults,
@@ -67,7 +59,6 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
   using Element = std::pair<uint32_t, std::string>;
   using PythonSink = std::tuple<uint32_t, std::string, std::string,
                                 std::map<std::string, std::string>, std::string>;
-  using PythonError = std::tuple<std::string, std::string, uint32_t, std::string>;
   std::vector<Element> elements;
   std::vector<PythonSink> sinks;
   std::vector<PythonError> python_errors;
@@ -80,6 +71,13 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
       elements = result[0].cast<std::vector<Element>>();
       sinks = result[1].cast<std::vector<PythonSink>>();
       python_errors = result[2].cast<std::vector<PythonError>>();
+      for (py::handle deferred : result[3]) {
+        try {
+          addPythonDeferred(deferred, file, defaults, graph);
+        } catch (Error& error) {
+          errors.push_back(std::move(error));
+        }
+      }
     } catch (const std::exception& error) {
       // The registration module reports the errors of user code itself: this is a bug.
       errors.push_back(
@@ -88,24 +86,14 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
       return;
     }
   }
-  for (const auto& [error_class, message, line, line_text] : python_errors) {
-    Error error = pythonError(error_class, message);
-    if (line > 0)
-      error.withLocation(SourceLocation{file.source_name, line, 1, line_text});
-    errors.push_back(std::move(error));
-  }
+  appendPythonErrors(python_errors, file.source_name, errors);
   for (auto& [line, name, format, options, line_text] : sinks) {
     SinkDefinition sink{std::move(name), std::move(format), std::move(options),
                         SourceLocation{file.source_name, line, 1, std::move(line_text)}};
     registerSink(sink, defaults, graph, errors);
   }
-  for (const auto& [line, statement] : elements) {
-    // The statement starts on the line of its definition, so that its locations name the
-    // Python file and line; the text shown under them is the generated statement.
-    std::string text(line > 0 ? line - 1 : 0, '\n');
-    text += statement;
-    registerSqlText(text, file.source_name, defaults, graph, errors);
-  }
+  for (const auto& [line, statement] : elements)
+    registerPythonStatement(line, statement, file.source_name, defaults, graph, errors);
 }
 
 void installPythonRegistration() {

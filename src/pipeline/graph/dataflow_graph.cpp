@@ -90,4 +90,32 @@ std::vector<const Flow*> DataflowGraph::flowsInto(const QualifiedTableName& targ
   return found;
 }
 
+const DeferredDefinition* DataflowGraph::findDeferredDataset(const QualifiedTableName& name) const {
+  std::string key = datasetKey(name);
+  for (const DeferredDefinition& definition : deferred) {
+    if (definition.dataset && !definition.temporary_view && datasetKey(*definition.dataset) == key)
+      return &definition;
+  }
+  return nullptr;
+}
+
+const DeferredDefinition* DataflowGraph::findDeferredTemporaryView(std::string_view name) const {
+  for (const DeferredDefinition& definition : deferred) {
+    if (definition.dataset && definition.temporary_view &&
+        sameIdentifier(definition.dataset->table, name))
+      return &definition;
+  }
+  return nullptr;
+}
+
+const DeferredDefinition* DataflowGraph::findDeferredFlowInto(
+    const QualifiedTableName& target) const {
+  std::string key = datasetKey(target);
+  for (const DeferredDefinition& definition : deferred) {
+    if (definition.target && datasetKey(*definition.target) == key)
+      return &definition;
+  }
+  return nullptr;
+}
+
 }  // namespace sluice

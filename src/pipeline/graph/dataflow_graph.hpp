@@ -15,6 +15,7 @@
 
 #include "catalog/catalog_entry.hpp"
 #include "common/error/error.hpp"
+#include "pipeline/graph/deferred_definition.hpp"
 #include "planner/binder/bind_context.hpp"
 #include "sql/ast/statement.hpp"
 
@@ -43,6 +44,24 @@ struct RegistrationContext {
   std::string catalog;
   std::string schema;
   std::map<std::string, std::string> settings;
+};
+
+//! A Python definition whose statement waits for the schemas of what it reads
+//! (deferred_definition.hpp). Once produced, it is a dataset or flow like the others.
+struct DeferredDefinition {
+  enum class Status : uint8_t { kWaiting, kFailed };
+  Status status = Status::kWaiting;
+  //! "materialized view `b`", "flow `f`": what messages call it.
+  std::string description;
+  //! The dataset it defines (a temporary view has only `table` set); none for a flow.
+  std::optional<QualifiedTableName> dataset;
+  bool temporary_view = false;
+  //! The stored dataset a flow writes; none for a dataset.
+  std::optional<QualifiedTableName> target;
+  SourceLocation origin;
+  //! The context its queries are bound in.
+  RegistrationContext context;
+  std::shared_ptr<const DeferredQueryProducer> producer;
 };
 
 struct Dataset {
@@ -132,6 +151,8 @@ std::optional<std::string> sinkOption(const Sink& sink, std::string_view key);
 
 class DataflowGraph {
  public:
+  //! The definitions not produced yet; the graph analysis produces them.
+  std::vector<DeferredDefinition> deferred;
   std::vector<Dataset> datasets;
   std::vector<Flow> flows;
   std::vector<PipelineFunction> functions;
@@ -144,6 +165,12 @@ class DataflowGraph {
   const Sink* findSink(const QualifiedTableName& name) const;
   //! The flows that write `target`, in registration order.
   std::vector<const Flow*> flowsInto(const QualifiedTableName& target) const;
+  //! The deferred definition of the dataset `name` (qualified), or of the temporary view of a
+  //! bare name; null when none.
+  const DeferredDefinition* findDeferredDataset(const QualifiedTableName& name) const;
+  const DeferredDefinition* findDeferredTemporaryView(std::string_view name) const;
+  //! The deferred flow that writes `target`, or null.
+  const DeferredDefinition* findDeferredFlowInto(const QualifiedTableName& target) const;
 };
 
 //! The key a qualified name is found by: its three parts, folded.

@@ -11,6 +11,7 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "pipeline/graph/change_capture.hpp"
+#include "pipeline/graph/deferred_production.hpp"
 #include "pipeline/graph/graph_validation.hpp"
 #include "pipeline/graph/pipeline_functions.hpp"
 #include "planner/binder/query_binder.hpp"
@@ -36,7 +37,8 @@ class NotingFileStream : public FileStreamSelector {
   const PipelineRelations& relations_;
 };
 
-//! Binds `query` of `statement` with the pipeline's names; the plan is not optimized.
+}  // namespace
+
 LogicalOperatorPtr bindWithRelations(const sql::Statement& statement, const sql::Query& query,
                                      const RegistrationContext& reader,
                                      const PipelineRelations& relations,
@@ -54,6 +56,8 @@ LogicalOperatorPtr bindWithRelations(const sql::Statement& statement, const sql:
   QueryBinder binder(context, statement);
   return binder.bindQuery(query);
 }
+
+namespace {
 
 //! The statement a flow's query belongs to: its own, or the query AUTO CDC makes.
 const sql::Statement& queryStatement(const Flow& flow) {
@@ -73,7 +77,9 @@ class Resolver {
            GraphAnalysis& analysis)
       : graph_(graph), environment_(environment), analysis_(analysis), views_(graph) {}
 
-  void run() {
+  //! Resolves what can be; with `report_stuck`, what cannot fails with its reason, else it
+  //! stays pending (the schemas deferred definitions read, while some are not produced).
+  void run(bool report_stuck = true) {
     for (const Dataset& dataset : graph_.datasets) {
       DatasetAnalysis entry;
       entry.dataset = &dataset;
@@ -96,7 +102,8 @@ class Resolver {
     }
     markDuplicatesFailed();
     resolveUntilStuck();
-    reportStuck();
+    if (report_stuck)
+      reportStuck();
   }
 
  private:
@@ -209,6 +216,11 @@ class Resolver {
     }
     std::optional<std::vector<StructField>> declared = declaredSchema(dataset);
     bool any_failed = false;
+    if (const DeferredDefinition* deferred = graph_.findDeferredFlowInto(dataset.name)) {
+      if (deferred->status == DeferredDefinition::Status::kWaiting && !declared)
+        return false;
+      any_failed |= deferred->status == DeferredDefinition::Status::kFailed;
+    }
     for (const FlowAnalysis* flow : flows) {
       if (flow->status == DatasetState::Status::kPending && !declared)
         return false;
@@ -499,13 +511,29 @@ std::vector<const FlowAnalysis*> GraphAnalysis::flowOrder() const {
   return order;
 }
 
+std::map<std::string, DatasetState> resolveSchemasSoFar(const DataflowGraph& graph,
+                                                        const BindingEnvironment& environment) {
+  GraphAnalysis analysis;
+  analysis.graph = &graph;
+  Resolver(graph, environment, analysis).run(/*report_stuck=*/false);
+  return analysis.states();
+}
+
 GraphAnalysis analyzeGraph(const DataflowGraph& graph, const BindingEnvironment& environment,
                            std::vector<Error> errors) {
   GraphAnalysis analysis;
   analysis.graph = &graph;
   analysis.errors = std::move(errors);
-  validateStructure(graph, analysis.errors);
-  Resolver(graph, environment, analysis).run();
+  if (!graph.deferred.empty()) {
+    // The deferred definitions become datasets and flows of a graph of the analysis' own.
+    auto produced = std::make_shared<DataflowGraph>(graph);
+    produceDeferredDefinitions(*produced, environment, analysis.errors);
+    analysis.produced_graph = produced;
+    analysis.graph = produced.get();
+  }
+  const DataflowGraph& resolved = *analysis.graph;
+  validateStructure(resolved, analysis.errors);
+  Resolver(resolved, environment, analysis).run();
   validateResolvedFlows(analysis, analysis.errors);
   validateFunctions(analysis, environment, analysis.errors);
   return analysis;

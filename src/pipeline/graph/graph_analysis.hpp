@@ -1,10 +1,11 @@
 // src/pipeline/graph/graph_analysis.hpp
 //
-// Resolution of a registered graph, as Spark resolves a DataflowGraph: every flow's query is
-// bound against the schemas of its inputs, in dependency order (a flow whose input is not
-// resolved yet is bound again once it is), views first being bound on their own to learn
-// their columns and whether they read a stream. A stored dataset's schema is its declared
-// columns, or else the union by name of its flows' outputs. Then the graph is validated:
+// Resolution of a registered graph, as Spark resolves a DataflowGraph: first its deferred
+// definitions (query functions that read schemas) are produced (deferred_production.hpp);
+// then every flow's query is bound against the schemas of its inputs, in dependency order (a
+// flow whose input is not resolved yet is bound again once it is), views first being bound on
+// their own to learn their columns and whether they read a stream. A stored dataset's schema is its
+// declared columns, or else the union by name of its flows' outputs. Then the graph is validated:
 // every problem becomes an error located at the definition it concerns, and the flows
 // downstream of a failed one fail with UPSTREAM_FAILURE. Nothing is read but schemas.
 #pragma once
@@ -50,7 +51,10 @@ struct DatasetAnalysis {
 };
 
 struct GraphAnalysis {
+  //! The graph resolved: the registered one, or, when it has deferred definitions,
+  //! `produced_graph`, which holds their datasets and flows too.
   const DataflowGraph* graph = nullptr;
+  std::shared_ptr<const DataflowGraph> produced_graph;
   std::vector<FlowAnalysis> flows;        // in the order of graph->flows
   std::vector<DatasetAnalysis> datasets;  // in the order of graph->datasets
   std::vector<Error> errors;
@@ -65,6 +69,18 @@ struct GraphAnalysis {
 //! Resolves and validates `graph`; `errors` holds what registration reported already.
 GraphAnalysis analyzeGraph(const DataflowGraph& graph, const BindingEnvironment& environment,
                            std::vector<Error> errors);
+
+//! The states of `graph`'s datasets as far as they resolve, nothing reported: what deferred
+//! definitions read while some are not produced yet.
+std::map<std::string, DatasetState> resolveSchemasSoFar(const DataflowGraph& graph,
+                                                        const BindingEnvironment& environment);
+
+//! Binds `query` of `statement` with the pipeline's names as `relations` resolves them, in the
+//! context `reader`; the plan is not optimized.
+LogicalOperatorPtr bindWithRelations(const sql::Statement& statement, const sql::Query& query,
+                                     const RegistrationContext& reader,
+                                     const PipelineRelations& relations,
+                                     const BindingEnvironment& environment);
 
 //! Binds the query of `flow` (resolved in `analysis`) for execution, reading datasets and
 //! files through `environment`; `relations_out`, when given, receives what it read.

@@ -140,7 +140,9 @@ void validateSinkFlows(const DataflowGraph& graph, std::vector<Error>& errors) {
 // A stored dataset needs a flow: its AS query, its FLOW clause, or a CREATE FLOW into it.
 void validateEveryDatasetHasFlow(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Dataset& dataset : graph.datasets) {
-    if (!isStored(dataset.kind) || !graph.flowsInto(dataset.name).empty())
+    // A flow whose Python definition failed was reported with its error.
+    if (!isStored(dataset.kind) || !graph.flowsInto(dataset.name).empty() ||
+        graph.findDeferredFlowInto(dataset.name) != nullptr)
       continue;
     errors.push_back(at(Error(ErrorClass::PIPELINE_DATASET_WITHOUT_FLOW,
                               fmt::format("The {} has no flow writing it. Give it a query, a FLOW "
@@ -234,6 +236,9 @@ void validateNotEmpty(const DataflowGraph& graph, std::vector<Error>& errors) {
     if (dataset.kind != DatasetKind::kTemporaryView)
       return;
   }
+  // Python definitions that failed before making their statement define datasets too.
+  if (!graph.deferred.empty())
+    return;
   errors.push_back(Error(ErrorClass::RUN_EMPTY_PIPELINE,
                          "The pipeline defines no tables, materialized views or views: its source "
                          "files (the spec's libraries) must define at least one."));

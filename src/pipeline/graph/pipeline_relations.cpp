@@ -140,8 +140,12 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
       refuseViewOptions(*view, options);
       return resolveView(*view, temporaryViewKey(view->name.table), stream);
     }
+    if (const DeferredDefinition* deferred = graph_.findDeferredTemporaryView(name.back()))
+      awaitDeferred(*deferred, temporaryViewKey(name.back()));
   }
   QualifiedTableName qualified = qualifyTableName(name, reader_.catalog, reader_.schema);
+  if (const DeferredDefinition* deferred = graph_.findDeferredDataset(qualified))
+    awaitDeferred(*deferred, datasetKey(qualified));
   const Dataset* dataset = graph_.findDataset(qualified);
   if (dataset == nullptr && graph_.findSink(qualified) != nullptr) {
     throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
@@ -176,6 +180,16 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
   ResolvedRelation relation;
   relation.table = dataset_reads_.read(*dataset, state->second.schema, mode);
   return relation;
+}
+
+void PipelineRelations::awaitDeferred(const DeferredDefinition& definition,
+                                      const std::string& key) const {
+  if (definition.status == DeferredDefinition::Status::kWaiting)
+    throw PendingDependency{key};
+  throw Error(ErrorClass::UPSTREAM_FAILURE,
+              fmt::format("Failed to resolve the query because its input, the {}, failed; see "
+                          "its error.",
+                          definition.description));
 }
 
 TableFunctionBinding PipelineRelations::streamCatalogTable(

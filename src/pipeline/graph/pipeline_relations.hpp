@@ -9,8 +9,9 @@
 // read yet).
 //
 // Each binding records what it read, so that the graph knows its edges and which flows are
-// streaming. A dataset whose schema is not known yet raises PendingDependency: the graph
-// analysis binds that flow again once its inputs are resolved.
+// streaming. A dataset whose schema is not known yet (its flows are not bound, or its Python
+// definition is deferred) raises PendingDependency: the graph analysis binds that flow again
+// once its inputs are resolved.
 #pragma once
 
 #include <map>
@@ -126,6 +127,9 @@ class PipelineRelations : public RelationResolver {
 
   std::optional<ResolvedRelation> resolveView(const Dataset& view, const std::string& key,
                                               bool stream) const;
+  //! A dataset a deferred definition will define: pending while it waits, failed with it.
+  [[noreturn]] void awaitDeferred(const DeferredDefinition& definition,
+                                  const std::string& key) const;
 
   const DataflowGraph& graph_;
   const PipelineViews& views_;

@@ -224,7 +224,7 @@ class Update {
         tables.publish(*entry.dataset);
     }
 
-    PipelineViews views(definition_.graph);
+    PipelineViews views(*analysis.graph);
     FlowRunEnvironment environment;
     environment.analysis = &analysis;
     environment.views = &views;

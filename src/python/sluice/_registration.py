@@ -1,4 +1,6 @@
-"""Runs one pipeline file and returns the statements it defines and its errors."""
+"""Runs one pipeline file and returns the statements it defines, the definitions that wait for
+the schemas of what they read, and its errors; produces a waiting definition's statement when
+the graph analysis asks."""
 
 import builtins
 import linecache
@@ -6,9 +8,19 @@ import os
 import sys
 import traceback
 
-from sluice import pipelines
+from sluice import _schemas, pipelines
 from sluice.errors import PySparkException
-from sluice.sql import SparkSession
+from sluice.sql import SparkSession, _split_name
+
+
+class _Deferred:
+    """A definition whose query function asked for the schemas of what it reads."""
+
+    def __init__(self, source_name, line, description, statement):
+        self.source_name = source_name
+        self.line = line
+        self.description = description
+        self.statement = statement
 
 
 class _Registry:
@@ -17,6 +29,20 @@ class _Registry:
         self.elements = []
         self.sinks = []
         self.errors = []
+        self.deferred = []
+
+    def defer(self, line, description, statement, output, spark_conf):
+        """Records a definition that waits for schemas, with what it defines."""
+        try:
+            dataset = _split_name(output.dataset) if output.dataset is not None else None
+            target = _split_name(output.target) if output.target is not None else None
+        except Exception as error:
+            self.add_error(error, description, line)
+            return
+        settings = [(str(key), str(value)) for key, value in (spark_conf or {}).items()]
+        line_text = linecache.getline(self.source_name, line).rstrip("\n")
+        self.deferred.append((line, line_text, description, dataset, output.temporary_view, target,
+                              settings, _Deferred(self.source_name, line, description, statement)))
 
     def add_error(self, error, description, line):
         """Records an error with the frames of the user's file and the line that raised it."""
@@ -53,7 +79,7 @@ def register_file(path, source_name, root, configuration):
     except OSError as error:
         registry.errors.append(("PATH_NOT_FOUND", f"Cannot read the pipeline file {path}: "
                                 f"{error.strerror}.", 0, ""))
-        return registry.elements, registry.sinks, registry.errors
+        return [], [], registry.errors, []
     # Tracebacks name the file as locations do, relative to the spec.
     linecache.cache[source_name] = (len(source), None, source.splitlines(True), source_name)
     namespace = {
@@ -69,7 +95,10 @@ def register_file(path, source_name, root, configuration):
     pipelines._active_registry = registry
     try:
         code = compile(source, source_name, "exec")
-        exec(code, namespace)
+        with _schemas.registering():
+            exec(code, namespace)
+    except _schemas.SchemasNotResolved as error:
+        registry.add_error(_schemas.outside_query_function(error), None, 0)
     except Exception as error:
         registry.add_error(error, None, 0)
     finally:
@@ -78,4 +107,20 @@ def register_file(path, source_name, root, configuration):
     sinks = [(sink.line, sink.name, sink.format, sink.options,
               linecache.getline(source_name, sink.line).rstrip("\n")) for sink in registry.sinks]
     return ([(element.line, element.sql) for element in registry.elements], sinks,
-            registry.errors)
+            registry.errors, registry.deferred)
+
+
+def produce(deferred, describer):
+    """Runs a waiting definition's query function again, its DataFrames described by
+    `describer`: ("registered", line, statement), ("waiting",) while it reads a dataset not
+    resolved yet, or ("failed", errors)."""
+    registry = _Registry(deferred.source_name)
+    try:
+        with _schemas.describing(describer):
+            statement = deferred.statement()
+    except _schemas.SchemasNotResolved:
+        return ("waiting",)
+    except Exception as error:
+        registry.add_error(error, deferred.description, deferred.line)
+        return ("failed", registry.errors)
+    return ("registered", deferred.line, statement)

@@ -44,3 +44,11 @@ class AnalysisException(PySparkException):
 
 class PySparkNotImplementedError(PySparkException, NotImplementedError):
     pass
+
+
+class PySparkAttributeError(PySparkException, AttributeError):
+    pass
+
+
+class PySparkKeyError(PySparkException, KeyError):
+    pass

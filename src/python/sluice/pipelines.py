@@ -2,12 +2,14 @@
 
 Each definition becomes a pipeline statement (CREATE MATERIALIZED VIEW, CREATE FLOW, ...) with
 the query of its function, registered into the pipeline's graph beside the statements of its
-SQL files. Query functions run once, when they are defined, as in Spark: they describe a
-query and read no data."""
+SQL files. Query functions run when they are defined; one that asks for the columns of what
+it reads runs again once the graph has resolved them, as Spark calls query functions during
+graph resolution. They describe a query and read no data."""
 
 import re
 import sys
 
+from sluice import _schemas
 from sluice.errors import PySparkException, PySparkTypeError, PySparkValueError
 from sluice.sql import DataFrame, _condition_sql, _name_sql, _quote, _string_sql
 from sluice.types import _schema_sql
@@ -250,11 +252,32 @@ def _settings_sql(spark_conf):
     return "".join(f"SET {key} = {value}; " for key, value in (spark_conf or {}).items())
 
 
-def _define(line, description, build, spark_conf=None):
-    """Registers the statement `build` returns; an error names what was being defined."""
+class _Output:
+    """What a definition defines, known before its query function runs: a dataset (a
+    temporary view by its bare name), or a flow into `target`."""
+
+    def __init__(self, dataset=None, temporary_view=False, target=None):
+        self.dataset = dataset
+        self.temporary_view = temporary_view
+        self.target = target
+
+
+def _define(line, description, build, spark_conf=None, output=None):
+    """Registers the statement `build` returns; an error names what was being defined. A
+    query function that asks for the schemas of what it reads waits for the graph to resolve
+    them (sluice._schemas), and is run again then."""
     registry = _registry()
+
+    def statement():
+        return _settings_sql(spark_conf) + build()
+
     try:
-        registry.elements.append(_Element(line, _settings_sql(spark_conf) + build()))
+        registry.elements.append(_Element(line, statement()))
+    except _schemas.SchemasNotResolved as signal:
+        if output is None:
+            registry.add_error(_schemas.outside_query_function(signal), description, line)
+        else:
+            registry.defer(line, description, statement, output, spark_conf)
     except Exception as error:
         registry.add_error(error, description, line)
 
@@ -293,7 +316,7 @@ def table(query_function=None, *, name=None, comment=None, spark_conf=None,
                               table_properties, partition_cols, cluster_by,
                               private or bool(temporary), clauses)
 
-        _define(line, f"table `{resolved}`", build, spark_conf)
+        _define(line, f"table `{resolved}`", build, spark_conf, _Output(dataset=resolved))
 
     return _dataset_decorator("table", query_function, name, statement)
 
@@ -316,7 +339,7 @@ def materialized_view(query_function=None, *, name=None, comment=None, spark_con
                               comment, table_properties, partition_cols, cluster_by, private,
                               clauses)
 
-        _define(line, description, build, spark_conf)
+        _define(line, description, build, spark_conf, _Output(dataset=resolved))
 
     return _dataset_decorator("materialized_view", query_function, name, statement)
 
@@ -335,7 +358,8 @@ def temporary_view(query_function=None, *, name=None, comment=None, spark_conf=N
                 text += f" COMMENT {_string_sql(comment)}"
             return f"{text} AS {frame._sql}"
 
-        _define(line, description, build, spark_conf)
+        _define(line, description, build, spark_conf,
+                _Output(dataset=resolved, temporary_view=True))
 
     return _dataset_decorator("temporary_view", query_function, name, statement)
 
@@ -394,7 +418,7 @@ def append_flow(*, target, name=None, once=False, spark_conf=None, comment=None)
             insert = "INSERT ONCE INTO" if once else "INSERT INTO"
             return f"{text} AS {insert} {_name_sql(target)} BY NAME {frame._sql}"
 
-        _define(line, description, build, spark_conf)
+        _define(line, description, build, spark_conf, _Output(target=target))
         return None
 
     return outer

@@ -12,8 +12,10 @@ import itertools
 import math
 import re
 
-from sluice.errors import PySparkTypeError, PySparkValueError, PySparkNotImplementedError
-from sluice.types import DataType, StructType, _type_sql, _schema_sql
+from sluice import _schemas
+from sluice.errors import (AnalysisException, PySparkAttributeError, PySparkNotImplementedError,
+                           PySparkTypeError, PySparkValueError)
+from sluice.types import DataType, StructField, StructType, _parse_type, _type_sql, _schema_sql
 
 _alias_numbers = itertools.count(1)
 
@@ -335,15 +337,31 @@ _JOIN_TYPES = {
 }
 
 
+# A column reference as Column text: `name`, or `frame`.`name`.
+_REFERENCE = re.compile(r"(?:`(?:[^`]|``)*`\.)?`((?:[^`]|``)*)`")
+
+
+def _either_streaming(left, right):
+    """Whether a query of two inputs reads a stream: None while either side is not known."""
+    if left._streaming or right._streaming:
+        return True
+    if left._streaming is None or right._streaming is None:
+        return None
+    return False
+
+
 class DataFrame:
     """A query of a pipeline, as Spark SQL text. `columns` is known when the query says it
-    (range, select); columns read from a dataset are known only when the graph is resolved."""
+    (range, select); the columns of a dataset read, and whether a SQL text reads a stream, are
+    known once the graph has resolved what it reads (sluice._schemas)."""
 
     def __init__(self, session, sql, streaming=False, columns=None, name=None, join=None):
         self._session = session
         self._sql = sql
-        self.isStreaming = streaming
+        # None: decided by binding the query.
+        self._streaming = streaming
         self._columns = columns
+        self._shape = None
         self._name = name or f"__q{next(_alias_numbers)}"
         # A join's FROM clause: the next query reads it as is, so that the columns of both
         # sides (df1.id, df2.id) stay addressable through their DataFrames.
@@ -356,7 +374,7 @@ class DataFrame:
 
     def _derive(self, sql, columns=None, streaming=None):
         return DataFrame(self._session, sql,
-                         self.isStreaming if streaming is None else streaming, columns)
+                         self._streaming if streaming is None else streaming, columns)
 
     def _check_action(self, action):
         from sluice import pipelines
@@ -364,14 +382,38 @@ class DataFrame:
         pipelines._refuse_action(action)
 
     # Columns and schema --------------------------------------------------------------------
+    def _described(self):
+        """The query's columns with their Spark type names, and whether it reads a stream, as
+        the graph binds it."""
+        if self._shape is None:
+            self._shape = _schemas.describe(self._sql)
+        return self._shape
+
     @property
     def columns(self):
         if self._columns is None:
-            raise PySparkNotImplementedError(
-                errorClass="NOT_SUPPORTED", messageParameters={},
-                message="The columns of this DataFrame are known only when the pipeline's graph "
-                "is resolved: it reads a dataset or a SQL query. Select the columns by name.")
+            self._columns = [name for name, _ in self._described()[0]]
         return list(self._columns)
+
+    @property
+    def dtypes(self):
+        return list(self._described()[0])
+
+    @property
+    def schema(self):
+        return StructType([StructField(name, _parse_type(type_name))
+                           for name, type_name in self._described()[0]])
+
+    @property
+    def isStreaming(self):
+        if self._streaming is None:
+            self._streaming = self._described()[1]
+        return self._streaming
+
+    def _column_named(self, name):
+        """The column of this DataFrame named `name` (any case), or None."""
+        lowered = name.lower()
+        return next((column for column in self.columns if column.lower() == lowered), None)
 
     def __getitem__(self, item):
         if isinstance(item, str):
@@ -382,8 +424,8 @@ class DataFrame:
             return self.filter(item)
         if isinstance(item, (list, tuple)):
             return self.select(*item)
-        if isinstance(item, int) and self._columns is not None:
-            return self[self._columns[item]]
+        if isinstance(item, int):
+            return self[self.columns[item]]
         raise PySparkTypeError(
             errorClass="NOT_COLUMN_OR_INT_OR_LIST_OR_STR",
             messageParameters={"arg_name": "item", "arg_type": type(item).__name__},
@@ -392,6 +434,11 @@ class DataFrame:
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
+        # A misspelt method reads as a column name: only a column of the DataFrame is one.
+        if self._column_named(name) is None:
+            raise PySparkAttributeError(
+                errorClass="ATTRIBUTE_NOT_SUPPORTED", messageParameters={"attr_name": name},
+                message=f"Attribute `{name}` is not supported.")
         return self[name]
 
     def __repr__(self):
@@ -399,7 +446,7 @@ class DataFrame:
 
     # Transformations -----------------------------------------------------------------------
     def alias(self, alias):
-        return DataFrame(self._session, self._sql, self.isStreaming, self._columns, alias)
+        return DataFrame(self._session, self._sql, self._streaming, self._columns, alias)
 
     def select(self, *cols):
         cols = _flatten(cols)
@@ -434,58 +481,95 @@ class DataFrame:
                 messageParameters={"arg_name": "col", "arg_type": type(col).__name__},
             )
         value = f"{col._sql} AS {_quote(colName)}"
-        if self._columns is None:
-            return self._derive(f"SELECT *, {value} FROM {self._source()}")
+        # A column of that name is replaced where it stands; a new one goes last.
+        existing = self.columns
         lowered = colName.lower()
-        if any(c.lower() == lowered for c in self._columns):
-            items = [value if c.lower() == lowered else _quote(c) for c in self._columns]
-            columns = [colName if c.lower() == lowered else c for c in self._columns]
+        if any(c.lower() == lowered for c in existing):
+            items = [value if c.lower() == lowered else _quote(c) for c in existing]
+            columns = [colName if c.lower() == lowered else c for c in existing]
         else:
-            items = [_quote(c) for c in self._columns] + [value]
-            columns = self._columns + [colName]
+            items = [_quote(c) for c in existing] + [value]
+            columns = existing + [colName]
         return self._derive(f"SELECT {', '.join(items)} FROM {self._source()}", columns)
 
     def withColumnRenamed(self, existing, new):
         return self.withColumnsRenamed({existing: new})
 
     def withColumnsRenamed(self, colsMap):
-        if self._columns is None:
-            # Without the column list, the renamed columns go last.
-            renamed = ", ".join(f"{_quote(old)} AS {_quote(new)}" for old, new in colsMap.items())
-            excluded = ", ".join(_quote(old) for old in colsMap)
-            return self._derive(
-                f"SELECT * EXCEPT ({excluded}), {renamed} FROM {self._source()}")
+        # Renamed columns keep their place; a name the DataFrame lacks is ignored, as in Spark.
         lowered = {old.lower(): new for old, new in colsMap.items()}
         items = []
         columns = []
-        for column in self._columns:
+        for column in self.columns:
             new = lowered.get(column.lower())
             items.append(_quote(column) if new is None else f"{_quote(column)} AS {_quote(new)}")
             columns.append(column if new is None else new)
         return self._derive(f"SELECT {', '.join(items)} FROM {self._source()}", columns)
 
     def drop(self, *cols):
-        names = [c for c in cols if isinstance(c, str)]
-        if len(names) != len(cols):
-            raise PySparkTypeError(
-                errorClass="NOT_STR", messageParameters={"arg_name": "cols", "arg_type": "Column"},
-                message="drop takes column names here.")
-        if self._columns is not None:
-            dropped = {name.lower() for name in names}
-            kept = [c for c in self._columns if c.lower() not in dropped]
-            return self.select(*kept)
-        excluded = ", ".join(_quote(name) for name in names)
-        return self._derive(f"SELECT * EXCEPT ({excluded}) FROM {self._source()}")
+        names = []
+        for column in cols:
+            if isinstance(column, Column):
+                # A column reference drops that column; any other expression drops nothing.
+                reference = _REFERENCE.fullmatch(column._sql)
+                if reference:
+                    names.append(reference.group(1).replace("``", "`"))
+            elif isinstance(column, str):
+                names.append(column)
+            else:
+                raise PySparkTypeError(
+                    errorClass="NOT_COLUMN_OR_STR",
+                    messageParameters={"arg_name": "cols", "arg_type": type(column).__name__})
+        # A name the DataFrame lacks is ignored, as in Spark.
+        present = [name for name in names if self._column_named(name) is not None]
+        if not present:
+            return self
+        if self._join is not None:
+            # A join's columns may repeat a name: both sides' columns of that name go.
+            excluded = ", ".join(_quote(name) for name in present)
+            return self._derive(f"SELECT * EXCEPT ({excluded}) FROM {self._source()}")
+        dropped = {name.lower() for name in present}
+        return self.select(*[c for c in self.columns if c.lower() not in dropped])
 
     def distinct(self):
         return self._derive(f"SELECT DISTINCT * FROM {self._source()}", self._columns)
 
     def dropDuplicates(self, subset=None):
-        if not subset:
+        if self.isStreaming:
+            # Spark keeps the keys of every earlier batch; a per-batch GROUP BY would let a
+            # later batch's duplicates through.
+            raise PySparkNotImplementedError(
+                errorClass="NOT_SUPPORTED", messageParameters={},
+                message="dropDuplicates on a streaming DataFrame is not supported yet: it keeps "
+                "the keys of every earlier batch. Deduplicate in a materialized view, or apply "
+                "the changes by key with an AUTO CDC flow.")
+        if subset is None:
             return self.distinct()
-        raise PySparkNotImplementedError(
-            errorClass="NOT_SUPPORTED", messageParameters={},
-            message="dropDuplicates with a subset of columns is not supported yet.")
+        if isinstance(subset, str) or not isinstance(subset, (list, tuple)):
+            raise PySparkTypeError(
+                errorClass="NOT_LIST_OR_TUPLE",
+                messageParameters={"arg_name": "subset", "arg_type": type(subset).__name__})
+        # One row of each key, as Spark plans it: the keys grouped, every other column the
+        # first value of its group, in the DataFrame's column order.
+        keys = []
+        for name in subset:
+            column = self._column_named(name)
+            if column is None:
+                raise AnalysisException(
+                    errorClass="UNRESOLVED_COLUMN_AMONG_FIELD_NAMES",
+                    messageParameters={"colName": name, "fieldNames": ", ".join(self.columns)},
+                    message=f'Cannot resolve column name "{name}" among '
+                    f'({", ".join(self.columns)}).')
+            if column not in keys:
+                keys.append(column)
+        if not keys:
+            return self.distinct()
+        items = [_quote(c) if c in keys else f"first({_quote(c)}) AS {_quote(c)}"
+                 for c in self.columns]
+        grouping = ", ".join(_quote(key) for key in keys)
+        return self._derive(
+            f"SELECT {', '.join(items)} FROM {self._source()} GROUP BY {grouping}",
+            self.columns)
 
     drop_duplicates = dropDuplicates
 
@@ -511,37 +595,43 @@ class DataFrame:
     def union(self, other):
         return self._derive(
             f"SELECT * FROM {self._source()} UNION ALL SELECT * FROM {other._source()}",
-            self._columns, self.isStreaming or other.isStreaming)
+            self._columns, _either_streaming(self, other))
 
     unionAll = union
 
     def unionByName(self, other, allowMissingColumns=False):
-        if self._columns is None or other._columns is None:
-            raise PySparkNotImplementedError(
-                errorClass="NOT_SUPPORTED", messageParameters={},
-                message="unionByName needs the columns of both DataFrames, which are known only "
-                "when they come from select, range or createDataFrame here.")
-        names = list(self._columns)
-        for column in other._columns:
+        # The columns of this DataFrame, then those only the other has; with
+        # allowMissingColumns, a side lacking a column gives NULLs.
+        mine = self.columns
+        theirs = other.columns
+        names = list(mine)
+        for column in theirs:
             if column.lower() not in {n.lower() for n in names}:
                 names.append(column)
+        if not allowMissingColumns:
+            for name in mine:
+                if name.lower() not in {c.lower() for c in theirs}:
+                    raise AnalysisException(
+                        errorClass="UNRESOLVED_COLUMN_AMONG_FIELD_NAMES",
+                        messageParameters={"colName": name, "fieldNames": ", ".join(theirs)},
+                        message=f'Cannot resolve column name "{name}" among '
+                        f'({", ".join(theirs)}).')
+            if len(names) != len(mine):
+                raise AnalysisException(
+                    errorClass="NUM_COLUMNS_MISMATCH",
+                    messageParameters={"operator": "UNION"},
+                    message=f"UNION can only be performed on inputs with the same number of "
+                    f"columns, but the first input has {len(mine)} columns and the second "
+                    f"input has {len(theirs)} columns.")
 
-        def side(frame):
-            own = {c.lower() for c in frame._columns}
-            items = []
-            for name in names:
-                if name.lower() in own:
-                    items.append(_quote(name))
-                elif allowMissingColumns:
-                    items.append(f"NULL AS {_quote(name)}")
-                else:
-                    raise PySparkValueError(
-                        errorClass="UNRESOLVED_COLUMN", messageParameters={"name": name},
-                        message=f"unionByName: column {name} is missing on one side.")
+        def side(frame, own_columns):
+            own = {c.lower() for c in own_columns}
+            items = [_quote(name) if name.lower() in own else f"NULL AS {_quote(name)}"
+                     for name in names]
             return f"SELECT {', '.join(items)} FROM {frame._source()}"
 
-        return self._derive(f"{side(self)} UNION ALL {side(other)}", names,
-                            self.isStreaming or other.isStreaming)
+        return self._derive(f"{side(self, mine)} UNION ALL {side(other, theirs)}", names,
+                            _either_streaming(self, other))
 
     def join(self, other, on=None, how=None):
         kind = _JOIN_TYPES.get((how or "inner").lower().replace(" ", ""))
@@ -560,8 +650,8 @@ class DataFrame:
             else:
                 condition = " AND ".join(c._sql for c in on)
                 text += f" ON {condition}"
-        return DataFrame(self._session, f"SELECT * FROM {text}",
-                         self.isStreaming or other.isStreaming, join=text)
+        return DataFrame(self._session, f"SELECT * FROM {text}", _either_streaming(self, other),
+                         join=text)
 
     def crossJoin(self, other):
         return self.join(other, how="cross")
@@ -780,9 +870,6 @@ class DataFrameReader:
     text = _format_load("text")
 
 
-_STREAM_READ = re.compile(r"\bSTREAM\b", re.IGNORECASE)
-
-
 class Row(tuple):
     """A row of values, by position or by field name: Row(id=1, name="a")."""
 
@@ -870,7 +957,8 @@ class SparkSession:
                 errorClass="NOT_SUPPORTED", messageParameters={},
                 message="spark.sql with parameters is not supported yet.")
         text = sqlQuery.strip().rstrip(";")
-        return DataFrame(self, text, bool(_STREAM_READ.search(text)))
+        # Whether it reads a stream is known by binding it, when asked.
+        return DataFrame(self, text, None)
 
     def createDataFrame(self, data, schema=None, samplingRatio=None, verifySchema=True):
         rows = list(data)

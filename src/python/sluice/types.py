@@ -118,6 +118,21 @@ class StructType(DataType):
     def toDDL(self):
         return ", ".join(field.toDDL() for field in self.fields)
 
+    def __getitem__(self, key):
+        """A field by name, by position, or a StructType of a slice of them."""
+        if isinstance(key, str):
+            for field in self.fields:
+                if field.name == key:
+                    return field
+            from sluice.errors import PySparkKeyError
+
+            raise PySparkKeyError(
+                errorClass="KEY_NOT_EXISTS", messageParameters={"key": key},
+                message=f"Key `{key}` is not exists.")
+        if isinstance(key, slice):
+            return StructType(self.fields[key])
+        return self.fields[key]
+
     def __iter__(self):
         return iter(self.fields)
 
@@ -158,3 +173,52 @@ def _schema_sql(schema):
         errorClass="NOT_STR_OR_STRUCT",
         messageParameters={"arg_name": "schema", "arg_type": type(schema).__name__},
     )
+
+
+_SIMPLE_TYPES = {cls._ddl: cls for cls in (
+    NullType, StringType, BinaryType, BooleanType, DateType, TimestampType, TimestampNTZType,
+    ByteType, ShortType, IntegerType, LongType, FloatType, DoubleType)}
+
+
+def _split_fields(text):
+    """Splits "a:int,b:map<string,int>" at the commas outside angle brackets and parentheses."""
+    parts = []
+    depth = 0
+    start = 0
+    for index, char in enumerate(text):
+        if char in "<(":
+            depth += 1
+        elif char in ">)":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return [part for part in parts if part]
+
+
+def _parse_type(name):
+    """The DataType of a Spark type name as the engine describes columns ("bigint",
+    "decimal(10,2)", "array<int>", "struct<a:int,`b c`:string>"); a type without a class of its
+    own here keeps its name (simpleString)."""
+    if name in _SIMPLE_TYPES:
+        return _SIMPLE_TYPES[name]()
+    if name.startswith("decimal(") and name.endswith(")"):
+        precision, scale = name[len("decimal("):-1].split(",")
+        return DecimalType(int(precision), int(scale))
+    if name.startswith("array<") and name.endswith(">"):
+        return ArrayType(_parse_type(name[len("array<"):-1]))
+    if name.startswith("map<") and name.endswith(">"):
+        key, value = _split_fields(name[len("map<"):-1])
+        return MapType(_parse_type(key), _parse_type(value))
+    if name.startswith("struct<") and name.endswith(">"):
+        fields = []
+        for field in _split_fields(name[len("struct<"):-1]):
+            if field.startswith("`"):
+                end = field.index("`:", 1)
+                field_name, field_type = field[1:end].replace("``", "`"), field[end + 2:]
+            else:
+                field_name, field_type = field.split(":", 1)
+            fields.append(StructField(field_name, _parse_type(field_type)))
+        return StructType(fields)
+    return _DdlType(name)
