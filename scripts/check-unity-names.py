@@ -32,8 +32,8 @@ KEYWORDS = {"if", "for", "while", "switch", "return", "operator", "sizeof", "nam
 
 
 def parameter_types(lines, index):
-    """The parameter types of the function whose definition starts at lines[index], names and
-    default values left out: "const Value*,int"."""
+    """The parameter types of the function whose definition starts at lines[index], names,
+    default values, top-level const and references left out: "const Value*,int"."""
     text = lines[index][lines[index].index("(") + 1:]
     depth = 1
     collected = ""
@@ -51,6 +51,11 @@ def parameter_types(lines, index):
         parameter = parameter.split("=")[0].strip()
         # Without its trailing name: "const Value* map" -> "const Value*".
         parameter = re.sub(r"\s*\b\w+\s*(\[\])?$", "", parameter) if " " in parameter else parameter
+        # By value and by const reference rank alike in overload resolution, so
+        # f(std::string, const std::string&) and f(const std::string&, std::string) clash.
+        parameter = parameter.strip()
+        if parameter.endswith("&") or "*" not in parameter:
+            parameter = re.sub(r"\s*&+$", "", re.sub(r"^const\s+", "", parameter))
         types.append(re.sub(r"\s+", " ", parameter))
     return ",".join(types)
 

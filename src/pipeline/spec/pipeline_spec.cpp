@@ -103,16 +103,6 @@ std::vector<std::string> librariesField(const YAML::Node& node, const std::strin
   return patterns;
 }
 
-//! A path of the spec, relative to its folder unless absolute; a file:// URI is a path.
-std::string resolvePath(const std::string& root, std::string path) {
-  if (path.rfind("file://", 0) == 0)
-    path = path.substr(7);
-  else if (path.rfind("file:", 0) == 0)
-    path = path.substr(5);
-  fs::path resolved = fs::path(path).is_absolute() ? fs::path(path) : fs::path(root) / path;
-  return resolved.lexically_normal().string();
-}
-
 //! Spark's rule: a library pattern is a file path without glob characters, or a folder
 //! without glob characters followed by `/**`.
 void checkGlobPattern(const std::string& pattern) {
@@ -129,6 +119,15 @@ void checkGlobPattern(const std::string& pattern) {
 }
 
 }  // namespace
+
+std::string resolveSpecPath(const std::string& root, std::string path) {
+  if (path.rfind("file://", 0) == 0)
+    path = path.substr(7);
+  else if (path.rfind("file:", 0) == 0)
+    path = path.substr(5);
+  fs::path resolved = fs::path(path).is_absolute() ? fs::path(path) : fs::path(root) / path;
+  return resolved.lexically_normal().string();
+}
 
 const std::vector<std::string>& pipelineSpecFileNames() {
   static const std::vector<std::string> names = {"spark-pipeline.yml", "spark-pipeline.yaml",
@@ -207,7 +206,7 @@ PipelineSpec loadPipelineSpec(const std::string& path) {
   std::string storage = ".sluice";
   if (document["storage"])
     storage = scalarField(document["storage"], "storage", spec.path);
-  spec.storage = resolvePath(spec.root, storage);
+  spec.storage = resolveSpecPath(spec.root, storage);
   if (document["catalog"])
     spec.catalog = scalarField(document["catalog"], "catalog", spec.path);
   if (document["database"] && document["schema"])
@@ -237,7 +236,7 @@ std::vector<std::string> pipelineSourceFiles(const PipelineSpec& spec) {
   for (const std::string& pattern : spec.libraries) {
     bool folder = pattern.size() > 3 && pattern.compare(pattern.size() - 3, 3, "/**") == 0;
     fs::path base =
-        resolvePath(spec.root, folder ? pattern.substr(0, pattern.size() - 3) : pattern);
+        resolveSpecPath(spec.root, folder ? pattern.substr(0, pattern.size() - 3) : pattern);
     if (!folder) {
       if (fs::is_regular_file(base, error))
         files.insert(base.string());

@@ -43,6 +43,10 @@ struct PipelineSpec {
 //! The names a spec file may have, in the order they are looked for.
 const std::vector<std::string>& pipelineSpecFileNames();
 
+//! A path the spec names (storage, a library, a sink's path), relative to the spec's folder
+//! `root` unless absolute; a file: URI is a path.
+std::string resolveSpecPath(const std::string& root, std::string path);
+
 //! The spec file in `folder` or its nearest parent that has one: PIPELINE_SPEC_FILE_NOT_FOUND
 //! when none has; MULTIPLE_PIPELINE_SPEC_FILES_FOUND when one folder has several.
 std::string findPipelineSpec(const std::string& folder);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/hash/xxhash64.hpp"
 #include "common/types/value_text.hpp"
 #include "exec/chain/plan_executor.hpp"
 #include "exec/parallel/task_scheduler.hpp"
@@ -25,14 +26,9 @@ namespace {
 
 constexpr std::string_view kLogFolder = "_sluice_sink_log";
 
-//! The flow's part of its file names: FNV-1a of its appId, in hex.
+//! The flow's part of its file names: a hash of its appId, in hex.
 std::string flowTag(const std::string& app_id) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : app_id) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return fmt::format("{:016x}", hash);
+  return fmt::format("{:016x}", static_cast<uint64_t>(hash::xxhash64Bytes(app_id, 42)));
 }
 
 bool optionIsTrue(const Sink& sink, std::string_view key) {

@@ -18,6 +18,7 @@
 #include "pipeline/update/flow_scheduler.hpp"
 #include "pipeline/update/sink_destinations.hpp"
 #include "pipeline/update/update_lock.hpp"
+#include "sql/parser/multipart_name.hpp"
 
 namespace sluice {
 
@@ -115,11 +116,11 @@ class SelectionBuilder {
                                       const std::string& option) {
     std::vector<const Dataset*> datasets;
     for (const std::string& name : names) {
-      std::vector<std::string> parts = splitName(name);
+      std::optional<std::vector<std::string>> parts = sql::parseMultipartName(name);
       const Dataset* dataset = nullptr;
-      if (!parts.empty() && parts.size() <= 3) {
+      if (parts && parts->size() <= 3) {
         dataset = analysis_.graph->findDataset(
-            qualifyTableName(parts, definition_.catalog, definition_.schema));
+            qualifyTableName(*parts, definition_.catalog, definition_.schema));
       }
       if (dataset == nullptr || !isStored(dataset->kind)) {
         throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
@@ -130,25 +131,6 @@ class SelectionBuilder {
       datasets.push_back(dataset);
     }
     return datasets;
-  }
-
-  static std::vector<std::string> splitName(const std::string& name) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    while (start <= name.size()) {
-      size_t dot = name.find('.', start);
-      std::string part =
-          name.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-      if (part.size() >= 2 && part.front() == '`' && part.back() == '`')
-        part = part.substr(1, part.size() - 2);
-      if (part.empty())
-        return {};
-      parts.push_back(part);
-      if (dot == std::string::npos)
-        break;
-      start = dot + 1;
-    }
-    return parts;
   }
 
   const PipelineDefinition& definition_;

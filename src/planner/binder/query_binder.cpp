@@ -22,6 +22,7 @@
 #include "planner/binder/time_zone_pinning.hpp"
 #include "planner/binder/unpivot_binder.hpp"
 #include "planner/binder/window_binder.hpp"
+#include "sql/parser/multipart_name.hpp"
 #include "sql/parser/parser.hpp"
 
 namespace sluice {
@@ -627,15 +628,9 @@ LogicalOperatorPtr QueryBinder::bindDeltaPath(const std::string& path,
 }
 
 StoredTableName QueryBinder::resolveStoredTableName(std::string_view text) const {
-  std::vector<std::string> name;
-  sql::ExprPtr parsed;
-  try {
-    parsed = sql::parseExpression(text, "<table name>");
-  } catch (const Error&) {
-    // Not a name: reported below as a table that does not exist.
-  }
-  if (parsed && parsed->is<sql::ColumnRefExpr>())
-    name = parsed->as<sql::ColumnRefExpr>().name;
+  // Text that is not a name is reported below as a table that does not exist.
+  std::vector<std::string> name =
+      sql::parseMultipartName(text).value_or(std::vector<std::string>{});
   if (std::optional<std::string> path = name.empty() ? std::nullopt : deltaPathOf(name))
     return StoredTableName{*path, fmt::format("delta.`{}`", *path)};
   std::optional<TableEntry> entry;
