@@ -44,3 +44,7 @@ class AnalysisException(PySparkException):
 
 class PySparkNotImplementedError(PySparkException, NotImplementedError):
     pass
+
+
+class PySparkImportError(PySparkException, ImportError):
+    pass

@@ -12,6 +12,7 @@ import itertools
 import math
 import re
 
+from sluice import _actions
 from sluice.errors import PySparkTypeError, PySparkValueError, PySparkNotImplementedError
 from sluice.types import DataType, StructType, _type_sql, _schema_sql
 
@@ -577,27 +578,38 @@ class DataFrame:
     def withWatermark(self, eventTime, delayThreshold):
         return self
 
-    # Actions: a query function only describes its query ------------------------------------
+    # Actions: they run the query, except in a query function, which only describes it -------
     def collect(self):
         self._check_action("collect")
+        return _actions.collect(self)
 
     def count(self):
         self._check_action("count")
+        return _actions.count(self)
 
-    def show(self, *args, **kwargs):
+    def show(self, n=20, truncate=True, vertical=False):
         self._check_action("show")
+        print(_actions.show_string(self, n, truncate, vertical))
 
     def toPandas(self):
         self._check_action("toPandas")
+        return _actions.to_pandas(self)
+
+    def toArrow(self):
+        self._check_action("toArrow")
+        return _actions.to_arrow(self)
 
     def first(self):
         self._check_action("first")
+        return _actions.head(self, None)
 
     def head(self, n=None):
         self._check_action("head")
+        return _actions.head(self, n)
 
     def take(self, num):
         self._check_action("take")
+        return _actions.head(self, num)
 
 
 class GroupedData:
@@ -804,6 +816,22 @@ class Row(tuple):
             return self[fields.index(name)]
         raise AttributeError(name)
 
+    def __getitem__(self, item):
+        if isinstance(item, str):
+            fields = self.__fields__ or []
+            if item not in fields:
+                raise PySparkValueError(
+                    errorClass="KEY_NOT_EXISTS", messageParameters={"key": item},
+                    message=f"Key `{item}` is not in the Row.")
+            item = fields.index(item)
+        return tuple.__getitem__(self, item)
+
+    def __repr__(self):
+        if self.__fields__ is not None:
+            items = ", ".join(f"{name}={value!r}" for name, value in zip(self.__fields__, self))
+            return f"Row({items})"
+        return f"<Row({', '.join(repr(value) for value in self)})>"
+
 
 def _split_top_level(ddl):
     """Splits "a INT, b MAP<STRING, INT>" at the commas outside brackets."""
@@ -847,11 +875,71 @@ def _schema_columns(schema):
     )
 
 
-class SparkSession:
-    """The `spark` of a pipeline file: it builds DataFrames, it runs nothing."""
+class _Builder:
+    """SparkSession.builder: sluice's session options are spark.sluice.storage (a storage
+    folder) and spark.sluice.spec (a pipeline's spec: its storage, catalog and schema); with
+    neither, the session has a temporary catalog of its own."""
 
-    def __init__(self, configuration=None):
+    _active = None
+
+    def __init__(self):
+        self._options = {}
+
+    def config(self, key=None, value=None, conf=None, map=None):
+        if key is not None:
+            self._options[key] = str(value)
+        for options in (conf, map):
+            self._options.update({k: str(v) for k, v in dict(options or {}).items()})
+        return self
+
+    def appName(self, name):
+        return self.config("spark.app.name", name)
+
+    def master(self, master):
+        return self.config("spark.master", master)
+
+    def enableHiveSupport(self):
+        return self
+
+    def getOrCreate(self):
+        if _Builder._active is None:
+            options = dict(self._options)
+            _Builder._active = SparkSession(options, lambda: _actions.connect(
+                storage=options.get("spark.sluice.storage", ""),
+                spec=options.get("spark.sluice.spec", "")))
+        return _Builder._active
+
+
+class _BuilderProperty:
+    def __get__(self, instance, owner):
+        return _Builder()
+
+
+class SparkSession:
+    """`spark`: it builds DataFrames; their actions run in the catalog `connect` opens (a
+    pipeline's, for the top level of a pipeline file; by default a temporary one)."""
+
+    builder = _BuilderProperty()
+
+    def __init__(self, configuration=None, connect=None):
         self.conf = RuntimeConfig(configuration or {})
+        self._open = connect or _actions.connect
+        self._connection = None
+
+    def _connect(self):
+        """The session's catalog, opened on the first action."""
+        if self._connection is None:
+            self._connection = self._open()
+        return self._connection
+
+    @classmethod
+    def getActiveSession(cls):
+        return _Builder._active
+
+    def stop(self):
+        self._connection = None
+        if _Builder._active is self:
+            _Builder._active = None
 
     @property
     def read(self):
