@@ -95,6 +95,18 @@ class CollectTest(SessionTest):
         self.assertEqual(raised.exception.getErrorClass(), "DIVIDE_BY_ZERO")
 
 
+class CommandTest(SessionTest):
+    def test_commands_run_when_given_and_queries_when_acted_on(self):
+        self.spark.sql("CREATE TABLE people (id INT, name STRING)")
+        self.spark.sql("INSERT INTO people VALUES (1, 'ada'), (2, 'bob')")
+        self.assertEqual(self.spark.table("people").count(), 2)
+        names = [row[1] for row in self.spark.sql("SHOW TABLES").collect()]
+        self.assertIn("people", names)
+        query = self.spark.sql("SELECT name FROM people ORDER BY id")
+        self.spark.sql("INSERT INTO people VALUES (3, 'cy')")
+        self.assertEqual([row.name for row in query.collect()], ["ada", "bob", "cy"])
+
+
 class ShowTest(SessionTest):
     def test_cells_are_right_aligned_and_truncated_to_twenty_characters(self):
         frame = self.spark.createDataFrame(

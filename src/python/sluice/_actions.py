@@ -27,13 +27,31 @@ def connect(storage="", spec="", catalog="", schema=""):
 
 def execute(frame, sql):
     """Runs `sql` in the catalog of `frame`'s session; sluice's errors become pyspark's."""
+    return _bridge_execute(frame._session, sql)
+
+
+def _bridge_execute(session, sql):
     bridge = _bridge()
     try:
-        return frame._session._connect().execute(sql)
+        return session._connect().execute(sql)
     except bridge.EngineError as error:
         error_class, message, sql_state = error.args
         exception = AnalysisException if sql_state.startswith("42") else PySparkRuntimeError
         raise exception(errorClass=error_class, messageParameters={}, message=message) from None
+
+
+def command_frame(session, sql):
+    """Runs a command now and returns a DataFrame of the rows it returned (none for most)."""
+    from sluice.sql import DataFrame, _quote
+
+    result = _bridge_execute(session, sql)
+    names = list(result.columns)
+    if not names:
+        return DataFrame(session, "SELECT * FROM VALUES (1) AS t(c) WHERE FALSE", False)
+    schema = ", ".join(f"{_quote(name)} {type_name}"
+                       for name, type_name in zip(names, result.types))
+    return session.createDataFrame([tuple(row) for row in result.rows(make_row, result.num_rows)],
+                                   schema)
 
 
 def make_row(names, values):

@@ -793,6 +793,9 @@ class DataFrameReader:
 
 
 _STREAM_READ = re.compile(r"\bSTREAM\b", re.IGNORECASE)
+# The text of a query, as opposed to a command.
+_QUERY_START = re.compile(r"(\s|--[^\n]*\n|/\*.*?\*/)*(SELECT|WITH|VALUES|FROM|TABLE|\()",
+                          re.IGNORECASE | re.DOTALL)
 
 
 class Row(tuple):
@@ -906,7 +909,7 @@ class _Builder:
             options = dict(self._options)
             _Builder._active = SparkSession(options, lambda: _actions.connect(
                 storage=options.get("spark.sluice.storage", ""),
-                spec=options.get("spark.sluice.spec", "")))
+                spec=options.get("spark.sluice.spec", "")), runs_commands=True)
         return _Builder._active
 
 
@@ -921,10 +924,13 @@ class SparkSession:
 
     builder = _BuilderProperty()
 
-    def __init__(self, configuration=None, connect=None):
+    def __init__(self, configuration=None, connect=None, runs_commands=False):
         self.conf = RuntimeConfig(configuration or {})
         self._open = connect or _actions.connect
         self._connection = None
+        # A session of the `sluice` package runs spark.sql's commands when they are given; a
+        # pipeline file's only describes queries.
+        self._runs_commands = runs_commands
 
     def _connect(self):
         """The session's catalog, opened on the first action."""
@@ -958,6 +964,10 @@ class SparkSession:
                 errorClass="NOT_SUPPORTED", messageParameters={},
                 message="spark.sql with parameters is not supported yet.")
         text = sqlQuery.strip().rstrip(";")
+        if self._runs_commands and not _QUERY_START.match(text):
+            # As in pyspark, a command (CREATE, INSERT, SET, SHOW, ...) runs now, once; its
+            # DataFrame holds the rows it returned.
+            return _actions.command_frame(self, text)
         return DataFrame(self, text, bool(_STREAM_READ.search(text)))
 
     def createDataFrame(self, data, schema=None, samplingRatio=None, verifySchema=True):
