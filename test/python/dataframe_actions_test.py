@@ -103,6 +103,8 @@ class CommandTest(SessionTest):
         names = [row[1] for row in self.spark.sql("SHOW TABLES").collect()]
         self.assertIn("people", names)
         query = self.spark.sql("SELECT name FROM people ORDER BY id")
+        self.spark.conf.set("spark.sql.ansi.enabled", True)
+        self.assertEqual(self.spark.conf.get("spark.sql.ansi.enabled"), "true")
         self.spark.sql("INSERT INTO people VALUES (3, 'cy')")
         self.assertEqual([row.name for row in query.collect()], ["ada", "bob", "cy"])
 

@@ -650,10 +650,12 @@ class GroupedData:
 
 
 class RuntimeConfig:
-    """spark.conf: the pipeline's configuration (the spec's `configuration`)."""
+    """spark.conf: the pipeline's configuration (the spec's `configuration`), which a
+    pipeline may not change; a session of the `sluice` package sets its settings."""
 
-    def __init__(self, values):
+    def __init__(self, values, session=None):
         self._values = dict(values)
+        self._session = session
 
     def get(self, key, default=None):
         if key in self._values:
@@ -667,9 +669,13 @@ class RuntimeConfig:
         return default
 
     def set(self, key, value):
-        from sluice import pipelines
+        if self._session is None:
+            from sluice import pipelines
 
-        pipelines._refuse_session_mutation("spark.conf.set")
+            pipelines._refuse_session_mutation("spark.conf.set")
+        value = "true" if value is True else "false" if value is False else str(value)
+        self._session.sql(f"SET {key} = {value}")
+        self._values[key] = value
 
     def unset(self, key):
         from sluice import pipelines
@@ -925,7 +931,7 @@ class SparkSession:
     builder = _BuilderProperty()
 
     def __init__(self, configuration=None, connect=None, runs_commands=False):
-        self.conf = RuntimeConfig(configuration or {})
+        self.conf = RuntimeConfig(configuration or {}, self if runs_commands else None)
         self._open = connect or _actions.connect
         self._connection = None
         # A session of the `sluice` package runs spark.sql's commands when they are given; a
