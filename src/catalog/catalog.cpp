@@ -14,6 +14,7 @@
 #include "catalog/catalog_migrations.hpp"
 #include "catalog/sqlite_database.hpp"
 #include "common/check.hpp"
+#include "common/clock.hpp"
 
 namespace sluice {
 
@@ -193,7 +194,7 @@ bool Catalog::createCatalog(std::string_view catalog, std::string_view comment) 
   SqliteTransaction transaction(*db_);
   if (catalogExistsLocked(folded))
     return false;
-  int64_t now = nowMillis();
+  int64_t now = epochMillis();
   SqliteStatement insert(*db_,
                          "INSERT INTO catalogs (name, comment, created_at_ms) VALUES (?, ?, ?)");
   insert.bind(1, folded).bind(2, comment).bind(3, now).run();
@@ -250,7 +251,7 @@ bool Catalog::createSchema(const SchemaEntry& entry, bool if_not_exists) {
                          "VALUES (?, ?, ?, ?, ?)");
   insert.bind(1, catalog).bind(2, schema).bind(3, entry.comment);
   insert.bind(4, propertiesToJson(entry.properties));
-  insert.bind(5, entry.created_at_ms != 0 ? entry.created_at_ms : nowMillis());
+  insert.bind(5, entry.created_at_ms != 0 ? entry.created_at_ms : epochMillis());
   insert.run();
   transaction.commit();
   return true;
@@ -365,7 +366,7 @@ void Catalog::createTable(const TableEntry& entry, bool replace) {
   insert.bind(4, tableKindName(entry.kind)).bind(5, entry.location).bind(6, entry.pipeline_id);
   insert.bind(7, entry.comment).bind(8, propertiesToJson(entry.properties));
   insert.bind(9, entry.row_filter).bind(10, entry.view_text);
-  insert.bind(11, entry.created_at_ms != 0 ? entry.created_at_ms : nowMillis());
+  insert.bind(11, entry.created_at_ms != 0 ? entry.created_at_ms : epochMillis());
   insert.run();
   transaction.commit();
 }
@@ -440,7 +441,7 @@ void Catalog::createFunction(const FunctionEntry& entry, bool replace) {
                                            kFunctionColumns));
   insert.bind(1, name.catalog).bind(2, name.schema).bind(3, name.table);
   insert.bind(4, entry.definition).bind(5, entry.pipeline_id);
-  insert.bind(6, entry.created_at_ms != 0 ? entry.created_at_ms : nowMillis());
+  insert.bind(6, entry.created_at_ms != 0 ? entry.created_at_ms : epochMillis());
   insert.run();
   transaction.commit();
 }

@@ -5,7 +5,6 @@
 // tables. The columns of a table are not here: its Delta log is their one source of truth.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -17,13 +16,6 @@
 #include "common/text/ascii_case.hpp"
 
 namespace sluice {
-
-//! Now, in milliseconds since the epoch: the catalog's timestamps.
-inline int64_t nowMillis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 //! `name` in backquotes with ` doubled, as Spark quotes names in messages.
 std::string quoteName(std::string_view name);

@@ -9,6 +9,7 @@
 
 #include "catalog/catalog_entry.hpp"
 #include "catalog/sqlite_database.hpp"
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 
 namespace sluice {
@@ -85,7 +86,7 @@ int readVersion(SqliteDatabase& db) {
 //! Runs one migration's statements; `:now` stands for the current time in milliseconds.
 void applyMigration(SqliteDatabase& db, const char* sql) {
   std::string text(sql);
-  std::string now = std::to_string(nowMillis());
+  std::string now = std::to_string(epochMillis());
   for (size_t at = text.find(":now"); at != std::string::npos; at = text.find(":now", at)) {
     text.replace(at, 4, now);
   }

@@ -49,6 +49,9 @@ struct ExecContext {
   //! Bytes a query's operators may hold before they spill to disk (sluice.memoryLimit); 0 for
   //! the default (exec/spill/memory_limit.hpp).
   uint64_t memory_limit = 0;
+  //! When the statement started, in microseconds since the epoch: current_timestamp() and its
+  //! kin return it, so that every call in one query agrees, as in Spark. 0: read the clock.
+  int64_t statement_start_micros = 0;
   //! The partition being computed and what stateful kernels keep in it (partition_state.hpp);
   //! null outside an operator chain (exec/chain), where the partition is 0.
   PartitionState* partition = nullptr;

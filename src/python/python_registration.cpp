@@ -1,12 +1,14 @@
 // src/python/python_registration.cpp
 #include "python/python_registration.hpp"
 
+#include <map>
 #include <mutex>
 
 #include <fmt/format.h>
 #include <pybind11/embed.h>
 #include <pybind11/stl.h>
 
+#include "pipeline/registration/sink_registration.hpp"
 #include "python/dataframe_bridge.hpp"
 #include "python/embedded_modules.hpp"
 
@@ -73,8 +75,11 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
                         DataflowGraph& graph, std::vector<Error>& errors) {
   ensureInterpreter();
   using Element = std::pair<uint32_t, std::string>;
+  using PythonSink = std::tuple<uint32_t, std::string, std::string,
+                                std::map<std::string, std::string>, std::string>;
   using PythonError = std::tuple<std::string, std::string, uint32_t, std::string>;
   std::vector<Element> elements;
+  std::vector<PythonSink> sinks;
   std::vector<PythonError> python_errors;
   {
     py::gil_scoped_acquire gil;
@@ -84,7 +89,8 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
               .attr("register_file")(file.path, file.source_name, file.root, defaults.configuration,
                                      file.storage_dir, defaults.catalog, defaults.schema);
       elements = result[0].cast<std::vector<Element>>();
-      python_errors = result[1].cast<std::vector<PythonError>>();
+      sinks = result[1].cast<std::vector<PythonSink>>();
+      python_errors = result[2].cast<std::vector<PythonError>>();
     } catch (const std::exception& error) {
       // The registration module reports the errors of user code itself: this is a bug.
       errors.push_back(
@@ -98,6 +104,11 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
     if (line > 0)
       error.withLocation(SourceLocation{file.source_name, line, 1, line_text});
     errors.push_back(std::move(error));
+  }
+  for (auto& [line, name, format, options, line_text] : sinks) {
+    SinkDefinition sink{std::move(name), std::move(format), std::move(options),
+                        SourceLocation{file.source_name, line, 1, std::move(line_text)}};
+    registerSink(sink, defaults, graph, errors);
   }
   for (const auto& [line, statement] : elements) {
     // The statement starts on the line of its definition, so that its locations name the

@@ -2,6 +2,7 @@
 
 #include <fmt/ranges.h>
 
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
@@ -179,6 +180,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
         options_.table_functions ? options_.table_functions.get() : &builtinTableFunctions();
     context.exec.time_zone = time_zone_.get();
     context.exec.memory_limit = memory_limit_;
+    context.exec.statement_start_micros = epochMicros();
     return context;
   }
 

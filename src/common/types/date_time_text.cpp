@@ -4,9 +4,9 @@
 // SparkDateTimeUtils.stringToDate / parseTimestampString (followed segment by segment, since
 // their odd corners are user-visible) and the formatters behind CAST(x AS STRING)
 // ("uuuu-MM-dd" and "uuuu-MM-dd HH:mm:ss[.fraction]" with trailing zeros trimmed).
-#include <chrono>
 #include <limits>
 
+#include "common/clock.hpp"
 #include "common/text/ascii_case.hpp"
 #include "common/types/text_trim.hpp"
 #include "common/types/time_units.hpp"
@@ -197,10 +197,7 @@ int64_t saturatedMicros(int64_t seconds) {
 
 // Today's date in `zone` (LocalDate.now(zone)), for a time without a date.
 int64_t today(const TimeZone& zone) {
-  auto now =
-      std::chrono::time_point_cast<std::chrono::microseconds>(std::chrono::system_clock::now());
-  return floorDivide(zone.toLocal(now.time_since_epoch().count()),
-                     kSecondsPerDay * kMicrosPerSecond);
+  return floorDivide(zone.toLocal(epochMicros()), kSecondsPerDay * kMicrosPerSecond);
 }
 
 void appendPadded(std::string& out, int64_t value, int width) {

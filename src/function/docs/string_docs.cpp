@@ -299,9 +299,12 @@ std::vector<NamedFunctionDoc> stringFunctionDocs() {
         " 003.1"}},
       {{"format_number"},
        {"_FUNC_(expr, d) - Returns the number `expr` rounded to `d` decimal places and written "
-        "with commas between thousands.",
+        "with commas between thousands. `d` may instead be a java.text.DecimalFormat pattern "
+        "such as '#,##0.00' (exponent patterns are not supported).",
         "> SELECT _FUNC_(1234567.891, 2);\n"
-        " 1,234,567.89"}},
+        " 1,234,567.89\n"
+        "> SELECT _FUNC_(0.1234, '0.0%');\n"
+        " 12.3%"}},
       {{"base64"},
        {"_FUNC_(bin) - Returns the binary value (or string) `bin` encoded in base64.",
         "> SELECT _FUNC_('sluice');\n"

@@ -11,8 +11,7 @@
 // - Spark fixes the current time once per query; here it is read when the call is evaluated, so
 //   it is the same for every row of a batch but may move between batches of a long query.
 
-#include <chrono>
-
+#include "common/clock.hpp"
 #include "common/types/datetime_pattern.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/cast/cast.hpp"
@@ -30,11 +29,6 @@ using namespace datetime;
 
 constexpr std::string_view kDefaultPattern = "yyyy-MM-dd HH:mm:ss";
 
-int64_t nowMicros() {
-  auto now = std::chrono::system_clock::now().time_since_epoch();
-  return std::chrono::duration_cast<std::chrono::microseconds>(now).count();
-}
-
 enum class Now { kDate, kTimestamp, kLocalTimestamp, kUnixSeconds };
 
 BoundScalarFunction bindNow(std::string name, Now kind) {
@@ -45,7 +39,8 @@ BoundScalarFunction bindNow(std::string name, Now kind) {
   ScalarKernel kernel = [kind](const ExecContext& context, const ArgumentVectors&,
                                const RowSet& rows, Vector& result) {
     const TimeZone& zone = sessionZone(context);
-    int64_t now = nowMicros();
+    int64_t now =
+        context.statement_start_micros != 0 ? context.statement_start_micros : epochMicros();
     forEachRow(rows, [&](idx_t row) {
       result.setNull(row, false);
       switch (kind) {

@@ -11,12 +11,14 @@
 // argument raises INVALID_PARAMETER_VALUE (Java's IllegalFormatException in Spark).
 //
 // format_number(x, d) groups the integral digits by three with ',' and rounds to d decimals
-// HALF_EVEN on the exact value (DecimalFormat); d < 0 gives NULL. The DecimalFormat pattern
-// form format_number(x, '#.##') is not supported.
+// HALF_EVEN on the exact value (DecimalFormat); d < 0 gives NULL. format_number(x, '#.##')
+// formats with a DecimalFormat pattern (decimal_format.hpp).
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <optional>
 
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
@@ -24,6 +26,7 @@
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/decimal_format.hpp"
 #include "function/scalar/string_kernel.hpp"
 #include "function/scalar/utf8_text.hpp"
 
@@ -475,82 +478,136 @@ BoundScalarFunction bindFormatString(std::string name, const BindRequest& reques
 
 // ---- format_number ----
 
-//! Groups and signs an unscaled decimal rounded to `decimals` digits.
-std::string groupedNumber(int128_t unscaled, int scale, int decimals) {
-  bool negative = unscaled < 0;
-  std::string digits = decimal::int128ToString(negative ? -unscaled : unscaled);
+//! A number's digits rounded for `format`: |value| times the pattern's multiplier, HALF_EVEN to
+//! its maximum fraction digits (Java caps those at 340 for floating-point numbers).
+struct RoundedDigits {
+  bool negative = false;
+  std::string integral;
+  std::string fraction;
+};
+
+RoundedDigits roundFloating(double number, const DecimalFormat& format) {
+  RoundedDigits rounded;
+  rounded.negative = number < 0;
+  double magnitude = std::fabs(number) * std::pow(10.0, format.multiplier_exponent);
+  // printf rounds the exact binary value half-even, as DecimalFormat does.
+  int digits = std::min(format.max_fraction_digits, 340);
+  int size = std::snprintf(nullptr, 0, "%.*f", digits, magnitude);
+  std::string plain(static_cast<size_t>(size) + 1, '\0');
+  std::snprintf(plain.data(), plain.size(), "%.*f", digits, magnitude);
+  plain.resize(static_cast<size_t>(size));
+  size_t point = plain.find('.');
+  rounded.integral = plain.substr(0, point);
+  if (point != std::string::npos)
+    rounded.fraction = plain.substr(point + 1);
+  return rounded;
+}
+
+//! An unscaled integer or decimal, exactly.
+RoundedDigits roundExact(int128_t unscaled, int scale, const DecimalFormat& format) {
+  std::string digits = decimal::int128ToString(unscaled < 0 ? -unscaled : unscaled);
   if (static_cast<int>(digits.size()) <= scale)
     digits.insert(0, scale - digits.size() + 1, '0');
-  std::string integral = digits.substr(0, digits.size() - scale);
-  std::string fraction = digits.substr(digits.size() - scale);
-  std::string out = (negative ? "-" : "") + groupThousands(integral);
-  if (decimals > 0)
-    out += "." + fraction + std::string(decimals > scale ? decimals - scale : 0, '0');
-  return out;
+  RoundedDigits rounded;
+  rounded.integral = digits.substr(0, digits.size() - scale);
+  rounded.fraction = digits.substr(digits.size() - scale);
+  // The multiplier moves the decimal point.
+  int shift = format.multiplier_exponent;
+  if (static_cast<int>(rounded.fraction.size()) < shift)
+    rounded.fraction.append(shift - rounded.fraction.size(), '0');
+  rounded.integral += rounded.fraction.substr(0, shift);
+  rounded.fraction.erase(0, shift);
+  roundDecimalDigitsHalfEven(rounded.integral, rounded.fraction, format.max_fraction_digits);
+  bool zero = rounded.integral.find_first_not_of('0') == std::string::npos &&
+              rounded.fraction.find_first_not_of('0') == std::string::npos;
+  rounded.negative = unscaled < 0 && !zero;
+  return rounded;
 }
 
-//! value rounded HALF_EVEN from `scale` to `decimals` digits.
-int128_t roundHalfEven(int128_t value, int scale, int decimals) {
-  if (decimals >= scale)
-    return value;
-  int drop = scale - decimals;
-  if (drop > 38)
-    return 0;
-  int128_t divisor = decimal::powerOfTen(drop);
-  int128_t quotient = value / divisor;
-  int128_t remainder = value % divisor;
-  int128_t magnitude = remainder < 0 ? -remainder : remainder;
-  int128_t rest = divisor - magnitude;
-  if (magnitude > rest || (magnitude == rest && quotient % 2 != 0))
-    quotient += value < 0 ? -1 : 1;
-  return quotient;
+template <typename T>
+std::string formatNumber(T value, int scale, const DecimalFormat& format) {
+  RoundedDigits rounded;
+  if constexpr (std::is_floating_point_v<T>) {
+    double number = static_cast<double>(value);
+    // DecimalFormatSymbols' NaN and infinity of the root locale.
+    if (std::isnan(number))
+      return "NaN";
+    if (std::isinf(number)) {
+      return number > 0 ? format.positive_prefix + "\xE2\x88\x9E" + format.positive_suffix
+                        : format.negative_prefix + "\xE2\x88\x9E" + format.negative_suffix;
+    }
+    rounded = roundFloating(number, format);
+  } else {
+    rounded = roundExact(static_cast<int128_t>(value), scale, format);
+  }
+  return format.format(rounded.negative, rounded.integral, rounded.fraction);
 }
 
+//! The pattern of each row's format argument: a constant one compiled at bind time, else the
+//! last one seen compiled again only when it changes (as Spark caches it).
+class FormatSource {
+ public:
+  explicit FormatSource(std::shared_ptr<const DecimalFormat> constant)
+      : constant_(std::move(constant)) {}
+
+  const DecimalFormat& forPattern(std::string_view pattern) {
+    if (constant_)
+      return *constant_;
+    if (!last_ || pattern != last_pattern_) {
+      last_ = DecimalFormat::compile(pattern);
+      last_pattern_ = pattern;
+    }
+    return *last_;
+  }
+
+  const DecimalFormat& forDecimals(int32_t decimals) {
+    if (!last_ || decimals != last_decimals_) {
+      last_ = DecimalFormat::fixedDecimals(decimals);
+      last_decimals_ = decimals;
+    }
+    return *last_;
+  }
+
+ private:
+  std::shared_ptr<const DecimalFormat> constant_;
+  std::optional<DecimalFormat> last_;
+  std::string last_pattern_;
+  int32_t last_decimals_ = 0;
+};
+
+// format_number(x, d) and format_number(x, 'pattern'): Spark formats both with a
+// DecimalFormat, the first with the pattern "#,###,...,##0" and d decimals.
 BoundScalarFunction bindFormatNumber(const BindRequest& request) {
   const DataType& type = request.argument_types[0];
   DataType input = type.isNumeric() ? type : expectArgument(request, 0, DataType::doubleType());
-  DataType decimals = expectArgument(request, 1, DataType::intType());
+  bool pattern_form = request.argument_types[1].id() == TypeId::kString;
+  DataType format_type =
+      pattern_form ? DataType::string() : expectArgument(request, 1, DataType::intType());
+  std::shared_ptr<const DecimalFormat> constant;
+  if (const Value* value = constantArgument(request, 1);
+      pattern_form && value != nullptr && !value->isNull())
+    constant = std::make_shared<DecimalFormat>(DecimalFormat::compile(value->getString()));
   ScalarKernel kernel = visitNumericType(input, [&]<typename T>() -> ScalarKernel {
-    return [input](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                   Vector& result) {
+    return [input, pattern_form, constant](const ExecContext&, const ArgumentVectors& args,
+                                           const RowSet& rows, Vector& result) {
       StringView* out = result.mutableData<StringView>();
+      int scale = input.isDecimal() ? input.scale() : 0;
+      FormatSource formats(constant);
       forEachRow(rows, [&](idx_t row) {
-        if (args[0]->isNull(row) || args[1]->isNull(row) || args[1]->at<int32_t>(row) < 0) {
+        if (args[0]->isNull(row) || args[1]->isNull(row) ||
+            (!pattern_form && args[1]->at<int32_t>(row) < 0)) {
           result.setNull(row);
           return;
         }
-        int32_t places = args[1]->at<int32_t>(row);
-        T value = args[0]->at<T>(row);
-        std::string text;
-        if constexpr (std::is_floating_point_v<T>) {
-          double number = static_cast<double>(value);
-          if (std::isnan(number)) {
-            text = "NaN";  // DecimalFormatSymbols' NaN and infinity of the root locale
-          } else if (std::isinf(number)) {
-            text = number > 0 ? "\xE2\x88\x9E" : "-\xE2\x88\x9E";
-          } else {
-            // printf rounds the exact binary value half-even, as DecimalFormat does.
-            int digits = std::min(places, 340);
-            int size = std::snprintf(nullptr, 0, "%.*f", digits, std::fabs(number));
-            std::string plain(static_cast<size_t>(size) + 1, '\0');
-            std::snprintf(plain.data(), plain.size(), "%.*f", digits, std::fabs(number));
-            plain.resize(static_cast<size_t>(size));
-            size_t point = plain.find('.');
-            std::string integral = plain.substr(0, point);
-            text = (number < 0 ? "-" : "") + groupThousands(integral) +
-                   (point == std::string::npos ? "" : plain.substr(point));
-          }
-        } else {
-          int scale = input.isDecimal() ? input.scale() : 0;
-          int128_t rounded = roundHalfEven(static_cast<int128_t>(value), scale, places);
-          text = groupedNumber(rounded, std::min(scale, places), places);
-        }
+        const DecimalFormat& format =
+            pattern_form ? formats.forPattern(std::string_view(args[1]->at<StringView>(row)))
+                         : formats.forDecimals(args[1]->at<int32_t>(row));
         result.setNull(row, false);
-        out[row] = result.addString(text);
+        out[row] = result.addString(formatNumber(args[0]->at<T>(row), scale, format));
       });
     };
   });
-  return {"format_number", {input, decimals}, DataType::string(), std::move(kernel)};
+  return {"format_number", {input, format_type}, DataType::string(), std::move(kernel)};
 }
 
 }  // namespace

@@ -1,12 +1,12 @@
 // src/pipeline/event_log/event_log.cpp
 #include "pipeline/event_log/event_log.hpp"
 
-#include <chrono>
 #include <filesystem>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/clock.hpp"
 #include "pipeline/graph/change_capture.hpp"
 #include "pipeline/update/pipeline_state.hpp"
 #include "storage/delta/table_writer.hpp"
@@ -39,12 +39,6 @@ DataType errorType() {
       StructField{"error_class", DataType::string(), true, {}},
       StructField{"message", DataType::string(), true, {}},
   });
-}
-
-int64_t nowMicros() {
-  return std::chrono::duration_cast<std::chrono::microseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 Value optionalString(const std::string& text) {
@@ -134,7 +128,7 @@ EventLogWriter::EventLogWriter(std::string location, std::string pipeline_id,
 EventLogWriter::~EventLogWriter() = default;
 
 void EventLogWriter::add(Event event) {
-  event.timestamp_us = nowMicros();
+  event.timestamp_us = epochMicros();
   pending_.push_back(std::move(event));
 }
 
@@ -158,6 +152,18 @@ void EventLogWriter::updateStarted(const std::string& update_id, const GraphAnal
                                   datasetKindName(dataset.kind));
     defined.details = {
         {"dataset_definition", {{"dataset_type", datasetType(dataset.kind)}, {"schema", columns}}}};
+    add(std::move(defined));
+  }
+  for (const Sink& sink : analysis.graph->sinks) {
+    Event defined;
+    defined.event_type = "sink_definition";
+    defined.dataset_name = sink.name.table;
+    defined.origin = sink.origin;
+    defined.message =
+        fmt::format("Sink '{}' is defined with the format {}.", sink.name.table, sink.format);
+    defined.details = {
+        {"sink_definition",
+         {{"name", sink.name.table}, {"format", sink.format}, {"options", json(sink.options)}}}};
     add(std::move(defined));
   }
   for (const FlowAnalysis& entry : analysis.flows) {

@@ -9,14 +9,14 @@
 //   timestamp TIMESTAMP, level STRING (INFO, WARN, ERROR, METRICS), event_type STRING,
 //   message STRING, details STRING (JSON), error STRUCT<error_class STRING, message STRING>
 //
-// Event types: create_update, dataset_definition, flow_definition, flow_progress (a flow's
-// states; its end carries metrics {num_output_rows} and data_quality {dropped_records,
-// expectations [{name, dataset, passed_records, failed_records}]}), planning_information (a
-// materialized view's refresh: technique_information [{maintenance_type, is_chosen,
-// is_applicable, incrementalization_issues [{issue_type, prevent_incrementalization,
-// message}]}], logged as its flow ends) and update_progress.
-// Events are buffered and appended as one commit at the start of an update, at the end of
-// each flow and at the end of the update.
+// Event types: create_update, dataset_definition, sink_definition ({name, format, options}
+// of an external sink), flow_definition, flow_progress (a flow's states; its end carries metrics
+// {num_output_rows} and data_quality {dropped_records, expectations [{name, dataset,
+// passed_records, failed_records}]}), planning_information (a materialized view's refresh:
+// technique_information [{maintenance_type, is_chosen, is_applicable, incrementalization_issues
+// [{issue_type, prevent_incrementalization, message}]}], logged as its flow ends) and
+// update_progress. Events are buffered and appended as one commit at the start of an update, at the
+// end of each flow and at the end of the update.
 #pragma once
 
 #include <memory>

@@ -33,6 +33,18 @@ std::string PipelineFunction::describe() const {
   return fmt::format("function {}", name.quoted());
 }
 
+std::string Sink::describe() const {
+  return fmt::format("sink {}", quoteName(name.table));
+}
+
+std::optional<std::string> sinkOption(const Sink& sink, std::string_view key) {
+  for (const auto& [name, value] : sink.options) {
+    if (sameIdentifier(name, key))
+      return value;
+  }
+  return std::nullopt;
+}
+
 std::string Dataset::displayName() const {
   return kind == DatasetKind::kTemporaryView ? name.table : name.toString();
 }
@@ -55,6 +67,15 @@ const Dataset* DataflowGraph::findTemporaryView(std::string_view name) const {
   for (const Dataset& dataset : datasets) {
     if (dataset.kind == DatasetKind::kTemporaryView && sameIdentifier(dataset.name.table, name))
       return &dataset;
+  }
+  return nullptr;
+}
+
+const Sink* DataflowGraph::findSink(const QualifiedTableName& name) const {
+  std::string key = datasetKey(name);
+  for (const Sink& sink : sinks) {
+    if (datasetKey(sink.name) == key)
+      return &sink;
   }
   return nullptr;
 }

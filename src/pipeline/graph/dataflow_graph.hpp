@@ -112,15 +112,36 @@ struct PipelineFunction {
   std::string describe() const;
 };
 
+//! An external sink (Python's dp.create_sink): append flows write it, outside the pipeline's
+//! catalog; the pipeline never reads it. Spark's Sink: a name, a format and its options.
+struct Sink {
+  //! Qualified like a dataset's name, so that a flow's target finds it.
+  QualifiedTableName name;
+  //! Lower case: delta, parquet, json or csv (registration refuses any other).
+  std::string format;
+  //! As given, keys in their own case; looked up case-insensitively (sinkOption).
+  std::map<std::string, std::string> options;
+  SourceLocation origin;
+
+  //! "sink `my_sink`", for messages.
+  std::string describe() const;
+};
+
+//! The value of a sink's option, its key matched case-insensitively as Spark's options are.
+std::optional<std::string> sinkOption(const Sink& sink, std::string_view key);
+
 class DataflowGraph {
  public:
   std::vector<Dataset> datasets;
   std::vector<Flow> flows;
   std::vector<PipelineFunction> functions;
+  std::vector<Sink> sinks;
 
   //! The dataset of a qualified name, or the temporary view of a bare name; null when none.
   const Dataset* findDataset(const QualifiedTableName& name) const;
   const Dataset* findTemporaryView(std::string_view name) const;
+  //! The sink of a qualified name; null when none.
+  const Sink* findSink(const QualifiedTableName& name) const;
   //! The flows that write `target`, in registration order.
   std::vector<const Flow*> flowsInto(const QualifiedTableName& target) const;
 };

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "common/clock.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "pipeline/graph/change_capture.hpp"
@@ -88,7 +89,9 @@ class Resolver {
     // A flow that cannot run (AUTO CDC FROM SNAPSHOT, no query, a target the graph lacks) fails at
     // once; validateStructure reports why.
     for (FlowAnalysis& flow : analysis_.flows) {
-      if (flow.flow->query == nullptr || target(*flow.flow) == nullptr)
+      bool has_target =
+          target(*flow.flow) != nullptr || graph_.findSink(flow.flow->target) != nullptr;
+      if (flow.flow->query == nullptr || !has_target)
         flow.status = DatasetState::Status::kFailed;
     }
     markDuplicatesFailed();
@@ -446,6 +449,7 @@ ExecContext executionContext(const RegistrationContext& context, uint64_t memory
     exec.time_zone = found.get();
   }
   exec.memory_limit = memory_limit;
+  exec.statement_start_micros = epochMicros();
   return exec;
 }
 

@@ -61,11 +61,36 @@ std::string_view statusName(DatasetState::Status status) {
   return "";
 }
 
+//! A line per flow into the dataset or sink of `key`: its kind, name and what it reads.
+std::string flowsIntoText(const GraphAnalysis& analysis, const std::string& key) {
+  std::string out;
+  for (const FlowAnalysis& flow : analysis.flows) {
+    if (datasetKey(flow.flow->target) != key)
+      continue;
+    out += fmt::format("  <- {} flow {}", flowKindName(*flow.flow), flow.flow->name.table);
+    if (flow.status == DatasetState::Status::kResolved) {
+      std::vector<std::string> inputs = inputNames(analysis, flow.reads);
+      if (!inputs.empty())
+        out += fmt::format(" reading {}", fmt::join(inputs, ", "));
+      else if (flow.reads.reads_stream)
+        out += " reading a stream of files";
+    } else {
+      out += fmt::format(" [{}]", statusName(flow.status));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string graphReportText(const GraphAnalysis& analysis, const std::string& pipeline_name) {
-  std::string out = fmt::format("Pipeline '{}': {} datasets, {} flows\n", pipeline_name,
+  std::string out = fmt::format("Pipeline '{}': {} datasets, {} flows", pipeline_name,
                                 analysis.datasets.size(), analysis.flows.size());
+  const std::vector<Sink>& sinks = analysis.graph->sinks;
+  if (!sinks.empty())
+    out += fmt::format(", {} sink{}", sinks.size(), sinks.size() == 1 ? "" : "s");
+  out += "\n";
   for (const DatasetAnalysis& entry : analysis.datasets) {
     const Dataset& dataset = *entry.dataset;
     out += fmt::format("\n{} {}", datasetKindName(dataset.kind), dataset.displayName());
@@ -80,21 +105,17 @@ std::string graphReportText(const GraphAnalysis& analysis, const std::string& pi
           fmt::format("  reads {}\n", inputs.empty() ? "no dataset of the pipeline"
                                                      : fmt::format("{}", fmt::join(inputs, ", ")));
     }
-    for (const FlowAnalysis& flow : analysis.flows) {
-      if (datasetKey(flow.flow->target) != entry.key || !isStored(dataset.kind))
-        continue;
-      out += fmt::format("  <- {} flow {}", flowKindName(*flow.flow), flow.flow->name.table);
-      if (flow.status == DatasetState::Status::kResolved) {
-        std::vector<std::string> inputs = inputNames(analysis, flow.reads);
-        if (!inputs.empty())
-          out += fmt::format(" reading {}", fmt::join(inputs, ", "));
-        else if (flow.reads.reads_stream)
-          out += " reading a stream of files";
-      } else {
-        out += fmt::format(" [{}]", statusName(flow.status));
-      }
-      out += "\n";
-    }
+    if (isStored(dataset.kind))
+      out += flowsIntoText(analysis, entry.key);
+  }
+  for (const Sink& sink : analysis.graph->sinks) {
+    std::vector<std::string> options;
+    for (const auto& [key, value] : sink.options)
+      options.push_back(fmt::format("{}={}", key, value));
+    out += fmt::format("\nsink {} ({}{}{})  -- {}\n", sink.name.table, sink.format,
+                       options.empty() ? "" : ", ", fmt::join(options, ", "),
+                       locationText(sink.origin));
+    out += flowsIntoText(analysis, datasetKey(sink.name));
   }
   if (analysis.errors.empty()) {
     out += "\nNo errors: the pipeline is valid.\n";
@@ -127,6 +148,14 @@ std::string graphReportJson(const GraphAnalysis& analysis, const std::string& pi
     datasets.push_back(item);
   }
   document["datasets"] = datasets;
+  json sinks = json::array();
+  for (const Sink& sink : analysis.graph->sinks) {
+    sinks.push_back({{"name", sink.name.table},
+                     {"format", sink.format},
+                     {"options", json(sink.options)},
+                     {"origin", locationText(sink.origin)}});
+  }
+  document["sinks"] = sinks;
   json flows = json::array();
   json edges = json::array();
   for (const FlowAnalysis& entry : analysis.flows) {
@@ -189,6 +218,19 @@ std::string graphDiagram(const GraphAnalysis& analysis, const std::string& pipel
           fmt::format("{}<br/>{}", dataset.displayName(), datasetKindName(dataset.kind));
       out += isStored(dataset.kind) ? fmt::format("  d{}[\"{}\"]\n", index, text)
                                     : fmt::format("  d{}([\"{}\"])\n", index, text);
+    }
+  }
+  // Sinks follow the datasets: outputs drawn apart, as a pipeline never reads them.
+  const std::vector<Sink>& sinks = analysis.graph->sinks;
+  for (size_t index = 0; index < sinks.size(); ++index) {
+    size_t id = analysis.datasets.size() + index;
+    ids.emplace(datasetKey(sinks[index].name), id);
+    if (dot) {
+      out += fmt::format("  d{} [label=\"{}\\nsink ({})\", shape=cds];\n", id,
+                         sinks[index].name.table, sinks[index].format);
+    } else {
+      out += fmt::format("  d{}[/\"{}<br/>sink ({})\"/]\n", id, sinks[index].name.table,
+                         sinks[index].format);
     }
   }
   auto edge = [&](size_t from, size_t to, const std::string& label, bool stream) {

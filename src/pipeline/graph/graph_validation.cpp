@@ -29,23 +29,29 @@ bool isStreamRef(const sql::TableRef& ref) {
   return ref.kind() == sql::TableRefKind::kFunction && ref.as<sql::TableFunctionRef>().stream;
 }
 
-// Two datasets of one name, or two flows of one name.
+// Two outputs (datasets and sinks) of one name, or two flows of one name.
 void validateDuplicateIdentifiers(const DataflowGraph& graph, std::vector<Error>& errors) {
-  std::map<std::string, const Dataset*> outputs;
-  for (const Dataset& dataset : graph.datasets) {
-    std::string key = dataset.kind == DatasetKind::kTemporaryView
-                          ? "temp:" + foldIdentifier(dataset.name.table)
-                          : datasetKey(dataset.name);
-    auto [first, inserted] = outputs.emplace(key, &dataset);
+  std::map<std::string, SourceLocation> outputs;
+  auto add_output = [&](const std::string& key, const std::string& description,
+                        const SourceLocation& origin) {
+    auto [first, inserted] = outputs.emplace(key, origin);
     if (inserted)
-      continue;
-    errors.push_back(at(Error(ErrorClass::PIPELINE_DUPLICATE_IDENTIFIERS, "OUTPUT",
-                              fmt::format("The {} is defined twice: here, and at {}:{}. A dataset "
-                                          "is defined by one statement.",
-                                          dataset.describe(), first->second->origin.source_name,
-                                          first->second->origin.line)),
-                        dataset.origin));
+      return;
+    errors.push_back(
+        at(Error(ErrorClass::PIPELINE_DUPLICATE_IDENTIFIERS, "OUTPUT",
+                 fmt::format("The {} is defined twice: here, and at {}:{}. A dataset "
+                             "or sink is defined by one statement.",
+                             description, first->second.source_name, first->second.line)),
+           origin));
+  };
+  for (const Dataset& dataset : graph.datasets) {
+    add_output(dataset.kind == DatasetKind::kTemporaryView
+                   ? "temp:" + foldIdentifier(dataset.name.table)
+                   : datasetKey(dataset.name),
+               dataset.describe(), dataset.origin);
   }
+  for (const Sink& sink : graph.sinks)
+    add_output(datasetKey(sink.name), sink.describe(), sink.origin);
   std::map<std::string, const Flow*> flows;
   for (const Flow& flow : graph.flows) {
     auto [first, inserted] = flows.emplace(datasetKey(flow.name), &flow);
@@ -87,6 +93,8 @@ void validateFlowNames(const DataflowGraph& graph, std::vector<Error>& errors) {
 void validateFlowTargets(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Flow& flow : graph.flows) {
     const Dataset* target = graph.findDataset(flow.target);
+    if (target == nullptr && graph.findSink(flow.target) != nullptr)
+      continue;  // validateSinkFlows
     if (target == nullptr) {
       errors.push_back(at(Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
                                 fmt::format("The flow {} writes {}, which the pipeline does not "
@@ -114,6 +122,21 @@ void validateFlowTargets(const DataflowGraph& graph, std::vector<Error>& errors)
   }
 }
 
+// A sink takes append flows only (Databricks: "append flow is the only flow type supported
+// with the create_sink() function"), and has no expectations to check them against.
+void validateSinkFlows(const DataflowGraph& graph, std::vector<Error>& errors) {
+  for (const Flow& flow : graph.flows) {
+    const Sink* sink = graph.findSink(flow.target);
+    if (sink == nullptr || flow.kind == FlowKind::kAppend)
+      continue;
+    errors.push_back(at(Error(ErrorClass::NOT_SUPPORTED,
+                              fmt::format("The AUTO CDC flow {} writes the {}; a sink takes "
+                                          "append flows only (dp.append_flow).",
+                                          flow.name.quoted(), sink->describe())),
+                        flow.origin));
+  }
+}
+
 // A stored dataset needs a flow: its AS query, its FLOW clause, or a CREATE FLOW into it.
 void validateEveryDatasetHasFlow(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Dataset& dataset : graph.datasets) {
@@ -132,7 +155,8 @@ void validateEveryDatasetHasFlow(const DataflowGraph& graph, std::vector<Error>&
 // SNAPSHOT reads a table or view whole, never a stream.
 void validateChangeDataCapture(const DataflowGraph& graph, std::vector<Error>& errors) {
   for (const Flow& flow : graph.flows) {
-    if (flow.kind != FlowKind::kAutoCdc)
+    // An AUTO CDC flow into a sink is refused by validateSinkFlows.
+    if (flow.kind != FlowKind::kAutoCdc || graph.findSink(flow.target) != nullptr)
       continue;
     const Dataset* target = graph.findDataset(flow.target);
     if (target != nullptr && target->kind == DatasetKind::kManagedTable) {
@@ -204,6 +228,8 @@ void validateTableClauses(const DataflowGraph& graph, std::vector<Error>& errors
 
 // A pipeline publishes at least one dataset.
 void validateNotEmpty(const DataflowGraph& graph, std::vector<Error>& errors) {
+  if (!graph.sinks.empty())
+    return;
   for (const Dataset& dataset : graph.datasets) {
     if (dataset.kind != DatasetKind::kTemporaryView)
       return;
@@ -213,13 +239,25 @@ void validateNotEmpty(const DataflowGraph& graph, std::vector<Error>& errors) {
                          "files (the spec's libraries) must define at least one."));
 }
 
-// A streaming table reads streams, a materialized view and a persisted view do not.
+// A streaming table and a sink read streams, a materialized view and a persisted view do not.
 void validateFlowQueryTypes(const GraphAnalysis& analysis, std::vector<Error>& errors) {
   const DataflowGraph& graph = *analysis.graph;
   for (const FlowAnalysis& entry : analysis.flows) {
     if (entry.status != DatasetState::Status::kResolved)
       continue;
     const Flow& flow = *entry.flow;
+    // A sink is written by a stream; an append ONCE flow reads its input whole, once.
+    const Sink* sink = graph.findSink(flow.target);
+    if (sink != nullptr && !flow.once && !entry.reads.reads_stream &&
+        flow.kind == FlowKind::kAppend) {
+      errors.push_back(
+          at(Error(ErrorClass::INVALID_FLOW_QUERY_TYPE,
+                   fmt::format("The flow {} writes the {} but reads no stream: a sink is written "
+                               "by streaming append flows. Read the input with "
+                               "spark.readStream, or make the flow once=True.",
+                               flow.name.quoted(), sink->describe())),
+             flow.origin));
+    }
     const Dataset* target = graph.findDataset(flow.target);
     if (target == nullptr)
       continue;
@@ -365,6 +403,7 @@ void validateStructure(const DataflowGraph& graph, std::vector<Error>& errors) {
   validateDuplicateIdentifiers(graph, errors);
   validateFlowNames(graph, errors);
   validateFlowTargets(graph, errors);
+  validateSinkFlows(graph, errors);
   validateEveryDatasetHasFlow(graph, errors);
   validateChangeDataCapture(graph, errors);
   validateTableClauses(graph, errors);

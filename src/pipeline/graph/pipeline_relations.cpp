@@ -143,6 +143,13 @@ std::optional<ResolvedRelation> PipelineRelations::resolve(
   }
   QualifiedTableName qualified = qualifyTableName(name, reader_.catalog, reader_.schema);
   const Dataset* dataset = graph_.findDataset(qualified);
+  if (dataset == nullptr && graph_.findSink(qualified) != nullptr) {
+    throw Error(ErrorClass::TABLE_OR_VIEW_NOT_FOUND,
+                fmt::format("The table or view {} cannot be found: it is the pipeline's {}, "
+                            "which flows write and nothing reads. Read the sink's destination "
+                            "outside the pipeline.",
+                            qualified.quoted(), graph_.findSink(qualified)->describe()));
+  }
   if (dataset == nullptr)
     return std::nullopt;
   std::string key = datasetKey(dataset->name);

@@ -1,7 +1,6 @@
 // src/pipeline/update/change_batch.cpp
 #include "pipeline/update/change_batch.hpp"
 
-#include <chrono>
 #include <filesystem>
 #include <map>
 
@@ -9,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "catalog/catalog_entry.hpp"
+#include "common/clock.hpp"
 #include "common/text/ascii_case.hpp"
 #include "exec/chain/plan_executor.hpp"
 #include "exec/parallel/task_scheduler.hpp"
@@ -48,12 +48,6 @@ std::string_view kindName(ChangeEvent::Kind kind) {
       return "TRUNCATE";
   }
   return "";
-}
-
-int64_t microsSinceEpoch() {
-  return std::chrono::duration_cast<std::chrono::microseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 std::string lowerJoined(const std::vector<std::string>& names) {
@@ -122,7 +116,7 @@ class ChangeBatchRun {
         events = snapshotEvents(std::move(events));
       bool unchanged = events.empty();
       ChangeCounts counts =
-          state_.apply(std::move(events), microsSinceEpoch(), batch_.tombstone_retention);
+          state_.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
       result.num_upserted_rows = counts.upserted;
       result.num_deleted_rows = counts.deleted;
       writeState();
@@ -271,7 +265,7 @@ class ChangeBatchRun {
   //! checked for duplicate keys and for a version above the last snapshot's.
   std::vector<ChangeEvent> snapshotEvents(std::vector<ChangeEvent> rows) {
     Value version = batch_.snapshot_version ? *batch_.snapshot_version
-                    : rows.empty()          ? Value::timestamp(microsSinceEpoch())
+                    : rows.empty()          ? Value::timestamp(epochMicros())
                                             : rows.front().sequence;
     if (last_snapshot_version_ && compareSequences(version, *last_snapshot_version_) <= 0) {
       throw Error(
@@ -305,7 +299,7 @@ class ChangeBatchRun {
         row.push_back(Value::null(column.type));
       row.push_back(*last_snapshot_version_);
       row.push_back(Value::string(kSnapshotKind));
-      row.push_back(Value::timestamp(microsSinceEpoch()));
+      row.push_back(Value::timestamp(epochMicros()));
       rows.push_back(std::move(row));
     }
     for (ChangeEvent& event : state_.events()) {

@@ -2,6 +2,7 @@
 #include "pipeline/update/flow_execution.hpp"
 
 #include <chrono>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -13,36 +14,14 @@
 #include "pipeline/update/change_batch.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/incremental_refresh.hpp"
-#include "planner/binder/expression_binder.hpp"
+#include "pipeline/update/insert_by_name.hpp"
+#include "pipeline/update/sink_destinations.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
 
 namespace {
-
-//! The query's rows in the table's columns, matched by name: a column the query lacks is NULL,
-//! and each value is cast to its column's type (store assignment).
-LogicalOperatorPtr projectByName(LogicalOperatorPtr plan, const std::vector<StructField>& table) {
-  auto project = makeOperator(LogicalOperatorKind::kProject);
-  for (const StructField& column : table) {
-    BoundExpressionPtr value;
-    for (size_t index = 0; index < plan->column_names.size(); ++index) {
-      if (sameIdentifier(plan->column_names[index], column.name)) {
-        value = ExpressionBinder::castTo(
-            BoundExpression::makeColumn(index, plan->column_types[index]), column.type);
-        break;
-      }
-    }
-    if (!value)
-      value = BoundExpression::makeConstant(Value::null(column.type));
-    project->expressions.push_back(std::move(value));
-    project->column_names.push_back(column.name);
-    project->column_types.push_back(column.type);
-  }
-  project->children.push_back(std::move(plan));
-  return project;
-}
 
 //! "The view ..." as it reads inside a sentence.
 std::string lowerFirst(std::string text) {
@@ -129,6 +108,14 @@ class FlowRun {
     LogicalOperatorPtr optimized = optimizePlan(std::move(plan), exec);
     delta::TableWriteResult written = writeToTable(
         optimized.get(), exec, environment_.tables->locationOf(dataset), std::move(options));
+    countExpectations(tallies, result);
+    result.num_output_rows = written.num_rows;
+    result.committed_version = written.version;
+  }
+
+  //! What the expectations `tallies` counted, into `result`.
+  static void countExpectations(const std::vector<std::shared_ptr<ExpectationTally>>& tallies,
+                                FlowRunResult& result) {
     for (const std::shared_ptr<ExpectationTally>& tally : tallies) {
       result.dropped_records += tally->dropped.load();
       for (const std::shared_ptr<ExpectationCounts>& counts : tally->expectations) {
@@ -137,12 +124,12 @@ class FlowRun {
                                                         counts->failed.load()});
       }
     }
-    result.num_output_rows = written.num_rows;
-    result.committed_version = written.version;
   }
 
   FlowRunResult runFlowKind() {
     enter(FlowState::kStarting);
+    if (const Sink* sink = environment_.analysis->graph->findSink(flow_.flow->target))
+      return appendToSink(environment_.sinks->of(*sink));
     const Dataset& dataset = target();
     environment_.tables->ensureTable(dataset, resolvedSchema());
     // A materialized view replaces its schema with each refresh; an appended table keeps its
@@ -243,18 +230,70 @@ class FlowRun {
     return result;
   }
 
+  //! How a flow's batches reach its target: the last batch of the flow the target holds, and
+  //! the write of one batch (the flow's query over the batch's input).
+  struct BatchTarget {
+    std::function<std::optional<int64_t>(const std::string& app_id)> last_committed;
+    std::function<void(LogicalOperatorPtr plan, const RelationReads& relations, int64_t batch_id,
+                       const std::string& app_id, FlowRunResult& result)>
+        write;
+  };
+
+  //! A table's batch: one commit carrying the batch's txn (an AUTO CDC flow applies it).
   FlowRunResult append() {
+    std::string location = environment_.tables->locationOf(target());
+    BatchTarget table;
+    table.last_committed = [&](const std::string& app_id) {
+      return delta::lastCommittedVersion(location, app_id);
+    };
+    table.write = [&](LogicalOperatorPtr plan, const RelationReads& relations, int64_t batch_id,
+                      const std::string& app_id, FlowRunResult& result) {
+      if (flow_.flow->kind == FlowKind::kAutoCdc) {
+        applyChanges(std::move(plan), batch_id, app_id, location, result);
+        return;
+      }
+      delta::TableWriteOptions options;
+      options.mode = delta::WriteMode::kAppend;
+      // The table exists (ensureTable); its definition tells the sink its clustering without
+      // another read of the log.
+      options.definition = environment_.tables->definitionOf(target(), targetSchema());
+      options.app_id = app_id;
+      options.app_version = batch_id;
+      options.operation = "STREAMING UPDATE";
+      write(std::move(plan), relations, std::move(options), result);
+    };
+    return runBatch(table);
+  }
+
+  //! A sink's batch, written by its destination (sink_destinations.hpp).
+  FlowRunResult appendToSink(SinkDestination& sink) {
+    BatchTarget destination;
+    destination.last_committed = [&](const std::string& app_id) {
+      return sink.lastCommittedBatch(app_id);
+    };
+    destination.write = [&](LogicalOperatorPtr plan, const RelationReads& relations,
+                            int64_t batch_id, const std::string& app_id, FlowRunResult& result) {
+      ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
+      result.num_output_rows = sink.write(std::move(plan), exec, SinkBatch{app_id, batch_id});
+      crashPoint("sink-written");
+      countExpectations(relations.view_expectations, result);
+    };
+    return runBatch(destination);
+  }
+
+  //! Runs the flow's next batch into `destination`: planned (its input recorded), written,
+  //! then marked committed; or first finishes a batch an update that stopped had planned.
+  FlowRunResult runBatch(const BatchTarget& destination) {
     PipelineState& state = *environment_.state;
     const Flow& flow = *flow_.flow;
     std::string key = datasetKey(flow.name);
     std::string app_id = flowAppId(state.pipelineId(), flow);
-    std::string location = environment_.tables->locationOf(target());
 
-    // A batch planned by an update that stopped: committed if its txn reached the log,
+    // A batch planned by an update that stopped: committed if it reached the target,
     // otherwise run again over the input it recorded.
     std::optional<PlannedBatch> recovering = state.openBatch(key);
     if (recovering) {
-      std::optional<int64_t> committed = delta::lastCommittedVersion(location, app_id);
+      std::optional<int64_t> committed = destination.last_committed(app_id);
       if (committed && *committed >= recovering->batch_id) {
         state.commitBatch(key, recovering->batch_id, flow.once);
         recovering.reset();
@@ -280,21 +319,7 @@ class FlowRun {
 
     enter(FlowState::kRunning);
     FlowRunResult result;
-    if (flow.kind == FlowKind::kAutoCdc) {
-      applyChanges(std::move(plan), batch.batch_id, app_id, location, result);
-      crashPoint("batch-written");
-      state.commitBatch(key, batch.batch_id, flow.once);
-      return result;
-    }
-    delta::TableWriteOptions options;
-    options.mode = delta::WriteMode::kAppend;
-    // The table exists (ensureTable); its definition tells the sink its clustering without
-    // another read of the log.
-    options.definition = environment_.tables->definitionOf(target(), targetSchema());
-    options.app_id = app_id;
-    options.app_version = batch.batch_id;
-    options.operation = "STREAMING UPDATE";
-    write(std::move(plan), relations, std::move(options), result);
+    destination.write(std::move(plan), relations, batch.batch_id, app_id, result);
     crashPoint("batch-written");
     state.commitBatch(key, batch.batch_id, flow.once);
     return result;

@@ -9,7 +9,8 @@
 // once in its target's life. The query's columns are matched to the table's by name (INSERT BY
 // NAME): a column the query lacks is NULL, each value is cast to its column's type. An AUTO CDC
 // flow runs its batches the same way, but applies them by key (change_batch.hpp) instead of
-// appending.
+// appending. A flow into a sink runs its batches the same way, written by the sink's
+// destination (sink_destinations.hpp) instead of a table's commit.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,8 @@
 #include "pipeline/update/view_refresh_planning.hpp"
 
 namespace sluice {
+
+class SinkDestinations;
 
 //! A flow's state in an update, as Spark names them.
 enum class FlowState : uint8_t {
@@ -72,6 +75,8 @@ struct FlowRunEnvironment {
   const PipelineViews* views = nullptr;
   PipelineState* state = nullptr;
   DatasetTables* tables = nullptr;
+  //! Where flows into sinks write (sink_destinations.hpp).
+  SinkDestinations* sinks = nullptr;
   const Catalog* catalog = nullptr;
   uint64_t memory_limit = 0;
   //! The pipeline's own folder (pipelineFolder): AUTO CDC keeps its state under it.

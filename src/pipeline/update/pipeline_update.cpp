@@ -1,13 +1,13 @@
 // src/pipeline/update/pipeline_update.cpp
 #include "pipeline/update/pipeline_update.hpp"
 
-#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "common/clock.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/table_function/builtin_table_functions.hpp"
 #include "pipeline/event_log/event_log.hpp"
@@ -16,17 +16,12 @@
 #include "pipeline/update/change_batch.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/flow_scheduler.hpp"
+#include "pipeline/update/sink_destinations.hpp"
 #include "pipeline/update/update_lock.hpp"
 
 namespace sluice {
 
 namespace {
-
-int64_t nowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 [[noreturn]] void conflictingOptions(const std::string& message) {
   throw Error(ErrorClass::CONFLICTING_PIPELINE_REFRESH_OPTIONS, message);
@@ -84,6 +79,14 @@ class SelectionBuilder {
     for (const DatasetAnalysis& entry : analysis_.datasets) {
       if (isStored(entry.dataset->kind) && everything)
         selection.updated.insert(entry.key);
+    }
+    for (const Sink& sink : analysis_.graph->sinks) {
+      if (everything)
+        selection.updated.insert(datasetKey(sink.name));
+      // Databricks: a full refresh does not clear a sink; its flows read their input again
+      // and append it.
+      if (options.full_refresh_all)
+        selection.full_refresh.insert(datasetKey(sink.name));
     }
     for (const Dataset* dataset : refresh)
       selection.updated.insert(datasetKey(dataset->name));
@@ -208,7 +211,7 @@ class Update {
     Selection selection = SelectionBuilder(definition_, analysis).build(options);
     result.validated = true;
 
-    state.startUpdate(result.update_id, nowMs());
+    state.startUpdate(result.update_id, epochMillis());
     observer_->updateStarted(result.update_id, analysis);
     finishPendingRefreshes(analysis, state, tables);
     for (const std::string& key : selection.full_refresh)
@@ -227,6 +230,8 @@ class Update {
     environment.views = &views;
     environment.state = &state;
     environment.tables = &tables;
+    SinkDestinations sinks(catalog, definition_.spec.root);
+    environment.sinks = &sinks;
     environment.catalog = &catalog;
     environment.relative_path_base = definition_.spec.root;
     environment.pipeline_folder = folder;
@@ -247,7 +252,7 @@ class Update {
     for (Error& error : outcomes.errors)
       result.errors.push_back(std::move(error));
     result.completed = !failed;
-    state.finishUpdate(result.update_id, failed ? "FAILED" : "COMPLETED", nowMs());
+    state.finishUpdate(result.update_id, failed ? "FAILED" : "COMPLETED", epochMillis());
     observer_->updateEnded(result.update_id, result.completed);
     return result;
   }

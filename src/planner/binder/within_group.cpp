@@ -2,6 +2,7 @@
 #include "planner/binder/within_group.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/error/error.hpp"
 #include "planner/binder/expression_binder.hpp"
@@ -35,11 +36,27 @@ std::optional<WithinGroupOrdering> checkWithinGroup(const sql::FunctionCallExpr&
                             "for inverse distribution function.",
                             entry.name));
   }
-  if (call.distinct) {
+  if (call.distinct && !entry.within_group_optional) {
     throw Error(ErrorClass::INVALID_WITHIN_GROUP_EXPRESSION, "DISTINCT_UNSUPPORTED",
                 fmt::format("Invalid function `{}` with WITHIN GROUP. The function does not "
                             "support DISTINCT with WITHIN GROUP.",
                             entry.name));
+  }
+  if (call.distinct) {
+    // listagg(DISTINCT x) WITHIN GROUP (ORDER BY x): the ordering adds nothing to what is
+    // distinct only when it orders by the value itself.
+    std::string argument = call.args.empty() ? "" : ExpressionBinder::autoName(*call.args[0]);
+    std::vector<std::string> orderings;
+    for (const sql::SortItem& item : call.within_group)
+      orderings.push_back(ExpressionBinder::autoName(*item.expr));
+    if (orderings.size() != 1 || orderings[0] != argument) {
+      throw Error(ErrorClass::INVALID_WITHIN_GROUP_EXPRESSION, "MISMATCH_WITH_DISTINCT_INPUT",
+                  fmt::format("Invalid function `{}` with WITHIN GROUP. The function is invoked "
+                              "with DISTINCT and WITHIN GROUP but expressions \"{}\" and \"{}\" "
+                              "do not match. The WITHIN GROUP ordering expression must be picked "
+                              "from the function inputs.",
+                              entry.name, argument, fmt::join(orderings, "\", \"")));
+    }
   }
   if (call.within_group.size() != 1) {
     throw Error(ErrorClass::INVALID_WITHIN_GROUP_EXPRESSION, "WRONG_NUM_ORDERINGS",

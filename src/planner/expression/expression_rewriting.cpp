@@ -129,6 +129,27 @@ BoundExpressionPtr combineConjuncts(std::vector<BoundExpressionPtr> conjuncts) {
   return combined;
 }
 
+namespace {
+
+//! A deterministic binary operator whose operands may be swapped (with the same operand types,
+//! which sameExpression checks before).
+bool isCommutative(const BoundExpression& expr) {
+  if (expr.children.size() != 2)
+    return false;
+  if (expr.kind == BoundExpressionKind::kAnd || expr.kind == BoundExpressionKind::kOr)
+    return true;
+  if (expr.kind != BoundExpressionKind::kCall || !expr.function.deterministic)
+    return false;
+  static constexpr std::string_view kCommutative[] = {"+", "*", "=", "!=", "<=>", "&", "|", "^"};
+  for (std::string_view name : kCommutative) {
+    if (expr.function.name == name)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
   if (a.kind != b.kind || a.type != b.type || a.children.size() != b.children.size())
     return false;
@@ -171,11 +192,15 @@ bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
     default:
       break;
   }
-  for (size_t i = 0; i < a.children.size(); ++i) {
-    if (!sameExpression(*a.children[i], *b.children[i]))
-      return false;
+  bool same_children = true;
+  for (size_t i = 0; same_children && i < a.children.size(); ++i)
+    same_children = sameExpression(*a.children[i], *b.children[i]);
+  // `b + a` is the same expression as `a + b` (Spark canonicalizes commutative operators).
+  if (!same_children && isCommutative(a)) {
+    return sameExpression(*a.children[0], *b.children[1]) &&
+           sameExpression(*a.children[1], *b.children[0]);
   }
-  return true;
+  return same_children;
 }
 
 }  // namespace sluice

@@ -15,6 +15,7 @@ class _Registry:
     def __init__(self, source_name):
         self.source_name = source_name
         self.elements = []
+        self.sinks = []
         self.errors = []
 
     def add_error(self, error, description, line):
@@ -44,6 +45,9 @@ class _Registry:
 
 def register_file(path, source_name, root, configuration, storage_dir="", catalog="",
                   schema=""):
+    """The file's statements [(line, sql)], its sinks [(line, name, format, options, line text)] and its
+    errors [(error class, message, line, line text)]. Actions at the top level of the file run in
+    the catalog of `storage_dir`, with `catalog` and `schema` current."""
     registry = _Registry(source_name)
     try:
         with open(path, encoding="utf-8") as stream:
@@ -51,7 +55,7 @@ def register_file(path, source_name, root, configuration, storage_dir="", catalo
     except OSError as error:
         registry.errors.append(("PATH_NOT_FOUND", f"Cannot read the pipeline file {path}: "
                                 f"{error.strerror}.", 0, ""))
-        return registry.elements, registry.errors
+        return registry.elements, registry.sinks, registry.errors
     # Tracebacks name the file as locations do, relative to the spec.
     linecache.cache[source_name] = (len(source), None, source.splitlines(True), source_name)
     namespace = {
@@ -75,4 +79,7 @@ def register_file(path, source_name, root, configuration, storage_dir="", catalo
     finally:
         pipelines._active_registry = None
         pipelines._active_query_function = None
-    return [(element.line, element.sql) for element in registry.elements], registry.errors
+    sinks = [(sink.line, sink.name, sink.format, sink.options,
+              linecache.getline(source_name, sink.line).rstrip("\n")) for sink in registry.sinks]
+    return ([(element.line, element.sql) for element in registry.elements], sinks,
+            registry.errors)

@@ -26,6 +26,17 @@ class _Element:
         self.sql = sql
 
 
+class _Sink:
+    """An external sink for the graph (it has no SQL statement): its name, format, options and
+    the line of the file that defined it."""
+
+    def __init__(self, line, name, format, options):
+        self.line = line
+        self.name = name
+        self.format = format
+        self.options = options
+
+
 def _registry():
     if _active_registry is None:
         raise PySparkException(
@@ -385,6 +396,22 @@ def append_flow(*, target, name=None, once=False, spark_conf=None, comment=None)
         return None
 
     return outer
+
+
+def create_sink(name, format, options=None):
+    """An external sink that append flows write (target=name), outside the pipeline's catalog:
+    format "delta" with a "path" or "tableName" option, or "parquet", "json", "csv" with a
+    "path" folder. The pipeline never reads it."""
+    _check_str("name", name, optional=False)
+    _check_str("format", format, optional=False)
+    _check_dict("options", options)
+    if any(not isinstance(key, str) or not isinstance(value, str)
+           for key, value in (options or {}).items()):
+        raise PySparkTypeError(
+            errorClass="NOT_DICT",
+            messageParameters={"arg_name": "options", "arg_type": type(options).__name__},
+            message="create_sink's options map strings to strings.")
+    _registry().sinks.append(_Sink(_caller_line(), name, format, dict(options or {})))
 
 
 def read(name):

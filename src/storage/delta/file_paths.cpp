@@ -7,7 +7,6 @@
 
 #include <unistd.h>
 
-#include <chrono>
 #include <random>
 
 #include <fmt/format.h>
@@ -45,12 +44,6 @@ std::string randomUuid() {
   low = (low & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;    // IETF variant
   return fmt::format("{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", high >> 32, (high >> 16) & 0xFFFF,
                      high & 0xFFFF, low >> 48, low & 0xFFFFFFFFFFFFull);
-}
-
-int64_t currentTimeMillis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 std::string commitFileName(int64_t version) {

@@ -14,8 +14,6 @@ namespace sluice::delta {
 
 //! A random (version 4) UUID in its 36-character form.
 std::string randomUuid();
-//! Milliseconds since the epoch, now.
-int64_t currentTimeMillis();
 
 //! "00000000000000000012.json".
 std::string commitFileName(int64_t version);

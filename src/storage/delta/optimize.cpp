@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "storage/delta/data_file_writer.hpp"
 #include "storage/delta/file_paths.hpp"
@@ -136,7 +137,7 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
   if (clustered)
     file_options.clustering_provider = kLiquidProvider;
 
-  int64_t now = currentTimeMillis();
+  int64_t now = epochMillis();
   CommitPlan plan;
   plan.read_version = snapshot.version;
   plan.checkpoint_interval = checkpointInterval(snapshot.metadata);

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "common/types/value_text.hpp"
 #include "storage/delta/commit_timestamps.hpp"
@@ -54,7 +55,7 @@ RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) 
   Snapshot target = loadSnapshot(store, listing, version);
   checkReadSupported(target.protocol, target.metadata, table_path);
 
-  int64_t now = currentTimeMillis();
+  int64_t now = epochMillis();
   RestoreResult result;
   CommitPlan plan;
   plan.read_version = latest.version;

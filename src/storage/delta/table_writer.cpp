@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "storage/delta/batch_rows.hpp"
 #include "storage/delta/file_paths.hpp"
@@ -332,7 +333,7 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
   Metadata metadata;
   if (creating) {
     metadata.id = randomUuid();
-    metadata.created_time = currentTimeMillis();
+    metadata.created_time = epochMillis();
   } else {
     metadata = snapshot_->metadata;
   }
@@ -373,7 +374,7 @@ TableWriteResult DeltaTableWriter::commit() {
   std::sort(finished_.begin(), finished_.end(),
             [](const AddFile& a, const AddFile& b) { return a.path < b.path; });
 
-  int64_t now = currentTimeMillis();
+  int64_t now = epochMillis();
   CommitPlan plan;
   plan.read_version = snapshot_ ? snapshot_->version : -1;
   plan.actions = tableSetupActions();

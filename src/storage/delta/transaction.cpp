@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "storage/delta/checkpoint.hpp"
 #include "storage/delta/file_paths.hpp"
@@ -118,7 +119,7 @@ std::string renderCommit(const CommitPlan& plan, int64_t read_version) {
   actions.reserve(plan.actions.size() + 1);
   // Spark puts the timestamp first and the read version after the operation's fields.
   CommitInfo info;
-  info.fields["timestamp"] = currentTimeMillis();
+  info.fields["timestamp"] = epochMillis();
   for (auto it = plan.commit_info.fields.begin(); it != plan.commit_info.fields.end(); ++it) {
     if (it.key() != "timestamp")
       info.fields[it.key()] = it.value();
@@ -172,7 +173,7 @@ CommitResult commitTransaction(const LogStore& store, CommitPlan plan) {
     // A missing checkpoint only makes readers replay more commits, so the commit stands even
     // if writing the checkpoint fails.
     try {
-      writeCheckpoint(store, loadSnapshot(store, result.version), currentTimeMillis());
+      writeCheckpoint(store, loadSnapshot(store, result.version), epochMillis());
       result.checkpoint_written = true;
     } catch (const Error&) {
       result.checkpoint_written = false;

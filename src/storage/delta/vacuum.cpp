@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "common/types/time_units.hpp"
 #include "storage/delta/deletion_vector.hpp"
@@ -106,7 +107,7 @@ VacuumResult vacuum(const std::string& table_path, const VacuumOptions& options)
                             "\"{} hours\".",
                             hours));
   }
-  int64_t now = options.now_ms.value_or(currentTimeMillis());
+  int64_t now = options.now_ms.value_or(epochMillis());
   int64_t cutoff = now - retention;
 
   fs::path root(store.tablePath());

@@ -10,6 +10,9 @@
 #include <gtest/gtest.h>
 #include <pybind11/embed.h>
 
+#include "pipeline/graph/graph_report.hpp"
+#include "pipeline/pipeline_validation.hpp"
+
 namespace sluice {
 namespace {
 
@@ -153,6 +156,58 @@ TEST_F(PythonRegistrationTest, DefinitionsOutsideAPipelineAreRefused) {
         std::string(error.what()).find("GRAPH_ELEMENT_DEFINED_OUTSIDE_OF_DECLARATIVE_PIPELINE"),
         std::string::npos);
   }
+}
+
+TEST_F(PythonRegistrationTest, CreateSinkRegistersASinkThatDryRunLists) {
+  registerSource(
+      "from pyspark import pipelines as dp\n"
+      "\n"
+      "dp.create_streaming_table('src', schema='id LONG')\n"
+      "\n"
+      "@dp.append_flow(target='src', once=True)\n"
+      "def seed():\n"
+      "    return spark.range(3)\n"
+      "\n"
+      "dp.create_sink('out', 'JSON', {'path': 'folder'})\n"
+      "\n"
+      "@dp.append_flow(target='out')\n"
+      "def to_out():\n"
+      "    return spark.readStream.table('src')\n");
+  ASSERT_TRUE(errors_.empty()) << errors_.front().report();
+  ASSERT_EQ(graph_.sinks.size(), 1u);
+  const Sink& sink = graph_.sinks[0];
+  EXPECT_EQ(sink.name.toString(), "spark_catalog.default.out");
+  EXPECT_EQ(sink.format, "json");
+  EXPECT_EQ(sinkOption(sink, "PATH"), "folder");
+  EXPECT_EQ(sink.origin.line, 9u);
+  EXPECT_EQ(graph_.findSink(graph_.flows.back().target), &sink);
+
+  PipelineDefinition definition;
+  definition.spec.name = "p";
+  definition.spec.root = folder_.string();
+  definition.graph = std::move(graph_);
+  GraphAnalysis analysis = validatePipeline(definition, nullptr);
+  ASSERT_TRUE(analysis.errors.empty()) << analysis.errors.front().report();
+  std::string report = graphReportText(analysis, "p");
+  EXPECT_NE(report.find("1 datasets, 2 flows, 1 sink"), std::string::npos) << report;
+  EXPECT_NE(report.find("sink out (json, path=folder)  -- pipeline.py:9"), std::string::npos)
+      << report;
+  EXPECT_NE(report.find("  <- append flow to_out reading STREAM spark_catalog.default.src"),
+            std::string::npos)
+      << report;
+  std::string dot = graphDiagram(analysis, "p", GraphFormat::kDot);
+  EXPECT_NE(dot.find("d1 [label=\"out\\nsink (json)\", shape=cds];"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("d0 -> d1 [label=\"to_out\", style=dashed];"), std::string::npos) << dot;
+}
+
+TEST_F(PythonRegistrationTest, CreateSinkChecksItsArguments) {
+  registerSource(
+      "from pyspark import pipelines as dp\n"
+      "dp.create_sink('out', 'delta', {'path': 1})\n");
+  ASSERT_EQ(errors_.size(), 1u);
+  EXPECT_NE(std::string(errors_[0].what()).find("NOT_DICT"), std::string::npos)
+      << errors_[0].what();
+  EXPECT_TRUE(graph_.sinks.empty());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "delta_test_util.hpp"
 #include "storage/delta/file_paths.hpp"
@@ -63,7 +64,7 @@ TEST(DeltaVacuumTest, DeletesOnlyOldFilesNoRetainedVersionNames) {
   std::filesystem::create_directories(table.path() + "/p=c");
   std::ofstream(table.path() + "/p=c/part-00000-orphan.c000.zstd.parquet") << "x";
 
-  int64_t now = currentTimeMillis();
+  int64_t now = epochMillis();
   // Everything on disk is 10 days old; the removal happened just now.
   for (const std::string& file : dataFiles(table))
     touch(table.path() + "/" + file, now - 240 * kHour);
@@ -98,7 +99,7 @@ TEST(DeltaVacuumTest, HonoursRetainAndItsSafetyCheck) {
   std::ofstream(table.path() + "/fresh-orphan.parquet") << "x";
   std::ofstream(table.path() + "/.hidden") << "x";
   std::ofstream(table.path() + "/_private") << "x";
-  int64_t now = currentTimeMillis() + 2 * kHour;  // every file is two hours old
+  int64_t now = epochMillis() + 2 * kHour;  // every file is two hours old
 
   try {
     vacuum(table.path(), {1.0, true, /*retention_check=*/true, now});

@@ -1,0 +1,161 @@
+// src/storage/csv/csv_writer.cpp
+#include "storage/csv/csv_writer.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error/error.hpp"
+#include "common/types/text_trim.hpp"
+#include "common/types/value.hpp"
+#include "common/types/value_text.hpp"
+#include "storage/file/local_file.hpp"
+#include "storage/format/datetime_text_writer.hpp"
+
+namespace sluice::csv {
+
+namespace {
+
+void refuseNestedColumns(const std::vector<StructField>& schema) {
+  for (const StructField& column : schema) {
+    TypeId id = column.type.id();
+    if (id == TypeId::kArray || id == TypeId::kMap || id == TypeId::kStruct) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  fmt::format("The CSV data source does not support the column `{}` of the type "
+                              "{}: CSV holds scalar values only. Write it as JSON, or convert "
+                              "the column (to_json).",
+                              column.name, column.type.sql()));
+    }
+  }
+}
+
+class CsvRecordFormatter {
+ public:
+  explicit CsvRecordFormatter(const CsvWriteOptions& options)
+      : options_(options), datetimes_(options.time_zone) {}
+
+  void appendRecord(const std::vector<Value>& values, std::string& out) const {
+    for (size_t index = 0; index < values.size(); ++index) {
+      if (index > 0)
+        out += options_.separator;
+      if (values[index].isNull()) {
+        out += options_.null_value;
+        continue;
+      }
+      appendField(valueText(values[index]), out);
+    }
+  }
+
+  void appendHeader(const std::vector<StructField>& schema, std::string& out) const {
+    for (size_t index = 0; index < schema.size(); ++index) {
+      if (index > 0)
+        out += options_.separator;
+      appendField(schema[index].name, out);
+    }
+  }
+
+ private:
+  //! The field as written: trimmed, then quoted when it must be; an empty value is "".
+  void appendField(std::string_view text, std::string& out) const {
+    text = text_trim::trimJava(text);
+    bool quoted = text.empty();
+    for (char c : text) {
+      if (c == options_.separator || c == options_.quote || c == '\n' || c == '\r')
+        quoted = true;
+    }
+    if (!quoted) {
+      out += text;
+      return;
+    }
+    out += options_.quote;
+    for (char c : text) {
+      if (c == options_.quote)
+        out += options_.escape;
+      out += c;
+    }
+    out += options_.quote;
+  }
+
+  std::string valueText(const Value& value) const {
+    const DataType& type = value.type();
+    switch (type.id()) {
+      case TypeId::kBoolean:
+        return value.getBoolean() ? "true" : "false";
+      case TypeId::kByte:
+      case TypeId::kShort:
+      case TypeId::kInt:
+      case TypeId::kLong:
+        return std::to_string(value.getInt64());
+      case TypeId::kFloat:
+        return formatFloat(value.getFloat());
+      case TypeId::kDouble:
+        return formatDouble(value.getDouble());
+      case TypeId::kDecimal:
+        return formatDecimalScientific(value.getDecimalUnscaled(), type.scale());
+      case TypeId::kString:
+      case TypeId::kBinary:
+        return value.getString();
+      case TypeId::kDate:
+        return datetimes_.date(static_cast<int32_t>(value.getInt64()));
+      case TypeId::kTimestamp:
+        return datetimes_.timestamp(value.getInt64());
+      case TypeId::kTimestampNtz:
+        return datetimes_.timestampNtz(value.getInt64());
+      case TypeId::kYearMonthInterval:
+        return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
+                                       type.endField());
+      case TypeId::kDayTimeInterval:
+        return formatDayTimeInterval(value.getInt64(), type.startField(), type.endField());
+      case TypeId::kVoid:
+      case TypeId::kArray:
+      case TypeId::kMap:
+      case TypeId::kStruct:
+        break;
+    }
+    return "";
+  }
+
+  const CsvWriteOptions& options_;
+  DatetimeTextWriter datetimes_;
+};
+
+}  // namespace
+
+std::string formatCsvRecord(const std::vector<StructField>& schema,
+                            const std::vector<Value>& values, const CsvWriteOptions& options) {
+  refuseNestedColumns(schema);
+  std::string out;
+  CsvRecordFormatter(options).appendRecord(values, out);
+  return out;
+}
+
+CsvWriter::CsvWriter(std::string path, std::vector<StructField> schema, CsvWriteOptions options)
+    : schema_(std::move(schema)), options_(std::move(options)) {
+  refuseNestedColumns(schema_);
+  file_ = std::make_unique<LocalFileWriter>(std::move(path));
+  if (options_.header) {
+    line_.clear();
+    CsvRecordFormatter(options_).appendHeader(schema_, line_);
+    line_ += '\n';
+    file_->write(line_.data(), line_.size());
+  }
+}
+
+CsvWriter::~CsvWriter() = default;
+
+void CsvWriter::write(const Batch& batch) {
+  CsvRecordFormatter formatter(options_);
+  std::vector<Value> values(schema_.size(), Value::null(DataType::voidType()));
+  for (idx_t row = 0; row < batch.num_rows; ++row) {
+    for (size_t column = 0; column < schema_.size(); ++column)
+      values[column] = batch.columns[column].getValue(row);
+    line_.clear();
+    formatter.appendRecord(values, line_);
+    line_ += '\n';
+    file_->write(line_.data(), line_.size());
+  }
+}
+
+void CsvWriter::close() {
+  file_->close();
+}
+
+}  // namespace sluice::csv

@@ -1,0 +1,141 @@
+// test/unit/storage/csv_writer_test.cpp
+//
+// CsvWriter: the CSV Spark writes by default (no header unless asked, NULL as an empty
+// field, "" for an empty string, values trimmed, quoting of separators, quotes and line
+// breaks with the escape character, Java's digits, dates and timestamps as Spark writes them),
+// nested columns refused, and files that sluice's CsvReader reads back to the same values.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/error/error.hpp"
+#include "common/types/time_zone.hpp"
+#include "common/types/value.hpp"
+#include "storage/csv/csv_reader.hpp"
+#include "storage/csv/csv_writer.hpp"
+
+namespace sluice::csv {
+namespace {
+
+namespace fs = std::filesystem;
+
+StructField field(std::string name, DataType type) {
+  return StructField{std::move(name), std::move(type), true, {}};
+}
+
+// 2024-01-01 10:00:00 UTC.
+constexpr int64_t kMorning = 1704103200LL * 1000000;
+
+std::string record(const std::vector<StructField>& schema, const std::vector<Value>& values,
+                   CsvWriteOptions options = {}) {
+  return formatCsvRecord(schema, values, options);
+}
+
+TEST(CsvWriterTest, NullsEmptyStringsAndWhiteSpace) {
+  std::vector<StructField> schema = {field("a", DataType::string()), field("b", DataType::string()),
+                                     field("c", DataType::string())};
+  EXPECT_EQ(record(schema, {Value::null(DataType::string()), Value::string(""),
+                            Value::string("  padded  ")}),
+            R"(,"",padded)");
+  CsvWriteOptions options;
+  options.null_value = "NA";
+  EXPECT_EQ(
+      record(schema, {Value::null(DataType::string()), Value::string("x"), Value::string("y")},
+             options),
+      "NA,x,y");
+}
+
+TEST(CsvWriterTest, QuotingAndEscapes) {
+  std::vector<StructField> schema = {field("a", DataType::string()),
+                                     field("b", DataType::string())};
+  EXPECT_EQ(record(schema, {Value::string("one, two"), Value::string("say \"hi\"")}),
+            R"("one, two","say \"hi\"")");
+  EXPECT_EQ(record(schema, {Value::string("line\nbreak"), Value::string("back\\slash")}),
+            "\"line\nbreak\",back\\slash");
+  CsvWriteOptions options;
+  options.separator = ';';
+  EXPECT_EQ(record(schema, {Value::string("a,b"), Value::string("c;d")}, options), R"(a,b;"c;d")");
+}
+
+TEST(CsvWriterTest, ValuesAsSparkWritesThem) {
+  std::vector<StructField> schema = {
+      field("i", DataType::intType()),        field("d", DataType::doubleType()),
+      field("m", DataType::decimal(10, 2)),   field("ok", DataType::boolean()),
+      field("day", DataType::date()),         field("at", DataType::timestamp()),
+      field("wall", DataType::timestampNtz())};
+  std::vector<Value> values = {Value::intValue(-3),          Value::doubleValue(1e10),
+                               Value::decimal(105, 10, 2),   Value::boolean(true),
+                               Value::date(19723),           Value::timestamp(kMorning),
+                               Value::timestampNtz(kMorning)};
+  EXPECT_EQ(record(schema, values),
+            "-3,1.0E10,1.05,true,2024-01-01,2024-01-01T10:00:00.000Z,2024-01-01T10:00:00.000");
+  std::shared_ptr<const TimeZone> tokyo = TimeZone::find("Asia/Tokyo");
+  CsvWriteOptions options;
+  options.time_zone = tokyo.get();
+  EXPECT_EQ(record({schema[5]}, {values[5]}, options), "2024-01-01T19:00:00.000+09:00");
+}
+
+TEST(CsvWriterTest, NestedColumnsAreRefused) {
+  std::vector<StructField> schema = {field("list", DataType::array(DataType::intType()))};
+  try {
+    record(schema, {Value::null(schema[0].type)});
+    FAIL() << "an ARRAY column was written";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.errorClass(), ErrorClass::NOT_SUPPORTED);
+    EXPECT_NE(std::string(error.what()).find("`list`"), std::string::npos) << error.what();
+  }
+}
+
+TEST(CsvWriterTest, FilesWithAHeaderReadBackToTheSameValues) {
+  std::vector<StructField> schema = {
+      field("id", DataType::longType()),        field("name", DataType::string()),
+      field("price", DataType::decimal(12, 3)), field("ratio", DataType::doubleType()),
+      field("day", DataType::date()),           field("at", DataType::timestamp())};
+  std::vector<std::vector<Value>> rows = {
+      {Value::longValue(1), Value::string("comma, \"quote\""), Value::decimal(123456, 12, 3),
+       Value::doubleValue(0.25), Value::date(19723), Value::timestamp(kMorning)},
+      {Value::longValue(2), Value::null(DataType::string()), Value::null(DataType::decimal(12, 3)),
+       Value::doubleValue(-1e-7), Value::null(DataType::date()),
+       Value::timestamp(kMorning + 1000)}};
+  Batch batch;
+  for (const StructField& column : schema)
+    batch.columns.emplace_back(column.type, rows.size());
+  for (size_t row = 0; row < rows.size(); ++row) {
+    for (size_t column = 0; column < schema.size(); ++column)
+      batch.columns[column].setValue(row, rows[row][column]);
+  }
+  batch.num_rows = rows.size();
+
+  fs::path path = fs::temp_directory_path() / "sluice_csv_writer_test.csv";
+  CsvWriteOptions write_options;
+  write_options.header = true;
+  CsvWriter writer(path.string(), schema, write_options);
+  writer.write(batch);
+  writer.close();
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  fs::remove(path);
+  EXPECT_EQ(text.str().substr(0, text.str().find('\n')), "id,name,price,ratio,day,at");
+
+  CsvOptions options;
+  options.header = true;
+  options.rescued_data_column.clear();
+  CsvReader reader(path.string(), text.str(), schema, options);
+  Batch read;
+  ASSERT_TRUE(reader.next(read));
+  ASSERT_EQ(read.num_rows, rows.size());
+  for (size_t row = 0; row < rows.size(); ++row) {
+    for (size_t column = 0; column < schema.size(); ++column) {
+      EXPECT_EQ(read.columns[column].getValue(row), rows[row][column])
+          << "row " << row << ", column " << schema[column].name;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sluice::csv
