@@ -13,7 +13,7 @@ deps:
 
 build: deps
 	@cmake --preset release >/dev/null
-	@cmake --build --preset release -j $(NINJA_JOBS) --target sluice
+	@cmake --build --preset release -j $(NINJA_JOBS) --target sluice sluice_python_extension
 
 debug: deps
 	@cmake --preset debug >/dev/null

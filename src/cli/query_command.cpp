@@ -14,7 +14,7 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/result_format.hpp"
-#include "pipeline/event_log/event_log_function.hpp"
+#include "pipeline/query_session_options.hpp"
 #include "pipeline/spec/pipeline_spec.hpp"
 #include "session/session.hpp"
 
@@ -57,19 +57,10 @@ class QueryCommand : public Command {
     }
     OutputFormat format = parseOutputFormat(format_name_).value_or(OutputFormat::kTable);
     try {
-      SessionOptions options;
-      options.storage_dir = storage_;
       std::string spec_path = spec_;
       if (spec_path.empty() && storage_option_->count() == 0)
         spec_path = specNearby();
-      if (!spec_path.empty()) {
-        PipelineSpec spec = loadPipelineSpec(spec_path);
-        options.storage_dir = spec.storage;
-        options.current_catalog = spec.catalog.value_or("");
-        options.current_schema = spec.schema.value_or("");
-      }
-      options.table_functions = sessionTableFunctions(options.storage_dir);
-      Session session(options);
+      Session session(querySessionOptions(storage_, spec_path));
       bool first = true;
       // Each result is printed as soon as its statement has run, so that the output of a
       // script that fails part-way shows everything before the failure.

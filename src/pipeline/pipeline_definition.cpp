@@ -35,7 +35,7 @@ PipelineDefinition loadPipelineDefinition(const std::string& spec_path) {
     std::string extension = fs::path(file).extension().string();
     if (extension != ".sql") {
       if (const LibraryFileRegistration* registration = findLibraryFileRegistration(extension)) {
-        LibraryFile library{file, source_name, definition.spec.root};
+        LibraryFile library{file, source_name, definition.spec.root, definition.spec.storage};
         (*registration)(library, defaults, definition.graph, definition.registration_errors);
         continue;
       }

@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include "pipeline/registration/sink_registration.hpp"
+#include "python/dataframe_bridge.hpp"
 #include "python/embedded_modules.hpp"
 #include "python/python_query_producer.hpp"
 #include "python/python_statements.hpp"
@@ -20,17 +21,26 @@ namespace sluice {
 namespace {
 
 // Loads the embedded modules into a fresh interpreter and points the pyspark imports at them.
+// The DataFrame bridge is built in as sluice._sluice, where the extension module of the
+// `sluice` package puts it.
 void loadEmbeddedModules() {
   py::module_ sys = py::module_::import("sys");
   py::module_ types = py::module_::import("types");
   py::dict modules = sys.attr("modules");
   py::object builtins = py::module_::import("builtins");
+  static py::module_::module_def bridge_definition;
+  py::module_ bridge =
+      py::module_::create_extension_module("sluice._sluice", nullptr, &bridge_definition);
+  defineDataFrameBridge(bridge);
+  modules["sluice._sluice"] = bridge;
   for (const EmbeddedModule& embedded : embeddedPythonModules()) {
     py::str name(embedded.name.data(), embedded.name.size());
     py::object module = types.attr("ModuleType")(name);
     module.attr("__file__") = py::str(embedded.file_name.data(), embedded.file_name.size());
-    if (embedded.name == "sluice")
+    if (embedded.name == "sluice") {
       module.attr("__path__") = py::list();
+      module.attr("_sluice") = bridge;
+    }
     modules[name] = module;
     py::object code = builtins.attr("compile")(
         py::str(embedded.source.data(), embedded.source.size()), module.attr("__file__"), "exec");
@@ -65,9 +75,10 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
   {
     py::gil_scoped_acquire gil;
     try {
-      py::tuple result = py::module_::import("sluice._registration")
-                             .attr("register_file")(file.path, file.source_name, file.root,
-                                                    defaults.configuration);
+      py::tuple result =
+          py::module_::import("sluice._registration")
+              .attr("register_file")(file.path, file.source_name, file.root, defaults.configuration,
+                                     file.storage_dir, defaults.catalog, defaults.schema);
       elements = result[0].cast<std::vector<Element>>();
       sinks = result[1].cast<std::vector<PythonSink>>();
       python_errors = result[2].cast<std::vector<PythonError>>();

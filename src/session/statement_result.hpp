@@ -28,6 +28,8 @@ class StatementResult {
   idx_t numColumns() const { return column_names_.size(); }
   idx_t numRows() const { return num_rows_; }
   const std::vector<Batch>& batches() const { return batches_; }
+  //! The session time zone TIMESTAMP values are shown in; null stands for UTC.
+  const std::shared_ptr<const TimeZone>& timeZone() const { return time_zone_; }
 
   //! The value at (row, column), boxed.
   Value value(idx_t row, idx_t column) const;

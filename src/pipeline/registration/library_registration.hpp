@@ -23,6 +23,8 @@ struct LibraryFile {
   std::string source_name;
   //! The spec's folder, from which relative data paths are read.
   std::string root;
+  //! The pipeline's storage folder, whose catalog the file's top-level actions read.
+  std::string storage_dir;
 };
 
 //! Registers the datasets and flows one file defines into `graph`; problems are appended to

@@ -8,7 +8,7 @@ import os
 import sys
 import traceback
 
-from sluice import _schemas, pipelines
+from sluice import _actions, _schemas, pipelines
 from sluice.errors import PySparkException
 from sluice.sql import SparkSession, _split_name
 
@@ -69,9 +69,11 @@ class _Registry:
         self.errors.append((error_class, message, line or 0, line_text))
 
 
-def register_file(path, source_name, root, configuration):
+def register_file(path, source_name, root, configuration, storage_dir="", catalog="",
+                  schema=""):
     """The file's statements [(line, sql)], its sinks [(line, name, format, options, line text)] and its
-    errors [(error class, message, line, line text)]."""
+    errors [(error class, message, line, line text)]. Actions at the top level of the file run in
+    the catalog of `storage_dir`, with `catalog` and `schema` current."""
     registry = _Registry(source_name)
     try:
         with open(path, encoding="utf-8") as stream:
@@ -86,7 +88,9 @@ def register_file(path, source_name, root, configuration):
         "__name__": os.path.splitext(os.path.basename(path))[0],
         "__file__": path,
         "__builtins__": builtins,
-        "spark": SparkSession(configuration),
+        # Actions at the top level of the file read the pipeline's catalog.
+        "spark": SparkSession(configuration, lambda: _actions.connect(
+            storage=storage_dir, catalog=catalog, schema=schema)),
     }
     # Helper modules beside the file or at the pipeline's root are importable, as on Databricks.
     for folder in (os.path.dirname(path), root):

@@ -52,3 +52,7 @@ class PySparkAttributeError(PySparkException, AttributeError):
 
 class PySparkKeyError(PySparkException, KeyError):
     pass
+
+
+class PySparkImportError(PySparkException, ImportError):
+    pass

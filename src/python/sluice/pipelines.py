@@ -51,6 +51,8 @@ def _registry():
 
 
 def _refuse_action(action):
+    """Refuses an action inside a query function; elsewhere (the top level of a pipeline
+    file, or outside a pipeline) the action runs."""
     if _active_query_function is not None:
         raise PySparkException(
             errorClass="ATTEMPT_ANALYSIS_IN_PIPELINE_QUERY_FUNCTION",
@@ -58,10 +60,6 @@ def _refuse_action(action):
             message=f"{action}() reads data, which a query function may not do: it only "
             "describes its dataset's query. Return the DataFrame instead.",
         )
-    raise PySparkException(
-        errorClass="NOT_SUPPORTED", messageParameters={},
-        message=f"{action}() runs a query, which a pipeline file does not do: its definitions "
-        "run in the pipeline's update.")
 
 
 def _refuse_session_mutation(method):

@@ -12,7 +12,7 @@ import itertools
 import math
 import re
 
-from sluice import _schemas
+from sluice import _actions, _schemas
 from sluice.errors import (AnalysisException, PySparkAttributeError, PySparkNotImplementedError,
                            PySparkTypeError, PySparkValueError)
 from sluice.types import DataType, StructField, StructType, _parse_type, _type_sql, _schema_sql
@@ -667,27 +667,38 @@ class DataFrame:
     def withWatermark(self, eventTime, delayThreshold):
         return self
 
-    # Actions: a query function only describes its query ------------------------------------
+    # Actions: they run the query, except in a query function, which only describes it -------
     def collect(self):
         self._check_action("collect")
+        return _actions.collect(self)
 
     def count(self):
         self._check_action("count")
+        return _actions.count(self)
 
-    def show(self, *args, **kwargs):
+    def show(self, n=20, truncate=True, vertical=False):
         self._check_action("show")
+        print(_actions.show_string(self, n, truncate, vertical))
 
     def toPandas(self):
         self._check_action("toPandas")
+        return _actions.to_pandas(self)
+
+    def toArrow(self):
+        self._check_action("toArrow")
+        return _actions.to_arrow(self)
 
     def first(self):
         self._check_action("first")
+        return _actions.head(self, None)
 
     def head(self, n=None):
         self._check_action("head")
+        return _actions.head(self, n)
 
     def take(self, num):
         self._check_action("take")
+        return _actions.head(self, num)
 
 
 class GroupedData:
@@ -728,10 +739,12 @@ class GroupedData:
 
 
 class RuntimeConfig:
-    """spark.conf: the pipeline's configuration (the spec's `configuration`)."""
+    """spark.conf: the pipeline's configuration (the spec's `configuration`), which a
+    pipeline may not change; a session of the `sluice` package sets its settings."""
 
-    def __init__(self, values):
+    def __init__(self, values, session=None):
         self._values = dict(values)
+        self._session = session
 
     def get(self, key, default=None):
         if key in self._values:
@@ -745,9 +758,13 @@ class RuntimeConfig:
         return default
 
     def set(self, key, value):
-        from sluice import pipelines
+        if self._session is None:
+            from sluice import pipelines
 
-        pipelines._refuse_session_mutation("spark.conf.set")
+            pipelines._refuse_session_mutation("spark.conf.set")
+        value = "true" if value is True else "false" if value is False else str(value)
+        self._session.sql(f"SET {key} = {value}")
+        self._values[key] = value
 
     def unset(self, key):
         from sluice import pipelines
@@ -870,6 +887,11 @@ class DataFrameReader:
     text = _format_load("text")
 
 
+# The text of a query, as opposed to a command.
+_QUERY_START = re.compile(r"(\s|--[^\n]*\n|/\*.*?\*/)*(SELECT|WITH|VALUES|FROM|TABLE|\()",
+                          re.IGNORECASE | re.DOTALL)
+
+
 class Row(tuple):
     """A row of values, by position or by field name: Row(id=1, name="a")."""
 
@@ -890,6 +912,22 @@ class Row(tuple):
         if fields and name in fields:
             return self[fields.index(name)]
         raise AttributeError(name)
+
+    def __getitem__(self, item):
+        if isinstance(item, str):
+            fields = self.__fields__ or []
+            if item not in fields:
+                raise PySparkValueError(
+                    errorClass="KEY_NOT_EXISTS", messageParameters={"key": item},
+                    message=f"Key `{item}` is not in the Row.")
+            item = fields.index(item)
+        return tuple.__getitem__(self, item)
+
+    def __repr__(self):
+        if self.__fields__ is not None:
+            items = ", ".join(f"{name}={value!r}" for name, value in zip(self.__fields__, self))
+            return f"Row({items})"
+        return f"<Row({', '.join(repr(value) for value in self)})>"
 
 
 def _split_top_level(ddl):
@@ -934,11 +972,74 @@ def _schema_columns(schema):
     )
 
 
-class SparkSession:
-    """The `spark` of a pipeline file: it builds DataFrames, it runs nothing."""
+class _Builder:
+    """SparkSession.builder: sluice's session options are spark.sluice.storage (a storage
+    folder) and spark.sluice.spec (a pipeline's spec: its storage, catalog and schema); with
+    neither, the session has a temporary catalog of its own."""
 
-    def __init__(self, configuration=None):
-        self.conf = RuntimeConfig(configuration or {})
+    _active = None
+
+    def __init__(self):
+        self._options = {}
+
+    def config(self, key=None, value=None, conf=None, map=None):
+        if key is not None:
+            self._options[key] = str(value)
+        for options in (conf, map):
+            self._options.update({k: str(v) for k, v in dict(options or {}).items()})
+        return self
+
+    def appName(self, name):
+        return self.config("spark.app.name", name)
+
+    def master(self, master):
+        return self.config("spark.master", master)
+
+    def enableHiveSupport(self):
+        return self
+
+    def getOrCreate(self):
+        if _Builder._active is None:
+            options = dict(self._options)
+            _Builder._active = SparkSession(options, lambda: _actions.connect(
+                storage=options.get("spark.sluice.storage", ""),
+                spec=options.get("spark.sluice.spec", "")), runs_commands=True)
+        return _Builder._active
+
+
+class _BuilderProperty:
+    def __get__(self, instance, owner):
+        return _Builder()
+
+
+class SparkSession:
+    """`spark`: it builds DataFrames; their actions run in the catalog `connect` opens (a
+    pipeline's, for the top level of a pipeline file; by default a temporary one)."""
+
+    builder = _BuilderProperty()
+
+    def __init__(self, configuration=None, connect=None, runs_commands=False):
+        self.conf = RuntimeConfig(configuration or {}, self if runs_commands else None)
+        self._open = connect or _actions.connect
+        self._connection = None
+        # A session of the `sluice` package runs spark.sql's commands when they are given; a
+        # pipeline file's only describes queries.
+        self._runs_commands = runs_commands
+
+    def _connect(self):
+        """The session's catalog, opened on the first action."""
+        if self._connection is None:
+            self._connection = self._open()
+        return self._connection
+
+    @classmethod
+    def getActiveSession(cls):
+        return _Builder._active
+
+    def stop(self):
+        self._connection = None
+        if _Builder._active is self:
+            _Builder._active = None
 
     @property
     def read(self):
@@ -957,6 +1058,10 @@ class SparkSession:
                 errorClass="NOT_SUPPORTED", messageParameters={},
                 message="spark.sql with parameters is not supported yet.")
         text = sqlQuery.strip().rstrip(";")
+        if self._runs_commands and not _QUERY_START.match(text):
+            # As in pyspark, a command (CREATE, INSERT, SET, SHOW, ...) runs now, once; its
+            # DataFrame holds the rows it returned.
+            return _actions.command_frame(self, text)
         # Whether it reads a stream is known by binding it, when asked.
         return DataFrame(self, text, None)
 

@@ -1,0 +1,1 @@
+CREATE MATERIALIZED VIEW numbers AS SELECT id FROM range(5);
