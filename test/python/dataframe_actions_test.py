@@ -109,6 +109,29 @@ class CommandTest(SessionTest):
         self.assertEqual([row.name for row in query.collect()], ["ada", "bob", "cy"])
 
 
+class SchemaTest(SessionTest):
+    def test_columns_types_and_schema_of_tables_and_sql_text(self):
+        from sluice import functions as F
+        from sluice.types import DecimalType, LongType, StringType, StructField, StructType
+
+        self.spark.sql("CREATE TABLE prices (id BIGINT, item STRING, price DECIMAL(8, 2))")
+        self.spark.sql("INSERT INTO prices VALUES (1, 'tea', 2.50), (2, 'tea', 3.00)")
+        prices = self.spark.table("prices")
+        self.assertEqual(prices.columns, ["id", "item", "price"])
+        self.assertEqual(prices.dtypes,
+                         [("id", "bigint"), ("item", "string"), ("price", "decimal(8,2)")])
+        self.assertEqual(prices.schema, StructType([
+            StructField("id", LongType()), StructField("item", StringType()),
+            StructField("price", DecimalType(8, 2))]))
+        self.assertEqual(repr(self.spark.sql("SELECT 1L AS n").schema),
+                         "StructType([StructField('n', LongType(), True)])")
+        # Column-dependent transformations now know the table's columns.
+        doubled = prices.withColumn("price", F.col("price") * 2)
+        self.assertEqual(doubled.columns, ["id", "item", "price"])
+        self.assertEqual(prices.dropDuplicates(["item"]).count(), 1)
+        self.assertEqual(prices.drop("item", "no_such_column").columns, ["id", "price"])
+
+
 class ShowTest(SessionTest):
     def test_cells_are_right_aligned_and_truncated_to_twenty_characters(self):
         frame = self.spark.createDataFrame(

@@ -54,6 +54,12 @@ def command_frame(session, sql):
                                    schema)
 
 
+def describe(frame):
+    """The columns of `frame` as [(name, Spark type name)], from its query run for no rows."""
+    result = execute(frame, f"SELECT * FROM {frame._source()} LIMIT 0")
+    return list(zip(result.columns, result.types))
+
+
 def make_row(names, values):
     from sluice.sql import Row
 

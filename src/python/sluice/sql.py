@@ -386,7 +386,12 @@ class DataFrame:
         """The query's columns with their Spark type names, and whether it reads a stream, as
         the graph binds it."""
         if self._shape is None:
-            self._shape = _schemas.describe(self._sql)
+            if self._session._runs_commands:
+                # A session of the sluice package has its catalog at hand: binding the query
+                # and running it for no rows gives its columns.
+                self._shape = (_actions.describe(self), False)
+            else:
+                self._shape = _schemas.describe(self._sql)
         return self._shape
 
     @property

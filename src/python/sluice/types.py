@@ -56,6 +56,9 @@ class ArrayType(DataType):
     def simpleString(self):
         return f"array<{self.elementType.simpleString()}>"
 
+    def __repr__(self):
+        return f"ArrayType({self.elementType!r}, {self.containsNull})"
+
 
 class MapType(DataType):
     def __init__(self, keyType, valueType, valueContainsNull=True):
@@ -65,6 +68,9 @@ class MapType(DataType):
 
     def simpleString(self):
         return f"map<{self.keyType.simpleString()},{self.valueType.simpleString()}>"
+
+    def __repr__(self):
+        return f"MapType({self.keyType!r}, {self.valueType!r}, {self.valueContainsNull})"
 
 
 def _quote(name):
@@ -117,6 +123,9 @@ class StructType(DataType):
 
     def toDDL(self):
         return ", ".join(field.toDDL() for field in self.fields)
+
+    def __repr__(self):
+        return f"StructType([{', '.join(repr(field) for field in self.fields)}])"
 
     def __getitem__(self, key):
         """A field by name, by position, or a StructType of a slice of them."""
