@@ -131,6 +131,31 @@ class SchemaTest(SessionTest):
         self.assertEqual(prices.dropDuplicates(["item"]).count(), 1)
         self.assertEqual(prices.drop("item", "no_such_column").columns, ["id", "price"])
 
+    def test_print_schema_draws_spark_s_tree(self):
+        frame = self.spark.sql(
+            "SELECT 1L AS id, array(1) AS a, map('k', 2.5D) AS m, named_struct('x', 1.5BD) AS s")
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output):
+            frame.printSchema()
+            frame.printSchema(1)
+        self.assertEqual(output.getvalue(), (
+            "root\n"
+            " |-- id: long (nullable = true)\n"
+            " |-- a: array (nullable = true)\n"
+            " |    |-- element: integer (containsNull = true)\n"
+            " |-- m: map (nullable = true)\n"
+            " |    |-- key: string\n"
+            " |    |-- value: double (valueContainsNull = true)\n"
+            " |-- s: struct (nullable = true)\n"
+            " |    |-- x: decimal(2,1) (nullable = true)\n"
+            "\n"
+            "root\n"
+            " |-- id: long (nullable = true)\n"
+            " |-- a: array (nullable = true)\n"
+            " |-- m: map (nullable = true)\n"
+            " |-- s: struct (nullable = true)\n"
+            "\n"))
+
 
 class ShowTest(SessionTest):
     def test_cells_are_right_aligned_and_truncated_to_twenty_characters(self):

@@ -409,6 +409,9 @@ class DataFrame:
         return StructType([StructField(name, _parse_type(type_name))
                            for name, type_name in self._described()[0]])
 
+    def printSchema(self, level=None):
+        print(self.schema.treeString(level))
+
     @property
     def isStreaming(self):
         if self._streaming is None:

@@ -7,6 +7,13 @@ class DataType:
     def simpleString(self):
         return self._ddl
 
+    def typeName(self):
+        """The name printSchema shows: "long" for LongType, "decimal(10,2)", "array"."""
+        name = type(self).__name__
+        if name.endswith("Type") and not name.startswith("_"):
+            return name[:-len("Type")].lower()
+        return self.simpleString()
+
     def __repr__(self):
         return f"{type(self).__name__}()"
 
@@ -17,17 +24,20 @@ class DataType:
         return hash(self.simpleString())
 
 
-def _atomic(class_name, ddl):
-    return type(class_name, (DataType,), {"_ddl": ddl})
+def _atomic(class_name, ddl, type_name=None):
+    members = {"_ddl": ddl}
+    if type_name is not None:
+        members["typeName"] = lambda self: type_name
+    return type(class_name, (DataType,), members)
 
 
-NullType = _atomic("NullType", "void")
+NullType = _atomic("NullType", "void", "void")
 StringType = _atomic("StringType", "string")
 BinaryType = _atomic("BinaryType", "binary")
 BooleanType = _atomic("BooleanType", "boolean")
 DateType = _atomic("DateType", "date")
 TimestampType = _atomic("TimestampType", "timestamp")
-TimestampNTZType = _atomic("TimestampNTZType", "timestamp_ntz")
+TimestampNTZType = _atomic("TimestampNTZType", "timestamp_ntz", "timestamp_ntz")
 ByteType = _atomic("ByteType", "tinyint")
 ShortType = _atomic("ShortType", "smallint")
 IntegerType = _atomic("IntegerType", "int")
@@ -46,6 +56,9 @@ class DecimalType(DataType):
 
     def __repr__(self):
         return f"DecimalType({self.precision}, {self.scale})"
+
+    def typeName(self):
+        return self.simpleString()
 
 
 class ArrayType(DataType):
@@ -127,6 +140,12 @@ class StructType(DataType):
     def __repr__(self):
         return f"StructType([{', '.join(repr(field) for field in self.fields)}])"
 
+    def treeString(self, level=None):
+        """The schema as printSchema prints it, nested types `level` deep at most."""
+        lines = ["root"]
+        _tree_lines(self, " |", lines, level, 1)
+        return "\n".join(lines) + "\n"
+
     def __getitem__(self, key):
         """A field by name, by position, or a StructType of a slice of them."""
         if isinstance(key, str):
@@ -147,6 +166,32 @@ class StructType(DataType):
 
     def __len__(self):
         return len(self.fields)
+
+
+def _flag(value):
+    return "true" if value else "false"
+
+
+def _tree_lines(data_type, prefix, lines, level, depth):
+    """Appends the lines of a nested type's children, as Spark's treeString writes them."""
+    if level is not None and depth > level:
+        return
+    below = prefix + "    |"
+    if isinstance(data_type, StructType):
+        for field in data_type.fields:
+            lines.append(f"{prefix}-- {field.name}: {field.dataType.typeName()} "
+                         f"(nullable = {_flag(field.nullable)})")
+            _tree_lines(field.dataType, below, lines, level, depth + 1)
+    elif isinstance(data_type, ArrayType):
+        lines.append(f"{prefix}-- element: {data_type.elementType.typeName()} "
+                     f"(containsNull = {_flag(data_type.containsNull)})")
+        _tree_lines(data_type.elementType, below, lines, level, depth + 1)
+    elif isinstance(data_type, MapType):
+        lines.append(f"{prefix}-- key: {data_type.keyType.typeName()}")
+        _tree_lines(data_type.keyType, below, lines, level, depth + 1)
+        lines.append(f"{prefix}-- value: {data_type.valueType.typeName()} "
+                     f"(valueContainsNull = {_flag(data_type.valueContainsNull)})")
+        _tree_lines(data_type.valueType, below, lines, level, depth + 1)
 
 
 class _DdlType(DataType):
