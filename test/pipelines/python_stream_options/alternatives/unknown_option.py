@@ -13,11 +13,9 @@ def tolerant():
     return spark.readStream.option("skipChangeCommit", True).table("events").select("id")
 
 
-# spark.read.option(...).table(...) drops its options in sluice's DataFrameReader (only
-# readChangeFeed is read), so the batch read with an option is written in SQL.
 @dp.materialized_view
 def batch():
-    return spark.sql("SELECT id FROM events WITH (skipChangeCommits = true)")
+    return spark.read.option("skipChangeCommits", True).table("events").select("id")
 
 
 @dp.temporary_view
