@@ -850,14 +850,20 @@ class DataFrameReader:
         source = _name_sql(tableName)
         if not self._streaming and _is_true(self._options.get("readChangeFeed")):
             return DataFrame(self._session, _table_changes_sql(tableName, self._options), False)
-        if self._streaming and self._options:
-            # The options of a stream of a table (readChangeFeed, skipChangeCommits, ...).
+        # A batch read's readChangeFeed chose table_changes above, or is false.
+        read_options = {key: value for key, value in self._options.items()
+                        if self._streaming or key.lower() != "readchangefeed"}
+        if read_options:
+            # The read options go with the table, as pyspark passes them to its relation: a
+            # stream's (readChangeFeed, skipChangeCommits, ...), and a batch read's, which the
+            # engine takes or refuses as it does SQL's `t WITH (...)`.
             options = []
-            for key, value in self._options.items():
+            for key, value in read_options.items():
                 if isinstance(value, bool):
                     value = "true" if value else "false"
                 options.append(f"{_string_sql(key)} = {_string_sql(value)}")
-            source = f"STREAM {source} WITH ({', '.join(options)})"
+            stream = "STREAM " if self._streaming else ""
+            source = f"{stream}{source} WITH ({', '.join(options)})"
         elif self._streaming:
             source = f"STREAM({source})"
         return DataFrame(self._session, f"SELECT * FROM {source}", self._streaming)
