@@ -8,72 +8,17 @@
 
 #include "cli/result_format.hpp"
 #include "cli/result_rows.hpp"
+#include "common/text/base64.hpp"
+#include "common/text/json_text.hpp"
 
 namespace sluice {
 
 namespace {
 
 void writeJsonString(std::ostream& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out << '"';
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out << "\\\"";
-        break;
-      case '\\':
-        out << "\\\\";
-        break;
-      case '\n':
-        out << "\\n";
-        break;
-      case '\r':
-        out << "\\r";
-        break;
-      case '\t':
-        out << "\\t";
-        break;
-      case '\b':
-        out << "\\b";
-        break;
-      case '\f':
-        out << "\\f";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out << "\\u00" << kHex[(c >> 4) & 0xF] << kHex[c & 0xF];
-        } else {
-          out << c;
-        }
-    }
-  }
-  out << '"';
-}
-
-std::string base64(std::string_view bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    uint32_t group = (uint32_t(uint8_t(bytes[i])) << 16) | (uint32_t(uint8_t(bytes[i + 1])) << 8) |
-                     uint8_t(bytes[i + 2]);
-    out += kAlphabet[(group >> 18) & 63];
-    out += kAlphabet[(group >> 12) & 63];
-    out += kAlphabet[(group >> 6) & 63];
-    out += kAlphabet[group & 63];
-  }
-  if (i < bytes.size()) {
-    uint32_t group = uint32_t(uint8_t(bytes[i])) << 16;
-    if (i + 1 < bytes.size())
-      group |= uint32_t(uint8_t(bytes[i + 1])) << 8;
-    out += kAlphabet[(group >> 18) & 63];
-    out += kAlphabet[(group >> 12) & 63];
-    out += i + 1 < bytes.size() ? kAlphabet[(group >> 6) & 63] : '=';
-    out += '=';
-  }
-  return out;
+  std::string quoted;
+  appendJsonString(quoted, text);
+  out << quoted;
 }
 
 //! Writes a scalar of `type` whose shell text is `text`: numbers and booleans bare (NaN and
@@ -138,9 +83,12 @@ void writeValue(std::ostream& out, const Value& value) {
     case TypeId::kString:
       writeJsonString(out, value.getString());
       return;
-    case TypeId::kBinary:
-      writeJsonString(out, base64(value.getString()));
+    case TypeId::kBinary: {
+      std::string text;
+      appendBase64(text, value.getString());
+      writeJsonString(out, text);
       return;
+    }
     case TypeId::kArray: {
       out << '[';
       const std::vector<Value>& elements = value.children();

@@ -15,6 +15,7 @@
 #include <cctype>
 
 #include "common/error/error.hpp"
+#include "common/text/base64.hpp"
 #include "common/text/percent_decoding.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
@@ -24,30 +25,7 @@ namespace sluice {
 
 namespace {
 
-constexpr char kBase64Alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 constexpr char kUpperHex[] = "0123456789ABCDEF";
-
-void encodeBase64(std::string& out, std::string_view bytes) {
-  size_t i = 0;
-  for (; i + 3 <= bytes.size(); i += 3) {
-    uint32_t group = (uint32_t{static_cast<uint8_t>(bytes[i])} << 16) |
-                     (uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8) |
-                     static_cast<uint8_t>(bytes[i + 2]);
-    for (int shift = 18; shift >= 0; shift -= 6)
-      out += kBase64Alphabet[(group >> shift) & 0x3F];
-  }
-  size_t rest = bytes.size() - i;
-  if (rest == 0)
-    return;
-  uint32_t group = uint32_t{static_cast<uint8_t>(bytes[i])} << 16;
-  if (rest == 2)
-    group |= uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8;
-  out += kBase64Alphabet[(group >> 18) & 0x3F];
-  out += kBase64Alphabet[(group >> 12) & 0x3F];
-  out += rest == 2 ? kBase64Alphabet[(group >> 6) & 0x3F] : '=';
-  out += '=';
-}
 
 int base64Value(char c) {
   if (c >= 'A' && c <= 'Z')
@@ -101,7 +79,7 @@ BoundScalarFunction bindBase64(const BindRequest& request) {
           {input},
           DataType::string(),
           stringResultKernel<StringView>([](std::string& out, StringView bytes) {
-            encodeBase64(out, bytes);
+            appendBase64(out, bytes);
             return true;
           })};
 }
