@@ -7,8 +7,8 @@
 #include "common/types/text_trim.hpp"
 #include "common/types/value.hpp"
 #include "common/types/value_text.hpp"
-#include "storage/file/local_file.hpp"
 #include "storage/format/datetime_text_writer.hpp"
+#include "storage/format/line_file_writer.hpp"
 
 namespace sluice::csv {
 
@@ -130,12 +130,11 @@ std::string formatCsvRecord(const std::vector<StructField>& schema,
 CsvWriter::CsvWriter(std::string path, std::vector<StructField> schema, CsvWriteOptions options)
     : schema_(std::move(schema)), options_(std::move(options)) {
   refuseNestedColumns(schema_);
-  file_ = std::make_unique<LocalFileWriter>(std::move(path));
+  lines_ = std::make_unique<LineFileWriter>(std::move(path));
   if (options_.header) {
-    line_.clear();
-    CsvRecordFormatter(options_).appendHeader(schema_, line_);
-    line_ += '\n';
-    file_->write(line_.data(), line_.size());
+    std::string header;
+    CsvRecordFormatter(options_).appendHeader(schema_, header);
+    lines_->writeLine(header);
   }
 }
 
@@ -143,19 +142,13 @@ CsvWriter::~CsvWriter() = default;
 
 void CsvWriter::write(const Batch& batch) {
   CsvRecordFormatter formatter(options_);
-  std::vector<Value> values(schema_.size(), Value::null(DataType::voidType()));
-  for (idx_t row = 0; row < batch.num_rows; ++row) {
-    for (size_t column = 0; column < schema_.size(); ++column)
-      values[column] = batch.columns[column].getValue(row);
-    line_.clear();
-    formatter.appendRecord(values, line_);
-    line_ += '\n';
-    file_->write(line_.data(), line_.size());
-  }
+  lines_->writeRows(batch, schema_.size(), [&](const std::vector<Value>& values, std::string& out) {
+    formatter.appendRecord(values, out);
+  });
 }
 
 void CsvWriter::close() {
-  file_->close();
+  lines_->close();
 }
 
 }  // namespace sluice::csv

@@ -17,7 +17,7 @@
 #include "common/vector/vector.hpp"
 
 namespace sluice {
-class LocalFileWriter;
+class LineFileWriter;
 class TimeZone;
 class Value;
 }  // namespace sluice
@@ -53,8 +53,7 @@ class CsvWriter {
  private:
   std::vector<StructField> schema_;
   CsvWriteOptions options_;
-  std::unique_ptr<LocalFileWriter> file_;
-  std::string line_;
+  std::unique_ptr<LineFileWriter> lines_;
 };
 
 //! One row as a CSV line (no line break): `values` follow `schema`.

@@ -1,12 +1,8 @@
 // src/storage/json/json_writer.hpp
 //
 // Writes rows as JSON Lines, as Spark's JSON data source writes them by default: one object
-// per row, fields in schema order, a NULL field of a struct left out (ignoreNullFields) while
-// NULL elements of arrays and values of maps stay; DATE as yyyy-MM-dd, TIMESTAMP as
-// yyyy-MM-dd'T'HH:mm:ss.SSSXXX in the session's zone, TIMESTAMP_NTZ without the offset;
-// FLOAT and DOUBLE with Java's digits ("NaN" and "Infinity" quoted, as Jackson writes them);
-// DECIMAL as BigDecimal.toString; BINARY as base64; intervals as their SQL text; a map as an
-// object whose keys are the keys' text.
+// per row, each value as Spark's JacksonGenerator writes it (common/text/json_generator.hpp).
+
 #pragma once
 
 #include <memory>
@@ -17,7 +13,7 @@
 #include "common/vector/vector.hpp"
 
 namespace sluice {
-class LocalFileWriter;
+class LineFileWriter;
 class TimeZone;
 class Value;
 }  // namespace sluice
@@ -47,8 +43,7 @@ class JsonWriter {
  private:
   std::vector<StructField> schema_;
   JsonWriteOptions options_;
-  std::unique_ptr<LocalFileWriter> file_;
-  std::string line_;
+  std::unique_ptr<LineFileWriter> lines_;
 };
 
 //! One row as a JSON object (no line break): `values` follow `schema`.
