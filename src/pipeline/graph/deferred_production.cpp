@@ -60,8 +60,7 @@ class GraphQueryShapes : public QueryShapeLookup {
 std::string definedKey(const DeferredDefinition& definition) {
   if (!definition.dataset)
     return {};
-  return definition.temporary_view ? temporaryViewKey(definition.dataset->table)
-                                   : datasetKey(*definition.dataset);
+  return analysisKey(*definition.dataset, definition.temporary_view);
 }
 
 //! How messages name the dataset of `key`: as its definition does, else as the key reads.
@@ -71,10 +70,7 @@ std::string nameOfKey(const DataflowGraph& graph, const std::string& key) {
       return definition.description;
   }
   for (const Dataset& dataset : graph.datasets) {
-    std::string dataset_key = dataset.kind == DatasetKind::kTemporaryView
-                                  ? temporaryViewKey(dataset.name.table)
-                                  : datasetKey(dataset.name);
-    if (dataset_key == key)
+    if (analysisKey(dataset) == key)
       return dataset.describe();
   }
   return key;
@@ -155,10 +151,7 @@ class StuckWaits {
     for (const Dataset& view : graph_.datasets) {
       if (isStored(view.kind) || view.view_query == nullptr)
         continue;
-      std::string view_key = view.kind == DatasetKind::kTemporaryView
-                                 ? temporaryViewKey(view.name.table)
-                                 : datasetKey(view.name);
-      if (view_key != key)
+      if (analysisKey(view) != key)
         continue;
       if (std::optional<std::string> blocking =
               bindingWait(*view.statement, *view.view_query, view.context))

@@ -83,8 +83,7 @@ class Resolver {
     for (const Dataset& dataset : graph_.datasets) {
       DatasetAnalysis entry;
       entry.dataset = &dataset;
-      entry.key = dataset.kind == DatasetKind::kTemporaryView ? temporaryViewKey(dataset.name.table)
-                                                              : datasetKey(dataset.name);
+      entry.key = analysisKey(dataset);
       analysis_.datasets.push_back(std::move(entry));
     }
     for (const Flow& flow : graph_.flows) {

@@ -14,6 +14,14 @@ std::string temporaryViewKey(std::string_view name) {
   return "temp:" + foldIdentifier(name);
 }
 
+std::string analysisKey(const QualifiedTableName& name, bool temporary_view) {
+  return temporary_view ? temporaryViewKey(name.table) : datasetKey(name);
+}
+
+std::string analysisKey(const Dataset& dataset) {
+  return analysisKey(dataset.name, dataset.kind == DatasetKind::kTemporaryView);
+}
+
 PipelineViews::PipelineViews(const DataflowGraph& graph) {
   for (const Dataset& dataset : graph.datasets) {
     if (dataset.kind != DatasetKind::kView && dataset.kind != DatasetKind::kTemporaryView)

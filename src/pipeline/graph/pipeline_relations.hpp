@@ -146,5 +146,9 @@ class PipelineRelations : public RelationResolver {
 
 //! The key of a temporary view in DatasetState maps.
 std::string temporaryViewKey(std::string_view name);
+//! The key of a dataset in analyses and DatasetState maps: datasetKey, or temporaryViewKey for
+//! a temporary view.
+std::string analysisKey(const QualifiedTableName& name, bool temporary_view);
+std::string analysisKey(const Dataset& dataset);
 
 }  // namespace sluice
