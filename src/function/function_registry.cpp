@@ -21,6 +21,7 @@ void registerCharsetFunctions(FunctionRegistry& registry);
 void registerJsonInspectionFunctions(FunctionRegistry& registry);
 void registerConvertTimezoneFunctions(FunctionRegistry& registry);
 void registerToCharFunctions(FunctionRegistry& registry);
+void registerToNumberFunctions(FunctionRegistry& registry);
 void registerMaskFunctions(FunctionRegistry& registry);
 
 std::string ordinalName(size_t index) {
@@ -84,6 +85,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerJsonInspectionFunctions(built);
     registerConvertTimezoneFunctions(built);
     registerToCharFunctions(built);
+    registerToNumberFunctions(built);
     registerMaskFunctions(built);
     return built;
   }();

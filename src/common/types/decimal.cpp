@@ -498,6 +498,19 @@ DataType forIntegral(TypeId id) {
   }
 }
 
+DataType forType(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kDecimal:
+      return type;
+    case TypeId::kFloat:
+      return DataType::decimal(14, 7);
+    case TypeId::kDouble:
+      return DataType::decimal(30, 15);
+    default:
+      return forIntegral(type.id());
+  }
+}
+
 DataType widerDecimal(const DataType& left, const DataType& right) {
   checkDecimals(left, right);
   int scale = std::max(left.scale(), right.scale());

@@ -57,6 +57,9 @@ DataType integralDivideResultType(const DataType& left, const DataType& right);
 //! The DECIMAL an integral type widens to: TINYINT (3,0), SMALLINT (5,0), INT (10,0),
 //! BIGINT (20,0).
 DataType forIntegral(TypeId id);
+//! The DECIMAL a number is cast to where Spark expects any DECIMAL (DecimalType.forType): a
+//! DECIMAL itself, an integral type as forIntegral, FLOAT (14, 7), DOUBLE (30, 15).
+DataType forType(const DataType& type);
 //! The smallest DECIMAL holding both (Spark's widerDecimalType); past 38 digits the integral
 //! digits are kept and the scale shrinks (DecimalType.boundedPreferIntegralDigits).
 DataType widerDecimal(const DataType& left, const DataType& right);

@@ -490,12 +490,44 @@ std::vector<NamedFunctionDoc> stringFunctionDocs() {
         " NULL"}},
       {{"to_char", "to_varchar"},
        {"_FUNC_(expr, format) - Returns the date or timestamp `expr` written with the datetime "
-        "pattern `format`, or the binary `expr` written in 'hex', 'base64' or 'utf-8' (number "
-        "formats are not supported yet).",
+        "pattern `format`, the binary `expr` written in 'hex', 'base64' or 'utf-8', or the "
+        "number `expr` written with the number format `format`.",
         "> SELECT _FUNC_(DATE'2024-07-04', 'yyyy/MM/dd');\n"
         " 2024/07/04\n"
         "> SELECT _FUNC_(X'536C', 'hex');\n"
-        " 536C"}},
+        " 536C\n"
+        "> SELECT _FUNC_(-12454.8, '99G999D9S');\n"
+        " 12,454.8-",
+        "Arguments:\n"
+        "* expr - a date, timestamp, binary or number.\n"
+        "* format - a constant. For a number: '0' or '9' (a digit; a leading '0' pads with "
+        "zeros, a '9' with spaces), '.' or 'D' (the decimal point), ',' or 'G' (a thousands "
+        "separator), '$', 'S' (a sign, + or -), 'MI' (a minus sign when negative) and 'PR' "
+        "(angle brackets around a negative number). A number with more digits than the format "
+        "is written as '#' in every digit position."}},
+      {{"to_number"},
+       {"_FUNC_(expr, format) - Returns the string `expr` read with the number format `format` "
+        "as a DECIMAL of the format's digits; fails when `expr` does not match the format.",
+        "> SELECT _FUNC_('454', '999');\n"
+        " 454\n"
+        "> SELECT _FUNC_('$12,454.8', '$99,999.99');\n"
+        " 12454.80\n"
+        "> SELECT _FUNC_('<45>', '99PR');\n"
+        " -45",
+        "Arguments:\n"
+        "* expr - the string to read.\n"
+        "* format - a constant: '0' or '9' (a digit; a run that starts with '0' before the "
+        "decimal point needs exactly as many digits, one that starts with '9' at most as "
+        "many), '.' or 'D' (the decimal point), ',' or 'G' (a thousands separator), '$', 'S' "
+        "(an optional + or -), 'MI' (an optional -) and 'PR' (angle brackets for a negative "
+        "number)."}},
+      {{"try_to_number"},
+       {"_FUNC_(expr, format) - Returns what to_number returns, but NULL instead of failing "
+        "when `expr` does not match the format.",
+        "> SELECT _FUNC_('454', '999');\n"
+        " 454\n"
+        "> SELECT _FUNC_('$45', '999');\n"
+        " NULL"}},
   };
 }
 

@@ -318,25 +318,6 @@ BoundScalarFunction bindCeilFloorUnary(std::string name, bool ceiling, const Bin
   return {name, {input}, DataType::longType(), std::move(kernel)};
 }
 
-//! The DECIMAL a number is cast to where Spark expects any DECIMAL (DecimalType.forType).
-DataType decimalForType(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kDecimal:
-      return type;
-    case TypeId::kByte:
-    case TypeId::kShort:
-    case TypeId::kInt:
-    case TypeId::kLong:
-      return decimal::forIntegral(type.id());
-    case TypeId::kFloat:
-      return DataType::decimal(14, 7);
-    case TypeId::kDouble:
-      return DataType::decimal(30, 15);
-    default:
-      return DataType::decimal(38, 18);
-  }
-}
-
 BoundScalarFunction bindCeilFloor(std::string name, bool ceiling, const BindRequest& request) {
   if (request.argument_types.size() == 1)
     return bindCeilFloorUnary(name, ceiling, request);
@@ -351,7 +332,8 @@ BoundScalarFunction bindCeilFloor(std::string name, bool ceiling, const BindRequ
   if (!(type.isNumeric() || type.isVoid() || type.id() == TypeId::kString)) {
     expectArgument(request, 0, DataType::decimal(38, 18));
   }
-  DataType input = decimalForType(type);
+  // A STRING or NULL argument becomes the widest DECIMAL with room for a fraction.
+  DataType input = type.isNumeric() ? decimal::forType(type) : DataType::decimal(38, 18);
   return bindRoundKernel(name, input, scale->getInt64(),
                          ceiling ? RoundingMode::kCeiling : RoundingMode::kFloor);
 }
