@@ -22,6 +22,7 @@
 #include "exec/physical/physical_values.hpp"
 #include "exec/physical/physical_window.hpp"
 #include "exec/table_function/physical_table_source.hpp"
+#include "function/scalar/group_key_encoding.hpp"
 
 namespace sluice {
 
@@ -33,6 +34,45 @@ std::vector<SortKey> sortKeys(const LogicalOperator& logical) {
     keys.push_back({spec.column, spec.ascending, spec.nulls_first});
   }
   return keys;
+}
+
+PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context);
+
+bool hasEncodedGroupKey(const LogicalOperator& aggregate) {
+  for (const BoundExpressionPtr& key : aggregate.expressions) {
+    if (isEncodedGroupKeyType(key->type))
+      return true;
+  }
+  return false;
+}
+
+//! An aggregate with STRUCT or ARRAY keys groups by their encodings (group_key_encoding.hpp);
+//! a projection above it decodes them.
+PhysicalOperatorPtr planEncodedKeyAggregate(LogicalOperator& logical, const ExecContext& context) {
+  std::vector<DataType> types = logical.column_types;
+  std::vector<BoundExpressionPtr> outputs;
+  for (idx_t column = 0; column < types.size(); ++column) {
+    bool key = column < logical.expressions.size();
+    if (!key || !isEncodedGroupKeyType(types[column])) {
+      outputs.push_back(BoundExpression::makeColumn(column, types[column]));
+      continue;
+    }
+    DataType original = types[column];
+    std::vector<BoundExpressionPtr> value;
+    value.push_back(std::move(logical.expressions[column]));
+    logical.expressions[column] =
+        BoundExpression::makeCall(groupKeyEncoder(original), std::move(value));
+    types[column] = DataType::binary();
+    std::vector<BoundExpressionPtr> encoding;
+    encoding.push_back(BoundExpression::makeColumn(column, DataType::binary()));
+    outputs.push_back(BoundExpression::makeCall(groupKeyDecoder(original), std::move(encoding)));
+  }
+  auto aggregate = std::make_unique<PhysicalHashAggregate>(
+      std::move(types), std::move(logical.expressions), std::move(logical.aggregates));
+  aggregate->children.push_back(plan(*logical.children[0], context));
+  auto decode = std::make_unique<PhysicalProjection>(logical.column_types, std::move(outputs));
+  decode->children.push_back(std::move(aggregate));
+  return decode;
 }
 
 PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
@@ -67,6 +107,8 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
       if (logical.expressions.empty()) {
         physical = std::make_unique<PhysicalUngroupedAggregate>(logical.column_types,
                                                                 std::move(logical.aggregates));
+      } else if (hasEncodedGroupKey(logical)) {
+        return planEncodedKeyAggregate(logical, context);
       } else {
         physical = std::make_unique<PhysicalHashAggregate>(
             logical.column_types, std::move(logical.expressions), std::move(logical.aggregates));

@@ -343,6 +343,22 @@ std::vector<NamedFunctionDoc> aggregateFunctionDocs() {
         " 5	NULL\n"
         " 6	6\n"
         " 7	6"}},
+      {{"grouping"},
+       {"_FUNC_(col) - Returns 1 on the rows of a GROUPING SETS, ROLLUP or CUBE where `col` is "
+        "aggregated (not part of the grouping set), else 0.",
+        "> SELECT name, _FUNC_(name), sum(age) FROM VALUES (2, 'Alice'), (5, 'Bob') people(age, "
+        "name) GROUP BY cube(name) ORDER BY 2, 1;\n"
+        " Alice	0	2\n"
+        " Bob	0	5\n"
+        " NULL	1	7"}},
+      {{"grouping_id"},
+       {"_FUNC_([col1[, col2 ..]]) - Returns the level of grouping of a GROUPING SETS, ROLLUP "
+        "or CUBE row: a bit per column, the first column the highest, 1 where the column is "
+        "aggregated; without arguments, every grouping column in order.",
+        "> SELECT name, _FUNC_(), sum(age) FROM VALUES (2, 'Alice'), (5, 'Bob') people(age, "
+        "name) GROUP BY cube(name, age) HAVING name = 'Bob' ORDER BY 2;\n"
+        " Bob	0	5\n"
+        " Bob	1	5"}},
   };
 }
 

@@ -136,6 +136,11 @@ std::vector<NamedFunctionDoc> miscFunctionDocs() {
         "`time_column` falls in, to group rows by time (sliding windows are not supported yet).",
         "> SELECT _FUNC_(TIMESTAMP'2024-01-01 09:03:00', '10 minutes');\n"
         " {\"start\":2024-01-01 09:00:00,\"end\":2024-01-01 09:10:00}"}},
+      {{"window_time"},
+       {"_FUNC_(window_column) - Returns the event time of a time window: its end minus one "
+        "microsecond, the last instant the window holds (windows exclude their end).",
+        "> SELECT _FUNC_(window(TIMESTAMP'2024-01-01 09:03:00', '10 minutes'));\n"
+        " 2024-01-01 09:09:59.999999"}},
   };
 }
 

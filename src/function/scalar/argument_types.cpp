@@ -91,4 +91,21 @@ std::optional<int64_t> foldableIntegerArgument(const BindRequest& request, size_
   return value->getInt64();
 }
 
+bool containsMapType(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kMap:
+      return true;
+    case TypeId::kArray:
+      return containsMapType(type.elementType());
+    case TypeId::kStruct:
+      for (const StructField& field : type.fields()) {
+        if (containsMapType(field.type))
+          return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
 }  // namespace sluice

@@ -25,6 +25,10 @@ DataType expectArgument(const BindRequest& request, size_t index, const DataType
 DataType expectArgumentOneOf(const BindRequest& request, size_t index,
                              std::initializer_list<DataType> targets);
 
+//! True when `type` is a MAP or holds one in an array element or struct field: Spark refuses
+//! such values where they must be hashed or grouped.
+bool containsMapType(const DataType& type);
+
 //! The constant value of argument `index`, or null when the argument is not a constant.
 const Value* constantArgument(const BindRequest& request, size_t index);
 

@@ -10,6 +10,7 @@
 // - the window functions: planner/binder/window_binder.cpp
 // - the generators: planner/binder/generator_binder.cpp
 // - current_catalog, current_database / current_schema: planner/binder/session_functions.cpp
+// - grouping, grouping_id: planner/binder/aggregate_binder.cpp
 #include "function/function_registry.hpp"
 
 namespace sluice {
@@ -65,6 +66,9 @@ const BinderResolvedFunction kBinderResolvedFunctions[] = {
     {"map_filter", 2, 2},
     {"transform_keys", 2, 2},
     {"transform_values", 2, 2},
+    // The grouping-set indicators.
+    {"grouping", 1, 1},
+    {"grouping_id", 0, -1},
     // Window functions.
     {"row_number", 0, 0},
     {"rank", 0, 0},

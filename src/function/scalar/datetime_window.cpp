@@ -6,7 +6,8 @@
 // units ('5 minutes', '1 hour 30 minutes', 'interval 10 seconds'); weeks, days, hours, minutes,
 // seconds, milliseconds and microseconds, as Spark accepts no month or year there. A sliding
 // window (slide != duration) multiplies rows, which a scalar function cannot do: NOT_SUPPORTED.
-// A NULL ts gives a NULL window.
+// A NULL ts gives a NULL window. window_time(w) is the event time of a window: its end minus one
+// microsecond, as windows exclude their end.
 
 #include <cctype>
 
@@ -165,10 +166,43 @@ BoundScalarFunction bindWindow(const BindRequest& request) {
   return {"window", std::move(types), std::move(output), std::move(kernel)};
 }
 
+BoundScalarFunction bindWindowTime(const BindRequest& request) {
+  const DataType& window = request.argument_types[0];
+  bool is_window = window.id() == TypeId::kStruct && window.fields().size() == 2 &&
+                   window.fields()[0].name == "start" && window.fields()[1].name == "end" &&
+                   (window.fields()[0].type.id() == TypeId::kTimestamp ||
+                    window.fields()[0].type.id() == TypeId::kTimestampNtz) &&
+                   window.fields()[1].type == window.fields()[0].type;
+  if (!is_window) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+                fmt::format("Cannot resolve \"window_time\" due to data type mismatch: The first "
+                            "parameter requires the \"STRUCT<start: TIMESTAMP, end: TIMESTAMP>\" "
+                            "type (a window column), however it has the type \"{}\".",
+                            window.sql()));
+  }
+  DataType time = window.fields()[1].type;
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    const Vector& windows = *args[0];
+    const Vector& ends = windows.child(1);
+    int64_t* out = result.mutableData<int64_t>();
+    forEachRow(rows, [&](idx_t row) {
+      if (windows.isNull(row) || ends.isNull(row)) {
+        result.setNull(row);
+        return;
+      }
+      result.setNull(row, false);
+      out[row] = ends.at<int64_t>(row) - 1;
+    });
+  };
+  return {"window_time", {window}, std::move(time), std::move(kernel)};
+}
+
 }  // namespace
 
 void registerDatetimeWindowFunctions(FunctionRegistry& registry) {
   registry.addScalar({"window", 2, 4, bindWindow});
+  registry.addScalar({"window_time", 1, 1, bindWindowTime});
 }
 
 }  // namespace sluice

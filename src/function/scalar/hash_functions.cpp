@@ -18,6 +18,7 @@
 #include "common/hash/xxhash64.hpp"
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "function/scalar/spark_hash.hpp"
 
 namespace sluice {
@@ -144,23 +145,6 @@ void hashColumn(const Vector& vector, const DataType& type, const RowSet& rows,
   });
 }
 
-bool containsMap(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kMap:
-      return true;
-    case TypeId::kArray:
-      return containsMap(type.elementType());
-    case TypeId::kStruct:
-      for (const StructField& field : type.fields()) {
-        if (containsMap(field.type))
-          return true;
-      }
-      return false;
-    default:
-      return false;
-  }
-}
-
 template <typename H>
 BoundScalarFunction bindHash(std::string name, DataType return_type, const BindRequest& request) {
   if (request.argument_types.empty()) {
@@ -168,7 +152,7 @@ BoundScalarFunction bindHash(std::string name, DataType return_type, const BindR
                 fmt::format("The `{}` requires > 0 parameters but the actual number is 0.", name));
   }
   for (const DataType& type : request.argument_types) {
-    if (containsMap(type)) {
+    if (containsMapType(type)) {
       throw Error(
           ErrorClass::DATATYPE_MISMATCH, "HASH_MAP_TYPE",
           fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to the function `{}` "

@@ -5,8 +5,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "function/scalar/group_key_encoding.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/binder/within_group.hpp"
 #include "planner/expression/bound_lambda.hpp"
@@ -513,7 +516,7 @@ BoundExpressionPtr AggregateBinder::bindGroupExpression(const sql::Expr& expr) {
 
 void AggregateBinder::addGroupKey(BoundExpressionPtr key, std::string name,
                                   sql::SourcePosition position) {
-  if (key->type.isNested()) {
+  if (key->type.isNested() && !isEncodedGroupKeyType(key->type)) {
     throw Error(
         ErrorClass::NOT_SUPPORTED,
         fmt::format("Grouping by a value of type {} is not supported yet.", key->type.sql()))
@@ -560,6 +563,8 @@ BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
     return groupingId();
   if (isLateralReference(expr))
     return lateral_aliases_.resolve(expr.as<sql::ColumnRefExpr>().name[0]);
+  if (BoundExpressionPtr window = timeWindowReference(expr))
+    return window;
   if (needsRewriteBelow(expr)) {
     if (aliases_visible_) {
       if (std::optional<idx_t> entry = aliasEntry(expr))
@@ -584,8 +589,49 @@ BoundExpressionPtr AggregateBinder::substitute(const sql::Expr& expr) {
     return bound;
   if (std::optional<idx_t> key = matchGroupKey(*bound))
     return BoundExpression::makeColumn(*key, bound->type);
+  if (BoundExpressionPtr field = fieldOfGroupKey(*bound))
+    return field;
   if (expr.is<sql::ColumnRefExpr>())
     raiseMissingAggregation(ExpressionBinder::autoName(expr), expr.position);
+  return nullptr;
+}
+
+BoundExpressionPtr AggregateBinder::fieldOfGroupKey(const BoundExpression& expr) const {
+  if (expr.kind != BoundExpressionKind::kField)
+    return nullptr;
+  const BoundExpression& base = *expr.children[0];
+  BoundExpressionPtr struct_value;
+  if (std::optional<idx_t> key = matchGroupKey(base))
+    struct_value = BoundExpression::makeColumn(*key, base.type);
+  else
+    struct_value = fieldOfGroupKey(base);
+  if (!struct_value)
+    return nullptr;
+  return BoundExpression::makeField(std::move(struct_value), expr.field_index);
+}
+
+BoundExpressionPtr AggregateBinder::timeWindowReference(const sql::Expr& expr) const {
+  if (!expr.is<sql::ColumnRefExpr>())
+    return nullptr;
+  const auto& name = expr.as<sql::ColumnRefExpr>().name;
+  if (!sameIdentifier(name[0], "window") || resolvesInScope(name[0]))
+    return nullptr;
+  for (idx_t index = 0; index < group_keys_.size(); ++index) {
+    const BoundExpression& key = *group_keys_[index];
+    if (key.kind != BoundExpressionKind::kCall || key.function.name != "window")
+      continue;
+    BoundExpressionPtr value = BoundExpression::makeColumn(index, key.type);
+    for (size_t part = 1; part < name.size(); ++part) {
+      const auto& fields = value->type.fields();
+      auto field = std::find_if(fields.begin(), fields.end(), [&](const StructField& candidate) {
+        return sameIdentifier(candidate.name, name[part]);
+      });
+      if (field == fields.end())
+        return nullptr;
+      value = BoundExpression::makeField(std::move(value), field - fields.begin());
+    }
+    return value;
+  }
   return nullptr;
 }
 
@@ -752,7 +798,8 @@ bool AggregateBinder::isLateralReference(const sql::Expr& expr) const {
 
 bool AggregateBinder::needsRewriteBelow(const sql::Expr& expr) const {
   if (isAggregateCall(expr) || WindowBinder::isWindowCall(expr) || isLateralReference(expr) ||
-      isGroupingFunctionCall(expr) || (grouping_sets_ && isGroupingIdName(expr)))
+      isGroupingFunctionCall(expr) || (grouping_sets_ && isGroupingIdName(expr)) ||
+      timeWindowReference(expr))
     return true;
   if (aliases_visible_ && aliasEntry(expr))
     return true;

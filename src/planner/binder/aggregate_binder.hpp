@@ -96,6 +96,12 @@ class AggregateBinder {
   BoundExpressionPtr bindHaving(const sql::Expr& condition);
   //! The index of the group key equal to `expr`, if any.
   std::optional<idx_t> matchGroupKey(const BoundExpression& expr) const;
+  //! A field of a group key (s.name when grouping by s) read from the key's column; null when
+  //! `expr` is not one.
+  BoundExpressionPtr fieldOfGroupKey(const BoundExpression& expr) const;
+  //! `window` (and `window.start`, ...) where the FROM columns have no such name: the
+  //! window(...) group key, as Spark names a time window's column; null otherwise.
+  BoundExpressionPtr timeWindowReference(const sql::Expr& expr) const;
   //! The select entry a name in HAVING / ORDER BY refers to when no FROM column has that name.
   std::optional<idx_t> aliasEntry(const sql::Expr& expr) const;
   bool resolvesInScope(const std::string& name) const;

@@ -6,6 +6,7 @@
 #include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
+#include "function/scalar/group_key_encoding.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/logical/set_operation_plan.hpp"
 
@@ -91,9 +92,9 @@ LogicalOperatorPtr bindSetOperation(const sql::SetOperationBody& body,
   bool all = body.quantifier == sql::SetQuantifier::kAll;
   if (body.op != sql::SetOperator::kUnion || !all) {
     // Deduplicating groups rows by every column, which the hash aggregate cannot do yet for
-    // nested values (Spark refuses MAP columns with UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE).
+    // MAP values (Spark refuses them with UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE).
     for (const DataType& type : types) {
-      if (type.isNested()) {
+      if (type.isNested() && !isEncodedGroupKeyType(type)) {
         throw Error(
             ErrorClass::NOT_SUPPORTED,
             fmt::format("{} over a column of type {} is not supported yet.",
