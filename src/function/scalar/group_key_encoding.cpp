@@ -38,50 +38,70 @@ T normalizedFloating(T value) {
   return value == 0 ? T(0) : value;
 }
 
-// A value is a presence byte (0 for NULL) and, when present, its payload: fixed-width values
-// as their bytes, strings as a length and their bytes, a struct as its fields in order, an
-// array as its length and its elements.
-void encodeValue(const Value& value, const DataType& type, std::string& out) {
-  if (value.isNull()) {
+// A value is a presence byte (0 for NULL) and, when present, its payload: integral, date,
+// timestamp and interval values as 8 bytes, decimals as 16, floating-point values normalized,
+// strings as a length and their bytes, a struct as its fields in order, an array as its
+// length and its elements. It is written from the vectors directly (no boxed values).
+void encodeRow(const Vector& vector, idx_t row, std::string& out) {
+  if (vector.isNull(row)) {
     out.push_back('\0');
     return;
   }
   out.push_back('\1');
+  const DataType& type = vector.type();
   switch (type.id()) {
     case TypeId::kVoid:
       return;
     case TypeId::kBoolean:
-      out.push_back(value.getBoolean() ? '\1' : '\0');
+      out.push_back(vector.at<uint8_t>(row) != 0 ? '\1' : '\0');
+      return;
+    case TypeId::kByte:
+      appendBytes(out, static_cast<int64_t>(vector.at<int8_t>(row)));
+      return;
+    case TypeId::kShort:
+      appendBytes(out, static_cast<int64_t>(vector.at<int16_t>(row)));
+      return;
+    case TypeId::kInt:
+    case TypeId::kDate:
+    case TypeId::kYearMonthInterval:
+      appendBytes(out, static_cast<int64_t>(vector.at<int32_t>(row)));
+      return;
+    case TypeId::kLong:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampNtz:
+    case TypeId::kDayTimeInterval:
+      appendBytes(out, vector.at<int64_t>(row));
       return;
     case TypeId::kFloat:
-      appendBytes(out, normalizedFloating(value.getFloat()));
+      appendBytes(out, normalizedFloating(vector.at<float>(row)));
       return;
     case TypeId::kDouble:
-      appendBytes(out, normalizedFloating(value.getDouble()));
+      appendBytes(out, normalizedFloating(vector.at<double>(row)));
       return;
     case TypeId::kDecimal:
-      appendBytes(out, value.getDecimalUnscaled());
+      appendBytes(out, type.isWideDecimal() ? vector.at<int128_t>(row)
+                                            : static_cast<int128_t>(vector.at<int64_t>(row)));
       return;
     case TypeId::kString:
-    case TypeId::kBinary:
-      appendBytes(out, static_cast<uint32_t>(value.getString().size()));
-      out.append(value.getString());
+    case TypeId::kBinary: {
+      std::string_view bytes(vector.at<StringView>(row));
+      appendBytes(out, static_cast<uint32_t>(bytes.size()));
+      out.append(bytes);
       return;
+    }
     case TypeId::kStruct:
-      for (size_t field = 0; field < type.fields().size(); ++field)
-        encodeValue(value.children()[field], type.fields()[field].type, out);
+      for (const Vector& field : vector.children())
+        encodeRow(field, vector.slot(row), out);
       return;
-    case TypeId::kArray:
-      appendBytes(out, static_cast<uint32_t>(value.children().size()));
-      for (const Value& element : value.children())
-        encodeValue(element, type.elementType(), out);
+    case TypeId::kArray: {
+      const ListEntry& entry = vector.at<ListEntry>(row);
+      appendBytes(out, entry.length);
+      for (uint32_t i = 0; i < entry.length; ++i)
+        encodeRow(vector.child(0), entry.offset + i, out);
       return;
+    }
     case TypeId::kMap:
       SLUICE_UNREACHABLE("MAP keys are not grouped by encoding");
-    default:
-      // The integral, date, timestamp and interval types.
-      appendBytes(out, value.getInt64());
-      return;
   }
 }
 
@@ -136,15 +156,15 @@ bool isEncodedGroupKeyType(const DataType& type) {
 }
 
 BoundScalarFunction groupKeyEncoder(const DataType& type) {
-  ScalarKernel kernel = [type](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                               Vector& result) {
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
     const Vector& values = *args[0];
     StringView* out = result.mutableData<StringView>();
     std::string bytes;
     forEachRow(rows, [&](idx_t row) {
       bytes.clear();
       // A NULL key is an encoding too, so that the aggregate sees one NULL-free key column.
-      encodeValue(values.getValue(row), type, bytes);
+      encodeRow(values, row, bytes);
       result.setNull(row, false);
       out[row] = result.addString(bytes);
     });
