@@ -22,7 +22,7 @@
 #include "exec/physical/physical_values.hpp"
 #include "exec/physical/physical_window.hpp"
 #include "exec/table_function/physical_table_source.hpp"
-#include "function/scalar/group_key_encoding.hpp"
+#include "function/scalar/nested_key_encoding.hpp"
 
 namespace sluice {
 
@@ -40,32 +40,31 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context);
 
 bool hasEncodedGroupKey(const LogicalOperator& aggregate) {
   for (const BoundExpressionPtr& key : aggregate.expressions) {
-    if (isEncodedGroupKeyType(key->type))
+    if (isEncodedKeyType(key->type))
       return true;
   }
   return false;
 }
 
-//! An aggregate with STRUCT or ARRAY keys groups by their encodings (group_key_encoding.hpp);
+//! An aggregate with STRUCT or ARRAY keys groups by their encodings (nested_key_encoding.hpp);
 //! a projection above it decodes them.
 PhysicalOperatorPtr planEncodedKeyAggregate(LogicalOperator& logical, const ExecContext& context) {
   std::vector<DataType> types = logical.column_types;
   std::vector<BoundExpressionPtr> outputs;
   for (idx_t column = 0; column < types.size(); ++column) {
     bool key = column < logical.expressions.size();
-    if (!key || !isEncodedGroupKeyType(types[column])) {
+    if (!key || !isEncodedKeyType(types[column])) {
       outputs.push_back(BoundExpression::makeColumn(column, types[column]));
       continue;
     }
     DataType original = types[column];
     std::vector<BoundExpressionPtr> value;
     value.push_back(std::move(logical.expressions[column]));
-    logical.expressions[column] =
-        BoundExpression::makeCall(groupKeyEncoder(original), std::move(value));
+    logical.expressions[column] = BoundExpression::makeCall(keyEncoder(original), std::move(value));
     types[column] = DataType::binary();
     std::vector<BoundExpressionPtr> encoding;
     encoding.push_back(BoundExpression::makeColumn(column, DataType::binary()));
-    outputs.push_back(BoundExpression::makeCall(groupKeyDecoder(original), std::move(encoding)));
+    outputs.push_back(BoundExpression::makeCall(keyDecoder(original), std::move(encoding)));
   }
   auto aggregate = std::make_unique<PhysicalHashAggregate>(
       std::move(types), std::move(logical.expressions), std::move(logical.aggregates));
@@ -75,8 +74,56 @@ PhysicalOperatorPtr planEncodedKeyAggregate(LogicalOperator& logical, const Exec
   return decode;
 }
 
+bool hasEncodedSortKey(const LogicalOperator& sort) {
+  for (const SortSpec& spec : sort.sort_keys) {
+    if (isEncodedKeyType(sort.column_types[spec.column]))
+      return true;
+  }
+  return false;
+}
+
+//! A sort or top-N by STRUCT or ARRAY values sorts by their encodings, which a projection
+//! below it appends to the rows and one above it drops.
+PhysicalOperatorPtr planEncodedKeySort(LogicalOperator& logical, const ExecContext& context) {
+  const std::vector<DataType>& types = logical.column_types;
+  std::vector<BoundExpressionPtr> with_encodings;
+  for (idx_t column = 0; column < types.size(); ++column)
+    with_encodings.push_back(BoundExpression::makeColumn(column, types[column]));
+  std::vector<DataType> encoded_types = types;
+  std::vector<SortKey> keys = sortKeys(logical);
+  for (SortKey& key : keys) {
+    if (!isEncodedKeyType(types[key.column]))
+      continue;
+    std::vector<BoundExpressionPtr> value;
+    value.push_back(BoundExpression::makeColumn(key.column, types[key.column]));
+    with_encodings.push_back(
+        BoundExpression::makeCall(keyEncoder(types[key.column]), std::move(value)));
+    encoded_types.push_back(DataType::binary());
+    key.column = encoded_types.size() - 1;
+  }
+  auto encode = std::make_unique<PhysicalProjection>(encoded_types, std::move(with_encodings));
+  encode->children.push_back(plan(*logical.children[0], context));
+  PhysicalOperatorPtr sort;
+  if (logical.kind == LogicalOperatorKind::kTopN) {
+    sort = std::make_unique<PhysicalTopN>(encoded_types, std::move(keys), logical.limit,
+                                          logical.offset);
+  } else {
+    sort = std::make_unique<PhysicalSort>(encoded_types, std::move(keys));
+  }
+  sort->children.push_back(std::move(encode));
+  std::vector<BoundExpressionPtr> columns;
+  for (idx_t column = 0; column < types.size(); ++column)
+    columns.push_back(BoundExpression::makeColumn(column, types[column]));
+  auto drop = std::make_unique<PhysicalProjection>(types, std::move(columns));
+  drop->children.push_back(std::move(sort));
+  return drop;
+}
+
 PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
   PhysicalOperatorPtr physical;
+  if ((logical.kind == LogicalOperatorKind::kSort || logical.kind == LogicalOperatorKind::kTopN) &&
+      hasEncodedSortKey(logical))
+    return planEncodedKeySort(logical, context);
   switch (logical.kind) {
     case LogicalOperatorKind::kSingleRow: {
       // One row without columns.

@@ -9,7 +9,8 @@
 
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
-#include "function/scalar/group_key_encoding.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/nested_key_encoding.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/binder/within_group.hpp"
 #include "planner/expression/bound_lambda.hpp"
@@ -516,7 +517,7 @@ BoundExpressionPtr AggregateBinder::bindGroupExpression(const sql::Expr& expr) {
 
 void AggregateBinder::addGroupKey(BoundExpressionPtr key, std::string name,
                                   sql::SourcePosition position) {
-  if (key->type.isNested() && !isEncodedGroupKeyType(key->type)) {
+  if (key->type.isNested() && !isEncodedKeyType(key->type)) {
     throw Error(
         ErrorClass::NOT_SUPPORTED,
         fmt::format("Grouping by a value of type {} is not supported yet.", key->type.sql()))
@@ -914,18 +915,15 @@ std::vector<SortSpec> AggregateBinder::bindOrderKeys(LogicalOperator& project, s
 
 SortSpec AggregateBinder::sortSpec(const sql::SortItem& item, idx_t column,
                                    const DataType& type) const {
-  if (type.id() == TypeId::kMap) {
+  // A MAP, alone or inside a struct or array, has no order; structs and arrays sort through
+  // their key encodings (nested_key_encoding.hpp).
+  if (containsMapType(type)) {
     throw Error(
         ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
         fmt::format(
             "Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does not support "
             "ordering on type \"{}\".",
             ExpressionBinder::autoName(*item.expr), type.sql()))
-        .withLocation(statement_.locate(item.expr->position));
-  }
-  if (type.isNested()) {
-    throw Error(ErrorClass::NOT_SUPPORTED,
-                fmt::format("Ordering by a value of type {} is not supported yet.", type.sql()))
         .withLocation(statement_.locate(item.expr->position));
   }
   SortSpec spec;

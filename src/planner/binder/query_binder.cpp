@@ -8,6 +8,7 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/cte_scope.hpp"
@@ -381,15 +382,15 @@ std::optional<idx_t> QueryBinder::sortOrdinal(const sql::Expr& expr, size_t colu
 }
 
 SortSpec QueryBinder::sortSpec(const sql::SortItem& item, idx_t column, const DataType& type) {
-  if (type.id() == TypeId::kMap) {
+  // A MAP, alone or inside a struct or array, has no order; structs and arrays sort through
+  // their key encodings (nested_key_encoding.hpp).
+  if (containsMapType(type)) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does "
                             "not support ordering on type \"{}\".",
                             ExpressionBinder::autoName(*item.expr), type.sql()))
         .withLocation(statement_.locate(item.expr->position));
   }
-  if (type.isNested())
-    notSupported(item.expr->position, fmt::format("Ordering by a value of type {}", type.sql()));
   SortSpec spec;
   spec.column = column;
   spec.ascending = item.direction != sql::SortDirection::kDescending;

@@ -6,7 +6,7 @@
 #include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
-#include "function/scalar/group_key_encoding.hpp"
+#include "function/scalar/nested_key_encoding.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/logical/set_operation_plan.hpp"
 
@@ -94,7 +94,7 @@ LogicalOperatorPtr bindSetOperation(const sql::SetOperationBody& body,
     // Deduplicating groups rows by every column, which the hash aggregate cannot do yet for
     // MAP values (Spark refuses them with UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE).
     for (const DataType& type : types) {
-      if (type.isNested() && !isEncodedGroupKeyType(type)) {
+      if (type.isNested() && !isEncodedKeyType(type)) {
         throw Error(
             ErrorClass::NOT_SUPPORTED,
             fmt::format("{} over a column of type {} is not supported yet.",

@@ -9,7 +9,7 @@
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
-#include "function/scalar/group_key_encoding.hpp"
+#include "function/scalar/nested_key_encoding.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/within_group.hpp"
 #include "planner/expression/expression_rewriting.hpp"
@@ -134,8 +134,7 @@ LogicalOperatorPtr WindowBinder::distinctRows(LogicalOperatorPtr plan,
   dedup->column_names = plan->column_names;
   dedup->column_types = plan->column_types;
   for (idx_t column = 0; column < plan->column_types.size(); ++column) {
-    if (plan->column_types[column].isNested() &&
-        !isEncodedGroupKeyType(plan->column_types[column])) {
+    if (plan->column_types[column].isNested() && !isEncodedKeyType(plan->column_types[column])) {
       throw Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("Grouping by a value of type {} is not supported yet.",
                               plan->column_types[column].sql()))
