@@ -1,16 +1,20 @@
 // src/function/aggregate/min_max.cpp
 //
-// min(expr) and max(expr) over any orderable atomic type, with the ordering of ORDER BY
+// min(expr) and max(expr) over any orderable type, with the ordering of ORDER BY
 // (exec/physical/sort_key.hpp): NaN above every other floating-point value, strings and
 // binaries by their bytes, false before true. NULLs are skipped; the result has the input's
-// type and is NULL for a group without a non-NULL value.
+// type and is NULL for a group without a non-NULL value. Structs and arrays are compared
+// through their key encodings (encoded_key_aggregate.hpp).
 #include <cmath>
 
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_kernels.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "function/aggregate/encoded_key_aggregate.hpp"
 #include "function/aggregate/value_ordering.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/nested_key_encoding.hpp"
 
 namespace sluice {
 
@@ -58,11 +62,12 @@ class MinMax {
     const DataType& input = request.argument_types[0];
     if (input.isVoid())
       return std::make_shared<NullAggregate>(name, request.argument_types);
-    if (input.id() == TypeId::kMap)
+    if (containsMapType(input))
       raiseUnorderableInput(request, name, 0);
-    if (input.isNested()) {
-      throwError(ErrorClass::NOT_SUPPORTED, "{} of a value of type {} is not supported yet.", name,
-                 input.sql());
+    if (isEncodedKeyType(input)) {
+      AggregateBindRequest encoded = request;
+      encoded.argument_types = {DataType::binary()};
+      return makeEncodedKeyAggregate(bind(encoded), {input}, {true}, input, true);
     }
     return visitScalarType(input, [&]<typename T>() -> AggregateFunctionPtr {
       return std::make_shared<MinMaxFunction<T>>(name, input);

@@ -9,8 +9,11 @@
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_kernels.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "function/aggregate/encoded_key_aggregate.hpp"
 #include "function/aggregate/value_ordering.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/argument_types.hpp"
+#include "function/scalar/nested_key_encoding.hpp"
 
 namespace sluice {
 
@@ -117,11 +120,23 @@ AggregateFunctionPtr bindMinMaxBy(const AggregateBindRequest& request) {
   const char* name = kIsMax ? "max_by" : "min_by";
   const DataType& value = request.argument_types[0];
   const DataType& order = request.argument_types[1];
-  if (order.id() == TypeId::kMap)
+  if (containsMapType(order))
     raiseUnorderableInput(request, name, 1);
-  if (value.isNested() || order.isNested()) {
+  // Nested values and orderings go through their key encodings; a MAP value has none.
+  bool encode_value = isEncodedKeyType(value);
+  bool encode_order = isEncodedKeyType(order);
+  if (encode_value || encode_order) {
+    AggregateBindRequest encoded = request;
+    if (encode_value)
+      encoded.argument_types[0] = DataType::binary();
+    if (encode_order)
+      encoded.argument_types[1] = DataType::binary();
+    return makeEncodedKeyAggregate(bindMinMaxBy<kIsMax>(encoded), request.argument_types,
+                                   {encode_value, encode_order}, value, encode_value);
+  }
+  if (value.isNested()) {
     throwError(ErrorClass::NOT_SUPPORTED, "{} over values of type {} is not supported yet.", name,
-               (value.isNested() ? value : order).sql());
+               value.sql());
   }
   if (order.isVoid())
     return std::make_shared<NullAggregate>(name, request.argument_types, value);

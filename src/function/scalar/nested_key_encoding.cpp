@@ -225,23 +225,29 @@ bool isEncodedKeyType(const DataType& type) {
   return (type.id() == TypeId::kStruct || type.id() == TypeId::kArray) && !containsMapType(type);
 }
 
+void encodeKeys(const Vector& values, const RowSet& rows, Vector& result) {
+  StringView* out = result.mutableData<StringView>();
+  std::string bytes;
+  forEachRow(rows, [&](idx_t row) {
+    if (values.isNull(row)) {
+      result.setNull(row);
+      return;
+    }
+    bytes.clear();
+    encodePayload(values, row, bytes);
+    result.setNull(row, false);
+    out[row] = result.addString(bytes);
+  });
+}
+
+Value decodeKey(std::string_view bytes, const DataType& type) {
+  size_t offset = 0;
+  return decodePayload(bytes, offset, type);
+}
+
 BoundScalarFunction keyEncoder(const DataType& type) {
   ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                           Vector& result) {
-    const Vector& values = *args[0];
-    StringView* out = result.mutableData<StringView>();
-    std::string bytes;
-    forEachRow(rows, [&](idx_t row) {
-      if (values.isNull(row)) {
-        result.setNull(row);
-        return;
-      }
-      bytes.clear();
-      encodePayload(values, row, bytes);
-      result.setNull(row, false);
-      out[row] = result.addString(bytes);
-    });
-  };
+                           Vector& result) { encodeKeys(*args[0], rows, result); };
   return {"key_encoding", {type}, DataType::binary(), std::move(kernel)};
 }
 
@@ -250,13 +256,10 @@ BoundScalarFunction keyDecoder(const DataType& type) {
                                Vector& result) {
     const Vector& encodings = *args[0];
     forEachRow(rows, [&](idx_t row) {
-      if (encodings.isNull(row)) {
+      if (encodings.isNull(row))
         result.setValue(row, Value::null(type));
-        return;
-      }
-      std::string_view bytes(encodings.at<StringView>(row));
-      size_t offset = 0;
-      result.setValue(row, decodePayload(bytes, offset, type));
+      else
+        result.setValue(row, decodeKey(std::string_view(encodings.at<StringView>(row)), type));
     });
   };
   return {"key_decoding", {DataType::binary()}, type, std::move(kernel)};

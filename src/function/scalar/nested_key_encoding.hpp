@@ -10,7 +10,11 @@
 // above it. The encoding lives only inside one plan: it is never stored.
 #pragma once
 
+#include <string_view>
+
 #include "common/types/data_type.hpp"
+#include "common/types/value.hpp"
+#include "common/vector/vector.hpp"
 #include "function/function.hpp"
 
 namespace sluice {
@@ -18,6 +22,12 @@ namespace sluice {
 //! True for the key types that are grouped and sorted through an encoding: STRUCT and ARRAY
 //! values with no MAP inside.
 bool isEncodedKeyType(const DataType& type);
+
+//! Writes the key encoding of values[r] into result[r] (a BINARY vector with the capacity of
+//! `values`; NULL stays NULL) for every row r of `rows`.
+void encodeKeys(const Vector& values, const RowSet& rows, Vector& result);
+//! The value whose key encoding is `bytes`.
+Value decodeKey(std::string_view bytes, const DataType& type);
 
 //! The function that turns a value of `type` into its BINARY key encoding (NULL stays NULL).
 BoundScalarFunction keyEncoder(const DataType& type);

@@ -697,6 +697,18 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
                 fmt::format("The `{}` requires {} parameters but the actual number is {}.", name,
                             expected, count));
   }
+  // count(DISTINCT s) of structs and arrays counts distinct key encodings: equal values have
+  // equal encodings, and NULL stays NULL.
+  if (call.distinct && name == "count") {
+    for (auto& argument : arguments) {
+      if (!isEncodedKeyType(argument->type))
+        continue;
+      DataType type = argument->type;
+      std::vector<BoundExpressionPtr> value;
+      value.push_back(std::move(argument));
+      argument = BoundExpression::makeCall(keyEncoder(type), std::move(value));
+    }
+  }
 
   AggregateBindRequest request;
   request.name = columnName(call);
