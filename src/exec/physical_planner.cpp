@@ -23,6 +23,7 @@
 #include "exec/physical/physical_window.hpp"
 #include "exec/table_function/physical_table_source.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
+#include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
 
@@ -57,14 +58,10 @@ PhysicalOperatorPtr planEncodedKeyAggregate(LogicalOperator& logical, const Exec
       outputs.push_back(BoundExpression::makeColumn(column, types[column]));
       continue;
     }
-    DataType original = types[column];
-    std::vector<BoundExpressionPtr> value;
-    value.push_back(std::move(logical.expressions[column]));
-    logical.expressions[column] = BoundExpression::makeCall(keyEncoder(original), std::move(value));
+    logical.expressions[column] = encodeNestedKey(std::move(logical.expressions[column]));
+    outputs.push_back(
+        decodeNestedKey(BoundExpression::makeColumn(column, DataType::binary()), types[column]));
     types[column] = DataType::binary();
-    std::vector<BoundExpressionPtr> encoding;
-    encoding.push_back(BoundExpression::makeColumn(column, DataType::binary()));
-    outputs.push_back(BoundExpression::makeCall(keyDecoder(original), std::move(encoding)));
   }
   auto aggregate = std::make_unique<PhysicalHashAggregate>(
       std::move(types), std::move(logical.expressions), std::move(logical.aggregates));
@@ -94,10 +91,8 @@ PhysicalOperatorPtr planEncodedKeySort(LogicalOperator& logical, const ExecConte
   for (SortKey& key : keys) {
     if (!isEncodedKeyType(types[key.column]))
       continue;
-    std::vector<BoundExpressionPtr> value;
-    value.push_back(BoundExpression::makeColumn(key.column, types[key.column]));
     with_encodings.push_back(
-        BoundExpression::makeCall(keyEncoder(types[key.column]), std::move(value)));
+        encodeNestedKey(BoundExpression::makeColumn(key.column, types[key.column])));
     encoded_types.push_back(DataType::binary());
     key.column = encoded_types.size() - 1;
   }

@@ -700,14 +700,8 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
   // count(DISTINCT s) of structs and arrays counts distinct key encodings: equal values have
   // equal encodings, and NULL stays NULL.
   if (call.distinct && name == "count") {
-    for (auto& argument : arguments) {
-      if (!isEncodedKeyType(argument->type))
-        continue;
-      DataType type = argument->type;
-      std::vector<BoundExpressionPtr> value;
-      value.push_back(std::move(argument));
-      argument = BoundExpression::makeCall(keyEncoder(type), std::move(value));
-    }
+    for (auto& argument : arguments)
+      argument = encodeNestedKey(std::move(argument));
   }
 
   AggregateBindRequest request;

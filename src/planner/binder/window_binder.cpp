@@ -509,7 +509,7 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
   // PARTITION BY and ORDER BY.
   ResolvedSpec spec = resolveSpec(*call.over, call, 0);
   for (const sql::ExprPtr& expr : *spec.partition) {
-    BoundExpressionPtr key = binder.bind(*expr);
+    BoundExpressionPtr key = encodeNestedKey(binder.bind(*expr));
     if (key->type.isNested()) {
       raise(Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("Partitioning a window by a value of type {} is not supported yet.",
@@ -521,7 +521,7 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
   }
   for (const sql::SortItem& item : *spec.order) {
     OrderKey key;
-    key.expr = binder.bind(*item.expr);
+    key.expr = encodeNestedKey(binder.bind(*item.expr));
     if (key.expr->type.isNested()) {
       raise(Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("Ordering by a value of type {} is not supported yet.",

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "common/check.hpp"
+#include "function/scalar/nested_key_encoding.hpp"
 #include "planner/expression/bound_lambda.hpp"
 
 namespace sluice {
@@ -201,6 +202,21 @@ bool sameExpression(const BoundExpression& a, const BoundExpression& b) {
            sameExpression(*a.children[1], *b.children[0]);
   }
   return same_children;
+}
+
+BoundExpressionPtr encodeNestedKey(BoundExpressionPtr expr) {
+  if (!isEncodedKeyType(expr->type))
+    return expr;
+  DataType type = expr->type;
+  std::vector<BoundExpressionPtr> value;
+  value.push_back(std::move(expr));
+  return BoundExpression::makeCall(keyEncoder(type), std::move(value));
+}
+
+BoundExpressionPtr decodeNestedKey(BoundExpressionPtr encoding, const DataType& type) {
+  std::vector<BoundExpressionPtr> value;
+  value.push_back(std::move(encoding));
+  return BoundExpression::makeCall(keyDecoder(type), std::move(value));
 }
 
 }  // namespace sluice

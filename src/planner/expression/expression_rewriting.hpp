@@ -2,7 +2,7 @@
 //
 // Helpers the binder and the optimizer share to take bound expressions apart and put them back
 // together: copies, the input columns an expression reads, column substitution and shifting,
-// and the conjuncts of a condition.
+// the conjuncts of a condition, and the key encodings of nested values.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +34,13 @@ bool isDeterministic(const BoundExpression& expr);
 //! expression is a group key, an operand repeats another). Non-deterministic calls never
 //! match.
 bool sameExpression(const BoundExpression& a, const BoundExpression& b);
+
+//! `expr`'s key encoding when it is a STRUCT or ARRAY (function/scalar/nested_key_encoding.hpp),
+//! so that it can be grouped, sorted or partitioned by; other expressions are returned as
+//! they are.
+BoundExpressionPtr encodeNestedKey(BoundExpressionPtr expr);
+//! The value of type `type` that the key encoding `encoding` holds.
+BoundExpressionPtr decodeNestedKey(BoundExpressionPtr encoding, const DataType& type);
 
 //! The smallest and largest input column `expr` reads; {max, 0} when it reads none.
 std::pair<idx_t, idx_t> columnRange(const BoundExpression& expr);
