@@ -63,6 +63,13 @@ def struct(*cols):
     return Column("struct(" + ", ".join(_column(c)._item_sql() for c in cols) + ")")
 
 
+def call_function(funcName, *cols):
+    """Calls a function by its name, which may be qualified: a built-in one, or one of the
+    catalog or of the pipeline's SQL files (CREATE [TEMPORARY] FUNCTION)."""
+    arguments = ", ".join(_column(c)._sql for c in cols)
+    return Column(f"{_name_sql(funcName)}({arguments})")
+
+
 def current_timestamp():
     return Column("current_timestamp()")
 

@@ -410,7 +410,8 @@ def append_flow(*, target, name=None, once=False, spark_conf=None, comment=None)
 
         def build():
             frame = _query_of(function, description)
-            text = f"CREATE FLOW {_quote(flow_name)}"
+            # A name with a dot has parts, as Spark parses it: MULTIPART_FLOW_NAME_NOT_SUPPORTED.
+            text = f"CREATE FLOW {_name_sql(flow_name)}"
             if comment is not None:
                 text += f" COMMENT {_string_sql(comment)}"
             insert = "INSERT ONCE INTO" if once else "INSERT INTO"

@@ -1,0 +1,3 @@
+-- test/pipelines/row_filters (alternatives/taken.sql), unchanged: CREATE FUNCTION has no
+-- pyspark.pipelines form.
+CREATE FUNCTION taken(x INT) RETURN x + 1;
