@@ -11,7 +11,8 @@ import sys
 
 from sluice import _schemas
 from sluice.errors import PySparkException, PySparkTypeError, PySparkValueError
-from sluice.sql import DataFrame, _condition_sql, _name_sql, _quote, _string_sql
+from sluice.sql import (DataFrame, _condition_sql, _name_sql, _numbered_aliases, _quote,
+                        _string_sql)
 from sluice.types import _schema_sql
 
 # The registry of the file being registered; None outside a pipeline update.
@@ -267,7 +268,7 @@ def _define(line, description, build, spark_conf=None, output=None):
     registry = _registry()
 
     def statement():
-        return _settings_sql(spark_conf) + build()
+        return _numbered_aliases(_settings_sql(spark_conf) + build())
 
     try:
         registry.elements.append(_Element(line, statement()))
