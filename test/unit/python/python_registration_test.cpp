@@ -146,6 +146,31 @@ TEST_F(PythonRegistrationTest, TableArgumentsBecomeTableClauses) {
   EXPECT_EQ(stream.spec->clustering->kind, sql::Clustering::Kind::kAuto);
 }
 
+TEST_F(PythonRegistrationTest, RefreshPolicyBecomesTheViewsRefreshPolicy) {
+  registerSource(
+      "from pyspark import pipelines as dp\n"
+      "@dp.materialized_view(refresh_policy='incremental_strict')\n"
+      "def strict():\n"
+      "    return spark.read.table('a')\n"
+      "@dp.materialized_view(refresh_policy='FULL')\n"
+      "def full():\n"
+      "    return spark.read.table('a')\n"
+      "@dp.materialized_view\n"
+      "def automatic():\n"
+      "    return spark.read.table('a')\n"
+      "@dp.materialized_view(refresh_policy='sometimes')\n"
+      "def wrong():\n"
+      "    return spark.read.table('a')\n");
+  ASSERT_EQ(errors_.size(), 1u);
+  EXPECT_NE(errors_[0].message().find("VALUE_NOT_ALLOWED"), std::string::npos);
+  ASSERT_EQ(graph_.datasets.size(), 3u);
+  ASSERT_NE(graph_.datasets[0].spec, nullptr);
+  EXPECT_EQ(graph_.datasets[0].spec->refresh_policy, sql::RefreshPolicy::kIncrementalStrict);
+  ASSERT_NE(graph_.datasets[1].spec, nullptr);
+  EXPECT_EQ(graph_.datasets[1].spec->refresh_policy, sql::RefreshPolicy::kFull);
+  EXPECT_TRUE(graph_.datasets[2].spec == nullptr || !graph_.datasets[2].spec->refresh_policy);
+}
+
 // A materialized view's refresh compares its statement with the last refresh's: a file
 // registered again, after other DataFrames were made, gives the same statements.
 TEST_F(PythonRegistrationTest, RegisteringAgainGivesTheSameStatements) {
