@@ -12,6 +12,7 @@
 #include "pipeline/update/incremental_refresh.hpp"
 #include "pipeline/update/pipeline_state.hpp"
 #include "pipeline/update/pipeline_update.hpp"
+#include "planner/optimizer/optimizer_rules.hpp"
 #include "storage/delta/table_reader.hpp"
 
 namespace sluice {
@@ -84,6 +85,8 @@ std::vector<ViewIncrementality> describeViewIncrementality(const PipelineDefinit
     RecordingSchemaOnlyReads reads;
     LogicalOperatorPtr plan = bindFlowQuery(
         analysis, views, *flow.flow, schemaOnlyEnvironment(definition, catalog.get(), reads));
+    // Judged as an update judges it (FlowRun::bindView in flow_execution.cpp).
+    removeIdentityProjections(*plan);
     ViewRefreshInputs inputs;
     describePlanInputs(*plan, reads.allScans(), inputs);
     bool has_expectations = view->expectations != nullptr && !view->expectations->empty();

@@ -16,6 +16,7 @@
 #include "pipeline/update/incremental_refresh.hpp"
 #include "pipeline/update/insert_by_name.hpp"
 #include "pipeline/update/sink_destinations.hpp"
+#include "planner/optimizer/optimizer_rules.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -142,9 +143,16 @@ class FlowRun {
     return append();
   }
 
+  //! Binds the view's query for its refresh's techniques, which judge and rewrite the plan's
+  //! shape: without the projections below the root that pass their input on unchanged, so
+  //! that a query of nested subqueries (a Python DataFrame's, one a step) is planned as its
+  //! SQL form is.
   LogicalOperatorPtr bindView(const DatasetReads& reads, RelationReads* relations) const {
-    return bindFlowQuery(*environment_.analysis, *environment_.views, *flow_.flow,
-                         bindingEnvironment(reads, nullptr), relations);
+    LogicalOperatorPtr plan =
+        bindFlowQuery(*environment_.analysis, *environment_.views, *flow_.flow,
+                      bindingEnvironment(reads, nullptr), relations);
+    removeIdentityProjections(*plan);
+    return plan;
   }
 
   //! Plans the view's refresh (view_refresh_planning.hpp) and runs the technique chosen.

@@ -11,7 +11,8 @@ import sys
 
 from sluice import _schemas
 from sluice.errors import PySparkException, PySparkTypeError, PySparkValueError
-from sluice.sql import DataFrame, _condition_sql, _name_sql, _quote, _string_sql
+from sluice.sql import (DataFrame, _condition_sql, _name_sql, _numbered_aliases, _quote,
+                        _string_sql)
 from sluice.types import _schema_sql
 
 # The registry of the file being registered; None outside a pipeline update.
@@ -210,6 +211,8 @@ def _table_sql(kind, name, query=None, schema=None, expectations=(), comment=Non
     if options.get("path") is not None:
         _check_str("path", options["path"])
         text += f" LOCATION {_string_sql(options['path'])}"
+    if options.get("refresh_policy") is not None:
+        text += f" REFRESH POLICY {options['refresh_policy']}"
     if options.get("row_filter") is not None:
         # Databricks' row_filter is the clause's text: "ROW FILTER f ON (column, ...)".
         _check_str("row_filter", options["row_filter"])
@@ -267,7 +270,7 @@ def _define(line, description, build, spark_conf=None, output=None):
     registry = _registry()
 
     def statement():
-        return _settings_sql(spark_conf) + build()
+        return _numbered_aliases(_settings_sql(spark_conf) + build())
 
     try:
         registry.elements.append(_Element(line, statement()))
@@ -319,14 +322,37 @@ def table(query_function=None, *, name=None, comment=None, spark_conf=None,
     return _dataset_decorator("table", query_function, name, statement)
 
 
+# Databricks' refresh_policy values and the REFRESH POLICY each is.
+_REFRESH_POLICIES = {"auto": "AUTO", "incremental": "INCREMENTAL",
+                     "incremental_strict": "INCREMENTAL STRICT", "full": "FULL"}
+
+
+def _refresh_policy_sql(refresh_policy):
+    """The REFRESH POLICY of a materialized view's refresh_policy ("auto", "incremental",
+    "incremental_strict" or "full", in any case), or None when it has none."""
+    if refresh_policy is None:
+        return None
+    _check_str("refresh_policy", refresh_policy)
+    policy = _REFRESH_POLICIES.get(refresh_policy.strip().lower().replace(" ", "_"))
+    if policy is None:
+        raise PySparkValueError(
+            errorClass="VALUE_NOT_ALLOWED",
+            messageParameters={"arg_name": "refresh_policy",
+                               "allowed_values": ", ".join(_REFRESH_POLICIES)},
+            message=f"refresh_policy is {refresh_policy!r}; it must be one of "
+            f"{', '.join(repr(name) for name in _REFRESH_POLICIES)}.")
+    return policy
+
+
 def materialized_view(query_function=None, *, name=None, comment=None, spark_conf=None,
                       table_properties=None, partition_cols=None, cluster_by=None,
                       cluster_by_auto=None, schema=None, path=None, row_filter=None,
-                      private=False, format=None):
+                      private=False, format=None, refresh_policy=None):
     _check_dict("table_properties", table_properties)
     _check_str_list("partition_cols", partition_cols)
     clauses = dict(format=format, path=path, row_filter=row_filter,
-                   cluster_by_auto=cluster_by_auto)
+                   cluster_by_auto=cluster_by_auto,
+                   refresh_policy=_refresh_policy_sql(refresh_policy))
 
     def statement(resolved, function, expectations, line):
         description = f"materialized view `{resolved}`"

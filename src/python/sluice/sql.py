@@ -17,7 +17,29 @@ from sluice.errors import (AnalysisException, PySparkAttributeError, PySparkNotI
                            PySparkTypeError, PySparkValueError)
 from sluice.types import DataType, StructField, StructType, _parse_type, _type_sql, _schema_sql
 
+# Each DataFrame's alias as a subquery, `__q<n>`: unique in the process, so that the two sides
+# of a join are told apart; _numbered_aliases renumbers them within a statement.
 _alias_numbers = itertools.count(1)
+# The pieces of a query's text an alias is looked for among: string literals and comments
+# (passed over), and quoted names (an alias when it is one of the form above).
+_TEXT_PIECES = re.compile(r"'(?:[^'\\]|\\.)*'" r'|"(?:[^"\\]|\\.)*"' r"|--[^\n]*|/\*.*?\*/"
+                          r"|`(?:[^`]|``)*`", re.DOTALL)
+_ALIAS = re.compile(r"`__q[0-9]+`")
+
+
+def _numbered_aliases(text):
+    """`text` with its DataFrames' aliases renumbered from 1 in the order they first appear,
+    so that a definition makes the same statement however many DataFrames the process made
+    before it (a materialized view's refresh compares its statement with the last one's)."""
+    numbers = {}
+
+    def renumber(match):
+        piece = match.group(0)
+        if _ALIAS.fullmatch(piece) is None:
+            return piece
+        return numbers.setdefault(piece, f"`__q{len(numbers) + 1}`")
+
+    return _TEXT_PIECES.sub(renumber, text)
 
 
 def _quote(name):

@@ -12,6 +12,7 @@
 
 #include "pipeline/graph/graph_report.hpp"
 #include "pipeline/pipeline_validation.hpp"
+#include "sql/printer.hpp"
 
 namespace sluice {
 namespace {
@@ -143,6 +144,55 @@ TEST_F(PythonRegistrationTest, TableArgumentsBecomeTableClauses) {
   ASSERT_NE(stream.spec, nullptr);
   ASSERT_TRUE(stream.spec->clustering);
   EXPECT_EQ(stream.spec->clustering->kind, sql::Clustering::Kind::kAuto);
+}
+
+TEST_F(PythonRegistrationTest, RefreshPolicyBecomesTheViewsRefreshPolicy) {
+  registerSource(
+      "from pyspark import pipelines as dp\n"
+      "@dp.materialized_view(refresh_policy='incremental_strict')\n"
+      "def strict():\n"
+      "    return spark.read.table('a')\n"
+      "@dp.materialized_view(refresh_policy='FULL')\n"
+      "def full():\n"
+      "    return spark.read.table('a')\n"
+      "@dp.materialized_view\n"
+      "def automatic():\n"
+      "    return spark.read.table('a')\n"
+      "@dp.materialized_view(refresh_policy='sometimes')\n"
+      "def wrong():\n"
+      "    return spark.read.table('a')\n");
+  ASSERT_EQ(errors_.size(), 1u);
+  EXPECT_NE(errors_[0].message().find("VALUE_NOT_ALLOWED"), std::string::npos);
+  ASSERT_EQ(graph_.datasets.size(), 3u);
+  ASSERT_NE(graph_.datasets[0].spec, nullptr);
+  EXPECT_EQ(graph_.datasets[0].spec->refresh_policy, sql::RefreshPolicy::kIncrementalStrict);
+  ASSERT_NE(graph_.datasets[1].spec, nullptr);
+  EXPECT_EQ(graph_.datasets[1].spec->refresh_policy, sql::RefreshPolicy::kFull);
+  EXPECT_TRUE(graph_.datasets[2].spec == nullptr || !graph_.datasets[2].spec->refresh_policy);
+}
+
+// A materialized view's refresh compares its statement with the last refresh's: a file
+// registered again, after other DataFrames were made, gives the same statements.
+TEST_F(PythonRegistrationTest, RegisteringAgainGivesTheSameStatements) {
+  std::string source =
+      "from pyspark import pipelines as dp\n"
+      "from pyspark.sql import functions as F\n"
+      "left = spark.read.table('a')\n"
+      "@dp.materialized_view\n"
+      "def joined():\n"
+      "    right = spark.read.table('b').where(F.lit('`__q1`') != 'x')\n"
+      "    return left.join(right, left['id'] == right['id']).select(left['id'])\n";
+  registerSource(source);
+  ASSERT_TRUE(errors_.empty()) << errors_.front().report();
+  ASSERT_EQ(graph_.datasets.size(), 1u);
+  std::string first = sql::printStatement(*graph_.datasets[0].statement);
+  graph_ = DataflowGraph{};
+  registerSource(source);
+  ASSERT_TRUE(errors_.empty()) << errors_.front().report();
+  ASSERT_EQ(graph_.datasets.size(), 1u);
+  EXPECT_EQ(sql::printStatement(*graph_.datasets[0].statement), first);
+  // The string literal is the user's, left as written.
+  EXPECT_NE(first.find("'`__q1`'"), std::string::npos) << first;
 }
 
 TEST_F(PythonRegistrationTest, DefinitionsOutsideAPipelineAreRefused) {

@@ -13,3 +13,6 @@ AS SELECT kind, v, rand() < 2 AS kept FROM events;
 
 CREATE MATERIALIZED VIEW labels
 AS SELECT * FROM read_files('labels.csv', format => 'csv', header => true);
+
+CREATE MATERIALIZED VIEW repeated_kinds
+AS SELECT kind, count(DISTINCT v) AS distinct_values FROM events GROUP BY kind HAVING count(*) > 1;
