@@ -14,7 +14,6 @@
 #include "cli/pipeline_commands.hpp"
 #include "cli/query_command.hpp"
 #include "common/error/error.hpp"
-#include "python/python_registration.hpp"
 
 // The build passes the project's version; the fallback keeps a stand-alone compile working.
 #ifndef SLUICE_VERSION
@@ -24,7 +23,6 @@
 namespace sluice {
 
 int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  installPythonRegistration();
   CLI::App app("sluice runs Spark declarative pipelines (SQL and Python) on one machine", "sluice");
   app.set_version_flag("--version", "sluice " SLUICE_VERSION);
   app.require_subcommand(1);

@@ -114,10 +114,9 @@ void installPythonRegistration() {
 }  // namespace sluice
 
 #if defined(__SANITIZE_ADDRESS__)
-// The interpreter is never finalized (Python does not free everything it allocates even
-// then), so LeakSanitizer is told to leave the allocations of libpython alone, and those of
-// the pybind11 functions the bridge module defines, which live as long as the interpreter.
+// For the programs that link this layer (the sqllogictest runner, the unit tests); the
+// `sluice` binary, which loads it as a plugin, defines its own in src/main.cpp.
 extern "C" const char* __lsan_default_suppressions() {
-  return "leak:libpython\nleak:pybind11::cpp_function\n";
+  return sluice::kPythonLeakSuppressions;
 }
 #endif

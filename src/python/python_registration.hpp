@@ -23,4 +23,11 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
 //! Makes the pipelines of this process register their `.py` files with registerPythonFile.
 void installPythonRegistration();
 
+//! What LeakSanitizer must leave alone in a program that embeds the interpreter: it is never
+//! finalized (Python does not free everything it allocates even then), so the allocations of
+//! libpython, and those of the pybind11 functions the bridge module defines, which live as
+//! long as the interpreter. The program returns it from __lsan_default_suppressions.
+inline constexpr const char* kPythonLeakSuppressions =
+    "leak:libpython\nleak:pybind11::cpp_function\n";
+
 }  // namespace sluice

@@ -269,7 +269,10 @@ class ArrowAndPandasTest(SessionTest):
 
 
 class PipelineCatalogTest(unittest.TestCase):
-    """A session opened on a pipeline's spec reads the tables its updates wrote."""
+    """A session opened on a pipeline's spec reads the tables its updates wrote.
+
+    The pipeline mixes SQL and Python files, so `sluice run` loads its Python plugin.
+    """
 
     @classmethod
     def setUpClass(cls):
@@ -282,6 +285,17 @@ class PipelineCatalogTest(unittest.TestCase):
         with open(os.path.join(folder, "transformations", "numbers.sql"), "w") as source:
             source.write("CREATE MATERIALIZED VIEW numbers AS "
                          "SELECT id, id * 10 AS tens FROM range(3);\n")
+        with open(os.path.join(folder, "transformations", "hundreds.py"), "w") as source:
+            # decimal imports _decimal, an extension module that takes libpython's symbols
+            # from the process.
+            source.write("import decimal\n"
+                         "from pyspark import pipelines as dp\n"
+                         "from pyspark.sql import functions as F\n\n"
+                         "@dp.materialized_view\n"
+                         "def hundreds():\n"
+                         "    step = int(decimal.Decimal('100'))\n"
+                         "    return spark.read.table('numbers').select((F.col('id') * step)"
+                         ".alias('h'))\n")
         # The sluice binary of a sanitizer build loads its runtime itself.
         environment = {key: value for key, value in os.environ.items()
                        if key not in ("LD_PRELOAD", "ASAN_OPTIONS")}
@@ -302,6 +316,11 @@ class PipelineCatalogTest(unittest.TestCase):
             "|  20|\n"
             "+----+\n"
             "\n"))
+
+    def test_read_table_of_a_python_file(self):
+        session = SparkSession({}, lambda: _actions.connect(spec=self.spec))
+        self.assertEqual(session.read.table("hundreds").orderBy("h").collect(),
+                         [Row(h=0), Row(h=100), Row(h=200)])
 
     def test_builder_opens_the_catalog_of_a_spec(self):
         active = SparkSession.getActiveSession()

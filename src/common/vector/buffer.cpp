@@ -28,7 +28,9 @@ Buffer::~Buffer() {
 char* StringHeap::allocate(idx_t size) {
   if (size > remaining_) {
     idx_t chunk_size = size > kChunkSize ? size : kChunkSize;
-    chunks_.push_back(std::make_unique<char[]>(chunk_size));
+    // Not zeroed: every byte is written before a view points at it, and a chunk's untouched
+    // pages then cost nothing (a vector of a few short strings used to clear 64 KB).
+    chunks_.push_back(std::make_unique_for_overwrite<char[]>(chunk_size));
     cursor_ = chunks_.back().get();
     remaining_ = chunk_size;
   }

@@ -125,7 +125,15 @@ EventLogWriter::EventLogWriter(std::string location, std::string pipeline_id,
       pipeline_id_(std::move(pipeline_id)),
       pipeline_name_(std::move(pipeline_name)) {}
 
-EventLogWriter::~EventLogWriter() = default;
+EventLogWriter::~EventLogWriter() {
+  // An update cut short by an error still logs the flows that ended before it, as it did when
+  // each flow's end was committed at once. A destructor must not throw, and the error that
+  // ends the update is the one to report.
+  try {
+    flush();
+  } catch (const std::exception&) {
+  }
+}
 
 void EventLogWriter::add(Event event) {
   event.timestamp_us = epochMicros();
@@ -231,7 +239,11 @@ void EventLogWriter::flowChanged(const Flow& flow, FlowState state, const FlowRu
     event.level = "WARN";
   event.details = {{"flow_progress", progress}};
   add(std::move(event));
-  if (result != nullptr)
+  // A flow's end is committed with the next commit if the last one is recent: the update's end
+  // commits every buffered event, and a killed update loses at most the last second's flow
+  // events, which no update reads (the event log only reports; a flow's progress is recorded
+  // in the pipeline's state and its table's commits).
+  if (result != nullptr && std::chrono::steady_clock::now() - last_flush_ >= kFlowEventsInterval)
     flush();
 }
 
@@ -348,6 +360,7 @@ void EventLogWriter::flush() {
   writer.write(batch);
   writer.commit();
   pending_.clear();
+  last_flush_ = std::chrono::steady_clock::now();
 }
 
 }  // namespace sluice

@@ -15,10 +15,13 @@
 // passed_records, failed_records}]}), planning_information (a materialized view's refresh:
 // technique_information [{maintenance_type, is_chosen, is_applicable, incrementalization_issues
 // [{issue_type, prevent_incrementalization, message}]}], logged as its flow ends) and
-// update_progress. Events are buffered and appended as one commit at the start of an update, at the
-// end of each flow and at the end of the update.
+// update_progress. Events are buffered and appended as one commit at the start of an update and at
+// its end; while it runs, the events of the flows that end are committed at most once a second
+// (kFlowEventsInterval), so that a long update shows its progress while a short one makes two
+// commits, whatever its number of flows.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +49,9 @@ class EventLogWriter : public UpdateObserver {
   //! Appends the buffered events as one commit.
   void flush();
 
+  //! The shortest time between two commits of flow events while an update runs.
+  static constexpr std::chrono::milliseconds kFlowEventsInterval{1000};
+
  private:
   struct Event;
   void add(Event event);
@@ -58,6 +64,7 @@ class EventLogWriter : public UpdateObserver {
   std::string update_id_;
   int64_t sequence_ = 0;
   std::vector<Event> pending_;
+  std::chrono::steady_clock::time_point last_flush_;
 };
 
 }  // namespace sluice
