@@ -2,6 +2,7 @@
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/order_by_all.hpp"
+#include "planner/binder/sort_spec.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +10,6 @@
 
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
-#include "function/scalar/argument_types.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/binder/within_group.hpp"
@@ -846,7 +846,7 @@ std::vector<SortSpec> AggregateBinder::bindOrderKeys(LogicalOperator& project, s
       project.column_names.begin() + static_cast<std::ptrdiff_t>(visible));
   if (isOrderByAll(order) && !hasColumnNamedAll(scope_, visible_names)) {
     for (idx_t column = 0; column < visible; ++column)
-      keys.push_back(sortSpec(order[0], column, project.column_types[column]));
+      keys.push_back(bindSortSpec(order[0], column, project.column_types[column], statement_));
     return keys;
   }
   for (const sql::SortItem& item : order) {
@@ -914,31 +914,9 @@ std::vector<SortSpec> AggregateBinder::bindOrderKeys(LogicalOperator& project, s
         project.expressions.push_back(std::move(key));
       }
     }
-    keys.push_back(sortSpec(item, *column, project.column_types[*column]));
+    keys.push_back(bindSortSpec(item, *column, project.column_types[*column], statement_));
   }
   return keys;
-}
-
-SortSpec AggregateBinder::sortSpec(const sql::SortItem& item, idx_t column,
-                                   const DataType& type) const {
-  // A MAP, alone or inside a struct or array, has no order; structs and arrays sort through
-  // their key encodings (nested_key_encoding.hpp).
-  if (containsMapType(type)) {
-    throw Error(
-        ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
-        fmt::format(
-            "Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does not support "
-            "ordering on type \"{}\".",
-            ExpressionBinder::autoName(*item.expr), type.sql()))
-        .withLocation(statement_.locate(item.expr->position));
-  }
-  SortSpec spec;
-  spec.column = column;
-  spec.ascending = item.direction != sql::SortDirection::kDescending;
-  spec.nulls_first = item.null_ordering == sql::NullOrdering::kDefault
-                         ? spec.ascending
-                         : item.null_ordering == sql::NullOrdering::kNullsFirst;
-  return spec;
 }
 
 }  // namespace sluice

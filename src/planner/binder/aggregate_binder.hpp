@@ -127,7 +127,6 @@ class AggregateBinder {
   std::vector<SortSpec> bindOrderKeys(LogicalOperator& project, size_t visible,
                                       const std::vector<sql::SortItem>& order,
                                       DistinctMode distinct);
-  SortSpec sortSpec(const sql::SortItem& item, idx_t column, const DataType& type) const;
 
   const BindContext& context_;
   const sql::Statement& statement_;

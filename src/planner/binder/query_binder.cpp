@@ -8,7 +8,6 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
-#include "function/scalar/argument_types.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/cte_scope.hpp"
@@ -19,6 +18,7 @@
 #include "planner/binder/order_by_all.hpp"
 #include "planner/binder/row_filter.hpp"
 #include "planner/binder/set_operation_binder.hpp"
+#include "planner/binder/sort_spec.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/time_zone_pinning.hpp"
 #include "planner/binder/unpivot_binder.hpp"
@@ -338,7 +338,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   std::vector<SortSpec> keys;
   if (isOrderByAll(*order) && !hasColumnNamedAll(scope, project->column_names)) {
     for (idx_t column = 0; column < visible; ++column)
-      keys.push_back(sortSpec((*order)[0], column, project->column_types[column]));
+      keys.push_back(bindSortSpec((*order)[0], column, project->column_types[column], statement_));
     attachInput();
     return sortKeepingColumns(std::move(project), std::move(keys), visible);
   }
@@ -359,7 +359,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
       project->column_types.push_back(key->type);
       project->expressions.push_back(std::move(key));
     }
-    keys.push_back(sortSpec(item, *column, project->column_types[*column]));
+    keys.push_back(bindSortSpec(item, *column, project->column_types[*column], statement_));
   }
   attachInput();
   return sortKeepingColumns(std::move(project), std::move(keys), visible);
@@ -381,31 +381,12 @@ std::optional<idx_t> QueryBinder::sortOrdinal(const sql::Expr& expr, size_t colu
   return static_cast<idx_t>(position - 1);
 }
 
-SortSpec QueryBinder::sortSpec(const sql::SortItem& item, idx_t column, const DataType& type) {
-  // A MAP, alone or inside a struct or array, has no order; structs and arrays sort through
-  // their key encodings (nested_key_encoding.hpp).
-  if (containsMapType(type)) {
-    throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
-                fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does "
-                            "not support ordering on type \"{}\".",
-                            ExpressionBinder::autoName(*item.expr), type.sql()))
-        .withLocation(statement_.locate(item.expr->position));
-  }
-  SortSpec spec;
-  spec.column = column;
-  spec.ascending = item.direction != sql::SortDirection::kDescending;
-  spec.nulls_first = item.null_ordering == sql::NullOrdering::kDefault
-                         ? spec.ascending
-                         : item.null_ordering == sql::NullOrdering::kNullsFirst;
-  return spec;
-}
-
 LogicalOperatorPtr QueryBinder::sortByOutput(LogicalOperatorPtr plan,
                                              const std::vector<sql::SortItem>& order) {
   std::vector<SortSpec> keys;
   bool all_columns = isOrderByAll(order) && !hasColumnNamedAll({}, plan->column_names);
   for (idx_t column = 0; all_columns && column < plan->column_names.size(); ++column)
-    keys.push_back(sortSpec(order[0], column, plan->column_types[column]));
+    keys.push_back(bindSortSpec(order[0], column, plan->column_types[column], statement_));
   for (size_t item_index = 0; !all_columns && item_index < order.size(); ++item_index) {
     const sql::SortItem& item = order[item_index];
     std::optional<idx_t> column = sortOrdinal(*item.expr, plan->column_names.size());
@@ -419,7 +400,7 @@ LogicalOperatorPtr QueryBinder::sortByOutput(LogicalOperatorPtr plan,
     }
     if (!column)
       notSupported(item.expr->position, "ORDER BY an expression here (name an output column)");
-    keys.push_back(sortSpec(item, *column, plan->column_types[*column]));
+    keys.push_back(bindSortSpec(item, *column, plan->column_types[*column], statement_));
   }
   auto sort = makeOperator(LogicalOperatorKind::kSort);
   sort->column_names = plan->column_names;

@@ -46,8 +46,6 @@ class QueryBinder {
   //! Orders a relation by keys that name its output columns (by name or ordinal).
   LogicalOperatorPtr sortByOutput(LogicalOperatorPtr plan, const std::vector<sql::SortItem>& order);
   //! The sort direction and NULL placement of `item` for column `column`, whose type must be
-  //! orderable.
-  SortSpec sortSpec(const sql::SortItem& item, idx_t column, const DataType& type);
   //! The output column an ORDER BY ordinal (ORDER BY 2) names, or nullopt when `expr` is not one.
   std::optional<idx_t> sortOrdinal(const sql::Expr& expr, size_t columns);
   LogicalOperatorPtr bindValues(const std::vector<std::vector<sql::ExprPtr>>& rows,
