@@ -6,6 +6,7 @@
 
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
+#include "function/scalar/argument_types.hpp"
 
 namespace sluice {
 
@@ -441,6 +442,20 @@ std::optional<std::string> NumberFormat::format(int128_t unscaled, int scale) co
   if (out.empty() || out == "+" || out == "-")
     return "0";
   return out;
+}
+
+std::shared_ptr<const NumberFormat> numberFormatArgument(const BindRequest& request, size_t index) {
+  const Value* format = constantArgument(request, index);
+  TypeId type = request.argument_types[index].id();
+  if (format == nullptr || !(type == TypeId::kString || type == TypeId::kVoid)) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input format "
+                            "should be a foldable \"STRING\" expression.",
+                            request.name));
+  }
+  if (format->isNull())
+    return nullptr;
+  return std::make_shared<const NumberFormat>(NumberFormat::compile(format->getString()));
 }
 
 }  // namespace sluice

@@ -10,12 +10,14 @@
 // most as many. The result of parsing is DECIMAL(all digits, fraction digits).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/types/data_type.hpp"
+#include "function/function_registry.hpp"
 
 namespace sluice {
 
@@ -71,5 +73,10 @@ class NumberFormat {
   int precision_ = 0;
   int scale_ = 0;
 };
+
+//! The number format of argument `index` of a to_number / to_char call, compiled once at bind
+//! time; null for a NULL format. A format that is not a constant string is
+//! DATATYPE_MISMATCH.NON_FOLDABLE_INPUT.
+std::shared_ptr<const NumberFormat> numberFormatArgument(const BindRequest& request, size_t index);
 
 }  // namespace sluice

@@ -76,11 +76,8 @@ void formatRows(const NumberFormat& format, const DataType& input, const Vector&
 //! DECIMAL that holds it.
 BoundScalarFunction bindNumberToChar(const BindRequest& request) {
   DataType input = decimal::forType(request.argument_types[0]);
-  const Value* format_value = constantArgument(request, 1);
-  TypeId format_type = request.argument_types[1].id();
-  if (format_value == nullptr || !(format_type == TypeId::kString || format_type == TypeId::kVoid))
-    throwNonFoldableFormat(request.name);
-  if (format_value->isNull()) {
+  std::shared_ptr<const NumberFormat> format = numberFormatArgument(request, 1);
+  if (!format) {
     return {std::string(request.name),
             {input, DataType::string()},
             DataType::string(),
@@ -88,8 +85,6 @@ BoundScalarFunction bindNumberToChar(const BindRequest& request) {
               forEachRow(rows, [&](idx_t row) { result.setNull(row); });
             }};
   }
-  auto format =
-      std::make_shared<const NumberFormat>(NumberFormat::compile(format_value->getString()));
   ScalarKernel kernel = [format, input](const ExecContext&, const ArgumentVectors& args,
                                         const RowSet& rows, Vector& result) {
     if (input.isWideDecimal())

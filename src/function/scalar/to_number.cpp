@@ -43,17 +43,9 @@ void parseRows(const NumberFormat& format, bool null_on_mismatch, const Vector& 
 
 BoundScalarFunction bindToNumber(const BindRequest& request, bool null_on_mismatch) {
   DataType input = expectArgument(request, 0, DataType::string());
-  const Value* format_value = constantArgument(request, 1);
-  TypeId format_type = request.argument_types[1].id();
-  if (format_value == nullptr ||
-      !(format_type == TypeId::kString || format_type == TypeId::kVoid)) {
-    throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
-                fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input format "
-                            "should be a foldable \"STRING\" expression.",
-                            request.name));
-  }
+  std::shared_ptr<const NumberFormat> format = numberFormatArgument(request, 1);
   // A NULL format gives NULL, typed as Spark's default DECIMAL.
-  if (format_value->isNull()) {
+  if (!format) {
     return {std::string(request.name),
             {input, DataType::string()},
             DataType::decimal(10, 0),
@@ -61,8 +53,6 @@ BoundScalarFunction bindToNumber(const BindRequest& request, bool null_on_mismat
               forEachRow(rows, [&](idx_t row) { result.setNull(row); });
             }};
   }
-  auto format =
-      std::make_shared<const NumberFormat>(NumberFormat::compile(format_value->getString()));
   DataType result_type = format->resultType();
   ScalarKernel kernel = [format, null_on_mismatch, wide = result_type.isWideDecimal()](
                             const ExecContext&, const ArgumentVectors& args, const RowSet& rows,

@@ -8,26 +8,13 @@
 
 #include "catalog/catalog_entry.hpp"
 #include "common/text/ascii_case.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
 namespace sluice {
 
 namespace {
-
-bool isOrderable(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kMap:
-      return false;
-    case TypeId::kArray:
-      return isOrderable(type.elementType());
-    case TypeId::kStruct:
-      return std::all_of(type.fields().begin(), type.fields().end(),
-                         [](const StructField& field) { return isOrderable(field.type); });
-    default:
-      return true;
-  }
-}
 
 class LayoutResolver {
  public:
@@ -57,7 +44,7 @@ class LayoutResolver {
         source.push_back(index);
     }
     layout.sequence_type = query_[layout.sequence_in_query].type;
-    if (!isOrderable(layout.sequence_type)) {
+    if (containsMapType(layout.sequence_type)) {
       throw Error(ErrorClass::AUTOCDC_MICROBATCH_VALIDATION, "NON_ORDERABLE_SEQUENCE",
                   fmt::format("The SEQUENCE BY of the AUTO CDC flow {} has the type {}, whose "
                               "values cannot be ordered.",
