@@ -3,8 +3,8 @@
 // ALTER TABLE on a Delta table, and the statements that show what it changes:
 //   ALTER TABLE t SET / UNSET TBLPROPERTIES, ADD COLUMNS, ALTER COLUMN (TYPE, COMMENT,
 //     DROP NOT NULL): one Delta commit each (storage/delta/table_alteration.hpp).
-//   ALTER TABLE t RENAME COLUMN / DROP COLUMNS: Delta needs column mapping for them, which
-//     sluice does not write yet, so they fail as Delta fails on a table without it.
+//   ALTER TABLE t RENAME COLUMN / DROP COLUMNS: schema changes of a table with column mapping
+//     (delta.columnMapping.mode = 'name' or 'id'); without it they fail as Delta fails.
 //   ALTER TABLE t RENAME TO u: the catalog entry (and a managed table's folder) move.
 //   SHOW TBLPROPERTIES t [('key')] -> key, value: the table's configuration with the
 //     protocol's versions and features, as Delta lists them, sorted by key.
@@ -94,10 +94,50 @@ void recordProperties(const AlteredTable& altered, CatalogSession& session) {
   session.catalog().createTable(entry, /*replace=*/true);
 }
 
-//! Delta suggests enabling column mapping here; sluice cannot enable it yet, so it says that.
+//! Delta's advice where an operation needs column mapping.
 std::string columnMappingAdvice() {
-  return "It needs column mapping (delta.columnMapping.mode = 'name'), which sluice does not "
-         "read or write yet.";
+  return "Please enable Column Mapping on your Delta table with mapping mode 'name': ALTER "
+         "TABLE table_name SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name'). If your "
+         "table is not on the required protocol version it will be upgraded. Column mapping "
+         "requires at least protocol (2, 5).";
+}
+
+void renameColumn(const sql::AlterTableStatement& alter, const AlteredTable& altered,
+                  CatalogSession& session) {
+  const StructField& column = resolveColumn(alter.columns[0], altered, alter, session);
+  const delta::Snapshot& snapshot = *altered.table.snapshot;
+  if (!snapshot.column_mapping.enabled()) {
+    throwError(ErrorClass::DELTA_UNSUPPORTED_RENAME_COLUMN,
+               "Column rename is not supported for your Delta table. {}", columnMappingAdvice());
+  }
+  const std::string& new_name = alter.new_name;
+  const StructField* existing = findColumn(new_name, altered);
+  if (existing && existing != &column) {
+    throwError(ErrorClass::FIELD_ALREADY_EXISTS,
+               "Cannot rename column, because {} already exists in {}.", quoteName(new_name),
+               altered.table.display_name);
+  }
+  delta::renameColumn(snapshot, column.name, new_name);
+}
+
+void dropColumns(const sql::AlterTableStatement& alter, const AlteredTable& altered,
+                 CatalogSession& session) {
+  std::vector<std::string> dropped;
+  for (const std::string& column : alter.columns) {
+    if (const StructField* field = findColumn(column, altered)) {
+      if (std::find(dropped.begin(), dropped.end(), field->name) == dropped.end())
+        dropped.push_back(field->name);
+    } else if (!alter.if_exists) {
+      resolveColumn(column, altered, alter, session);  // raises UNRESOLVED_COLUMN
+    }
+  }
+  if (dropped.empty())
+    return;
+  if (!altered.table.snapshot->column_mapping.enabled()) {
+    throwError(ErrorClass::DELTA_UNSUPPORTED_DROP_COLUMN,
+               "DROP COLUMN is not supported for your Delta table. {}", columnMappingAdvice());
+  }
+  delta::dropColumns(*altered.table.snapshot, dropped);
 }
 
 void addColumns(const sql::AlterTableStatement& alter, const AlteredTable& altered,
@@ -250,23 +290,11 @@ StatementResult runAlterTable(const sql::AlterTableStatement& alter, CatalogSess
       addColumns(alter, altered, session);
       return {};
     case Action::kRenameColumn:
-      resolveColumn(alter.columns[0], altered, alter, session);
-      throwError(ErrorClass::DELTA_UNSUPPORTED_RENAME_COLUMN,
-                 "Column rename is not supported for your Delta table. {}", columnMappingAdvice());
-    case Action::kDropColumns: {
-      bool any = false;
-      for (const std::string& column : alter.columns) {
-        if (findColumn(column, altered)) {
-          any = true;
-        } else if (!alter.if_exists) {
-          resolveColumn(column, altered, alter, session);
-        }
-      }
-      if (!any)
-        return {};
-      throwError(ErrorClass::DELTA_UNSUPPORTED_DROP_COLUMN,
-                 "DROP COLUMN is not supported for your Delta table. {}", columnMappingAdvice());
-    }
+      renameColumn(alter, altered, session);
+      return {};
+    case Action::kDropColumns:
+      dropColumns(alter, altered, session);
+      return {};
     case Action::kAlterColumn:
       alterColumn(alter, altered, session);
       return {};

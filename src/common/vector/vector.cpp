@@ -231,6 +231,24 @@ ListEntry Vector::appendChildren(const std::vector<Value>& values) {
   return entry;
 }
 
+void Vector::relabel(const DataType& type) {
+  SLUICE_CHECK(type.id() == type_.id());
+  switch (type.id()) {
+    case TypeId::kArray:
+    case TypeId::kMap:
+      children_[0].relabel(type.childType());
+      break;
+    case TypeId::kStruct:
+      SLUICE_CHECK_EQ(children_.size(), type.fields().size());
+      for (size_t index = 0; index < children_.size(); ++index)
+        children_[index].relabel(type.fields()[index].type);
+      break;
+    default:
+      break;
+  }
+  type_ = type;
+}
+
 void Vector::flatten(idx_t count) {
   if (!constant_)
     return;

@@ -98,6 +98,10 @@ class Vector {
   //! Makes this a flat vector of `count` rows (expanding a constant).
   void flatten(idx_t count);
 
+  //! Gives the vector `type`, which differs from its own only in the names of STRUCT fields
+  //! (at any depth): the values stay as they are.
+  void relabel(const DataType& type);
+
  private:
   DataType type_;
   idx_t capacity_ = 0;

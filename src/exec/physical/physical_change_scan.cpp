@@ -25,6 +25,7 @@ class ChangeFileReader {
     table.table_path = range.table_path;
     table.schema = range.schema;
     table.metadata.partition_columns = range.partition_columns;
+    table.column_mapping = range.column_mapping;
     width_ = range.schema.size();
     if (!change.change_type)
       table.schema.push_back(StructField{delta::kChangeTypeColumn, DataType::string(), true, ""});

@@ -222,6 +222,7 @@ ChangeRange changesBetween(const std::string& table_path, int64_t start_version,
   checkReadSupported(protocol, metadata, table_path);
   range.schema = schemaFromJson(metadata.schema_string, table_path);
   range.partition_columns = metadata.partition_columns;
+  range.column_mapping = ColumnMapping::of(metadata);
   return range;
 }
 
@@ -234,6 +235,7 @@ ChangeRange snapshotAsInserts(const Snapshot& snapshot) {
   range.end_version = snapshot.version;
   range.schema = snapshot.schema;
   range.partition_columns = snapshot.metadata.partition_columns;
+  range.column_mapping = snapshot.column_mapping;
   for (const auto& [path, file] : snapshot.files) {
     ChangeFile change;
     change.file = file;

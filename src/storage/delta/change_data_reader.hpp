@@ -17,6 +17,7 @@
 
 #include "common/types/data_type.hpp"
 #include "storage/delta/actions.hpp"
+#include "storage/delta/column_mapping.hpp"
 
 namespace sluice::delta {
 
@@ -43,6 +44,8 @@ struct ChangeRange {
   //! The table's columns at the end version, which every change is read in.
   std::vector<StructField> schema;
   std::vector<std::string> partition_columns;
+  //! How the files store the columns, at the end version.
+  ColumnMapping column_mapping;
   //! In commit order, then in the order of each commit's actions.
   std::vector<ChangeFile> files;
 };

@@ -68,7 +68,23 @@ DataFileWriter::~DataFileWriter() = default;
 void DataFileWriter::write(const Batch& batch) {
   if (batch.num_rows == 0)
     return;
-  writer_->write(batch);
+  // Nested fields named as the table names them are stored under the data fields' names
+  // (column mapping's physical names).
+  bool renamed = false;
+  for (size_t column = 0; column < data_fields_.size(); ++column) {
+    const DataType& type = batch.columns[column].type();
+    renamed |= type.isNested() && !(type == data_fields_[column].type);
+  }
+  if (renamed) {
+    Batch stored = batch;
+    for (size_t column = 0; column < data_fields_.size(); ++column) {
+      if (stored.columns[column].type().isNested())
+        stored.columns[column].relabel(data_fields_[column].type);
+    }
+    writer_->write(stored);
+  } else {
+    writer_->write(batch);
+  }
   for (size_t column = 0; column < data_fields_.size(); ++column) {
     auto it = list_null_counts_.find(data_fields_[column].name);
     if (it == list_null_counts_.end())

@@ -46,7 +46,8 @@ class DataFileWriter {
   DataFileWriter(const DataFileWriter&) = delete;
   DataFileWriter& operator=(const DataFileWriter&) = delete;
 
-  //! Appends rows whose columns are the data fields.
+  //! Appends rows whose columns are the data fields (nested fields may be named otherwise, as
+  //! the table's schema names them when the data fields hold physical names).
   void write(const Batch& batch);
   uint64_t rowsWritten() const { return writer_->rowsWritten(); }
   //! Closes the file and returns its add action (dataChange as given).

@@ -136,6 +136,9 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
   file_options.stats.string_prefix_length = dataSkippingStringPrefixLength(snapshot.metadata);
   if (clustered)
     file_options.clustering_provider = kLiquidProvider;
+  // Files store the columns under their physical names (column mapping).
+  std::vector<StructField> stored_fields = snapshot.column_mapping.physicalFields(data_fields);
+  file_options.parquet.field_ids = snapshot.column_mapping.fieldIds(data_fields);
 
   int64_t now = epochMillis();
   CommitPlan plan;
@@ -143,7 +146,7 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
   plan.checkpoint_interval = checkpointInterval(snapshot.metadata);
   int file_index = 0;
   for (const std::vector<AddFile>& bin : bins) {
-    DataFileWriter writer(store.tablePath(), bin.front().partition_values, data_fields,
+    DataFileWriter writer(store.tablePath(), bin.front().partition_values, stored_fields,
                           file_options, file_index++);
     if (clustered) {
       std::vector<std::vector<Value>> rows;

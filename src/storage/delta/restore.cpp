@@ -39,7 +39,7 @@ RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) 
   std::optional<int64_t> version = to.version;
   if (to.timestamp_ms) {
     if (*to.timestamp_ms > latest.timestamp) {
-      throwError(ErrorClass::DELTA_TIMESTAMP_GREATER_THAN_COMMIT,
+      throwError(ErrorClass::DELTA_CANNOT_RESTORE_TIMESTAMP_GREATER,
                  "Cannot restore table to timestamp ({}) as it is after the latest version "
                  "available. Please use a timestamp before ({})",
                  utcText(*to.timestamp_ms), utcText(latest.timestamp));
@@ -48,7 +48,7 @@ RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) 
   }
   int64_t earliest = earliestRecreatableVersion(listing);
   if (!version || *version > latest.version || *version < earliest) {
-    throwError(ErrorClass::DELTA_VERSION_NOT_FOUND,
+    throwError(ErrorClass::DELTA_CANNOT_RESTORE_TABLE_VERSION,
                "Cannot restore table to version {}. Available versions: [{}, {}].",
                version.value_or(-1), earliest, latest.version);
   }

@@ -24,9 +24,9 @@ struct RestoreResult {
 };
 
 //! Restores the table at `table_path` to the version `to` names.
-//! DELTA_VERSION_NOT_FOUND for a version past the latest or before the earliest that can be
-//! rebuilt, DELTA_TIMESTAMP_GREATER_THAN_COMMIT for a timestamp after the latest commit, with
-//! the messages of Delta's RESTORE.
+//! DELTA_CANNOT_RESTORE_TABLE_VERSION for a version past the latest or before the earliest
+//! that can be rebuilt, DELTA_CANNOT_RESTORE_TIMESTAMP_GREATER for a timestamp after the
+//! latest commit, as Delta's RESTORE raises them.
 RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to);
 
 }  // namespace sluice::delta

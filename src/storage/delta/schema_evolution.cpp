@@ -1,6 +1,7 @@
 // src/storage/delta/schema_evolution.cpp
 #include "storage/delta/schema_evolution.hpp"
 
+#include "storage/delta/column_mapping.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/schema_json.hpp"
 #include "storage/delta/snapshot.hpp"
@@ -21,6 +22,7 @@ int64_t addColumns(const std::string& table_path, const std::vector<StructField>
     schema["fields"].push_back(fieldToJson(column));
   Metadata metadata = snapshot.metadata;
   metadata.schema_string = schema.dump();
+  assignColumnMapping(metadata);
   std::vector<std::string> names;
   for (const StructField& column : columns)
     names.push_back(column.name);

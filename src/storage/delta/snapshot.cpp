@@ -64,6 +64,15 @@ std::vector<std::string> Snapshot::clusteringColumns() const {
       columns.push_back(name);
     }
   }
+  // With column mapping the domain names columns by physical name.
+  if (column_mapping.enabled()) {
+    for (std::string& column : columns) {
+      for (const StructField& field : schema) {
+        if (column_mapping.physicalName(field.name) == column)
+          column = field.name;
+      }
+    }
+  }
   return columns;
 }
 
@@ -216,6 +225,7 @@ Snapshot loadSnapshot(const LogStore& store, const LogListing& listing,
   }
   snapshot.schema =
       schemaFromJson(snapshot.metadata.schema_string, "the metaData of " + store.logPath());
+  snapshot.column_mapping = ColumnMapping::of(snapshot.metadata);
   snapshot.timestamp = commitTimestamp(store, listing, target);
   return snapshot;
 }

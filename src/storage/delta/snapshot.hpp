@@ -15,6 +15,7 @@
 
 #include "common/types/data_type.hpp"
 #include "storage/delta/actions.hpp"
+#include "storage/delta/column_mapping.hpp"
 #include "storage/delta/log_store.hpp"
 
 namespace sluice::delta {
@@ -34,6 +35,8 @@ struct Snapshot {
   Metadata metadata;
   //! The top-level columns of metadata.schema_string.
   std::vector<StructField> schema;
+  //! How the columns are stored in data files (column mapping).
+  ColumnMapping column_mapping;
   //! Live files and unexpired tombstones, keyed by decoded path.
   std::map<std::string, AddFile> files;
   std::map<std::string, RemoveFile> tombstones;

@@ -1,10 +1,14 @@
 // src/storage/delta/table_alteration.cpp
 #include "storage/delta/table_alteration.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "storage/delta/column_mapping.hpp"
 #include "storage/delta/schema_evolution.hpp"
 #include "storage/delta/schema_json.hpp"
 #include "storage/delta/table_features.hpp"
@@ -30,31 +34,34 @@ size_t fieldIndex(const Json& schema, const std::string& name) {
   SLUICE_UNREACHABLE("the column was resolved against this schema");
 }
 
+//! Delta enables column mapping on an existing table in name mode only, and never turns it
+//! off or switches modes (files would need rewriting).
+void refuseColumnMappingModeChange(ColumnMappingMode from, ColumnMappingMode to) {
+  if (from == to || (from == ColumnMappingMode::kNone && to == ColumnMappingMode::kName))
+    return;
+  throwError(ErrorClass::DELTA_UNSUPPORTED_COLUMN_MAPPING_MODE_CHANGE,
+             "Changing column mapping mode from '{}' to '{}' is not supported.",
+             columnMappingModeName(from), columnMappingModeName(to));
+}
+
 }  // namespace
 
 int64_t setTableProperties(const Snapshot& snapshot,
                            const std::map<std::string, std::string>& properties) {
   std::map<std::string, std::string> validated = validateTableProperties(properties);
-  auto mode = validated.find("delta.columnMapping.mode");
-  if (mode != validated.end()) {
-    std::string current = "none";
-    if (auto it = snapshot.metadata.configuration.find(mode->first);
-        it != snapshot.metadata.configuration.end()) {
-      current = it->second;
-    }
-    if (mode->second != current) {
-      throw Error(ErrorClass::NOT_SUPPORTED,
-                  fmt::format("Changing delta.columnMapping.mode to '{}' is not supported: "
-                              "sluice does not read or write tables with column mapping yet.",
-                              mode->second));
-    }
-  }
   Metadata metadata = snapshot.metadata;
   std::map<std::string, std::string> requested = metadata.configuration;
   for (const auto& [key, value] : validated) {
     requested[key] = value;
     if (!isProtocolProperty(key))
       metadata.configuration[key] = value;
+  }
+  ColumnMappingMode from = columnMappingMode(snapshot.metadata);
+  ColumnMappingMode to = columnMappingMode(metadata);
+  if (from != to) {
+    refuseColumnMappingModeChange(from, to);
+    // Enabled on a table whose files name the columns: those names become physical names.
+    assignColumnMapping(metadata, /*keep_names=*/true);
   }
   Protocol protocol = protocolForProperties(snapshot.protocol, requested);
   return commitMetadataChange(snapshot, metadata, protocol, "SET TBLPROPERTIES",
@@ -74,6 +81,7 @@ int64_t unsetTableProperties(const Snapshot& snapshot, const std::vector<std::st
     metadata.configuration.erase(key);
     names.push_back(key);
   }
+  refuseColumnMappingModeChange(columnMappingMode(snapshot.metadata), columnMappingMode(metadata));
   return commitMetadataChange(
       snapshot, metadata, snapshot.protocol, "UNSET TBLPROPERTIES",
       {{"propKeys", dumpJson(names)}, {"ifExists", if_exists ? "true" : "false"}});
@@ -99,6 +107,7 @@ int64_t addColumnsAt(const Snapshot& snapshot, const std::vector<AddedField>& co
   }
   Metadata metadata = snapshot.metadata;
   metadata.schema_string = schema.dump();
+  assignColumnMapping(metadata);
   return commitMetadataChange(snapshot, metadata, snapshot.protocol, "ADD COLUMNS",
                               {{"columns", dumpJson(logged)}});
 }
@@ -127,6 +136,64 @@ int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
   logged["name"] = column;
   return commitMetadataChange(snapshot, metadata, protocol, "CHANGE COLUMN",
                               {{"column", dumpJson(logged)}});
+}
+
+int64_t renameColumn(const Snapshot& snapshot, const std::string& column,
+                     const std::string& new_name) {
+  SLUICE_CHECK(snapshot.column_mapping.enabled());
+  Json schema = Json::parse(snapshot.metadata.schema_string);
+  schema["fields"][fieldIndex(schema, column)]["name"] = new_name;
+  Metadata metadata = snapshot.metadata;
+  metadata.schema_string = schema.dump();
+  // Partition columns are listed by name; clustering columns by physical name, which stays.
+  for (std::string& partition : metadata.partition_columns) {
+    if (partition == column)
+      partition = new_name;
+  }
+  return commitMetadataChange(snapshot, metadata, snapshot.protocol, "RENAME COLUMN",
+                              {{"oldColumnPath", column}, {"newColumnPath", new_name}});
+}
+
+int64_t dropColumns(const Snapshot& snapshot, const std::vector<std::string>& columns) {
+  SLUICE_CHECK(snapshot.column_mapping.enabled());
+  auto listed = [](const std::vector<std::string>& list, const std::string& column) {
+    return std::find(list.begin(), list.end(), column) != list.end();
+  };
+  std::vector<std::string> partition;
+  std::vector<std::string> clustering;
+  std::vector<std::string> table_clustering = snapshot.clusteringColumns();
+  for (const std::string& column : columns) {
+    if (listed(snapshot.metadata.partition_columns, column))
+      partition.push_back(column);
+    if (listed(table_clustering, column))
+      clustering.push_back(column);
+  }
+  if (!partition.empty()) {
+    throwError(ErrorClass::DELTA_UNSUPPORTED_DROP_PARTITION_COLUMN,
+               "Dropping partition columns ({}) is not allowed.", fmt::join(partition, ", "));
+  }
+  if (!clustering.empty()) {
+    throwError(ErrorClass::DELTA_UNSUPPORTED_DROP_CLUSTERING_COLUMN,
+               "Dropping clustering columns ({}) is not allowed.", fmt::join(clustering, ", "));
+  }
+  Json schema = Json::parse(snapshot.metadata.schema_string);
+  Json kept = Json::array();
+  for (const Json& field : schema["fields"]) {
+    if (!listed(columns, field["name"].get<std::string>()))
+      kept.push_back(field);
+  }
+  if (kept.empty()) {
+    throwError(ErrorClass::DELTA_DROP_COLUMN_ON_SINGLE_FIELD_SCHEMA,
+               "Cannot drop every column of a table: a Delta table needs at least one column.");
+  }
+  schema["fields"] = std::move(kept);
+  Metadata metadata = snapshot.metadata;
+  metadata.schema_string = schema.dump();
+  Json names = Json::array();
+  for (const std::string& column : columns)
+    names.push_back(column);
+  return commitMetadataChange(snapshot, metadata, snapshot.protocol, "DROP COLUMNS",
+                              {{"columns", dumpJson(names)}});
 }
 
 }  // namespace sluice::delta

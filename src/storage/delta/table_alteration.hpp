@@ -3,9 +3,10 @@
 // ALTER TABLE's changes of a Delta table's metadata. Each is one commit read at the snapshot
 // the statement looked at (a concurrent change of the metadata then conflicts), with Delta's
 // operation name and operationParameters: SET TBLPROPERTIES (which may raise the protocol),
-// UNSET TBLPROPERTIES, ADD COLUMNS at a position, and CHANGE COLUMN for a column's type
-// (type widening), comment or nullability. Column names arrive resolved: spelled as the
-// schema spells them.
+// UNSET TBLPROPERTIES, ADD COLUMNS at a position, CHANGE COLUMN for a column's type (type
+// widening), comment or nullability, and with column mapping RENAME COLUMN and DROP COLUMNS,
+// which change the schema alone. Column names arrive resolved: spelled as the schema spells
+// them.
 #pragma once
 
 #include <cstdint>
@@ -44,5 +45,17 @@ int64_t addColumnsAt(const Snapshot& snapshot, const std::vector<AddedField>& co
 //! or a widening the table allows), comment and nullability. Returns the committed version.
 int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
                      const StructField& changed);
+
+//! Renames the top-level column `column` of a table with column mapping (its files keep the
+//! physical name); partition columns are renamed too. Returns the committed version.
+int64_t renameColumn(const Snapshot& snapshot, const std::string& column,
+                     const std::string& new_name);
+
+//! Drops top-level columns of a table with column mapping: they leave the schema, their
+//! values stay in the files until rewritten. DELTA_UNSUPPORTED_DROP_PARTITION_COLUMN /
+//! _CLUSTERING_COLUMN for partition and clustering columns,
+//! DELTA_DROP_COLUMN_ON_SINGLE_FIELD_SCHEMA when no column would be left. Returns the
+//! committed version.
+int64_t dropColumns(const Snapshot& snapshot, const std::vector<std::string>& columns);
 
 }  // namespace sluice::delta

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "storage/delta/column_mapping.hpp"
 #include "storage/delta/schema_json.hpp"
 #include "storage/delta/table_properties.hpp"
 
@@ -20,19 +21,18 @@ namespace {
 constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
-const std::vector<std::string> kReaderFeatures = {"deletionVectors", "timestampNtz",
-                                                  "vacuumProtocolCheck", "typeWidening",
-                                                  "typeWidening-preview"};
+const std::vector<std::string> kReaderFeatures = {"deletionVectors",      "timestampNtz",
+                                                  "vacuumProtocolCheck",  "typeWidening",
+                                                  "typeWidening-preview", "columnMapping"};
 // Deletion vectors are kept, not written: a write that removes a file with one removes the
 // vector with it, and rewritten rows are written without one (copy-on-write).
 const std::vector<std::string> kWriterFeatures = {
     "appendOnly",     "invariants",          "timestampNtz", "domainMetadata",
     "clustering",     "vacuumProtocolCheck", "typeWidening", "typeWidening-preview",
-    "changeDataFeed", "deletionVectors"};
+    "changeDataFeed", "deletionVectors",     "columnMapping"};
 
 bool usesColumnMapping(const Metadata& metadata) {
-  auto it = metadata.configuration.find("delta.columnMapping.mode");
-  return it != metadata.configuration.end() && it->second != "none";
+  return columnMappingMode(metadata) != ColumnMappingMode::kNone;
 }
 
 //! Whether the table uses a feature that a protocol may list without it being used: a
@@ -118,6 +118,16 @@ void addFeature(std::vector<std::string>& features, const std::string& feature) 
 
 }  // namespace
 
+Protocol withColumnMapping(Protocol protocol) {
+  // As Delta enables it: the legacy versions (2, 5) unless the table lists features already.
+  if (protocol.min_writer_version < 7 && protocol.min_reader_version < 3) {
+    protocol.min_reader_version = std::max(protocol.min_reader_version, 2);
+    protocol.min_writer_version = std::max(protocol.min_writer_version, 5);
+    return protocol;
+  }
+  return withTableFeature(std::move(protocol), "columnMapping", /*reader=*/true);
+}
+
 Protocol withTableFeature(Protocol protocol, const std::string& feature, bool reader) {
   if (protocol.min_writer_version < 7) {
     protocol.writer_features = impliedWriterFeatures(protocol.min_writer_version);
@@ -173,11 +183,12 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   Metadata defined;
   defined.configuration = properties;
   bool change_data_feed = changeDataFeedEnabled(defined);
+  bool column_mapping = usesColumnMapping(defined);
   if (!ntz && !clustered) {
     // As Delta does, the legacy writer version that implies change data feed.
     if (change_data_feed)
       protocol.min_writer_version = 4;
-    return protocol;
+    return column_mapping ? withColumnMapping(protocol) : protocol;
   }
   // Writer version 7 lists the features that versions 1 and 2 implied.
   std::vector<std::string> writer_features = {"appendOnly", "invariants"};
@@ -194,7 +205,7 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   if (change_data_feed)
     writer_features.push_back("changeDataFeed");
   protocol.writer_features = writer_features;
-  return protocol;
+  return column_mapping ? withColumnMapping(protocol) : protocol;
 }
 
 Protocol protocolForProperties(Protocol protocol,
@@ -263,6 +274,10 @@ Protocol protocolForProperties(Protocol protocol,
     add("deletionVectors", true);
   if (enabled("delta.enableTypeWidening"))
     add("typeWidening", true);
+  Metadata defined;
+  defined.configuration = configuration;
+  if (usesColumnMapping(defined))
+    protocol = withColumnMapping(std::move(protocol));
   return protocol;
 }
 
@@ -270,13 +285,6 @@ void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
                         const std::string& table_path) {
   if (protocol.min_reader_version > kMaxReaderVersion)
     throwInvalidVersion(protocol, table_path);
-  // Reader version 2 means column mapping, which sluice does not implement.
-  if (protocol.min_reader_version == 2 && usesColumnMapping(metadata)) {
-    throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
-                fmt::format("Unable to read the Delta table \"{}\": it uses column mapping, "
-                            "which sluice does not support.",
-                            table_path));
-  }
   std::vector<std::string> missing =
       unsupported(protocol.reader_features, kReaderFeatures, metadata);
   if (protocol.min_reader_version == 3 && !missing.empty()) {
@@ -299,9 +307,6 @@ void checkWriteSupported(const Protocol& protocol, const Metadata& metadata,
     // Legacy writer versions imply features; refuse only the ones this table actually uses.
     if (featureInUse("checkConstraints", metadata))
       missing.push_back("checkConstraints");
-    if (protocol.min_writer_version >= 5 && usesColumnMapping(metadata)) {
-      missing.push_back("columnMapping");
-    }
   }
   if (!missing.empty()) {
     throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_WRITE,

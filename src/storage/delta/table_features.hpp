@@ -23,6 +23,10 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
 //! reader-writer feature), the features the older versions implied listed, `feature` added.
 Protocol withTableFeature(Protocol protocol, const std::string& feature, bool reader);
 
+//! `protocol` able to hold a table with column mapping: reader version 2 and writer version 5,
+//! or the columnMapping reader-writer feature on a table-features protocol.
+Protocol withColumnMapping(Protocol protocol);
+
 //! A protocol that supports everything `a` and `b` do: the higher versions, the union of
 //! their features.
 Protocol unionOfProtocols(const Protocol& a, const Protocol& b);
@@ -31,14 +35,15 @@ Protocol unionOfProtocols(const Protocol& a, const Protocol& b);
 //! TBLPROPERTIES raises it: delta.minReaderVersion / delta.minWriterVersion and
 //! delta.feature.<name> = 'supported' ask for versions and features; enableChangeDataFeed
 //! needs writer version 4 (or the changeDataFeed feature), enableDeletionVectors the
-//! deletionVectors reader-writer feature, enableTypeWidening the typeWidening one, and
-//! appendOnly the appendOnly writer feature on a table-features protocol. Features sluice does
-//! not write are refused with DELTA_UNSUPPORTED_FEATURES_FOR_WRITE.
+//! deletionVectors reader-writer feature, enableTypeWidening the typeWidening one,
+//! appendOnly the appendOnly writer feature on a table-features protocol, and a
+//! delta.columnMapping.mode other than none column mapping (withColumnMapping). Features
+//! sluice does not write are refused with DELTA_UNSUPPORTED_FEATURES_FOR_WRITE.
 Protocol protocolForProperties(Protocol protocol,
                                const std::map<std::string, std::string>& configuration);
 
 //! DELTA_INVALID_PROTOCOL_VERSION / DELTA_UNSUPPORTED_FEATURES_FOR_READ when the table needs
-//! a reader feature sluice lacks (column mapping, deletion vectors, v2 checkpoints, ...).
+//! a reader feature sluice lacks (v2 checkpoints, row tracking, variantType, ...).
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
                         const std::string& table_path);
 //! The same for writers (also DELTA_UNSUPPORTED_FEATURES_FOR_WRITE).

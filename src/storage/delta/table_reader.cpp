@@ -21,6 +21,32 @@
 
 namespace sluice::delta {
 
+namespace {
+
+//! Whether `a` and `b` differ at most in the names of STRUCT fields: column mapping stores a
+//! nested field under its physical name, and id mode does not even require that.
+bool sameShape(const DataType& a, const DataType& b) {
+  if (a.id() != b.id() || a.precision() != b.precision() || a.scale() != b.scale())
+    return false;
+  switch (a.id()) {
+    case TypeId::kArray:
+    case TypeId::kMap:
+      return sameShape(a.childType(), b.childType());
+    case TypeId::kStruct:
+      if (a.fields().size() != b.fields().size())
+        return false;
+      for (size_t index = 0; index < a.fields().size(); ++index) {
+        if (!sameShape(a.fields()[index].type, b.fields()[index].type))
+          return false;
+      }
+      return true;
+    default:
+      return true;
+  }
+}
+
+}  // namespace
+
 Snapshot openSnapshot(const std::string& table_path, const TimeTravel& time_travel) {
   LogStore store(table_path);
   std::optional<int64_t> version = time_travel.version;
@@ -34,11 +60,22 @@ Snapshot openSnapshot(const std::string& table_path, const TimeTravel& time_trav
 
 std::vector<AddFile> liveFiles(const Snapshot& snapshot,
                                const std::vector<SkippingPredicate>& predicates) {
+  // Statistics and partition values name columns as the files store them.
+  const ColumnMapping& mapping = snapshot.column_mapping;
+  std::vector<StructField> schema = mapping.physicalFields(snapshot.schema);
+  std::vector<std::string> partition_columns =
+      mapping.physicalNames(snapshot.metadata.partition_columns);
+  std::vector<SkippingPredicate> stored_predicates = predicates;
+  for (SkippingPredicate& predicate : stored_predicates) {
+    for (const StructField& field : snapshot.schema) {
+      if (sameIdentifier(field.name, predicate.column))
+        predicate.column = mapping.physicalName(field.name);
+    }
+  }
   std::vector<AddFile> files;
   for (const auto& [path, add] : snapshot.files) {
-    if (fileMayMatch(add, snapshot.schema, snapshot.metadata.partition_columns, predicates)) {
+    if (fileMayMatch(add, schema, partition_columns, stored_predicates))
       files.push_back(add);
-    }
   }
   return files;
 }
@@ -70,6 +107,13 @@ DeltaTableScan::DeltaTableScan(const Snapshot& snapshot, std::vector<std::string
     output_is_partition_.push_back(std::find(partition_columns_.begin(), partition_columns_.end(),
                                              name) != partition_columns_.end());
   }
+  stored_ = snapshot.column_mapping.physicalFields(output_);
+  mapped_ = snapshot.column_mapping.enabled();
+  match_by_id_ = snapshot.column_mapping.mode() == ColumnMappingMode::kId;
+  for (const StructField& field : output_) {
+    const StoredField* stored = snapshot.column_mapping.find(field.name);
+    stored_ids_.push_back(stored ? stored->id : std::nullopt);
+  }
 }
 
 DeltaTableScan::~DeltaTableScan() = default;
@@ -94,48 +138,72 @@ bool DeltaTableScan::openNextFile() {
   partition_values_.assign(output_.size(), Value());
   for (size_t column = 0; column < output_.size(); ++column) {
     const StructField& field = output_[column];
+    const StructField& stored = stored_[column];
     if (output_is_partition_[column]) {
       const std::optional<std::string>* text =
-          findPartitionValue(file.partition_values, field.name);
+          findPartitionValue(file.partition_values, stored.name);
       partition_values_[column] =
           parsePartitionValue(text ? *text : std::nullopt, field.type, field.name, open_path_);
       continue;
     }
-    for (idx_t index = 0; index < file_fields.size(); ++index) {
-      if (file_fields[index].name != field.name)
-        continue;
-      // A file written before its column widened is read in the narrower type, then
-      // converted.
-      if (!file_fields[index].type.sameStructure(field.type) &&
-          isSupportedTypeChange(file_fields[index].type, field.type)) {
-        widen_from_[column] = true;
-      } else if (!file_fields[index].type.sameStructure(field.type)) {
-        throw Error(
-            ErrorClass::FAILED_READ_FILE,
-            fmt::format("Error while reading file {}: column `{}` has type {} in the "
-                        "file but {} in the Delta table.",
-                        open_path_, field.name, file_fields[index].type.sql(), field.type.sql()));
-      }
-      reader_columns_[column] = static_cast<int>(selected.size());
-      selected.push_back(index);
-      break;
+    std::optional<idx_t> index = fileColumn(column);
+    if (!index)
+      continue;
+    const DataType& file_type = file_fields[*index].type;
+    bool same = mapped_ ? sameShape(file_type, stored.type) : file_type.sameStructure(stored.type);
+    // A file written before its column widened is read in the narrower type, then
+    // converted.
+    if (!same && isSupportedTypeChange(file_type, field.type)) {
+      widen_from_[column] = true;
+    } else if (!same) {
+      throw Error(ErrorClass::FAILED_READ_FILE,
+                  fmt::format("Error while reading file {}: column `{}` has type {} in the "
+                              "file but {} in the Delta table.",
+                              open_path_, field.name, file_type.sql(), stored.type.sql()));
     }
+    reader_columns_[column] = static_cast<int>(selected.size());
+    selected.push_back(*index);
   }
   reader_->selectColumns(selected);
   if (!predicates_.empty()) {
-    // The statistics of a widened column are in the file's narrower type: not compared.
+    // Predicates name the file's columns. The statistics of a widened column are in the
+    // file's narrower type: not compared.
     std::vector<ScanPredicate> usable;
     for (const ScanPredicate& predicate : predicates_) {
-      bool widened = false;
-      for (size_t column = 0; column < output_.size(); ++column)
-        widened |= widen_from_[column] && sameIdentifier(output_[column].name, predicate.column);
-      if (!widened)
-        usable.push_back(predicate);
+      for (size_t column = 0; column < output_.size(); ++column) {
+        if (reader_columns_[column] < 0 || widen_from_[column] ||
+            !sameIdentifier(output_[column].name, predicate.column)) {
+          continue;
+        }
+        ScanPredicate stored = predicate;
+        stored.column = file_fields[selected[reader_columns_[column]]].name;
+        usable.push_back(std::move(stored));
+      }
     }
     reader_->selectRowGroups(parquet::rowGroupsThatMayMatch(*reader_, usable));
   }
   parquet::selectFilePart(*reader_, part_, parts_);
   return true;
+}
+
+std::optional<idx_t> DeltaTableScan::fileColumn(size_t column) const {
+  const std::vector<parquet::ColumnNode>& file_columns = reader_->parquetSchema().columns;
+  // Id mode finds a column by its field id; a file written without ids, by name.
+  if (match_by_id_ && stored_ids_[column]) {
+    bool file_has_ids = false;
+    for (idx_t index = 0; index < file_columns.size(); ++index) {
+      file_has_ids |= file_columns[index].field_id.has_value();
+      if (file_columns[index].field_id == stored_ids_[column])
+        return index;
+    }
+    if (file_has_ids)
+      return std::nullopt;
+  }
+  for (idx_t index = 0; index < file_columns.size(); ++index) {
+    if (file_columns[index].name == stored_[column].name)
+      return index;
+  }
+  return std::nullopt;
 }
 
 bool DeltaTableScan::dropDeletedRows(Batch& batch, int64_t first_row) const {
@@ -192,7 +260,11 @@ bool DeltaTableScan::next(Batch& batch) {
         batch.columns.push_back(widenValues(file_batch.columns[reader_columns_[column]],
                                             file_batch.num_rows, output_[column].type));
       } else if (reader_columns_[column] >= 0) {
-        batch.columns.push_back(std::move(file_batch.columns[reader_columns_[column]]));
+        Vector& values = file_batch.columns[reader_columns_[column]];
+        // Nested fields read under their physical names take the table's names.
+        if (values.type().isNested() && !(values.type() == output_[column].type))
+          values.relabel(output_[column].type);
+        batch.columns.push_back(std::move(values));
       } else {
         batch.columns.push_back(Vector::nullConstant(output_[column].type));
       }

@@ -4,7 +4,8 @@
 // TIMESTAMP AS OF t), its live files after data skipping, and a scan that turns those files
 // into Batches of the table's columns: data columns from the Parquet files, partition columns
 // from the add actions' partition values (cast from their strings), and columns a file lacks
-// as NULLs. Rows a file's deletion vector deletes are never returned.
+// as NULLs. Rows a file's deletion vector deletes are never returned. With column mapping a
+// file's columns are found by physical name or field id and read under the table's names.
 #pragma once
 
 #include <cstdint>
@@ -73,12 +74,20 @@ class DeltaTableScan {
 
  private:
   bool openNextFile();
+  //! The open file's top-level column that stores output column `column`, if it has one.
+  std::optional<idx_t> fileColumn(size_t column) const;
   //! Drops the rows of `batch` (file rows from `first_row` on) that the open file's deletion
   //! vector deletes; false when none is left.
   bool dropDeletedRows(Batch& batch, int64_t first_row) const;
 
   std::string table_path_;
   std::vector<StructField> output_;
+  //! The output columns as the files store them (column mapping), and their field ids.
+  std::vector<StructField> stored_;
+  std::vector<std::optional<int32_t>> stored_ids_;
+  //! Column mapping: nested fields are matched by position (files name them physically).
+  bool mapped_ = false;
+  bool match_by_id_ = false;
   std::vector<bool> output_is_partition_;
   std::vector<std::string> partition_columns_;
   std::vector<SkippingPredicate> predicates_;

@@ -11,6 +11,7 @@
 #include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "storage/delta/batch_rows.hpp"
+#include "storage/delta/column_mapping.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/partition_values.hpp"
 #include "storage/delta/schema_json.hpp"
@@ -92,17 +93,21 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
     validateDefinition(*options_.definition, store_.tablePath());
     schema_ = options_.definition->schema;
     partition_columns_ = options_.definition->partition_columns;
+    defined_metadata_ = definedMetadata();
   } else {
     schema_ = snapshot_->schema;
     partition_columns_ = snapshot_->metadata.partition_columns;
   }
+  const Metadata& metadata = use_definition ? *defined_metadata_ : snapshot_->metadata;
+  mapping_ = use_definition ? ColumnMapping::of(metadata) : snapshot_->column_mapping;
+  std::vector<StructField> data_columns;
   for (idx_t index = 0; index < schema_.size(); ++index) {
     bool is_partition = std::find(partition_columns_.begin(), partition_columns_.end(),
                                   schema_[index].name) != partition_columns_.end();
     if (is_partition)
       continue;
     data_indexes_.push_back(index);
-    data_fields_.push_back(schema_[index]);
+    data_columns.push_back(schema_[index]);
   }
   for (const std::string& column : partition_columns_) {
     for (idx_t index = 0; index < schema_.size(); ++index) {
@@ -110,16 +115,36 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
         partition_indexes_.push_back(index);
     }
   }
-  change_fields_ = data_fields_;
-  change_fields_.push_back(StructField{kChangeTypeColumn, DataType::string(), true, ""});
-  const Metadata* metadata = snapshot_ ? &snapshot_->metadata : nullptr;
-  Metadata defined;
-  if (use_definition) {
-    defined.configuration = options_.definition->properties;
-    metadata = &defined;
+  stored_partition_columns_ = mapping_.physicalNames(partition_columns_);
+  // Files store the columns under their physical names (column mapping).
+  data_fields_ = mapping_.physicalFields(data_columns);
+  data_field_ids_ = mapping_.fieldIds(data_columns);
+  data_columns.push_back(StructField{kChangeTypeColumn, DataType::string(), true, ""});
+  change_fields_ = mapping_.physicalFields(data_columns);
+  change_field_ids_ = mapping_.fieldIds(data_columns);
+  options_.file_options.stats.num_indexed_cols = dataSkippingNumIndexedCols(metadata);
+  options_.file_options.stats.string_prefix_length = dataSkippingStringPrefixLength(metadata);
+}
+
+Metadata DeltaTableWriter::definedMetadata() const {
+  const TableDefinition& definition = *options_.definition;
+  Metadata metadata;
+  if (snapshot_) {
+    metadata = snapshot_->metadata;
+  } else {
+    metadata.id = randomUuid();
+    metadata.created_time = epochMillis();
   }
-  options_.file_options.stats.num_indexed_cols = dataSkippingNumIndexedCols(*metadata);
-  options_.file_options.stats.string_prefix_length = dataSkippingStringPrefixLength(*metadata);
+  metadata.name = definition.name;
+  metadata.description = definition.description;
+  metadata.schema_string = schemaToJson(definition.schema);
+  metadata.partition_columns = definition.partition_columns;
+  metadata.configuration = definition.properties;
+  // A replaced table's columns keep their physical names; new ones get theirs.
+  if (snapshot_)
+    keepColumnMapping(metadata, snapshot_->metadata.schema_string);
+  assignColumnMapping(metadata);
+  return metadata;
 }
 
 DeltaTableWriter::~DeltaTableWriter() = default;
@@ -129,9 +154,11 @@ DataFileWriter& DeltaTableWriter::openFile(FileSet& files, const std::string& ke
   std::unique_ptr<DataFileWriter>& file = files.open[key];
   if (!file) {
     bool change_data = kind == DataFileKind::kChangeData;
-    file = std::make_unique<DataFileWriter>(
-        store_.tablePath(), values, change_data ? change_fields_ : data_fields_,
-        options_.file_options, next_file_index_.fetch_add(1), kind);
+    DataFileOptions file_options = options_.file_options;
+    file_options.parquet.field_ids = change_data ? change_field_ids_ : data_field_ids_;
+    file = std::make_unique<DataFileWriter>(store_.tablePath(), values,
+                                            change_data ? change_fields_ : data_fields_,
+                                            file_options, next_file_index_.fetch_add(1), kind);
   }
   return *file;
 }
@@ -304,7 +331,7 @@ void DeltaTableWriter::writePartitioned(FileSet& files, const Batch& batch, Data
     PartitionValues values;
     for (size_t index = 0; index < partition_indexes_.size(); ++index) {
       values.emplace_back(
-          partition_columns_[index],
+          stored_partition_columns_[index],
           serializePartitionValue(batch.columns[partition_indexes_[index]].getValue(row)));
     }
     std::string key = key_prefix + partitionDirectory(values);
@@ -330,18 +357,7 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
     return actions;
   }
   const TableDefinition& definition = *options_.definition;
-  Metadata metadata;
-  if (creating) {
-    metadata.id = randomUuid();
-    metadata.created_time = epochMillis();
-  } else {
-    metadata = snapshot_->metadata;
-  }
-  metadata.name = definition.name;
-  metadata.description = definition.description;
-  metadata.schema_string = schemaToJson(definition.schema);
-  metadata.partition_columns = definition.partition_columns;
-  metadata.configuration = definition.properties;
+  const Metadata& metadata = *defined_metadata_;
   if (!creating && metadata == snapshot_->metadata)
     return actions;
 
@@ -356,7 +372,7 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
   if (clustered) {
     Json columns = Json::array();
     for (const std::string& column : definition.clustering_columns) {
-      columns.push_back(Json::array({column}));
+      columns.push_back(Json::array({mapping_.physicalName(column)}));
     }
     DomainMetadata domain;
     domain.domain = kClusteringDomain;

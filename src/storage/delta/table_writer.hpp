@@ -167,6 +167,8 @@ class DeltaTableWriter {
   //! Closes the open files of `files` and moves their add actions into finished_.
   void finishFiles(FileSet& files);
   std::vector<Action> tableSetupActions();
+  //! The metaData of the table the definition creates or replaces.
+  Metadata definedMetadata() const;
 
   LogStore store_;
   TableWriteOptions options_;
@@ -175,9 +177,17 @@ class DeltaTableWriter {
   std::vector<std::string> partition_columns_;
   std::vector<idx_t> partition_indexes_;
   std::vector<idx_t> data_indexes_;
+  //! The metaData a definition gives the table (created or replaced).
+  std::optional<Metadata> defined_metadata_;
+  ColumnMapping mapping_;
+  //! The partition columns as partition values name them (physical names).
+  std::vector<std::string> stored_partition_columns_;
+  //! The columns of a data file as it stores them, and their Parquet field ids.
   std::vector<StructField> data_fields_;
+  std::vector<parquet::FieldIdTree> data_field_ids_;
   //! The columns of a change data file: the data fields, then `_change_type`.
   std::vector<StructField> change_fields_;
+  std::vector<parquet::FieldIdTree> change_field_ids_;
   FileSet own_files_;  // the files of write()
   std::mutex finished_mutex_;
   std::vector<AddFile> finished_;

@@ -27,7 +27,7 @@ ParquetWriter::ParquetWriter(std::string path, std::vector<StructField> schema,
     throwError(ErrorClass::NOT_SUPPORTED, "Parquet compression codec {} is not supported",
                codecName(options_.codec));
   }
-  parquet_schema_ = buildWriteSchema(schema_, metadata_.schema);
+  parquet_schema_ = buildWriteSchema(schema_, metadata_.schema, options_.field_ids);
   ColumnWriterOptions column_options;
   column_options.codec = options_.codec;
   column_options.compression_level = options_.compression_level;

@@ -39,6 +39,8 @@ struct ParquetWriterOptions {
   bool data_page_v2 = false;
   //! Extra footer key/value pairs.
   std::vector<KeyValue> key_value_metadata;
+  //! Field ids of the schema's fields (one per field), or empty for none.
+  std::vector<FieldIdTree> field_ids;
 };
 
 class ParquetWriter {

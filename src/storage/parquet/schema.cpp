@@ -468,6 +468,7 @@ class SchemaInterpreter {
     }
     path_.push_back(element.name);
     ColumnNode node;
+    node.field_id = element.field_id;
     if (!force_required && kind == Repetition::kRepeated) {
       // A repeated field outside a LIST or MAP group: a required list of required elements.
       node.kind = ColumnNode::Kind::kList;
@@ -591,10 +592,16 @@ class SchemaInterpreter {
 //! Appends the schema elements of one Spark field (Spark's SparkToParquetSchemaConverter in
 //! standard mode, timestamps as TIMESTAMP_MICROS).
 void addElements(const std::string& name, const DataType& type, Repetition repetition,
-                 std::vector<SchemaElement>& elements) {
+                 const FieldIdTree* ids, std::vector<SchemaElement>& elements) {
   SchemaElement element;
   element.name = name;
   element.repetition = repetition;
+  if (ids)
+    element.field_id = ids->id;
+  //! The ids of nested field `index`, when given.
+  auto child = [&](size_t index) -> const FieldIdTree* {
+    return ids && index < ids->children.size() ? &ids->children[index] : nullptr;
+  };
   auto primitive = [&](PhysicalType physical) { element.type = physical; };
   auto integer = [&](int8_t bits, ConvertedType converted) {
     element.type = PhysicalType::kInt32;
@@ -683,7 +690,8 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       list.num_children = 1;
       elements.push_back(list);
       addElements("element", type.elementType(),
-                  type.containsNull() ? Repetition::kOptional : Repetition::kRequired, elements);
+                  type.containsNull() ? Repetition::kOptional : Repetition::kRequired, child(0),
+                  elements);
       return;
     }
     case TypeId::kMap: {
@@ -696,9 +704,10 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       key_value.repetition = Repetition::kRepeated;
       key_value.num_children = 2;
       elements.push_back(key_value);
-      addElements("key", type.keyType(), Repetition::kRequired, elements);
+      addElements("key", type.keyType(), Repetition::kRequired, child(0), elements);
       addElements("value", type.valueType(),
-                  type.containsNull() ? Repetition::kOptional : Repetition::kRequired, elements);
+                  type.containsNull() ? Repetition::kOptional : Repetition::kRequired, child(1),
+                  elements);
       return;
     }
     case TypeId::kStruct: {
@@ -708,9 +717,11 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       }
       element.num_children = static_cast<int32_t>(type.fields().size());
       elements.push_back(element);
-      for (const StructField& field : type.fields()) {
+      for (size_t index = 0; index < type.fields().size(); ++index) {
+        const StructField& field = type.fields()[index];
         addElements(field.name, field.type,
-                    field.nullable ? Repetition::kOptional : Repetition::kRequired, elements);
+                    field.nullable ? Repetition::kOptional : Repetition::kRequired, child(index),
+                    elements);
       }
       return;
     }
@@ -778,15 +789,19 @@ ParquetSchema interpretSchema(const std::vector<SchemaElement>& elements) {
 }
 
 ParquetSchema buildWriteSchema(const std::vector<StructField>& fields,
-                               std::vector<SchemaElement>& elements) {
+                               std::vector<SchemaElement>& elements,
+                               const std::vector<FieldIdTree>& field_ids) {
+  SLUICE_CHECK(field_ids.empty() || field_ids.size() == fields.size());
   elements.clear();
   SchemaElement root;
   root.name = "spark_schema";
   root.num_children = static_cast<int32_t>(fields.size());
   elements.push_back(root);
-  for (const StructField& field : fields) {
+  for (size_t index = 0; index < fields.size(); ++index) {
+    const StructField& field = fields[index];
     addElements(field.name, field.type,
-                field.nullable ? Repetition::kOptional : Repetition::kRequired, elements);
+                field.nullable ? Repetition::kOptional : Repetition::kRequired,
+                field_ids.empty() ? nullptr : &field_ids[index], elements);
   }
   ParquetSchema schema = interpretSchema(elements);
   SLUICE_CHECK_EQ(schema.columns.size(), fields.size());

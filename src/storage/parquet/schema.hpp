@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,8 @@ struct ColumnNode {
 
   Kind kind = Kind::kPrimitive;
   std::string name;
+  //! The schema element's field_id (Iceberg's and Delta column mapping's column identity).
+  std::optional<int32_t> field_id;
   DataType type;
   bool nullable = true;
   //! The definition level at which this node is not NULL.
@@ -76,10 +79,19 @@ struct ParquetSchema {
   std::vector<StructField> fields() const;
 };
 
-//! Builds the schema elements and column tree for writing `fields`. Throws
-//! UNSUPPORTED_DATATYPE for types Parquet cannot hold.
+//! Field ids to write for one field, and for the fields nested in it: a STRUCT's fields in
+//! order; an ARRAY's element as the one child; a MAP's key and value as two children. No
+//! children: none for the nested fields.
+struct FieldIdTree {
+  std::optional<int32_t> id;
+  std::vector<FieldIdTree> children;
+};
+
+//! Builds the schema elements and column tree for writing `fields`, with `field_ids` (one per
+//! field, or empty for none). Throws UNSUPPORTED_DATATYPE for types Parquet cannot hold.
 ParquetSchema buildWriteSchema(const std::vector<StructField>& fields,
-                               std::vector<SchemaElement>& elements);
+                               std::vector<SchemaElement>& elements,
+                               const std::vector<FieldIdTree>& field_ids = {});
 
 //! Interprets a file's schema elements (root first). Throws FAILED_READ_FILE for a malformed
 //! tree, PARQUET_TYPE_ILLEGAL / PARQUET_TYPE_NOT_SUPPORTED for types Spark rejects too.
