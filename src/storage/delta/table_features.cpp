@@ -20,9 +20,9 @@ namespace {
 constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
-const std::vector<std::string> kReaderFeatures = {"deletionVectors", "timestampNtz",
-                                                  "vacuumProtocolCheck", "typeWidening",
-                                                  "typeWidening-preview"};
+const std::vector<std::string> kReaderFeatures = {"deletionVectors",      "timestampNtz",
+                                                  "vacuumProtocolCheck",  "typeWidening",
+                                                  "typeWidening-preview", "v2Checkpoint"};
 // Deletion vectors are kept, not written: a write that removes a file with one removes the
 // vector with it, and rewritten rows are written without one (copy-on-write).
 const std::vector<std::string> kWriterFeatures = {

@@ -38,7 +38,7 @@ Protocol protocolForProperties(Protocol protocol,
                                const std::map<std::string, std::string>& configuration);
 
 //! DELTA_INVALID_PROTOCOL_VERSION / DELTA_UNSUPPORTED_FEATURES_FOR_READ when the table needs
-//! a reader feature sluice lacks (column mapping, deletion vectors, v2 checkpoints, ...).
+//! a reader feature sluice lacks (column mapping, variant type, ...).
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
                         const std::string& table_path);
 //! The same for writers (also DELTA_UNSUPPORTED_FEATURES_FOR_WRITE).
