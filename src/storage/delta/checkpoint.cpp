@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -100,6 +102,11 @@ std::vector<StructField> checkpointSchema(bool v2_spec) {
                                   field("modificationTime", int64), field("tags", stringMap())})));
   }
   return columns;
+}
+
+//! A sidecar holds only file actions.
+std::vector<StructField> sidecarSchema() {
+  return {addColumn(), removeColumn()};
 }
 
 //! A JSON value as a Value of `type`; fields the type does not know are dropped, fields the
@@ -280,6 +287,24 @@ std::string sidecarPath(const LogStore& store, const SidecarFile& sidecar) {
   return store.sidecarFolder() + "/" + decoded;
 }
 
+bool supportsV2Checkpoints(const Protocol& protocol) {
+  auto lists = [](const std::optional<std::vector<std::string>>& features) {
+    return features &&
+           std::find(features->begin(), features->end(), "v2Checkpoint") != features->end();
+  };
+  return lists(protocol.reader_features) || lists(protocol.writer_features);
+}
+
+bool checkpointPolicyIsV2(const Metadata& metadata) {
+  auto it = metadata.configuration.find("delta.checkpointPolicy");
+  if (it == metadata.configuration.end())
+    return false;
+  std::string policy = it->second;
+  for (char& c : policy)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return policy == "v2";
+}
+
 //! Writes `actions` as a Parquet file of `schema`'s struct columns (one non-NULL per row) to a
 //! temp file in _delta_log, installs it as `name`, and returns its size.
 int64_t writeParquetActions(const LogStore& store, const std::vector<StructField>& schema,
@@ -312,6 +337,13 @@ int64_t writeParquetActions(const LogStore& store, const std::vector<StructField
   int64_t size_in_bytes = ::stat(temp_path.c_str(), &info) == 0 ? info.st_size : 0;
   store.installFile(temp_path, name);
   return size_in_bytes;
+}
+
+int64_t modificationMillis(const std::string& path) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0)
+    return 0;
+  return static_cast<int64_t>(info.st_mtim.tv_sec) * 1000 + info.st_mtim.tv_nsec / 1'000'000;
 }
 
 }  // namespace
@@ -394,14 +426,53 @@ LastCheckpoint writeCheckpoint(const LogStore& store, const Snapshot& snapshot, 
     file_actions.emplace_back(std::move(tombstone));
   }
 
-  std::vector<Action> actions = table_actions;
-  actions.insert(actions.end(), file_actions.begin(), file_actions.end());
   LastCheckpoint last;
   last.version = snapshot.version;
   last.num_of_add_files = num_add_files;
-  last.size = static_cast<int64_t>(actions.size());
-  last.size_in_bytes = writeParquetActions(store, checkpointSchema(/*v2_spec=*/false), actions,
-                                           checkpointFileName(snapshot.version));
+  bool v2_spec = supportsV2Checkpoints(snapshot.protocol);
+  CheckpointMetadata checkpoint_metadata;
+  checkpoint_metadata.version = snapshot.version;
+  if (v2_spec && checkpointPolicyIsV2(snapshot.metadata)) {
+    // A UUID-named v2 checkpoint as Spark writes it: the file actions in a sidecar, the
+    // checkpointMetadata, the sidecar and the other actions in a JSON file naming it.
+    std::vector<Action> top_level;
+    top_level.emplace_back(checkpoint_metadata);
+    int64_t size_in_bytes = 0;
+    if (!file_actions.empty()) {
+      std::error_code error;
+      std::filesystem::create_directories(store.sidecarFolder(), error);
+      if (error) {
+        throwError(ErrorClass::IO_ERROR, "Cannot create {}: {}", store.sidecarFolder(),
+                   error.message());
+      }
+      SidecarFile sidecar;
+      sidecar.path = fmt::format("{:020}.checkpoint.{:010}.{:010}.{}.parquet", snapshot.version, 1,
+                                 1, randomUuid());
+      sidecar.size_in_bytes =
+          writeParquetActions(store, sidecarSchema(), file_actions, "_sidecars/" + sidecar.path);
+      sidecar.modification_time = modificationMillis(store.sidecarFolder() + "/" + sidecar.path);
+      size_in_bytes += sidecar.size_in_bytes;
+      top_level.emplace_back(std::move(sidecar));
+    }
+    top_level.insert(top_level.end(), table_actions.begin(), table_actions.end());
+    std::string name = fmt::format("{:020}.checkpoint.{}.json", snapshot.version, randomUuid());
+    std::string text = serializeActions(top_level);
+    store.replaceFile(name, text);
+    size_in_bytes += static_cast<int64_t>(text.size());
+    last.size = static_cast<int64_t>(top_level.size() + file_actions.size());
+    last.size_in_bytes = size_in_bytes;
+  } else {
+    // A classic checkpoint: the v1 spec, or on a table with v2 checkpoints the v2 spec with
+    // its checkpointMetadata and every file action inline.
+    std::vector<Action> actions;
+    if (v2_spec)
+      actions.emplace_back(checkpoint_metadata);
+    actions.insert(actions.end(), table_actions.begin(), table_actions.end());
+    actions.insert(actions.end(), file_actions.begin(), file_actions.end());
+    last.size = static_cast<int64_t>(actions.size());
+    last.size_in_bytes = writeParquetActions(store, checkpointSchema(v2_spec), actions,
+                                             checkpointFileName(snapshot.version));
+  }
   // _last_checkpoint is a hint: the checkpoint stands even when the hint cannot be written.
   try {
     store.writeLastCheckpoint(last);

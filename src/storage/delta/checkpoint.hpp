@@ -10,8 +10,12 @@
 // Columns other than the action kinds (stats_parsed, partitionValues_parsed, ...) are ignored.
 //
 // Writing makes one row per action of the reconciled state, one nullable struct column per
-// action kind, with sluice's ParquetWriter, installed atomically as a classic v1 checkpoint,
-// then _last_checkpoint.
+// action kind, with sluice's ParquetWriter, installed atomically, then _last_checkpoint. A
+// table without the v2Checkpoint feature gets a classic v1 checkpoint. A table with it gets a
+// v2 spec checkpoint: with delta.checkpointPolicy = 'v2' a UUID-named JSON checkpoint whose
+// file actions are in one sidecar (the shape Spark writes), otherwise a classic-named one with
+// its checkpointMetadata and the file actions inline. Multi-part checkpoints, deprecated by
+// the protocol, are never written.
 #pragma once
 
 #include <string>

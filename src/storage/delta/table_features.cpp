@@ -28,7 +28,7 @@ const std::vector<std::string> kReaderFeatures = {"deletionVectors",      "times
 const std::vector<std::string> kWriterFeatures = {
     "appendOnly",     "invariants",          "timestampNtz", "domainMetadata",
     "clustering",     "vacuumProtocolCheck", "typeWidening", "typeWidening-preview",
-    "changeDataFeed", "deletionVectors"};
+    "changeDataFeed", "deletionVectors",     "v2Checkpoint"};
 
 bool usesColumnMapping(const Metadata& metadata) {
   auto it = metadata.configuration.find("delta.columnMapping.mode");
@@ -116,6 +116,16 @@ void addFeature(std::vector<std::string>& features, const std::string& feature) 
     features.push_back(feature);
 }
 
+//! delta.checkpointPolicy = 'v2' needs the v2Checkpoint reader-writer feature, which Delta
+//! enables with it.
+Protocol withV2CheckpointsIfAsked(Protocol protocol,
+                                  const std::map<std::string, std::string>& properties) {
+  auto it = properties.find("delta.checkpointPolicy");
+  if (it == properties.end() || (it->second != "v2" && it->second != "V2"))
+    return protocol;
+  return withTableFeature(std::move(protocol), "v2Checkpoint", /*reader=*/true);
+}
+
 }  // namespace
 
 Protocol withTableFeature(Protocol protocol, const std::string& feature, bool reader) {
@@ -177,7 +187,7 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
     // As Delta does, the legacy writer version that implies change data feed.
     if (change_data_feed)
       protocol.min_writer_version = 4;
-    return protocol;
+    return withV2CheckpointsIfAsked(protocol, properties);
   }
   // Writer version 7 lists the features that versions 1 and 2 implied.
   std::vector<std::string> writer_features = {"appendOnly", "invariants"};
@@ -194,7 +204,7 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   if (change_data_feed)
     writer_features.push_back("changeDataFeed");
   protocol.writer_features = writer_features;
-  return protocol;
+  return withV2CheckpointsIfAsked(protocol, properties);
 }
 
 Protocol protocolForProperties(Protocol protocol,
@@ -263,7 +273,7 @@ Protocol protocolForProperties(Protocol protocol,
     add("deletionVectors", true);
   if (enabled("delta.enableTypeWidening"))
     add("typeWidening", true);
-  return protocol;
+  return withV2CheckpointsIfAsked(std::move(protocol), configuration);
 }
 
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

@@ -4,7 +4,7 @@
 // names and column layouts: multi-part (complete and not), v2 checkpoints (UUID-named JSON and
 // Parquet with sidecars, classic-named with a checkpointMetadata row), several checkpoints of
 // one version, and a damaged or stale _last_checkpoint. Each is read back with the rows it
-// should hold, at the latest version and by time travel.
+// should hold, at the latest version and by time travel; the writer's v2 checkpoints too.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -14,6 +14,7 @@
 #include "delta_test_util.hpp"
 #include "storage/delta/checkpoint.hpp"
 #include "storage/delta/file_paths.hpp"
+#include "storage/delta/table_features.hpp"
 #include "storage/parquet/parquet_reader.hpp"
 #include "storage/parquet/parquet_writer.hpp"
 
@@ -584,6 +585,116 @@ TEST(DeltaCheckpointShapesTest, DamagedOrStaleLastCheckpointChangesNothing) {
   ASSERT_TRUE(last.has_value());
   EXPECT_EQ(last->version, 10);
   EXPECT_EQ(testing::readTable(table.path()), ids(3, 19));
+}
+
+// ---- writing tables with v2 checkpoints ----------------------------------------------------
+
+//! Every checkpoint file name in the table's _delta_log.
+std::vector<std::string> checkpointNames(const std::string& table_path) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(table_path + "/_delta_log")) {
+    std::string name = entry.path().filename().string();
+    if (name.find(".checkpoint.") != std::string::npos)
+      names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST(DeltaCheckpointShapesTest, CheckpointPolicyV2WritesUuidNamedCheckpointsWithSidecars) {
+  ScratchTable table;
+  TableWriteOptions create = testing::createOptions({column("id", DataType::longType())});
+  create.definition->properties = {{"delta.checkpointPolicy", "v2"},
+                                   {"delta.checkpointInterval", "2"}};
+  testing::writeRows(table.path(), {{Value::longValue(0)}}, create);
+  for (int64_t id = 1; id <= 4; ++id) {
+    TableWriteOptions options = testing::appendOptions();
+    if (id == 3)
+      options.mode = WriteMode::kOverwrite;  // a tombstone among the file actions
+    testing::writeRows(table.path(), {{Value::longValue(id)}}, options);
+  }
+  LogStore store(table.path());
+  Snapshot latest = loadSnapshot(store);
+  ASSERT_TRUE(latest.protocol.reader_features.has_value());
+  EXPECT_NE(std::find(latest.protocol.reader_features->begin(),
+                      latest.protocol.reader_features->end(), "v2Checkpoint"),
+            latest.protocol.reader_features->end());
+  EXPECT_EQ(latest.checkpoint_version, 4);
+
+  std::vector<std::string> names = checkpointNames(table.path());
+  ASSERT_EQ(names.size(), 2u);
+  for (const std::string& name : names) {
+    EXPECT_TRUE(name.ends_with(".json")) << name;
+    EXPECT_EQ(name.size(), std::string("00000000000000000002.checkpoint.").size() + 36 + 5);
+  }
+  std::vector<Action> top_level = readCheckpoint(table.log(names[1]));
+  ASSERT_GE(top_level.size(), 4u);
+  ASSERT_TRUE(std::holds_alternative<CheckpointMetadata>(top_level[0]));
+  EXPECT_EQ(std::get<CheckpointMetadata>(top_level[0]).version, 4);
+  const auto* sidecar = std::get_if<SidecarFile>(&top_level[1]);
+  ASSERT_NE(sidecar, nullptr);
+  std::string sidecar_path = table.log("_sidecars/" + sidecar->path);
+  EXPECT_EQ(sidecar->size_in_bytes, static_cast<int64_t>(std::filesystem::file_size(sidecar_path)));
+  for (const Action& action : top_level) {
+    EXPECT_FALSE(std::holds_alternative<AddFile>(action));
+    EXPECT_FALSE(std::holds_alternative<RemoveFile>(action));
+  }
+  // The sidecar holds the files and the tombstones, in Spark's two columns.
+  parquet::ParquetReader reader(sidecar_path);
+  std::vector<std::string> columns;
+  for (const StructField& field : reader.schema())
+    columns.push_back(field.name);
+  EXPECT_EQ(columns, (std::vector<std::string>{"add", "remove"}));
+  std::vector<Action> sidecar_actions = readCheckpoint(sidecar_path);
+  EXPECT_EQ(sidecar_actions.size(), 5u);  // versions 3 and 4 live, 0 to 2 removed by 3
+
+  std::optional<LastCheckpoint> last = store.readLastCheckpoint();
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->version, 4);
+  EXPECT_EQ(last->num_of_add_files, 2);
+  EXPECT_EQ(testing::readTable(table.path()), ids(3, 5));
+  for (int64_t version = 0; version <= 4; ++version)
+    std::filesystem::remove(table.log(commitFileName(version)));
+  EXPECT_EQ(testing::readTable(table.path()), ids(3, 5));
+  EXPECT_EQ(loadSnapshot(store).tombstones.size(), 3u);
+}
+
+TEST(DeltaCheckpointShapesTest, TableWithV2CheckpointsGetsClassicNamedV2Checkpoints) {
+  ScratchTable scratch;
+  SparkTable table(scratch, v2CheckpointProtocol(), Json{{"delta.checkpointInterval", "5"}});
+  writeFourCommits(table);
+  testing::writeRows(table.path(), {{Value::longValue(12)}}, testing::appendOptions());
+  testing::writeRows(table.path(), {{Value::longValue(13)}}, testing::appendOptions());
+  ASSERT_EQ(checkpointNames(table.path()),
+            std::vector<std::string>{"00000000000000000005.checkpoint.parquet"});
+  std::string path = table.log("00000000000000000005.checkpoint.parquet");
+  parquet::ParquetReader reader(path);
+  std::vector<std::string> columns;
+  for (const StructField& field : reader.schema())
+    columns.push_back(field.name);
+  EXPECT_EQ(columns, (std::vector<std::string>{"txn", "add", "remove", "metaData", "protocol",
+                                               "domainMetadata", "checkpointMetadata", "sidecar"}));
+  std::vector<Action> actions = readCheckpoint(path);
+  ASSERT_FALSE(actions.empty());
+  ASSERT_TRUE(std::holds_alternative<CheckpointMetadata>(actions[0]));
+  EXPECT_EQ(std::get<CheckpointMetadata>(actions[0]).version, 5);
+  table.removeCommits(0, 5);
+  EXPECT_EQ(testing::readTable(table.path()), ids(3, 14));
+  EXPECT_EQ(loadSnapshot(LogStore(table.path())).transactionVersion("8c3a8f0e-ingest"), 7);
+}
+
+TEST(DeltaCheckpointShapesTest, CheckpointPolicyV2EnablesTheFeature) {
+  Protocol legacy;
+  Protocol raised = protocolForProperties(legacy, {{"delta.checkpointPolicy", "v2"}});
+  EXPECT_EQ(raised.min_reader_version, 3);
+  EXPECT_EQ(raised.min_writer_version, 7);
+  EXPECT_EQ(raised.reader_features, std::vector<std::string>{"v2Checkpoint"});
+  EXPECT_EQ(raised.writer_features,
+            (std::vector<std::string>{"appendOnly", "invariants", "v2Checkpoint"}));
+  EXPECT_EQ(protocolForProperties(legacy, {{"delta.checkpointPolicy", "classic"}}), legacy);
+  Protocol created = protocolForNewTable({column("id", DataType::longType())}, false,
+                                         {{"delta.checkpointPolicy", "v2"}});
+  EXPECT_EQ(created, raised);
 }
 
 // Deletion vectors survive a checkpoint sluice writes: losing them would bring deleted rows
