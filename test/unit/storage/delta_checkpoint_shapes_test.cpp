@@ -446,6 +446,38 @@ TEST(DeltaCheckpointShapesTest, IncompleteMultiPartCheckpointIsSkipped) {
   EXPECT_EQ(readAt(table.path(), 1), ids(0, 6));
 }
 
+TEST(DeltaCheckpointShapesTest, EmptyCheckpointFilesAreNeverChosen) {
+  ScratchTable scratch;
+  SparkTable table(scratch, v1Protocol(), Json::object());
+  FourCommits files = writeFourCommits(table);
+  // A complete two-part checkpoint at version 2, and at the same version an empty classic
+  // file and an empty UUID-named one: writes that never finished, which Delta skips too.
+  std::vector<Json> file_actions = fileActionsAtTwo(files);
+  writeActionsParquet(table.log("00000000000000000002.checkpoint.0000000001.0000000002.parquet"),
+                      sparkV1Columns(), {txn(7), table.protocol(), table.metadata()});
+  writeActionsParquet(table.log("00000000000000000002.checkpoint.0000000002.0000000002.parquet"),
+                      sparkV1Columns(), file_actions);
+  writeText(table.log("00000000000000000002.checkpoint.parquet"), "");
+  writeText(table.log("00000000000000000002.checkpoint.7d17ac10-5cc3-401b-bd1a-9c82dd2ea032.json"),
+            "");
+  // A three-part set of the same version is preferred over the two-part one when complete.
+  writeActionsParquet(table.log("00000000000000000002.checkpoint.0000000001.0000000003.parquet"),
+                      sparkV1Columns(), {txn(7), table.protocol(), table.metadata()});
+  writeActionsParquet(table.log("00000000000000000002.checkpoint.0000000002.0000000003.parquet"),
+                      sparkV1Columns(), {file_actions[0]});
+  writeActionsParquet(table.log("00000000000000000002.checkpoint.0000000003.0000000003.parquet"),
+                      sparkV1Columns(), {file_actions[1], file_actions[2]});
+
+  LogListing listing = LogStore(table.path()).list();
+  ASSERT_EQ(listing.checkpoints.size(), 2u);
+  const CheckpointFiles* chosen = listing.checkpointAtOrBefore(3);
+  ASSERT_NE(chosen, nullptr);
+  EXPECT_EQ(chosen->kind, CheckpointFiles::Kind::kMultiPart);
+  EXPECT_EQ(chosen->names.size(), 3u);
+  table.removeCommits(0, 2);
+  expectStateAtTwoThroughCheckpoint(table);
+}
+
 // ---- v2 checkpoints ------------------------------------------------------------------------
 
 TEST(DeltaCheckpointShapesTest, UuidNamedJsonCheckpointWithSidecars) {
