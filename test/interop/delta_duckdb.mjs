@@ -9,8 +9,9 @@
 //      DmlInteropFilesTest adds a table changed by INSERT, DELETE and UPDATE, whose expected
 //      rows are those sluice reads back;
 //   2. the log is replayed: _last_checkpoint, the checkpoint's actions (read with DuckDB's
-//      read_parquet), then every later commit in order; an add (re-)adds its file, a remove
-//      drops it, keyed by the URL-decoded path;
+//      read_parquet; for a UUID-named v2 checkpoint its JSON lines and the add and remove
+//      actions of the sidecars they name), then every later commit in order; an add
+//      (re-)adds its file, a remove drops it, keyed by the URL-decoded path;
 //   3. DuckDB reads the live files, the partition columns are added from partitionValues (cast
 //      to their types in metaData.schemaString, NULL for null / __HIVE_DEFAULT_PARTITION__),
 //      and the result must equal the expected rows (same multiset, every column, same types);
@@ -51,6 +52,13 @@ const tables = {
     commits: 16,
   },
   timeline: {
+    types: { id: 'BIGINT', v: 'DOUBLE', note: 'VARCHAR', pts: 'TIMESTAMP WITH TIME ZONE' },
+    partitionColumns: ['pts'],
+    rows: 1000,
+    commits: 13,
+  },
+  // The same with delta.checkpointPolicy = 'v2': UUID-named JSON checkpoints and sidecars.
+  timeline_v2: {
     types: { id: 'BIGINT', v: 'DOUBLE', note: 'VARCHAR', pts: 'TIMESTAMP WITH TIME ZONE' },
     partitionColumns: ['pts'],
     rows: 1000,
@@ -156,21 +164,57 @@ async function replayLog(connection, table) {
     const last = JSON.parse(readFileSync(lastCheckpointPath, 'utf8'));
     expect(Number.isInteger(last.version), `${table}: _last_checkpoint has no version`);
     expect(last.parts === undefined, `${table}: multi-part checkpoints are not replayed here`);
-    const checkpoint = join(log, `${versionName(last.version)}.checkpoint.parquet`);
-    expect(existsSync(checkpoint), `${table}: _last_checkpoint names a missing ${checkpoint}`);
-    const reader = await connection.runAndReadAll(`
-      SELECT to_json(add)::VARCHAR, to_json(remove)::VARCHAR, to_json(metaData)::VARCHAR,
-             to_json(protocol)::VARCHAR
-      FROM read_parquet(${sqlString(checkpoint)})`);
-    const rows = reader.getRows();
-    expect(rows.length === last.size,
-      `${table}: the checkpoint holds ${rows.length} actions, _last_checkpoint says ${last.size}`);
+    // A classic checkpoint, or a UUID-named v2 one in JSON whose sidecars (in _sidecars)
+    // hold its add and remove actions.
+    const classic = join(log, `${versionName(last.version)}.checkpoint.parquet`);
+    const uuidNamed = names.filter((name) =>
+      new RegExp(`^${versionName(last.version)}\\.checkpoint\\.[^.]+\\.json$`).test(name));
+    const checkpoint = existsSync(classic) ? classic : join(log, uuidNamed[0] ?? 'none');
+    expect(existsSync(checkpoint), `${table}: _last_checkpoint names a missing checkpoint`);
+    const actions = [];
+    const readFileActions = async (file) => {
+      const reader = await connection.runAndReadAll(`
+        SELECT to_json(add)::VARCHAR, to_json(remove)::VARCHAR
+        FROM read_parquet(${sqlString(file)})`);
+      for (const [add, remove] of reader.getRows()) {
+        actions.push({ add: add && JSON.parse(add), remove: remove && JSON.parse(remove) });
+      }
+    };
+    if (checkpoint === classic) {
+      const reader = await connection.runAndReadAll(`
+        SELECT to_json(add)::VARCHAR, to_json(remove)::VARCHAR, to_json(metaData)::VARCHAR,
+               to_json(protocol)::VARCHAR
+        FROM read_parquet(${sqlString(checkpoint)})`);
+      for (const [add, remove, metaData, protocol] of reader.getRows()) {
+        actions.push({
+          add: add && JSON.parse(add), remove: remove && JSON.parse(remove),
+          metaData: metaData && JSON.parse(metaData), protocol: protocol && JSON.parse(protocol),
+        });
+      }
+    } else {
+      let checkpointMetadata = 0;
+      for (const line of readFileSync(checkpoint, 'utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        const action = JSON.parse(line);
+        actions.push(action);
+        if (action.checkpointMetadata) {
+          checkpointMetadata += 1;
+          expect(action.checkpointMetadata.version === last.version,
+            `${checkpoint}: checkpointMetadata gives version ${action.checkpointMetadata.version}`);
+        }
+        if (action.sidecar) {
+          const sidecar = join(log, '_sidecars', decodeURIComponent(action.sidecar.path));
+          expect(statSync(sidecar).size === action.sidecar.sizeInBytes,
+            `${checkpoint}: the sidecar ${sidecar} is not ${action.sidecar.sizeInBytes} bytes`);
+          await readFileActions(sidecar);
+        }
+      }
+      expect(checkpointMetadata === 1, `${checkpoint}: ${checkpointMetadata} checkpointMetadata actions`);
+    }
+    expect(actions.length === last.size,
+      `${table}: the checkpoint holds ${actions.length} actions, _last_checkpoint says ${last.size}`);
     let adds = 0;
-    for (const [add, remove, metaData, protocol] of rows) {
-      const action = {
-        add: add && JSON.parse(add), remove: remove && JSON.parse(remove),
-        metaData: metaData && JSON.parse(metaData), protocol: protocol && JSON.parse(protocol),
-      };
+    for (const action of actions) {
       if (action.add) adds += 1;
       apply(action, checkpoint, false);
     }
@@ -325,7 +369,7 @@ async function checkTable(connection, name, spec) {
   if (!check(state.metadata && state.protocol, `${name}: the log has metaData and protocol`)) return;
   const readerFeatures = state.protocol.readerFeatures ?? [];
   check(state.protocol.minReaderVersion <= 3 &&
-        readerFeatures.every((feature) => feature === 'timestampNtz'),
+        readerFeatures.every((feature) => ['timestampNtz', 'v2Checkpoint'].includes(feature)),
     `${name}: protocol ${JSON.stringify(state.protocol)} needs nothing this replay lacks`);
 
   const schema = JSON.parse(state.metadata.schemaString);

@@ -267,6 +267,24 @@ Json domainToJson(const DomainMetadata& domain) {
               {"removed", domain.removed}};
 }
 
+Json checkpointMetadataToJson(const CheckpointMetadata& metadata) {
+  Json object = Json::object();
+  object["version"] = metadata.version;
+  if (metadata.tags)
+    object["tags"] = stringMapToJson(*metadata.tags);
+  return object;
+}
+
+Json sidecarToJson(const SidecarFile& sidecar) {
+  Json object = Json::object();
+  object["path"] = sidecar.path;
+  object["sizeInBytes"] = sidecar.size_in_bytes;
+  object["modificationTime"] = sidecar.modification_time;
+  if (sidecar.tags)
+    object["tags"] = stringMapToJson(*sidecar.tags);
+  return object;
+}
+
 Protocol protocolFromJson(const Json& object, std::string_view where) {
   FieldReader fields(object, "protocol", where);
   Protocol protocol;
@@ -376,6 +394,27 @@ DomainMetadata domainFromJson(const Json& object, std::string_view where) {
   return domain;
 }
 
+CheckpointMetadata checkpointMetadataFromJson(const Json& object, std::string_view where) {
+  FieldReader fields(object, "checkpointMetadata", where);
+  CheckpointMetadata metadata;
+  metadata.version = fields.requiredLong("version");
+  metadata.tags = fields.optionalStringMap("tags");
+  return metadata;
+}
+
+SidecarFile sidecarFromJson(const Json& object, std::string_view where) {
+  FieldReader fields(object, "sidecar", where);
+  SidecarFile sidecar;
+  sidecar.path = fields.requiredString("path");
+  if (sidecar.path.empty())
+    throwMalformed(where, "`sidecar.path` is empty");
+  // Required by the protocol, but not needed to read the sidecar.
+  sidecar.size_in_bytes = fields.optionalLong("sizeInBytes").value_or(0);
+  sidecar.modification_time = fields.optionalLong("modificationTime").value_or(0);
+  sidecar.tags = fields.optionalStringMap("tags");
+  return sidecar;
+}
+
 }  // namespace
 
 RemoveFile removeOf(const AddFile& file, int64_t timestamp, bool data_change) {
@@ -439,6 +478,10 @@ Json actionToJson(const Action& action) {
           return Json{{"commitInfo", value.fields}};
         } else if constexpr (std::is_same_v<T, DomainMetadata>) {
           return Json{{"domainMetadata", domainToJson(value)}};
+        } else if constexpr (std::is_same_v<T, CheckpointMetadata>) {
+          return Json{{"checkpointMetadata", checkpointMetadataToJson(value)}};
+        } else if constexpr (std::is_same_v<T, SidecarFile>) {
+          return Json{{"sidecar", sidecarToJson(value)}};
         } else {
           return Json{{"cdc", cdcToJson(value)}};
         }
@@ -476,11 +519,10 @@ std::optional<Action> actionFromJson(const Json& object, std::string_view where)
       action = domainFromJson(body, where);
     } else if (kind == "cdc") {
       action = cdcFromJson(body, where);
-    } else if (kind == "checkpointMetadata" || kind == "sidecar") {
-      throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
-                  fmt::format("{} holds a `{}` action of a v2 checkpoint; v2 checkpoints are "
-                              "not supported.",
-                              where, kind));
+    } else if (kind == "checkpointMetadata") {
+      action = checkpointMetadataFromJson(body, where);
+    } else if (kind == "sidecar") {
+      action = sidecarFromJson(body, where);
     } else {
       continue;  // actions of later protocol versions do not change the snapshot
     }

@@ -1,9 +1,10 @@
 // src/storage/delta/actions.hpp
 //
 // The actions of the Delta transaction log (PROTOCOL.md, "Actions") as plain structs, and
-// their newline-delimited JSON form. Unknown fields and unknown action kinds are ignored on
-// read, as the protocol requires; a line that is not JSON, or an action missing a required
-// field, raises FAILED_READ_FILE naming the file and the line.
+// their newline-delimited JSON form, including the checkpointMetadata and sidecar actions that
+// only v2 checkpoints hold. Unknown fields and unknown action kinds are ignored on read, as the
+// protocol requires; a line that is not JSON, or an action missing a required field, raises
+// FAILED_READ_FILE naming the file and the line.
 #pragma once
 
 #include <cstdint>
@@ -138,8 +139,30 @@ struct DomainMetadata {
   bool operator==(const DomainMetadata& other) const = default;
 };
 
+//! The `checkpointMetadata` action: a v2 spec checkpoint holds exactly one (PROTOCOL.md,
+//! "Checkpoint Metadata"). Only checkpoints hold it; log replay ignores it.
+struct CheckpointMetadata {
+  int64_t version = 0;
+  std::optional<std::map<std::string, std::string>> tags;
+
+  bool operator==(const CheckpointMetadata& other) const = default;
+};
+
+//! The `sidecar` action of a v2 spec checkpoint: a Parquet file in _delta_log/_sidecars holding
+//! some of the checkpoint's add and remove actions (PROTOCOL.md, "Sidecar File Information").
+//! Only checkpoints hold it; log replay ignores it.
+struct SidecarFile {
+  //! URI-encoded; relative to _delta_log/_sidecars (or absolute).
+  std::string path;
+  int64_t size_in_bytes = 0;
+  int64_t modification_time = 0;
+  std::optional<std::map<std::string, std::string>> tags;
+
+  bool operator==(const SidecarFile& other) const = default;
+};
+
 using Action = std::variant<Protocol, Metadata, AddFile, RemoveFile, SetTransaction, CommitInfo,
-                            DomainMetadata, AddCdcFile>;
+                            DomainMetadata, AddCdcFile, CheckpointMetadata, SidecarFile>;
 
 //! {"add": {...}} and so on, with optional fields left out when absent.
 Json actionToJson(const Action& action);

@@ -1,10 +1,21 @@
 // src/storage/delta/checkpoint.hpp
 //
-// Classic single-file Parquet checkpoints (PROTOCOL.md, "Checkpoints", V1 spec): one row per
-// action of the reconciled state, one nullable struct column per action kind (txn, add,
-// remove, metaData, protocol, domainMetadata), written with sluice's ParquetWriter and
-// installed atomically as NNN.checkpoint.parquet, followed by _last_checkpoint. Reading
-// accepts the checkpoints Spark writes (extra columns such as stats_parsed are ignored).
+// Checkpoints (PROTOCOL.md, "Checkpoints", "Checkpoint Specs", "Checkpoint Naming Scheme").
+//
+// Reading takes every shape Spark and Databricks write: classic single-file Parquet (v1 spec,
+// or v2 spec when it holds a checkpointMetadata action), multi-part Parquet (every part, in
+// order), and UUID-named v2 checkpoints in JSON or Parquet. The sidecar actions of a v2 spec
+// checkpoint are replaced by the add and remove actions of the Parquet files they name in
+// _delta_log/_sidecars; a missing part or sidecar is DELTA_MISSING_PART_FILES naming the file.
+// Columns other than the action kinds (stats_parsed, partitionValues_parsed, ...) are ignored.
+//
+// Writing makes one row per action of the reconciled state, one nullable struct column per
+// action kind, with sluice's ParquetWriter, installed atomically, then _last_checkpoint. A
+// table without the v2Checkpoint feature gets a classic v1 checkpoint. A table with it gets a
+// v2 spec checkpoint: with delta.checkpointPolicy = 'v2' a UUID-named JSON checkpoint whose
+// file actions are in one sidecar (the shape Spark writes), otherwise a classic-named one with
+// its checkpointMetadata and the file actions inline. Multi-part checkpoints, deprecated by
+// the protocol, are never written.
 #pragma once
 
 #include <string>
@@ -16,8 +27,14 @@
 
 namespace sluice::delta {
 
-//! The actions a checkpoint file holds, in file order; errors name the file and row.
+//! The actions one checkpoint file holds (Parquet, or JSON when the name ends in .json), in
+//! file order, checkpointMetadata and sidecar actions included; errors name the file and row.
 std::vector<Action> readCheckpoint(const std::string& path);
+
+//! The state a whole checkpoint holds: the actions of all its files, then those of its
+//! sidecars; checkpointMetadata (checked against the version) and sidecar actions are left
+//! out. FAILED_READ_FILE for a malformed file, DELTA_MISSING_PART_FILES for a missing one.
+std::vector<Action> readCheckpoint(const LogStore& store, const CheckpointFiles& checkpoint);
 
 //! Writes the checkpoint of `snapshot` (tombstones older than the table's
 //! deletedFileRetentionDuration before `now_ms` are dropped) and updates _last_checkpoint.

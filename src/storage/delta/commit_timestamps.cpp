@@ -29,8 +29,11 @@ int64_t commitTimestamp(const LogStore& store, const LogListing& listing, int64_
   if (std::binary_search(listing.commits.begin(), listing.commits.end(), version)) {
     return store.commitModificationTime(version);
   }
+  const CheckpointFiles* checkpoint = listing.checkpointAtOrBefore(version);
+  if (!checkpoint || checkpoint->version != version)
+    return 0;
   struct stat info;
-  std::string path = store.checkpointPath(version);
+  std::string path = store.logFilePath(checkpoint->names.front());
   if (::stat(path.c_str(), &info) != 0)
     return 0;
   return static_cast<int64_t>(info.st_mtim.tv_sec) * 1000 + info.st_mtim.tv_nsec / 1'000'000;

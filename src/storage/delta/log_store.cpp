@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -29,15 +30,123 @@ bool isDigits(std::string_view text) {
          std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+//! One checkpoint file of the listing, before multi-part sets are checked for completeness.
+struct CheckpointName {
+  int64_t version = 0;
+  CheckpointFiles::Kind kind = CheckpointFiles::Kind::kClassic;
+  int64_t part = 0;   // multi-part only, from 1
+  int64_t parts = 0;  // multi-part only
+  std::string name;
+};
+
+//! Parses "NNN.checkpoint.parquet", "NNN.checkpoint.P.T.parquet" (10-digit part and total) and
+//! "NNN.checkpoint.<unique>.json|parquet"; nullopt for any other name.
+std::optional<CheckpointName> parseCheckpointName(const std::string& name) {
+  constexpr std::string_view kInfix = ".checkpoint.";
+  if (name.size() <= 20 + kInfix.size() || !isDigits(std::string_view(name).substr(0, 20)) ||
+      std::string_view(name).substr(20, kInfix.size()) != kInfix) {
+    return std::nullopt;
+  }
+  CheckpointName parsed;
+  parsed.version = std::stoll(name.substr(0, 20));
+  parsed.name = name;
+  std::string_view rest = std::string_view(name).substr(20 + kInfix.size());
+  if (rest == "parquet")
+    return parsed;
+  std::vector<std::string_view> pieces;
+  size_t start = 0;
+  while (true) {
+    size_t dot = rest.find('.', start);
+    pieces.push_back(rest.substr(start, dot == std::string_view::npos ? dot : dot - start));
+    if (dot == std::string_view::npos)
+      break;
+    start = dot + 1;
+  }
+  if (pieces.size() == 3 && pieces[2] == "parquet" && pieces[0].size() == 10 &&
+      pieces[1].size() == 10 && isDigits(pieces[0]) && isDigits(pieces[1])) {
+    parsed.kind = CheckpointFiles::Kind::kMultiPart;
+    parsed.part = std::stoll(std::string(pieces[0]));
+    parsed.parts = std::stoll(std::string(pieces[1]));
+    if (parsed.parts < 1 || parsed.part < 1 || parsed.part > parsed.parts)
+      return std::nullopt;
+    return parsed;
+  }
+  if (pieces.size() == 2 && !pieces[0].empty() && (pieces[1] == "json" || pieces[1] == "parquet")) {
+    parsed.kind = CheckpointFiles::Kind::kUuidNamed;
+    return parsed;
+  }
+  return std::nullopt;
+}
+
+//! Orders checkpoints as Delta does: by version, then kind, then number of parts, then name.
+bool checkpointLess(const CheckpointFiles& a, const CheckpointFiles& b) {
+  if (a.version != b.version)
+    return a.version < b.version;
+  if (a.kind != b.kind)
+    return a.kind < b.kind;
+  if (a.names.size() != b.names.size())
+    return a.names.size() < b.names.size();
+  return a.names < b.names;
+}
+
+//! Groups checkpoint files into complete checkpoints; a multi-part set lacking a part goes to
+//! `incomplete`.
+void groupCheckpoints(std::vector<CheckpointName> names, LogListing& listing) {
+  std::sort(names.begin(), names.end(), [](const CheckpointName& a, const CheckpointName& b) {
+    return std::tie(a.version, a.kind, a.parts, a.part, a.name) <
+           std::tie(b.version, b.kind, b.parts, b.part, b.name);
+  });
+  for (size_t index = 0; index < names.size();) {
+    const CheckpointName& first = names[index];
+    if (first.kind != CheckpointFiles::Kind::kMultiPart) {
+      listing.checkpoints.push_back({first.version, first.kind, {first.name}});
+      ++index;
+      continue;
+    }
+    // The files of one multi-part set: same version and total, parts 1..total once each.
+    size_t end = index;
+    while (end < names.size() && names[end].kind == CheckpointFiles::Kind::kMultiPart &&
+           names[end].version == first.version && names[end].parts == first.parts) {
+      ++end;
+    }
+    CheckpointFiles set{first.version, first.kind, {}};
+    int64_t expected = 1;
+    for (size_t at = index; at < end; ++at) {
+      if (names[at].part == expected) {
+        set.names.push_back(names[at].name);
+        ++expected;
+      }
+    }
+    if (expected == first.parts + 1) {
+      listing.checkpoints.push_back(std::move(set));
+    } else {
+      for (size_t at = index; at < end; ++at)
+        listing.incomplete_checkpoints.push_back(names[at].name);
+    }
+    index = end;
+  }
+  std::sort(listing.checkpoints.begin(), listing.checkpoints.end(), checkpointLess);
+}
+
 }  // namespace
 
 int64_t LogListing::latestVersion() const {
   int64_t latest = -1;
   if (!commits.empty())
     latest = commits.back();
-  if (!classic_checkpoints.empty())
-    latest = std::max(latest, classic_checkpoints.back());
+  if (!checkpoints.empty())
+    latest = std::max(latest, checkpoints.back().version);
   return latest;
+}
+
+const CheckpointFiles* LogListing::checkpointAtOrBefore(int64_t version) const {
+  const CheckpointFiles* chosen = nullptr;
+  for (const CheckpointFiles& checkpoint : checkpoints) {
+    if (checkpoint.version > version)
+      break;
+    chosen = &checkpoint;
+  }
+  return chosen;
 }
 
 std::string readWholeFile(const std::string& path) {
@@ -62,8 +171,17 @@ std::string LogStore::checkpointPath(int64_t version) const {
   return log_path_ + "/" + checkpointFileName(version);
 }
 
+std::string LogStore::logFilePath(const std::string& name) const {
+  return log_path_ + "/" + name;
+}
+
+std::string LogStore::sidecarFolder() const {
+  return log_path_ + "/_sidecars";
+}
+
 LogListing LogStore::list() const {
   LogListing listing;
+  std::vector<CheckpointName> checkpoint_names;
   std::error_code error;
   fs::directory_iterator it(log_path_, error);
   if (error) {
@@ -80,18 +198,16 @@ LogListing LogStore::list() const {
       listing.commits.push_back(*version);
       continue;
     }
-    if (name.size() <= 20 || !isDigits(std::string_view(name).substr(0, 20)))
-      continue;
-    std::string_view rest = std::string_view(name).substr(20);
-    if (rest == ".checkpoint.parquet") {
-      listing.classic_checkpoints.push_back(std::stoll(name.substr(0, 20)));
-    } else if (rest.starts_with(".checkpoint.")) {
-      listing.other_checkpoints.push_back(name);
+    if (auto checkpoint = parseCheckpointName(name)) {
+      // An empty checkpoint file is a write that never finished; Delta skips it too.
+      std::error_code size_error;
+      uintmax_t size = it->file_size(size_error);
+      if (size_error || size > 0)
+        checkpoint_names.push_back(std::move(*checkpoint));
     }
   }
   std::sort(listing.commits.begin(), listing.commits.end());
-  std::sort(listing.classic_checkpoints.begin(), listing.classic_checkpoints.end());
-  std::sort(listing.other_checkpoints.begin(), listing.other_checkpoints.end());
+  groupCheckpoints(std::move(checkpoint_names), listing);
   return listing;
 }
 
@@ -166,16 +282,17 @@ void LogStore::replaceFile(const std::string& name, const std::string& content) 
 std::optional<LastCheckpoint> LogStore::readLastCheckpoint() const {
   std::string path = log_path_ + "/_last_checkpoint";
   struct stat info;
-  if (::stat(path.c_str(), &info) != 0)
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
     return std::nullopt;
-  Json json;
+  std::string text;
   try {
-    json = Json::parse(readWholeFile(path));
-  } catch (const nlohmann::json::exception& error) {
-    throw Error(
-        ErrorClass::FAILED_READ_FILE,
-        fmt::format("Malformed Delta log entry at {}:1: invalid JSON ({}).", path, error.what()));
+    text = readWholeFile(path);
+  } catch (const Error&) {
+    return std::nullopt;
   }
+  Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object())
+    return std::nullopt;
   auto integer = [&](const char* name) -> std::optional<int64_t> {
     auto it = json.find(name);
     if (it == json.end() || !it->is_number_integer())
@@ -183,10 +300,8 @@ std::optional<LastCheckpoint> LogStore::readLastCheckpoint() const {
     return it->get<int64_t>();
   };
   auto version = integer("version");
-  if (!json.is_object() || !version) {
-    throw Error(ErrorClass::FAILED_READ_FILE,
-                fmt::format("Malformed Delta log entry at {}:1: no integer `version`.", path));
-  }
+  if (!version || *version < 0)
+    return std::nullopt;
   LastCheckpoint last;
   last.version = *version;
   last.size = integer("size").value_or(0);
@@ -197,6 +312,15 @@ std::optional<LastCheckpoint> LogStore::readLastCheckpoint() const {
 }
 
 void LogStore::writeLastCheckpoint(const LastCheckpoint& last) const {
+  // Checkpoints of several versions may be written at once; the hint keeps the newest that
+  // exists. One naming a checkpoint that is gone is replaced.
+  if (auto existing = readLastCheckpoint(); existing && existing->version > last.version) {
+    LogListing listing = list();
+    if (std::any_of(
+            listing.checkpoints.begin(), listing.checkpoints.end(),
+            [&](const CheckpointFiles& files) { return files.version == existing->version; }))
+      return;
+  }
   Json json = Json::object();
   json["version"] = last.version;
   json["size"] = last.size;

@@ -5,6 +5,13 @@
 // hidden temp file in _delta_log, which is then link(2)ed to the final name; link fails with
 // EEXIST when another writer got there first, so no commit is ever overwritten and a reader
 // never sees a partial one.
+//
+// The listing knows the three checkpoint namings of PROTOCOL.md ("Checkpoint Naming Scheme"):
+// classic (NNN.checkpoint.parquet), multi-part (NNN.checkpoint.PPPPPPPPPP.TTTTTTTTTT.parquet,
+// part of total, usable only when every part is there) and UUID-named v2
+// (NNN.checkpoint.<uuid>.json / .parquet). Empty checkpoint files are left out, as Delta leaves
+// them out. _last_checkpoint is only a hint for other engines: snapshots are found by listing,
+// so a stale or damaged one never changes what is read.
 #pragma once
 
 #include <cstdint>
@@ -16,14 +23,31 @@
 
 namespace sluice::delta {
 
-struct LogListing {
-  std::vector<int64_t> commits;                // versions with a NNN.json, ascending
-  std::vector<int64_t> classic_checkpoints;    // versions with a NNN.checkpoint.parquet
-  std::vector<std::string> other_checkpoints;  // multi-part and UUID-named (not read)
+//! One complete checkpoint: its file, or every part of a multi-part one.
+struct CheckpointFiles {
+  //! In Delta's order of preference among checkpoints of one version (the last wins).
+  enum class Kind { kClassic, kMultiPart, kUuidNamed };
 
-  bool empty() const { return commits.empty() && classic_checkpoints.empty(); }
+  int64_t version = 0;
+  Kind kind = Kind::kClassic;
+  //! File names in _delta_log; the parts of a multi-part checkpoint in part order.
+  std::vector<std::string> names;
+};
+
+struct LogListing {
+  std::vector<int64_t> commits;  // versions with a NNN.json, ascending
+  //! Complete checkpoints, ascending by version and, within one version, by preference.
+  std::vector<CheckpointFiles> checkpoints;
+  //! The files of multi-part checkpoints that lack a part; they are never read.
+  std::vector<std::string> incomplete_checkpoints;
+
+  bool empty() const { return commits.empty() && checkpoints.empty(); }
   //! The newest version the listing shows.
   int64_t latestVersion() const;
+  //! The checkpoint to start a replay of `version` from: the newest version not after it, and
+  //! of that version the one Delta prefers (UUID-named, then multi-part with more parts, then
+  //! classic). nullptr when there is none.
+  const CheckpointFiles* checkpointAtOrBefore(int64_t version) const;
 };
 
 //! The content of _delta_log/_last_checkpoint.
@@ -42,7 +66,12 @@ class LogStore {
   const std::string& tablePath() const { return table_path_; }
   const std::string& logPath() const { return log_path_; }
   std::string commitPath(int64_t version) const;
+  //! The classic checkpoint file of `version`.
   std::string checkpointPath(int64_t version) const;
+  //! `name` in _delta_log.
+  std::string logFilePath(const std::string& name) const;
+  //! _delta_log/_sidecars.
+  std::string sidecarFolder() const;
 
   //! Lists _delta_log; an absent folder lists as empty.
   LogListing list() const;
@@ -62,7 +91,10 @@ class LogStore {
   //! Renames `temp_path` to `_delta_log/<name>`, replacing any file of that name.
   void installFile(const std::string& temp_path, const std::string& name) const;
 
+  //! _last_checkpoint, or nullopt when it is absent or damaged (not JSON, truncated, without
+  //! an integer version): it is a hint, and a damaged hint is no hint.
   std::optional<LastCheckpoint> readLastCheckpoint() const;
+  //! Replaces _last_checkpoint with `last`, unless it names a newer checkpoint already.
   void writeLastCheckpoint(const LastCheckpoint& last) const;
 
  private:

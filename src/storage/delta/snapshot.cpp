@@ -139,7 +139,8 @@ void LogReplay::apply(const Action& action) {
             snapshot_.domains[value.domain] = value;
           }
         }
-        // commitInfo describes one commit and is not part of the table state.
+        // commitInfo describes one commit and is not part of the table state; checkpointMetadata
+        // and sidecar belong to checkpoints and take no part in the replay.
       },
       action);
 }
@@ -147,12 +148,12 @@ void LogReplay::apply(const Action& action) {
 int64_t earliestRecreatableVersion(const LogListing& listing) {
   if (listing.empty())
     return -1;
-  // Commit 0 and every classic checkpoint can be loaded on their own; later versions also
+  // Commit 0 and every complete checkpoint can be loaded on their own; later versions also
   // need the commits after them, which loadSnapshot checks.
   if (!listing.commits.empty() && listing.commits.front() == 0)
     return 0;
-  if (!listing.classic_checkpoints.empty())
-    return listing.classic_checkpoints.front();
+  if (!listing.checkpoints.empty())
+    return listing.checkpoints.front().version;
   return listing.commits.front();
 }
 
@@ -172,21 +173,26 @@ Snapshot loadSnapshot(const LogStore& store, const LogListing& listing,
   if (target > latest || target < earliest)
     throwVersionNotFound(target, earliest, latest);
 
-  // The newest classic checkpoint not after the target, else replay from version 0.
-  std::optional<int64_t> checkpoint;
-  for (int64_t candidate : listing.classic_checkpoints) {
-    if (candidate <= target)
-      checkpoint = candidate;
-  }
-  int64_t first_commit = checkpoint ? *checkpoint + 1 : 0;
+  // The newest complete checkpoint not after the target, else replay from version 0.
+  const CheckpointFiles* checkpoint = listing.checkpointAtOrBefore(target);
+  std::optional<int64_t> checkpoint_version;
+  if (checkpoint)
+    checkpoint_version = checkpoint->version;
+  int64_t first_commit = checkpoint ? checkpoint->version + 1 : 0;
   if (!hasAllCommits(listing, first_commit, target)) {
     bool has_commit_zero = !listing.commits.empty() && listing.commits.front() == 0;
     if (!checkpoint && !has_commit_zero) {
-      if (!listing.other_checkpoints.empty()) {
-        throw Error(ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
-                    fmt::format("The Delta log of {} starts from a checkpoint sluice cannot "
-                                "read ({}): multi-part and v2 checkpoints are not supported.",
-                                store.tablePath(), listing.other_checkpoints.back()));
+      // A multi-part checkpoint that lacks a part is never read; say so when it is what
+      // the replay would have started from.
+      for (const std::string& name : listing.incomplete_checkpoints) {
+        int64_t incomplete_version = std::stoll(name.substr(0, 20));
+        if (incomplete_version <= target) {
+          throw Error(ErrorClass::DELTA_MISSING_PART_FILES,
+                      fmt::format("Couldn't find all part files of the checkpoint version: {}. "
+                                  "The Delta log at {} has {} of a multi-part checkpoint but "
+                                  "not all its parts, and no commit 0.",
+                                  incomplete_version, store.logPath(), name));
+        }
       }
       throwVersionNotFound(target, earliest, latest);
     }
@@ -204,12 +210,11 @@ Snapshot loadSnapshot(const LogStore& store, const LogListing& listing,
   Snapshot snapshot;
   snapshot.table_path = store.tablePath();
   snapshot.version = target;
-  snapshot.checkpoint_version = checkpoint;
+  snapshot.checkpoint_version = checkpoint_version;
   LogReplay replay(snapshot);
   if (checkpoint) {
-    for (const Action& action : readCheckpoint(store.checkpointPath(*checkpoint))) {
+    for (const Action& action : readCheckpoint(store, *checkpoint))
       replay.apply(action);
-    }
   }
   for (int64_t commit = first_commit; commit <= target; ++commit) {
     for (const Action& action : store.readCommit(commit))

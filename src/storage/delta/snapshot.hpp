@@ -1,10 +1,10 @@
 // src/storage/delta/snapshot.hpp
 //
 // The state of a Delta table at one version, rebuilt by replaying the log (PROTOCOL.md,
-// "Action Reconciliation"): the newest checkpoint not after the version, then every later
-// commit in order. The latest protocol and metaData win, files are keyed by path (an add
-// cancels a tombstone and a remove cancels an add), txn keeps the newest version per appId,
-// domainMetadata the newest per domain (removed ones drop out).
+// "Action Reconciliation"): the newest complete checkpoint not after the version (of any
+// naming, see checkpoint.hpp), then every later commit in order. The latest protocol and metaData
+// win, files are keyed by path (an add cancels a tombstone and a remove cancels an add), txn keeps
+// the newest version per appId, domainMetadata the newest per domain (removed ones drop out).
 #pragma once
 
 #include <cstdint>
@@ -75,7 +75,7 @@ Snapshot loadSnapshot(const LogStore& store, const LogListing& listing,
                       std::optional<int64_t> version);
 
 //! The earliest version a snapshot can be rebuilt at: 0 when commit 0 exists, else the oldest
-//! classic checkpoint.
+//! complete checkpoint.
 int64_t earliestRecreatableVersion(const LogListing& listing);
 
 }  // namespace sluice::delta

@@ -23,13 +23,14 @@ constexpr int32_t kMaxWriterVersion = 7;
 
 const std::vector<std::string> kReaderFeatures = {"deletionVectors",      "timestampNtz",
                                                   "vacuumProtocolCheck",  "typeWidening",
-                                                  "typeWidening-preview", "columnMapping"};
+                                                  "typeWidening-preview", "columnMapping",
+                                                  "v2Checkpoint"};
 // Deletion vectors are kept, not written: a write that removes a file with one removes the
 // vector with it, and rewritten rows are written without one (copy-on-write).
 const std::vector<std::string> kWriterFeatures = {
     "appendOnly",     "invariants",          "timestampNtz", "domainMetadata",
     "clustering",     "vacuumProtocolCheck", "typeWidening", "typeWidening-preview",
-    "changeDataFeed", "deletionVectors",     "columnMapping"};
+    "changeDataFeed", "deletionVectors",     "columnMapping", "v2Checkpoint"};
 
 bool usesColumnMapping(const Metadata& metadata) {
   return columnMappingMode(metadata) != ColumnMappingMode::kNone;
@@ -116,6 +117,16 @@ void addFeature(std::vector<std::string>& features, const std::string& feature) 
     features.push_back(feature);
 }
 
+//! delta.checkpointPolicy = 'v2' needs the v2Checkpoint reader-writer feature, which Delta
+//! enables with it.
+Protocol withV2CheckpointsIfAsked(Protocol protocol,
+                                  const std::map<std::string, std::string>& properties) {
+  auto it = properties.find("delta.checkpointPolicy");
+  if (it == properties.end() || (it->second != "v2" && it->second != "V2"))
+    return protocol;
+  return withTableFeature(std::move(protocol), "v2Checkpoint", /*reader=*/true);
+}
+
 }  // namespace
 
 Protocol withColumnMapping(Protocol protocol) {
@@ -188,7 +199,8 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
     // As Delta does, the legacy writer version that implies change data feed.
     if (change_data_feed)
       protocol.min_writer_version = 4;
-    return column_mapping ? withColumnMapping(protocol) : protocol;
+    return withV2CheckpointsIfAsked(column_mapping ? withColumnMapping(protocol) : protocol,
+                                    properties);
   }
   // Writer version 7 lists the features that versions 1 and 2 implied.
   std::vector<std::string> writer_features = {"appendOnly", "invariants"};
@@ -205,7 +217,8 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   if (change_data_feed)
     writer_features.push_back("changeDataFeed");
   protocol.writer_features = writer_features;
-  return column_mapping ? withColumnMapping(protocol) : protocol;
+  return withV2CheckpointsIfAsked(column_mapping ? withColumnMapping(protocol) : protocol,
+                                  properties);
 }
 
 Protocol protocolForProperties(Protocol protocol,
@@ -278,7 +291,7 @@ Protocol protocolForProperties(Protocol protocol,
   defined.configuration = configuration;
   if (usesColumnMapping(defined))
     protocol = withColumnMapping(std::move(protocol));
-  return protocol;
+  return withV2CheckpointsIfAsked(std::move(protocol), configuration);
 }
 
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

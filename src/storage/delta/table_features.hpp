@@ -4,7 +4,8 @@
 // Version Requirements"), and the protocol a new table needs: (1, 2) by default; TIMESTAMP_NTZ
 // columns need the timestampNtz reader-writer feature (3, 7); CLUSTER BY needs the clustering
 // and domainMetadata writer features (writer 7); delta.enableChangeDataFeed needs writer
-// version 4, or the changeDataFeed writer feature when the table is on writer version 7.
+// version 4, or the changeDataFeed writer feature when the table is on writer version 7;
+// delta.checkpointPolicy = 'v2' needs the v2Checkpoint reader-writer feature (3, 7).
 #pragma once
 
 #include <map>
@@ -36,14 +37,15 @@ Protocol unionOfProtocols(const Protocol& a, const Protocol& b);
 //! delta.feature.<name> = 'supported' ask for versions and features; enableChangeDataFeed
 //! needs writer version 4 (or the changeDataFeed feature), enableDeletionVectors the
 //! deletionVectors reader-writer feature, enableTypeWidening the typeWidening one,
-//! appendOnly the appendOnly writer feature on a table-features protocol, and a
-//! delta.columnMapping.mode other than none column mapping (withColumnMapping). Features
-//! sluice does not write are refused with DELTA_UNSUPPORTED_FEATURES_FOR_WRITE.
+//! appendOnly the appendOnly writer feature on a table-features protocol, a
+//! delta.columnMapping.mode other than none column mapping (withColumnMapping), and
+//! checkpointPolicy = 'v2' the v2Checkpoint reader-writer feature. Features sluice does not
+//! write are refused with DELTA_UNSUPPORTED_FEATURES_FOR_WRITE.
 Protocol protocolForProperties(Protocol protocol,
                                const std::map<std::string, std::string>& configuration);
 
 //! DELTA_INVALID_PROTOCOL_VERSION / DELTA_UNSUPPORTED_FEATURES_FOR_READ when the table needs
-//! a reader feature sluice lacks (v2 checkpoints, row tracking, variantType, ...).
+//! a reader feature sluice lacks (row tracking, variant type, ...).
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,
                         const std::string& table_path);
 //! The same for writers (also DELTA_UNSUPPORTED_FEATURES_FOR_WRITE).

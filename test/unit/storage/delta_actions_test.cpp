@@ -92,6 +92,34 @@ TEST(DeltaActionsTest, ReadsSparkLinesAndIgnoresUnknownFieldsAndActions) {
   EXPECT_FALSE(add.partition_values[0].second.has_value());  // "" is NULL
 }
 
+TEST(DeltaActionsTest, ReadsTheV2CheckpointActionsAsSparkWritesThem) {
+  std::string text =
+      R"({"checkpointMetadata":{"version":364475,"tags":{}}})"
+      "\n"
+      R"({"sidecar":{"path":"016ae953-37a9-438e-8683-9a9a4a79a395.parquet","sizeInBytes":2304522,"modificationTime":1512909768000,"tags":{}}})"
+      "\n"
+      R"({"sidecar":{"path":"00000000000000000002.checkpoint.0000000001.0000000001.3a0d65cd.parquet","sizeInBytes":12,"modificationTime":5}})"
+      "\n";
+  std::vector<Action> actions = parseActions(text, "00000000000000364475.checkpoint.u.json");
+  ASSERT_EQ(actions.size(), 3u);
+  EXPECT_EQ(std::get<CheckpointMetadata>(actions[0]).version, 364475);
+  const SidecarFile& sidecar = std::get<SidecarFile>(actions[1]);
+  EXPECT_EQ(sidecar.path, "016ae953-37a9-438e-8683-9a9a4a79a395.parquet");
+  EXPECT_EQ(sidecar.size_in_bytes, 2304522);
+  EXPECT_EQ(sidecar.modification_time, 1512909768000);
+  EXPECT_EQ(sidecar.tags, (std::map<std::string, std::string>{}));
+  EXPECT_FALSE(std::get<SidecarFile>(actions[2]).tags.has_value());
+  // Written back in the same shape.
+  EXPECT_EQ(
+      dumpJson(actionToJson(actions[2])),
+      R"({"sidecar":{"path":"00000000000000000002.checkpoint.0000000001.0000000001.3a0d65cd.parquet",)"
+      R"("sizeInBytes":12,"modificationTime":5}})");
+  EXPECT_EQ(dumpJson(actionToJson(CheckpointMetadata{7, std::nullopt})),
+            R"({"checkpointMetadata":{"version":7}})");
+  EXPECT_THROW(parseActions(R"({"sidecar":{"sizeInBytes":1}})", "x.json"), Error);
+  EXPECT_THROW(parseActions(R"({"checkpointMetadata":{"tags":{}}})", "x.json"), Error);
+}
+
 TEST(DeltaActionsTest, MalformedLinesNameTheFileAndLine) {
   auto expect_error = [](const std::string& text, const std::string& fragment) {
     try {

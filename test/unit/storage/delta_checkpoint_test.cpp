@@ -46,7 +46,7 @@ void expectSameState(const Snapshot& left, const Snapshot& right) {
 Snapshot snapshotFromCommits(const std::string& path, int64_t version) {
   LogStore store(path);
   LogListing listing = store.list();
-  listing.classic_checkpoints.clear();
+  listing.checkpoints.clear();
   return loadSnapshot(store, listing, version);
 }
 

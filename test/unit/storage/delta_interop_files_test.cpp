@@ -270,27 +270,36 @@ TEST(DeltaInteropFilesTest, WriteTables) {
   }
 
   // timeline: checkpoints at v5 and v10; v11 overwrites everything, v12 appends: 13 commits.
-  {
-    std::string path = (folder / "tables" / "timeline").string();
+  // timeline_v2: the same with delta.checkpointPolicy = 'v2': its checkpoints are UUID-named
+  // JSON files whose file actions are in a sidecar.
+  for (bool v2 : {false, true}) {
+    std::string name = v2 ? "timeline_v2" : "timeline";
+    std::string path = (folder / "tables" / name).string();
     RowMaker make = timelineRow;
     constexpr int64_t kRows = 500;
     TableWriteOptions create = testing::createOptions(timelineSchema(), {"pts"});
     create.definition->properties["delta.checkpointInterval"] = "5";
+    if (v2)
+      create.definition->properties["delta.checkpointPolicy"] = "v2";
     ASSERT_EQ(writeRange(path, create, make, 0, kRows), 0);
     int64_t next = kRows;
     for (int64_t version = 1; version <= 10; ++version, next += kRows) {
       ASSERT_EQ(writeRange(path, testing::appendOptions(), make, next, next + kRows), version);
     }
-    ASSERT_TRUE(
-        std::filesystem::exists(path + "/_delta_log/00000000000000000005.checkpoint.parquet"));
-    ASSERT_TRUE(
-        std::filesystem::exists(path + "/_delta_log/00000000000000000010.checkpoint.parquet"));
+    int classic = 0, uuid_named = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(path + "/_delta_log")) {
+      std::string file = entry.path().filename().string();
+      classic += file.ends_with(".checkpoint.parquet");
+      uuid_named += file.find(".checkpoint.") != std::string::npos && file.ends_with(".json");
+    }
+    ASSERT_EQ(classic, v2 ? 0 : 2);
+    ASSERT_EQ(uuid_named, v2 ? 2 : 0);
     TableWriteOptions overwrite;
     overwrite.mode = WriteMode::kOverwrite;
     int64_t kept = next;
     ASSERT_EQ(writeRange(path, overwrite, make, kept, kept + kRows), 11);
     ASSERT_EQ(writeRange(path, testing::appendOptions(), make, kept + kRows, kept + 2 * kRows), 12);
-    writeExpected((folder / "expected" / "timeline.parquet").string(), timelineSchema(), make,
+    writeExpected((folder / "expected" / (name + ".parquet")).string(), timelineSchema(), make,
                   {{kept, kept + 2 * kRows}});
   }
 }

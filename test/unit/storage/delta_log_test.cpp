@@ -150,14 +150,13 @@ TEST_F(DeltaBrokenLogTest, UnsupportedFeaturesAreRefused) {
               "reader version 4");
 }
 
-TEST_F(DeltaBrokenLogTest, MultiPartCheckpointsAloneAreRefused) {
+TEST_F(DeltaBrokenLogTest, AnIncompleteMultiPartCheckpointAloneIsMissingParts) {
   for (int version = 0; version <= 3; ++version)
     std::filesystem::remove(table_.log(commitFileName(version)));
   writeText(table_.log("00000000000000000003.checkpoint.0000000001.0000000002.parquet"), "x");
-  writeText(table_.log("00000000000000000003.checkpoint.0000000002.0000000002.parquet"), "x");
   writeText(table_.log(commitFileName(4)), "{\"commitInfo\":{}}\n");
-  expectError([&] { loadSnapshot(LogStore(table_.path())); },
-              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "multi-part");
+  expectError([&] { loadSnapshot(LogStore(table_.path())); }, ErrorClass::DELTA_MISSING_PART_FILES,
+              "00000000000000000003.checkpoint.0000000001.0000000002.parquet");
 }
 
 }  // namespace
