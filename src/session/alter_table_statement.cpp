@@ -310,14 +310,8 @@ StatementResult runShowTblProperties(const sql::ShowTblPropertiesStatement& show
   written.name = show.name;
   DeltaTarget target = resolveDeltaTarget(written, session, "SHOW TBLPROPERTIES");
   delta::Snapshot snapshot = delta::openSnapshot(target.location);
-  std::map<std::string, std::string> properties = snapshot.metadata.configuration;
-  properties["delta.minReaderVersion"] = std::to_string(snapshot.protocol.min_reader_version);
-  properties["delta.minWriterVersion"] = std::to_string(snapshot.protocol.min_writer_version);
-  for (const auto* features :
-       {&snapshot.protocol.reader_features, &snapshot.protocol.writer_features}) {
-    for (const std::string& feature : features->value_or(std::vector<std::string>{}))
-      properties["delta.feature." + feature] = "supported";
-  }
+  std::map<std::string, std::string> properties =
+      delta::listedProperties(snapshot.protocol, snapshot.metadata);
   ResultRowsBuilder rows({"key", "value"}, {DataType::string(), DataType::string()});
   if (show.key) {
     std::string key = delta::normalizeTablePropertyKey(*show.key);

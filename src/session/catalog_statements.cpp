@@ -237,6 +237,8 @@ StatementResult dispatch(const sql::Statement& statement, CatalogSession& sessio
       return runShowTblProperties(statement.as<sql::ShowTblPropertiesStatement>(), session);
     case sql::StatementKind::kShowColumns:
       return runShowColumns(statement.as<sql::ShowColumnsStatement>(), session);
+    case sql::StatementKind::kShowCreateTable:
+      return runShowCreateTable(statement.as<sql::ShowCreateTableStatement>(), session);
     case sql::StatementKind::kRestore:
       return runRestore(statement.as<sql::RestoreStatement>(), session);
     default:
@@ -272,6 +274,7 @@ bool isCatalogStatement(const sql::Statement& statement) {
     case sql::StatementKind::kAlterTable:
     case sql::StatementKind::kShowTblProperties:
     case sql::StatementKind::kShowColumns:
+    case sql::StatementKind::kShowCreateTable:
     case sql::StatementKind::kRestore:
       return true;
     default:

@@ -96,6 +96,11 @@ StatementResult runAlterTable(const sql::AlterTableStatement& statement, Catalog
 StatementResult runShowTblProperties(const sql::ShowTblPropertiesStatement& statement,
                                      CatalogSession& session);
 StatementResult runShowColumns(const sql::ShowColumnsStatement& statement, CatalogSession& session);
+//! A catalog view's query, bound for its column names and types.
+LogicalOperatorPtr bindCatalogView(const TableEntry& entry, CatalogSession& session);
+
+StatementResult runShowCreateTable(const sql::ShowCreateTableStatement& statement,
+                                   CatalogSession& session);
 
 //! DROP VIEW of a persistent view: drops it and returns true; false when the catalog has no
 //! such table or view; EXPECT_VIEW_NOT_TABLE for a table.

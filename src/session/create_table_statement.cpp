@@ -22,6 +22,7 @@
 #include "exec/table_sink.hpp"
 #include "session/catalog_statements.hpp"
 #include "storage/delta/log_store.hpp"
+#include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
 #include "storage/delta/table_writer.hpp"
 
@@ -247,7 +248,9 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
   if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kColumns) {
     definition.clustering_columns = spelledAsFields(spec.clustering->columns, definition.schema);
   }
-  definition.properties = tableProperties(spec.properties);
+  // Validated and spelled as Delta spells them (the writer checks them again for every
+  // table it creates).
+  definition.properties = delta::validateTableProperties(tableProperties(spec.properties));
   definition.description = spec.comment;
 
   TableEntry entry;

@@ -110,6 +110,20 @@ LogicalOperatorPtr bindView(const sql::Statement& statement, const sql::Query& q
   return QueryBinder(context, statement).bindQuery(query);
 }
 
+}  // namespace
+
+LogicalOperatorPtr bindCatalogView(const TableEntry& entry, CatalogSession& session) {
+  std::vector<sql::StatementPtr> statements =
+      sql::parseStatements(entry.view_text, entry.name.toString());
+  if (statements.size() != 1 || statements[0]->kind() != sql::StatementKind::kQuery) {
+    throwError(ErrorClass::INVALID_PARAMETER_VALUE, "The view {} has no single query: {}",
+               entry.name.quoted(), entry.view_text);
+  }
+  return bindView(*statements[0], *statements[0]->as<sql::QueryStatement>().query, session);
+}
+
+namespace {
+
 StatementResult describeTemporaryView(const TemporaryView& view, CatalogSession& session) {
   LogicalOperatorPtr plan = bindView(*view.statement, *view.query, session);
   const auto* create = view.statement->kind() == sql::StatementKind::kCreateView
@@ -143,14 +157,7 @@ StatementResult describeCatalogEntry(const TableEntry& entry, bool extended,
   DescribeRows rows;
   std::map<std::string, std::string> properties = entry.properties;
   if (entry.kind == TableKind::kView) {
-    std::vector<sql::StatementPtr> statements =
-        sql::parseStatements(entry.view_text, entry.name.toString());
-    if (statements.size() != 1 || statements[0]->kind() != sql::StatementKind::kQuery) {
-      throwError(ErrorClass::INVALID_PARAMETER_VALUE, "The view {} has no single query: {}",
-                 entry.name.quoted(), entry.view_text);
-    }
-    LogicalOperatorPtr plan =
-        bindView(*statements[0], *statements[0]->as<sql::QueryStatement>().query, session);
+    LogicalOperatorPtr plan = bindCatalogView(entry, session);
     for (size_t column = 0; column < plan->column_names.size(); ++column) {
       rows.column(plan->column_names[column], plan->column_types[column], "");
     }

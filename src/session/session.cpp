@@ -121,6 +121,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kAlterTable:
       case sql::StatementKind::kShowTblProperties:
       case sql::StatementKind::kShowColumns:
+      case sql::StatementKind::kShowCreateTable:
       case sql::StatementKind::kRestore:
         if (isCatalogStatement(*statement))
           return runCatalogStatement(*statement, *this);

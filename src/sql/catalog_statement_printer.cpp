@@ -212,6 +212,9 @@ void SqlPrinter::catalogStatement(const Statement& s) {
       expr(*restore.to.value, kComparisonLevel);
       return;
     }
+    case StatementKind::kShowCreateTable:
+      out_ += "SHOW CREATE TABLE " + joinName(s.as<ShowCreateTableStatement>().name);
+      return;
     case StatementKind::kShowColumns: {
       const auto& show = s.as<ShowColumnsStatement>();
       out_ += "SHOW COLUMNS IN " + joinName(show.name);

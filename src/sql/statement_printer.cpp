@@ -144,6 +144,7 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kAlterTable:
     case StatementKind::kShowTblProperties:
     case StatementKind::kShowColumns:
+    case StatementKind::kShowCreateTable:
     case StatementKind::kRestore:
       catalogStatement(s);
       return;

@@ -119,6 +119,12 @@ bool ShowColumnsStatement::equals(const Statement& other) const {
   return name == o.name && schema == o.schema;
 }
 
+bool ShowCreateTableStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  return name == other.as<ShowCreateTableStatement>().name;
+}
+
 bool RestoreStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;

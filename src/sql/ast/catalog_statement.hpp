@@ -270,6 +270,16 @@ class ShowColumnsStatement : public Statement {
   std::vector<std::string> schema;  // empty when not written
 };
 
+//! SHOW CREATE TABLE name.
+class ShowCreateTableStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kShowCreateTable;
+  explicit ShowCreateTableStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  std::vector<std::string> name;
+};
+
 //! RESTORE [TABLE] name [TO] { VERSION | TIMESTAMP } AS OF value.
 class RestoreStatement : public Statement {
  public:

@@ -203,6 +203,8 @@ std::string statementName(const Statement& statement) {
       return "SHOW TBLPROPERTIES";
     case StatementKind::kShowColumns:
       return "SHOW COLUMNS";
+    case StatementKind::kShowCreateTable:
+      return "SHOW CREATE TABLE";
     case StatementKind::kRestore:
       return "RESTORE";
     case StatementKind::kInsert:

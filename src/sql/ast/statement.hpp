@@ -52,6 +52,7 @@ enum class StatementKind : uint8_t {
   kAlterTable,        // ALTER TABLE t SET / UNSET TBLPROPERTIES, ADD / RENAME / DROP / ALTER COLUMN
   kShowTblProperties,  // SHOW TBLPROPERTIES t [('key')]
   kShowColumns,        // SHOW COLUMNS IN t [IN schema]
+  kShowCreateTable,    // SHOW CREATE TABLE t
   kRestore,            // RESTORE TABLE t TO VERSION | TIMESTAMP AS OF ...
   // Statements that change a table's rows (sql/ast/dml_statement.hpp).
   kInsert,  // INSERT INTO / INSERT OVERWRITE

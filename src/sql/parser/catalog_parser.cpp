@@ -6,6 +6,7 @@
 //   SHOW CATALOGS [[LIKE] 'pattern']
 //   SHOW TBLPROPERTIES t [('key')]
 //   SHOW COLUMNS {FROM | IN} t [{FROM | IN} schema]
+//   SHOW CREATE TABLE t
 //   SHOW [USER | SYSTEM | ALL] FUNCTIONS [{FROM | IN} schema] [[LIKE] 'pattern' | name]
 //   {DESCRIBE | DESC} FUNCTION [EXTENDED] f
 //   {DESCRIBE | DESC} [TABLE] [EXTENDED | FORMATTED] t
@@ -94,6 +95,13 @@ StatementPtr TokenParser::parseShow() {
         fail(open, "expected one property key");
       statement->key = keys[0].key;
     }
+    return statement;
+  }
+  if (what.isKeyword(Keyword::kCreate)) {
+    advance();
+    expectKeyword(Keyword::kTable);
+    auto statement = std::make_unique<ShowCreateTableStatement>(show.position);
+    statement->name = parseTableName();
     return statement;
   }
   if (what.isKeyword(Keyword::kColumns)) {

@@ -19,11 +19,6 @@ namespace sluice::delta {
 
 namespace {
 
-bool isProtocolProperty(const std::string& key) {
-  return key == "delta.minReaderVersion" || key == "delta.minWriterVersion" ||
-         key.starts_with("delta.feature.");
-}
-
 //! The index of the schema field named `name` (exactly), in the JSON schema.
 size_t fieldIndex(const Json& schema, const std::string& name) {
   const Json& fields = schema["fields"];

@@ -21,15 +21,14 @@ namespace {
 constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
-const std::vector<std::string> kReaderFeatures = {"deletionVectors",      "timestampNtz",
-                                                  "vacuumProtocolCheck",  "typeWidening",
-                                                  "typeWidening-preview", "columnMapping",
-                                                  "v2Checkpoint"};
+const std::vector<std::string> kReaderFeatures = {
+    "deletionVectors",      "timestampNtz",  "vacuumProtocolCheck", "typeWidening",
+    "typeWidening-preview", "columnMapping", "v2Checkpoint"};
 // Deletion vectors are kept, not written: a write that removes a file with one removes the
 // vector with it, and rewritten rows are written without one (copy-on-write).
 const std::vector<std::string> kWriterFeatures = {
-    "appendOnly",     "invariants",          "timestampNtz", "domainMetadata",
-    "clustering",     "vacuumProtocolCheck", "typeWidening", "typeWidening-preview",
+    "appendOnly",     "invariants",          "timestampNtz",  "domainMetadata",
+    "clustering",     "vacuumProtocolCheck", "typeWidening",  "typeWidening-preview",
     "changeDataFeed", "deletionVectors",     "columnMapping", "v2Checkpoint"};
 
 bool usesColumnMapping(const Metadata& metadata) {
@@ -292,6 +291,18 @@ Protocol protocolForProperties(Protocol protocol,
   if (usesColumnMapping(defined))
     protocol = withColumnMapping(std::move(protocol));
   return withV2CheckpointsIfAsked(std::move(protocol), configuration);
+}
+
+std::map<std::string, std::string> listedProperties(const Protocol& protocol,
+                                                    const Metadata& metadata) {
+  std::map<std::string, std::string> properties = metadata.configuration;
+  properties["delta.minReaderVersion"] = std::to_string(protocol.min_reader_version);
+  properties["delta.minWriterVersion"] = std::to_string(protocol.min_writer_version);
+  for (const auto* features : {&protocol.reader_features, &protocol.writer_features}) {
+    for (const std::string& feature : features->value_or(std::vector<std::string>{}))
+      properties["delta.feature." + feature] = "supported";
+  }
+  return properties;
 }
 
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

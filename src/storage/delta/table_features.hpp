@@ -44,6 +44,12 @@ Protocol unionOfProtocols(const Protocol& a, const Protocol& b);
 Protocol protocolForProperties(Protocol protocol,
                                const std::map<std::string, std::string>& configuration);
 
+//! The table's properties as Delta lists them (SHOW TBLPROPERTIES, SHOW CREATE TABLE): its
+//! configuration, delta.minReaderVersion, delta.minWriterVersion and
+//! delta.feature.<name> = supported for each feature the protocol lists.
+std::map<std::string, std::string> listedProperties(const Protocol& protocol,
+                                                    const Metadata& metadata);
+
 //! DELTA_INVALID_PROTOCOL_VERSION / DELTA_UNSUPPORTED_FEATURES_FOR_READ when the table needs
 //! a reader feature sluice lacks (row tracking, variant type, ...).
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

@@ -158,6 +158,11 @@ std::string invalidValueHelp(ValueKind kind, const std::string& value) {
 
 }  // namespace
 
+bool isProtocolProperty(const std::string& key) {
+  return key == "delta.minReaderVersion" || key == "delta.minWriterVersion" ||
+         key.starts_with("delta.feature.");
+}
+
 std::string normalizeTablePropertyKey(const std::string& key) {
   std::string folded = lower(key);
   if (folded.starts_with("delta.feature."))

@@ -37,6 +37,9 @@ bool deletionVectorsEnabled(const Metadata& metadata);
 //! delta.feature.* keys, and keys outside "delta.", pass as written.
 std::map<std::string, std::string> validateTableProperties(
     const std::map<std::string, std::string>& properties);
+//! Whether `key` asks for a protocol (delta.minReaderVersion, delta.minWriterVersion,
+//! delta.feature.*) rather than being stored in the table's configuration.
+bool isProtocolProperty(const std::string& key);
 //! `key` spelled as Delta spells a key it knows; other keys unchanged.
 std::string normalizeTablePropertyKey(const std::string& key);
 

@@ -139,7 +139,12 @@ Metadata DeltaTableWriter::definedMetadata() const {
   metadata.description = definition.description;
   metadata.schema_string = schemaToJson(definition.schema);
   metadata.partition_columns = definition.partition_columns;
-  metadata.configuration = definition.properties;
+  // Validated as Delta validates them; the ones that ask for a protocol are not stored.
+  metadata.configuration.clear();
+  for (const auto& [key, value] : validateTableProperties(definition.properties)) {
+    if (!isProtocolProperty(key))
+      metadata.configuration[key] = value;
+  }
   // A replaced table's columns keep their physical names; new ones get theirs.
   if (snapshot_)
     keepColumnMapping(metadata, snapshot_->metadata.schema_string);
@@ -362,7 +367,9 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
     return actions;
 
   bool clustered = !definition.clustering_columns.empty();
-  Protocol protocol = protocolForNewTable(definition.schema, clustered, definition.properties);
+  std::map<std::string, std::string> properties = validateTableProperties(definition.properties);
+  Protocol protocol = protocolForProperties(
+      protocolForNewTable(definition.schema, clustered, properties), properties);
   // An existing table's protocol is never downgraded: it keeps every feature it has.
   if (!creating)
     protocol = unionOfProtocols(snapshot_->protocol, protocol);
