@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "common/text/ascii_case.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/schema_json.hpp"
 
@@ -162,15 +163,26 @@ int64_t largestId(const Json& type) {
   return largest;
 }
 
+//! The larger of `at_least` and the table's delta.columnMapping.maxColumnId (a damaged value
+//! is ignored: the schema's ids give the maximum).
+int64_t maxColumnId(const Metadata& metadata, int64_t at_least) {
+  auto it = metadata.configuration.find(kColumnMappingMaxIdKey);
+  if (it == metadata.configuration.end())
+    return at_least;
+  try {
+    return std::max<int64_t>(at_least, std::stoll(it->second));
+  } catch (const std::exception&) {
+    return at_least;
+  }
+}
+
 }  // namespace
 
 ColumnMappingMode columnMappingMode(const Metadata& metadata) {
   auto it = metadata.configuration.find(kColumnMappingModeKey);
   if (it == metadata.configuration.end())
     return ColumnMappingMode::kNone;
-  std::string mode = it->second;
-  std::transform(mode.begin(), mode.end(), mode.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string mode = foldIdentifier(it->second);
   if (mode == "name")
     return ColumnMappingMode::kName;
   if (mode == "id")
@@ -255,15 +267,7 @@ void assignColumnMapping(Metadata& metadata, bool keep_names) {
   if (columnMappingMode(metadata) == ColumnMappingMode::kNone)
     return;
   Json schema = Json::parse(metadata.schema_string);
-  int64_t max_id = largestId(schema);
-  if (auto it = metadata.configuration.find(kColumnMappingMaxIdKey);
-      it != metadata.configuration.end()) {
-    try {
-      max_id = std::max<int64_t>(max_id, std::stoll(it->second));
-    } catch (const std::exception&) {
-      // A damaged maximum is recomputed from the schema's ids.
-    }
-  }
+  int64_t max_id = maxColumnId(metadata, largestId(schema));
   assignNested(schema, keep_names, max_id);
   metadata.schema_string = schema.dump();
   metadata.configuration[kColumnMappingMaxIdKey] = std::to_string(max_id);
@@ -296,16 +300,8 @@ void keepColumnMapping(Metadata& metadata, const std::string& previous_schema) {
     }
   }
   metadata.schema_string = schema.dump();
-  int64_t max_id = largestId(previous);
-  if (auto it = metadata.configuration.find(kColumnMappingMaxIdKey);
-      it != metadata.configuration.end()) {
-    try {
-      max_id = std::max<int64_t>(max_id, std::stoll(it->second));
-    } catch (const std::exception&) {
-      // Recomputed from the ids by assignColumnMapping.
-    }
-  }
-  metadata.configuration[kColumnMappingMaxIdKey] = std::to_string(max_id);
+  metadata.configuration[kColumnMappingMaxIdKey] =
+      std::to_string(maxColumnId(metadata, largestId(previous)));
 }
 
 }  // namespace sluice::delta

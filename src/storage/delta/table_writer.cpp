@@ -93,6 +93,8 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
     validateDefinition(*options_.definition, store_.tablePath());
     schema_ = options_.definition->schema;
     partition_columns_ = options_.definition->partition_columns;
+    // Validated as Delta validates them, once for the metadata and the protocol.
+    defined_properties_ = validateTableProperties(options_.definition->properties);
     defined_metadata_ = definedMetadata();
   } else {
     schema_ = snapshot_->schema;
@@ -139,9 +141,9 @@ Metadata DeltaTableWriter::definedMetadata() const {
   metadata.description = definition.description;
   metadata.schema_string = schemaToJson(definition.schema);
   metadata.partition_columns = definition.partition_columns;
-  // Validated as Delta validates them; the ones that ask for a protocol are not stored.
+  // The properties that ask for a protocol are not stored.
   metadata.configuration.clear();
-  for (const auto& [key, value] : validateTableProperties(definition.properties)) {
+  for (const auto& [key, value] : defined_properties_) {
     if (!isProtocolProperty(key))
       metadata.configuration[key] = value;
   }
@@ -367,9 +369,8 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
     return actions;
 
   bool clustered = !definition.clustering_columns.empty();
-  std::map<std::string, std::string> properties = validateTableProperties(definition.properties);
   Protocol protocol = protocolForProperties(
-      protocolForNewTable(definition.schema, clustered, properties), properties);
+      protocolForNewTable(definition.schema, clustered, defined_properties_), defined_properties_);
   // An existing table's protocol is never downgraded: it keeps every feature it has.
   if (!creating)
     protocol = unionOfProtocols(snapshot_->protocol, protocol);

@@ -177,7 +177,9 @@ class DeltaTableWriter {
   std::vector<std::string> partition_columns_;
   std::vector<idx_t> partition_indexes_;
   std::vector<idx_t> data_indexes_;
-  //! The metaData a definition gives the table (created or replaced).
+  //! The definition's properties, validated, and the metaData it gives the table (created or
+  //! replaced).
+  std::map<std::string, std::string> defined_properties_;
   std::optional<Metadata> defined_metadata_;
   ColumnMapping mapping_;
   //! The partition columns as partition values name them (physical names).
