@@ -1,9 +1,11 @@
 // src/session/delete_update_statements.cpp
 //
-// DELETE FROM t [WHERE c] and UPDATE t SET col = e, ... [WHERE c], copy-on-write as Delta runs
-// them without deletion vectors: the files holding a row the condition matches are read again
-// and written anew without the deleted rows, or with the updated ones, and the commit removes
-// the old files and adds the new ones ("DELETE" / "UPDATE" with Delta's operationMetrics).
+// DELETE FROM t [WHERE c] and UPDATE t SET col = e, ... [WHERE c] as Delta runs them. Copy-on-
+// write: the files holding a row the condition matches are read again and written anew without
+// the deleted rows, or with the updated ones, and the commit removes the old files and adds the
+// new ones ("DELETE" / "UPDATE" with Delta's operationMetrics). With deletion vectors
+// (delta::writesDeletionVectors): the matching rows' positions are found in the first pass,
+// the commit gives their files deletion vectors, and only UPDATE's new rows are written.
 // Files that hold no matching row stay; those the file statistics rule out are never read. A
 // DELETE without WHERE removes every file unread. When nothing matches, nothing is committed,
 // as in Delta. Both answer with num_affected_rows. A table with delta.enableChangeDataFeed
@@ -20,6 +22,7 @@
 #include "session/catalog_statements.hpp"
 #include "session/dml_target.hpp"
 #include "session/result_rows_builder.hpp"
+#include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
 
 namespace sluice {
@@ -32,16 +35,23 @@ StatementResult affectedRows(int64_t rows) {
   return result.finish();
 }
 
-//! The copy-on-write commit of `rewritten` (rows of `matched`'s files, or none).
+//! The commit of `rewritten` (rows of `matched`'s files, or none): copy-on-write, or with
+//! `by_vector` deletion vectors for the matched positions.
 delta::TableWriteResult commitRewrite(
-    const DmlTarget& target, const MatchedFiles& matched, LogicalOperatorPtr rewritten,
+    const DmlTarget& target, MatchedFiles& matched, bool by_vector, LogicalOperatorPtr rewritten,
     const ExecContext& context, std::string operation, delta::Json parameters,
     std::function<delta::Json(const delta::TableWriteResult&)> metrics) {
   delta::TableWriteOptions options;
   options.change_data = rewritten && recordsChanges(target);
   options.mode = delta::WriteMode::kAppend;
   options.read_version = target.snapshot->version;
-  options.replaced_files = matched.files;
+  if (by_vector) {
+    options.deleted_rows = std::make_shared<delta::RowDeletions>();
+    for (const auto& [path, positions] : matched.positions)
+      options.deleted_rows->add(path, positions);
+  } else {
+    options.replaced_files = matched.files;
+  }
   options.reads_table = true;
   options.operation = std::move(operation);
   options.operation_parameters = std::move(parameters);
@@ -51,6 +61,25 @@ delta::TableWriteResult commitRewrite(
 
 std::string count(int64_t value) {
   return std::to_string(value);
+}
+
+//! Whether the statement deletes rows by deletion vector: the table asks for them and a
+//! condition picks the rows (without one, every file goes).
+bool deletesByVector(const DmlTarget& target, const BoundExpression* condition) {
+  return condition != nullptr &&
+         delta::writesDeletionVectors(target.snapshot->protocol, target.snapshot->metadata);
+}
+
+//! The rows of `matched`'s files that `condition` matches.
+LogicalOperatorPtr matchingRows(const DmlTarget& target, const MatchedFiles& matched,
+                                const BoundExpression& condition) {
+  LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
+  auto filter = makeOperator(LogicalOperatorKind::kFilter);
+  filter->column_names = scan->column_names;
+  filter->column_types = scan->column_types;
+  filter->expressions.push_back(copyExpression(condition));
+  filter->children.push_back(std::move(scan));
+  return filter;
 }
 
 }  // namespace
@@ -65,13 +94,22 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
     condition =
         bindCondition(*del.condition, targetScope(target, del.target, del.alias), context, del);
   }
-  MatchedFiles matched = findMatchedFiles(target.snapshot, condition.get(), context.exec);
+  bool by_vector = deletesByVector(target, condition.get());
+  MatchedFiles matched =
+      findMatchedFiles(target.snapshot, condition.get(), context.exec, by_vector);
   if (matched.files.empty())
     return affectedRows(0);
 
   // Without a condition every file goes, unread.
   LogicalOperatorPtr kept;
-  if (condition && recordsChanges(target)) {
+  if (by_vector) {
+    // Nothing is rewritten; a change data feed records the deleted rows.
+    if (recordsChanges(target)) {
+      kept = withChangeKind(matchingRows(target, matched, *condition), target,
+                            BoundExpression::makeConstant(Value::string(delta::kChangeKindDelete)),
+                            readRowImage(target));
+    }
+  } else if (condition && recordsChanges(target)) {
     // Every row is read once: the deleted ones become changes, the others stay.
     LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
     kept = withChangeKind(std::move(scan), target,
@@ -91,14 +129,15 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
   delta::Json parameters = delta::Json::object();
   parameters["predicate"] = predicateParameter(predicates);
   int64_t deleted = matched.num_matched_rows;
-  commitRewrite(target, matched, std::move(kept), context.exec, "DELETE", parameters,
+  commitRewrite(target, matched, by_vector, std::move(kept), context.exec, "DELETE", parameters,
                 [deleted](const delta::TableWriteResult& written) {
                   delta::Json metrics = delta::Json::object();
                   metrics["numRemovedFiles"] = count(written.num_removed_files);
                   metrics["numRemovedBytes"] = count(written.num_removed_bytes);
                   metrics["numCopiedRows"] = count(written.num_rows);
-                  metrics["numDeletionVectorsAdded"] = "0";
-                  metrics["numDeletionVectorsRemoved"] = "0";
+                  metrics["numDeletionVectorsAdded"] = count(written.num_vectors_added);
+                  metrics["numDeletionVectorsRemoved"] = count(written.num_vectors_removed);
+                  metrics["numDeletionVectorsUpdated"] = count(written.num_vectors_updated);
                   metrics["numAddedChangeFiles"] = count(written.num_change_files);
                   metrics["numDeletedRows"] = count(deleted);
                   metrics["numAddedFiles"] = count(written.num_files);
@@ -141,12 +180,19 @@ StatementResult runUpdate(const sql::UpdateStatement& update, CatalogSession& se
     refuseSubqueries(*update.condition, update, "UPDATE");
     condition = bindCondition(*update.condition, scope, context, update);
   }
-  MatchedFiles matched = findMatchedFiles(target.snapshot, condition.get(), context.exec);
+  bool by_vector = deletesByVector(target, condition.get());
+  MatchedFiles matched =
+      findMatchedFiles(target.snapshot, condition.get(), context.exec, by_vector);
   if (matched.files.empty())
     return affectedRows(0);
 
   // Every row of the matched files is written again: CASE WHEN condition THEN value ELSE col.
-  LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
+  // With deletion vectors only the matching rows are, updated (their old rows are deleted).
+  LogicalOperatorPtr scan = by_vector
+                                ? matchingRows(target, matched, *condition)
+                                : scanOfFiles(target.snapshot, matched.files, target.display_name);
+  if (by_vector)
+    condition.reset();
   auto project = makeOperator(LogicalOperatorKind::kProject);
   for (size_t column = 0; column < schema.size(); ++column) {
     project->column_names.push_back(schema[column].name);
@@ -185,14 +231,15 @@ StatementResult runUpdate(const sql::UpdateStatement& update, CatalogSession& se
   delta::Json parameters = delta::Json::object();
   parameters["predicate"] = predicateParameter(predicates);
   int64_t updated = matched.num_matched_rows;
-  commitRewrite(target, matched, std::move(project), context.exec, "UPDATE", parameters,
+  commitRewrite(target, matched, by_vector, std::move(project), context.exec, "UPDATE", parameters,
                 [updated](const delta::TableWriteResult& written) {
                   delta::Json metrics = delta::Json::object();
                   metrics["numRemovedFiles"] = count(written.num_removed_files);
                   metrics["numRemovedBytes"] = count(written.num_removed_bytes);
                   metrics["numCopiedRows"] = count(written.num_rows - updated);
-                  metrics["numDeletionVectorsAdded"] = "0";
-                  metrics["numDeletionVectorsRemoved"] = "0";
+                  metrics["numDeletionVectorsAdded"] = count(written.num_vectors_added);
+                  metrics["numDeletionVectorsRemoved"] = count(written.num_vectors_removed);
+                  metrics["numDeletionVectorsUpdated"] = count(written.num_vectors_updated);
                   metrics["numAddedChangeFiles"] = count(written.num_change_files);
                   metrics["numUpdatedRows"] = count(updated);
                   metrics["numAddedFiles"] = count(written.num_files);

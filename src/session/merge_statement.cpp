@@ -18,6 +18,9 @@
 //     and source rows no clause inserts are dropped. The commit removes the touched files.
 //     A table with delta.enableChangeDataFeed keeps the deleted rows as changes, and each
 //     written row carries its kind and the target row as it was, for its change data files.
+//     With deletion vectors (delta::writesDeletionVectors) no file is removed: the positions of
+//     the target rows a clause updates or deletes go to the commit's deletion vectors, and
+//     copied rows are not written again.
 //
 // Rows: target columns (n), the target row's file path and position (its identity, also
 // telling whether a target row is present), source columns (m), and a flag telling whether a
@@ -28,6 +31,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <set>
 #include <unordered_map>
@@ -49,6 +53,7 @@
 #include "session/result_rows_builder.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/file_paths.hpp"
+#include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -193,6 +198,10 @@ class MergeRunner {
     records_changes_ = recordsChanges(target_) && !insert_only;
     if (!insert_only && touched.empty() && !has_inserts_)
       return result(0, 0, 0);
+    if (!insert_only &&
+        delta::writesDeletionVectors(target_.snapshot->protocol, target_.snapshot->metadata)) {
+      deleted_rows_ = std::make_shared<delta::RowDeletions>();
+    }
 
     auto counts = std::make_shared<MergeCounts>(merge_.clauses.size());
     LogicalOperatorPtr rows =
@@ -202,7 +211,9 @@ class MergeRunner {
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kAppend;
     options.read_version = target_.snapshot->version;
-    options.replaced_files = touched;
+    if (!deleted_rows_)
+      options.replaced_files = touched;
+    options.deleted_rows = deleted_rows_;
     options.reads_table = true;
     options.skip_empty_commit = true;
     options.operation = "MERGE";
@@ -251,9 +262,9 @@ class MergeRunner {
       metrics["numTargetBytesAdded"] = metricValue(written.num_bytes);
       metrics["numTargetBytesRemoved"] = metricValue(written.num_removed_bytes);
       metrics["numTargetChangeFilesAdded"] = metricValue(written.num_change_files);
-      metrics["numTargetDeletionVectorsAdded"] = "0";
-      metrics["numTargetDeletionVectorsRemoved"] = "0";
-      metrics["numTargetDeletionVectorsUpdated"] = "0";
+      metrics["numTargetDeletionVectorsAdded"] = metricValue(written.num_vectors_added);
+      metrics["numTargetDeletionVectorsRemoved"] = metricValue(written.num_vectors_removed);
+      metrics["numTargetDeletionVectorsUpdated"] = metricValue(written.num_vectors_updated);
       return metrics;
     };
     delta::TableWriteResult written =
@@ -718,8 +729,11 @@ class MergeRunner {
 
     // Counts every row once and keeps those written.
     std::vector<bool> removes(merge_.clauses.size(), false);
-    for (size_t index = 0; index < merge_.clauses.size(); ++index)
+    std::vector<bool> changes_target(merge_.clauses.size(), false);
+    for (size_t index = 0; index < merge_.clauses.size(); ++index) {
       removes[index] = merge_.clauses[index].action == MergeActionKind::kDelete;
+      changes_target[index] = merge_.clauses[index].kind != MergeClauseKind::kNotMatched;
+    }
     BoundScalarFunction keep;
     keep.name = "merge_row_kept";
     keep.argument_types = {DataType::intType()};
@@ -731,30 +745,42 @@ class MergeRunner {
     std::shared_ptr<DeletedTargetRows> deleted_once;
     if (keep_deleted && repeated_matches_ > 0)
       deleted_once = std::make_shared<DeletedTargetRows>();
-    keep.kernel = [counts, removes, keep_deleted, deleted_once](
+    // With deletion vectors, copied rows stay where they are, and the target rows a clause
+    // changes are deleted from their files.
+    std::shared_ptr<delta::RowDeletions> deleted_rows = deleted_rows_;
+    keep.kernel = [counts, removes, changes_target, keep_deleted, deleted_once, deleted_rows](
                       const ExecContext&, const ArgumentVectors& arguments, const RowSet& rows,
                       Vector& result) {
       const Vector& actions = *arguments[0];
       std::vector<int64_t> per_clause(removes.size(), 0);
       int64_t copied = 0;
+      std::map<std::string, std::vector<uint64_t>> changed_rows;
       forEachRow(rows, [&](idx_t row) {
         int32_t action = actions.at<int32_t>(row);
         bool kept = true;
         if (action == kCopyRow) {
-          ++copied;
+          kept = !deleted_rows;
+          copied += kept ? 1 : 0;
         } else if (action == kDropRow) {
           kept = false;
         } else {
-          ++per_clause[static_cast<size_t>(action)];
-          bool removed = removes[static_cast<size_t>(action)];
+          auto clause = static_cast<size_t>(action);
+          ++per_clause[clause];
+          bool removed = removes[clause];
           kept = keep_deleted || !removed;
           if (removed && deleted_once) {
             kept = deleted_once->firstTime(arguments[1]->getValue(row).getString(),
                                            arguments[2]->at<int64_t>(row));
           }
+          if (deleted_rows && changes_target[clause]) {
+            changed_rows[arguments[1]->getValue(row).getString()].push_back(
+                static_cast<uint64_t>(arguments[2]->at<int64_t>(row)));
+          }
         }
         result.mutableData<bool>()[row] = kept;
       });
+      for (const auto& [path, positions] : changed_rows)
+        deleted_rows->add(path, positions);
       for (size_t index = 0; index < per_clause.size(); ++index) {
         if (per_clause[index] != 0)
           counts->per_clause[index] += per_clause[index];
@@ -763,7 +789,7 @@ class MergeRunner {
     };
     std::vector<BoundExpressionPtr> arguments;
     arguments.push_back(BoundExpression::makeColumn(width, DataType::intType()));
-    if (deleted_once) {
+    if (deleted_once || deleted_rows) {
       keep.argument_types.push_back(DataType::string());
       keep.argument_types.push_back(DataType::longType());
       arguments.push_back(BoundExpression::makeColumn(filePathAt(), DataType::string()));
@@ -884,6 +910,8 @@ class MergeRunner {
   //! Whether the written rows carry their kind and old image (change data feed).
   bool records_changes_ = false;
   int64_t repeated_matches_ = 0;
+  //! The target rows a clause changes, when the target takes deletion vectors.
+  std::shared_ptr<delta::RowDeletions> deleted_rows_;
 };
 
 }  // namespace

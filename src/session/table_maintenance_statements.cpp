@@ -53,8 +53,11 @@ StatementResult runVacuum(const sql::VacuumStatement& vacuum, CatalogSession& se
 }
 
 StatementResult runOptimize(const sql::OptimizeStatement& optimize, CatalogSession& session) {
-  DeltaTarget target = resolveDeltaTarget(optimize.target, session, "OPTIMIZE");
-  delta::OptimizeResult result = delta::optimize(target.location);
+  DeltaTarget target =
+      resolveDeltaTarget(optimize.target, session, optimize.purge ? "REORG" : "OPTIMIZE");
+  delta::OptimizeOptions options;
+  options.purge = optimize.purge;
+  delta::OptimizeResult result = delta::optimize(target.location, options);
   DataType sizes = fileSizeMetricsType();
   DataType metrics = DataType::structOf({{"numFilesAdded", DataType::longType(), true, {}},
                                          {"numFilesRemoved", DataType::longType(), true, {}},

@@ -190,10 +190,14 @@ void SqlPrinter::catalogStatement(const Statement& s) {
         out_ += " DRY RUN";
       return;
     }
-    case StatementKind::kOptimize:
-      out_ += "OPTIMIZE ";
-      tableTarget(s.as<OptimizeStatement>().target);
+    case StatementKind::kOptimize: {
+      const auto& optimize = s.as<OptimizeStatement>();
+      out_ += optimize.purge ? "REORG TABLE " : "OPTIMIZE ";
+      tableTarget(optimize.target);
+      if (optimize.purge)
+        out_ += " APPLY (PURGE)";
       return;
+    }
     case StatementKind::kAlterTable:
       alterTable(s.as<AlterTableStatement>());
       return;

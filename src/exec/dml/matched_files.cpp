@@ -37,10 +37,11 @@ std::vector<ScanPredicate> skippingPredicates(
   return {};
 }
 
-//! Counts the rows of `file` that `condition` matches.
+//! Counts the rows of `file` that `condition` matches; with `positions`, also gathers their
+//! positions in the file.
 int64_t countMatches(const delta::Snapshot& snapshot, const delta::AddFile& file,
                      const BoundExpression& condition, const std::vector<ScanPredicate>& predicates,
-                     const ExecContext& context) {
+                     const ExecContext& context, std::vector<uint64_t>* positions) {
   std::vector<bool> read(snapshot.schema.size(), false);
   markColumns(condition, read);
   std::vector<std::string> columns;
@@ -52,6 +53,8 @@ int64_t countMatches(const delta::Snapshot& snapshot, const delta::AddFile& file
   if (columns.empty() && !snapshot.schema.empty())
     columns.push_back(snapshot.schema[0].name);
   delta::DeltaTableScan scan(snapshot, columns, {file}, predicates);
+  if (positions)
+    scan.includeRowIdentity();
   ExpressionEvaluator evaluator(context);
   int64_t matched = 0;
   Batch read_batch;
@@ -66,8 +69,15 @@ int64_t countMatches(const delta::Snapshot& snapshot, const delta::AddFile& file
                                       : Vector::nullConstant(snapshot.schema[column].type));
     }
     Vector result = evaluator.evaluate(condition, batch);
-    for (idx_t row = 0; row < batch.num_rows; ++row)
-      matched += isTrue(result, row) ? 1 : 0;
+    for (idx_t row = 0; row < batch.num_rows; ++row) {
+      if (!isTrue(result, row))
+        continue;
+      ++matched;
+      // The row identity follows the read columns: the file's path, then the position.
+      if (positions)
+        positions->push_back(
+            static_cast<uint64_t>(read_batch.columns[columns.size() + 1].at<int64_t>(row)));
+    }
   }
   return matched;
 }
@@ -75,7 +85,8 @@ int64_t countMatches(const delta::Snapshot& snapshot, const delta::AddFile& file
 }  // namespace
 
 MatchedFiles findMatchedFiles(const std::shared_ptr<const delta::Snapshot>& snapshot,
-                              const BoundExpression* condition, const ExecContext& context) {
+                              const BoundExpression* condition, const ExecContext& context,
+                              bool with_positions) {
   MatchedFiles matched;
   if (condition == nullptr) {
     for (const auto& [path, file] : snapshot->files) {
@@ -88,12 +99,16 @@ MatchedFiles findMatchedFiles(const std::shared_ptr<const delta::Snapshot>& snap
   std::vector<delta::AddFile> candidates = delta::liveFiles(*snapshot, predicates);
   matched.num_files_read = static_cast<int64_t>(candidates.size());
   std::vector<int64_t> counts(candidates.size(), 0);
+  std::vector<std::vector<uint64_t>> positions(with_positions ? candidates.size() : 0);
   TaskScheduler::shared().parallelFor(candidates.size(), [&](size_t index) {
-    counts[index] = countMatches(*snapshot, candidates[index], *condition, predicates, context);
+    counts[index] = countMatches(*snapshot, candidates[index], *condition, predicates, context,
+                                 with_positions ? &positions[index] : nullptr);
   });
   for (size_t index = 0; index < candidates.size(); ++index) {
     if (counts[index] == 0)
       continue;
+    if (with_positions)
+      matched.positions[candidates[index].path] = std::move(positions[index]);
     matched.files.push_back(std::move(candidates[index]));
     matched.num_matched_rows += counts[index];
   }

@@ -92,7 +92,8 @@ bool VacuumStatement::equals(const Statement& other) const {
 }
 
 bool OptimizeStatement::equals(const Statement& other) const {
-  return other.kind() == kKind && target == other.as<OptimizeStatement>().target;
+  return other.kind() == kKind && target == other.as<OptimizeStatement>().target &&
+         purge == other.as<OptimizeStatement>().purge;
 }
 
 bool AlterTableStatement::equals(const Statement& other) const {

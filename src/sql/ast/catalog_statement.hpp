@@ -180,7 +180,8 @@ class VacuumStatement : public Statement {
   bool dry_run = false;
 };
 
-//! OPTIMIZE target. (WHERE and ZORDER BY parse and are refused as not supported.)
+//! OPTIMIZE target, or REORG TABLE target APPLY (PURGE), Delta's OPTIMIZE of the files with
+//! deletion vectors. (WHERE and ZORDER BY parse and are refused as not supported.)
 class OptimizeStatement : public Statement {
  public:
   static constexpr StatementKind kKind = StatementKind::kOptimize;
@@ -188,6 +189,7 @@ class OptimizeStatement : public Statement {
   bool equals(const Statement& other) const override;
 
   TableTarget target;
+  bool purge = false;  // REORG ... APPLY (PURGE)
 };
 
 //! One column of ALTER TABLE t ADD COLUMNS (name type [COMMENT 'text'] [FIRST | AFTER c], ...).

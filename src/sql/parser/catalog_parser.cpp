@@ -19,6 +19,7 @@
 //   DROP {SCHEMA | DATABASE | NAMESPACE} [IF EXISTS] s [RESTRICT | CASCADE]
 //   VACUUM {t | 'path'} [RETAIN n HOURS] [DRY RUN]
 //   OPTIMIZE {t | 'path'}
+//   REORG TABLE {t | 'path'} APPLY (PURGE)
 // OPTIMIZE ... WHERE / ZORDER BY, CREATE SCHEMA ... LOCATION, DESCRIBE QUERY and
 // DESCRIBE of one column are checked, then refused as not supported.
 #include <fmt/format.h>
@@ -280,6 +281,32 @@ StatementPtr TokenParser::parseOptimize() {
     fail(current(), refused ? "" : "expected WHERE or ZORDER BY");
   if (refused != nullptr)
     failNotSupported(*refused, refused_what);
+  return statement;
+}
+
+StatementPtr TokenParser::parseReorg() {
+  const Token& reorg = advance();
+  advance();  // TABLE
+  auto statement = std::make_unique<OptimizeStatement>(reorg.position);
+  statement->target = parseTableTarget();
+  if (checkKeyword(Keyword::kWhere)) {
+    const Token& where = advance();
+    parseExpression();
+    expectKeyword(Keyword::kApply);
+    failNotSupported(where, "REORG TABLE ... WHERE");
+  }
+  expectKeyword(Keyword::kApply);
+  expect(TokenKind::kLeftParen);
+  if (!checkWord("PURGE")) {
+    if (checkWord("UPGRADE"))
+      failNotSupported(current(), "REORG TABLE ... APPLY (UPGRADE UNIFORM)");
+    fail(current(), "expected PURGE");
+  }
+  advance();
+  expect(TokenKind::kRightParen);
+  statement->purge = true;
+  if (!atEnd())
+    fail(current(), "");
   return statement;
 }
 

@@ -58,6 +58,8 @@ StatementPtr TokenParser::parseStatement() {
     return parseOptimize();
   if (checkWord("ALTER") && peek(1).isKeyword(Keyword::kTable))
     return parseAlterTable();
+  if (checkWord("REORG") && peek(1).isKeyword(Keyword::kTable))
+    return parseReorg();
   if (checkWord("RESTORE") && isAnyName(peek(1)))
     return parseRestore();
   if (token.isKeyword(Keyword::kInsert))

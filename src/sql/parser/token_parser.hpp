@@ -198,6 +198,7 @@ class TokenParser {
   StatementPtr parseDescribe();
   StatementPtr parseVacuum();
   StatementPtr parseOptimize();
+  StatementPtr parseReorg();
   StatementPtr parseCreateSchema(const Token& create, const CreateModifiers& modifiers);
   StatementPtr parseDropTable(const Token& drop);
   StatementPtr parseDropSchema(const Token& drop);

@@ -71,7 +71,7 @@ struct AddFile {
   //! The per-file statistics as a JSON string (see file_stats.hpp).
   std::optional<std::string> stats;
   std::optional<std::map<std::string, std::string>> tags;
-  //! Kept verbatim; sluice does not write deletion vectors.
+  //! Its deletion vector descriptor (deletion_vector.hpp), kept verbatim.
   std::optional<Json> deletion_vector;
   std::optional<int64_t> base_row_id;
   std::optional<int64_t> default_row_commit_version;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/hash/crc32.hpp"
 #include "storage/delta/file_paths.hpp"
@@ -212,6 +213,83 @@ std::vector<uint8_t> decodeZ85(std::string_view text) {
       bytes.push_back(static_cast<uint8_t>(value >> shift));
   }
   return bytes;
+}
+
+std::string encodeZ85(const std::vector<uint8_t>& bytes) {
+  SLUICE_CHECK(bytes.size() % 4 == 0);
+  std::string text;
+  text.reserve(bytes.size() / 4 * 5);
+  for (size_t start = 0; start < bytes.size(); start += 4) {
+    uint32_t value = 0;
+    for (size_t index = start; index < start + 4; ++index)
+      value = (value << 8) | bytes[index];
+    char group[5];
+    for (int index = 4; index >= 0; --index) {
+      group[index] = kZ85Alphabet[value % 85];
+      value /= 85;
+    }
+    text.append(group, 5);
+  }
+  return text;
+}
+
+std::vector<uint8_t> encodeRoaringBitmapArray(const std::vector<uint64_t>& positions) {
+  std::vector<uint8_t> out;
+  auto put = [&out](uint64_t value, size_t bytes) {
+    for (size_t index = 0; index < bytes; ++index)
+      out.push_back(static_cast<uint8_t>(value >> (8 * index)));
+  };
+  put(kPortableMagic, 4);
+  // The 32-bit bitmaps: runs of positions sharing their high 32 bits.
+  std::vector<std::pair<size_t, size_t>> bitmaps;
+  for (size_t start = 0; start < positions.size();) {
+    size_t end = start;
+    while (end < positions.size() && (positions[end] >> 32) == (positions[start] >> 32))
+      ++end;
+    bitmaps.emplace_back(start, end);
+    start = end;
+  }
+  put(bitmaps.size(), 8);
+  for (auto [start, end] : bitmaps) {
+    put(positions[start] >> 32, 4);
+    // Containers: runs of positions sharing bits 16..31.
+    std::vector<std::pair<size_t, size_t>> containers;
+    for (size_t first = start; first < end;) {
+      size_t last = first;
+      while (last < end &&
+             ((positions[last] >> 16) & 0xFFFF) == ((positions[first] >> 16) & 0xFFFF))
+        ++last;
+      containers.emplace_back(first, last);
+      first = last;
+    }
+    put(kCookieWithoutRuns, 4);
+    put(containers.size(), 4);
+    for (auto [first, last] : containers) {
+      put((positions[first] >> 16) & 0xFFFF, 2);
+      put(last - first - 1, 2);
+    }
+    // Offsets of the containers, from the start of this 32-bit bitmap.
+    size_t offset = 4 + 4 + containers.size() * 8;
+    for (auto [first, last] : containers) {
+      put(offset, 4);
+      offset += last - first <= kArrayContainerMax ? (last - first) * 2 : 8192;
+    }
+    for (auto [first, last] : containers) {
+      if (last - first <= kArrayContainerMax) {
+        for (size_t index = first; index < last; ++index)
+          put(positions[index] & 0xFFFF, 2);
+        continue;
+      }
+      std::array<uint64_t, 1024> words{};
+      for (size_t index = first; index < last; ++index) {
+        uint32_t low = positions[index] & 0xFFFF;
+        words[low / 64] |= uint64_t{1} << (low % 64);
+      }
+      for (uint64_t word : words)
+        put(word, 8);
+    }
+  }
+  return out;
 }
 
 std::vector<uint64_t> decodeRoaringBitmapArray(const uint8_t* data, size_t size,

@@ -4,7 +4,8 @@
 // the add action names the rows of a data file that are deleted, as a RoaringBitmapArray of
 // row positions kept inline (Z85 text) or in a deletion vector file (a version byte, then at
 // the descriptor's offset the bitmap's size, its bytes and their CRC-32, both big-endian).
-// Damaged input raises an error, never reads outside the bytes given.
+// Damaged input raises an error, never reads outside the bytes given. The encoders write the
+// same formats (deletion_vector_writer.hpp writes the files).
 #pragma once
 
 #include <cstdint>
@@ -34,11 +35,18 @@ DeletionVectorDescriptor parseDeletionVectorDescriptor(const Json& json,
 //! Z85 text (Delta's Base85Codec) as bytes; its length must be a multiple of 5.
 std::vector<uint8_t> decodeZ85(std::string_view text);
 
+//! `bytes` (a multiple of 4 long) as Z85 text.
+std::string encodeZ85(const std::vector<uint8_t>& bytes);
+
 //! The row positions, ascending, of a serialized RoaringBitmapArray (its magic number, then
 //! the portable format: the count of 32-bit bitmaps, each with its high 32 bits). More than
 //! `max_positions` rows is an error, so damaged input cannot exhaust memory.
 std::vector<uint64_t> decodeRoaringBitmapArray(const uint8_t* data, size_t size,
                                                uint64_t max_positions);
+
+//! `positions` (ascending, distinct) as a serialized RoaringBitmapArray in the portable
+//! format, each 2^16-row container an array or a bitmap, whichever is smaller.
+std::vector<uint8_t> encodeRoaringBitmapArray(const std::vector<uint64_t>& positions);
 
 //! The file of a 'u' or 'p' deletion vector of the table at `table_path`.
 std::string deletionVectorFilePath(const DeletionVectorDescriptor& descriptor,

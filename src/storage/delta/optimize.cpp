@@ -12,7 +12,9 @@
 #include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "storage/delta/data_file_writer.hpp"
+#include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/file_paths.hpp"
+#include "storage/delta/file_stats.hpp"
 #include "storage/delta/partition_values.hpp"
 #include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
@@ -25,6 +27,21 @@ namespace sluice::delta {
 namespace {
 
 constexpr const char* kLiquidProvider = "liquid";
+//! Delta's spark.databricks.delta.optimize.maxDeletedRowsRatio: a file whose deletion vector
+//! deletes more of its rows than this is rewritten whatever its size.
+constexpr double kMaxDeletedRowsRatio = 0.05;
+
+//! Whether `file`'s deletion vector deletes more than kMaxDeletedRowsRatio of its rows.
+bool mostlyDeleted(const AddFile& file) {
+  if (!file.deletion_vector || !file.stats)
+    return false;
+  std::optional<int64_t> records = parseFileStats(*file.stats, {}).num_records;
+  std::optional<int64_t> live = liveRecordCount(file);
+  if (!records || !live || *records <= 0)
+    return false;
+  return static_cast<double>(*records - *live) >
+         kMaxDeletedRowsRatio * static_cast<double>(*records);
+}
 
 //! Groups of files to rewrite together, per partition, in path order.
 std::vector<std::vector<AddFile>> planBins(const std::vector<AddFile>& files, bool clustered,
@@ -33,7 +50,9 @@ std::vector<std::vector<AddFile>> planBins(const std::vector<AddFile>& files, bo
   for (const AddFile& file : files) {
     bool small = file.size < options.min_file_size;
     bool unclustered = clustered && file.clustering_provider != kLiquidProvider;
-    if (small || unclustered)
+    bool chosen = options.purge ? file.deletion_vector.has_value()
+                                : small || unclustered || mostlyDeleted(file);
+    if (chosen)
       by_partition[partitionDirectory(file.partition_values)].push_back(file);
   }
   std::vector<std::vector<AddFile>> bins;
@@ -41,8 +60,12 @@ std::vector<std::vector<AddFile>> planBins(const std::vector<AddFile>& files, bo
     std::vector<AddFile> bin;
     int64_t bin_size = 0;
     auto close_bin = [&] {
-      bool worth_it = bin.size() > 1 || (bin.size() == 1 && clustered &&
-                                         bin[0].clustering_provider != kLiquidProvider);
+      // One file alone is rewritten only to cluster it or to drop its deleted rows.
+      bool worth_it =
+          bin.size() > 1 ||
+          (bin.size() == 1 &&
+           ((clustered && !options.purge && bin[0].clustering_provider != kLiquidProvider) ||
+            bin[0].deletion_vector.has_value()));
       if (worth_it)
         bins.push_back(std::move(bin));
       bin.clear();
@@ -171,20 +194,28 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
       plan.read_files.insert(decodeUriPath(file.path));
       result.num_removed_files += 1;
       result.num_removed_bytes += file.size;
+      result.num_deletion_vectors_removed += file.deletion_vector ? 1 : 0;
     }
   }
 
+  // Delta records each parameter as its JSON text, so booleans too are strings.
   Json parameters = Json::object();
   parameters["predicate"] = "[]";
-  parameters["clusterBy"] = jsonList(clustering);
-  parameters["zOrderBy"] = "[]";
-  parameters["auto"] = false;
+  if (options.purge) {
+    parameters["applyPurge"] = "true";
+  } else {
+    parameters["clusterBy"] = jsonList(clustering);
+    parameters["zOrderBy"] = "[]";
+    parameters["auto"] = "false";
+  }
   Json metrics = Json::object();
   metrics["numRemovedFiles"] = std::to_string(result.num_removed_files);
   metrics["numRemovedBytes"] = std::to_string(result.num_removed_bytes);
   metrics["numAddedFiles"] = std::to_string(result.num_added_files);
   metrics["numAddedBytes"] = std::to_string(result.num_added_bytes);
-  describeOperation(plan, "OPTIMIZE", parameters, "SnapshotIsolation", false, metrics);
+  metrics["numDeletionVectorsRemoved"] = std::to_string(result.num_deletion_vectors_removed);
+  describeOperation(plan, options.purge ? "REORG" : "OPTIMIZE", parameters, "SnapshotIsolation",
+                    false, metrics);
   plan.commit_info.fields["txnId"] = randomUuid();
   result.version = commitTransaction(store, std::move(plan)).version;
   return result;

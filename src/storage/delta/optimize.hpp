@@ -5,7 +5,10 @@
 // so streaming readers skip it. On a clustered table (CLUSTER BY, the delta.clustering
 // domain) the rows of each rewritten group are sorted by the clustering columns and the new
 // files are marked clusteringProvider "liquid"; files not yet clustered are rewritten even
-// when alone. A table with nothing to compact gets no new version.
+// when alone. A file whose deletion vector deletes more than 5% of its rows is rewritten too
+// (Delta's optimize.maxDeletedRowsRatio), without the deleted rows; REORG TABLE ... APPLY
+// (PURGE) rewrites exactly the files with deletion vectors. A table with nothing to compact
+// gets no new version.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +24,9 @@ struct OptimizeOptions {
   int64_t min_file_size = int64_t{1} << 30;
   //! OPTIMIZE ... WHERE: only files of the partitions these predicates may match.
   std::vector<SkippingPredicate> where;
+  //! REORG TABLE ... APPLY (PURGE): rewrite the files with deletion vectors (and only those),
+  //! committed as operation REORG.
+  bool purge = false;
 };
 
 struct OptimizeResult {
@@ -29,6 +35,8 @@ struct OptimizeResult {
   int64_t num_added_files = 0;
   int64_t num_removed_bytes = 0;
   int64_t num_added_bytes = 0;
+  //! Removed files that had a deletion vector.
+  int64_t num_deletion_vectors_removed = 0;
 };
 
 OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& options = {});

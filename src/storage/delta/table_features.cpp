@@ -24,8 +24,8 @@ constexpr int32_t kMaxWriterVersion = 7;
 const std::vector<std::string> kReaderFeatures = {
     "deletionVectors",      "timestampNtz",  "vacuumProtocolCheck", "typeWidening",
     "typeWidening-preview", "columnMapping", "v2Checkpoint"};
-// Deletion vectors are kept, not written: a write that removes a file with one removes the
-// vector with it, and rewritten rows are written without one (copy-on-write).
+// Deletion vectors are written by DELETE, UPDATE and MERGE when the table enables them
+// (writesDeletionVectors); every other write that removes a file removes its vector with it.
 const std::vector<std::string> kWriterFeatures = {
     "appendOnly",     "invariants",          "timestampNtz",  "domainMetadata",
     "clustering",     "vacuumProtocolCheck", "typeWidening",  "typeWidening-preview",
@@ -303,6 +303,13 @@ std::map<std::string, std::string> listedProperties(const Protocol& protocol,
       properties["delta.feature." + feature] = "supported";
   }
   return properties;
+}
+
+bool writesDeletionVectors(const Protocol& protocol, const Metadata& metadata) {
+  if (!deletionVectorsEnabled(metadata) || !protocol.writer_features)
+    return false;
+  const std::vector<std::string>& features = *protocol.writer_features;
+  return std::find(features.begin(), features.end(), "deletionVectors") != features.end();
 }
 
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

@@ -50,6 +50,10 @@ Protocol protocolForProperties(Protocol protocol,
 std::map<std::string, std::string> listedProperties(const Protocol& protocol,
                                                     const Metadata& metadata);
 
+//! Whether DML deletes rows by deletion vector: delta.enableDeletionVectors is on and the
+//! protocol lists the deletionVectors feature (otherwise it rewrites files).
+bool writesDeletionVectors(const Protocol& protocol, const Metadata& metadata);
+
 //! DELTA_INVALID_PROTOCOL_VERSION / DELTA_UNSUPPORTED_FEATURES_FOR_READ when the table needs
 //! a reader feature sluice lacks (row tracking, variant type, ...).
 void checkReadSupported(const Protocol& protocol, const Metadata& metadata,

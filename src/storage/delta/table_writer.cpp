@@ -422,7 +422,25 @@ TableWriteResult DeltaTableWriter::commit() {
     for (const AddFile& add : options_.replaced_files)
       removeFile(decodeUriPath(add.path), add);
   }
-  bool blind_append = !overwrite && options_.replaced_files.empty() && !options_.reads_table;
+  bool deletes_rows = options_.deleted_rows && !options_.deleted_rows->empty();
+  if (deletes_rows) {
+    SLUICE_CHECK(snapshot_ && !overwrite);
+    DeletionVectorChanges vectors =
+        writeDeletionVectors(store_.tablePath(), *snapshot_, options_.deleted_rows->take(), now);
+    for (std::string& path : vectors.touched_paths)
+      plan.read_files.insert(std::move(path));
+    for (Action& action : vectors.actions)
+      plan.actions.push_back(std::move(action));
+    result.num_removed_files += vectors.num_removed_files;
+    result.num_removed_bytes += vectors.num_removed_bytes;
+    result.num_deleted_rows = vectors.num_deleted_rows;
+    result.num_vectors_added = vectors.num_vectors_added;
+    result.num_vectors_removed = vectors.num_vectors_removed;
+    result.num_vectors_updated = vectors.num_vectors_updated;
+    deletes_rows = !vectors.actions.empty();
+  }
+  bool blind_append =
+      !overwrite && options_.replaced_files.empty() && !options_.reads_table && !deletes_rows;
   std::vector<AddCdcFile> change_files;
   for (AddFile& add : finished_) {
     if (add.path.starts_with(std::string(kChangeDataFolder) + "/")) {
@@ -443,7 +461,7 @@ TableWriteResult DeltaTableWriter::commit() {
     plan.actions.emplace_back(std::move(cdc));
   }
   if (options_.skip_empty_commit && !creating && finished_.empty() &&
-      result.num_removed_files == 0 && !options_.app_id) {
+      result.num_removed_files == 0 && !deletes_rows && !options_.app_id) {
     return result;
   }
   if (options_.app_id) {

@@ -21,6 +21,7 @@
 
 #include "common/vector/vector.hpp"
 #include "storage/delta/data_file_writer.hpp"
+#include "storage/delta/deletion_vector_writer.hpp"
 #include "storage/delta/snapshot.hpp"
 #include "storage/delta/transaction.hpp"
 
@@ -77,6 +78,10 @@ struct TableWriteOptions {
   //! written), its kind (a STRING, see kChangeKind*) and the table's columns again as the row
   //! was before the write.
   bool change_data = false;
+  //! Rows of the read snapshot's live files that the write deletes by deletion vector instead
+  //! of rewriting their files (DML on a table with delta.enableDeletionVectors), gathered
+  //! while the write runs; the commit gives those files new deletion vectors.
+  std::shared_ptr<RowDeletions> deleted_rows;
   //! commitInfo.operationMetrics from what was written; unset: the writer's own.
   std::function<Json(const struct TableWriteResult& written)> operation_metrics;
 };
@@ -101,6 +106,13 @@ struct TableWriteResult {
   int64_t num_removed_bytes = 0;
   //! The change data files (cdc actions) written.
   int64_t num_change_files = 0;
+  //! What the deleted_rows option did: rows newly deleted, and Delta's deletion vector
+  //! counts (adds carrying one, removes carrying one, files whose vector was replaced). Files
+  //! it left without rows count as removed files.
+  int64_t num_deleted_rows = 0;
+  int64_t num_vectors_added = 0;
+  int64_t num_vectors_removed = 0;
+  int64_t num_vectors_updated = 0;
   int attempts = 1;
 };
 

@@ -250,6 +250,10 @@ const Shape kShapes[] = {
     {"partitioned", "PARTITIONED BY (grp)", false, false},
     {"change_feed", "TBLPROPERTIES ('delta.enableChangeDataFeed' = 'true')", true, false},
     {"deletion_vectors", "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')", false, false},
+    {"deletion_vectors_change_feed",
+     "PARTITIONED BY (grp) TBLPROPERTIES ('delta.enableDeletionVectors' = 'true', "
+     "'delta.enableChangeDataFeed' = 'true')",
+     true, false},
     {"column_mapping",
      "PARTITIONED BY (grp) TBLPROPERTIES ('delta.columnMapping.mode' = 'name', "
      "'delta.enableChangeDataFeed' = 'true')",

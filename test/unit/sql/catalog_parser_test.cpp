@@ -1,7 +1,7 @@
 // test/unit/sql/catalog_parser_test.cpp
 //
 // The catalog statements of a query session (SHOW, DESCRIBE, DROP TABLE / SCHEMA, CREATE
-// SCHEMA, VACUUM, OPTIMIZE, CREATE [OR REPLACE] TABLE AS query): the trees they parse to,
+// SCHEMA, VACUUM, OPTIMIZE, REORG, CREATE [OR REPLACE] TABLE AS query): the trees they parse to,
 // parse-print-parse round trips in both layouts, and malformed or refused statements with
 // their class, line, column and message.
 #include <gtest/gtest.h>
@@ -69,6 +69,8 @@ const char* const kCatalogInputs[] = {
     "OPTIMIZE t",
     "OPTIMIZE delta.`/data/events`",
     "OPTIMIZE '/data/events'",
+    "REORG TABLE t APPLY (PURGE)",
+    "REORG TABLE delta.`/data/events` APPLY (PURGE)",
     "USE SCHEMA sales",
     "USE spark_catalog.sales",
     "CREATE TABLE t (a INT NOT NULL COMMENT 'id', b STRING) USING DELTA PARTITIONED BY (b) "
@@ -227,6 +229,12 @@ const ErrorCase kErrorCases[] = {
      "Syntax error at or near end of input: expected RUN."},
     {"VACUUM t LITE", ErrorClass::PARSE_SYNTAX_ERROR, 1, 10,
      "Syntax error at or near 'LITE': expected RETAIN or DRY RUN."},
+    {"REORG TABLE t APPLY (PURG)", ErrorClass::PARSE_SYNTAX_ERROR, 1, 22,
+     "Syntax error at or near 'PURG': expected PURGE."},
+    {"REORG TABLE t WHERE d = 1 APPLY (PURGE)", ErrorClass::NOT_SUPPORTED, 1, 15,
+     "REORG TABLE ... WHERE is not supported."},
+    {"REORG TABLE t APPLY (UPGRADE UNIFORM (ICEBERG_COMPAT_VERSION = 2))",
+     ErrorClass::NOT_SUPPORTED, 1, 22, "REORG TABLE ... APPLY (UPGRADE UNIFORM) is not supported."},
     {"OPTIMIZE t WHERE d > '2024-01-01'", ErrorClass::NOT_SUPPORTED, 1, 12,
      "OPTIMIZE ... WHERE is not supported."},
     {"OPTIMIZE t ZORDER BY (a, b)", ErrorClass::NOT_SUPPORTED, 1, 12,

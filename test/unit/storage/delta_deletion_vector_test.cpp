@@ -27,7 +27,7 @@ using testing::ScratchTable;
 const char* const kAlphabet =
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
 
-std::string encodeZ85(std::vector<uint8_t> bytes) {
+std::string z85Of(std::vector<uint8_t> bytes) {
   while (bytes.size() % 4 != 0)
     bytes.push_back(0);
   std::string text;
@@ -137,7 +137,7 @@ std::vector<uint64_t> decode(const std::vector<uint8_t>& bytes) {
 TEST(DeletionVectorTest, Z85DecodesTheSpecExample) {
   std::vector<uint8_t> expected{0x86, 0x4F, 0xD2, 0x6F, 0xB5, 0x59, 0xF7, 0x5B};
   EXPECT_EQ(decodeZ85("HelloWorld"), expected);
-  EXPECT_EQ(decodeZ85(encodeZ85({1, 2, 3, 4, 250, 251, 252, 253})),
+  EXPECT_EQ(decodeZ85(z85Of({1, 2, 3, 4, 250, 251, 252, 253})),
             (std::vector<uint8_t>{1, 2, 3, 4, 250, 251, 252, 253}));
 }
 
@@ -164,7 +164,7 @@ TEST(DeletionVectorTest, InlineAndFileDescriptorsLoad) {
 
   DeletionVectorDescriptor inline_dv;
   inline_dv.storage_type = 'i';
-  inline_dv.path_or_inline = encodeZ85(bitmap);
+  inline_dv.path_or_inline = z85Of(bitmap);
   inline_dv.size_in_bytes = static_cast<int32_t>(bitmap.size());
   inline_dv.cardinality = 3;
   EXPECT_EQ(loadDeletionVector(inline_dv, table.path()), positions);
@@ -174,7 +174,7 @@ TEST(DeletionVectorTest, InlineAndFileDescriptorsLoad) {
                             0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef};
   DeletionVectorDescriptor file_dv;
   file_dv.storage_type = 'u';
-  file_dv.path_or_inline = "ab" + encodeZ85(uuid);
+  file_dv.path_or_inline = "ab" + z85Of(uuid);
   file_dv.offset = 1;
   file_dv.size_in_bytes = static_cast<int32_t>(bitmap.size());
   file_dv.cardinality = 3;
@@ -278,7 +278,7 @@ TEST(DeletionVectorTest, ATableReadsWithoutTheDeletedRows) {
   // Inline: rows 0, 1 and 2100 (in the second batch) deleted.
   std::vector<uint8_t> bitmap = serialize({0, 1, 2100}, false);
   Json inline_dv = {{"storageType", "i"},
-                    {"pathOrInlineDv", encodeZ85(bitmap)},
+                    {"pathOrInlineDv", z85Of(bitmap)},
                     {"sizeInBytes", bitmap.size()},
                     {"cardinality", 3}};
   addDeletionVector(table.path(), 1, inline_dv);
@@ -297,7 +297,7 @@ TEST(DeletionVectorTest, ATableReadsWithoutTheDeletedRows) {
   std::vector<uint8_t> tail_bitmap = serialize(tail, true);
   std::vector<uint8_t> uuid(16, 7);
   Json file_dv = {{"storageType", "u"},
-                  {"pathOrInlineDv", encodeZ85(uuid)},
+                  {"pathOrInlineDv", z85Of(uuid)},
                   {"offset", 1},
                   {"sizeInBytes", tail_bitmap.size()},
                   {"cardinality", tail.size()}};
@@ -332,7 +332,7 @@ TEST(DeletionVectorTest, OptimizeRemovesAFileTogetherWithItsDeletionVector) {
   std::vector<uint8_t> bitmap = serialize({0}, false);
   addDeletionVector(table.path(), 1,
                     {{"storageType", "i"},
-                     {"pathOrInlineDv", encodeZ85(bitmap)},
+                     {"pathOrInlineDv", z85Of(bitmap)},
                      {"sizeInBytes", bitmap.size()},
                      {"cardinality", 1}});
   // Writers keep deletion vectors: an append to the table is allowed.
@@ -352,7 +352,7 @@ TEST(DeletionVectorTest, OptimizeRemovesAFileTogetherWithItsDeletionVector) {
 Json inlineDeletionVector(const std::vector<uint64_t>& positions) {
   std::vector<uint8_t> bitmap = serialize(positions, false);
   return {{"storageType", "i"},
-          {"pathOrInlineDv", encodeZ85(bitmap)},
+          {"pathOrInlineDv", z85Of(bitmap)},
           {"sizeInBytes", bitmap.size()},
           {"cardinality", positions.size()}};
 }
