@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz interop-deps bench-deps bench bench-ingest bench-queries demo test lint check-layers check-unity-names format format-check clean
+.PHONY: deps build debug fuzz interop-deps bench-deps bench bench-ingest bench-queries bench-merge demo test lint check-layers check-unity-names format format-check clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -46,6 +46,11 @@ bench-ingest: build bench-deps
 # The 10 analytic queries over Parquet, sluice against DuckDB (SCALE=S|M; M is 10 M rows).
 bench-queries: build bench-deps
 	@node bench/queries.mjs --scale $(or $(SCALE),M) --sluice build/release/sluice
+
+# A MERGE of 1 % changed rows into a 10 M-row table (ROWS), with and without deletion vectors,
+# sluice against DuckDB's MERGE INTO.
+bench-merge: build bench-deps
+	@node bench/merge.mjs --rows $(or $(ROWS),10000000) --runs $(or $(RUNS),3) --sluice build/release/sluice
 
 # The fuzz targets (clang) are built too: CTest runs each for a minute.
 test: lint debug fuzz interop-deps

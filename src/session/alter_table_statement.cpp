@@ -6,6 +6,8 @@
 //   ALTER TABLE t RENAME COLUMN / DROP COLUMNS: schema changes of a table with column mapping
 //     (delta.columnMapping.mode = 'name' or 'id'); without it they fail as Delta fails.
 //   ALTER TABLE t RENAME TO u: the catalog entry (and a managed table's folder) move.
+//   ALTER TABLE t CLUSTER BY (c, ...) | NONE: the clustering columns change (liquid
+//     clustering); files are clustered by the next OPTIMIZE.
 //   SHOW TBLPROPERTIES t [('key')] -> key, value: the table's configuration with the
 //     protocol's versions and features, as Delta lists them, sorted by key.
 //   SHOW COLUMNS IN t -> col_name.
@@ -298,6 +300,13 @@ StatementResult runAlterTable(const sql::AlterTableStatement& alter, CatalogSess
     case Action::kAlterColumn:
       alterColumn(alter, altered, session);
       return {};
+    case Action::kClusterBy: {
+      std::vector<std::string> columns;
+      for (const std::string& column : alter.columns)
+        columns.push_back(resolveColumn(column, altered, alter, session).name);
+      delta::setClusteringColumns(snapshot, columns);
+      return {};
+    }
     case Action::kRenameTable:
       break;
   }

@@ -22,6 +22,9 @@
 //     the target rows a clause updates or deletes go to the commit's deletion vectors, and
 //     copied rows are not written again.
 //
+// MERGE WITH SCHEMA EVOLUTION adds the source columns the target lacks that its clauses write
+// (evolveTargetSchema) to the target's schema in the same commit, as Delta does.
+//
 // Rows: target columns (n), the target row's file path and position (its identity, also
 // telling whether a target row is present), source columns (m), and a flag telling whether a
 // source row is present. The conditions and values are bound over the target's and the
@@ -53,6 +56,7 @@
 #include "session/result_rows_builder.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/file_paths.hpp"
+#include "storage/delta/schema_evolution.hpp"
 #include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
@@ -171,12 +175,10 @@ class MergeRunner {
       : merge_(merge), session_(session), context_(session.bindContext()) {}
 
   StatementResult run() {
-    if (merge_.schema_evolution) {
-      throw Error(ErrorClass::NOT_SUPPORTED, "MERGE WITH SCHEMA EVOLUTION is not supported yet.")
-          .withLocation(merge_.locate(merge_.position));
-    }
     target_ = resolveDmlTarget(merge_.target, session_, "MERGE");
     bindSource();
+    if (merge_.schema_evolution)
+      evolveTargetSchema();
     bindClauses();
 
     bool has_matched = false;
@@ -214,6 +216,7 @@ class MergeRunner {
     if (!deleted_rows_)
       options.replaced_files = touched;
     options.deleted_rows = deleted_rows_;
+    options.evolved_metadata = evolved_metadata_;
     options.reads_table = true;
     options.skip_empty_commit = true;
     options.operation = "MERGE";
@@ -371,6 +374,44 @@ class MergeRunner {
     return message.substr(start + 10, end - start - 10);
   }
 
+  //! MERGE WITH SCHEMA EVOLUTION: the source columns the target lacks that an UPDATE SET * or
+  //! INSERT * clause, or an assignment by name, writes are added at the end of the target's
+  //! schema (in source order), committed with the MERGE. The target is then bound and read
+  //! with them (NULL in the rows already written).
+  void evolveTargetSchema() {
+    auto in_target = [&](const std::string& name) {
+      for (const StructField& field : target_.schema()) {
+        if (foldIdentifier(field.name) == foldIdentifier(name))
+          return true;
+      }
+      return false;
+    };
+    std::set<std::string> written;  // folded source column names
+    for (const sql::MergeClause& clause : merge_.clauses) {
+      if (clause.action == MergeActionKind::kUpdateAll ||
+          clause.action == MergeActionKind::kInsertAll) {
+        for (const ScopeColumn& column : source_scope_)
+          written.insert(foldIdentifier(column.name));
+      }
+      for (const sql::Assignment& assignment : clause.assignments)
+        written.insert(foldIdentifier(assignment.column.back()));
+    }
+    std::vector<StructField> added;
+    for (size_t column = 0; column < source_scope_.size(); ++column) {
+      const std::string& name = source_scope_[column].name;
+      bool seen = std::any_of(added.begin(), added.end(), [&](const StructField& field) {
+        return foldIdentifier(field.name) == foldIdentifier(name);
+      });
+      if (written.count(foldIdentifier(name)) && !in_target(name) && !seen)
+        added.push_back(StructField{name, source_types_[column], true, ""});
+    }
+    if (added.empty())
+      return;
+    evolved_metadata_ = delta::withColumnsAdded(target_.snapshot->metadata, added);
+    target_.snapshot = std::make_shared<const delta::Snapshot>(
+        delta::withMetadata(*target_.snapshot, *evolved_metadata_));
+  }
+
   void bindClauses() {
     Scope target_scope = targetScope(target_, merge_.target, merge_.alias);
     Scope both = target_scope;
@@ -401,6 +442,10 @@ class MergeRunner {
             if (foldIdentifier(source_scope_[index].name) == foldIdentifier(schema[column].name))
               found = index;
           }
+          // With schema evolution a target column the source lacks keeps its value (UPDATE) or
+          // is NULL (INSERT).
+          if (!found && merge_.schema_evolution)
+            continue;
           if (!found) {
             std::vector<std::string> columns;
             for (const ScopeColumn& source : source_scope_)
@@ -912,6 +957,8 @@ class MergeRunner {
   int64_t repeated_matches_ = 0;
   //! The target rows a clause changes, when the target takes deletion vectors.
   std::shared_ptr<delta::RowDeletions> deleted_rows_;
+  //! The target's metaData with the columns schema evolution adds, if it adds any.
+  std::optional<delta::Metadata> evolved_metadata_;
 };
 
 }  // namespace

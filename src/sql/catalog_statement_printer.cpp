@@ -68,6 +68,13 @@ void SqlPrinter::alterTable(const AlterTableStatement& alter) {
       out_ += alter.if_exists ? " DROP COLUMNS IF EXISTS" : " DROP COLUMNS";
       columnList(alter.columns);
       return;
+    case AlterTableStatement::Action::kClusterBy:
+      out_ += " CLUSTER BY";
+      if (alter.columns.empty())
+        out_ += " NONE";
+      else
+        columnList(alter.columns);
+      return;
     case AlterTableStatement::Action::kAlterColumn:
       out_ += " ALTER COLUMN " + quoteIdentifier(alter.columns[0]);
       switch (alter.change) {

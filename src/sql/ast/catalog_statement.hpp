@@ -217,6 +217,7 @@ struct AddedColumn {
 //!   { ALTER | CHANGE } [COLUMN] c { TYPE t | COMMENT 's' | SET NOT NULL | DROP NOT NULL }
 //!                                             kAlterColumn
 //!   RENAME TO new_name                        kRenameTable
+//!   CLUSTER BY (c, ...) | CLUSTER BY NONE       kClusterBy (columns; empty for NONE)
 class AlterTableStatement : public Statement {
  public:
   static constexpr StatementKind kKind = StatementKind::kAlterTable;
@@ -231,6 +232,7 @@ class AlterTableStatement : public Statement {
     kDropColumns,
     kAlterColumn,
     kRenameTable,
+    kClusterBy,
   };
   //! What ALTER COLUMN changes.
   enum class ColumnChange : uint8_t { kType, kComment, kSetNotNull, kDropNotNull };
@@ -241,7 +243,7 @@ class AlterTableStatement : public Statement {
   std::vector<Property> properties;    // SET TBLPROPERTIES
   std::vector<std::string> keys;       // UNSET TBLPROPERTIES
   std::vector<AddedColumn> added;      // ADD COLUMNS
-  std::vector<std::string> columns;    // DROP COLUMNS; the one column of RENAME / ALTER
+  std::vector<std::string> columns;    // DROP COLUMNS, CLUSTER BY; the one of RENAME / ALTER
   std::string new_name;                // RENAME COLUMN
   std::vector<std::string> new_table;  // RENAME TO
   ColumnChange change = ColumnChange::kType;

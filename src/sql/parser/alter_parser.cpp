@@ -9,9 +9,9 @@
 //   ALTER TABLE t DROP {COLUMN | COLUMNS} [IF EXISTS] [(]c, ...[)]
 //   ALTER TABLE t {ALTER | CHANGE} [COLUMN] c {TYPE type | COMMENT 's' | {SET | DROP} NOT NULL}
 //   ALTER TABLE t RENAME TO u
+//   ALTER TABLE t CLUSTER BY {(c, ...) | NONE}
 //   RESTORE [TABLE] t [TO] {VERSION | TIMESTAMP} AS OF value
-// ALTER TABLE ... CLUSTER BY and nested column names (a.b) are checked, then refused as not
-// supported.
+// Nested column names (a.b) are checked, then refused as not supported.
 #include <fmt/format.h>
 
 #include "sql/parser/token_parser.hpp"
@@ -172,18 +172,19 @@ StatementPtr TokenParser::parseAlterTable() {
   if (action.isKeyword(Keyword::kCluster)) {
     advance();
     expectKeyword(Keyword::kBy);
+    statement->action = AlterTableStatement::Action::kClusterBy;
     if (!matchKeyword(Keyword::kNoneWord)) {
       expect(TokenKind::kLeftParen);
       do {
-        parseAlterColumnName();
+        statement->columns.push_back(parseAlterColumnName());
       } while (match(TokenKind::kComma));
       expect(TokenKind::kRightParen);
     }
-    failNotSupported(action, "ALTER TABLE ... CLUSTER BY");
+    return statement;
   }
   fail(action,
        "expected SET TBLPROPERTIES, UNSET TBLPROPERTIES, ADD COLUMNS, RENAME COLUMN, DROP "
-       "COLUMNS, ALTER COLUMN or RENAME TO");
+       "COLUMNS, ALTER COLUMN, RENAME TO or CLUSTER BY");
 }
 
 StatementPtr TokenParser::parseRestore() {

@@ -28,6 +28,17 @@ bool skippingEligible(const DataType& type) {
          type.id() == TypeId::kTimestamp || type.id() == TypeId::kTimestampNtz;
 }
 
+//! The leaf columns statistics count for `type`: a struct's fields one by one, any other
+//! column (an array or map too) as one.
+int statisticsLeaves(const DataType& type) {
+  if (type.id() != TypeId::kStruct)
+    return 1;
+  int leaves = 0;
+  for (const StructField& field : type.fields())
+    leaves += statisticsLeaves(field.type);
+  return leaves;
+}
+
 //! Splits UTF-8 text into code points' byte offsets (a malformed byte counts as one).
 std::vector<size_t> codePointStarts(const std::string& text) {
   std::vector<size_t> starts;
@@ -320,6 +331,19 @@ std::string buildFileStats(const parquet::FileMetaData& footer,
                            const parquet::ParquetSchema& schema, const StatsOptions& options,
                            const std::map<std::string, int64_t>& list_null_counts) {
   return StatsBuilder(footer, schema, options, list_null_counts).build();
+}
+
+bool hasMinMaxStatistics(const std::vector<StructField>& data_fields, const std::string& column,
+                         int num_indexed_cols) {
+  int leaves_before = 0;
+  for (const StructField& field : data_fields) {
+    if (field.name == column) {
+      bool indexed = num_indexed_cols < 0 || leaves_before < num_indexed_cols;
+      return indexed && skippingEligible(field.type);
+    }
+    leaves_before += statisticsLeaves(field.type);
+  }
+  return false;
 }
 
 FileStats parseFileStats(std::string_view text, const std::vector<StructField>& schema) {

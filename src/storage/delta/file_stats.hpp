@@ -47,6 +47,12 @@ struct FileStats {
   std::map<std::string, ColumnStats> columns;  // top-level columns that have statistics
 };
 
+//! Whether files carry min / max statistics for the top-level column `column` of `data_fields`
+//! (the columns stored in the files, in order): it is among the first `num_indexed_cols` leaf
+//! columns (-1: every column) and of a type that has them.
+bool hasMinMaxStatistics(const std::vector<StructField>& data_fields, const std::string& column,
+                         int num_indexed_cols);
+
 //! Reads a stats JSON string for the top-level columns of `schema`; values that do not parse
 //! (or whose types cannot be compared exactly) are left out, never guessed.
 FileStats parseFileStats(std::string_view json, const std::vector<StructField>& schema);

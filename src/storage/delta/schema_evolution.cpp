@@ -15,18 +15,30 @@ int64_t addColumns(const std::string& table_path, const std::vector<StructField>
     return -1;
   LogStore store(table_path);
   Snapshot snapshot = loadSnapshot(store, store.list(), std::nullopt);
-  // Appended to the schema as written, so that field metadata sluice does not model (type
-  // changes, ...) stays.
-  Json schema = Json::parse(snapshot.metadata.schema_string);
-  for (const StructField& column : columns)
-    schema["fields"].push_back(fieldToJson(column));
-  Metadata metadata = snapshot.metadata;
-  metadata.schema_string = schema.dump();
-  assignColumnMapping(metadata);
+  Metadata metadata = withColumnsAdded(snapshot.metadata, columns);
   std::vector<std::string> names;
   for (const StructField& column : columns)
     names.push_back(column.name);
   return commitSchemaChange(snapshot, metadata, snapshot.protocol, "ADD COLUMNS", names);
+}
+
+Metadata withColumnsAdded(const Metadata& metadata, const std::vector<StructField>& columns) {
+  // Appended to the schema as written, so that field metadata sluice does not model (type
+  // changes, ...) stays.
+  Json schema = Json::parse(metadata.schema_string);
+  for (const StructField& column : columns)
+    schema["fields"].push_back(fieldToJson(column));
+  Metadata evolved = metadata;
+  evolved.schema_string = schema.dump();
+  assignColumnMapping(evolved);
+  return evolved;
+}
+
+Snapshot withMetadata(Snapshot snapshot, Metadata metadata) {
+  snapshot.metadata = std::move(metadata);
+  snapshot.schema = schemaFromJson(snapshot.metadata.schema_string, "a changed schema");
+  snapshot.column_mapping = ColumnMapping::of(snapshot.metadata);
+  return snapshot;
 }
 
 int64_t commitSchemaChange(const Snapshot& snapshot, const Metadata& metadata,

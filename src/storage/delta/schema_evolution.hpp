@@ -19,6 +19,15 @@ namespace sluice::delta {
 //! committed version. Nothing is committed when `columns` is empty (returns -1).
 int64_t addColumns(const std::string& table_path, const std::vector<StructField>& columns);
 
+//! `metadata` with `columns` appended to its schema as written (so that field metadata sluice
+//! does not model stays), each new column given a column mapping id and physical name when
+//! the table maps columns.
+Metadata withColumnsAdded(const Metadata& metadata, const std::vector<StructField>& columns);
+
+//! `snapshot` as it reads with `metadata` (its table's, changed) in place: its schema and
+//! column mapping follow the new metadata; its files stay.
+Snapshot withMetadata(Snapshot snapshot, Metadata metadata);
+
 //! Commits a change of `snapshot`'s table's schema alone: `metadata`, preceded by `protocol`
 //! when it differs from the table's, recorded as `operation` on the named columns. Returns
 //! the committed version.

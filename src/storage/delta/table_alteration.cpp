@@ -8,11 +8,13 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "storage/delta/clustering.hpp"
 #include "storage/delta/column_mapping.hpp"
 #include "storage/delta/schema_evolution.hpp"
 #include "storage/delta/schema_json.hpp"
 #include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
+#include "storage/delta/transaction.hpp"
 #include "storage/delta/type_widening.hpp"
 
 namespace sluice::delta {
@@ -189,6 +191,34 @@ int64_t dropColumns(const Snapshot& snapshot, const std::vector<std::string>& co
     names.push_back(column);
   return commitMetadataChange(snapshot, metadata, snapshot.protocol, "DROP COLUMNS",
                               {{"columns", dumpJson(names)}});
+}
+
+int64_t setClusteringColumns(const Snapshot& snapshot, const std::vector<std::string>& columns) {
+  if (!snapshot.metadata.partition_columns.empty()) {
+    throwError(ErrorClass::DELTA_ALTER_TABLE_CLUSTER_BY_ON_PARTITIONED_TABLE_NOT_ALLOWED,
+               "ALTER TABLE CLUSTER BY cannot be applied to a partitioned table.");
+  }
+  std::vector<std::string> old_columns = snapshot.clusteringColumns();
+  bool supported = snapshot.domains.count(kClusteringDomain) > 0;
+  if (columns.empty() && !supported)
+    return -1;
+  validateClusteringColumns(columns, snapshot.schema, snapshot.metadata);
+  CommitPlan plan;
+  plan.read_version = snapshot.version;
+  Protocol protocol = snapshot.protocol;
+  if (!supported) {
+    protocol = withTableFeature(protocol, "domainMetadata", /*reader=*/false);
+    protocol = withTableFeature(protocol, "clustering", /*reader=*/false);
+  }
+  if (!(protocol == snapshot.protocol))
+    plan.actions.emplace_back(protocol);
+  plan.actions.emplace_back(clusteringDomain(snapshot.column_mapping.physicalNames(columns)));
+  plan.checkpoint_interval = checkpointInterval(snapshot.metadata);
+  Json parameters = Json::object();
+  parameters["oldClusteringColumns"] = jsonList(old_columns);
+  parameters["newClusteringColumns"] = jsonList(columns);
+  describeOperation(plan, "CLUSTER BY", std::move(parameters), "Serializable", false, std::nullopt);
+  return commitTransaction(LogStore(snapshot.table_path), std::move(plan)).version;
 }
 
 }  // namespace sluice::delta

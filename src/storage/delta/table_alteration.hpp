@@ -51,6 +51,14 @@ int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
 int64_t renameColumn(const Snapshot& snapshot, const std::string& column,
                      const std::string& new_name);
 
+//! ALTER TABLE ... CLUSTER BY: makes `columns` the table's clustering columns (none: CLUSTER
+//! BY NONE), as Delta does: a partitioned table is refused
+//! (DELTA_ALTER_TABLE_CLUSTER_BY_ON_PARTITIONED_TABLE_NOT_ALLOWED), the columns are checked
+//! as CREATE TABLE checks them, a table not yet clustered gains the clustering feature, and
+//! the files stay as they are (OPTIMIZE clusters them). One commit, operation CLUSTER BY;
+//! NONE on a table that is not clustered commits nothing (returns -1).
+int64_t setClusteringColumns(const Snapshot& snapshot, const std::vector<std::string>& columns);
+
 //! Drops top-level columns of a table with column mapping: they leave the schema, their
 //! values stay in the files until rewritten. DELTA_UNSUPPORTED_DROP_PARTITION_COLUMN /
 //! _CLUSTERING_COLUMN for partition and clustering columns,

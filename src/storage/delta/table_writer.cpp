@@ -11,6 +11,7 @@
 #include "common/clock.hpp"
 #include "common/error/error.hpp"
 #include "storage/delta/batch_rows.hpp"
+#include "storage/delta/clustering.hpp"
 #include "storage/delta/column_mapping.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/partition_values.hpp"
@@ -96,12 +97,20 @@ DeltaTableWriter::DeltaTableWriter(std::string table_path, TableWriteOptions opt
     // Validated as Delta validates them, once for the metadata and the protocol.
     defined_properties_ = validateTableProperties(options_.definition->properties);
     defined_metadata_ = definedMetadata();
+    validateClusteringColumns(options_.definition->clustering_columns, schema_, *defined_metadata_);
+  } else if (options_.evolved_metadata) {
+    SLUICE_CHECK(snapshot_ && options_.mode == WriteMode::kAppend);
+    schema_ = schemaFromJson(options_.evolved_metadata->schema_string, "an evolved schema");
+    partition_columns_ = snapshot_->metadata.partition_columns;
   } else {
     schema_ = snapshot_->schema;
     partition_columns_ = snapshot_->metadata.partition_columns;
   }
-  const Metadata& metadata = use_definition ? *defined_metadata_ : snapshot_->metadata;
-  mapping_ = use_definition ? ColumnMapping::of(metadata) : snapshot_->column_mapping;
+  const Metadata& metadata = use_definition              ? *defined_metadata_
+                             : options_.evolved_metadata ? *options_.evolved_metadata
+                                                         : snapshot_->metadata;
+  mapping_ = use_definition || options_.evolved_metadata ? ColumnMapping::of(metadata)
+                                                         : snapshot_->column_mapping;
   std::vector<StructField> data_columns;
   for (idx_t index = 0; index < schema_.size(); ++index) {
     bool is_partition = std::find(partition_columns_.begin(), partition_columns_.end(),
@@ -360,6 +369,15 @@ void DeltaTableWriter::writePartitioned(FileSet& files, const Batch& batch, Data
 std::vector<Action> DeltaTableWriter::tableSetupActions() {
   std::vector<Action> actions;
   bool creating = !snapshot_;
+  if (!creating && options_.evolved_metadata) {
+    // New columns may need a feature (timestampNtz); the table keeps every one it has.
+    Protocol protocol = unionOfProtocols(snapshot_->protocol,
+                                         protocolForNewTable(schema_, /*clustered=*/false, {}));
+    if (!(protocol == snapshot_->protocol))
+      actions.emplace_back(protocol);
+    actions.emplace_back(*options_.evolved_metadata);
+    return actions;
+  }
   if (!creating && !(options_.mode == WriteMode::kOverwrite && options_.definition)) {
     return actions;
   }
@@ -377,16 +395,8 @@ std::vector<Action> DeltaTableWriter::tableSetupActions() {
   if (creating || !(protocol == snapshot_->protocol))
     actions.emplace_back(protocol);
   actions.emplace_back(metadata);
-  if (clustered) {
-    Json columns = Json::array();
-    for (const std::string& column : definition.clustering_columns) {
-      columns.push_back(Json::array({mapping_.physicalName(column)}));
-    }
-    DomainMetadata domain;
-    domain.domain = kClusteringDomain;
-    domain.configuration = dumpJson(Json{{"clusteringColumns", columns}});
-    actions.emplace_back(domain);
-  }
+  if (clustered)
+    actions.emplace_back(clusteringDomain(mapping_.physicalNames(definition.clustering_columns)));
   return actions;
 }
 

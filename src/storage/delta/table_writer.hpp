@@ -78,6 +78,9 @@ struct TableWriteOptions {
   //! written), its kind (a STRING, see kChangeKind*) and the table's columns again as the row
   //! was before the write.
   bool change_data = false;
+  //! The table's metaData with columns added, committed with the write (MERGE WITH SCHEMA
+  //! EVOLUTION, withColumnsAdded); the batches then follow its schema. With kAppend.
+  std::optional<Metadata> evolved_metadata;
   //! Rows of the read snapshot's live files that the write deletes by deletion vector instead
   //! of rewriting their files (DML on a table with delta.enableDeletionVectors), gathered
   //! while the write runs; the commit gives those files new deletion vectors.
