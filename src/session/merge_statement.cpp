@@ -20,7 +20,9 @@
 //     written row carries its kind and the target row as it was, for its change data files.
 //     With deletion vectors (delta::writesDeletionVectors) no file is removed: the positions of
 //     the target rows a clause updates or deletes go to the commit's deletion vectors, and
-//     copied rows are not written again.
+//     copied rows are not written again. Pass 1 is then skipped: pass 2 reads the whole target
+//     (by an INNER join when no clause needs target rows without a match) and finds target
+//     rows matched twice itself (MatchedTargetRows).
 //
 // MERGE WITH SCHEMA EVOLUTION adds the source columns the target lacks that its clauses write
 // (evolveTargetSchema) to the target's schema in the same commit, as Delta does.
@@ -169,6 +171,31 @@ class DeletedTargetRows {
   std::set<std::pair<std::string, int64_t>> rows_;
 };
 
+//! The target rows matched so far, by file and position, when pass 2 finds rows matched twice
+//! itself (MERGE with deletion vectors).
+class MatchedTargetRows {
+ public:
+  //! Whether the row was not matched before (and now is).
+  bool firstTime(std::string file, int64_t position) {
+    std::lock_guard lock(mutex_);
+    return rows_.emplace(std::move(file), position).second;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::set<std::pair<std::string, int64_t>> rows_;
+};
+
+[[noreturn]] void throwMultipleMatches() {
+  throw Error(ErrorClass::DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE,
+              "Cannot perform Merge as multiple source rows matched and attempted to modify the "
+              "same target row in the Delta table in possibly conflicting ways. By SQL semantics "
+              "of Merge, when multiple source rows match on the same target row, the result may "
+              "be ambiguous as it is unclear which source row should be used to update or delete "
+              "the matching target row. You can preprocess the source table to eliminate the "
+              "possibility of multiple matches.");
+}
+
 class MergeRunner {
  public:
   MergeRunner(const sql::MergeStatement& merge, CatalogSession& session)
@@ -191,23 +218,26 @@ class MergeRunner {
     // Only a MERGE that may change rows is refused by an append-only table.
     if (has_matched || has_by_source)
       delta::refuseIfAppendOnly(target_.snapshot->metadata, target_.display_name);
-    std::vector<delta::AddFile> touched;
-    if (has_matched || has_by_source)
-      touched = findTouchedFiles(has_by_source);
     bool insert_only = !has_matched && !has_by_source;
+    if (!insert_only &&
+        delta::writesDeletionVectors(target_.snapshot->protocol, target_.snapshot->metadata)) {
+      deleted_rows_ = std::make_shared<delta::RowDeletions>();
+    }
+    std::vector<delta::AddFile> touched;
+    if (deleted_rows_)
+      touched = allFiles();
+    else if (!insert_only)
+      touched = findTouchedFiles(has_by_source);
     // An insert-only MERGE only adds files, whose rows are its inserts: it needs no change
     // data files.
     records_changes_ = recordsChanges(target_) && !insert_only;
     if (!insert_only && touched.empty() && !has_inserts_)
       return result(0, 0, 0);
-    if (!insert_only &&
-        delta::writesDeletionVectors(target_.snapshot->protocol, target_.snapshot->metadata)) {
-      deleted_rows_ = std::make_shared<delta::RowDeletions>();
-    }
 
     auto counts = std::make_shared<MergeCounts>(merge_.clauses.size());
-    LogicalOperatorPtr rows =
-        insert_only ? unmatchedSourceRows(counts) : joinedRows(touched, has_inserts_, counts);
+    LogicalOperatorPtr rows = insert_only
+                                  ? unmatchedSourceRows(counts)
+                                  : joinedRows(touched, has_inserts_, has_by_source, counts);
     rows = optimizePlan(writtenRows(std::move(rows), counts), context_.exec);
 
     delta::TableWriteOptions options;
@@ -645,24 +675,8 @@ class MergeRunner {
     PlanExecutor(context_.exec, TaskScheduler::shared()).run(*physical);
 
     if (state->repeated_matches > 0) {
-      bool only_unconditional_delete = false;
-      size_t matched_clauses = 0;
-      for (const sql::MergeClause& clause : merge_.clauses) {
-        if (clause.kind != MergeClauseKind::kMatched)
-          continue;
-        ++matched_clauses;
-        only_unconditional_delete = clause.action == MergeActionKind::kDelete && !clause.condition;
-      }
-      if (matched_clauses != 1 || !only_unconditional_delete) {
-        throw Error(ErrorClass::DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE,
-                    "Cannot perform Merge as multiple source rows matched and attempted to "
-                    "modify the same target row in the Delta table in possibly conflicting "
-                    "ways. By SQL semantics of Merge, when multiple source rows match on the "
-                    "same target row, the result may be ambiguous as it is unclear which source "
-                    "row should be used to update or delete the matching target row. You can "
-                    "preprocess the source table to eliminate the possibility of multiple "
-                    "matches.");
-      }
+      if (!onlyUnconditionalDelete())
+        throwMultipleMatches();
       repeated_matches_ = state->repeated_matches;
     }
     std::vector<delta::AddFile> touched;
@@ -673,12 +687,31 @@ class MergeRunner {
     return touched;
   }
 
+  //! Whether the only MATCHED clause is an unconditional DELETE: then a target row may match
+  //! several source rows (it is deleted once).
+  bool onlyUnconditionalDelete() const {
+    bool only_unconditional_delete = false;
+    size_t matched_clauses = 0;
+    for (const sql::MergeClause& clause : merge_.clauses) {
+      if (clause.kind != MergeClauseKind::kMatched)
+        continue;
+      ++matched_clauses;
+      only_unconditional_delete = clause.action == MergeActionKind::kDelete && !clause.condition;
+    }
+    return matched_clauses == 1 && only_unconditional_delete;
+  }
+
   //! Phase 2 of a MERGE with MATCHED or NOT MATCHED BY SOURCE clauses: the touched files'
-  //! rows joined with the source's.
+  //! rows joined with the source's. With deletion vectors, target rows without a match are
+  //! needed only by NOT MATCHED BY SOURCE clauses (the others stay where they are): without
+  //! those and without inserts, the join is INNER. (With inserts it stays FULL: a RIGHT join
+  //! would build its hash table from the whole target.)
   LogicalOperatorPtr joinedRows(std::vector<delta::AddFile> touched, bool has_inserts,
-                                const std::shared_ptr<MergeCounts>& counts) {
-    return join(has_inserts ? LogicalJoinType::kFull : LogicalJoinType::kLeft,
-                targetScan(std::move(touched)), flaggedSource(counts));
+                                bool has_by_source, const std::shared_ptr<MergeCounts>& counts) {
+    LogicalJoinType type = has_inserts ? LogicalJoinType::kFull : LogicalJoinType::kLeft;
+    if (deleted_rows_ && !has_by_source && !has_inserts)
+      type = LogicalJoinType::kInner;
+    return join(type, targetScan(std::move(touched)), flaggedSource(counts));
   }
 
   //! Phase 2 of an insert-only MERGE: the source rows that match no target row, in the layout
@@ -790,18 +823,34 @@ class MergeRunner {
     std::shared_ptr<DeletedTargetRows> deleted_once;
     if (keep_deleted && repeated_matches_ > 0)
       deleted_once = std::make_shared<DeletedTargetRows>();
+    // Without pass 1 (deletion vectors), rows matched twice are found here: an error, or for
+    // an unconditional DELETE, counted and recorded once.
+    std::shared_ptr<MatchedTargetRows> matched_once;
+    bool repeats_allowed = onlyUnconditionalDelete();
+    if (deleted_rows_)
+      matched_once = std::make_shared<MatchedTargetRows>();
     // With deletion vectors, copied rows stay where they are, and the target rows a clause
     // changes are deleted from their files.
     std::shared_ptr<delta::RowDeletions> deleted_rows = deleted_rows_;
-    keep.kernel = [counts, removes, changes_target, keep_deleted, deleted_once, deleted_rows](
-                      const ExecContext&, const ArgumentVectors& arguments, const RowSet& rows,
-                      Vector& result) {
+    keep.kernel = [counts, removes, changes_target, keep_deleted, deleted_once, deleted_rows,
+                   matched_once,
+                   repeats_allowed](const ExecContext&, const ArgumentVectors& arguments,
+                                    const RowSet& rows, Vector& result) {
       const Vector& actions = *arguments[0];
       std::vector<int64_t> per_clause(removes.size(), 0);
       int64_t copied = 0;
       std::map<std::string, std::vector<uint64_t>> changed_rows;
       forEachRow(rows, [&](idx_t row) {
         int32_t action = actions.at<int32_t>(row);
+        // A target row matched before: refused, or (an unconditional DELETE) deleted once.
+        if (matched_once && !arguments[2]->isNull(row) && !arguments[3]->isNull(row) &&
+            !matched_once->firstTime(arguments[1]->getValue(row).getString(),
+                                     arguments[2]->at<int64_t>(row))) {
+          if (!repeats_allowed)
+            throwMultipleMatches();
+          result.mutableData<bool>()[row] = false;
+          return;
+        }
         bool kept = true;
         if (action == kCopyRow) {
           kept = !deleted_rows;
@@ -839,6 +888,10 @@ class MergeRunner {
       keep.argument_types.push_back(DataType::longType());
       arguments.push_back(BoundExpression::makeColumn(filePathAt(), DataType::string()));
       arguments.push_back(BoundExpression::makeColumn(rowIndexAt(), DataType::longType()));
+    }
+    if (matched_once) {
+      keep.argument_types.push_back(DataType::boolean());
+      arguments.push_back(BoundExpression::makeColumn(sourcePresentAt(), DataType::boolean()));
     }
     auto kept = makeOperator(LogicalOperatorKind::kFilter);
     kept->column_names = decided->column_names;
