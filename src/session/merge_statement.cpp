@@ -22,7 +22,7 @@
 //     the target rows a clause updates or deletes go to the commit's deletion vectors, and
 //     copied rows are not written again. Pass 1 is then skipped: pass 2 reads the whole target
 //     (by an INNER join when no clause needs target rows without a match) and finds target
-//     rows matched twice itself (MatchedTargetRows).
+//     rows matched twice itself (a TargetRowSet).
 //
 // MERGE WITH SCHEMA EVOLUTION adds the source columns the target lacks that its clauses write
 // (evolveTargetSchema) to the target's schema in the same commit, as Delta does.
@@ -157,25 +157,12 @@ std::string metricValue(int64_t value) {
   return std::to_string(value);
 }
 
-//! The target rows a MERGE deleted so far, by file and position, shared by the threads.
-class DeletedTargetRows {
+//! Target rows seen so far, by file and position, shared by the threads: the rows a MERGE
+//! deleted (each recorded once as a change), or, when pass 2 finds rows matched twice itself
+//! (deletion vectors), the rows matched.
+class TargetRowSet {
  public:
-  //! Whether the row was not deleted before (and now is).
-  bool firstTime(std::string file, int64_t position) {
-    std::lock_guard lock(mutex_);
-    return rows_.emplace(std::move(file), position).second;
-  }
-
- private:
-  std::mutex mutex_;
-  std::set<std::pair<std::string, int64_t>> rows_;
-};
-
-//! The target rows matched so far, by file and position, when pass 2 finds rows matched twice
-//! itself (MERGE with deletion vectors).
-class MatchedTargetRows {
- public:
-  //! Whether the row was not matched before (and now is).
+  //! Whether the row was not seen before (and now is).
   bool firstTime(std::string file, int64_t position) {
     std::lock_guard lock(mutex_);
     return rows_.emplace(std::move(file), position).second;
@@ -820,15 +807,15 @@ class MergeRunner {
     // A change data feed records the deleted rows: they go on to the writer as changes, each
     // once, although an unconditional DELETE may match a target row more than once.
     bool keep_deleted = records_changes_;
-    std::shared_ptr<DeletedTargetRows> deleted_once;
+    std::shared_ptr<TargetRowSet> deleted_once;
     if (keep_deleted && repeated_matches_ > 0)
-      deleted_once = std::make_shared<DeletedTargetRows>();
+      deleted_once = std::make_shared<TargetRowSet>();
     // Without pass 1 (deletion vectors), rows matched twice are found here: an error, or for
     // an unconditional DELETE, counted and recorded once.
-    std::shared_ptr<MatchedTargetRows> matched_once;
+    std::shared_ptr<TargetRowSet> matched_once;
     bool repeats_allowed = onlyUnconditionalDelete();
     if (deleted_rows_)
-      matched_once = std::make_shared<MatchedTargetRows>();
+      matched_once = std::make_shared<TargetRowSet>();
     // With deletion vectors, copied rows stay where they are, and the target rows a clause
     // changes are deleted from their files.
     std::shared_ptr<delta::RowDeletions> deleted_rows = deleted_rows_;
