@@ -22,7 +22,6 @@
 #include "session/catalog_statements.hpp"
 #include "session/dml_target.hpp"
 #include "session/result_rows_builder.hpp"
-#include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
 
 namespace sluice {
@@ -38,9 +37,9 @@ StatementResult affectedRows(int64_t rows) {
 //! The commit of `rewritten` (rows of `matched`'s files, or none): copy-on-write, or with
 //! `by_vector` deletion vectors for the matched positions.
 delta::TableWriteResult commitRewrite(
-    const DmlTarget& target, MatchedFiles& matched, bool by_vector, LogicalOperatorPtr rewritten,
-    const ExecContext& context, std::string operation, delta::Json parameters,
-    std::function<delta::Json(const delta::TableWriteResult&)> metrics) {
+    const DmlTarget& target, const MatchedFiles& matched, bool by_vector,
+    LogicalOperatorPtr rewritten, const ExecContext& context, std::string operation,
+    delta::Json parameters, std::function<delta::Json(const delta::TableWriteResult&)> metrics) {
   delta::TableWriteOptions options;
   options.change_data = rewritten && recordsChanges(target);
   options.mode = delta::WriteMode::kAppend;
@@ -63,23 +62,16 @@ std::string count(int64_t value) {
   return std::to_string(value);
 }
 
-//! Whether the statement deletes rows by deletion vector: the table asks for them and a
-//! condition picks the rows (without one, every file goes).
-bool deletesByVector(const DmlTarget& target, const BoundExpression* condition) {
-  return condition != nullptr &&
-         delta::writesDeletionVectors(target.snapshot->protocol, target.snapshot->metadata);
-}
-
-//! The rows of `matched`'s files that `condition` matches.
-LogicalOperatorPtr matchingRows(const DmlTarget& target, const MatchedFiles& matched,
-                                const BoundExpression& condition) {
+//! The rows of `matched`'s files for which `filter` is TRUE.
+LogicalOperatorPtr rowsWhere(const DmlTarget& target, const MatchedFiles& matched,
+                             BoundExpressionPtr filter) {
   LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
-  auto filter = makeOperator(LogicalOperatorKind::kFilter);
-  filter->column_names = scan->column_names;
-  filter->column_types = scan->column_types;
-  filter->expressions.push_back(copyExpression(condition));
-  filter->children.push_back(std::move(scan));
-  return filter;
+  auto rows = makeOperator(LogicalOperatorKind::kFilter);
+  rows->column_names = scan->column_names;
+  rows->column_types = scan->column_types;
+  rows->expressions.push_back(std::move(filter));
+  rows->children.push_back(std::move(scan));
+  return rows;
 }
 
 }  // namespace
@@ -94,18 +86,18 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
     condition =
         bindCondition(*del.condition, targetScope(target, del.target, del.alias), context, del);
   }
-  bool by_vector = deletesByVector(target, condition.get());
+  // Without a condition every file goes, unread: there are no rows to delete by vector.
+  bool by_vector = condition && deletesByVector(target);
   MatchedFiles matched =
       findMatchedFiles(target.snapshot, condition.get(), context.exec, by_vector);
   if (matched.files.empty())
     return affectedRows(0);
 
-  // Without a condition every file goes, unread.
   LogicalOperatorPtr kept;
   if (by_vector) {
     // Nothing is rewritten; a change data feed records the deleted rows.
     if (recordsChanges(target)) {
-      kept = withChangeKind(matchingRows(target, matched, *condition), target,
+      kept = withChangeKind(rowsWhere(target, matched, std::move(condition)), target,
                             BoundExpression::makeConstant(Value::string(delta::kChangeKindDelete)),
                             readRowImage(target));
     }
@@ -116,12 +108,7 @@ StatementResult runDelete(const sql::DeleteStatement& del, CatalogSession& sessi
                           changeKindWhere(std::move(condition), delta::kChangeKindDelete),
                           readRowImage(target));
   } else if (condition) {
-    kept = makeOperator(LogicalOperatorKind::kFilter);
-    LogicalOperatorPtr scan = scanOfFiles(target.snapshot, matched.files, target.display_name);
-    kept->column_names = scan->column_names;
-    kept->column_types = scan->column_types;
-    kept->expressions.push_back(notMatching(std::move(condition)));
-    kept->children.push_back(std::move(scan));
+    kept = rowsWhere(target, matched, notMatching(std::move(condition)));
   }
   std::vector<const sql::Expr*> predicates;
   if (del.condition)
@@ -180,19 +167,18 @@ StatementResult runUpdate(const sql::UpdateStatement& update, CatalogSession& se
     refuseSubqueries(*update.condition, update, "UPDATE");
     condition = bindCondition(*update.condition, scope, context, update);
   }
-  bool by_vector = deletesByVector(target, condition.get());
+  bool by_vector = condition && deletesByVector(target);
   MatchedFiles matched =
       findMatchedFiles(target.snapshot, condition.get(), context.exec, by_vector);
   if (matched.files.empty())
     return affectedRows(0);
 
   // Every row of the matched files is written again: CASE WHEN condition THEN value ELSE col.
-  // With deletion vectors only the matching rows are, updated (their old rows are deleted).
+  // With deletion vectors only the matching rows are, updated (their old rows are deleted);
+  // the condition is then spent on the filter.
   LogicalOperatorPtr scan = by_vector
-                                ? matchingRows(target, matched, *condition)
+                                ? rowsWhere(target, matched, std::move(condition))
                                 : scanOfFiles(target.snapshot, matched.files, target.display_name);
-  if (by_vector)
-    condition.reset();
   auto project = makeOperator(LogicalOperatorKind::kProject);
   for (size_t column = 0; column < schema.size(); ++column) {
     project->column_names.push_back(schema[column].name);

@@ -11,6 +11,7 @@
 #include "planner/binder/window_binder.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/actions.hpp"
+#include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -144,6 +145,10 @@ BoundExpressionPtr requireTrue(BoundExpressionPtr condition, ErrorClass error_cl
 
 bool recordsChanges(const DmlTarget& target) {
   return delta::changeDataFeedEnabled(target.snapshot->metadata);
+}
+
+bool deletesByVector(const DmlTarget& target) {
+  return delta::writesDeletionVectors(target.snapshot->protocol, target.snapshot->metadata);
 }
 
 BoundExpressionPtr changeKindWhere(BoundExpressionPtr condition, const char* kind) {

@@ -74,6 +74,10 @@ BoundExpressionPtr requireTrue(BoundExpressionPtr condition, ErrorClass error_cl
 //! writes then carry each row's kind and old image (delta::TableWriteOptions::change_data).
 bool recordsChanges(const DmlTarget& target);
 
+//! Whether the target's DML deletes rows by deletion vector instead of rewriting their files
+//! (delta::writesDeletionVectors: delta.enableDeletionVectors and the protocol's feature).
+bool deletesByVector(const DmlTarget& target);
+
 //! `kind` (a delta::kChangeKind*) where `condition` is TRUE, else NULL (a row kept as it was).
 BoundExpressionPtr changeKindWhere(BoundExpressionPtr condition, const char* kind);
 

@@ -18,7 +18,7 @@
 //     and source rows no clause inserts are dropped. The commit removes the touched files.
 //     A table with delta.enableChangeDataFeed keeps the deleted rows as changes, and each
 //     written row carries its kind and the target row as it was, for its change data files.
-//     With deletion vectors (delta::writesDeletionVectors) no file is removed: the positions of
+//     With deletion vectors (deletesByVector) no file is removed: the positions of
 //     the target rows a clause updates or deletes go to the commit's deletion vectors, and
 //     copied rows are not written again. Pass 1 is then skipped: pass 2 reads the whole target
 //     (by an INNER join when no clause needs target rows without a match) and finds target
@@ -59,7 +59,6 @@
 #include "sql/printer.hpp"
 #include "storage/delta/file_paths.hpp"
 #include "storage/delta/schema_evolution.hpp"
-#include "storage/delta/table_features.hpp"
 #include "storage/delta/table_properties.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -206,10 +205,8 @@ class MergeRunner {
     if (has_matched || has_by_source)
       delta::refuseIfAppendOnly(target_.snapshot->metadata, target_.display_name);
     bool insert_only = !has_matched && !has_by_source;
-    if (!insert_only &&
-        delta::writesDeletionVectors(target_.snapshot->protocol, target_.snapshot->metadata)) {
+    if (!insert_only && deletesByVector(target_))
       deleted_rows_ = std::make_shared<delta::RowDeletions>();
-    }
     std::vector<delta::AddFile> touched;
     if (deleted_rows_)
       touched = allFiles();
@@ -396,30 +393,23 @@ class MergeRunner {
   //! schema (in source order), committed with the MERGE. The target is then bound and read
   //! with them (NULL in the rows already written).
   void evolveTargetSchema() {
-    auto in_target = [&](const std::string& name) {
-      for (const StructField& field : target_.schema()) {
-        if (foldIdentifier(field.name) == foldIdentifier(name))
-          return true;
-      }
-      return false;
-    };
-    std::set<std::string> written;  // folded source column names
+    // The folded names written and not yet in the target; each leaves the set once added.
+    std::set<std::string> missing;
     for (const sql::MergeClause& clause : merge_.clauses) {
       if (clause.action == MergeActionKind::kUpdateAll ||
           clause.action == MergeActionKind::kInsertAll) {
         for (const ScopeColumn& column : source_scope_)
-          written.insert(foldIdentifier(column.name));
+          missing.insert(foldIdentifier(column.name));
       }
       for (const sql::Assignment& assignment : clause.assignments)
-        written.insert(foldIdentifier(assignment.column.back()));
+        missing.insert(foldIdentifier(assignment.column.back()));
     }
+    for (const StructField& field : target_.schema())
+      missing.erase(foldIdentifier(field.name));
     std::vector<StructField> added;
     for (size_t column = 0; column < source_scope_.size(); ++column) {
       const std::string& name = source_scope_[column].name;
-      bool seen = std::any_of(added.begin(), added.end(), [&](const StructField& field) {
-        return foldIdentifier(field.name) == foldIdentifier(name);
-      });
-      if (written.count(foldIdentifier(name)) && !in_target(name) && !seen)
+      if (missing.erase(foldIdentifier(name)) > 0)
         added.push_back(StructField{name, source_types_[column], true, ""});
     }
     if (added.empty())
@@ -827,12 +817,14 @@ class MergeRunner {
       std::vector<int64_t> per_clause(removes.size(), 0);
       int64_t copied = 0;
       std::map<std::string, std::vector<uint64_t>> changed_rows;
+      // A joined row's target row: its file's path and its position (identity arguments).
+      auto file_of = [&](idx_t row) { return arguments[1]->getValue(row).getString(); };
+      auto position_of = [&](idx_t row) { return arguments[2]->at<int64_t>(row); };
       forEachRow(rows, [&](idx_t row) {
         int32_t action = actions.at<int32_t>(row);
         // A target row matched before: refused, or (an unconditional DELETE) deleted once.
         if (matched_once && !arguments[2]->isNull(row) && !arguments[3]->isNull(row) &&
-            !matched_once->firstTime(arguments[1]->getValue(row).getString(),
-                                     arguments[2]->at<int64_t>(row))) {
+            !matched_once->firstTime(file_of(row), position_of(row))) {
           if (!repeats_allowed)
             throwMultipleMatches();
           result.mutableData<bool>()[row] = false;
@@ -850,12 +842,10 @@ class MergeRunner {
           bool removed = removes[clause];
           kept = keep_deleted || !removed;
           if (removed && deleted_once) {
-            kept = deleted_once->firstTime(arguments[1]->getValue(row).getString(),
-                                           arguments[2]->at<int64_t>(row));
+            kept = deleted_once->firstTime(file_of(row), position_of(row));
           }
           if (deleted_rows && changes_target[clause]) {
-            changed_rows[arguments[1]->getValue(row).getString()].push_back(
-                static_cast<uint64_t>(arguments[2]->at<int64_t>(row)));
+            changed_rows[file_of(row)].push_back(static_cast<uint64_t>(position_of(row)));
           }
         }
         result.mutableData<bool>()[row] = kept;

@@ -21,15 +21,16 @@ void validateClusteringColumns(const std::vector<std::string>& columns,
   }
   // Partition columns are not in the files; a clustered table has none, so the data columns
   // are the schema's.
+  int indexed_columns = dataSkippingNumIndexedCols(metadata);
   std::vector<std::string> missing;
   for (const std::string& column : columns) {
-    if (!hasMinMaxStatistics(schema, column, dataSkippingNumIndexedCols(metadata)))
+    if (!hasMinMaxStatistics(schema, column, indexed_columns))
       missing.push_back(column);
   }
   if (!missing.empty()) {
     std::vector<std::string> indexed;
     for (const StructField& field : schema) {
-      if (hasMinMaxStatistics(schema, field.name, dataSkippingNumIndexedCols(metadata)))
+      if (hasMinMaxStatistics(schema, field.name, indexed_columns))
         indexed.push_back(field.name);
     }
     throw Error(ErrorClass::DELTA_CLUSTERING_COLUMN_MISSING_STATS,

@@ -233,6 +233,24 @@ std::string encodeZ85(const std::vector<uint8_t>& bytes) {
   return text;
 }
 
+namespace {
+
+//! The runs of `positions[first, last)` whose values agree above bit `shift`, as index ranges.
+std::vector<std::pair<size_t, size_t>> runsAbove(const std::vector<uint64_t>& positions,
+                                                 size_t first, size_t last, int shift) {
+  std::vector<std::pair<size_t, size_t>> runs;
+  for (size_t start = first; start < last;) {
+    size_t end = start;
+    while (end < last && (positions[end] >> shift) == (positions[start] >> shift))
+      ++end;
+    runs.emplace_back(start, end);
+    start = end;
+  }
+  return runs;
+}
+
+}  // namespace
+
 std::vector<uint8_t> encodeRoaringBitmapArray(const std::vector<uint64_t>& positions) {
   std::vector<uint8_t> out;
   auto put = [&out](uint64_t value, size_t bytes) {
@@ -241,27 +259,12 @@ std::vector<uint8_t> encodeRoaringBitmapArray(const std::vector<uint64_t>& posit
   };
   put(kPortableMagic, 4);
   // The 32-bit bitmaps: runs of positions sharing their high 32 bits.
-  std::vector<std::pair<size_t, size_t>> bitmaps;
-  for (size_t start = 0; start < positions.size();) {
-    size_t end = start;
-    while (end < positions.size() && (positions[end] >> 32) == (positions[start] >> 32))
-      ++end;
-    bitmaps.emplace_back(start, end);
-    start = end;
-  }
+  std::vector<std::pair<size_t, size_t>> bitmaps = runsAbove(positions, 0, positions.size(), 32);
   put(bitmaps.size(), 8);
   for (auto [start, end] : bitmaps) {
     put(positions[start] >> 32, 4);
-    // Containers: runs of positions sharing bits 16..31.
-    std::vector<std::pair<size_t, size_t>> containers;
-    for (size_t first = start; first < end;) {
-      size_t last = first;
-      while (last < end &&
-             ((positions[last] >> 16) & 0xFFFF) == ((positions[first] >> 16) & 0xFFFF))
-        ++last;
-      containers.emplace_back(first, last);
-      first = last;
-    }
+    // Containers: runs of positions sharing bits 16..31 (their high bits are the bitmap's).
+    std::vector<std::pair<size_t, size_t>> containers = runsAbove(positions, start, end, 16);
     put(kCookieWithoutRuns, 4);
     put(containers.size(), 4);
     for (auto [first, last] : containers) {

@@ -51,11 +51,6 @@ std::optional<std::string> looseStats(const std::optional<std::string>& stats) {
 
 }  // namespace
 
-void RowDeletions::add(const std::string& add_path, uint64_t position) {
-  std::lock_guard lock(mutex_);
-  rows_[add_path].push_back(position);
-}
-
 void RowDeletions::add(const std::string& add_path, const std::vector<uint64_t>& positions) {
   if (positions.empty())
     return;
@@ -104,7 +99,6 @@ DeletionVectorChanges writeDeletionVectors(const std::string& table_path, const 
     changes.num_deleted_rows += static_cast<int64_t>(merged.size() - before);
     if (merged.size() == before)
       continue;  // every row was deleted already
-    changes.touched_paths.push_back(live->first);
     changes.actions.emplace_back(removeOf(old_add, now, /*data_change=*/true));
     if (old_add.deletion_vector)
       ++changes.num_vectors_removed;

@@ -22,7 +22,6 @@ namespace sluice::delta {
 //! Positions of rows that one write deletes, by the add action's path of their file.
 class RowDeletions {
  public:
-  void add(const std::string& add_path, uint64_t position);
   void add(const std::string& add_path, const std::vector<uint64_t>& positions);
   bool empty() const;
   //! The positions gathered, ascending and distinct per file.
@@ -37,8 +36,6 @@ class RowDeletions {
 struct DeletionVectorChanges {
   //! Per file: the remove of its add, then (unless no row is left) its add with the new vector.
   std::vector<Action> actions;
-  //! The decoded paths of the files removed or replaced (for conflict detection).
-  std::vector<std::string> touched_paths;
   int64_t num_removed_files = 0;  // files left without rows
   int64_t num_removed_bytes = 0;
   int64_t num_deleted_rows = 0;  // rows newly deleted

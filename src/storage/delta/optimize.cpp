@@ -36,11 +36,10 @@ bool mostlyDeleted(const AddFile& file) {
   if (!file.deletion_vector || !file.stats)
     return false;
   std::optional<int64_t> records = parseFileStats(*file.stats, {}).num_records;
-  std::optional<int64_t> live = liveRecordCount(file);
-  if (!records || !live || *records <= 0)
+  if (!records || *records <= 0)
     return false;
-  return static_cast<double>(*records - *live) >
-         kMaxDeletedRowsRatio * static_cast<double>(*records);
+  int64_t deleted = parseDeletionVectorDescriptor(*file.deletion_vector, file.path).cardinality;
+  return static_cast<double>(deleted) > kMaxDeletedRowsRatio * static_cast<double>(*records);
 }
 
 //! Groups of files to rewrite together, per partition, in path order.

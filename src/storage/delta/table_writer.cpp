@@ -432,23 +432,7 @@ TableWriteResult DeltaTableWriter::commit() {
     for (const AddFile& add : options_.replaced_files)
       removeFile(decodeUriPath(add.path), add);
   }
-  bool deletes_rows = options_.deleted_rows && !options_.deleted_rows->empty();
-  if (deletes_rows) {
-    SLUICE_CHECK(snapshot_ && !overwrite);
-    DeletionVectorChanges vectors =
-        writeDeletionVectors(store_.tablePath(), *snapshot_, options_.deleted_rows->take(), now);
-    for (std::string& path : vectors.touched_paths)
-      plan.read_files.insert(std::move(path));
-    for (Action& action : vectors.actions)
-      plan.actions.push_back(std::move(action));
-    result.num_removed_files += vectors.num_removed_files;
-    result.num_removed_bytes += vectors.num_removed_bytes;
-    result.num_deleted_rows = vectors.num_deleted_rows;
-    result.num_vectors_added = vectors.num_vectors_added;
-    result.num_vectors_removed = vectors.num_vectors_removed;
-    result.num_vectors_updated = vectors.num_vectors_updated;
-    deletes_rows = !vectors.actions.empty();
-  }
+  bool deletes_rows = addDeletionVectors(plan, result, now);
   bool blind_append =
       !overwrite && options_.replaced_files.empty() && !options_.reads_table && !deletes_rows;
   std::vector<AddCdcFile> change_files;
@@ -532,6 +516,26 @@ TableWriteResult DeltaTableWriter::commit() {
   result.version = committed.version;
   result.attempts = committed.attempts;
   return result;
+}
+
+bool DeltaTableWriter::addDeletionVectors(CommitPlan& plan, TableWriteResult& result, int64_t now) {
+  if (!options_.deleted_rows || options_.deleted_rows->empty())
+    return false;
+  SLUICE_CHECK(snapshot_ && options_.mode == WriteMode::kAppend);
+  DeletionVectorChanges vectors =
+      writeDeletionVectors(store_.tablePath(), *snapshot_, options_.deleted_rows->take(), now);
+  for (Action& action : vectors.actions) {
+    // The files whose vectors change were read: a concurrent change of them conflicts.
+    if (const auto* remove = std::get_if<RemoveFile>(&action))
+      plan.read_files.insert(decodeUriPath(remove->path));
+    plan.actions.push_back(std::move(action));
+  }
+  result.num_removed_files += vectors.num_removed_files;
+  result.num_removed_bytes += vectors.num_removed_bytes;
+  result.num_vectors_added = vectors.num_vectors_added;
+  result.num_vectors_removed = vectors.num_vectors_removed;
+  result.num_vectors_updated = vectors.num_vectors_updated;
+  return !vectors.actions.empty();
 }
 
 std::optional<int64_t> lastCommittedVersion(const std::string& table_path,

@@ -109,10 +109,9 @@ struct TableWriteResult {
   int64_t num_removed_bytes = 0;
   //! The change data files (cdc actions) written.
   int64_t num_change_files = 0;
-  //! What the deleted_rows option did: rows newly deleted, and Delta's deletion vector
-  //! counts (adds carrying one, removes carrying one, files whose vector was replaced). Files
-  //! it left without rows count as removed files.
-  int64_t num_deleted_rows = 0;
+  //! What the deleted_rows option did, in Delta's deletion vector counts (adds carrying one,
+  //! removes carrying one, files whose vector was replaced). Files it left without rows count
+  //! as removed files.
   int64_t num_vectors_added = 0;
   int64_t num_vectors_removed = 0;
   int64_t num_vectors_updated = 0;
@@ -182,6 +181,9 @@ class DeltaTableWriter {
   //! Closes the open files of `files` and moves their add actions into finished_.
   void finishFiles(FileSet& files);
   std::vector<Action> tableSetupActions();
+  //! Writes the deletion vectors of the deleted_rows option and adds their actions to `plan`
+  //! (and their counts to `result`); whether it added any.
+  bool addDeletionVectors(CommitPlan& plan, TableWriteResult& result, int64_t now);
   //! The metaData of the table the definition creates or replaces.
   Metadata definedMetadata() const;
 
