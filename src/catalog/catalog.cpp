@@ -89,6 +89,7 @@ Catalog::Catalog(std::string storage_dir)
   }
   db_ = std::make_unique<SqliteDatabase>((fs::path(storage_dir_) / kDatabaseFileName).string());
   migrateCatalogDatabase(*db_);
+  recoverInterruptedChanges();
 }
 
 Catalog::~Catalog() = default;
@@ -346,9 +347,14 @@ std::optional<TableEntry> Catalog::findTable(const QualifiedTableName& name) con
 }
 
 void Catalog::createTable(const TableEntry& entry, bool replace) {
-  QualifiedTableName name = foldName(entry.name);
   std::lock_guard lock(mutex_);
   SqliteTransaction transaction(*db_);
+  createTableLocked(entry, replace);
+  transaction.commit();
+}
+
+void Catalog::createTableLocked(const TableEntry& entry, bool replace) {
+  QualifiedTableName name = foldName(entry.name);
   if (!catalogExistsLocked(name.catalog))
     throw catalogNotFound(name.catalog);
   if (!findSchemaLocked(name.catalog, name.schema))
@@ -368,7 +374,6 @@ void Catalog::createTable(const TableEntry& entry, bool replace) {
   insert.bind(9, entry.row_filter).bind(10, entry.view_text);
   insert.bind(11, entry.created_at_ms != 0 ? entry.created_at_ms : epochMillis());
   insert.run();
-  transaction.commit();
 }
 
 void Catalog::dropTable(const QualifiedTableName& name) {
@@ -378,6 +383,30 @@ void Catalog::dropTable(const QualifiedTableName& name) {
   drop.bind(1, folded.catalog).bind(2, folded.schema).bind(3, folded.table).run();
   if (db_->changes() == 0)
     throw tableOrViewNotFound({folded.catalog, folded.schema, folded.table});
+}
+
+void Catalog::renameTable(const QualifiedTableName& from, const TableEntry& renamed) {
+  QualifiedTableName old_name = foldName(from);
+  std::optional<TableEntry> entry = findTable(old_name);
+  if (!entry)
+    throw tableOrViewNotFound({old_name.catalog, old_name.schema, old_name.table});
+  bool moves = renamed.location != entry->location;
+  {
+    std::lock_guard lock(mutex_);
+    SqliteTransaction transaction(*db_);
+    SqliteStatement drop(*db_, "DELETE FROM tables WHERE catalog = ? AND schema = ? AND name = ?");
+    drop.bind(1, old_name.catalog).bind(2, old_name.schema).bind(3, old_name.table).run();
+    createTableLocked(renamed, /*replace=*/false);
+    if (moves) {
+      SqliteStatement journal(*db_,
+                              "INSERT OR REPLACE INTO folder_moves (from_path, to_path) "
+                              "VALUES (?, ?)");
+      journal.bind(1, entry->location).bind(2, renamed.location).run();
+    }
+    transaction.commit();
+  }
+  if (moves)
+    finishFolderMove(entry->location, renamed.location);
 }
 
 std::vector<TableEntry> Catalog::listTablesLocked(std::string_view catalog,

@@ -8,6 +8,12 @@
 //
 // Managed tables live at <storage_dir>/tables/<catalog>/<schema>/<table>; the catalog records
 // where a table is, and the caller creates and deletes its folder.
+//
+// The catalog and the tables' Delta logs never disagree, whenever a process dies: a table is
+// registered before its first commit under a creation lock (lockTableCreation), and an entry
+// whose creation was killed before the commit is removed, with its folder, when the catalog is
+// next opened (with a warning on stderr); a rename that moves a folder is journaled, and
+// finished at the next open when its process died in between.
 #pragma once
 
 #include <memory>
@@ -19,6 +25,7 @@
 #include <vector>
 
 #include "catalog/catalog_entry.hpp"
+#include "common/fs/file_lock.hpp"
 
 namespace sluice {
 
@@ -94,6 +101,19 @@ class Catalog {
   void createTable(const TableEntry& entry, bool replace);
   //! Removes the entry (not the folder): TABLE_OR_VIEW_NOT_FOUND.
   void dropTable(const QualifiedTableName& name);
+  //! Moves the entry of `from` to `renamed.name` in one transaction; when `renamed.location`
+  //! differs from the entry's, the folder is moved too (journaled first, so that a process
+  //! killed before the move is done has it finished at the next open).
+  void renameTable(const QualifiedTableName& from, const TableEntry& renamed);
+
+  //! Marks the creation of the table `name` at `location` (its folder, created) as in
+  //! progress, until finishTableCreation or the process's end. TABLE_OR_VIEW_ALREADY_EXISTS
+  //! when another process is creating a table there.
+  FileLock lockTableCreation(const QualifiedTableName& name, const std::string& location);
+  //! The table at `location` committed its first version: the mark goes.
+  static void finishTableCreation(const std::string& location, FileLock lock);
+  //! The creation failed before its first commit: the entry and the folder go.
+  void abandonTableCreation(const QualifiedTableName& name, const std::string& location);
   //! The tables and views of a schema, sorted by name.
   std::vector<TableEntry> listTables(std::string_view catalog, std::string_view schema) const;
   // Functions (CREATE FUNCTION), in the schemas beside tables.
@@ -110,6 +130,12 @@ class Catalog {
   std::string defaultLocation(const QualifiedTableName& name) const;
 
  private:
+  //! At open: finishes journaled folder moves and removes the tables whose creation was
+  //! killed before their first commit (catalog_recovery.cpp).
+  void recoverInterruptedChanges();
+  //! Moves a journaled folder unless that was done already, then clears the journal's row.
+  void finishFolderMove(const std::string& from, const std::string& to);
+  void createTableLocked(const TableEntry& entry, bool replace);
   bool catalogExistsLocked(std::string_view catalog) const;
   std::optional<SchemaEntry> findSchemaLocked(std::string_view catalog,
                                               std::string_view schema) const;

@@ -65,6 +65,13 @@ constexpr const char* kMigrations[] = {
         FOREIGN KEY (catalog, schema) REFERENCES schemas (catalog, name)
       );
     )sql",
+    // 3: the folder moves of table renames not known to be done (Catalog::renameTable).
+    R"sql(
+      CREATE TABLE folder_moves (
+        from_path TEXT PRIMARY KEY,
+        to_path TEXT NOT NULL
+      );
+    )sql",
 };
 
 constexpr int kNumMigrations = static_cast<int>(std::size(kMigrations));

@@ -14,7 +14,6 @@
 // A pipeline's tables (streaming tables, materialized views) are changed by their pipeline's
 // definitions, not by ALTER TABLE.
 #include <algorithm>
-#include <filesystem>
 #include <set>
 
 #include <fmt/format.h>
@@ -30,8 +29,6 @@
 #include "storage/delta/type_widening.hpp"
 
 namespace sluice {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -257,13 +254,9 @@ void renameTable(const sql::AlterTableStatement& alter, CatalogSession& session)
   renamed.name = to;
   // A managed table's folder is named after the table: it moves with the name, so that a new
   // table of the old name gets a folder of its own.
-  if (entry->location == catalog.defaultLocation(from)) {
+  if (entry->location == catalog.defaultLocation(from))
     renamed.location = catalog.defaultLocation(to);
-    fs::create_directories(fs::path(renamed.location).parent_path());
-    fs::rename(entry->location, renamed.location);
-  }
-  catalog.createTable(renamed, /*replace=*/false);
-  catalog.dropTable(from);
+  catalog.renameTable(from, renamed);
 }
 
 }  // namespace

@@ -13,7 +13,11 @@
 // registers the Delta table already at that path (its columns from the log; columns written
 // must be the same), or creates one there when the folder holds none. DROP TABLE leaves an
 // external table's files in place.
+//
+// CREATE TABLE delta.`/path` ... creates (or, with OR REPLACE, replaces) the Delta table at the
+// path without registering it in the catalog.
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -191,6 +195,62 @@ StatementResult createExternalTable(const sql::CreateTableStatement& create, Tab
   return {};
 }
 
+//! What a CREATE TABLE writes: its query (AS SELECT, bound), or none, and the table's
+//! definition from the columns, clauses and TBLPROPERTIES.
+std::pair<LogicalOperatorPtr, delta::TableDefinition> defineTable(
+    const sql::CreateTableStatement& create, CatalogSession& session) {
+  const sql::TableSpec& spec = create.spec;
+  LogicalOperatorPtr query;
+  delta::TableDefinition definition;
+  if (create.flow.kind == sql::FlowSpec::Kind::kQuery) {
+    query = session.bindQuery(create, *create.flow.query);
+    for (size_t column = 0; column < query->column_names.size(); ++column) {
+      definition.schema.push_back(
+          StructField{query->column_names[column], query->column_types[column], true, {}});
+    }
+  } else {
+    definition.schema = declaredColumns(create);
+  }
+  checkDistinctColumns(definition.schema);
+  definition.partition_columns = spelledAsFields(spec.partition_columns, definition.schema);
+  if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kColumns) {
+    definition.clustering_columns = spelledAsFields(spec.clustering->columns, definition.schema);
+  }
+  // Validated and spelled as Delta spells them (the writer checks them again for every
+  // table it creates).
+  definition.properties = delta::validateTableProperties(tableProperties(spec.properties));
+  definition.description = spec.comment;
+  return {std::move(query), std::move(definition)};
+}
+
+//! CREATE [OR REPLACE] TABLE [IF NOT EXISTS] delta.`/path` ...: the table at the path, with no
+//! catalog entry, as Delta creates path tables. An existing table is replaced only by OR
+//! REPLACE.
+StatementResult createPathTable(const sql::CreateTableStatement& create, const std::string& path,
+                                CatalogSession& session) {
+  if (create.spec.location && localTablePath(*create.spec.location) != path) {
+    throw Error(ErrorClass::DELTA_CREATE_TABLE_IDENTIFIER_LOCATION_MISMATCH,
+                fmt::format("Creating path-based Delta table with a different location isn't "
+                            "supported. Identifier: delta.`{}`, Location: {}",
+                            path, *create.spec.location))
+        .withLocation(create.locate(create.position));
+  }
+  bool exists = !delta::LogStore(path).list().empty();
+  if (exists && !create.or_replace) {
+    if (create.if_not_exists)
+      return {};
+    throw tableOrViewAlreadyExists({"delta", path});
+  }
+  auto [query, definition] = defineTable(create, session);
+  delta::TableWriteOptions options;
+  options.definition = std::move(definition);
+  std::string operation = exists ? "CREATE OR REPLACE TABLE" : "CREATE TABLE";
+  options.operation = query ? operation + " AS SELECT" : operation;
+  options.mode = exists ? delta::WriteMode::kOverwrite : delta::WriteMode::kCreate;
+  writeToTable(query.get(), session.bindContext().exec, path, std::move(options));
+  return {};
+}
+
 }  // namespace
 
 StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogSession& session) {
@@ -208,6 +268,9 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
                 "CREATE TABLE needs a column list or AS query to know its columns.")
         .withLocation(create.locate(create.position));
   }
+
+  if (std::optional<std::string> path = deltaPathOf(create.name))
+    return createPathTable(create, *path, session);
 
   Catalog& catalog = session.catalog();
   QualifiedTableName name = catalog.qualify(create.name);
@@ -231,27 +294,8 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
 
   // The query is bound before anything is created; it runs into the table's files, and a
   // failing query removes what it wrote.
-  LogicalOperatorPtr query;
-  delta::TableDefinition definition;
+  auto [query, definition] = defineTable(create, session);
   BindContext bind_context = session.bindContext();
-  if (as_select) {
-    query = session.bindQuery(create, *create.flow.query);
-    for (size_t column = 0; column < query->column_names.size(); ++column) {
-      definition.schema.push_back(
-          StructField{query->column_names[column], query->column_types[column], true, {}});
-    }
-  } else {
-    definition.schema = declaredColumns(create);
-  }
-  checkDistinctColumns(definition.schema);
-  definition.partition_columns = spelledAsFields(spec.partition_columns, definition.schema);
-  if (spec.clustering && spec.clustering->kind == sql::Clustering::Kind::kColumns) {
-    definition.clustering_columns = spelledAsFields(spec.clustering->columns, definition.schema);
-  }
-  // Validated and spelled as Delta spells them (the writer checks them again for every
-  // table it creates).
-  definition.properties = delta::validateTableProperties(tableProperties(spec.properties));
-  definition.description = spec.comment;
 
   TableEntry entry;
   entry.name = name;
@@ -272,20 +316,25 @@ StatementResult runCreateTable(const sql::CreateTableStatement& create, CatalogS
     catalog.createTable(entry, /*replace=*/true);
     return {};
   }
-  // Registered first: a crash before the commit leaves an entry that DROP TABLE removes,
-  // never a folder no entry names.
+  // Registered first, under the creation lock: a process killed before the commit leaves an
+  // entry that the catalog's next open removes, never a folder that no entry names.
   options.mode = delta::WriteMode::kCreate;
-  catalog.createTable(entry, /*replace=*/false);
+  FileLock creating = catalog.lockTableCreation(name, entry.location);
+  try {
+    catalog.createTable(entry, /*replace=*/false);
+  } catch (...) {
+    // Another process took the name meanwhile: the folder may be its table's.
+    Catalog::finishTableCreation(entry.location, std::move(creating));
+    throw;
+  }
   try {
     writeToTable(query.get(), bind_context.exec, entry.location, std::move(options));
   } catch (...) {
-    try {
-      catalog.dropTable(name);
-    } catch (const Error&) {
-      // The write's error is the one to report.
-    }
+    // The write's error is the one to report.
+    catalog.abandonTableCreation(name, entry.location);
     throw;
   }
+  Catalog::finishTableCreation(entry.location, std::move(creating));
   return {};
 }
 

@@ -7,8 +7,11 @@ commits replace files in place). A statement may fail only with one of Delta's c
 errors (DELTA_CONCURRENT_*), as Delta's optimistic concurrency rules say; blind appends never
 fail. Afterwards every version of the table reads back, each commit is matched to the statement
 that made it (an append by its unique row count, other statements by a tag in their
-predicate), and the statements are replayed one at a time, in commit order, on a fresh copy of
-the table: its rows must equal the concurrently written table's.
+predicate), and the statements are replayed one at a time on a fresh copy of the table in the
+order WriteSerializable (the table's isolation level) gives them: a DELETE, UPDATE or MERGE
+right after the version it read, before the blind appends that committed while it ran. Some
+updates touch appended rows, so replaying in plain commit order would differ. The replayed
+table's rows must equal the concurrently written table's.
 
 Usage: dml_concurrency_test.py SLUICE SCRATCH_DIR [--writers N] [--statements N] [--seed S]
 """
@@ -55,8 +58,9 @@ def statement_list(writer, count, rng, appends):
             sql = ("DELETE FROM delta.`{path}` WHERE id BETWEEN %d AND %d AND '%s' <> ''"
                    % (low, low + 300, tag))
         elif kind == "update":
-            sql = ("UPDATE delta.`{path}` SET v = v + %d WHERE id BETWEEN %d AND %d "
-                   "AND '%s' <> ''" % (writer + 1, low, low + 300, tag))
+            # Appended rows have k = 'a' and v = the index of their statement.
+            sql = ("UPDATE delta.`{path}` SET v = v + %d WHERE (id BETWEEN %d AND %d "
+                   "OR (k = 'a' AND v < 3)) AND '%s' <> ''" % (writer + 1, low, low + 300, tag))
         else:
             sql = ("MERGE INTO delta.`{path}` AS t USING (SELECT id + %d AS id, 'm' AS k, "
                    "%d AS v FROM range(200)) AS s ON t.id = s.id AND '%s' <> '' "
@@ -73,7 +77,7 @@ def rows(binary, path, version=None):
 
 
 def commits(path):
-    """(version, commitInfo) of every commit, in order."""
+    """(version, commitInfo) of every commit, in version order."""
     log = os.path.join(path, "_delta_log")
     found = []
     for name in sorted(os.listdir(log)):
@@ -142,7 +146,7 @@ def main():
     # Match each commit after the two setup commits to its statement.
     by_tag = {tag: (kind, sql, count) for plan in plans for tag, kind, sql, count in plan}
     by_rows = {count: tag for tag, (kind, _, count) in by_tag.items() if kind == "append"}
-    order = []
+    order = []  # (place in the serial order, tag)
     for version, info in commits(table):
         if version < 2:
             continue
@@ -157,7 +161,8 @@ def main():
                             % (version, info.get("operation")))
             continue
         committed_tags.add(tag)
-        order.append(tag)
+        blind = info.get("isBlindAppend", False)
+        order.append((version if blind else info["readVersion"] + 0.5, tag))
         rows(binary, table, version)  # every version reads back
     missing = [tag for tag, status in outcomes.items() if status == 0 and tag not in committed_tags]
     # A DML statement that changed nothing commits nothing.
@@ -166,7 +171,7 @@ def main():
         if kind == "append":
             failures.append("the append %s succeeded but no commit holds it" % tag)
 
-    for tag in order:
+    for _, tag in sorted(order):
         sluice(binary, by_tag[tag][1].format(path=replay))
     if rows(binary, table) != rows(binary, replay):
         failures.append("the table differs from the serial replay of its %d commits" % len(order))

@@ -10,6 +10,11 @@ the statement or of the one after it (the reference's), that its log reads back,
 name is usable again: when the kill came before the commit, the statement is run again. At the
 end both copies hold the same rows, and their change feeds the same changes.
 
+Then statements that change the catalog too are killed the same way: CREATE TABLE ... AS
+SELECT (afterwards the table exists with all its rows, or not at all: no entry, no folder, and
+the name takes a new CREATE TABLE), CREATE OR REPLACE TABLE ... AS SELECT (the old rows or the
+new ones) and ALTER TABLE ... RENAME TO (the rows under one name, never both nor none).
+
 Usage: dml_crash_test.py SLUICE SCRATCH_DIR [--kills N] [--seed S]
 """
 import argparse
@@ -76,11 +81,89 @@ def statements(table, rng, round_index):
             % (table, low // 3, low // 3 + span))
 
 
+def count_of(binary, folder, table):
+    """The table's row count, or None when the name is not found."""
+    result = sluice(binary, folder, "SELECT count(*) FROM %s" % table, check=False)
+    if result.returncode != 0:
+        if "TABLE_OR_VIEW_NOT_FOUND" not in result.stderr:
+            sys.exit("reading %s failed: %s" % (table, result.stderr))
+        return None
+    return int(result.stdout.splitlines()[1])
+
+
+def kill_during(binary, folder, sql, window, kill_rng):
+    """Runs `sql` and kills it after a random part of `window` seconds; True when killed."""
+    process = subprocess.Popen([binary, "query", sql], cwd=folder,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(kill_rng.uniform(0, window))
+    killed = process.poll() is None
+    if killed:
+        process.send_signal(signal.SIGKILL)
+    process.wait()
+    return killed
+
+
+def timed(binary, folder, sql):
+    started = time.monotonic()
+    sluice(binary, folder, sql)
+    return time.monotonic() - started
+
+
+def catalog_statements(binary, folder, rounds, kill_rng, failures):
+    """Kills CREATE TABLE AS, CREATE OR REPLACE TABLE AS and RENAME TO; returns the kills and
+    how many killed CREATE TABLE AS left no table."""
+    killed = 0
+    undone = 0
+    folders = os.path.join(folder, "tables", "spark_catalog", "default")
+    for index in range(rounds):
+        kind = ["ctas", "replace", "rename"][index % 3]
+        name = "made_%d" % index
+        size = 50000 + 1000 * index
+        ctas = ("CREATE TABLE %s AS SELECT id, 'k' || (id %% 5) AS k, CAST(id %% 97 AS INT) AS v "
+                "FROM range(%d)" % (name, size))
+        if kind == "ctas":
+            # The same statement on a scratch name gives the window.
+            window = timed(binary, folder, ctas.replace(name, name + "_timing", 1))
+            killed += kill_during(binary, folder, ctas, window, kill_rng)
+            found = count_of(binary, folder, name)
+            if found is None:
+                undone += 1
+                if os.path.exists(os.path.join(folders, name)):
+                    failures.append("a killed %s left its folder without a table" % name)
+                sluice(binary, folder, ctas)  # the name takes a new CREATE TABLE
+                found = count_of(binary, folder, name)
+            if found != size:
+                failures.append("%s holds %s rows after a killed CREATE TABLE AS, %d expected"
+                                % (name, found, size))
+        elif kind == "replace":
+            sluice(binary, folder, ctas)
+            replace = ctas.replace("CREATE TABLE", "CREATE OR REPLACE TABLE", 1).replace(
+                "range(%d)" % size, "range(%d)" % (size * 2), 1)
+            window = timed(binary, folder, replace.replace(name, name + "_timing", 1))
+            killed += kill_during(binary, folder, replace, window, kill_rng)
+            found = count_of(binary, folder, name)
+            if found not in (size, size * 2):
+                failures.append("%s holds %s rows after a killed CREATE OR REPLACE, %d or %d "
+                                "expected" % (name, found, size, size * 2))
+        else:
+            sluice(binary, folder, ctas)
+            rename = "ALTER TABLE %s RENAME TO %s_renamed" % (name, name)
+            window = timed(binary, folder, "ALTER TABLE made_0 RENAME TO made_0_timing_%d" % index)
+            sluice(binary, folder, "ALTER TABLE made_0_timing_%d RENAME TO made_0" % index)
+            killed += kill_during(binary, folder, rename, window * 2, kill_rng)
+            counts = [count_of(binary, folder, name), count_of(binary, folder, name + "_renamed")]
+            if sorted(counts, key=lambda count: count is None) != [size, None]:
+                failures.append("after a killed RENAME TO, %s and %s_renamed hold %s rows"
+                                % (name, name, counts))
+    return killed, undone
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("sluice")
     parser.add_argument("scratch")
     parser.add_argument("--kills", type=int, default=24)
+    parser.add_argument("--catalog-kills", type=int, default=12)
     parser.add_argument("--seed", type=int, default=20261204)
     args = parser.parse_args()
     binary = os.path.abspath(args.sluice)
@@ -138,13 +221,16 @@ def main():
     for table in TABLES:
         if rows(binary, crashed, table) != rows(binary, reference, table):
             failures.append("%s differs from the uninterrupted copy" % table)
+    catalog_killed, undone = catalog_statements(binary, crashed, args.catalog_kills, kill_rng,
+                                                failures)
     changes = "SELECT id, k, v, _change_type FROM table_changes('dv', 1)"
     feeds = [sorted(sluice(binary, folder, changes).stdout.splitlines())
              for folder in (crashed, reference)]
     if feeds[0] != feeds[1]:
         failures.append("the change feed of dv differs from the uninterrupted copy's")
-    print("dml crash test: %d statements, %d killed mid-run (%d before their commit)"
-          % (round_index, killed, before_commit))
+    print("dml crash test: %d statements, %d killed mid-run (%d before their commit); "
+          "%d catalog statements, %d killed (%d CREATE TABLE AS left no table)"
+          % (round_index, killed, before_commit, args.catalog_kills, catalog_killed, undone))
     if failures:
         sys.exit("\n".join(failures))
     print("every table holds the previous or the next version's rows after each kill")

@@ -11,6 +11,7 @@
 #include "function/scalar/argument_types.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
+#include "storage/delta/data_file_writer.hpp"
 
 namespace sluice {
 
@@ -42,6 +43,11 @@ class LayoutResolver {
         layout.truncate_in_query = index;
       else
         source.push_back(index);
+    }
+    for (size_t index : source) {
+      if (sameIdentifier(query_[index].name, delta::kChangeTypeColumn) &&
+          query_[index].type.id() == TypeId::kString && !layout.from_snapshot)
+        layout.change_type_in_query = index;
     }
     layout.sequence_type = query_[layout.sequence_in_query].type;
     if (containsMapType(layout.sequence_type)) {

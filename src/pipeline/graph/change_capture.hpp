@@ -8,6 +8,11 @@
 // keys, which columns IGNORE NULL UPDATES and TRACK HISTORY cover, and the target's columns:
 // the kept ones, then __START_AT and __END_AT of the sequence's type for SCD type 2.
 //
+// A source that is a Delta change data feed (it has `_change_type`, as `STREAM t WITH
+// (readChangeFeed = true)` and table_changes give) is read as a changelog: its pre-images
+// (`update_preimage`) are passed over, and without APPLY AS DELETE WHEN a row is a delete when
+// its `_change_type` is `delete`.
+//
 // FROM SNAPSHOT reads its source whole at each update: `SELECT *, current_timestamp() AS
 // __sluice_cdc_sequence FROM <source>`, the snapshot's version being the time it was taken.
 #pragma once
@@ -52,6 +57,8 @@ struct ChangeCaptureLayout {
   size_t sequence_in_query = 0;
   std::optional<size_t> delete_in_query;
   std::optional<size_t> truncate_in_query;
+  //! Where the query has `_change_type` when its source is a change data feed.
+  std::optional<size_t> change_type_in_query;
   DataType sequence_type;
   //! The target's columns: `data`, then __START_AT and __END_AT for SCD type 2.
   std::vector<StructField> target;

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "catalog/catalog.hpp"
+#include "common/types/time_units.hpp"
+#include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
 #include "pipeline/graph/graph_analysis.hpp"
@@ -111,22 +113,31 @@ DatasetReadMode datasetReadMode(bool stream, const std::vector<sql::Property>& o
                                 option.value.value_or("")));
       }
       mode.starting_version = version;
-    } else if (key == "startingtimestamp" || key == "ignoredeletes" || key == "ignorechanges" ||
-               key == "witheventtimeorder") {
+    } else if (key == "startingtimestamp") {
+      // Delta reads the text in the session's time zone; a pipeline's is UTC.
+      std::optional<int64_t> micros =
+          option.value ? parseTimestamp(*option.value, TimeZone::utc()) : std::nullopt;
+      if (!micros) {
+        throw Error(ErrorClass::DELTA_INVALID_TIMESTAMP_FORMAT,
+                    fmt::format("The provided timestamp '{}' does not match the expected syntax "
+                                "yyyy-MM-dd HH:mm:ss[.SSS] (or a date, yyyy-MM-dd).",
+                                option.value.value_or("")));
+      }
+      mode.starting_timestamp_ms = floorDivide(*micros, int64_t{1000});
+    } else if (key == "ignoredeletes" || key == "ignorechanges" || key == "witheventtimeorder") {
       throw Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("The streaming read option `{}` is not supported.", option.key));
     } else {
       throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
                   fmt::format("Unknown streaming read option `{}`; a stream of a Delta table "
-                              "takes readChangeFeed, startingVersion, skipChangeCommits, "
-                              "maxFilesPerTrigger and maxBytesPerTrigger.",
+                              "takes readChangeFeed, startingVersion, startingTimestamp, "
+                              "skipChangeCommits, maxFilesPerTrigger and maxBytesPerTrigger.",
                               option.key));
     }
   }
-  if (mode.starting_version && !mode.read_change_feed) {
-    throw Error(ErrorClass::NOT_SUPPORTED,
-                "The streaming read option `startingVersion` is supported with readChangeFeed "
-                "only.");
+  if (mode.starting_version && mode.starting_timestamp_ms) {
+    throw Error(ErrorClass::DELTA_STARTING_VERSION_AND_TIMESTAMP_BOTH_SET,
+                "Please either provide 'startingVersion' or 'startingTimestamp'.");
   }
   return mode;
 }

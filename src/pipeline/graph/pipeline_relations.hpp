@@ -42,9 +42,11 @@ struct DatasetReadMode {
   //! The rows each commit changed, with _change_type, _commit_version and _commit_timestamp
   //! (the readChangeFeed option), instead of the rows it appended.
   bool read_change_feed = false;
-  //! With read_change_feed: the first version the stream reads (startingVersion), instead of
-  //! the table as it stands.
+  //! The first version the stream reads (startingVersion), instead of the table as it stands.
   std::optional<int64_t> starting_version;
+  //! Or the first version committed at or after this time (startingTimestamp, milliseconds
+  //! since the epoch).
+  std::optional<int64_t> starting_timestamp_ms;
 };
 
 //! The mode of a read written `STREAM name WITH (options)` (or without STREAM): the options a

@@ -218,10 +218,20 @@ class ChangeBatchRun {
     for (const Batch& batch : batches) {
       for (idx_t row = 0; row < batch.num_rows; ++row) {
         ChangeEvent event;
+        std::optional<std::string> change_type;
+        if (layout.change_type_in_query) {
+          Value value = batch.columns[*layout.change_type_in_query].getValue(row);
+          if (!value.isNull())
+            change_type = value.getString();
+        }
+        // A change feed's pre-image says what an update replaced, not a change of its own.
+        if (change_type == "update_preimage")
+          continue;
         event.sequence = batch.columns[layout.sequence_in_query].getValue(row);
         if (layout.truncate_in_query && isTrue(batch.columns[*layout.truncate_in_query], row))
           event.kind = ChangeEvent::Kind::kTruncate;
-        else if (layout.delete_in_query && isTrue(batch.columns[*layout.delete_in_query], row))
+        else if (layout.delete_in_query ? isTrue(batch.columns[*layout.delete_in_query], row)
+                                        : change_type == "delete")
           event.kind = ChangeEvent::Kind::kDelete;
         for (size_t column = 0; column < layout.data.size(); ++column) {
           const Vector& vector = batch.columns[layout.data_in_query[column]];

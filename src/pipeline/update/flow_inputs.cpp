@@ -11,6 +11,7 @@
 #include "exec/table_function/table_changes_function.hpp"
 #include "storage/delta/appended_files.hpp"
 #include "storage/delta/change_data_reader.hpp"
+#include "storage/delta/commit_timestamps.hpp"
 #include "storage/delta/log_store.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -65,10 +66,17 @@ TableFunctionBinding FlowInputs::streamRead(const QualifiedTableName& name,
     // The first read of a stream takes the table as it stands (its live files at the latest
     // version, as Delta's streaming source starts from a snapshot); later reads take the
     // commits after the last version read.
-    // A change feed stream may start at a version instead (startingVersion).
-    if (!processed && mode.starting_version) {
-      if (*mode.starting_version <= latest)
-        range = std::make_pair(*mode.starting_version, latest);
+    // A stream may start at a version instead (startingVersion, startingTimestamp); one
+    // that starts after the latest commit reads nothing until a commit reaches its start.
+    std::optional<int64_t> start = mode.starting_version;
+    if (!processed && mode.starting_timestamp_ms) {
+      delta::LogStore store(location);
+      start = delta::firstVersionAtOrAfter(store, store.list(), *mode.starting_timestamp_ms)
+                  .value_or(latest + 1);
+    }
+    if (!processed && start) {
+      if (*start <= latest)
+        range = std::make_pair(*start, latest);
     } else if (!processed) {
       range = std::make_pair(int64_t{-1}, latest);
     } else if (*processed < latest) {

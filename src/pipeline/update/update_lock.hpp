@@ -6,7 +6,10 @@
 // killed never blocks the next one.
 #pragma once
 
+#include <optional>
 #include <string>
+
+#include "common/fs/file_lock.hpp"
 
 namespace sluice {
 
@@ -16,12 +19,9 @@ class UpdateLock {
   //! update that holds it.
   UpdateLock(const std::string& folder, const std::string& pipeline_name,
              const std::string& update_id);
-  ~UpdateLock();
-  UpdateLock(const UpdateLock&) = delete;
-  UpdateLock& operator=(const UpdateLock&) = delete;
 
  private:
-  int fd_ = -1;
+  std::optional<FileLock> lock_;
 };
 
 }  // namespace sluice

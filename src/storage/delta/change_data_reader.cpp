@@ -127,27 +127,24 @@ std::pair<int64_t, int64_t> changeVersionRange(const std::string& table_path,
                 fmt::format("`{}` is not a Delta table.", table_path));
   }
   int64_t latest = listing.latestVersion();
-  std::vector<CommitTimestamp> timestamps;
-  if (start.timestamp_ms || (end && end->timestamp_ms))
-    timestamps = commitTimestamps(store, listing, earliestRecreatableVersion(listing));
-
   int64_t first = 0;
   if (start.version) {
     first = *start.version;
     if (first > latest)
       throwStartAfterLatest(first, latest);
   } else {
-    auto at_or_after = std::find_if(
-        timestamps.begin(), timestamps.end(),
-        [&](const CommitTimestamp& commit) { return commit.timestamp >= *start.timestamp_ms; });
-    if (at_or_after == timestamps.end()) {
+    std::optional<int64_t> at_or_after = firstVersionAtOrAfter(store, listing, *start.timestamp_ms);
+    if (!at_or_after) {
       throw Error(ErrorClass::DELTA_TIMESTAMP_GREATER_THAN_COMMIT,
                   fmt::format("The provided timestamp ({} ms since the epoch) is after the "
                               "latest commit of the table (version {}).",
                               *start.timestamp_ms, latest));
     }
-    first = at_or_after->version;
+    first = *at_or_after;
   }
+  std::vector<CommitTimestamp> timestamps;
+  if (end && end->timestamp_ms)
+    timestamps = commitTimestamps(store, listing, earliestRecreatableVersion(listing));
   int64_t last = latest;
   if (end && end->version) {
     last = std::min(*end->version, latest);

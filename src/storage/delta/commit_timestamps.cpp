@@ -54,6 +54,16 @@ std::vector<CommitTimestamp> commitTimestamps(const LogStore& store, const LogLi
   return timestamps;
 }
 
+std::optional<int64_t> firstVersionAtOrAfter(const LogStore& store, const LogListing& listing,
+                                             int64_t timestamp_ms) {
+  for (const CommitTimestamp& commit :
+       commitTimestamps(store, listing, earliestRecreatableVersion(listing))) {
+    if (commit.timestamp >= timestamp_ms)
+      return commit.version;
+  }
+  return std::nullopt;
+}
+
 int64_t versionAtTimestamp(const LogStore& store, int64_t timestamp_ms) {
   LogListing listing = store.list();
   if (listing.empty()) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "storage/delta/log_store.hpp"
@@ -24,6 +25,11 @@ int64_t commitTimestamp(const LogStore& store, const LogListing& listing, int64_
 //! The adjusted timestamps of the versions from `first_version` to the latest, ascending.
 std::vector<CommitTimestamp> commitTimestamps(const LogStore& store, const LogListing& listing,
                                               int64_t first_version);
+
+//! The first version (of those that can be recreated) committed at or after `timestamp_ms`;
+//! nullopt when the latest commit is earlier. Where a change feed or a stream starts.
+std::optional<int64_t> firstVersionAtOrAfter(const LogStore& store, const LogListing& listing,
+                                             int64_t timestamp_ms);
 
 //! The latest version committed at or before `timestamp_ms`.
 //! DELTA_TIMESTAMP_EARLIER_THAN_COMMIT_RETENTION before the earliest recreatable commit,

@@ -213,8 +213,8 @@ OptimizeResult optimize(const std::string& table_path, const OptimizeOptions& op
   metrics["numAddedFiles"] = std::to_string(result.num_added_files);
   metrics["numAddedBytes"] = std::to_string(result.num_added_bytes);
   metrics["numDeletionVectorsRemoved"] = std::to_string(result.num_deletion_vectors_removed);
-  describeOperation(plan, options.purge ? "REORG" : "OPTIMIZE", parameters, "SnapshotIsolation",
-                    false, metrics);
+  describeOperation(plan, options.purge ? "REORG" : "OPTIMIZE", parameters,
+                    IsolationLevel::kSnapshotIsolation, false, metrics);
   plan.commit_info.fields["txnId"] = randomUuid();
   result.version = commitTransaction(store, std::move(plan)).version;
   return result;

@@ -1,7 +1,10 @@
 // src/storage/delta/restore.cpp
 #include "storage/delta/restore.hpp"
 
+#include <filesystem>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/clock.hpp"
 #include "common/error/error.hpp"
@@ -27,6 +30,27 @@ bool holds(const std::map<std::string, AddFile>& files, const std::string& path,
 
 std::string utcText(int64_t millis) {
   return formatTimestampNtz(millis * 1000);
+}
+
+//! Refuses a restore whose files VACUUM has deleted: committing it would leave a version that
+//! cannot be read. As Delta, names up to 100 missing files.
+void checkRestoredFilesExist(const std::string& table_path, const std::vector<Action>& actions,
+                             int64_t version) {
+  std::vector<std::string> missing;
+  for (const Action& action : actions) {
+    const auto* add = std::get_if<AddFile>(&action);
+    if (add && !std::filesystem::exists(resolveDataPath(table_path, add->path)))
+      missing.push_back(decodeUriPath(add->path));
+  }
+  if (missing.empty())
+    return;
+  if (missing.size() > 100)
+    missing.resize(100);
+  throwError(ErrorClass::DELTA_CANNOT_RESTORE_TABLE_VERSION,
+             "Cannot restore table to version {}: not all its files are available in the file "
+             "system (VACUUM may have deleted them). Missing files (at most 100): {}. Restore "
+             "a more recent version or timestamp.",
+             version, fmt::join(missing, ", "));
 }
 
 }  // namespace
@@ -85,6 +109,7 @@ RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) 
     result.num_restored_files += 1;
     result.restored_files_size += file.size;
   }
+  checkRestoredFilesExist(table_path, plan.actions, *version);
   plan.checkpoint_interval = checkpointInterval(target.metadata);
   Json parameters = Json::object();
   if (to.timestamp_ms)
@@ -99,7 +124,7 @@ RestoreResult restoreTable(const std::string& table_path, const TimeTravel& to) 
       {"numOfFilesAfterRestore", std::to_string(result.num_of_files_after_restore)},
       {"tableSizeAfterRestore", std::to_string(result.table_size_after_restore)},
   };
-  describeOperation(plan, "RESTORE", std::move(parameters), "Serializable", false,
+  describeOperation(plan, "RESTORE", std::move(parameters), isolationLevel(target.metadata), false,
                     std::move(metrics));
   result.version = commitTransaction(store, std::move(plan)).version;
   return result;

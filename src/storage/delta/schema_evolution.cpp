@@ -61,7 +61,8 @@ int64_t commitMetadataChange(const Snapshot& snapshot, const Metadata& metadata,
     plan.actions.emplace_back(protocol);
   plan.actions.emplace_back(metadata);
   plan.checkpoint_interval = checkpointInterval(metadata);
-  describeOperation(plan, operation, std::move(parameters), "Serializable", false, std::nullopt);
+  describeOperation(plan, operation, std::move(parameters), isolationLevel(metadata), false,
+                    std::nullopt);
   return commitTransaction(store, std::move(plan)).version;
 }
 

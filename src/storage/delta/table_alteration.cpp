@@ -217,7 +217,8 @@ int64_t setClusteringColumns(const Snapshot& snapshot, const std::vector<std::st
   Json parameters = Json::object();
   parameters["oldClusteringColumns"] = jsonList(old_columns);
   parameters["newClusteringColumns"] = jsonList(columns);
-  describeOperation(plan, "CLUSTER BY", std::move(parameters), "Serializable", false, std::nullopt);
+  describeOperation(plan, "CLUSTER BY", std::move(parameters), isolationLevel(snapshot.metadata),
+                    false, std::nullopt);
   return commitTransaction(LogStore(snapshot.table_path), std::move(plan)).version;
 }
 

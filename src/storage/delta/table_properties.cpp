@@ -235,6 +235,13 @@ bool deletionVectorsEnabled(const Metadata& metadata) {
   return text && lower(*text) == "true";
 }
 
+IsolationLevel isolationLevel(const Metadata& metadata) {
+  // Validation admits only the two names, spelled exactly.
+  const std::string* text = property(metadata, "delta.isolationLevel");
+  return text && *text == "Serializable" ? IsolationLevel::kSerializable
+                                         : IsolationLevel::kWriteSerializable;
+}
+
 void refuseIfAppendOnly(const Metadata& metadata, const std::string& table) {
   if (!isAppendOnly(metadata))
     return;

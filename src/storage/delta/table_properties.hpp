@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "storage/delta/actions.hpp"
+#include "storage/delta/isolation_level.hpp"
 
 namespace sluice::delta {
 
@@ -26,6 +27,9 @@ void refuseIfAppendOnly(const Metadata& metadata, const std::string& table);
 bool changeDataFeedEnabled(const Metadata& metadata);
 int dataSkippingNumIndexedCols(const Metadata& metadata);
 int dataSkippingStringPrefixLength(const Metadata& metadata);
+
+//! delta.isolationLevel: WriteSerializable unless the table asks for Serializable.
+IsolationLevel isolationLevel(const Metadata& metadata);
 
 //! delta.enableDeletionVectors: the table may carry deletion vectors (Databricks' default).
 bool deletionVectorsEnabled(const Metadata& metadata);

@@ -472,6 +472,8 @@ TableWriteResult DeltaTableWriter::commit() {
   }
   if (table_metadata)
     plan.checkpoint_interval = checkpointInterval(*table_metadata);
+  IsolationLevel isolation =
+      table_metadata ? isolationLevel(*table_metadata) : IsolationLevel::kWriteSerializable;
 
   std::string operation = options_.operation;
   if (operation.empty()) {
@@ -509,7 +511,7 @@ TableWriteResult DeltaTableWriter::commit() {
       metrics["numRemovedBytes"] = std::to_string(result.num_removed_bytes);
     }
   }
-  describeOperation(plan, operation, parameters, "Serializable", blind_append, metrics);
+  describeOperation(plan, operation, parameters, isolation, blind_append, metrics);
   plan.commit_info.fields["txnId"] = randomUuid();
 
   CommitResult committed = commitTransaction(store_, std::move(plan));

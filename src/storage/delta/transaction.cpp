@@ -37,11 +37,23 @@ std::string describeWinner(int64_t version, const std::vector<Action>& actions) 
                           what, describeWinner(version, winner)));
 }
 
+bool isBlindAppend(const std::vector<Action>& commit) {
+  for (const Action& action : commit) {
+    if (const auto* info = std::get_if<CommitInfo>(&action)) {
+      auto it = info->fields.find("isBlindAppend");
+      return it != info->fields.end() && it->is_boolean() && it->get<bool>();
+    }
+  }
+  return false;
+}
+
 void checkConflicts(const CommitPlan& plan, int64_t version, const std::vector<Action>& winner) {
   std::optional<std::string> own_app_id;
   std::set<std::string> own_domains;
   std::set<std::string> own_removes;
+  bool changes_metadata = false;
   for (const Action& action : plan.actions) {
+    changes_metadata = changes_metadata || std::holds_alternative<Metadata>(action);
     if (const auto* txn = std::get_if<SetTransaction>(&action))
       own_app_id = txn->app_id;
     if (const auto* domain = std::get_if<DomainMetadata>(&action)) {
@@ -51,6 +63,11 @@ void checkConflicts(const CommitPlan& plan, int64_t version, const std::vector<A
       own_removes.insert(decodeUriPath(remove->path));
     }
   }
+  // WriteSerializable orders a concurrent blind append after this transaction, unless this
+  // one changes the schema the append was written for.
+  bool blind_appends_conflict =
+      plan.isolation_level == IsolationLevel::kSerializable || changes_metadata;
+  bool adds_conflict = plan.read_whole_table && (blind_appends_conflict || !isBlindAppend(winner));
   for (const Action& action : winner) {
     if (std::holds_alternative<Protocol>(action)) {
       throwConflict(ErrorClass::DELTA_PROTOCOL_CHANGED,
@@ -85,7 +102,7 @@ void checkConflicts(const CommitPlan& plan, int64_t version, const std::vector<A
       }
     }
     if (const auto* add = std::get_if<AddFile>(&action)) {
-      if (plan.read_whole_table && add->data_change) {
+      if (adds_conflict && add->data_change) {
         throwConflict(ErrorClass::DELTA_CONCURRENT_APPEND,
                       "Files were added to the table by a concurrent update. Please try the "
                       "operation again.",
@@ -134,14 +151,15 @@ std::string renderCommit(const CommitPlan& plan, int64_t read_version) {
 }  // namespace
 
 void describeOperation(CommitPlan& plan, std::string_view operation, Json parameters,
-                       std::string_view isolation_level, bool blind_append,
+                       IsolationLevel isolation_level, bool blind_append,
                        std::optional<Json> metrics) {
+  plan.isolation_level = isolation_level;
   Json& fields = plan.commit_info.fields;
   fields["operation"] = operation;
   fields["operationParameters"] = std::move(parameters);
   if (plan.read_version >= 0)
     fields["readVersion"] = plan.read_version;
-  fields["isolationLevel"] = isolation_level;
+  fields["isolationLevel"] = isolationLevelName(isolation_level);
   fields["isBlindAppend"] = blind_append;
   if (metrics)
     fields["operationMetrics"] = std::move(*metrics);

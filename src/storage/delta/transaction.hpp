@@ -4,10 +4,11 @@
 // next one. If another writer took that version first, the winning commits are checked
 // against what this transaction read and wrote (Delta's conflict detection): a blind append
 // only conflicts with protocol / metadata changes and with a txn of the same application, so
-// it retries at the next version; an overwrite or a compaction that read files conflicts with
-// concurrent appends (DELTA_CONCURRENT_APPEND) and removals (DELTA_CONCURRENT_DELETE_READ /
-// _DELETE_DELETE). After a successful commit every delta.checkpointInterval-th version gets a
-// checkpoint.
+// it retries at the next version; a transaction that read the whole table (an overwrite, a
+// DELETE, UPDATE or MERGE) conflicts with concurrent appends that were not blind appends, and
+// under Serializable with blind ones too (DELTA_CONCURRENT_APPEND); a transaction that read
+// files conflicts with their removal (DELTA_CONCURRENT_DELETE_READ / _DELETE_DELETE). After a
+// successful commit every delta.checkpointInterval-th version gets a checkpoint.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "storage/delta/actions.hpp"
+#include "storage/delta/isolation_level.hpp"
 #include "storage/delta/log_store.hpp"
 
 namespace sluice::delta {
@@ -32,6 +34,8 @@ struct CommitPlan {
   bool read_whole_table = false;
   //! Decoded paths of the files the transaction read (and removes).
   std::set<std::string> read_files;
+  //! Set by describeOperation.
+  IsolationLevel isolation_level = IsolationLevel::kWriteSerializable;
   //! The table's delta.checkpointInterval.
   int64_t checkpoint_interval = 10;
 };
@@ -47,7 +51,7 @@ struct CommitResult {
 //! and parameters, the version it read, its isolation level, whether it only appends, its
 //! metrics (when it reports any) and the engine. The commit adds the timestamp.
 void describeOperation(CommitPlan& plan, std::string_view operation, Json parameters,
-                       std::string_view isolation_level, bool blind_append,
+                       IsolationLevel isolation_level, bool blind_append,
                        std::optional<Json> metrics);
 
 //! Commits `plan`; throws a DELTA_CONCURRENT_* / DELTA_METADATA_CHANGED /

@@ -1,13 +1,15 @@
 // test/unit/storage/delta_concurrency_test.cpp
 //
 // Concurrent writers and readers of one Delta table, as separate processes: no commit is
-// ever lost, a reader sees only whole versions, and real conflicts are reported.
+// ever lost, a reader sees only whole versions, real conflicts are reported, and
+// WriteSerializable lets a blind append through where Serializable refuses it.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <memory>
 
 #include "common/error/error.hpp"
 #include "delta_test_util.hpp"
@@ -118,20 +120,63 @@ TEST(DeltaConcurrencyTest, ReadersSeeOnlyWholeVersions) {
   EXPECT_GT(snapshots, 1);
 }
 
-TEST(DeltaConcurrencyTest, OverwriteConflictsWithAConcurrentAppend) {
-  ScratchTable table;
-  testing::writeRows(table.path(), batchRows(0, 1), testing::createOptions(schema()));
+//! An overwrite that read version 0 of `table`, written but not committed.
+std::unique_ptr<DeltaTableWriter> pendingOverwrite(const ScratchTable& table) {
   TableWriteOptions overwrite;
   overwrite.mode = WriteMode::kOverwrite;
-  DeltaTableWriter slow(table.path(), overwrite);  // reads version 0
-  slow.write(testing::makeBatch(schema(), batchRows(9, 1)));
+  auto writer = std::make_unique<DeltaTableWriter>(table.path(), overwrite);
+  writer->write(testing::makeBatch(schema(), batchRows(9, 1)));
+  return writer;
+}
+
+TEST(DeltaConcurrencyTest, WriteSerializableOrdersABlindAppendAfterAnOverwrite) {
+  ScratchTable table;
+  testing::writeRows(table.path(), batchRows(0, 1), testing::createOptions(schema()));
+  auto slow = pendingOverwrite(table);
   testing::writeRows(table.path(), batchRows(1, 1), testing::appendOptions());  // version 1
+  TableWriteResult result = slow->commit();
+  EXPECT_EQ(result.version, 2);
+  EXPECT_EQ(result.attempts, 2);
+  // The overwrite removed what it read; the append's row stays, as if it came after.
+  std::vector<Row> rows = testing::sorted(testing::readTable(table.path()));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0][0], Value::intValue(1));
+  EXPECT_EQ(rows[1][0], Value::intValue(9));
+  for (const Action& action : LogStore(table.path()).readCommit(2)) {
+    if (const auto* info = std::get_if<CommitInfo>(&action))
+      EXPECT_EQ(info->fields.at("isolationLevel"), "WriteSerializable");
+  }
+}
+
+TEST(DeltaConcurrencyTest, OverwriteConflictsWithAConcurrentAppendThatReadTheTable) {
+  ScratchTable table;
+  testing::writeRows(table.path(), batchRows(0, 1), testing::createOptions(schema()));
+  auto slow = pendingOverwrite(table);
+  TableWriteOptions reading = testing::appendOptions();  // as a MERGE that only inserts
+  reading.reads_table = true;
+  testing::writeRows(table.path(), batchRows(1, 1), reading);  // version 1
   try {
-    slow.commit();
+    slow->commit();
     FAIL() << "the overwrite did not see the concurrent append";
   } catch (const Error& error) {
     EXPECT_EQ(error.errorClass(), ErrorClass::DELTA_CONCURRENT_APPEND);
     EXPECT_NE(error.message().find("version 1 (WRITE)"), std::string::npos) << error.message();
+  }
+  EXPECT_EQ(testing::readTable(table.path()).size(), 2u);
+}
+
+TEST(DeltaConcurrencyTest, SerializableOverwriteConflictsWithAConcurrentBlindAppend) {
+  ScratchTable table;
+  TableWriteOptions create = testing::createOptions(schema());
+  create.definition->properties["delta.isolationLevel"] = "Serializable";
+  testing::writeRows(table.path(), batchRows(0, 1), create);
+  auto slow = pendingOverwrite(table);
+  testing::writeRows(table.path(), batchRows(1, 1), testing::appendOptions());  // version 1
+  try {
+    slow->commit();
+    FAIL() << "the overwrite did not see the concurrent append";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.errorClass(), ErrorClass::DELTA_CONCURRENT_APPEND);
   }
   EXPECT_EQ(testing::readTable(table.path()).size(), 2u);
 }

@@ -35,7 +35,17 @@ def not_boolean():
 
 @dp.table
 def from_version():
-    return spark.readStream.option("startingVersion", 3).table("events").select("id")
+    return (
+        spark.readStream.option("startingVersion", 3)
+        .option("startingTimestamp", "2026-01-01")
+        .table("events")
+        .select("id")
+    )
+
+
+@dp.table
+def from_time():
+    return spark.readStream.option("startingTimestamp", "yesterday").table("events").select("id")
 
 
 @dp.table

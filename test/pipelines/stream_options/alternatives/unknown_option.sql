@@ -11,6 +11,10 @@ CREATE STREAMING TABLE through_view AS SELECT id FROM STREAM recent WITH (skipCh
 
 CREATE STREAMING TABLE not_boolean AS SELECT id FROM STREAM events WITH (skipChangeCommits = 'yes');
 
-CREATE STREAMING TABLE from_version AS SELECT id FROM STREAM events WITH (startingVersion = 3);
+CREATE STREAMING TABLE from_version AS
+SELECT id FROM STREAM events WITH (startingVersion = 3, startingTimestamp = '2026-01-01');
+
+CREATE STREAMING TABLE from_time AS
+SELECT id FROM STREAM events WITH (startingTimestamp = 'yesterday');
 
 CREATE STREAMING TABLE missing AS SELECT id FROM STREAM no_such_table;
