@@ -57,10 +57,10 @@ FileLock Catalog::lockTableCreation(const QualifiedTableName& name, const std::s
 }
 
 void Catalog::finishTableCreation(const std::string& location, FileLock lock) {
-  // Removed while still held, so that no other process finds it stale in between.
+  // Removed while still held (`lock` is released on return), so that no other process finds
+  // it unheld in between.
   std::error_code error;
   fs::remove(creationLockPath(location), error);
-  (void)lock;
 }
 
 void Catalog::abandonTableCreation(const QualifiedTableName& name, const std::string& location) {

@@ -36,18 +36,24 @@ void writeFirstCommit(const std::string& location) {
       << "{\"commitInfo\":{}}\n";
 }
 
+//! The state a CREATE TABLE killed part-way leaves: the entry registered under the creation
+//! lock, the lock gone with its process; the first commit written when `committed`, else a
+//! half-written data file. Returns the table's folder.
+std::string killedCreation(const ScratchStorage& storage, bool committed) {
+  Catalog catalog(storage.path());
+  TableEntry entry = managedEntry(catalog, kName);
+  FileLock lock = catalog.lockTableCreation(kName, entry.location);
+  catalog.createTable(entry, false);
+  if (committed)
+    writeFirstCommit(entry.location);
+  else
+    std::ofstream(fs::path(entry.location) / "part-0.parquet") << "half written";
+  return entry.location;
+}
+
 TEST(CatalogRecoveryTest, AnUncommittedCreationIsRemovedAtTheNextOpen) {
   ScratchStorage storage;
-  std::string location;
-  {
-    Catalog catalog(storage.path());
-    TableEntry entry = managedEntry(catalog, kName);
-    location = entry.location;
-    FileLock lock = catalog.lockTableCreation(kName, location);
-    catalog.createTable(entry, false);
-    std::ofstream(fs::path(location) / "part-0.parquet") << "half written";
-    // The lock goes with its holder, as when the process is killed here.
-  }
+  std::string location = killedCreation(storage, /*committed=*/false);
   Catalog reopened(storage.path());
   EXPECT_FALSE(reopened.findTable(kName));
   EXPECT_FALSE(fs::exists(location));
@@ -75,15 +81,7 @@ TEST(CatalogRecoveryTest, ACreationInProgressIsLeftAlone) {
 
 TEST(CatalogRecoveryTest, ACommittedCreationKilledBeforeItsMarkWentKeepsItsEntry) {
   ScratchStorage storage;
-  std::string location;
-  {
-    Catalog catalog(storage.path());
-    TableEntry entry = managedEntry(catalog, kName);
-    location = entry.location;
-    FileLock lock = catalog.lockTableCreation(kName, location);
-    catalog.createTable(entry, false);
-    writeFirstCommit(location);
-  }
+  std::string location = killedCreation(storage, /*committed=*/true);
   Catalog reopened(storage.path());
   EXPECT_TRUE(reopened.findTable(kName));
   EXPECT_FALSE(fs::exists(fs::path(location) / "_sluice_creating.lock"));
