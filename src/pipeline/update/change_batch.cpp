@@ -114,15 +114,16 @@ class ChangeBatchRun {
       std::vector<ChangeEvent> events = readEvents(std::move(plan));
       if (batch_.layout.from_snapshot)
         events = snapshotEvents(std::move(events));
-      bool unchanged = events.empty();
       ChangeCounts counts =
           state_.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
       result.num_upserted_rows = counts.upserted;
       result.num_deleted_rows = counts.deleted;
       writeState();
       crashPoint("cdc-state-written");
-      // A snapshot equal to the target rewrites nothing.
-      if (batch_.layout.from_snapshot && unchanged)
+      // A batch that upserts and deletes nothing (replayed or stale events, a snapshot equal
+      // to the target) leaves the target's rows as they are: no commit, so that readers of the
+      // target see no change. A recovery that finds the state applied rewrites it anyway.
+      if (counts.upserted == 0 && counts.deleted == 0)
         return result;
     }
     std::vector<std::vector<Value>> rows = targetRows();

@@ -11,7 +11,8 @@
 //
 // A FROM SNAPSHOT batch reads a whole snapshot and applies what it changes (see
 // ChangeState::diffSnapshot); the state also records the last snapshot's version, which the next
-// must exceed. A snapshot that changes nothing leaves the target without a commit.
+// must exceed. A batch that upserts and deletes nothing (a snapshot equal to the target,
+// events replayed) leaves the target without a commit.
 #pragma once
 
 #include <cstdint>
