@@ -1,5 +1,5 @@
 # The front door: `make demo` and `make test` do all set-up on a fresh Debian 12 machine.
-.PHONY: deps build debug fuzz interop-deps bench-deps bench bench-ingest bench-queries bench-merge demo test lint check-layers check-unity-names format format-check clean
+.PHONY: deps build debug fuzz interop-deps bench-deps bench bench-ingest bench-queries bench-merge bench-auto-cdc demo test lint check-layers check-unity-names format format-check clean
 
 NINJA_JOBS ?= $(shell nproc)
 
@@ -51,6 +51,11 @@ bench-queries: build bench-deps
 # sluice against DuckDB's MERGE INTO.
 bench-merge: build bench-deps
 	@node bench/merge.mjs --rows $(or $(ROWS),10000000) --runs $(or $(RUNS),3) --sluice build/release/sluice
+
+# One pipeline update applying 1 % changed keys to a ROWS-row AUTO CDC target (SCD type 1
+# and 2), sluice against the same work in DuckDB.
+bench-auto-cdc: build bench-deps
+	@node bench/auto_cdc.mjs --rows $(or $(ROWS),10000000) --sluice build/release/sluice
 
 # The fuzz targets (clang) are built too: CTest runs each for a minute.
 test: lint debug fuzz interop-deps

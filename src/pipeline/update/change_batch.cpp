@@ -14,6 +14,7 @@
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical_planner.hpp"
 #include "exec/plan_optimization.hpp"
+#include "function/cast/cast.hpp"
 #include "function/scalar/collection/collection_common.hpp"
 #include "pipeline/update/change_state.hpp"
 #include "pipeline/update/crash_point.hpp"
@@ -64,8 +65,12 @@ std::map<std::string, std::string> stateProperties(const ChangeCaptureLayout& la
           {kTrackHistoryProperty, layout.scd_type == 2 ? lowerJoined(layout.trackedNames()) : ""}};
 }
 
-std::vector<StructField> stateSchema(const ChangeCaptureLayout& layout) {
+//! The state's columns: the data columns (in `data_types`), the sequence, the kind, the time.
+std::vector<StructField> stateSchema(const ChangeCaptureLayout& layout,
+                                     const std::vector<DataType>& data_types) {
   std::vector<StructField> schema = layout.data;
+  for (size_t column = 0; column < schema.size(); ++column)
+    schema[column].type = data_types[column];
   schema.push_back(StructField{kCdcSequenceColumn, layout.sequence_type, true, {}});
   schema.push_back(StructField{kKindColumn, DataType::string(), false, {}});
   schema.push_back(StructField{kAppliedAtColumn, DataType::timestamp(), false, {}});
@@ -105,7 +110,19 @@ int64_t overwriteTable(const std::string& location, const delta::TableDefinition
 class ChangeBatchRun {
  public:
   ChangeBatchRun(const ChangeBatch& batch, const ExecContext& exec)
-      : batch_(batch), exec_(exec), state_(batch.layout) {}
+      : batch_(batch), exec_(exec), state_(batch.layout) {
+    // Values are kept in the target's column types: the table may hold a column wider than
+    // the flow's query gives it now (a narrower number), or wider than the state stored it
+    // (a column widened since).
+    for (const StructField& column : batch.layout.data) {
+      DataType type = column.type;
+      for (const StructField& field : batch.target_definition.schema) {
+        if (sameIdentifier(field.name, column.name))
+          type = field.type;
+      }
+      data_types_.push_back(type);
+    }
+  }
 
   ChangeBatchResult run(LogicalOperatorPtr plan) {
     ChangeBatchResult result;
@@ -158,6 +175,7 @@ class ChangeBatchRun {
     std::vector<std::optional<size_t>> data_columns;
     for (const StructField& field : batch_.layout.data)
       data_columns.push_back(column(field.name));
+    const std::vector<StructField>& stored = snapshot.schema;
     size_t sequence = *column(kCdcSequenceColumn);
     size_t kind = *column(kKindColumn);
     size_t applied_at = *column(kAppliedAtColumn);
@@ -177,8 +195,10 @@ class ChangeBatchRun {
         event.sequence = rows.columns[sequence].getValue(row);
         event.applied_at = rows.columns[applied_at].getValue(row).getInt64();
         for (size_t index = 0; index < data_columns.size(); ++index) {
-          event.row.push_back(data_columns[index] ? rows.columns[*data_columns[index]].getValue(row)
-                                                  : Value::null(batch_.layout.data[index].type));
+          event.row.push_back(data_columns[index]
+                                  ? asDataType(rows.columns[*data_columns[index]].getValue(row),
+                                               stored[*data_columns[index]].type, index)
+                                  : Value::null(data_types_[index]));
         }
         state_.restore(std::move(event));
       }
@@ -237,8 +257,8 @@ class ChangeBatchRun {
         for (size_t column = 0; column < layout.data.size(); ++column) {
           const Vector& vector = batch.columns[layout.data_in_query[column]];
           event.row.push_back(event.kind == ChangeEvent::Kind::kTruncate
-                                  ? Value::null(layout.data[column].type)
-                                  : vector.getValue(row));
+                                  ? Value::null(data_types_[column])
+                                  : asDataType(vector.getValue(row), vector.type(), column));
         }
         if (event.sequence.isNull())
           ++null_sequences;
@@ -306,8 +326,8 @@ class ChangeBatchRun {
     std::vector<std::vector<Value>> rows;
     if (last_snapshot_version_) {
       std::vector<Value> row;
-      for (const StructField& column : batch_.layout.data)
-        row.push_back(Value::null(column.type));
+      for (const DataType& type : data_types_)
+        row.push_back(Value::null(type));
       row.push_back(*last_snapshot_version_);
       row.push_back(Value::string(kSnapshotKind));
       row.push_back(Value::timestamp(epochMicros()));
@@ -321,7 +341,7 @@ class ChangeBatchRun {
       rows.push_back(std::move(row));
     }
     delta::TableDefinition definition;
-    definition.schema = stateSchema(batch_.layout);
+    definition.schema = stateSchema(batch_.layout, data_types_);
     definition.properties = stateProperties(batch_.layout);
     overwriteTable(batch_.state_location, definition, rows, batch_);
   }
@@ -352,8 +372,17 @@ class ChangeBatchRun {
     return rows;
   }
 
+  //! `value`, of type `type`, in the type the batch keeps data column `column` in.
+  Value asDataType(Value value, const DataType& type, size_t column) const {
+    if (value.isNull() || type.sameStructure(data_types_[column]))
+      return value;
+    return castValue(exec_, value, data_types_[column]);
+  }
+
   const ChangeBatch& batch_;
   const ExecContext& exec_;
+  //! Per data column of the layout: the type its values are kept in, the target's.
+  std::vector<DataType> data_types_;
   ChangeState state_;
   //! FROM SNAPSHOT: the version of the last snapshot applied.
   std::optional<Value> last_snapshot_version_;
