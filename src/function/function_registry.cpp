@@ -23,6 +23,7 @@ void registerConvertTimezoneFunctions(FunctionRegistry& registry);
 void registerToCharFunctions(FunctionRegistry& registry);
 void registerToNumberFunctions(FunctionRegistry& registry);
 void registerMaskFunctions(FunctionRegistry& registry);
+void registerSentencesFunctions(FunctionRegistry& registry);
 
 std::string ordinalName(size_t index) {
   static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
@@ -87,6 +88,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerToCharFunctions(built);
     registerToNumberFunctions(built);
     registerMaskFunctions(built);
+    registerSentencesFunctions(built);
     return built;
   }();
   return registry;
