@@ -24,6 +24,7 @@ void registerToCharFunctions(FunctionRegistry& registry);
 void registerToNumberFunctions(FunctionRegistry& registry);
 void registerMaskFunctions(FunctionRegistry& registry);
 void registerSentencesFunctions(FunctionRegistry& registry);
+void registerBitmapFunctions(FunctionRegistry& registry);
 
 std::string ordinalName(size_t index) {
   static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
@@ -89,6 +90,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerToNumberFunctions(built);
     registerMaskFunctions(built);
     registerSentencesFunctions(built);
+    registerBitmapFunctions(built);
     return built;
   }();
   return registry;

@@ -16,6 +16,7 @@ void registerUnsupportedAggregates(AggregateRegistry& registry);
 void registerShapeMomentAggregates(AggregateRegistry& registry);
 void registerBitAggregates(AggregateRegistry& registry);
 void registerListAggAggregates(AggregateRegistry& registry);
+void registerBitmapAggregates(AggregateRegistry& registry);
 
 namespace {}  // namespace
 
@@ -40,6 +41,7 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerShapeMomentAggregates(built);
     registerBitAggregates(built);
     registerListAggAggregates(built);
+    registerBitmapAggregates(built);
     return built;
   }();
   return registry;

@@ -359,6 +359,24 @@ std::vector<NamedFunctionDoc> aggregateFunctionDocs() {
         "name) GROUP BY cube(name, age) HAVING name = 'Bob' ORDER BY 2;\n"
         " Bob	0	5\n"
         " Bob	1	5"}},
+      {{"bitmap_construct_agg"},
+       {"_FUNC_(position) - Returns the 4096-byte bitmap with the bits at the group's non-null "
+        "`position`s set (0 to 32767, usually bitmap_bit_position(value)); INVALID_BITMAP_POSITION "
+        "for a position outside that range.",
+        "> SELECT substring(hex(_FUNC_(bitmap_bit_position(v))), 0, 6) FROM VALUES (1), (2), (3) "
+        "AS t(v);\n"
+        " 070000"}},
+      {{"bitmap_or_agg"},
+       {"_FUNC_(bitmap) - Returns the bitwise OR of the group's non-null bitmaps as a 4096-byte "
+        "BINARY; a shorter bitmap covers the first bytes.",
+        "> SELECT substring(hex(_FUNC_(b)), 0, 6) FROM VALUES (X'10'), (X'20'), (X'40') AS t(b);\n"
+        " 700000"}},
+      {{"bitmap_and_agg"},
+       {"_FUNC_(bitmap) - Returns the bitwise AND of the group's non-null bitmaps as a 4096-byte "
+        "BINARY (all ones for a group without one); the bytes past a shorter bitmap's end are "
+        "cleared.",
+        "> SELECT substring(hex(_FUNC_(b)), 0, 6) FROM VALUES (X'F0'), (X'70'), (X'30') AS t(b);\n"
+        " 300000"}},
   };
 }
 
