@@ -359,6 +359,13 @@ std::vector<NamedFunctionDoc> aggregateFunctionDocs() {
         "name) GROUP BY cube(name, age) HAVING name = 'Bob' ORDER BY 2;\n"
         " Bob	0	5\n"
         " Bob	1	5"}},
+      {{"count_min_sketch"},
+       {"_FUNC_(col, eps, confidence, seed) - Returns Spark's serialized count-min sketch of the "
+        "group's non-null values (integers, strings or binaries), with relative error `eps` and "
+        "`confidence`, both DOUBLE constants, and an INT or BIGINT `seed`.",
+        "> SELECT hex(_FUNC_(col, 0.5d, 0.5d, 1)) FROM VALUES (1), (2), (1) AS tab(col);\n"
+        " 0000000100000000000000030000000100000004000000005D8D6AB9000000000000000000000000000000"
+        "0200000000000000010000000000000000"}},
       {{"bitmap_construct_agg"},
        {"_FUNC_(position) - Returns the 4096-byte bitmap with the bits at the group's non-null "
         "`position`s set (0 to 32767, usually bitmap_bit_position(value)); INVALID_BITMAP_POSITION "
