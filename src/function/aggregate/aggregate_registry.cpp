@@ -18,6 +18,7 @@ void registerBitAggregates(AggregateRegistry& registry);
 void registerListAggAggregates(AggregateRegistry& registry);
 void registerBitmapAggregates(AggregateRegistry& registry);
 void registerCountMinSketchAggregates(AggregateRegistry& registry);
+void registerHistogramNumericAggregates(AggregateRegistry& registry);
 
 namespace {}  // namespace
 
@@ -44,6 +45,7 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerListAggAggregates(built);
     registerBitmapAggregates(built);
     registerCountMinSketchAggregates(built);
+    registerHistogramNumericAggregates(built);
     return built;
   }();
   return registry;

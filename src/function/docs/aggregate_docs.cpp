@@ -366,6 +366,13 @@ std::vector<NamedFunctionDoc> aggregateFunctionDocs() {
         "> SELECT hex(_FUNC_(col, 0.5d, 0.5d, 1)) FROM VALUES (1), (2), (1) AS tab(col);\n"
         " 0000000100000000000000030000000100000004000000005D8D6AB9000000000000000000000000000000"
         "0200000000000000010000000000000000"}},
+      {{"histogram_numeric"},
+       {"_FUNC_(expr, nb) - Returns a histogram of the group's non-null numeric, date, timestamp "
+        "or interval values in at most `nb` bins, as the array of bin centres `x` (in the type of "
+        "`expr`) and heights `y`, computed with Spark's streaming algorithm; null for a group "
+        "without values.",
+        "> SELECT _FUNC_(col, 5) FROM VALUES (0), (1), (2), (10) AS tab(col);\n"
+        " [{\"x\":0,\"y\":1.0},{\"x\":1,\"y\":1.0},{\"x\":2,\"y\":1.0},{\"x\":10,\"y\":1.0}]"}},
       {{"bitmap_construct_agg"},
        {"_FUNC_(position) - Returns the 4096-byte bitmap with the bits at the group's non-null "
         "`position`s set (0 to 32767, usually bitmap_bit_position(value)); INVALID_BITMAP_POSITION "
