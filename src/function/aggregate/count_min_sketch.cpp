@@ -8,7 +8,8 @@
 // ((int) ((a * v) folded modulo 2^31 - 1)) % width of each row; a string or binary value to
 // |(h1 + i * h2) % width| with h1, h2 its Murmur3 hashes (Spark's hashUnsafeBytes, seeds 0 and
 // h1). As Spark, the arguments are not cast: eps and confidence must be DOUBLE constants, the
-// seed an INT or BIGINT constant (a BIGINT keeps its low 32 bits).
+// seed an INT or BIGINT constant (a BIGINT keeps its low 32 bits). Unlike Spark, a sketch of
+// more than 2^24 counts is refused (COLLECTION_SIZE_LIMIT_EXCEEDED), as each group holds one.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -24,6 +25,7 @@ namespace sluice {
 namespace {
 
 constexpr int64_t kPrimeModulus = (int64_t{1} << 31) - 1;
+constexpr int64_t kMaxTableCells = int64_t{1} << 24;
 
 void appendBigEndian(std::string& out, uint64_t value, int bytes) {
   for (int shift = (bytes - 1) * 8; shift >= 0; shift -= 8)
@@ -181,6 +183,16 @@ AggregateFunctionPtr bindCountMinSketch(const AggregateBindRequest& request) {
   auto width = static_cast<int32_t>(std::min<double>(std::ceil(2 / eps), INT32_MAX));
   auto depth = static_cast<int32_t>(
       std::min<double>(std::ceil(-std::log(1 - confidence) / std::log(2)), INT32_MAX));
+  // Every group keeps its whole table: sluice refuses tables past 2^24 counts (128 MiB), where
+  // Spark would try to allocate them.
+  int64_t cells = int64_t{depth} * width;
+  if (cells > kMaxTableCells) {
+    throw Error(ErrorClass::COLLECTION_SIZE_LIMIT_EXCEEDED, "PARAMETER",
+                fmt::format("Can't create array with {} elements which exceeding the array size "
+                            "limit {}, the value of parameter(s) `eps`, `confidence` in "
+                            "`count_min_sketch` is invalid.",
+                            cells, kMaxTableCells));
+  }
   JavaRandom random(seed);
   std::vector<int64_t> multipliers;
   for (int32_t row = 0; row < depth; ++row)
