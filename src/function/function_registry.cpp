@@ -23,6 +23,8 @@ void registerConvertTimezoneFunctions(FunctionRegistry& registry);
 void registerToCharFunctions(FunctionRegistry& registry);
 void registerToNumberFunctions(FunctionRegistry& registry);
 void registerMaskFunctions(FunctionRegistry& registry);
+void registerSentencesFunctions(FunctionRegistry& registry);
+void registerBitmapFunctions(FunctionRegistry& registry);
 
 std::string ordinalName(size_t index) {
   static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
@@ -87,6 +89,8 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerToCharFunctions(built);
     registerToNumberFunctions(built);
     registerMaskFunctions(built);
+    registerSentencesFunctions(built);
+    registerBitmapFunctions(built);
     return built;
   }();
   return registry;

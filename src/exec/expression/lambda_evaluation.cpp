@@ -1,13 +1,14 @@
 // src/exec/expression/lambda_evaluation.cpp
 //
 // The higher-order functions: transform, filter, exists, forall, aggregate, array_sort with a
-// comparator, zip_with, map_filter, transform_keys and transform_values (see the header for
-// how bodies run). exists and forall are three-valued as Spark's: exists is NULL when no element
-// matched but one gave NULL, forall NULL when none failed but one gave NULL.
+// comparator, zip_with, map_filter, transform_keys, transform_values and map_zip_with (see
+// the header for how bodies run). exists and forall are three-valued as Spark's: exists is NULL
+// when no element matched but one gave NULL, forall NULL when none failed but one gave NULL.
 
 #include "exec/expression/lambda_evaluation.hpp"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -54,6 +55,19 @@ Vector gatherVector(const Vector& source, const std::vector<uint32_t>& indices) 
   return target;
 }
 
+//! target[i] = source[indices[i]], NULL where the index is negative.
+Vector gatherOrNull(const Vector& source, const std::vector<int64_t>& indices) {
+  Vector target(source.type(), capacityOf(indices.size()));
+  for (size_t i = 0; i < indices.size(); ++i) {
+    if (indices[i] < 0) {
+      target.setNull(i);
+    } else {
+      copyValue(source, static_cast<idx_t>(indices[i]), target, i);
+    }
+  }
+  return target;
+}
+
 //! `values` as a flat vector of at least `count` rows.
 Vector flatVector(Vector values, idx_t count) {
   if (!values.isConstant())
@@ -90,6 +104,25 @@ void setEntries(const Vector& input, const RowSet& rows, const std::vector<uint3
   forEachRow(rows, [&](idx_t row) {
     uint32_t count = counts[index++];
     if (input.isNull(row)) {
+      result.setNull(row);
+      return;
+    }
+    result.setNull(row, false);
+    entries[row] = ListEntry{offset, count};
+    offset += count;
+  });
+  result.setChildSize(offset);
+}
+
+//! As setEntries, for a result of two inputs: a row where either is NULL is NULL.
+void setPairedEntries(const Vector& left, const Vector& right, const RowSet& rows,
+                      const std::vector<uint32_t>& counts, Vector& result) {
+  auto* entries = result.mutableData<ListEntry>();
+  uint32_t offset = 0;
+  size_t index = 0;
+  forEachRow(rows, [&](idx_t row) {
+    uint32_t count = counts[index++];
+    if (left.isNull(row) || right.isNull(row)) {
       result.setNull(row);
       return;
     }
@@ -387,37 +420,74 @@ struct LambdaCallRunner {
       }
     });
     // The shorter array is padded with NULLs.
-    auto padded = [&](const Vector& source, const std::vector<int64_t>& indices) {
-      Vector out(source.child(0).type(), capacityOf(indices.size()));
-      for (size_t i = 0; i < indices.size(); ++i) {
-        if (indices[i] < 0) {
-          out.setNull(i);
-        } else {
-          copyValue(source.child(0), static_cast<idx_t>(indices[i]), out, i);
-        }
-      }
-      return out;
-    };
     std::vector<Vector> params;
-    params.push_back(padded(left, left_index));
-    params.push_back(padded(right, right_index));
+    params.push_back(gatherOrNull(left.child(0), left_index));
+    params.push_back(gatherOrNull(right.child(0), right_index));
     Vector values = run(0, parents, std::move(params));
     Vector result = newResult();
     result.child(0) = flatVector(std::move(values), parents.size());
-    auto* entries = result.mutableData<ListEntry>();
-    uint32_t offset = 0;
-    size_t index = 0;
+    setPairedEntries(left, right, rows, counts, result);
+    return result;
+  }
+
+  //! One entry per key of either map: the keys of the first map in order, then those only the
+  //! second has; each value's index in its map's entries, or -1 where that map lacks the key
+  //! (the lambda then sees NULL). A key repeated in one map pairs its first entry.
+  Vector mapZipWith() {
+    Vector left = input(0);
+    Vector right = input(1);
+    const Vector& left_entries = left.child(0);
+    const Vector& right_entries = right.child(0);
+    std::vector<uint32_t> parents;
+    std::vector<int64_t> left_index, right_index;
+    std::vector<uint32_t> counts;
     forEachRow(rows, [&](idx_t row) {
-      uint32_t count = counts[index++];
       if (left.isNull(row) || right.isNull(row)) {
-        result.setNull(row);
+        counts.push_back(0);
         return;
       }
-      result.setNull(row, false);
-      entries[row] = ListEntry{offset, count};
-      offset += count;
+      std::map<Value, size_t, ElementLess> slot_of_key;
+      size_t first = left_index.size();
+      auto addEntries = [&](const Vector& map, const Vector& entries, bool is_left) {
+        const ListEntry& entry = map.at<ListEntry>(row);
+        for (uint32_t k = 0; k < entry.length; ++k) {
+          int64_t element = int64_t{entry.offset} + k;
+          auto [found, added] = slot_of_key.emplace(
+              entries.child(0).getValue(static_cast<idx_t>(element)), left_index.size());
+          if (added) {
+            parents.push_back(static_cast<uint32_t>(row));
+            left_index.push_back(-1);
+            right_index.push_back(-1);
+          }
+          int64_t& index = (is_left ? left_index : right_index)[found->second];
+          if (index < 0)
+            index = element;
+        }
+      };
+      addEntries(left, left_entries, true);
+      addEntries(right, right_entries, false);
+      counts.push_back(static_cast<uint32_t>(left_index.size() - first));
     });
-    result.setChildSize(offset);
+    // The key comes from the first map that has it.
+    Vector keys(left_entries.child(0).type(), capacityOf(parents.size()));
+    for (size_t i = 0; i < parents.size(); ++i) {
+      if (left_index[i] >= 0) {
+        copyValue(left_entries.child(0), static_cast<idx_t>(left_index[i]), keys, i);
+      } else {
+        copyValue(right_entries.child(0), static_cast<idx_t>(right_index[i]), keys, i);
+      }
+    }
+    std::vector<Vector> params;
+    params.push_back(keys);
+    params.push_back(gatherOrNull(left_entries.child(1), left_index));
+    params.push_back(gatherOrNull(right_entries.child(1), right_index));
+    Vector values = run(0, parents, std::move(params));
+    Vector pairs(expr.type.childType(), capacityOf(parents.size()));
+    pairs.child(0) = std::move(keys);
+    pairs.child(1) = flatVector(std::move(values), parents.size());
+    Vector result = newResult();
+    result.child(0) = std::move(pairs);
+    setPairedEntries(left, right, rows, counts, result);
     return result;
   }
 
@@ -502,6 +572,8 @@ Vector LambdaEvaluation::evaluate(ExpressionEvaluator& evaluator, const BoundExp
     case HigherOrderFunction::kTransformKeys:
     case HigherOrderFunction::kTransformValues:
       return runner.mapFunction();
+    case HigherOrderFunction::kMapZipWith:
+      return runner.mapZipWith();
   }
   SLUICE_UNREACHABLE("unknown higher-order function");
 }

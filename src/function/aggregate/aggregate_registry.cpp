@@ -16,6 +16,9 @@ void registerUnsupportedAggregates(AggregateRegistry& registry);
 void registerShapeMomentAggregates(AggregateRegistry& registry);
 void registerBitAggregates(AggregateRegistry& registry);
 void registerListAggAggregates(AggregateRegistry& registry);
+void registerBitmapAggregates(AggregateRegistry& registry);
+void registerCountMinSketchAggregates(AggregateRegistry& registry);
+void registerHistogramNumericAggregates(AggregateRegistry& registry);
 
 namespace {}  // namespace
 
@@ -40,6 +43,9 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerShapeMomentAggregates(built);
     registerBitAggregates(built);
     registerListAggAggregates(built);
+    registerBitmapAggregates(built);
+    registerCountMinSketchAggregates(built);
+    registerHistogramNumericAggregates(built);
     return built;
   }();
   return registry;
@@ -65,6 +71,21 @@ void raiseAggregateInputType(const AggregateBindRequest& request, size_t index,
                   "the {} type, however \"{}\" has the type \"{}\".",
                   request.name, ordinalName(index), expected, request.argument_sql[index],
                   request.argument_types[index].sql()));
+}
+
+void raiseNonFoldableInput(const AggregateBindRequest& request, size_t index,
+                           std::string_view input, std::string_view type) {
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
+              fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input `{}` should "
+                          "be a foldable \"{}\" expression; however, got \"{}\".",
+                          request.name, input, type, request.argument_sql[index]));
+}
+
+std::string doubleLiteral(double value) {
+  std::string text = fmt::format("{}", value);
+  if (text.find_first_of(".en") == std::string::npos)
+    text += ".0";
+  return text + "D";
 }
 
 void raiseUnorderableInput(const AggregateBindRequest& request, std::string_view function,

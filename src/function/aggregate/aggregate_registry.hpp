@@ -86,4 +86,12 @@ double numericConstant(const Value& value);
 [[noreturn]] void raiseAggregateInputType(const AggregateBindRequest& request, size_t index,
                                           std::string_view expected);
 
+//! Raises DATATYPE_MISMATCH.NON_FOLDABLE_INPUT for argument `index`, which Spark names `input`
+//! and requires to be a constant of type `type`.
+[[noreturn]] void raiseNonFoldableInput(const AggregateBindRequest& request, size_t index,
+                                        std::string_view input, std::string_view type);
+
+//! Spark's toSQLValue of a DOUBLE in messages: "0.5D", "1.0D".
+std::string doubleLiteral(double value);
+
 }  // namespace sluice

@@ -259,22 +259,6 @@ class PercentileApprox : public AggregateFunction {
   double error_;
 };
 
-//! Spark's toSQLValue of a DOUBLE: "0.5D", "1.0D".
-std::string doubleLiteral(double value) {
-  std::string text = fmt::format("{}", value);
-  if (text.find_first_of(".en") == std::string::npos)
-    text += ".0";
-  return text + "D";
-}
-
-[[noreturn]] void raiseNonFoldable(const AggregateBindRequest& request, size_t index,
-                                   std::string_view input, std::string_view type) {
-  throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_FOLDABLE_INPUT",
-              fmt::format("Cannot resolve \"{}\" due to data type mismatch: the input `{}` should "
-                          "be a foldable \"{}\" expression; however, got \"{}\".",
-                          request.name, input, type, request.argument_sql[index]));
-}
-
 AggregateFunctionPtr bindPercentileApprox(const AggregateBindRequest& request, const char* name) {
   const DataType& input = request.argument_types[0];
   TypeId id = input.id();
@@ -297,7 +281,7 @@ AggregateFunctionPtr bindPercentileApprox(const AggregateBindRequest& request, c
       raiseAggregateInputType(request, 2, "\"INTEGRAL\"");
     const Value* constant = request.argument_constants[2];
     if (constant == nullptr)
-      raiseNonFoldable(request, 2, "accuracy", request.argument_types[2].sql());
+      raiseNonFoldableInput(request, 2, "accuracy", request.argument_types[2].sql());
     if (constant->isNull()) {
       throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_NULL",
                   fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `accuracy` "
@@ -308,7 +292,7 @@ AggregateFunctionPtr bindPercentileApprox(const AggregateBindRequest& request, c
   }
   const Value* percentage = request.argument_constants[1];
   if (percentage == nullptr)
-    raiseNonFoldable(request, 1, "percentage", returns_array ? "ARRAY<DOUBLE>" : "DOUBLE");
+    raiseNonFoldableInput(request, 1, "percentage", returns_array ? "ARRAY<DOUBLE>" : "DOUBLE");
   if (accuracy <= 0 || accuracy > INT32_MAX) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "VALUE_OUT_OF_RANGE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `accuracy` must "

@@ -359,6 +359,38 @@ std::vector<NamedFunctionDoc> aggregateFunctionDocs() {
         "name) GROUP BY cube(name, age) HAVING name = 'Bob' ORDER BY 2;\n"
         " Bob	0	5\n"
         " Bob	1	5"}},
+      {{"count_min_sketch"},
+       {"_FUNC_(col, eps, confidence, seed) - Returns Spark's serialized count-min sketch of the "
+        "group's non-null values (integers, strings or binaries), with relative error `eps` and "
+        "`confidence`, both DOUBLE constants, and an INT or BIGINT `seed`.",
+        "> SELECT hex(_FUNC_(col, 0.5d, 0.5d, 1)) FROM VALUES (1), (2), (1) AS tab(col);\n"
+        " 0000000100000000000000030000000100000004000000005D8D6AB9000000000000000000000000000000"
+        "0200000000000000010000000000000000"}},
+      {{"histogram_numeric"},
+       {"_FUNC_(expr, nb) - Returns a histogram of the group's non-null numeric, date, timestamp "
+        "or interval values in at most `nb` bins, as the array of bin centres `x` (in the type of "
+        "`expr`) and heights `y`, computed with Spark's streaming algorithm; null for a group "
+        "without values.",
+        "> SELECT _FUNC_(col, 5) FROM VALUES (0), (1), (2), (10) AS tab(col);\n"
+        " [{\"x\":0,\"y\":1.0},{\"x\":1,\"y\":1.0},{\"x\":2,\"y\":1.0},{\"x\":10,\"y\":1.0}]"}},
+      {{"bitmap_construct_agg"},
+       {"_FUNC_(position) - Returns the 4096-byte bitmap with the bits at the group's non-null "
+        "`position`s set (0 to 32767, usually bitmap_bit_position(value)); INVALID_BITMAP_POSITION "
+        "for a position outside that range.",
+        "> SELECT substring(hex(_FUNC_(bitmap_bit_position(v))), 0, 6) FROM VALUES (1), (2), (3) "
+        "AS t(v);\n"
+        " 070000"}},
+      {{"bitmap_or_agg"},
+       {"_FUNC_(bitmap) - Returns the bitwise OR of the group's non-null bitmaps as a 4096-byte "
+        "BINARY; a shorter bitmap covers the first bytes.",
+        "> SELECT substring(hex(_FUNC_(b)), 0, 6) FROM VALUES (X'10'), (X'20'), (X'40') AS t(b);\n"
+        " 700000"}},
+      {{"bitmap_and_agg"},
+       {"_FUNC_(bitmap) - Returns the bitwise AND of the group's non-null bitmaps as a 4096-byte "
+        "BINARY (all ones for a group without one); the bytes past a shorter bitmap's end are "
+        "cleared.",
+        "> SELECT substring(hex(_FUNC_(b)), 0, 6) FROM VALUES (X'F0'), (X'70'), (X'30') AS t(b);\n"
+        " 300000"}},
   };
 }
 

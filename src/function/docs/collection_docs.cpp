@@ -273,6 +273,16 @@ std::vector<NamedFunctionDoc> collectionFunctionDocs() {
        {"_FUNC_(map, func) - Returns `map` with each value replaced by `func(key, value)`.",
         "> SELECT _FUNC_(map('a', 1, 'b', 2), (k, v) -> v * 100);\n"
         " {\"a\":100,\"b\":200}"}},
+      {{"map_zip_with"},
+       {"_FUNC_(map1, map2, func) - Returns the map of every key of either map to "
+        "`func(key, value1, value2)`, the value a map lacks passed as null; keys come in the order "
+        "of `map1`, then those only `map2` has. The key types are widened to a common type.",
+        "> SELECT _FUNC_(map(1, 'a', 2, 'b'), map(1, 'x', 2, 'y'), (k, v1, v2) -> concat(v1, "
+        "v2));\n"
+        " {1:\"ax\",2:\"by\"}\n"
+        "> SELECT _FUNC_(map('a', 1, 'b', 2), map('b', 3, 'c', 4), (k, v1, v2) -> coalesce(v1, 0) "
+        "+ coalesce(v2, 0));\n"
+        " {\"a\":1,\"b\":5,\"c\":4}"}},
       {{"str_to_map"},
        {"_FUNC_(text [, pairDelim [, keyValueDelim]]) - Returns the map read from `text`, split "
         "into pairs at `pairDelim` (',' by default) and each pair into key and value at "

@@ -141,6 +141,21 @@ std::vector<NamedFunctionDoc> miscFunctionDocs() {
         "microsecond, the last instant the window holds (windows exclude their end).",
         "> SELECT _FUNC_(window(TIMESTAMP'2024-01-01 09:03:00', '10 minutes'));\n"
         " 2024-01-01 09:09:59.999999"}},
+      {{"bitmap_bucket_number"},
+       {"_FUNC_(value) - Returns the bitmap that holds the BIGINT `value`: 1 for 1 to 32768, 2 "
+        "for 32769 to 65536, ...; 0 and negative values count down from 0.",
+        "> SELECT _FUNC_(123), _FUNC_(32769), _FUNC_(0), _FUNC_(-32768);\n"
+        " 1\t2\t0\t-1"}},
+      {{"bitmap_bit_position"},
+       {"_FUNC_(value) - Returns the 0-based bit of its bitmap that holds the BIGINT `value` "
+        "(see bitmap_bucket_number): `value` - 1 modulo 32768 for positive values, -`value` "
+        "modulo 32768 otherwise.",
+        "> SELECT _FUNC_(1), _FUNC_(123), _FUNC_(32769), _FUNC_(-5);\n"
+        " 0\t122\t0\t5"}},
+      {{"bitmap_count"},
+       {"_FUNC_(bitmap) - Returns the number of bits set in the BINARY `bitmap`.",
+        "> SELECT _FUNC_(X'1010'), _FUNC_(X'FFFF'), _FUNC_(X'0');\n"
+        " 2\t16\t0"}},
   };
 }
 

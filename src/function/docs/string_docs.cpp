@@ -135,6 +135,14 @@ std::vector<NamedFunctionDoc> stringFunctionDocs() {
         " [\"a\",\"b\",\"c\"]\n"
         "> SELECT _FUNC_('a,b,c,d', ',', 2);\n"
         " [\"a\",\"b,c,d\"]"}},
+      {{"sentences"},
+       {"_FUNC_(str [, lang, country]) - Returns the sentences of `str`, each as the array of its "
+        "words, split with the rules of Java's BreakIterator (the language and country change "
+        "nothing: every locale but Thai has the same rules, and sluice splits Thai by them too).",
+        "> SELECT _FUNC_('Hi there! Good morning.');\n"
+        " [[\"Hi\",\"there\"],[\"Good\",\"morning\"]]\n"
+        "> SELECT _FUNC_('The price was $1,234.56.... But, not now.', 'en', 'US');\n"
+        " [[\"The\",\"price\",\"was\"],[\"But\",\"not\",\"now\"]]"}},
       {{"split_part"},
        {"_FUNC_(str, delimiter, part) - Returns the `part`-th piece of `str` split at the literal "
         "`delimiter` (counted from the end when negative), or an empty string when there is no "

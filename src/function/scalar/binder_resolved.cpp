@@ -66,6 +66,7 @@ const BinderResolvedFunction kBinderResolvedFunctions[] = {
     {"map_filter", 2, 2},
     {"transform_keys", 2, 2},
     {"transform_values", 2, 2},
+    {"map_zip_with", 3, 3},
     // The grouping-set indicators.
     {"grouping", 1, 1},
     {"grouping_id", 0, -1},

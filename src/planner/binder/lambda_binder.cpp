@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "common/error/error.hpp"
+#include "common/types/decimal.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/scalar/collection/collection_functions.hpp"
 #include "planner/expression/bound_lambda.hpp"
@@ -38,6 +39,7 @@ const HigherOrderSpec* findHigherOrder(const std::string& name) {
       {HigherOrderFunction::kMapFilter, "map_filter", 2, 2},
       {HigherOrderFunction::kTransformKeys, "transform_keys", 2, 2},
       {HigherOrderFunction::kTransformValues, "transform_values", 2, 2},
+      {HigherOrderFunction::kMapZipWith, "map_zip_with", 3, 3},
   };
   for (const HigherOrderSpec& spec : kSpecs) {
     if (name == spec.name)
@@ -81,15 +83,64 @@ DataType arrayInput(const BoundExpression& input, const std::string& name, size_
   return input.type;
 }
 
-DataType mapInput(const BoundExpression& input, const std::string& name) {
+DataType mapInput(const BoundExpression& input, const std::string& name, size_t index = 0) {
   if (input.type.isVoid())
     return DataType::map(DataType::voidType(), DataType::voidType());
   if (input.type.id() != TypeId::kMap) {
-    raiseMismatch(name, fmt::format("The argument 1 requires the \"MAP\" type, however it has the "
-                                    "type \"{}\"",
-                                    input.type.sql()));
+    raiseMismatch(name, fmt::format("The argument {} requires the \"MAP\" type, however it has "
+                                    "the type \"{}\"",
+                                    index + 1, input.type.sql()));
   }
   return input.type;
+}
+
+//! Whether a DECIMAL of type `to` holds every value of `from` (Cast.canNullSafeCastToDecimal).
+bool holdsEveryDecimal(const DataType& from, const DataType& to) {
+  DataType source;
+  if (from.id() == TypeId::kDecimal)
+    source = from;
+  else if (from.isIntegral())
+    source = decimal::forIntegral(from.id());
+  else
+    return from.id() == TypeId::kBoolean && to.precision() - to.scale() >= 1;
+  return to.precision() - to.scale() >= source.precision() - source.scale() &&
+         to.scale() >= source.scale();
+}
+
+//! Spark's Cast.forceNullable: whether CAST(from AS to) may give NULL (or fail, under ANSI)
+//! for a value that is not NULL. map_zip_with widens its key types only by casts that cannot.
+bool castMayFail(const DataType& from, const DataType& to) {
+  if (from.isVoid())
+    return false;
+  if (from.id() == TypeId::kString)
+    return to.id() != TypeId::kBinary;
+  if (to.id() == TypeId::kString)
+    return false;
+  bool from_fractional = from.id() == TypeId::kFloat || from.id() == TypeId::kDouble;
+  if (from_fractional && to.id() == TypeId::kTimestamp)
+    return true;
+  if (to.id() == TypeId::kDate)
+    return from.id() != TypeId::kTimestamp;
+  if (from.id() == TypeId::kDate)
+    return to.id() != TypeId::kTimestamp;
+  if (to.id() == TypeId::kDecimal && !holdsEveryDecimal(from, to))
+    return true;
+  return from_fractional && to.isIntegral();
+}
+
+//! map_zip_with's key type: both maps' keys, widened as Spark's MapZipWithTypeCoercion does.
+DataType commonKeyType(const DataType& left, const DataType& right, const std::string& name) {
+  if (left.sameStructure(right))
+    return left;
+  std::optional<DataType> wider = findWiderType(left, right);
+  if (!wider || castMayFail(left, *wider) || castMayFail(right, *wider)) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "MAP_ZIP_WITH_DIFF_TYPES",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to the `{}` "
+                            "should have been two maps with compatible key types, but it's "
+                            "[\"{}\", \"{}\"].",
+                            name, name, left.sql(), right.sql()));
+  }
+  return *wider;
 }
 
 //! A body that must return `type` (a NULL body is cast to it).
@@ -300,6 +351,19 @@ BoundExpressionPtr LambdaBinder::bindCall(ExpressionBinder& binder, const std::s
       } else {
         node->type = DataType::map(map.keyType(), body.type);
       }
+      break;
+    }
+    case HigherOrderFunction::kMapZipWith: {
+      DataType left_map = mapInput(*addInput(0), name, 0);
+      DataType right_map = mapInput(*addInput(1), name, 1);
+      DataType key = commonKeyType(left_map.keyType(), right_map.keyType(), name);
+      left_map = DataType::map(key, left_map.valueType(), left_map.containsNull());
+      right_map = DataType::map(key, right_map.valueType(), right_map.containsNull());
+      children[0] = ExpressionBinder::castTo(std::move(children[0]), left_map);
+      children[1] = ExpressionBinder::castTo(std::move(children[1]), right_map);
+      call->num_inputs = 2;
+      BoundExpression& body = addBody(2, 3, 3, {key, left_map.valueType(), right_map.valueType()});
+      node->type = DataType::map(key, body.type);
       break;
     }
   }

@@ -25,6 +25,7 @@ enum class HigherOrderFunction : uint8_t {
   kMapFilter,        // map_filter(map, (k, v) -> boolean)
   kTransformKeys,    // transform_keys(map, (k, v) -> key)
   kTransformValues,  // transform_values(map, (k, v) -> value)
+  kMapZipWith,       // map_zip_with(map, map, (k, v1, v2) -> value)
 };
 
 struct BoundLambdaCall {
