@@ -7,6 +7,8 @@
 // (timed apart), then the increment's file lands and the next update is timed (the `sluice
 // run` process, start-up included). Beside it, DuckDB does the same work on a native table:
 // a MERGE for SCD type 1, closing the open versions and inserting the new ones for SCD type 2.
+// The target has deletion vectors (delta.enableDeletionVectors), so that, as DuckDB changes
+// its table in place, the update replaces the changed keys' rows without rewriting the rest.
 // Prints the times, the ratios sluice / DuckDB, the files the update removed and added in the
 // target's Delta log, and checks that both sides end with the same rows (count and sums).
 //
@@ -47,7 +49,7 @@ const incrementEvents =
 const pipelineSql = (scdType) => `
 CREATE TEMPORARY VIEW changes AS SELECT * FROM STREAM read_files('data', format => 'parquet');
 
-CREATE STREAMING TABLE target;
+CREATE STREAMING TABLE target TBLPROPERTIES (delta.enableDeletionVectors = true);
 
 CREATE FLOW target_flow AS AUTO CDC INTO target
 FROM STREAM(changes)

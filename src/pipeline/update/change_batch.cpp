@@ -18,6 +18,7 @@
 #include "function/scalar/collection/collection_common.hpp"
 #include "pipeline/update/change_state.hpp"
 #include "pipeline/update/crash_point.hpp"
+#include "pipeline/update/keyed_rows.hpp"
 #include "pipeline/update/pipeline_update.hpp"
 #include "storage/delta/log_store.hpp"
 #include "storage/delta/table_reader.hpp"
@@ -37,7 +38,6 @@ constexpr const char* kSequenceTypeProperty = "sluice.cdc.sequenceType";
 constexpr const char* kTrackHistoryProperty = "sluice.cdc.trackHistory";
 constexpr const char* kTombstoneProperty = "pipelines.cdc.tombstoneGCThresholdInSeconds";
 constexpr int64_t kDefaultTombstoneSeconds = 2 * 24 * 60 * 60;
-constexpr idx_t kRowsPerBatch = 2048;
 
 std::string_view kindName(ChangeEvent::Kind kind) {
   switch (kind) {
@@ -77,34 +77,34 @@ std::vector<StructField> stateSchema(const ChangeCaptureLayout& layout,
   return schema;
 }
 
-//! Writes `rows` (in `schema`'s columns) as the whole content of the table at `location`.
-int64_t overwriteTable(const std::string& location, const delta::TableDefinition& definition,
-                       const std::vector<std::vector<Value>>& rows, const ChangeBatch& batch,
-                       delta::TableWriteResult* written = nullptr) {
+//! The options of a commit of the batch to the table at `location`.
+delta::TableWriteOptions batchWriteOptions(const delta::TableDefinition& definition,
+                                           const ChangeBatch& batch) {
   delta::TableWriteOptions options;
-  options.mode = delta::WriteMode::kOverwrite;
   options.definition = definition;
   options.app_id = batch.app_id;
   options.app_version = batch.batch_id;
   options.operation = "STREAMING UPDATE";
+  return options;
+}
+
+//! Writes `rows` (in the definition's columns) as the whole content of the table at `location`.
+delta::TableWriteResult overwriteTable(const std::string& location,
+                                       const delta::TableDefinition& definition,
+                                       const std::vector<std::vector<Value>>& rows,
+                                       const ChangeBatch& batch) {
+  delta::TableWriteOptions options = batchWriteOptions(definition, batch);
+  options.mode = delta::WriteMode::kOverwrite;
   delta::DeltaTableWriter writer(location, std::move(options));
-  const std::vector<StructField>& schema = definition.schema;
-  for (size_t first = 0; first < rows.size(); first += kRowsPerBatch) {
-    idx_t count = std::min<size_t>(kRowsPerBatch, rows.size() - first);
-    Batch out;
-    out.num_rows = count;
-    for (size_t column = 0; column < schema.size(); ++column) {
-      Vector vector(schema[column].type, count);
-      for (idx_t row = 0; row < count; ++row)
-        vector.setValue(row, rows[first + row][column]);
-      out.columns.push_back(std::move(vector));
-    }
-    writer.write(out);
-  }
-  delta::TableWriteResult result = writer.commit();
-  if (written != nullptr)
-    *written = result;
-  return result.version;
+  writeBoxedRows(writer, rows);
+  return writer.commit();
+}
+
+bool sameColumns(const std::vector<StructField>& a, const std::vector<StructField>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const StructField& x, const StructField& y) {
+                      return x.name == y.name && x.type.sameStructure(y.type);
+                    });
 }
 
 class ChangeBatchRun {
@@ -126,27 +126,57 @@ class ChangeBatchRun {
 
   ChangeBatchResult run(LogicalOperatorPtr plan) {
     ChangeBatchResult result;
-    bool applied = loadState();
-    if (!applied) {
-      std::vector<ChangeEvent> events = readEvents(std::move(plan));
-      if (batch_.layout.from_snapshot)
-        events = snapshotEvents(std::move(events));
-      ChangeCounts counts =
-          state_.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
-      result.num_upserted_rows = counts.upserted;
-      result.num_deleted_rows = counts.deleted;
-      writeState();
-      crashPoint("cdc-state-written");
-      // A batch that upserts and deletes nothing (replayed or stale events, a snapshot equal
-      // to the target) leaves the target's rows as they are: no commit, so that readers of the
-      // target see no change. A recovery that finds the state applied rewrites it anyway.
-      if (counts.upserted == 0 && counts.deleted == 0)
-        return result;
+    if (delta::tableExists(batch_.state_location)) {
+      state_snapshot_ = delta::openSnapshot(batch_.state_location);
+      checkUnchanged(state_snapshot_->metadata.configuration);
     }
-    std::vector<std::vector<Value>> rows = targetRows();
-    delta::TableWriteResult written;
-    result.committed_version =
-        overwriteTable(batch_.target_location, batch_.target_definition, rows, batch_, &written);
+    // An update that stopped after storing this batch's state left the target behind: the
+    // target is rewritten whole from the state.
+    std::optional<int64_t> stored =
+        state_snapshot_ ? state_snapshot_->transactionVersion(batch_.app_id) : std::nullopt;
+    if (stored && *stored >= batch_.batch_id) {
+      loadState(nullptr);
+      delta::TableWriteResult written = overwriteTable(
+          batch_.target_location, batch_.target_definition, targetRows(nullptr), batch_);
+      result.committed_version = written.version;
+      result.num_output_rows = written.num_rows;
+      return result;
+    }
+
+    std::vector<ChangeEvent> events = readEvents(std::move(plan));
+    // Only the keys a batch changes are rewritten, unless a TRUNCATE may change them all.
+    bool by_key = keyedReplacementApplies() &&
+                  std::none_of(events.begin(), events.end(), [](const ChangeEvent& event) {
+                    return event.kind == ChangeEvent::Kind::kTruncate;
+                  });
+    if (batch_.layout.from_snapshot || !by_key) {
+      loadState(nullptr);  // a snapshot is compared with every key
+    } else {
+      ChangeKeySet touched(keyTypes());
+      for (const ChangeEvent& event : events)
+        touched.add(state_.keyOf(event));
+      touched.seal();
+      loadState(&touched);
+    }
+    if (batch_.layout.from_snapshot)
+      events = snapshotEvents(std::move(events));
+    ChangeCounts counts =
+        state_.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
+    result.num_upserted_rows = counts.upserted;
+    result.num_deleted_rows = counts.deleted;
+    const ChangeKeys* changed = by_key ? &state_.changedKeys() : nullptr;
+    writeState(changed);
+    crashPoint("cdc-state-written");
+    // A batch that upserts and deletes nothing (replayed or stale events, a snapshot equal to
+    // the target) leaves the target's rows as they are: no commit, so that readers of the
+    // target see no change.
+    if (counts.upserted == 0 && counts.deleted == 0)
+      return result;
+    delta::TableWriteResult written =
+        changed ? replaceTargetRows(*changed)
+                : overwriteTable(batch_.target_location, batch_.target_definition,
+                                 targetRows(nullptr), batch_);
+    result.committed_version = written.version;
     result.num_output_rows = written.num_rows;
     return result;
   }
@@ -155,13 +185,36 @@ class ChangeBatchRun {
   std::string flowName() const { return batch_.flow->name.quoted(); }
   std::string targetName() const { return batch_.flow->target.quoted(); }
 
-  //! Reads the stored state; true when it holds this batch already (an update stopped after
-  //! writing it).
-  bool loadState() {
-    if (!delta::tableExists(batch_.state_location))
+  std::vector<std::string> keyNames() const { return batch_.layout.keyNames(); }
+  std::vector<DataType> keyTypes() const {
+    std::vector<DataType> types;
+    for (size_t column : batch_.layout.keys)
+      types.push_back(data_types_[column]);
+    return types;
+  }
+
+  //! Whether the batch can replace the rows of the keys it changes, in the state and in the
+  //! target, rather than rewrite both: the keys hash a batch at a time, and both tables have
+  //! the columns the batch writes (a column added or retyped since rewrites them whole).
+  bool keyedReplacementApplies() {
+    if (!ChangeKeySet::supports(keyTypes()))
       return false;
-    delta::Snapshot snapshot = delta::openSnapshot(batch_.state_location);
-    checkUnchanged(snapshot.metadata.configuration);
+    if (state_snapshot_ &&
+        !sameColumns(state_snapshot_->schema, stateSchema(batch_.layout, data_types_)))
+      return false;
+    if (!delta::tableExists(batch_.target_location))
+      return false;
+    target_snapshot_ = delta::openSnapshot(batch_.target_location);
+    return sameColumns(target_snapshot_->schema, batch_.target_definition.schema) &&
+           keyColumnIndexes(target_snapshot_->schema, keyNames(), keyTypes());
+  }
+
+  //! Reads the stored state: every key's events, or with `keys` those of these keys; and the
+  //! bookkeeping rows (the last TRUNCATE, the last snapshot's version).
+  void loadState(const ChangeKeySet* keys) {
+    if (!state_snapshot_)
+      return;
+    const delta::Snapshot& snapshot = *state_snapshot_;
     std::vector<std::string> names;
     for (const StructField& field : snapshot.schema)
       names.push_back(field.name);
@@ -179,32 +232,40 @@ class ChangeBatchRun {
     size_t sequence = *column(kCdcSequenceColumn);
     size_t kind = *column(kKindColumn);
     size_t applied_at = *column(kAppliedAtColumn);
-    delta::DeltaTableScan scan(snapshot);
-    Batch rows;
-    while (scan.next(rows)) {
-      for (idx_t row = 0; row < rows.num_rows; ++row) {
-        ChangeEvent event;
-        std::string kind_name = rows.columns[kind].getValue(row).getString();
-        if (kind_name == kSnapshotKind) {
-          last_snapshot_version_ = rows.columns[sequence].getValue(row);
-          continue;
-        }
-        event.kind = kind_name == "DELETE"     ? ChangeEvent::Kind::kDelete
-                     : kind_name == "TRUNCATE" ? ChangeEvent::Kind::kTruncate
-                                               : ChangeEvent::Kind::kUpsert;
-        event.sequence = rows.columns[sequence].getValue(row);
-        event.applied_at = rows.columns[applied_at].getValue(row).getInt64();
-        for (size_t index = 0; index < data_columns.size(); ++index) {
-          event.row.push_back(data_columns[index]
-                                  ? asDataType(rows.columns[*data_columns[index]].getValue(row),
-                                               stored[*data_columns[index]].type, index)
-                                  : Value::null(data_types_[index]));
-        }
-        state_.restore(std::move(event));
-      }
+
+    KeyedRowsRequest request;
+    request.keys = keys;
+    request.with_null_keys = true;
+    for (size_t key : batch_.layout.keys) {
+      // Checked by keyedReplacementApplies() when reading by key.
+      request.key_columns.push_back(data_columns[key].value_or(0));
     }
-    std::optional<int64_t> applied = snapshot.transactionVersion(batch_.app_id);
-    return applied && *applied >= batch_.batch_id;
+    state_rows_ = findKeyedRows(snapshot, request);
+    for (KeyedRow& row : state_rows_.rows) {
+      std::vector<Value>& values = row.values;
+      ChangeEvent event;
+      std::string kind_name = values[kind].getString();
+      if (kind_name == kSnapshotKind) {
+        last_snapshot_version_ = values[sequence];
+        values.clear();  // a bookkeeping row: rewritten by every batch
+        continue;
+      }
+      event.kind = kind_name == "DELETE"     ? ChangeEvent::Kind::kDelete
+                   : kind_name == "TRUNCATE" ? ChangeEvent::Kind::kTruncate
+                                             : ChangeEvent::Kind::kUpsert;
+      event.sequence = values[sequence];
+      event.applied_at = values[applied_at].getInt64();
+      for (size_t index = 0; index < data_columns.size(); ++index) {
+        event.row.push_back(
+            data_columns[index]
+                ? asDataType(values[*data_columns[index]], stored[*data_columns[index]].type, index)
+                : Value::null(data_types_[index]));
+      }
+      // The row keeps only its key, which decides whether the batch replaces it.
+      values =
+          event.kind == ChangeEvent::Kind::kTruncate ? std::vector<Value>{} : state_.keyOf(event);
+      state_.restore(std::move(event));
+    }
   }
 
   //! The keys, SCD type, sequence type and tracked columns may not change while the state
@@ -322,7 +383,9 @@ class ChangeBatchRun {
     return std::move(diff.events);
   }
 
-  void writeState() {
+  //! Stores the state: whole, or with `changed` as a replacement of the rows of these keys
+  //! and of the bookkeeping rows.
+  void writeState(const ChangeKeys* changed) {
     std::vector<std::vector<Value>> rows;
     if (last_snapshot_version_) {
       std::vector<Value> row;
@@ -333,7 +396,7 @@ class ChangeBatchRun {
       row.push_back(Value::timestamp(epochMicros()));
       rows.push_back(std::move(row));
     }
-    for (ChangeEvent& event : state_.events()) {
+    for (ChangeEvent& event : state_.events(changed)) {
       std::vector<Value> row = std::move(event.row);
       row.push_back(event.sequence);
       row.push_back(Value::string(std::string(kindName(event.kind))));
@@ -343,12 +406,38 @@ class ChangeBatchRun {
     delta::TableDefinition definition;
     definition.schema = stateSchema(batch_.layout, data_types_);
     definition.properties = stateProperties(batch_.layout);
-    overwriteTable(batch_.state_location, definition, rows, batch_);
+    // Batches replace the rows of their keys by deletion vector.
+    definition.properties["delta.enableDeletionVectors"] = "true";
+    if (changed == nullptr || !state_snapshot_) {
+      overwriteTable(batch_.state_location, definition, rows, batch_);
+      return;
+    }
+    std::map<std::string, std::vector<uint64_t>> deleted = state_rows_.positionsOf(
+        [&](const KeyedRow& row) { return row.values.empty() || changed->count(row.values) > 0; });
+    replaceKeyedRows(batch_.state_location, *state_snapshot_, std::move(deleted), rows,
+                     batchWriteOptions(definition, batch_));
+  }
+
+  //! Replaces the target's rows of the `changed` keys by those the state now gives them.
+  delta::TableWriteResult replaceTargetRows(const ChangeKeys& changed) {
+    const delta::Snapshot& target = *target_snapshot_;
+    ChangeKeySet keys(keyTypes());
+    for (const std::vector<Value>& key : changed)
+      keys.add(key);
+    keys.seal();
+    KeyedRowsRequest request;
+    request.key_columns = *keyColumnIndexes(target.schema, keyNames(), keyTypes());
+    request.keys = &keys;
+    request.with_values = false;
+    KeyedRows found = findKeyedRows(target, request);
+    return replaceKeyedRows(
+        batch_.target_location, target, found.positionsOf([](const KeyedRow&) { return true; }),
+        targetRows(&changed), batchWriteOptions(batch_.target_definition, batch_));
   }
 
   //! The state's rows in the target's columns, matched by name (a column the flow no longer
   //! selects is NULL).
-  std::vector<std::vector<Value>> targetRows() const {
+  std::vector<std::vector<Value>> targetRows(const ChangeKeys* keys) const {
     const std::vector<StructField>& layout_columns = batch_.layout.target;
     const std::vector<StructField>& table_columns = batch_.target_definition.schema;
     std::vector<std::optional<size_t>> source;
@@ -361,7 +450,7 @@ class ChangeBatchRun {
       source.push_back(found);
     }
     std::vector<std::vector<Value>> rows;
-    for (std::vector<Value>& row : state_.targetRows()) {
+    for (std::vector<Value>& row : state_.targetRows(keys)) {
       std::vector<Value> out;
       for (size_t column = 0; column < table_columns.size(); ++column) {
         out.push_back(source[column] ? std::move(row[*source[column]])
@@ -384,6 +473,12 @@ class ChangeBatchRun {
   //! Per data column of the layout: the type its values are kept in, the target's.
   std::vector<DataType> data_types_;
   ChangeState state_;
+  //! The state table as the batch read it (absent before the first batch), and its rows the
+  //! batch loaded, each with its key (none for a bookkeeping row).
+  std::optional<delta::Snapshot> state_snapshot_;
+  KeyedRows state_rows_;
+  //! The target as read, when the batch replaces rows by key.
+  std::optional<delta::Snapshot> target_snapshot_;
   //! FROM SNAPSHOT: the version of the last snapshot applied.
   std::optional<Value> last_snapshot_version_;
 };

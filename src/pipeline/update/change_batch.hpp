@@ -2,17 +2,21 @@
 //
 // Applies one batch of an AUTO CDC flow. The flow's state (change_state.hpp) lives in a Delta
 // table of its own under the pipeline's folder, `cdc/<target>`, whose properties record the
-// keys, the SCD type, the sequence's type and the tracked columns. A batch reads the state,
-// runs the flow's query over the batch's input, checks it (no NULL sequence, no NULL key),
-// applies the events and overwrites the state table, then overwrites the target with the rows
-// the state gives. Both commits carry the batch's txn (the flow's appId, the batch number):
-// when an update stops between them, the next one finds the batch in the state's log but not
-// in the target's, and only rewrites the target; a batch is never applied twice nor lost.
+// keys, the SCD type, the sequence's type and the tracked columns. A batch runs the flow's
+// query over its input, checks it (no NULL sequence, no NULL key), loads the stored events of
+// the keys it touches, applies its events, and then replaces, in the state and in the target,
+// the rows of the keys whose events changed (keyed_rows.hpp: deletion vectors where the table
+// has them, the state always; rewritten files otherwise). A batch with a TRUNCATE, or whose
+// tables changed columns since, loads every key and rewrites both tables whole. Both commits
+// carry the batch's txn (the flow's appId, the batch number): when an update stops between
+// them, the next one finds the batch in the state's log but not in the target's, and rewrites
+// the target whole from the state; a batch is never applied twice nor lost.
 //
-// A FROM SNAPSHOT batch reads a whole snapshot and applies what it changes (see
-// ChangeState::diffSnapshot); the state also records the last snapshot's version, which the next
-// must exceed. A batch that upserts and deletes nothing (a snapshot equal to the target,
-// events replayed) leaves the target without a commit.
+// A FROM SNAPSHOT batch reads a whole snapshot and compares it with every key's current row
+// (ChangeState::diffSnapshot): only the keys it adds, changes or lacks are replaced. The state
+// also records the last snapshot's version, which the next must exceed. A batch that upserts
+// and deletes nothing (a snapshot equal to the target, events replayed) leaves the target
+// without a commit.
 #pragma once
 
 #include <cstdint>

@@ -11,14 +11,18 @@ int compareSequences(const Value& a, const Value& b) {
   return compareElements(a, b);
 }
 
-bool ChangeState::KeyLess::operator()(const std::vector<Value>& a,
-                                      const std::vector<Value>& b) const {
-  for (size_t index = 0; index < a.size() && index < b.size(); ++index) {
-    int result = compareElements(a[index], b[index]);
-    if (result != 0)
-      return result < 0;
+template <typename Visit>
+void ChangeState::forEachHistory(const ChangeKeys* keys, Visit visit) const {
+  if (keys == nullptr) {
+    for (const auto& [key, history] : keys_)
+      visit(history);
+    return;
   }
-  return a.size() < b.size();
+  for (const std::vector<Value>& key : *keys) {
+    auto found = keys_.find(key);
+    if (found != keys_.end())
+      visit(found->second);
+  }
 }
 
 std::vector<Value> ChangeState::keyOf(const ChangeEvent& event) const {
@@ -41,6 +45,8 @@ ChangeCounts ChangeState::apply(std::vector<ChangeEvent> events, int64_t now,
       const ChangeEvent& last = it->second.back();
       bool expired =
           last.kind == ChangeEvent::Kind::kDelete && last.applied_at + *tombstone_retention < now;
+      if (expired)
+        changed_.insert(it->first);
       it = expired ? keys_.erase(it) : std::next(it);
     }
   }
@@ -73,13 +79,16 @@ void ChangeState::applyTruncate(const ChangeEvent& event, ChangeCounts& counts) 
         ++counts.deleted;
       return removed;
     });
+    if (kept != history.end())
+      changed_.insert(it->first);
     history.erase(kept, history.end());
     it = history.empty() ? keys_.erase(it) : std::next(it);
   }
 }
 
 void ChangeState::applyType1(ChangeEvent event, ChangeCounts& counts) {
-  History& history = keys_[keyOf(event)];
+  std::vector<Value> key = keyOf(event);
+  History& history = keys_[key];
   const ChangeEvent* current = history.empty() ? nullptr : &history.back();
   if (current != nullptr && compareSequences(event.sequence, current->sequence) <= 0)
     return;  // older than, or as old as, what the key holds
@@ -93,10 +102,12 @@ void ChangeState::applyType1(ChangeEvent event, ChangeCounts& counts) {
     ++counts.upserted;
   }
   history.assign(1, std::move(event));
+  changed_.insert(std::move(key));
 }
 
 void ChangeState::applyType2(ChangeEvent event, ChangeCounts& counts) {
-  History& history = keys_[keyOf(event)];
+  std::vector<Value> key = keyOf(event);
+  History& history = keys_[key];
   auto position = std::lower_bound(history.begin(), history.end(), event,
                                    [](const ChangeEvent& a, const ChangeEvent& b) {
                                      return compareSequences(a.sequence, b.sequence) < 0;
@@ -108,6 +119,7 @@ void ChangeState::applyType2(ChangeEvent event, ChangeCounts& counts) {
   else
     ++counts.upserted;
   history.insert(position, std::move(event));
+  changed_.insert(std::move(key));
 }
 
 std::vector<Value> ChangeState::keepIgnoredNulls(std::vector<Value> row,
@@ -197,19 +209,19 @@ SnapshotDiff ChangeState::diffSnapshot(std::vector<std::vector<Value>> rows,
   return diff;
 }
 
-std::vector<std::vector<Value>> ChangeState::targetRows() const {
+std::vector<std::vector<Value>> ChangeState::targetRows(const ChangeKeys* keys) const {
   std::vector<std::vector<Value>> rows;
-  for (const auto& [key, history] : keys_) {
+  forEachHistory(keys, [&](const History& history) {
     if (layout_.scd_type == 2) {
       versionsOf(history, rows);
     } else if (history.back().kind == ChangeEvent::Kind::kUpsert) {
       rows.push_back(history.back().row);
     }
-  }
+  });
   return rows;
 }
 
-std::vector<ChangeEvent> ChangeState::events() const {
+std::vector<ChangeEvent> ChangeState::events(const ChangeKeys* keys) const {
   std::vector<ChangeEvent> events;
   if (truncated_before_) {
     ChangeEvent truncate;
@@ -219,8 +231,9 @@ std::vector<ChangeEvent> ChangeState::events() const {
       truncate.row.push_back(Value::null(column.type));
     events.push_back(std::move(truncate));
   }
-  for (const auto& [key, history] : keys_)
+  forEachHistory(keys, [&](const History& history) {
     events.insert(events.end(), history.begin(), history.end());
+  });
   return events;
 }
 

@@ -1,8 +1,9 @@
 // src/pipeline/update/change_state.hpp
 //
 // The state of an AUTO CDC target in memory: per key, the events that decide its rows, and the
-// sequence of the last TRUNCATE. The target is a function of this state alone, so a batch
-// applies its events to the state and the target is rewritten from it.
+// sequence of the last TRUNCATE. The target's rows of a key are a function of that key's
+// events alone, so a batch loads the events of the keys it touches, applies its own, and
+// replaces the target's rows of the keys whose events changed (changedKeys()).
 //
 // SCD type 1 keeps one event per key, the one with the highest sequence: an upsert (the row,
 // after IGNORE NULL UPDATES kept the old values of its NULL columns) or a delete (a tombstone,
@@ -28,10 +29,12 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "common/types/value.hpp"
 #include "pipeline/graph/change_capture.hpp"
+#include "pipeline/update/change_keys.hpp"
 
 namespace sluice {
 
@@ -60,6 +63,9 @@ struct SnapshotDiff {
   int64_t duplicate_count = 0;
 };
 
+//! Keys of the layout's key columns, ordered.
+using ChangeKeys = std::set<std::vector<Value>, KeyLess>;
+
 class ChangeState {
  public:
   explicit ChangeState(const ChangeCaptureLayout& layout) : layout_(layout) {}
@@ -73,20 +79,29 @@ class ChangeState {
   //! an unchanged row gives no event, so applying the diff rewrites nothing it keeps.
   SnapshotDiff diffSnapshot(std::vector<std::vector<Value>> rows, const Value& version) const;
 
-  //! The target's rows, in the layout's target columns, ordered by key.
-  std::vector<std::vector<Value>> targetRows() const;
+  //! The target's rows, in the layout's target columns, ordered by key; with `keys`, only
+  //! those of these keys.
+  std::vector<std::vector<Value>> targetRows(const ChangeKeys* keys = nullptr) const;
 
-  //! Every event the state keeps (TRUNCATE first), to be stored; restore() takes them back.
-  std::vector<ChangeEvent> events() const;
+  //! The events the state keeps (TRUNCATE first), to be stored; with `keys`, the TRUNCATE and
+  //! the events of these keys. restore() takes them back.
+  std::vector<ChangeEvent> events(const ChangeKeys* keys = nullptr) const;
   void restore(ChangeEvent event);
 
+  //! The key of an event (its key columns).
+  std::vector<Value> keyOf(const ChangeEvent& event) const;
+  //! The keys whose events apply() changed (an event kept, a tombstone dropped, a TRUNCATE's
+  //! removals): theirs are the only rows of the state and of the target a batch rewrites.
+  const ChangeKeys& changedKeys() const { return changed_; }
+
  private:
-  struct KeyLess {
-    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const;
-  };
   using History = std::vector<ChangeEvent>;  // ascending sequences
 
-  std::vector<Value> keyOf(const ChangeEvent& event) const;
+  //! Calls `visit(history)` for each key in key order; with `keys`, for those of them the
+  //! state holds.
+  template <typename Visit>
+  void forEachHistory(const ChangeKeys* keys, Visit visit) const;
+
   void applyTruncate(const ChangeEvent& event, ChangeCounts& counts);
   void applyType1(ChangeEvent event, ChangeCounts& counts);
   void applyType2(ChangeEvent event, ChangeCounts& counts);
@@ -99,6 +114,7 @@ class ChangeState {
   const ChangeCaptureLayout& layout_;
   std::map<std::vector<Value>, History, KeyLess> keys_;
   std::optional<Value> truncated_before_;
+  ChangeKeys changed_;
 };
 
 //! Spark's ordering of sequence values: NULL first, structs field by field.
