@@ -10,6 +10,7 @@
 #include "catalog/catalog_entry.hpp"
 #include "common/clock.hpp"
 #include "common/text/ascii_case.hpp"
+#include "exec/aggregate/group_keys.hpp"
 #include "exec/chain/plan_executor.hpp"
 #include "exec/parallel/task_scheduler.hpp"
 #include "exec/physical_planner.hpp"
@@ -37,6 +38,7 @@ constexpr const char* kScdTypeProperty = "sluice.cdc.scdType";
 constexpr const char* kSequenceTypeProperty = "sluice.cdc.sequenceType";
 constexpr const char* kTrackHistoryProperty = "sluice.cdc.trackHistory";
 constexpr const char* kTombstoneProperty = "pipelines.cdc.tombstoneGCThresholdInSeconds";
+constexpr const char* kEventsPerSliceSetting = "sluice.cdc.eventsPerSlice";
 constexpr int64_t kDefaultTombstoneSeconds = 2 * 24 * 60 * 60;
 
 std::string_view kindName(ChangeEvent::Kind kind) {
@@ -107,10 +109,22 @@ bool sameColumns(const std::vector<StructField>& a, const std::vector<StructFiel
                     });
 }
 
+//! Which rows of the state table a batch loads.
+enum class StateRows : uint8_t {
+  kAll,          // every key's events and the bookkeeping rows
+  kKeys,         // the events of some keys
+  kBookkeeping,  // the last TRUNCATE and the last snapshot's version
+};
+
+//! What checking a batch's rows found.
+struct EventCount {
+  int64_t events = 0;
+  bool truncates = false;
+};
+
 class ChangeBatchRun {
  public:
-  ChangeBatchRun(const ChangeBatch& batch, const ExecContext& exec)
-      : batch_(batch), exec_(exec), state_(batch.layout) {
+  ChangeBatchRun(const ChangeBatch& batch, const ExecContext& exec) : batch_(batch), exec_(exec) {
     // Values are kept in the target's column types: the table may hold a column wider than
     // the flow's query gives it now (a narrower number), or wider than the state stored it
     // (a column widened since).
@@ -125,7 +139,6 @@ class ChangeBatchRun {
   }
 
   ChangeBatchResult run(LogicalOperatorPtr plan) {
-    ChangeBatchResult result;
     if (delta::tableExists(batch_.state_location)) {
       state_snapshot_ = delta::openSnapshot(batch_.state_location);
       checkUnchanged(state_snapshot_->metadata.configuration);
@@ -135,50 +148,16 @@ class ChangeBatchRun {
     std::optional<int64_t> stored =
         state_snapshot_ ? state_snapshot_->transactionVersion(batch_.app_id) : std::nullopt;
     if (stored && *stored >= batch_.batch_id) {
-      loadState(nullptr);
-      delta::TableWriteResult written = overwriteTable(
-          batch_.target_location, batch_.target_definition, targetRows(nullptr), batch_);
-      result.committed_version = written.version;
-      result.num_output_rows = written.num_rows;
-      return result;
+      ChangeState state(batch_.layout);
+      loadState(state, StateRows::kAll);
+      return overwriteTarget(state, ChangeBatchResult{});
     }
-
-    std::vector<ChangeEvent> events = readEvents(std::move(plan));
+    std::vector<Batch> rows = queryRows(std::move(plan));
+    EventCount count = checkEvents(rows);
     // Only the keys a batch changes are rewritten, unless a TRUNCATE may change them all.
-    bool by_key = keyedReplacementApplies() &&
-                  std::none_of(events.begin(), events.end(), [](const ChangeEvent& event) {
-                    return event.kind == ChangeEvent::Kind::kTruncate;
-                  });
-    if (batch_.layout.from_snapshot || !by_key) {
-      loadState(nullptr);  // a snapshot is compared with every key
-    } else {
-      ChangeKeySet touched(keyTypes());
-      for (const ChangeEvent& event : events)
-        touched.add(state_.keyOf(event));
-      touched.seal();
-      loadState(&touched);
-    }
-    if (batch_.layout.from_snapshot)
-      events = snapshotEvents(std::move(events));
-    ChangeCounts counts =
-        state_.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
-    result.num_upserted_rows = counts.upserted;
-    result.num_deleted_rows = counts.deleted;
-    const ChangeKeys* changed = by_key ? &state_.changedKeys() : nullptr;
-    writeState(changed);
-    crashPoint("cdc-state-written");
-    // A batch that upserts and deletes nothing (replayed or stale events, a snapshot equal to
-    // the target) leaves the target's rows as they are: no commit, so that readers of the
-    // target see no change.
-    if (counts.upserted == 0 && counts.deleted == 0)
-      return result;
-    delta::TableWriteResult written =
-        changed ? replaceTargetRows(*changed)
-                : overwriteTable(batch_.target_location, batch_.target_definition,
-                                 targetRows(nullptr), batch_);
-    result.committed_version = written.version;
-    result.num_output_rows = written.num_rows;
-    return result;
+    if (!count.truncates && keyedReplacementApplies())
+      return replaceByKey(rows, count);
+    return rewriteWhole(rows);
   }
 
  private:
@@ -191,6 +170,15 @@ class ChangeBatchRun {
     for (size_t column : batch_.layout.keys)
       types.push_back(data_types_[column]);
     return types;
+  }
+
+  delta::TableDefinition stateDefinition() const {
+    delta::TableDefinition definition;
+    definition.schema = stateSchema(batch_.layout, data_types_);
+    definition.properties = stateProperties(batch_.layout);
+    // Batches replace the rows of their keys by deletion vector.
+    definition.properties["delta.enableDeletionVectors"] = "true";
+    return definition;
   }
 
   //! Whether the batch can replace the rows of the keys it changes, in the state and in the
@@ -209,18 +197,113 @@ class ChangeBatchRun {
            keyColumnIndexes(target_snapshot_->schema, keyNames(), keyTypes());
   }
 
-  //! Reads the stored state: every key's events, or with `keys` those of these keys; and the
-  //! bookkeeping rows (the last TRUNCATE, the last snapshot's version).
-  void loadState(const ChangeKeySet* keys) {
+  //! Applies the batch to every key and overwrites the state and the target.
+  ChangeBatchResult rewriteWhole(const std::vector<Batch>& rows) {
+    ChangeState state(batch_.layout);
+    loadState(state, StateRows::kAll);
+    std::vector<ChangeEvent> events = boxEvents(rows, 0, 1);
+    if (batch_.layout.from_snapshot)
+      events = snapshotEvents(state, std::move(events));
+    ChangeCounts counts = state.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
+    std::vector<std::vector<Value>> state_rows = bookkeepingRows(state.truncation());
+    for (std::vector<Value>& row : stateRows(state.events()))
+      state_rows.push_back(std::move(row));
+    overwriteTable(batch_.state_location, stateDefinition(), state_rows, batch_);
+    crashPoint("cdc-state-written");
+    ChangeBatchResult result;
+    result.num_upserted_rows = counts.upserted;
+    result.num_deleted_rows = counts.deleted;
+    // A batch that upserts and deletes nothing (replayed or stale events, a snapshot equal to
+    // the target) leaves the target's rows as they are: no commit, so that readers of the
+    // target see no change.
+    if (counts.upserted == 0 && counts.deleted == 0)
+      return result;
+    return overwriteTarget(state, result);
+  }
+
+  //! Overwrites the target with the rows of `state` (every key).
+  ChangeBatchResult overwriteTarget(const ChangeState& state, ChangeBatchResult result) {
+    delta::TableWriteResult written = overwriteTable(
+        batch_.target_location, batch_.target_definition, targetRows(state, nullptr), batch_);
+    result.committed_version = written.version;
+    result.num_output_rows = written.num_rows;
+    return result;
+  }
+
+  //! Applies the batch a slice of its keys at a time, replacing in the state and in the target
+  //! the rows of the keys whose events changed, in one commit to each.
+  ChangeBatchResult replaceByKey(const std::vector<Batch>& rows, const EventCount& count) {
+    const delta::Snapshot* stored = state_snapshot_ ? &*state_snapshot_ : nullptr;
+    KeyedReplacement state_out(batch_.state_location, stored,
+                               batchWriteOptions(stateDefinition(), batch_));
+    KeyedReplacement target_out(batch_.target_location, &*target_snapshot_,
+                                batchWriteOptions(batch_.target_definition, batch_));
+    // The bookkeeping rows hold for every key: read once, stored again by this commit.
+    std::optional<ChangeEvent> truncation;
+    if (stored != nullptr) {
+      ChangeState bookkeeping(batch_.layout);
+      KeyedRows found = loadState(bookkeeping, StateRows::kBookkeeping);
+      state_out.deleteRows(found.positionsOf([](const KeyedRow&) { return true; }));
+      truncation = bookkeeping.truncation();
+    }
+    // A snapshot is compared with every key at once.
+    int64_t per_slice = batch_.events_per_slice;
+    int64_t slices = batch_.layout.from_snapshot
+                         ? 1
+                         : std::max<int64_t>(1, (count.events + per_slice - 1) / per_slice);
+    ChangeCounts counts;
+    for (int64_t slice = 0; slice < slices; ++slice) {
+      ChangeState state(batch_.layout);
+      if (truncation)
+        state.restore(*truncation);
+      std::vector<ChangeEvent> events = boxEvents(rows, slice, slices);
+      KeyedRows loaded;
+      if (batch_.layout.from_snapshot) {
+        loaded = loadState(state, StateRows::kAll);
+        events = snapshotEvents(state, std::move(events));
+      } else if (stored != nullptr && !stored->files.empty()) {
+        ChangeKeySet touched(keyTypes());
+        for (const ChangeEvent& event : events)
+          touched.add(state.keyOf(event));
+        touched.seal();
+        loaded = loadState(state, StateRows::kKeys, &touched);
+      }
+      ChangeCounts applied =
+          state.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
+      counts.upserted += applied.upserted;
+      counts.deleted += applied.deleted;
+      const ChangeKeys& changed = state.changedKeys();
+      if (changed.empty())
+        continue;
+      state_out.deleteRows(
+          loaded.positionsOf([&](const KeyedRow& row) { return changed.count(row.values) > 0; }));
+      state_out.append(stateRows(state.events(&changed)));
+      target_out.deleteRows(targetPositions(changed));
+      target_out.append(targetRows(state, &changed));
+    }
+    state_out.append(bookkeepingRows(truncation));
+    state_out.commit();
+    crashPoint("cdc-state-written");
+    ChangeBatchResult result;
+    result.num_upserted_rows = counts.upserted;
+    result.num_deleted_rows = counts.deleted;
+    if (counts.upserted == 0 && counts.deleted == 0)
+      return result;  // as in rewriteWhole: no commit to the target
+    delta::TableWriteResult written = target_out.commit();
+    result.committed_version = written.version;
+    result.num_output_rows = written.num_rows;
+    return result;
+  }
+
+  //! Loads the stored state's rows `which` (with kKeys, those of `keys`) into `state`, and
+  //! returns where they are, each with its key (a bookkeeping row with none).
+  KeyedRows loadState(ChangeState& state, StateRows which, const ChangeKeySet* keys = nullptr) {
     if (!state_snapshot_)
-      return;
+      return {};
     const delta::Snapshot& snapshot = *state_snapshot_;
-    std::vector<std::string> names;
-    for (const StructField& field : snapshot.schema)
-      names.push_back(field.name);
     auto column = [&](std::string_view name) -> std::optional<size_t> {
-      for (size_t index = 0; index < names.size(); ++index) {
-        if (sameIdentifier(names[index], name))
+      for (size_t index = 0; index < snapshot.schema.size(); ++index) {
+        if (sameIdentifier(snapshot.schema[index].name, name))
           return index;
       }
       return std::nullopt;
@@ -233,21 +316,23 @@ class ChangeBatchRun {
     size_t kind = *column(kKindColumn);
     size_t applied_at = *column(kAppliedAtColumn);
 
+    ChangeKeySet no_keys(keyTypes());
+    no_keys.seal();
     KeyedRowsRequest request;
-    request.keys = keys;
-    request.with_null_keys = true;
+    request.keys = which == StateRows::kAll ? nullptr : which == StateRows::kKeys ? keys : &no_keys;
+    request.with_null_keys = which == StateRows::kBookkeeping;
     for (size_t key : batch_.layout.keys) {
-      // Checked by keyedReplacementApplies() when reading by key.
+      // A key column the state lacks is caught by checkUnchanged() (the keys changed).
       request.key_columns.push_back(data_columns[key].value_or(0));
     }
-    state_rows_ = findKeyedRows(snapshot, request);
-    for (KeyedRow& row : state_rows_.rows) {
+    KeyedRows rows = findKeyedRows(snapshot, request);
+    for (KeyedRow& row : rows.rows) {
       std::vector<Value>& values = row.values;
       ChangeEvent event;
       std::string kind_name = values[kind].getString();
       if (kind_name == kSnapshotKind) {
         last_snapshot_version_ = values[sequence];
-        values.clear();  // a bookkeeping row: rewritten by every batch
+        values.clear();
         continue;
       }
       event.kind = kind_name == "DELETE"     ? ChangeEvent::Kind::kDelete
@@ -263,9 +348,10 @@ class ChangeBatchRun {
       }
       // The row keeps only its key, which decides whether the batch replaces it.
       values =
-          event.kind == ChangeEvent::Kind::kTruncate ? std::vector<Value>{} : state_.keyOf(event);
-      state_.restore(std::move(event));
+          event.kind == ChangeEvent::Kind::kTruncate ? std::vector<Value>{} : state.keyOf(event);
+      state.restore(std::move(event));
     }
+    return rows;
   }
 
   //! The keys, SCD type, sequence type and tracked columns may not change while the state
@@ -287,48 +373,55 @@ class ChangeBatchRun {
     check(kSequenceTypeProperty, "SEQUENCING_TYPE_DRIFT", "the sequence type");
     check(kTrackHistoryProperty, "TRACK_HISTORY_DRIFT", "the tracked columns");
   }
-
-  //! The events of the batch's rows, in arrival order, after checking them.
-  std::vector<ChangeEvent> readEvents(LogicalOperatorPtr plan) {
-    const ChangeCaptureLayout& layout = batch_.layout;
+  //! The rows of the flow's query over the batch's input.
+  std::vector<Batch> queryRows(LogicalOperatorPtr plan) {
     LogicalOperatorPtr optimized = optimizePlan(std::move(plan), exec_);
     PhysicalOperatorPtr physical = createPhysicalPlan(*optimized, exec_);
-    std::vector<Batch> batches = PlanExecutor(exec_, TaskScheduler::shared()).run(*physical);
-    std::vector<ChangeEvent> events;
+    return PlanExecutor(exec_, TaskScheduler::shared()).run(*physical);
+  }
+
+  //! The kind of event row `row` of `batch` is; none for a change feed's pre-image, which says
+  //! what an update replaced rather than a change of its own.
+  std::optional<ChangeEvent::Kind> eventKind(const Batch& batch, idx_t row) const {
+    const ChangeCaptureLayout& layout = batch_.layout;
+    std::optional<std::string_view> change_type;
+    if (layout.change_type_in_query) {
+      const Vector& types = batch.columns[*layout.change_type_in_query];
+      if (!types.isNull(row))
+        change_type = types.at<StringView>(row).view();
+    }
+    if (change_type == "update_preimage")
+      return std::nullopt;
+    if (layout.truncate_in_query && isTrue(batch.columns[*layout.truncate_in_query], row))
+      return ChangeEvent::Kind::kTruncate;
+    bool deletes = layout.delete_in_query ? isTrue(batch.columns[*layout.delete_in_query], row)
+                                          : change_type == "delete";
+    return deletes ? ChangeEvent::Kind::kDelete : ChangeEvent::Kind::kUpsert;
+  }
+
+  //! Counts the batch's events after checking them: no NULL sequence, no NULL key (but in a
+  //! TRUNCATE, which concerns no key).
+  EventCount checkEvents(const std::vector<Batch>& batches) const {
+    const ChangeCaptureLayout& layout = batch_.layout;
+    EventCount count;
     int64_t null_sequences = 0;
     std::vector<int64_t> null_keys(layout.keys.size(), 0);
     for (const Batch& batch : batches) {
       for (idx_t row = 0; row < batch.num_rows; ++row) {
-        ChangeEvent event;
-        std::optional<std::string> change_type;
-        if (layout.change_type_in_query) {
-          Value value = batch.columns[*layout.change_type_in_query].getValue(row);
-          if (!value.isNull())
-            change_type = value.getString();
-        }
-        // A change feed's pre-image says what an update replaced, not a change of its own.
-        if (change_type == "update_preimage")
+        std::optional<ChangeEvent::Kind> kind = eventKind(batch, row);
+        if (!kind)
           continue;
-        event.sequence = batch.columns[layout.sequence_in_query].getValue(row);
-        if (layout.truncate_in_query && isTrue(batch.columns[*layout.truncate_in_query], row))
-          event.kind = ChangeEvent::Kind::kTruncate;
-        else if (layout.delete_in_query ? isTrue(batch.columns[*layout.delete_in_query], row)
-                                        : change_type == "delete")
-          event.kind = ChangeEvent::Kind::kDelete;
-        for (size_t column = 0; column < layout.data.size(); ++column) {
-          const Vector& vector = batch.columns[layout.data_in_query[column]];
-          event.row.push_back(event.kind == ChangeEvent::Kind::kTruncate
-                                  ? Value::null(data_types_[column])
-                                  : asDataType(vector.getValue(row), vector.type(), column));
-        }
-        if (event.sequence.isNull())
+        ++count.events;
+        if (batch.columns[layout.sequence_in_query].isNull(row))
           ++null_sequences;
-        // A TRUNCATE concerns no key: its key columns may be NULL.
+        if (*kind == ChangeEvent::Kind::kTruncate) {
+          count.truncates = true;
+          continue;
+        }
         for (size_t key = 0; key < layout.keys.size(); ++key) {
-          if (event.kind != ChangeEvent::Kind::kTruncate && event.row[layout.keys[key]].isNull())
+          if (batch.columns[layout.data_in_query[layout.keys[key]]].isNull(row))
             ++null_keys[key];
         }
-        events.push_back(std::move(event));
       }
     }
     if (null_sequences > 0) {
@@ -350,12 +443,50 @@ class ChangeBatchRun {
                               "({}); every change needs its key.",
                               batch_.batch_id, targetName(), fmt::join(counts, ", ")));
     }
+    return count;
+  }
+
+  //! The events of slice `slice` of `slices` of the batch's rows (the rows whose key hashes to
+  //! it), in arrival order.
+  std::vector<ChangeEvent> boxEvents(const std::vector<Batch>& batches, int64_t slice,
+                                     int64_t slices) const {
+    const ChangeCaptureLayout& layout = batch_.layout;
+    std::vector<ChangeEvent> events;
+    std::vector<uint64_t> hashes;
+    for (const Batch& batch : batches) {
+      if (slices > 1) {
+        hashes.assign(batch.num_rows, 0);
+        for (size_t key = 0; key < layout.keys.size(); ++key) {
+          Vector column = batch.columns[layout.data_in_query[layout.keys[key]]];
+          column.flatten(batch.num_rows);
+          hashKeyColumn(column, batch.num_rows, hashes.data(), key > 0);
+        }
+      }
+      for (idx_t row = 0; row < batch.num_rows; ++row) {
+        if (slices > 1 &&
+            static_cast<int64_t>(hashes[row] % static_cast<uint64_t>(slices)) != slice)
+          continue;
+        std::optional<ChangeEvent::Kind> kind = eventKind(batch, row);
+        if (!kind)
+          continue;
+        ChangeEvent event;
+        event.kind = *kind;
+        event.sequence = batch.columns[layout.sequence_in_query].getValue(row);
+        for (size_t column = 0; column < layout.data.size(); ++column) {
+          const Vector& vector = batch.columns[layout.data_in_query[column]];
+          event.row.push_back(event.kind == ChangeEvent::Kind::kTruncate
+                                  ? Value::null(data_types_[column])
+                                  : asDataType(vector.getValue(row), vector.type(), column));
+        }
+        events.push_back(std::move(event));
+      }
+    }
     return events;
   }
 
   //! The events that turn the target into the snapshot whose rows are `rows` (read as upserts):
   //! checked for duplicate keys and for a version above the last snapshot's.
-  std::vector<ChangeEvent> snapshotEvents(std::vector<ChangeEvent> rows) {
+  std::vector<ChangeEvent> snapshotEvents(const ChangeState& state, std::vector<ChangeEvent> rows) {
     Value version = batch_.snapshot_version ? *batch_.snapshot_version
                     : rows.empty()          ? Value::timestamp(epochMicros())
                                             : rows.front().sequence;
@@ -369,7 +500,7 @@ class ChangeBatchRun {
     std::vector<std::vector<Value>> snapshot;
     for (ChangeEvent& row : rows)
       snapshot.push_back(std::move(row.row));
-    SnapshotDiff diff = state_.diffSnapshot(std::move(snapshot), version);
+    SnapshotDiff diff = state.diffSnapshot(std::move(snapshot), version);
     if (diff.duplicate_key) {
       std::vector<std::string> parts;
       for (const Value& value : *diff.duplicate_key)
@@ -383,10 +514,25 @@ class ChangeBatchRun {
     return std::move(diff.events);
   }
 
-  //! Stores the state: whole, or with `changed` as a replacement of the rows of these keys
-  //! and of the bookkeeping rows.
-  void writeState(const ChangeKeys* changed) {
+  //! The state table's rows of `events`.
+  std::vector<std::vector<Value>> stateRows(std::vector<ChangeEvent> events) const {
     std::vector<std::vector<Value>> rows;
+    for (ChangeEvent& event : events) {
+      std::vector<Value> row = std::move(event.row);
+      row.push_back(event.sequence);
+      row.push_back(Value::string(std::string(kindName(event.kind))));
+      row.push_back(Value::timestamp(event.applied_at));
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+
+  //! The state table's bookkeeping rows: the last snapshot's version, the last TRUNCATE.
+  std::vector<std::vector<Value>> bookkeepingRows(std::optional<ChangeEvent> truncation) const {
+    std::vector<ChangeEvent> events;
+    if (truncation)
+      events.push_back(std::move(*truncation));
+    std::vector<std::vector<Value>> rows = stateRows(std::move(events));
     if (last_snapshot_version_) {
       std::vector<Value> row;
       for (const DataType& type : data_types_)
@@ -396,31 +542,14 @@ class ChangeBatchRun {
       row.push_back(Value::timestamp(epochMicros()));
       rows.push_back(std::move(row));
     }
-    for (ChangeEvent& event : state_.events(changed)) {
-      std::vector<Value> row = std::move(event.row);
-      row.push_back(event.sequence);
-      row.push_back(Value::string(std::string(kindName(event.kind))));
-      row.push_back(Value::timestamp(event.applied_at));
-      rows.push_back(std::move(row));
-    }
-    delta::TableDefinition definition;
-    definition.schema = stateSchema(batch_.layout, data_types_);
-    definition.properties = stateProperties(batch_.layout);
-    // Batches replace the rows of their keys by deletion vector.
-    definition.properties["delta.enableDeletionVectors"] = "true";
-    if (changed == nullptr || !state_snapshot_) {
-      overwriteTable(batch_.state_location, definition, rows, batch_);
-      return;
-    }
-    std::map<std::string, std::vector<uint64_t>> deleted = state_rows_.positionsOf(
-        [&](const KeyedRow& row) { return row.values.empty() || changed->count(row.values) > 0; });
-    replaceKeyedRows(batch_.state_location, *state_snapshot_, std::move(deleted), rows,
-                     batchWriteOptions(definition, batch_));
+    return rows;
   }
 
-  //! Replaces the target's rows of the `changed` keys by those the state now gives them.
-  delta::TableWriteResult replaceTargetRows(const ChangeKeys& changed) {
+  //! Where the target's rows of the `changed` keys are.
+  std::map<std::string, std::vector<uint64_t>> targetPositions(const ChangeKeys& changed) const {
     const delta::Snapshot& target = *target_snapshot_;
+    if (target.files.empty())
+      return {};
     ChangeKeySet keys(keyTypes());
     for (const std::vector<Value>& key : changed)
       keys.add(key);
@@ -429,15 +558,13 @@ class ChangeBatchRun {
     request.key_columns = *keyColumnIndexes(target.schema, keyNames(), keyTypes());
     request.keys = &keys;
     request.with_values = false;
-    KeyedRows found = findKeyedRows(target, request);
-    return replaceKeyedRows(
-        batch_.target_location, target, found.positionsOf([](const KeyedRow&) { return true; }),
-        targetRows(&changed), batchWriteOptions(batch_.target_definition, batch_));
+    return findKeyedRows(target, request).positionsOf([](const KeyedRow&) { return true; });
   }
 
-  //! The state's rows in the target's columns, matched by name (a column the flow no longer
-  //! selects is NULL).
-  std::vector<std::vector<Value>> targetRows(const ChangeKeys* keys) const {
+  //! The target's rows `state` gives (with `keys`, those of these keys), in the target's
+  //! columns, matched by name (a column the flow no longer selects is NULL).
+  std::vector<std::vector<Value>> targetRows(const ChangeState& state,
+                                             const ChangeKeys* keys) const {
     const std::vector<StructField>& layout_columns = batch_.layout.target;
     const std::vector<StructField>& table_columns = batch_.target_definition.schema;
     std::vector<std::optional<size_t>> source;
@@ -450,7 +577,7 @@ class ChangeBatchRun {
       source.push_back(found);
     }
     std::vector<std::vector<Value>> rows;
-    for (std::vector<Value>& row : state_.targetRows(keys)) {
+    for (std::vector<Value>& row : state.targetRows(keys)) {
       std::vector<Value> out;
       for (size_t column = 0; column < table_columns.size(); ++column) {
         out.push_back(source[column] ? std::move(row[*source[column]])
@@ -472,11 +599,8 @@ class ChangeBatchRun {
   const ExecContext& exec_;
   //! Per data column of the layout: the type its values are kept in, the target's.
   std::vector<DataType> data_types_;
-  ChangeState state_;
-  //! The state table as the batch read it (absent before the first batch), and its rows the
-  //! batch loaded, each with its key (none for a bookkeeping row).
+  //! The state table as the batch read it (absent before the first batch).
   std::optional<delta::Snapshot> state_snapshot_;
-  KeyedRows state_rows_;
   //! The target as read, when the batch replaces rows by key.
   std::optional<delta::Snapshot> target_snapshot_;
   //! FROM SNAPSHOT: the version of the last snapshot applied.
@@ -519,6 +643,23 @@ int64_t tombstoneRetention(const Dataset& target, const Flow& flow) {
     throw Error(
         ErrorClass::INVALID_CONF_VALUE,
         fmt::format("The value '{}' of {} is not a number of seconds.", *text, kTombstoneProperty));
+  }
+}
+
+int64_t eventsPerSlice(const Flow& flow) {
+  auto setting = flow.context.settings.find(kEventsPerSliceSetting);
+  if (setting == flow.context.settings.end())
+    return ChangeBatch{}.events_per_slice;
+  try {
+    size_t used = 0;
+    int64_t events = std::stoll(setting->second, &used);
+    if (used != setting->second.size() || events <= 0)
+      throw std::invalid_argument(setting->second);
+    return events;
+  } catch (const std::exception&) {
+    throw Error(ErrorClass::INVALID_CONF_VALUE,
+                fmt::format("The value '{}' of {} is not a positive number of events.",
+                            setting->second, kEventsPerSliceSetting));
   }
 }
 

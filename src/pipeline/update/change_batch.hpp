@@ -41,6 +41,10 @@ struct ChangeBatch {
   int64_t batch_id = 0;
   //! pipelines.cdc.tombstoneGCThresholdInSeconds, in microseconds.
   int64_t tombstone_retention = 0;
+  //! How many events the batch applies at a time (sluice.cdc.eventsPerSlice): a larger batch is
+  //! cut by key hash into slices, each loaded, applied and written before the next, so that
+  //! the boxed events and states of all its keys never live in memory at once.
+  int64_t events_per_slice = 1 << 20;
   //! FROM SNAPSHOT: the snapshot's version when the source gives one; otherwise the time the
   //! snapshot was read.
   std::optional<Value> snapshot_version;
@@ -63,5 +67,8 @@ std::string changeStateLocation(const std::string& pipeline_folder, const std::s
 //! The retention of tombstones a target's properties or the flow's settings give, in
 //! microseconds (default two days).
 int64_t tombstoneRetention(const Dataset& target, const Flow& flow);
+
+//! The flow's sluice.cdc.eventsPerSlice setting, or the default.
+int64_t eventsPerSlice(const Flow& flow);
 
 }  // namespace sluice

@@ -221,16 +221,19 @@ std::vector<std::vector<Value>> ChangeState::targetRows(const ChangeKeys* keys) 
   return rows;
 }
 
+std::optional<ChangeEvent> ChangeState::truncation() const {
+  if (!truncated_before_)
+    return std::nullopt;
+  ChangeEvent truncate;
+  truncate.kind = ChangeEvent::Kind::kTruncate;
+  truncate.sequence = *truncated_before_;
+  for (const StructField& column : layout_.data)
+    truncate.row.push_back(Value::null(column.type));
+  return truncate;
+}
+
 std::vector<ChangeEvent> ChangeState::events(const ChangeKeys* keys) const {
   std::vector<ChangeEvent> events;
-  if (truncated_before_) {
-    ChangeEvent truncate;
-    truncate.kind = ChangeEvent::Kind::kTruncate;
-    truncate.sequence = *truncated_before_;
-    for (const StructField& column : layout_.data)
-      truncate.row.push_back(Value::null(column.type));
-    events.push_back(std::move(truncate));
-  }
   forEachHistory(keys, [&](const History& history) {
     events.insert(events.end(), history.begin(), history.end());
   });

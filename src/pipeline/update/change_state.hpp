@@ -83,9 +83,11 @@ class ChangeState {
   //! those of these keys.
   std::vector<std::vector<Value>> targetRows(const ChangeKeys* keys = nullptr) const;
 
-  //! The events the state keeps (TRUNCATE first), to be stored; with `keys`, the TRUNCATE and
-  //! the events of these keys. restore() takes them back.
+  //! The events of every key the state keeps, to be stored; with `keys`, of these keys.
+  //! restore() takes them back, and the truncation() too.
   std::vector<ChangeEvent> events(const ChangeKeys* keys = nullptr) const;
+  //! The last TRUNCATE, if any.
+  std::optional<ChangeEvent> truncation() const;
   void restore(ChangeEvent event);
 
   //! The key of an event (its key columns).

@@ -347,6 +347,7 @@ class FlowRun {
     batch.app_id = app_id;
     batch.batch_id = batch_id;
     batch.tombstone_retention = tombstoneRetention(target(), flow);
+    batch.events_per_slice = eventsPerSlice(flow);
     ExecContext exec = executionContext(flow.context, environment_.memory_limit);
     ChangeBatchResult applied = applyChangeBatch(batch, std::move(plan), exec);
     result.num_output_rows = applied.num_output_rows;

@@ -192,53 +192,68 @@ void writeBoxedRows(delta::DeltaTableWriter& writer, const std::vector<std::vect
   }
 }
 
-delta::TableWriteResult replaceKeyedRows(const std::string& location,
-                                         const delta::Snapshot& snapshot,
-                                         std::map<std::string, std::vector<uint64_t>> deleted,
-                                         const std::vector<std::vector<Value>>& rows,
-                                         delta::TableWriteOptions options) {
-  for (auto& [path, positions] : deleted)
-    std::sort(positions.begin(), positions.end());
+KeyedReplacement::KeyedReplacement(const std::string& location, const delta::Snapshot* snapshot,
+                                   delta::TableWriteOptions options)
+    : snapshot_(snapshot) {
   options.mode = delta::WriteMode::kAppend;
-  options.read_version = snapshot.version;
-  options.reads_table = true;
+  if (snapshot != nullptr) {
+    options.read_version = snapshot->version;
+    options.reads_table = true;
+    if (delta::writesDeletionVectors(snapshot->protocol, snapshot->metadata)) {
+      vectors_ = std::make_shared<delta::RowDeletions>();
+      options.deleted_rows = vectors_;
+    }
+  }
+  writer_ = std::make_unique<delta::DeltaTableWriter>(location, std::move(options));
+}
+
+void KeyedReplacement::deleteRows(const std::map<std::string, std::vector<uint64_t>>& positions) {
+  for (const auto& [path, rows] : positions) {
+    if (vectors_) {
+      vectors_->add(path, rows);
+    } else {
+      std::vector<uint64_t>& kept = rewrites_[path];
+      kept.insert(kept.end(), rows.begin(), rows.end());
+    }
+  }
+}
+
+void KeyedReplacement::append(const std::vector<std::vector<Value>>& rows) {
+  writeBoxedRows(*writer_, rows);
+}
+
+delta::TableWriteResult KeyedReplacement::commit() {
+  if (rewrites_.empty())
+    return writer_->commit();
+  // Copy-on-write: the rows the rewritten files keep join the new ones.
   std::vector<delta::AddFile> rewritten;
-  if (delta::writesDeletionVectors(snapshot.protocol, snapshot.metadata)) {
-    options.deleted_rows = std::make_shared<delta::RowDeletions>();
-    for (const auto& [path, positions] : deleted)
-      options.deleted_rows->add(path, positions);
-  } else {
-    for (const auto& [decoded, file] : snapshot.files) {
-      if (deleted.count(file.path) > 0)
-        rewritten.push_back(file);
-    }
-    options.replaced_files = rewritten;
+  for (const auto& [decoded, file] : snapshot_->files) {
+    if (rewrites_.count(file.path) > 0)
+      rewritten.push_back(file);
   }
-  delta::DeltaTableWriter writer(location, std::move(options));
-  if (!rewritten.empty()) {
-    // Copy-on-write: the rewritten files' rows that are kept, then the new rows.
-    delta::DeltaTableScan scan(snapshot, {}, rewritten);
-    scan.includeRowIdentity();
-    Batch batch;
-    std::vector<uint32_t> kept;
-    while (scan.next(batch)) {
-      size_t width = batch.columns.size();
-      const std::vector<uint64_t>& positions =
-          deleted.at(batch.columns[width - 2].at<StringView>(0).str());
-      kept.clear();
-      for (idx_t row = 0; row < batch.num_rows; ++row) {
-        auto position = static_cast<uint64_t>(batch.columns[width - 1].at<int64_t>(row));
-        if (!std::binary_search(positions.begin(), positions.end(), position))
-          kept.push_back(static_cast<uint32_t>(row));
-      }
-      if (kept.empty())
-        continue;
-      batch.columns.resize(width - 2);
-      writer.write(gatherBatch(batch.columns, RowSet{kept.data(), kept.size()}));
+  for (auto& [path, positions] : rewrites_)
+    std::sort(positions.begin(), positions.end());
+  delta::DeltaTableScan scan(*snapshot_, {}, rewritten);
+  scan.includeRowIdentity();
+  Batch batch;
+  std::vector<uint32_t> kept;
+  while (scan.next(batch)) {
+    size_t width = batch.columns.size();
+    const std::vector<uint64_t>& deleted =
+        rewrites_.at(batch.columns[width - 2].at<StringView>(0).str());
+    kept.clear();
+    for (idx_t row = 0; row < batch.num_rows; ++row) {
+      auto position = static_cast<uint64_t>(batch.columns[width - 1].at<int64_t>(row));
+      if (!std::binary_search(deleted.begin(), deleted.end(), position))
+        kept.push_back(static_cast<uint32_t>(row));
     }
+    if (kept.empty())
+      continue;
+    batch.columns.resize(width - 2);
+    writer_->write(gatherBatch(batch.columns, RowSet{kept.data(), kept.size()}));
   }
-  writeBoxedRows(writer, rows);
-  return writer.commit();
+  writer_->replaceFiles(rewritten);
+  return writer_->commit();
 }
 
 }  // namespace sluice

@@ -4,7 +4,7 @@
 // its target without rewriting what it does not touch. findKeyedRows reads the table once, on
 // every core, and returns the rows whose key is in a ChangeKeySet with their files and
 // positions; files and row groups whose statistics rule out the range of the keys' first
-// column are not read. replaceKeyedRows then commits, in one version, the deletion of chosen
+// column are not read. A KeyedReplacement then commits, in one version, the deletion of chosen
 // rows and the append of their replacements: by deletion vector where the table has them
 // (delta.enableDeletionVectors), else by rewriting the files that hold deleted rows without
 // them (copy-on-write).
@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,14 +73,29 @@ KeyedRows findKeyedRows(const delta::Snapshot& snapshot, const KeyedRowsRequest&
 //! Writes boxed `rows` (in `writer`'s columns) through `writer`.
 void writeBoxedRows(delta::DeltaTableWriter& writer, const std::vector<std::vector<Value>>& rows);
 
-//! Commits to the table at `location`, read as `snapshot`, the deletion of the rows `deleted`
-//! (positions by add path, files of `snapshot`) and the append of `rows` (in the table's
-//! columns), with the txn, operation and definition of `options` (whose mode and read
-//! version this sets).
-delta::TableWriteResult replaceKeyedRows(const std::string& location,
-                                         const delta::Snapshot& snapshot,
-                                         std::map<std::string, std::vector<uint64_t>> deleted,
-                                         const std::vector<std::vector<Value>>& rows,
-                                         delta::TableWriteOptions options);
+//! One commit to the table at `location` that deletes rows of the snapshot it read and
+//! appends rows, both given in parts (a batch applied a slice of its keys at a time): by
+//! deletion vector where the table has them, else the files holding deleted rows are
+//! rewritten without them when the commit is made. New rows are written as they come.
+class KeyedReplacement {
+ public:
+  //! `snapshot` is the table as read, null when it does not exist yet (`options.definition`
+  //! then creates it); `options` gives the txn, operation and definition, and this sets the
+  //! mode, the read version and what the commit removes.
+  KeyedReplacement(const std::string& location, const delta::Snapshot* snapshot,
+                   delta::TableWriteOptions options);
+
+  //! Deletes rows of the snapshot (positions by add path).
+  void deleteRows(const std::map<std::string, std::vector<uint64_t>>& positions);
+  //! Appends rows in the table's columns.
+  void append(const std::vector<std::vector<Value>>& rows);
+  delta::TableWriteResult commit();
+
+ private:
+  const delta::Snapshot* snapshot_;
+  std::shared_ptr<delta::RowDeletions> vectors_;           // with deletion vectors
+  std::map<std::string, std::vector<uint64_t>> rewrites_;  // otherwise
+  std::unique_ptr<delta::DeltaTableWriter> writer_;
+};
 
 }  // namespace sluice

@@ -520,6 +520,14 @@ TableWriteResult DeltaTableWriter::commit() {
   return result;
 }
 
+void DeltaTableWriter::replaceFiles(const std::vector<AddFile>& files) {
+  SLUICE_CHECK(snapshot_ && options_.mode == WriteMode::kAppend && !committed_);
+  if (files.empty())
+    return;
+  refuseIfAppendOnly(snapshot_->metadata, store_.tablePath());
+  options_.replaced_files.insert(options_.replaced_files.end(), files.begin(), files.end());
+}
+
 bool DeltaTableWriter::addDeletionVectors(CommitPlan& plan, TableWriteResult& result, int64_t now) {
   if (!options_.deleted_rows || options_.deleted_rows->empty())
     return false;

@@ -160,6 +160,10 @@ class DeltaTableWriter {
   };
   std::unique_ptr<ThreadWriter> threadWriter();
 
+  //! Adds live files of the read snapshot to those the commit removes, as the replaced_files
+  //! option does, for a write that learns which files it rewrites while it writes.
+  void replaceFiles(const std::vector<AddFile>& files);
+
   //! Closes the files and commits them; throws on conflict (the files are then left as
   //! orphans for VACUUM). Every ThreadWriter must have finished.
   TableWriteResult commit();

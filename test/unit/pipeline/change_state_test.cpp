@@ -158,6 +158,8 @@ Rows appliedRows(const std::vector<ChangeEvent>& stream, int scd_type, std::mt19
       auto restored = std::make_unique<ChangeState>(layout);
       for (ChangeEvent& kept : state->events())
         restored->restore(std::move(kept));
+      if (std::optional<ChangeEvent> truncation = state->truncation())
+        restored->restore(std::move(*truncation));
       state = std::move(restored);
     }
   }
@@ -167,7 +169,7 @@ Rows appliedRows(const std::vector<ChangeEvent>& stream, int scd_type, std::mt19
 //! Applies `stream` in random batches the way a pipeline batch reads and stores its state by
 //! key: it loads the events of the keys it touches (and the TRUNCATE), and stores back the
 //! events of the keys it changed in place of their old ones; a batch with a TRUNCATE loads and
-//! stores every key.
+//! stores every key, the TRUNCATE with them.
 Rows appliedByKey(const std::vector<ChangeEvent>& stream, int scd_type, std::mt19937& random) {
   ChangeCaptureLayout layout = layoutOf(scd_type);
   std::vector<ChangeEvent> stored;  // the state table's rows
@@ -193,11 +195,13 @@ Rows appliedByKey(const std::vector<ChangeEvent>& stream, int scd_type, std::mt1
     state.apply(std::move(batch), now++, std::nullopt);
     if (truncates) {
       stored = state.events();
+      if (std::optional<ChangeEvent> truncation = state.truncation())
+        stored.push_back(std::move(*truncation));
       continue;
     }
     const ChangeKeys& changed = state.changedKeys();
     std::erase_if(stored, [&](const ChangeEvent& event) {
-      return event.kind == ChangeEvent::Kind::kTruncate || changed.count(state.keyOf(event)) > 0;
+      return event.kind != ChangeEvent::Kind::kTruncate && changed.count(state.keyOf(event)) > 0;
     });
     for (ChangeEvent& event : state.events(&changed))
       stored.push_back(std::move(event));

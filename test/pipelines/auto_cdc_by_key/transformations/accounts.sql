@@ -1,3 +1,6 @@
+-- Batches apply 700 events at a time, so that a large one runs in several slices of keys.
+SET sluice.cdc.eventsPerSlice = 700;
+
 -- Three targets of one change stream: SCD type 1 with deletion vectors, SCD type 1 without
 -- (its files are rewritten), and SCD type 2 with deletion vectors.
 CREATE STREAMING TABLE accounts TBLPROPERTIES (delta.enableDeletionVectors = true);
