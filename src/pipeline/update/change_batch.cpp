@@ -17,6 +17,7 @@
 #include "function/cast/cast.hpp"
 #include "function/scalar/collection/collection_common.hpp"
 #include "pipeline/update/change_state.hpp"
+#include "pipeline/update/change_state_columns.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/pipeline_update.hpp"
 #include "storage/delta/log_store.hpp"
@@ -27,10 +28,9 @@ namespace sluice {
 namespace {
 
 // The state table's columns after the data columns, and the properties recording the flow.
-constexpr const char* kKindColumn = "__sluice_cdc_kind";
-constexpr const char* kAppliedAtColumn = "__sluice_cdc_applied_at";
-// The kind of the state's row that records the last snapshot's version (FROM SNAPSHOT).
-constexpr const char* kSnapshotKind = "SNAPSHOT";
+constexpr const char* kKindColumn = kCdcKindColumn;
+constexpr const char* kAppliedAtColumn = kCdcAppliedAtColumn;
+constexpr const char* kSnapshotKind = kCdcSnapshotKind;
 constexpr const char* kKeysProperty = "sluice.cdc.keys";
 constexpr const char* kScdTypeProperty = "sluice.cdc.scdType";
 constexpr const char* kSequenceTypeProperty = "sluice.cdc.sequenceType";
