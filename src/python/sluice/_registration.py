@@ -100,8 +100,8 @@ def register_file(path, source_name, root, configuration, storage_dir="", catalo
                   schema=""):
     """The file's statements [(line, sql)], its sinks [(line, name, format, options, line text)],
     its errors [(error class, message, line, line text)], the definitions that wait for schemas
-    and the AUTO CDC flows whose snapshots a function gives. Actions at the top level of the file run in
-    the catalog of `storage_dir`, with `catalog` and `schema` current."""
+    and the AUTO CDC flows whose snapshots a function gives. Actions at the top level of the
+    file run in the catalog of `storage_dir`, with `catalog` and `schema` current."""
     registry = _Registry(source_name)
     try:
         with open(path, encoding="utf-8") as stream:
@@ -196,7 +196,7 @@ def _next_snapshot(flow, latest):
     """Calls the flow's function with `latest`: None when it has no new snapshot, or the query
     of the snapshot it returns (its version as __sluice_cdc_sequence), the version's kind and
     text."""
-    name = getattr(flow.function, "__name__", type(flow.function).__name__)
+    name = pipelines._function_name(flow.function)
     result = flow.function(latest)
     if result is None:
         if latest is None:
