@@ -10,6 +10,7 @@
 #include "catalog/catalog.hpp"
 #include "pipeline/registration/library_registration.hpp"
 #include "pipeline/registration/sql_registration.hpp"
+#include "pipeline/update/pipeline_update.hpp"
 
 namespace sluice {
 
@@ -35,7 +36,8 @@ PipelineDefinition loadPipelineDefinition(const std::string& spec_path) {
     std::string extension = fs::path(file).extension().string();
     if (extension != ".sql") {
       if (const LibraryFileRegistration* registration = findLibraryFileRegistration(extension)) {
-        LibraryFile library{file, source_name, definition.spec.root, definition.spec.storage};
+        LibraryFile library{file, source_name, definition.spec.root, definition.spec.storage,
+                            pipelineFolder(definition.spec)};
         (*registration)(library, defaults, definition.graph, definition.registration_errors);
         continue;
       }

@@ -11,10 +11,6 @@ namespace py = pybind11;
 
 namespace sluice {
 
-namespace {
-
-// What the DataFrame of a query function learns of its query (sluice._schemas.describe):
-// ("columns", [(name, type name)], streaming), ("waiting", ""), or ("error", class, message).
 py::tuple describeForPython(const QueryShapeLookup& lookup, const std::string& query) {
   try {
     std::optional<QueryShape> shape = lookup.describe(query);
@@ -28,6 +24,8 @@ py::tuple describeForPython(const QueryShapeLookup& lookup, const std::string& q
     return py::make_tuple("error", error.fullClassName(), error.message());
   }
 }
+
+namespace {
 
 class PythonQueryProducer : public DeferredQueryProducer {
  public:

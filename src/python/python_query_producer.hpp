@@ -13,6 +13,10 @@
 
 namespace sluice {
 
+//! What the DataFrame of a query function learns of its query (sluice._schemas.describe):
+//! ("columns", [(name, type name)], streaming), ("waiting", ""), or ("error", class, message).
+pybind11::tuple describeForPython(const QueryShapeLookup& lookup, const std::string& query);
+
 //! Adds a definition the registration module reports waiting for schemas (register_file's
 //! third result: its line and text, description, dataset or target name parts, spark_conf and
 //! the definition) to `graph` as a deferred definition that runs it again when the graph

@@ -12,6 +12,7 @@
 #include "python/dataframe_bridge.hpp"
 #include "python/embedded_modules.hpp"
 #include "python/python_query_producer.hpp"
+#include "python/python_snapshot_function.hpp"
 #include "python/python_statements.hpp"
 
 namespace py = pybind11;
@@ -85,6 +86,13 @@ void registerPythonFile(const LibraryFile& file, const RegistrationDefaults& def
       for (py::handle deferred : result[3]) {
         try {
           addPythonDeferred(deferred, file, defaults, graph);
+        } catch (Error& error) {
+          errors.push_back(std::move(error));
+        }
+      }
+      for (py::handle flow : result[4]) {
+        try {
+          addPythonSnapshotFlow(flow, file, defaults, graph);
         } catch (Error& error) {
           errors.push_back(std::move(error));
         }

@@ -16,6 +16,7 @@
 #include "catalog/catalog_entry.hpp"
 #include "common/error/error.hpp"
 #include "pipeline/graph/deferred_definition.hpp"
+#include "pipeline/graph/snapshot_function.hpp"
 #include "planner/binder/bind_context.hpp"
 #include "sql/ast/statement.hpp"
 
@@ -110,6 +111,9 @@ struct Flow {
   //! kAutoCdc: `SELECT *, sequence, delete and truncate conditions FROM source`, made from the
   //! statement's AUTO CDC clauses (change_capture.hpp); for FROM SNAPSHOT, the source read whole.
   std::shared_ptr<const sql::Statement> change_query;
+  //! AUTO CDC FROM SNAPSHOT with a function as its source: the function, called at each
+  //! update; `change_query` is then the query of the snapshot the graph analysis was given.
+  std::shared_ptr<const SnapshotFunction> snapshot_function;
   const sql::FlowSpec* spec = nullptr;  // the statement's flow part
   std::optional<std::string> comment;
   SourceLocation origin;

@@ -25,6 +25,8 @@ struct LibraryFile {
   std::string root;
   //! The pipeline's storage folder, whose catalog the file's top-level actions read.
   std::string storage_dir;
+  //! The pipeline's own folder (pipelineFolder), where its flows keep their state.
+  std::string pipeline_folder;
 };
 
 //! Registers the datasets and flows one file defines into `graph`; problems are appended to

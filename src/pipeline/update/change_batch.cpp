@@ -18,6 +18,7 @@
 #include "function/cast/cast.hpp"
 #include "function/scalar/collection/collection_common.hpp"
 #include "pipeline/update/change_state.hpp"
+#include "pipeline/update/change_state_columns.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/keyed_rows.hpp"
 #include "pipeline/update/pipeline_update.hpp"
@@ -28,11 +29,7 @@ namespace sluice {
 
 namespace {
 
-// The state table's columns after the data columns, and the properties recording the flow.
-constexpr const char* kKindColumn = "__sluice_cdc_kind";
-constexpr const char* kAppliedAtColumn = "__sluice_cdc_applied_at";
-// The kind of the state's row that records the last snapshot's version (FROM SNAPSHOT).
-constexpr const char* kSnapshotKind = "SNAPSHOT";
+// The properties recording the flow in the state table.
 constexpr const char* kKeysProperty = "sluice.cdc.keys";
 constexpr const char* kScdTypeProperty = "sluice.cdc.scdType";
 constexpr const char* kSequenceTypeProperty = "sluice.cdc.sequenceType";
@@ -74,8 +71,8 @@ std::vector<StructField> stateSchema(const ChangeCaptureLayout& layout,
   for (size_t column = 0; column < schema.size(); ++column)
     schema[column].type = data_types[column];
   schema.push_back(StructField{kCdcSequenceColumn, layout.sequence_type, true, {}});
-  schema.push_back(StructField{kKindColumn, DataType::string(), false, {}});
-  schema.push_back(StructField{kAppliedAtColumn, DataType::timestamp(), false, {}});
+  schema.push_back(StructField{kCdcKindColumn, DataType::string(), false, {}});
+  schema.push_back(StructField{kCdcAppliedAtColumn, DataType::timestamp(), false, {}});
   return schema;
 }
 
@@ -313,8 +310,8 @@ class ChangeBatchRun {
       data_columns.push_back(column(field.name));
     const std::vector<StructField>& stored = snapshot.schema;
     size_t sequence = *column(kCdcSequenceColumn);
-    size_t kind = *column(kKindColumn);
-    size_t applied_at = *column(kAppliedAtColumn);
+    size_t kind = *column(kCdcKindColumn);
+    size_t applied_at = *column(kCdcAppliedAtColumn);
 
     ChangeKeySet no_keys(keyTypes());
     no_keys.seal();
@@ -330,7 +327,7 @@ class ChangeBatchRun {
       std::vector<Value>& values = row.values;
       ChangeEvent event;
       std::string kind_name = values[kind].getString();
-      if (kind_name == kSnapshotKind) {
+      if (kind_name == kCdcSnapshotKind) {
         last_snapshot_version_ = values[sequence];
         values.clear();
         continue;
@@ -538,7 +535,7 @@ class ChangeBatchRun {
       for (const DataType& type : data_types_)
         row.push_back(Value::null(type));
       row.push_back(*last_snapshot_version_);
-      row.push_back(Value::string(kSnapshotKind));
+      row.push_back(Value::string(kCdcSnapshotKind));
       row.push_back(Value::timestamp(epochMicros()));
       rows.push_back(std::move(row));
     }

@@ -12,11 +12,13 @@
 #include "exec/table_sink.hpp"
 #include "pipeline/graph/expectation_binding.hpp"
 #include "pipeline/update/change_batch.hpp"
+#include "pipeline/update/change_state_version.hpp"
 #include "pipeline/update/crash_point.hpp"
 #include "pipeline/update/incremental_refresh.hpp"
 #include "pipeline/update/insert_by_name.hpp"
 #include "pipeline/update/sink_destinations.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
+#include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 #include "storage/delta/table_reader.hpp"
 
@@ -250,6 +252,8 @@ class FlowRun {
   //! A table's batch: one commit carrying the batch's txn (an AUTO CDC flow applies it).
   FlowRunResult append() {
     std::string location = environment_.tables->locationOf(target());
+    if (flow_.flow->snapshot_function != nullptr)
+      return applySnapshots(location);
     BatchTarget table;
     table.last_committed = [&](const std::string& app_id) {
       return delta::lastCommittedVersion(location, app_id);
@@ -257,7 +261,7 @@ class FlowRun {
     table.write = [&](LogicalOperatorPtr plan, const RelationReads& relations, int64_t batch_id,
                       const std::string& app_id, FlowRunResult& result) {
       if (flow_.flow->kind == FlowKind::kAutoCdc) {
-        applyChanges(std::move(plan), batch_id, app_id, location, result);
+        applyChanges(std::move(plan), batch_id, app_id, location, result, std::nullopt);
         return;
       }
       delta::TableWriteOptions options;
@@ -333,9 +337,96 @@ class FlowRun {
     return result;
   }
 
-  //! Applies an AUTO CDC batch (`plan`, the flow's query over its input) to the target.
+  //! An AUTO CDC FROM SNAPSHOT flow whose source is a function (snapshot_function.hpp): the
+  //! function is called with the version of the last snapshot the state holds, and each
+  //! snapshot it gives is one batch, planned, applied and committed like any flow's, until it
+  //! gives none. Since the state's version is what the next call receives, a batch an update
+  //! stopped in is neither applied twice nor passed over: a batch the state holds but the
+  //! target does not only has the target written again.
+  FlowRunResult applySnapshots(const std::string& location) {
+    PipelineState& state = *environment_.state;
+    const Flow& flow = *flow_.flow;
+    std::string key = datasetKey(flow.name);
+    std::string app_id = flowAppId(state.pipelineId(), flow);
+    std::string state_location =
+        changeStateLocation(environment_.pipeline_folder, datasetKey(flow.target));
+    ExecContext exec = executionContext(flow.context, environment_.memory_limit);
+    FlowRunResult total;
+    bool running = false;
+    auto run = [&] {
+      if (!running)
+        enter(FlowState::kRunning);
+      running = true;
+    };
+    auto add = [&](const FlowRunResult& result) {
+      total.num_output_rows = result.num_output_rows;
+      total.num_upserted_rows = total.num_upserted_rows.value_or(0) + *result.num_upserted_rows;
+      total.num_deleted_rows = total.num_deleted_rows.value_or(0) + *result.num_deleted_rows;
+      if (result.committed_version)
+        total.committed_version = result.committed_version;
+    };
+
+    enter(FlowState::kPlanning);
+    std::optional<PlannedBatch> recovering = state.openBatch(key);
+    if (recovering) {
+      std::optional<int64_t> in_target = delta::lastCommittedVersion(location, app_id);
+      std::optional<int64_t> in_state = delta::lastCommittedVersion(state_location, app_id);
+      if (in_target && *in_target >= recovering->batch_id) {
+        state.commitBatch(key, recovering->batch_id, flow.once);
+        recovering.reset();
+      } else if (in_state && *in_state >= recovering->batch_id) {
+        // The state applied the snapshot: the target is written from it, the query unread.
+        FlowRunResult result;
+        ViewInputReads reads(*environment_.tables);
+        run();
+        applyChanges(bindFlowQuery(*environment_.analysis, *environment_.views, flow,
+                                   bindingEnvironment(reads, nullptr)),
+                     recovering->batch_id, app_id, location, result, std::nullopt);
+        crashPoint("batch-written");
+        state.commitBatch(key, recovering->batch_id, flow.once);
+        add(result);
+        recovering.reset();
+      }
+    }
+    // AUTO CDC ONCE applies one snapshot in its target's life.
+    while (!(flow.once && state.onceDone(key))) {
+      std::optional<SnapshotStateRecord> stored = readSnapshotState(state_location);
+      std::optional<Value> latest = stored ? stored->version : std::nullopt;
+      std::optional<FunctionSnapshot> next = flow.snapshot_function->next(latest, exec);
+      if (!next)
+        break;
+      Flow snapshot_flow = flow;
+      std::vector<sql::StatementPtr> statements =
+          sql::parseStatements(next->query, fmt::format("<AUTO CDC {}>", flow.name.toString()));
+      SLUICE_CHECK(statements.size() == 1 && statements[0]->kind() == sql::StatementKind::kQuery);
+      snapshot_flow.change_query = std::shared_ptr<const sql::Statement>(std::move(statements[0]));
+      snapshot_flow.query = snapshot_flow.change_query->as<sql::QueryStatement>().query.get();
+      ViewInputReads reads(*environment_.tables);
+      LogicalOperatorPtr plan = bindFlowQuery(*environment_.analysis, *environment_.views,
+                                              snapshot_flow, bindingEnvironment(reads, nullptr));
+
+      PlannedBatch batch;
+      batch.batch_id = recovering ? recovering->batch_id : state.nextBatchId(key);
+      recovering.reset();
+      state.planBatch(key, batch);
+      crashPoint("batch-planned");
+      FlowRunResult result;
+      run();
+      applyChanges(std::move(plan), batch.batch_id, app_id, location, result, next->version);
+      crashPoint("batch-written");
+      state.commitBatch(key, batch.batch_id, flow.once);
+      add(result);
+    }
+    if (!running)
+      return endedIn(FlowState::kIdle);
+    return total;
+  }
+
+  //! Applies an AUTO CDC batch (`plan`, the flow's query over its input) to the target;
+  //! `snapshot_version` is the version of a snapshot a function gave.
   void applyChanges(LogicalOperatorPtr plan, int64_t batch_id, const std::string& app_id,
-                    const std::string& location, FlowRunResult& result) const {
+                    const std::string& location, FlowRunResult& result,
+                    std::optional<Value> snapshot_version) const {
     const Flow& flow = *flow_.flow;
     ChangeBatch batch;
     batch.flow = &flow;
@@ -348,6 +439,7 @@ class FlowRun {
     batch.batch_id = batch_id;
     batch.tombstone_retention = tombstoneRetention(target(), flow);
     batch.events_per_slice = eventsPerSlice(flow);
+    batch.snapshot_version = std::move(snapshot_version);
     ExecContext exec = executionContext(flow.context, environment_.memory_limit);
     ChangeBatchResult applied = applyChangeBatch(batch, std::move(plan), exec);
     result.num_output_rows = applied.num_output_rows;

@@ -553,35 +553,53 @@ def create_auto_cdc_from_snapshot_flow(target, source, keys, stored_as_scd_type=
                                        track_history_column_list=None,
                                        track_history_except_column_list=None, name=None,
                                        once=False):
-    """An AUTO CDC FROM SNAPSHOT flow into `target`: `source` names a table or view that each
-    update reads whole and compares with the previous snapshot by `keys`."""
+    """An AUTO CDC FROM SNAPSHOT flow into `target`, comparing each snapshot with the previous
+    one by `keys`. `source` names a table or view that each update reads whole, or is a
+    function next_snapshot_and_version(latest_snapshot_version) that returns the next snapshot
+    and its version as (DataFrame, version), or None when there is no new snapshot: each update
+    calls it with the version of the last snapshot processed (None on the first run) and
+    processes the snapshots it gives, in turn, until it returns None."""
     _check_str("target", target, optional=False)
     _check_str("name", name)
-    if callable(source):
-        raise PySparkException(
-            errorClass="NOT_SUPPORTED", messageParameters={},
-            message="create_auto_cdc_from_snapshot_flow with a function as its source "
-            "(next_snapshot_and_version) is not supported yet: name a table or view that each "
-            "update snapshots.",
-        )
-    if not isinstance(source, str):
+    if not callable(source) and not isinstance(source, str):
         raise PySparkTypeError(
             errorClass="NOT_STR",
             messageParameters={"arg_name": "source", "arg_type": type(source).__name__},
             message="create_auto_cdc_from_snapshot_flow takes the name of a table or view as "
-            f"its source, not a {type(source).__name__}.",
+            "its source, or a function that returns the next snapshot and its version, not a "
+            f"{type(source).__name__}.",
         )
     line = _caller_line()
     flow_name = name or target
+    description = f"flow `{flow_name}`"
 
     def build():
-        text = _auto_cdc_head(flow_name, once, target) + f" FROM SNAPSHOT {_name_sql(source)}"
+        if callable(source):
+            # The function stands in the clause as a call; each update calls it (see
+            # sluice._registration.next_snapshot).
+            text = _auto_cdc_head(flow_name, once, target)
+            text += f" FROM SNAPSHOT {_quote(_function_name(source))}()"
+        else:
+            text = _auto_cdc_head(flow_name, once, target) + f" FROM SNAPSHOT {_name_sql(source)}"
         text += f" KEYS ({_columns_sql('keys', keys)})"
         text += f" STORED AS SCD TYPE {int(stored_as_scd_type)}"
         text += _track_history_sql(track_history_column_list, track_history_except_column_list)
         return text
 
-    _define(line, f"flow `{flow_name}`", build)
+    if not callable(source):
+        _define(line, description, build)
+        return
+    registry = _registry()
+    try:
+        statement = build()
+    except Exception as error:
+        registry.add_error(error, description, line)
+        return
+    registry.defer_snapshot_flow(line, description, source, statement, target)
+
+
+def _function_name(function):
+    return getattr(function, "__name__", type(function).__name__)
 
 
 def apply_changes_from_snapshot(target, source, keys, **options):

@@ -26,6 +26,7 @@ TABLES = {
     "latest_by_k": "SELECT k, id, v FROM latest_by_k",
     "history_by_k": "SELECT k, id, v, __START_AT, __END_AT FROM history_by_k",
     "totals_snapshot": "SELECT k, n, total FROM totals_snapshot",
+    "round_totals_history": "SELECT k, n, total, __START_AT, __END_AT FROM round_totals_history",
     # The sinks, outside the catalog; {root} is the copy's folder.
     "raw_copy": "SELECT id, k, v FROM delta.`{root}/sinks/raw_delta`",
     "raw_lines": "SELECT id, k, v FROM read_files('{root}/sinks/raw_json', format => 'json')",
@@ -117,7 +118,8 @@ def main():
     # CDC batch's state is committed but not its target, after its rows are committed but
     # before the batch is marked done, after a sink's batch is written but not marked done.
     point_kills = 0
-    # Three AUTO CDC flows reach cdc-state-written in an update.
+    # Four AUTO CDC flows reach cdc-state-written in an update (the snapshot function's once a
+    # snapshot).
     # Two flows write sinks (sink-written); one of them a folder of files, killed between its
     # file and its commit log (sink-file-written).
     for point, occurrences in (("batch-planned", 3), ("cdc-state-written", 3),

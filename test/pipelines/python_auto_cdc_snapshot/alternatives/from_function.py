@@ -1,4 +1,4 @@
-# A function that hands out versioned snapshots is not run yet.
+# A function that hands out versioned snapshots, but has none yet.
 from pyspark import pipelines as dp
 
 
