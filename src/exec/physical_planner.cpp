@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 #include "common/check.hpp"
 #include "exec/physical/physical_expand.hpp"
 #include "exec/physical/physical_expectations.hpp"
@@ -12,6 +14,7 @@
 #include "exec/physical/physical_hash_join.hpp"
 #include "exec/physical/physical_limit.hpp"
 #include "exec/physical/physical_projection.hpp"
+#include "exec/physical/physical_recursive_cte.hpp"
 #include "exec/physical/physical_replicate_rows.hpp"
 #include "exec/physical/physical_result_collector.hpp"
 #include "exec/physical/physical_sort.hpp"
@@ -21,6 +24,7 @@
 #include "exec/physical/physical_union.hpp"
 #include "exec/physical/physical_values.hpp"
 #include "exec/physical/physical_window.hpp"
+#include "exec/physical/physical_working_table_scan.hpp"
 #include "exec/table_function/physical_table_source.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
 #include "planner/expression/expression_rewriting.hpp"
@@ -37,7 +41,12 @@ std::vector<SortKey> sortKeys(const LogicalOperator& logical) {
   return keys;
 }
 
-PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context);
+//! The working table of each recursive CTE being planned, by its recursion's id, for the
+//! scans of its recursive term.
+using WorkingTables = std::map<uint64_t, std::shared_ptr<WorkingTable>>;
+
+PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context,
+                         WorkingTables& tables);
 
 bool hasEncodedGroupKey(const LogicalOperator& aggregate) {
   for (const BoundExpressionPtr& key : aggregate.expressions) {
@@ -49,7 +58,8 @@ bool hasEncodedGroupKey(const LogicalOperator& aggregate) {
 
 //! An aggregate with STRUCT or ARRAY keys groups by their encodings (nested_key_encoding.hpp);
 //! a projection above it decodes them.
-PhysicalOperatorPtr planEncodedKeyAggregate(LogicalOperator& logical, const ExecContext& context) {
+PhysicalOperatorPtr planEncodedKeyAggregate(LogicalOperator& logical, const ExecContext& context,
+                                            WorkingTables& tables) {
   std::vector<DataType> types = logical.column_types;
   std::vector<BoundExpressionPtr> outputs;
   for (idx_t column = 0; column < types.size(); ++column) {
@@ -65,7 +75,7 @@ PhysicalOperatorPtr planEncodedKeyAggregate(LogicalOperator& logical, const Exec
   }
   auto aggregate = std::make_unique<PhysicalHashAggregate>(
       std::move(types), std::move(logical.expressions), std::move(logical.aggregates));
-  aggregate->children.push_back(plan(*logical.children[0], context));
+  aggregate->children.push_back(plan(*logical.children[0], context, tables));
   auto decode = std::make_unique<PhysicalProjection>(logical.column_types, std::move(outputs));
   decode->children.push_back(std::move(aggregate));
   return decode;
@@ -81,7 +91,8 @@ bool hasEncodedSortKey(const LogicalOperator& sort) {
 
 //! A sort or top-N by STRUCT or ARRAY values sorts by their encodings, which a projection
 //! below it appends to the rows and one above it drops.
-PhysicalOperatorPtr planEncodedKeySort(LogicalOperator& logical, const ExecContext& context) {
+PhysicalOperatorPtr planEncodedKeySort(LogicalOperator& logical, const ExecContext& context,
+                                       WorkingTables& tables) {
   const std::vector<DataType>& types = logical.column_types;
   std::vector<BoundExpressionPtr> with_encodings;
   for (idx_t column = 0; column < types.size(); ++column)
@@ -97,7 +108,7 @@ PhysicalOperatorPtr planEncodedKeySort(LogicalOperator& logical, const ExecConte
     key.column = encoded_types.size() - 1;
   }
   auto encode = std::make_unique<PhysicalProjection>(encoded_types, std::move(with_encodings));
-  encode->children.push_back(plan(*logical.children[0], context));
+  encode->children.push_back(plan(*logical.children[0], context, tables));
   PhysicalOperatorPtr sort;
   if (logical.kind == LogicalOperatorKind::kTopN) {
     sort = std::make_unique<PhysicalTopN>(encoded_types, std::move(keys), logical.limit,
@@ -114,11 +125,30 @@ PhysicalOperatorPtr planEncodedKeySort(LogicalOperator& logical, const ExecConte
   return drop;
 }
 
-PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
+//! A recursive CTE: its anchor and its step become plans of their own, run by the operator.
+PhysicalOperatorPtr planRecursiveCte(LogicalOperator& logical, const ExecContext& context,
+                                     WorkingTables& tables) {
+  auto table = std::make_shared<WorkingTable>();
+  tables[logical.recursion.id] = table;
+  auto whole = [&](LogicalOperator& part) {
+    auto collector = std::make_unique<PhysicalResultCollector>(part.column_types);
+    collector->children.push_back(plan(part, context, tables));
+    return collector;
+  };
+  PhysicalOperatorPtr anchor = whole(*logical.children[0]);
+  PhysicalOperatorPtr step = whole(*logical.children[1]);
+  PhysicalRecursiveCte::Limits limits{logical.limit, logical.recursion.max_level};
+  return std::make_unique<PhysicalRecursiveCte>(logical.column_types, std::move(anchor),
+                                                std::move(step), std::move(table), limits,
+                                                logical.location);
+}
+
+PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context,
+                         WorkingTables& tables) {
   PhysicalOperatorPtr physical;
   if ((logical.kind == LogicalOperatorKind::kSort || logical.kind == LogicalOperatorKind::kTopN) &&
       hasEncodedSortKey(logical))
-    return planEncodedKeySort(logical, context);
+    return planEncodedKeySort(logical, context, tables);
   switch (logical.kind) {
     case LogicalOperatorKind::kSingleRow: {
       // One row without columns.
@@ -150,7 +180,7 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
         physical = std::make_unique<PhysicalUngroupedAggregate>(logical.column_types,
                                                                 std::move(logical.aggregates));
       } else if (hasEncodedGroupKey(logical)) {
-        return planEncodedKeyAggregate(logical, context);
+        return planEncodedKeyAggregate(logical, context, tables);
       } else {
         physical = std::make_unique<PhysicalHashAggregate>(
             logical.column_types, std::move(logical.expressions), std::move(logical.aggregates));
@@ -161,8 +191,8 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
                                                 logical.limit, logical.offset);
       break;
     case LogicalOperatorKind::kJoin: {
-      PhysicalOperatorPtr left = plan(*logical.children[0], context);
-      PhysicalOperatorPtr right = plan(*logical.children[1], context);
+      PhysicalOperatorPtr left = plan(*logical.children[0], context, tables);
+      PhysicalOperatorPtr right = plan(*logical.children[1], context, tables);
       return PhysicalHashJoin::create(
           logical.column_types, *logical.join, logical.children[0]->column_types,
           logical.children[1]->column_types, std::move(left), std::move(right));
@@ -193,6 +223,13 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
     case LogicalOperatorKind::kExpand:
       physical = std::make_unique<PhysicalExpand>(logical.column_types, std::move(logical.rows));
       break;
+    case LogicalOperatorKind::kRecursiveCte:
+      return planRecursiveCte(logical, context, tables);
+    case LogicalOperatorKind::kWorkingTableScan: {
+      auto table = tables.find(logical.recursion.id);
+      SLUICE_CHECK(table != tables.end());
+      return std::make_unique<PhysicalWorkingTableScan>(logical.column_types, table->second);
+    }
     case LogicalOperatorKind::kGenerate:
       physical = std::make_unique<PhysicalGenerate>(
           logical.column_types, logical.children[0]->column_types.size(), logical.generator,
@@ -201,7 +238,7 @@ PhysicalOperatorPtr plan(LogicalOperator& logical, const ExecContext& context) {
   }
   SLUICE_CHECK(physical != nullptr);
   for (auto& child : logical.children)
-    physical->children.push_back(plan(*child, context));
+    physical->children.push_back(plan(*child, context, tables));
   return physical;
 }
 
@@ -212,7 +249,8 @@ PhysicalOperatorPtr createWritePlan(LogicalOperator& logical, const ExecContext&
                                     std::vector<SortKey> order) {
   auto write = std::make_unique<PhysicalTableWrite>(std::move(table_path), std::move(options),
                                                     logical.column_types);
-  PhysicalOperatorPtr rows = plan(logical, context);
+  WorkingTables tables;
+  PhysicalOperatorPtr rows = plan(logical, context, tables);
   if (!order.empty()) {
     auto sort = std::make_unique<PhysicalSort>(logical.column_types, std::move(order));
     sort->children.push_back(std::move(rows));
@@ -224,7 +262,8 @@ PhysicalOperatorPtr createWritePlan(LogicalOperator& logical, const ExecContext&
 
 PhysicalOperatorPtr createPhysicalPlan(LogicalOperator& logical, const ExecContext& context) {
   auto collector = std::make_unique<PhysicalResultCollector>(logical.column_types);
-  collector->children.push_back(plan(logical, context));
+  WorkingTables tables;
+  collector->children.push_back(plan(logical, context, tables));
   return collector;
 }
 

@@ -52,6 +52,10 @@ struct ExecContext {
   //! When the statement started, in microseconds since the epoch: current_timestamp() and its
   //! kin return it, so that every call in one query agrees, as in Spark. 0: read the clock.
   int64_t statement_start_micros = 0;
+  //! How many steps a recursive CTE may take and how many rows it may make before it fails
+  //! (spark.sql.cteRecursionLevelLimit, spark.sql.cteRecursionRowLimit); -1: no limit.
+  int64_t cte_recursion_level_limit = 100;
+  int64_t cte_recursion_row_limit = 1000000;
   //! The partition being computed and what stateful kernels keep in it (partition_state.hpp);
   //! null outside an operator chain (exec/chain), where the partition is 0.
   PartitionState* partition = nullptr;

@@ -8,6 +8,7 @@
 #include "common/types/time_zone.hpp"
 #include "exec/chain/plan_executor.hpp"
 #include "exec/parallel/task_scheduler.hpp"
+#include "exec/physical/recursion_limits.hpp"
 #include "exec/physical_planner.hpp"
 #include "exec/plan_optimization.hpp"
 #include "exec/spill/memory_limit.hpp"
@@ -181,6 +182,8 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
         options_.table_functions ? options_.table_functions.get() : &builtinTableFunctions();
     context.exec.time_zone = time_zone_.get();
     context.exec.memory_limit = memory_limit_;
+    context.exec.cte_recursion_level_limit = cte_recursion_level_limit_;
+    context.exec.cte_recursion_row_limit = cte_recursion_row_limit_;
     context.exec.statement_start_micros = epochMicros();
     return context;
   }
@@ -231,6 +234,10 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
           time_zone_ = findZoneOrThrow(statement.value);
         if (statement.key == kMemoryLimitKey)
           memory_limit_ = memoryLimitOrThrow(statement.value);
+        if (statement.key == kCteRecursionLevelLimitKey)
+          cte_recursion_level_limit_ = recursionLimitOrThrow(statement.key, statement.value);
+        if (statement.key == kCteRecursionRowLimitKey)
+          cte_recursion_row_limit_ = recursionLimitOrThrow(statement.key, statement.value);
         config_[statement.key] = statement.value;
         return keyValueResult({{statement.key, statement.value}});
     }
@@ -405,6 +412,9 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   std::map<std::string, SqlFunction> functions_;
   std::shared_ptr<const TimeZone> time_zone_;
   uint64_t memory_limit_ = 0;  // sluice.memoryLimit; 0 for the default
+  // spark.sql.cteRecursionLevelLimit and spark.sql.cteRecursionRowLimit
+  int64_t cte_recursion_level_limit_ = ExecContext{}.cte_recursion_level_limit;
+  int64_t cte_recursion_row_limit_ = ExecContext{}.cte_recursion_row_limit;
 };
 
 Session::Session(SessionOptions options)

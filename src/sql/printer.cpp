@@ -871,7 +871,7 @@ void SqlPrinter::dataType(const DataType& type) {
 
 void SqlPrinter::query(const Query& q) {
   if (!q.ctes.empty()) {
-    out_ += "WITH ";
+    out_ += q.recursive ? "WITH RECURSIVE " : "WITH ";
     for (size_t i = 0; i < q.ctes.size(); ++i) {
       if (i > 0) {
         out_ += ',';
@@ -880,6 +880,8 @@ void SqlPrinter::query(const Query& q) {
       out_ += quoteIdentifier(q.ctes[i].name);
       if (!q.ctes[i].columns.empty())
         nameList(q.ctes[i].columns);
+      if (q.ctes[i].max_recursion_level)
+        out_ += fmt::format(" MAX RECURSION LEVEL {}", *q.ctes[i].max_recursion_level);
       out_ += " AS (";
       ++indent_;
       softBreak();

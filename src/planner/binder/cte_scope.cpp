@@ -47,6 +47,7 @@ CteScopeGuard::CteScopeGuard(const sql::Query& query, const sql::Statement& stat
     binding->definition = &cte;
     binding->statement = &statement;
     binding->outer = visible_;
+    binding->recursive_with = query.recursive;
     visible_ = binding.get();
     bindings_.push_back(std::move(binding));
   }
@@ -56,10 +57,18 @@ CteScopeGuard::~CteScopeGuard() {
   visible_ = saved_;
 }
 
-LogicalOperatorPtr QueryBinder::bindCteReference(const CteBinding& cte) {
+LogicalOperatorPtr QueryBinder::bindCteReference(const CteBinding& cte,
+                                                 sql::SourcePosition position) {
+  if (cte.self != nullptr)
+    return bindSelfReference(*cte.self, position);
+  if (cte.recursive_with)
+    return bindRecursiveCte(cte);
   // The CTE's query sees the CTEs defined before it, not those of the reference's scope.
   QueryBinder binder(context_, *cte.statement, cte.outer);
-  LogicalOperatorPtr plan = binder.bindQuery(*cte.definition->query);
+  return withCteColumnNames(binder.bindQuery(*cte.definition->query), cte);
+}
+
+LogicalOperatorPtr QueryBinder::withCteColumnNames(LogicalOperatorPtr plan, const CteBinding& cte) {
   const std::vector<std::string>& columns = cte.definition->columns;
   if (columns.empty())
     return plan;

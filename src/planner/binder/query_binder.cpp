@@ -721,7 +721,7 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
               !named.stream && named.name.size() == 1 ? findCte(ctes_, named.name[0]) : nullptr) {
         if (named.time_travel)
           notSupported(ref.position, "Time travel on a common table expression");
-        plan = bindCteReference(*cte);
+        plan = bindCteReference(*cte, ref.position);
         if (qualifier.empty())
           qualifier = named.name.back();
         break;

@@ -14,6 +14,7 @@ namespace sluice {
 struct TableEntry;
 class JoinBinder;
 struct CteBinding;
+struct SelfReference;
 
 //! The version a VERSION AS OF / TIMESTAMP AS OF clause of `statement` names: a literal
 //! version number, or a literal timestamp (a string in the session time zone of `exec`).
@@ -78,7 +79,17 @@ class QueryBinder {
   //! Binds joins, with bindTableRef for their sides.
   JoinBinder joinBinder();
   //! A reference to a common table expression: its query, bound where the reference is.
-  LogicalOperatorPtr bindCteReference(const CteBinding& cte);
+  LogicalOperatorPtr bindCteReference(const CteBinding& cte, sql::SourcePosition position);
+  //! `plan` with the names of the CTE's column list, when it has one.
+  LogicalOperatorPtr withCteColumnNames(LogicalOperatorPtr plan, const CteBinding& cte);
+  //! A CTE of WITH RECURSIVE: its query bound with itself visible; a kRecursiveCte when it
+  //! reads itself (recursive_cte_binder.cpp).
+  LogicalOperatorPtr bindRecursiveCte(const CteBinding& cte);
+  //! The body of a recursive CTE's query that is `anchor UNION ALL step`.
+  LogicalOperatorPtr bindRecursiveUnion(const sql::SetOperationBody& body, const CteBinding& cte,
+                                        SelfReference& self);
+  //! A reference of a CTE's query to the CTE itself.
+  LogicalOperatorPtr bindSelfReference(SelfReference& self, sql::SourcePosition position);
   [[noreturn]] void notSupported(sql::SourcePosition position, std::string_view what);
 
   //! The caller's context, pointing at this binder's visible CTEs for subquery expressions.

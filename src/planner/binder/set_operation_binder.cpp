@@ -28,7 +28,8 @@ std::string operatorName(const sql::SetOperationBody& body) {
   return "UNION";
 }
 
-//! `input` with its columns cast to `types` (a projection only where a type changes).
+}  // namespace
+
 LogicalOperatorPtr castColumns(LogicalOperatorPtr input, const std::vector<DataType>& types) {
   if (input->column_types == types)
     return input;
@@ -43,8 +44,6 @@ LogicalOperatorPtr castColumns(LogicalOperatorPtr input, const std::vector<DataT
   project->children.push_back(std::move(input));
   return project;
 }
-
-}  // namespace
 
 std::string ordinalNumber(size_t number) {
   switch (number) {

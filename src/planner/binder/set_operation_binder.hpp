@@ -23,6 +23,9 @@ LogicalOperatorPtr bindSetOperation(const sql::SetOperationBody& body,
                                     const QueryBodyBinder& bind_input,
                                     const sql::Statement& statement);
 
+//! `input` with its columns cast to `types` (a projection only where a type changes).
+LogicalOperatorPtr castColumns(LogicalOperatorPtr input, const std::vector<DataType>& types);
+
 //! "first", "second", "third", then "4th", "5th"... as Spark writes ordinals in messages.
 std::string ordinalNumber(size_t number);
 

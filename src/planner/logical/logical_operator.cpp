@@ -115,6 +115,16 @@ std::string LogicalOperator::explain(int depth) const {
       line += fmt::format("Expand [{}]", fmt::join(projections, ", "));
       break;
     }
+    case LogicalOperatorKind::kRecursiveCte:
+      line += fmt::format("RecursiveCte #{} [{}]", recursion.id, fmt::join(column_names, ", "));
+      if (recursion.max_level)
+        line += fmt::format(" max level {}", *recursion.max_level);
+      if (limit >= 0)
+        line += fmt::format(" limit {}", limit);
+      break;
+    case LogicalOperatorKind::kWorkingTableScan:
+      line += fmt::format("WorkingTableScan #{} [{}]", recursion.id, fmt::join(column_names, ", "));
+      break;
     case LogicalOperatorKind::kGenerate: {
       // The generated columns are the ones after the input's.
       std::vector<std::string> generated(

@@ -34,11 +34,21 @@ enum class LogicalOperatorKind : uint8_t {
   kTopN,       // the first `limit` rows after `offset` of children[0] ordered by `sort_keys`
   kJoin,       // children[0] joined with children[1] by `join`
   kUnion,      // the rows of every child (UNION ALL); the children have the same column types
-  kReplicateRows,  // each row of children[0] as often as `replicate` says, without its counts
-  kWindow,         // children[0]'s columns, then one column per `window_functions`
-  kGenerate,       // children[0]'s columns, then the rows `generator` makes of `expressions`
-  kExpectations,   // children[0]'s rows, counted, dropped or failed by `expectation_check`
-  kExpand,         // each row of children[0] once per projection of `rows` (grouping sets)
+  kReplicateRows,     // each row of children[0] as often as `replicate` says, without its counts
+  kWindow,            // children[0]'s columns, then one column per `window_functions`
+  kGenerate,          // children[0]'s columns, then the rows `generator` makes of `expressions`
+  kExpectations,      // children[0]'s rows, counted, dropped or failed by `expectation_check`
+  kExpand,            // each row of children[0] once per projection of `rows` (grouping sets)
+  kRecursiveCte,      // children[0] (the anchor), then children[1] run again over its own last
+                      // output until it makes no rows: WITH RECURSIVE's UNION ALL
+  kWorkingTableScan,  // the rows the kRecursiveCte of `recursion` made in its previous step
+};
+
+//! What a kRecursiveCte and the kWorkingTableScans of its recursive term share.
+struct RecursionSpec {
+  uint64_t id = 0;  // the same in the kRecursiveCte and its scans; unique in a statement
+  //! MAX RECURSION LEVEL of the CTE; nullopt: the session's spark.sql.cteRecursionLevelLimit.
+  std::optional<int64_t> max_level;
 };
 
 //! One key of a sort: a column of the input, its direction and where NULLs go.
@@ -57,10 +67,10 @@ struct LogicalOperator {
   std::vector<DataType> column_types;
   std::vector<LogicalOperatorPtr> children;
 
-  std::vector<BoundExpressionPtr> expressions;          // kProject, kFilter, kAggregate, kGenerate
-  std::vector<std::vector<BoundExpressionPtr>> rows;    // kValues; kExpand: its projections
-  int64_t limit = -1;                                   // kLimit, kTopN; -1: no limit
-  int64_t offset = 0;                                   // kLimit, kTopN
+  std::vector<BoundExpressionPtr> expressions;        // kProject, kFilter, kAggregate, kGenerate
+  std::vector<std::vector<BoundExpressionPtr>> rows;  // kValues; kExpand: its projections
+  int64_t limit = -1;  // kLimit, kTopN, kRecursiveCte (rows a LIMIT above needs); -1: no limit
+  int64_t offset = 0;  // kLimit, kTopN
   std::vector<SortSpec> sort_keys;                      // kSort, kTopN
   std::shared_ptr<const TableSource> source;            // kScan
   ScanPushdown pushdown;                                // kScan
@@ -72,6 +82,7 @@ struct LogicalOperator {
   std::vector<BoundWindowFunction> window_functions;    // kWindow
   GeneratorSpec generator;                              // kGenerate
   std::shared_ptr<ExpectationCheck> expectation_check;  // kExpectations
+  RecursionSpec recursion;                              // kRecursiveCte, kWorkingTableScan
   //! Where the operator was written, for errors raised when it is planned or run.
   std::optional<SourceLocation> location;
 

@@ -17,6 +17,7 @@ LogicalOperatorPtr optimize(LogicalOperatorPtr plan, const OptimizerContext& con
   reorderJoins(plan);
   chooseJoinBuildSides(plan);
   useTopN(plan);
+  pushLimitsIntoRecursions(*plan);
   pruneColumns(*plan);
   return plan;
 }

@@ -43,6 +43,10 @@ void chooseJoinBuildSides(LogicalOperatorPtr& plan);
 //! Turns a LIMIT right above a sort into a TopN.
 void useTopN(LogicalOperatorPtr& plan);
 
+//! Tells a recursive CTE under a LIMIT (through projections) how many rows are wanted, so that
+//! its recursion stops once it has made them.
+void pushLimitsIntoRecursions(LogicalOperator& plan);
+
 //! Stops computing the projected expressions and aggregates nobody reads (they become NULLs) and
 //! tells each scan and join which of its columns anything above reads.
 void pruneColumns(LogicalOperator& plan);

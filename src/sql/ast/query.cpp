@@ -38,7 +38,8 @@ bool equalRows(const std::vector<std::vector<ExprPtr>>& left,
 }  // namespace
 
 bool CommonTableExpr::equals(const CommonTableExpr& other) const {
-  return name == other.name && columns == other.columns && equalQueries(query, other.query);
+  return name == other.name && columns == other.columns &&
+         max_recursion_level == other.max_recursion_level && equalQueries(query, other.query);
 }
 
 bool NamedWindow::equals(const NamedWindow& other) const {
@@ -121,8 +122,9 @@ bool NestedQueryBody::equals(const QueryBody& other) const {
 Query::~Query() = default;
 
 bool Query::equals(const Query& other) const {
-  return equalElements(ctes, other.ctes) && equalBodies(body, other.body) &&
-         equalSortItems(order_by, other.order_by) && equalExprLists(cluster_by, other.cluster_by) &&
+  return equalElements(ctes, other.ctes) && recursive == other.recursive &&
+         equalBodies(body, other.body) && equalSortItems(order_by, other.order_by) &&
+         equalExprLists(cluster_by, other.cluster_by) &&
          equalExprLists(distribute_by, other.distribute_by) &&
          equalSortItems(sort_by, other.sort_by) && equalElements(windows, other.windows) &&
          equalExprs(limit, other.limit) && limit_all == other.limit_all &&

@@ -17,10 +17,12 @@ namespace sluice::sql {
 
 enum class SetQuantifier : uint8_t { kNone, kAll, kDistinct };
 
-//! name [(columns)] AS (query), one entry of WITH.
+//! name [(columns)] [MAX RECURSION LEVEL n] AS (query), one entry of WITH.
 struct CommonTableExpr {
   std::string name;
   std::vector<std::string> columns;
+  //! MAX RECURSION LEVEL: the steps a recursive CTE may take; nullopt: the session's limit.
+  std::optional<int64_t> max_recursion_level;
   QueryPtr query;
   SourcePosition position;
 
@@ -222,6 +224,7 @@ class Query {
 
   SourcePosition position;
   std::vector<CommonTableExpr> ctes;
+  bool recursive = false;  // WITH RECURSIVE: each CTE may read itself
   QueryBodyPtr body;
   std::vector<SortItem> order_by;
   std::vector<ExprPtr> cluster_by;

@@ -6,6 +6,8 @@
 // WATERMARK.
 #include <fmt/format.h>
 
+#include <charconv>
+
 #include "common/text/ascii_case.hpp"
 #include "sql/parser/token_parser.hpp"
 
@@ -65,8 +67,7 @@ QueryPtr TokenParser::parseQuery() {
   DepthGuard guard(*this);
   auto query = std::make_unique<Query>(current().position);
   if (matchKeyword(Keyword::kWith)) {
-    if (checkKeyword(Keyword::kRecursive))
-      failNotSupported(current(), "WITH RECURSIVE");
+    query->recursive = matchKeyword(Keyword::kRecursive);
     do {
       query->ctes.push_back(parseCommonTableExpr());
     } while (match(TokenKind::kComma));
@@ -86,6 +87,23 @@ CommonTableExpr TokenParser::parseCommonTableExpr() {
   cte.name = parseIdentifier("a name for the common table expression");
   if (check(TokenKind::kLeftParen) && !parenStartsQuery(index_)) {
     cte.columns = parseIdentifierList();
+  }
+  if (checkWord("MAX") && checkWord("RECURSION", 1)) {
+    advance();
+    advance();
+    if (!matchWord("LEVEL"))
+      fail(current(), "expected LEVEL");
+    // A positive INT literal, as Spark's grammar takes it.
+    const Token& level = current();
+    int64_t value = 0;
+    if (!level.is(TokenKind::kInteger) ||
+        std::from_chars(level.value.data(), level.value.data() + level.value.size(), value).ec !=
+            std::errc() ||
+        value <= 0 || value > INT32_MAX) {
+      fail(level, "expected a positive integer");
+    }
+    advance();
+    cte.max_recursion_level = value;
   }
   matchKeyword(Keyword::kAs);
   if (!check(TokenKind::kLeftParen))

@@ -656,6 +656,14 @@ TEST(ParserTest, QueriesWithClausesSetOperationsAndCtes) {
   EXPECT_TRUE(query.limit);
   EXPECT_TRUE(query.offset);
 
+  EXPECT_FALSE(query.recursive);
+  const Query& recursive = parseQueryText(
+      "WITH RECURSIVE r(n) MAX RECURSION LEVEL 7 (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+      "SELECT * FROM r");
+  EXPECT_TRUE(recursive.recursive);
+  EXPECT_EQ(recursive.ctes[0].columns, (std::vector<std::string>{"n"}));
+  EXPECT_EQ(recursive.ctes[0].max_recursion_level, 7);
+
   const auto& chain = parseQueryText("SELECT 1 EXCEPT SELECT 2 MINUS DISTINCT SELECT 3")
                           .body->as<SetOperationBody>();
   EXPECT_EQ(chain.quantifier, SetQuantifier::kDistinct);
@@ -940,6 +948,9 @@ const char* const kRoundTripInputs[] = {
     "((SELECT 1))",
     "WITH a AS (SELECT 1 AS x), b (y) AS (SELECT 2) SELECT * FROM a, b",
     "WITH a AS (WITH b AS (SELECT 1) SELECT * FROM b) SELECT * FROM a",
+    "WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r",
+    "WITH RECURSIVE r (n) MAX RECURSION LEVEL 200 AS (VALUES 0 UNION ALL SELECT n + 1 FROM r), "
+    "s AS (SELECT 1) SELECT * FROM r, s",
     "SELECT * FROM (WITH c AS (SELECT 1) SELECT * FROM c) s",
     "VALUES (1, 'a'), (2, 'b')",
     "VALUES 1, 2, 3",
