@@ -22,9 +22,9 @@ std::optional<SnapshotStateRecord> readSnapshotState(const std::string& state_lo
   delta::DeltaTableScan scan(snapshot, {kCdcKindColumn, kCdcSequenceColumn});
   Batch rows;
   while (scan.next(rows)) {
+    const Vector& kinds = rows.columns[0];
     for (idx_t row = 0; row < rows.num_rows; ++row) {
-      Value kind = rows.columns[0].getValue(row);
-      if (!kind.isNull() && kind.getString() == kCdcSnapshotKind)
+      if (!kinds.isNull(row) && kinds.at<StringView>(row).view() == kCdcSnapshotKind)
         record.version = rows.columns[1].getValue(row);
     }
   }
