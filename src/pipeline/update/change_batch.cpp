@@ -220,8 +220,9 @@ class ChangeBatchRun {
 
   //! Overwrites the target with the rows of `state` (every key).
   ChangeBatchResult overwriteTarget(const ChangeState& state, ChangeBatchResult result) {
-    delta::TableWriteResult written = overwriteTable(
-        batch_.target_location, batch_.target_definition, targetRows(state, nullptr), batch_);
+    delta::TableWriteResult written =
+        overwriteTable(batch_.target_location, batch_.target_definition,
+                       targetRows(state, ChangeState::Keys::kAll), batch_);
     result.committed_version = written.version;
     result.num_output_rows = written.num_rows;
     return result;
@@ -269,14 +270,14 @@ class ChangeBatchRun {
           state.apply(std::move(events), epochMicros(), batch_.tombstone_retention);
       counts.upserted += applied.upserted;
       counts.deleted += applied.deleted;
-      const ChangeKeys& changed = state.changedKeys();
+      std::vector<std::vector<Value>> changed = state.changedKeys();
       if (changed.empty())
         continue;
       state_out.deleteRows(
-          loaded.positionsOf([&](const KeyedRow& row) { return changed.count(row.values) > 0; }));
-      state_out.append(stateRows(state.events(&changed)));
-      target_out.deleteRows(targetPositions(changed));
-      target_out.append(targetRows(state, &changed));
+          loaded.positionsOf([&](const KeyedRow& row) { return state.changed(row.values); }));
+      state_out.append(stateRows(state.events(ChangeState::Keys::kChanged)));
+      target_out.deleteRows(targetPositions(std::move(changed)));
+      target_out.append(targetRows(state, ChangeState::Keys::kChanged));
     }
     state_out.append(bookkeepingRows(truncation));
     state_out.commit();
@@ -313,11 +314,16 @@ class ChangeBatchRun {
     size_t kind = *column(kCdcKindColumn);
     size_t applied_at = *column(kCdcAppliedAtColumn);
 
-    ChangeKeySet no_keys(keyTypes());
-    no_keys.seal();
     KeyedRowsRequest request;
-    request.keys = which == StateRows::kAll ? nullptr : which == StateRows::kKeys ? keys : &no_keys;
-    request.with_null_keys = which == StateRows::kBookkeeping;
+    // Bookkeeping rows are those whose key is NULL: an empty key set finds only them.
+    ChangeKeySet no_keys(keyTypes());
+    if (which == StateRows::kBookkeeping) {
+      no_keys.seal();
+      request.keys = &no_keys;
+      request.with_null_keys = true;
+    } else if (which == StateRows::kKeys) {
+      request.keys = keys;
+    }
     for (size_t key : batch_.layout.keys) {
       // A key column the state lacks is caught by checkUnchanged() (the keys changed).
       request.key_columns.push_back(data_columns[key].value_or(0));
@@ -543,13 +549,14 @@ class ChangeBatchRun {
   }
 
   //! Where the target's rows of the `changed` keys are.
-  std::map<std::string, std::vector<uint64_t>> targetPositions(const ChangeKeys& changed) const {
+  std::map<std::string, std::vector<uint64_t>> targetPositions(
+      std::vector<std::vector<Value>> changed) const {
     const delta::Snapshot& target = *target_snapshot_;
     if (target.files.empty())
       return {};
     ChangeKeySet keys(keyTypes());
-    for (const std::vector<Value>& key : changed)
-      keys.add(key);
+    for (std::vector<Value>& key : changed)
+      keys.add(std::move(key));
     keys.seal();
     KeyedRowsRequest request;
     request.key_columns = *keyColumnIndexes(target.schema, keyNames(), keyTypes());
@@ -558,10 +565,10 @@ class ChangeBatchRun {
     return findKeyedRows(target, request).positionsOf([](const KeyedRow&) { return true; });
   }
 
-  //! The target's rows `state` gives (with `keys`, those of these keys), in the target's
+  //! The target's rows `state` gives for `keys` (all or the changed ones), in the target's
   //! columns, matched by name (a column the flow no longer selects is NULL).
   std::vector<std::vector<Value>> targetRows(const ChangeState& state,
-                                             const ChangeKeys* keys) const {
+                                             ChangeState::Keys keys) const {
     const std::vector<StructField>& layout_columns = batch_.layout.target;
     const std::vector<StructField>& table_columns = batch_.target_definition.schema;
     std::vector<std::optional<size_t>> source;

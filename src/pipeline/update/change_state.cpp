@@ -12,17 +12,25 @@ int compareSequences(const Value& a, const Value& b) {
 }
 
 template <typename Visit>
-void ChangeState::forEachHistory(const ChangeKeys* keys, Visit visit) const {
-  if (keys == nullptr) {
-    for (const auto& [key, history] : keys_)
-      visit(history);
-    return;
+void ChangeState::forEachHistory(Keys keys, Visit visit) const {
+  for (const auto& [key, entry] : keys_) {
+    if (!entry.history.empty() && (keys == Keys::kAll || entry.changed))
+      visit(entry.history);
   }
-  for (const std::vector<Value>& key : *keys) {
-    auto found = keys_.find(key);
-    if (found != keys_.end())
-      visit(found->second);
+}
+
+std::vector<std::vector<Value>> ChangeState::changedKeys() const {
+  std::vector<std::vector<Value>> keys;
+  for (const auto& [key, entry] : keys_) {
+    if (entry.changed)
+      keys.push_back(key);
   }
+  return keys;
+}
+
+bool ChangeState::changed(const std::vector<Value>& key) const {
+  auto found = keys_.find(key);
+  return found != keys_.end() && found->second.changed;
 }
 
 std::vector<Value> ChangeState::keyOf(const ChangeEvent& event) const {
@@ -41,13 +49,14 @@ ChangeCounts ChangeState::apply(std::vector<ChangeEvent> events, int64_t now,
   // Tombstones past their retention go before the batch: its late events may bring their
   // keys back.
   if (layout_.scd_type == 1 && tombstone_retention) {
-    for (auto it = keys_.begin(); it != keys_.end();) {
-      const ChangeEvent& last = it->second.back();
-      bool expired =
-          last.kind == ChangeEvent::Kind::kDelete && last.applied_at + *tombstone_retention < now;
-      if (expired)
-        changed_.insert(it->first);
-      it = expired ? keys_.erase(it) : std::next(it);
+    for (auto& [key, entry] : keys_) {
+      if (entry.history.empty())
+        continue;
+      const ChangeEvent& last = entry.history.back();
+      if (last.kind == ChangeEvent::Kind::kDelete && last.applied_at + *tombstone_retention < now) {
+        entry.history.clear();
+        entry.changed = true;
+      }
     }
   }
   ChangeCounts counts;
@@ -71,8 +80,8 @@ void ChangeState::applyTruncate(const ChangeEvent& event, ChangeCounts& counts) 
   if (truncated_before_ && compareSequences(event.sequence, *truncated_before_) <= 0)
     return;
   truncated_before_ = event.sequence;
-  for (auto it = keys_.begin(); it != keys_.end();) {
-    History& history = it->second;
+  for (auto& [key, entry] : keys_) {
+    History& history = entry.history;
     auto kept = std::remove_if(history.begin(), history.end(), [&](const ChangeEvent& past) {
       bool removed = compareSequences(past.sequence, event.sequence) < 0;
       if (removed && past.kind == ChangeEvent::Kind::kUpsert)
@@ -80,15 +89,14 @@ void ChangeState::applyTruncate(const ChangeEvent& event, ChangeCounts& counts) 
       return removed;
     });
     if (kept != history.end())
-      changed_.insert(it->first);
+      entry.changed = true;
     history.erase(kept, history.end());
-    it = history.empty() ? keys_.erase(it) : std::next(it);
   }
 }
 
 void ChangeState::applyType1(ChangeEvent event, ChangeCounts& counts) {
-  std::vector<Value> key = keyOf(event);
-  History& history = keys_[key];
+  KeyEvents& entry = keys_[keyOf(event)];
+  History& history = entry.history;
   const ChangeEvent* current = history.empty() ? nullptr : &history.back();
   if (current != nullptr && compareSequences(event.sequence, current->sequence) <= 0)
     return;  // older than, or as old as, what the key holds
@@ -102,12 +110,12 @@ void ChangeState::applyType1(ChangeEvent event, ChangeCounts& counts) {
     ++counts.upserted;
   }
   history.assign(1, std::move(event));
-  changed_.insert(std::move(key));
+  entry.changed = true;
 }
 
 void ChangeState::applyType2(ChangeEvent event, ChangeCounts& counts) {
-  std::vector<Value> key = keyOf(event);
-  History& history = keys_[key];
+  KeyEvents& entry = keys_[keyOf(event)];
+  History& history = entry.history;
   auto position = std::lower_bound(history.begin(), history.end(), event,
                                    [](const ChangeEvent& a, const ChangeEvent& b) {
                                      return compareSequences(a.sequence, b.sequence) < 0;
@@ -119,7 +127,7 @@ void ChangeState::applyType2(ChangeEvent event, ChangeCounts& counts) {
   else
     ++counts.upserted;
   history.insert(position, std::move(event));
-  changed_.insert(std::move(key));
+  entry.changed = true;
 }
 
 std::vector<Value> ChangeState::keepIgnoredNulls(std::vector<Value> row,
@@ -186,7 +194,9 @@ SnapshotDiff ChangeState::diffSnapshot(std::vector<std::vector<Value>> rows,
     if (++seen[key] > 1)
       continue;
     auto found = keys_.find(key);
-    const ChangeEvent* current = found == keys_.end() ? nullptr : &found->second.back();
+    const ChangeEvent* current = found == keys_.end() || found->second.history.empty()
+                                     ? nullptr
+                                     : &found->second.history.back();
     bool unchanged =
         current != nullptr && current->kind == ChangeEvent::Kind::kUpsert &&
         std::equal(current->row.begin(), current->row.end(), probe.row.begin(), probe.row.end(),
@@ -201,15 +211,17 @@ SnapshotDiff ChangeState::diffSnapshot(std::vector<std::vector<Value>> rows,
       return diff;
     }
   }
-  for (const auto& [key, history] : keys_) {
-    const ChangeEvent& current = history.back();
+  for (const auto& [key, entry] : keys_) {
+    if (entry.history.empty())
+      continue;
+    const ChangeEvent& current = entry.history.back();
     if (current.kind == ChangeEvent::Kind::kUpsert && seen.find(key) == seen.end())
       event(ChangeEvent::Kind::kDelete, current.row);
   }
   return diff;
 }
 
-std::vector<std::vector<Value>> ChangeState::targetRows(const ChangeKeys* keys) const {
+std::vector<std::vector<Value>> ChangeState::targetRows(Keys keys) const {
   std::vector<std::vector<Value>> rows;
   forEachHistory(keys, [&](const History& history) {
     if (layout_.scd_type == 2) {
@@ -232,7 +244,7 @@ std::optional<ChangeEvent> ChangeState::truncation() const {
   return truncate;
 }
 
-std::vector<ChangeEvent> ChangeState::events(const ChangeKeys* keys) const {
+std::vector<ChangeEvent> ChangeState::events(Keys keys) const {
   std::vector<ChangeEvent> events;
   forEachHistory(keys, [&](const History& history) {
     events.insert(events.end(), history.begin(), history.end());
@@ -246,7 +258,7 @@ void ChangeState::restore(ChangeEvent event) {
       truncated_before_ = event.sequence;
     return;
   }
-  History& history = keys_[keyOf(event)];
+  History& history = keys_[keyOf(event)].history;
   auto position = std::upper_bound(history.begin(), history.end(), event,
                                    [](const ChangeEvent& a, const ChangeEvent& b) {
                                      return compareSequences(a.sequence, b.sequence) < 0;

@@ -29,7 +29,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "common/types/value.hpp"
@@ -63,9 +62,6 @@ struct SnapshotDiff {
   int64_t duplicate_count = 0;
 };
 
-//! Keys of the layout's key columns, ordered.
-using ChangeKeys = std::set<std::vector<Value>, KeyLess>;
-
 class ChangeState {
  public:
   explicit ChangeState(const ChangeCaptureLayout& layout) : layout_(layout) {}
@@ -79,13 +75,15 @@ class ChangeState {
   //! an unchanged row gives no event, so applying the diff rewrites nothing it keeps.
   SnapshotDiff diffSnapshot(std::vector<std::vector<Value>> rows, const Value& version) const;
 
-  //! The target's rows, in the layout's target columns, ordered by key; with `keys`, only
-  //! those of these keys.
-  std::vector<std::vector<Value>> targetRows(const ChangeKeys* keys = nullptr) const;
+  //! Which keys targetRows() and events() cover.
+  enum class Keys : uint8_t { kAll, kChanged };
 
-  //! The events of every key the state keeps, to be stored; with `keys`, of these keys.
-  //! restore() takes them back, and the truncation() too.
-  std::vector<ChangeEvent> events(const ChangeKeys* keys = nullptr) const;
+  //! The target's rows, in the layout's target columns, ordered by key.
+  std::vector<std::vector<Value>> targetRows(Keys keys = Keys::kAll) const;
+
+  //! The events of the keys the state keeps, to be stored; restore() takes them back, and the
+  //! truncation() too.
+  std::vector<ChangeEvent> events(Keys keys = Keys::kAll) const;
   //! The last TRUNCATE, if any.
   std::optional<ChangeEvent> truncation() const;
   void restore(ChangeEvent event);
@@ -93,16 +91,24 @@ class ChangeState {
   //! The key of an event (its key columns).
   std::vector<Value> keyOf(const ChangeEvent& event) const;
   //! The keys whose events apply() changed (an event kept, a tombstone dropped, a TRUNCATE's
-  //! removals): theirs are the only rows of the state and of the target a batch rewrites.
-  const ChangeKeys& changedKeys() const { return changed_; }
+  //! removals), ordered: theirs are the only rows of the state and of the target a batch
+  //! rewrites.
+  std::vector<std::vector<Value>> changedKeys() const;
+  //! Whether apply() changed the events of `key`.
+  bool changed(const std::vector<Value>& key) const;
 
  private:
   using History = std::vector<ChangeEvent>;  // ascending sequences
+  //! A key's events; a key whose events were all removed keeps an empty history, marked
+  //! changed, so that its stored rows are replaced.
+  struct KeyEvents {
+    History history;
+    bool changed = false;
+  };
 
-  //! Calls `visit(history)` for each key in key order; with `keys`, for those of them the
-  //! state holds.
+  //! Calls `visit(history)` for each key with events, in key order (`keys`: all or the changed).
   template <typename Visit>
-  void forEachHistory(const ChangeKeys* keys, Visit visit) const;
+  void forEachHistory(Keys keys, Visit visit) const;
 
   void applyTruncate(const ChangeEvent& event, ChangeCounts& counts);
   void applyType1(ChangeEvent event, ChangeCounts& counts);
@@ -114,9 +120,8 @@ class ChangeState {
                                       const std::vector<Value>& previous) const;
 
   const ChangeCaptureLayout& layout_;
-  std::map<std::vector<Value>, History, KeyLess> keys_;
+  std::map<std::vector<Value>, KeyEvents, KeyLess> keys_;
   std::optional<Value> truncated_before_;
-  ChangeKeys changed_;
 };
 
 //! Spark's ordering of sequence values: NULL first, structs field by field.

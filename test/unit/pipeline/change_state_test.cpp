@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -184,7 +185,7 @@ Rows appliedByKey(const std::vector<ChangeEvent>& stream, int scd_type, std::mt1
     bool truncates = std::any_of(batch.begin(), batch.end(), [](const ChangeEvent& event) {
       return event.kind == ChangeEvent::Kind::kTruncate;
     });
-    ChangeKeys touched;
+    std::set<std::vector<Value>, KeyLess> touched;
     for (const ChangeEvent& event : batch)
       touched.insert(state.keyOf(event));
     for (const ChangeEvent& event : stored) {
@@ -199,11 +200,10 @@ Rows appliedByKey(const std::vector<ChangeEvent>& stream, int scd_type, std::mt1
         stored.push_back(std::move(*truncation));
       continue;
     }
-    const ChangeKeys& changed = state.changedKeys();
     std::erase_if(stored, [&](const ChangeEvent& event) {
-      return event.kind != ChangeEvent::Kind::kTruncate && changed.count(state.keyOf(event)) > 0;
+      return event.kind != ChangeEvent::Kind::kTruncate && state.changed(state.keyOf(event));
     });
-    for (ChangeEvent& event : state.events(&changed))
+    for (ChangeEvent& event : state.events(ChangeState::Keys::kChanged))
       stored.push_back(std::move(event));
   }
   ChangeState whole(layout);
