@@ -17,6 +17,7 @@
 #include "pipeline/update/incremental_refresh.hpp"
 #include "pipeline/update/insert_by_name.hpp"
 #include "pipeline/update/sink_destinations.hpp"
+#include "pipeline/update/view_distinct_state.hpp"
 #include "planner/optimizer/optimizer_rules.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
@@ -183,10 +184,12 @@ class FlowRun {
     sql::RefreshPolicy policy = dataset.spec != nullptr && dataset.spec->refresh_policy
                                     ? *dataset.spec->refresh_policy
                                     : sql::RefreshPolicy::kAuto;
-    refresh_plan_ = planViewRefresh(last, now, changes,
-                                    incrementalTechniques(*plan, reads.scansOf(&changes.changed),
-                                                          has_expectations, targetSchema()),
-                                    policy);
+    ViewDistinctStates distinct_states(environment_.pipeline_folder, view, targetSchema(), *plan);
+    refresh_plan_ = planViewRefresh(
+        last, now, changes,
+        incrementalTechniques(*plan, reads.scansOf(&changes.changed), has_expectations,
+                              targetSchema(), distinct_states.current(last)),
+        policy);
     if (refresh_plan_->refusal) {
       throw Error(ErrorClass::MATERIALIZED_VIEW_NOT_INCREMENTALIZABLE,
                   refresh_plan_->refusal->issue_type,
@@ -199,6 +202,7 @@ class FlowRun {
       return endedIn(FlowState::kCompleted);
 
     enter(FlowState::kRunning);
+    std::map<std::string, int64_t> state_versions;
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kOverwrite;
     options.definition = environment_.tables->definitionOf(dataset, targetSchema());
@@ -212,11 +216,16 @@ class FlowRun {
       write(std::move(delta_plan), new_relations, std::move(options), result);
     } else if (technique == MaintenanceType::kGroupAggregate) {
       ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
+      std::vector<TableFunctionBinding> unseen_pairs = distinct_states.addUnseenPairs(
+          [&] { return bindView(new_rows, nullptr); }, *last,
+          executionContext(flow_.flow->context, environment_.memory_limit), state_versions);
+      if (!unseen_pairs.empty())
+        crashPoint("view-state-written");
       auto view_snapshot = std::make_shared<const delta::Snapshot>(
           delta::openSnapshot(location, {now.view_version, {}}));
       plan = groupAggregatePlan(bindView(new_rows, nullptr),
                                 deltaSnapshotBinding(dataset.name.toString(), view_snapshot),
-                                targetSchema());
+                                targetSchema(), std::move(unseen_pairs));
       write(std::move(plan), relations, std::move(options), result);
     } else if (technique == MaintenanceType::kGenericAggregate) {
       ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
@@ -231,11 +240,20 @@ class FlowRun {
     } else {
       write(std::move(plan), relations, std::move(options), result);
     }
+    if (technique != MaintenanceType::kGroupAggregate) {
+      ViewInputReads whole(*environment_.tables, reads.versions());
+      distinct_states.gather([&] { return bindView(whole, nullptr); },
+                             executionContext(flow_.flow->context, environment_.memory_limit),
+                             state_versions);
+      if (!state_versions.empty())
+        crashPoint("view-state-written");
+    }
     ViewRefreshRecord record;
     record.fingerprint = now.fingerprint;
     record.inputs = now.inputs.value_or("");
     record.view_version = result.committed_version.value_or(now.view_version);
     record.source_versions = now.source_versions;
+    record.state_versions = std::move(state_versions);
     state.recordViewRefresh(view, record);
     return result;
   }

@@ -3,8 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "exec/table_function/delta_table_reader.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "function/function_registry.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 #include "storage/delta/appended_files.hpp"
@@ -182,9 +185,10 @@ LogicalOperator& aggregateOf(LogicalOperatorPtr& root, const TopAggregate& top) 
 
 //! The merge of an aggregate's results: the aggregate that combines partial results.
 std::optional<std::string> mergeFunction(const BoundAggregate& aggregate) {
-  if (aggregate.distinct)
-    return std::nullopt;
   const std::string& name = aggregate.function->name();
+  // A count(DISTINCT) of the new rows counts only the values its state has not seen.
+  if (aggregate.distinct)
+    return name == "count" ? std::optional<std::string>("sum") : std::nullopt;
   if (name == "count" || name == "sum")
     return "sum";
   if (name == "min" || name == "max")
@@ -217,7 +221,7 @@ MergeableAggregate findMergeableAggregate(const LogicalOperator& root,
       found.issue = IncrementalizationIssue{
           "AGGREGATE_NOT_MERGEABLE",
           fmt::format("The aggregate {} cannot be merged with new rows' partial "
-                      "results (only count, sum, min and max can).",
+                      "results (only count, count(DISTINCT), sum, min and max can).",
                       call.toString())};
       return found;
     }
@@ -256,6 +260,123 @@ MergeableAggregate findMergeableAggregate(const LogicalOperator& root,
   }
   found.aggregate = &aggregate;
   return found;
+}
+
+//! The positions, among an aggregate's calls, of its count(DISTINCT) calls.
+std::vector<size_t> distinctCounts(const LogicalOperator& aggregate) {
+  std::vector<size_t> found;
+  for (size_t index = 0; index < aggregate.aggregates.size(); ++index) {
+    if (aggregate.aggregates[index].distinct)
+      found.push_back(index);
+  }
+  return found;
+}
+
+//! The aggregate under the view's final projection of a plan findMergeableAggregate accepts.
+LogicalOperator& mergeableAggregateOf(LogicalOperator& root) {
+  LogicalOperator& aggregate =
+      root.kind == LogicalOperatorKind::kProject ? *root.children[0] : root;
+  SLUICE_CHECK(aggregate.kind == LogicalOperatorKind::kAggregate);
+  return aggregate;
+}
+
+StructField nullableField(std::string name, DataType type) {
+  StructField field;
+  field.name = std::move(name);
+  field.type = std::move(type);
+  return field;
+}
+
+LogicalOperatorPtr scanOf(TableFunctionBinding binding) {
+  auto scan = makeOperator(LogicalOperatorKind::kScan);
+  scan->column_names = std::move(binding.column_names);
+  scan->column_types = std::move(binding.column_types);
+  scan->source = std::move(binding.source);
+  return scan;
+}
+
+//! The builtin aggregate `name` over column `column` (of type `type`, named `column_name`).
+BoundAggregate aggregateOverColumn(const std::string& name, size_t column, const DataType& type,
+                                   const std::string& column_name) {
+  AggregateBindRequest request;
+  request.name = name + "(" + column_name + ")";
+  request.argument_types = {type};
+  request.argument_sql = {column_name};
+  request.argument_constants = {nullptr};
+  BoundAggregate call;
+  call.function = AggregateRegistry::builtin().find(name)->bind(request);
+  call.arguments.push_back(BoundExpression::makeColumn(column, type));
+  return call;
+}
+
+BoundExpressionPtr allOf(std::vector<BoundExpressionPtr> conditions) {
+  BoundExpressionPtr all = std::move(conditions[0]);
+  for (size_t index = 1; index < conditions.size(); ++index) {
+    auto both = std::make_unique<BoundExpression>();
+    both->kind = BoundExpressionKind::kAnd;
+    both->type = DataType::boolean();
+    both->children.push_back(std::move(all));
+    both->children.push_back(std::move(conditions[index]));
+    all = std::move(both);
+  }
+  return all;
+}
+
+//! The new rows' partial results for the merge, with 0 for each count(DISTINCT): what the
+//! new rows add to those counts comes from the values their state had not seen.
+LogicalOperatorPtr withoutDistinctCounts(LogicalOperatorPtr partial,
+                                         const std::vector<size_t>& distinct) {
+  size_t keys = partial->expressions.size();
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  project->column_names = partial->column_names;
+  project->column_types = partial->column_types;
+  for (size_t column = 0; column < partial->column_types.size(); ++column) {
+    const DataType& type = partial->column_types[column];
+    bool counted = column >= keys &&
+                   std::find(distinct.begin(), distinct.end(), column - keys) != distinct.end();
+    project->expressions.push_back(counted
+                                       ? BoundExpression::makeConstant(Value::fromInt64(type, 0))
+                                       : BoundExpression::makeColumn(column, type));
+  }
+  project->children.push_back(std::move(partial));
+  return project;
+}
+
+//! The count of `unseen` pairs (columns: the group keys, then the counted values) per group,
+//! as rows of the partial results (`names`, `types`) with the count at `column` and NULL in
+//! the other results, which their merges pass over.
+LogicalOperatorPtr unseenCounts(TableFunctionBinding unseen, size_t keys, size_t column,
+                                const std::vector<std::string>& names,
+                                const std::vector<DataType>& types) {
+  LogicalOperatorPtr pairs = scanOf(std::move(unseen));
+  auto counted = makeOperator(LogicalOperatorKind::kAggregate);
+  for (size_t key = 0; key < keys; ++key) {
+    counted->expressions.push_back(BoundExpression::makeColumn(key, pairs->column_types[key]));
+    counted->column_names.push_back(pairs->column_names[key]);
+    counted->column_types.push_back(pairs->column_types[key]);
+  }
+  BoundAggregate count =
+      aggregateOverColumn("count", keys, pairs->column_types[keys], pairs->column_names[keys]);
+  counted->column_names.push_back("unseen");
+  counted->column_types.push_back(count.function->returnType());
+  counted->aggregates.push_back(std::move(count));
+  counted->children.push_back(std::move(pairs));
+
+  auto shaped = makeOperator(LogicalOperatorKind::kProject);
+  shaped->column_names = names;
+  shaped->column_types = types;
+  for (size_t index = 0; index < types.size(); ++index) {
+    if (index < keys) {
+      shaped->expressions.push_back(BoundExpression::makeColumn(index, types[index]));
+    } else if (index == column) {
+      shaped->expressions.push_back(ExpressionBinder::castTo(
+          BoundExpression::makeColumn(keys, counted->column_types[keys]), types[index]));
+    } else {
+      shaped->expressions.push_back(BoundExpression::makeConstant(Value::null(types[index])));
+    }
+  }
+  shaped->children.push_back(std::move(counted));
+  return shaped;
 }
 
 //! The distinct group keys of `new_rows`' aggregate (its input over the new rows).
@@ -387,7 +508,8 @@ SourceChanges sourceChanges(const ViewRefreshRecord& last, const ViewInputReads&
 
 std::vector<TechniqueInformation> incrementalTechniques(
     const LogicalOperator& plan, const std::set<const TableSource*>& changed_scans,
-    bool has_expectations, const std::vector<StructField>& view_schema) {
+    bool has_expectations, const std::vector<StructField>& view_schema,
+    bool distinct_states_current) {
   TechniqueInformation append_only;
   append_only.maintenance_type = MaintenanceType::kAppendOnly;
   RowwiseCheck whole = rowwise(plan, changed_scans);
@@ -403,6 +525,12 @@ std::vector<TechniqueInformation> incrementalTechniques(
     RowwiseCheck input = rowwise(*mergeable.aggregate->children[0], changed_scans);
     if (!input.ok)
       group.issues.push_back(*input.issue);
+    if (!distinct_states_current && !distinctCounts(*mergeable.aggregate).empty()) {
+      group.issues.push_back(IncrementalizationIssue{
+          "DISTINCT_STATE_NOT_CURRENT",
+          "The values the view's count(DISTINCT) has seen are not kept as its last refresh "
+          "left them; this refresh gathers them again."});
+    }
   }
 
   TechniqueInformation generic;
@@ -426,7 +554,8 @@ std::vector<TechniqueInformation> incrementalTechniques(
 }
 
 LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunctionBinding view_rows,
-                                      const std::vector<StructField>& view_schema) {
+                                      const std::vector<StructField>& view_schema,
+                                      std::vector<TableFunctionBinding> unseen_pairs) {
   MergeableAggregate mergeable = findMergeableAggregate(*new_rows, view_schema);
   SLUICE_CHECK(mergeable.aggregate != nullptr);
   LogicalOperatorPtr partial = std::move(new_rows);
@@ -435,10 +564,7 @@ LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunction
   size_t keys = partial->expressions.size();
 
   // The view's rows in the aggregate's columns, then the new rows' partial results.
-  auto kept = makeOperator(LogicalOperatorKind::kScan);
-  kept->column_names = std::move(view_rows.column_names);
-  kept->column_types = std::move(view_rows.column_types);
-  kept->source = std::move(view_rows.source);
+  LogicalOperatorPtr kept = scanOf(std::move(view_rows));
   auto as_partial = makeOperator(LogicalOperatorKind::kProject);
   for (size_t column = 0; column < partial->column_names.size(); ++column) {
     size_t view_column = mergeable.view_columns[column];
@@ -456,7 +582,18 @@ LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunction
   for (const BoundAggregate& call : partial->aggregates)
     merge_names.push_back(*mergeFunction(call));
   both->children.push_back(std::move(as_partial));
-  both->children.push_back(std::move(partial));
+  std::vector<size_t> distinct = distinctCounts(*partial);
+  SLUICE_CHECK(distinct.size() == unseen_pairs.size());
+  if (distinct.empty()) {
+    both->children.push_back(std::move(partial));
+  } else {
+    both->children.push_back(withoutDistinctCounts(std::move(partial), distinct));
+    for (size_t index = 0; index < distinct.size(); ++index) {
+      both->children.push_back(unseenCounts(std::move(unseen_pairs[index]), keys,
+                                            keys + distinct[index], both->column_names,
+                                            both->column_types));
+    }
+  }
 
   // Grouped again by the keys, each result merged.
   auto merged = makeOperator(LogicalOperatorKind::kAggregate);
@@ -467,15 +604,8 @@ LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunction
   }
   for (size_t index = 0; index < merge_names.size(); ++index) {
     size_t column = keys + index;
-    const DataType& type = both->column_types[column];
-    AggregateBindRequest request;
-    request.name = merge_names[index] + "(" + both->column_names[column] + ")";
-    request.argument_types = {type};
-    request.argument_sql = {both->column_names[column]};
-    request.argument_constants = {nullptr};
-    BoundAggregate call;
-    call.function = AggregateRegistry::builtin().find(merge_names[index])->bind(request);
-    call.arguments.push_back(BoundExpression::makeColumn(column, type));
+    BoundAggregate call = aggregateOverColumn(
+        merge_names[index], column, both->column_types[column], both->column_names[column]);
     merged->column_names.push_back(both->column_names[column]);
     merged->column_types.push_back(call.function->returnType());
     merged->aggregates.push_back(std::move(call));
@@ -513,10 +643,7 @@ LogicalOperatorPtr genericAggregatePlan(LogicalOperatorPtr whole, LogicalOperato
                                   newKeys(new_rows, view_schema), std::move(input_keys));
 
   // The view's other groups, as they are.
-  auto kept = makeOperator(LogicalOperatorKind::kScan);
-  kept->column_names = std::move(view_rows.column_names);
-  kept->column_types = std::move(view_rows.column_types);
-  kept->source = std::move(view_rows.source);
+  LogicalOperatorPtr kept = scanOf(std::move(view_rows));
   std::vector<BoundExpressionPtr> view_keys;
   for (size_t column : top.key_columns)
     view_keys.push_back(BoundExpression::makeColumn(column, view_schema[column].type));
@@ -544,6 +671,80 @@ LogicalOperatorPtr genericAggregatePlan(LogicalOperatorPtr whole, LogicalOperato
   all->children.push_back(std::move(others));
   all->children.push_back(std::move(recomputed));
   return all;
+}
+
+std::vector<std::vector<StructField>> distinctStateSchemas(
+    const LogicalOperator& plan, const std::vector<StructField>& view_schema) {
+  std::vector<std::vector<StructField>> schemas;
+  MergeableAggregate mergeable = findMergeableAggregate(plan, view_schema);
+  if (mergeable.aggregate == nullptr)
+    return schemas;
+  const LogicalOperator& aggregate = *mergeable.aggregate;
+  for (size_t index : distinctCounts(aggregate)) {
+    std::vector<StructField> schema;
+    for (size_t key = 0; key < aggregate.expressions.size(); ++key)
+      schema.push_back(nullableField(fmt::format("key{}", key), aggregate.column_types[key]));
+    const BoundAggregate& call = aggregate.aggregates[index];
+    for (size_t value = 0; value < call.arguments.size(); ++value) {
+      schema.push_back(nullableField(fmt::format("value{}", value), call.arguments[value]->type));
+    }
+    schemas.push_back(std::move(schema));
+  }
+  return schemas;
+}
+
+LogicalOperatorPtr distinctPairsPlan(LogicalOperatorPtr view_plan,
+                                     const std::vector<StructField>& view_schema, size_t index) {
+  std::vector<std::vector<StructField>> schemas = distinctStateSchemas(*view_plan, view_schema);
+  SLUICE_CHECK(index < schemas.size());
+  LogicalOperator& aggregate = mergeableAggregateOf(*view_plan);
+  BoundAggregate& call = aggregate.aggregates[distinctCounts(aggregate)[index]];
+
+  // The rows the count passes over: a NULL argument, a FILTER not true.
+  LogicalOperatorPtr input = std::move(aggregate.children[0]);
+  const ScalarFunctionEntry& is_not_null = *FunctionRegistry::builtin().findScalar("isnotnull");
+  std::vector<BoundExpressionPtr> conditions;
+  for (const BoundExpressionPtr& argument : call.arguments) {
+    std::vector<BoundExpressionPtr> arguments;
+    arguments.push_back(copyExpression(*argument));
+    conditions.push_back(
+        ExpressionBinder::bindBuiltinCall(is_not_null, "isnotnull", std::move(arguments)));
+  }
+  if (call.filter)
+    conditions.push_back(std::move(call.filter));
+  auto counted = makeOperator(LogicalOperatorKind::kFilter);
+  counted->column_names = input->column_names;
+  counted->column_types = input->column_types;
+  counted->expressions.push_back(allOf(std::move(conditions)));
+  counted->children.push_back(std::move(input));
+
+  auto pairs = makeOperator(LogicalOperatorKind::kAggregate);
+  pairs->expressions = std::move(aggregate.expressions);
+  for (BoundExpressionPtr& argument : call.arguments)
+    pairs->expressions.push_back(std::move(argument));
+  for (const StructField& field : schemas[index]) {
+    pairs->column_names.push_back(field.name);
+    pairs->column_types.push_back(field.type);
+  }
+  pairs->children.push_back(std::move(counted));
+  return pairs;
+}
+
+LogicalOperatorPtr unseenPairsPlan(LogicalOperatorPtr pairs, LogicalOperatorPtr pairs_again,
+                                   TableFunctionBinding state) {
+  // The stored pairs among the new ones first: the hash join builds its right side, so the
+  // state is probed by the few new pairs rather than built whole.
+  LogicalOperatorPtr stored = scanOf(std::move(state));
+  std::vector<BoundExpressionPtr> stored_columns;
+  for (size_t column = 0; column < stored->column_types.size(); ++column)
+    stored_columns.push_back(BoundExpression::makeColumn(column, stored->column_types[column]));
+  LogicalOperatorPtr seen = keyJoin(LogicalJoinType::kSemi, std::move(stored),
+                                    std::move(pairs_again), std::move(stored_columns));
+  std::vector<BoundExpressionPtr> pair_columns;
+  for (size_t column = 0; column < pairs->column_types.size(); ++column)
+    pair_columns.push_back(BoundExpression::makeColumn(column, pairs->column_types[column]));
+  return keyJoin(LogicalJoinType::kAnti, std::move(pairs), std::move(seen),
+                 std::move(pair_columns));
 }
 
 }  // namespace sluice

@@ -10,10 +10,13 @@
 // one), and each changed table is read once: the query over the new rows is appended to the
 // view.
 //
-// GROUP_AGGREGATE: the query is an aggregate of count, sum, min and max (not DISTINCT, no
+// GROUP_AGGREGATE: the query is an aggregate of count, count(DISTINCT), sum, min and max (no
 // HAVING) whose keys and results are the view's columns as they are: the aggregate over the new
 // rows and the view's rows are aggregated again (counts and sums summed, min of mins, max of
-// maxes), so that the update reads only the new rows and the view.
+// maxes), so that the update reads only the new rows and the view. A count(DISTINCT) keeps the
+// distinct (group keys, values) pairs it has counted as state, a table beside the view
+// (view_distinct_state.hpp): the new rows' pairs that the state lacks are added to it, and
+// their number per group to the count.
 //
 // GENERIC_AGGREGATE: the query is a grouped aggregate (with its HAVING and final projection)
 // over such an input, and every group key is a column of the view: the keys of the new rows
@@ -78,15 +81,38 @@ SourceChanges sourceChanges(const ViewRefreshRecord& last, const ViewInputReads&
 
 //! APPEND_ONLY, GROUP_AGGREGATE and GENERIC_AGGREGATE, each with the issues of `plan`'s shape that
 //! rule it out; `changed_scans` are the scans of the changed tables. A view with expectations is
-//! only appended to (its other rows would be counted again).
+//! only appended to (its other rows would be counted again). Without `distinct_states_current`
+//! (the states of its count(DISTINCT)s are not as the last refresh left them),
+//! GROUP_AGGREGATE does not apply to a view with a count(DISTINCT).
 std::vector<TechniqueInformation> incrementalTechniques(
     const LogicalOperator& plan, const std::set<const TableSource*>& changed_scans,
-    bool has_expectations, const std::vector<StructField>& view_schema);
+    bool has_expectations, const std::vector<StructField>& view_schema,
+    bool distinct_states_current = true);
 
 //! GROUP_AGGREGATE's plan, giving every row of the refreshed view: `new_rows` is the query
-//! bound over the new rows, `view_rows` the view's table as it stands (columns `view_schema`).
+//! bound over the new rows, `view_rows` the view's table as it stands (columns `view_schema`),
+//! `unseen_pairs` for each count(DISTINCT) of the query the new rows' pairs that its state had
+//! not seen (unseenPairsPlan's rows, as written to the state).
 LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunctionBinding view_rows,
-                                      const std::vector<StructField>& view_schema);
+                                      const std::vector<StructField>& view_schema,
+                                      std::vector<TableFunctionBinding> unseen_pairs = {});
+
+//! The columns of the state of each count(DISTINCT) of a view GROUP_AGGREGATE can refresh
+//! (none for another shape): the group keys `key0`, `key1`, ..., then the counted values
+//! `value0`, ...
+std::vector<std::vector<StructField>> distinctStateSchemas(
+    const LogicalOperator& plan, const std::vector<StructField>& view_schema);
+
+//! The rows of the state of the `index`-th count(DISTINCT) of `view_plan` (the view's query,
+//! bound over the rows to count): the distinct pairs of group keys and counted values, without
+//! NULL values and rows its FILTER passes over.
+LogicalOperatorPtr distinctPairsPlan(LogicalOperatorPtr view_plan,
+                                     const std::vector<StructField>& view_schema, size_t index);
+
+//! The pairs of `pairs` (distinctPairsPlan over the new rows) that `state` lacks;
+//! `pairs_again` is a second binding of them.
+LogicalOperatorPtr unseenPairsPlan(LogicalOperatorPtr pairs, LogicalOperatorPtr pairs_again,
+                                   TableFunctionBinding state);
 
 //! GENERIC_AGGREGATE's plan, giving every row of the refreshed view: `whole` is the query
 //! over all its input, `new_rows` and `new_rows_again` two bindings of it over the new rows,

@@ -57,6 +57,12 @@ CREATE TABLE IF NOT EXISTS view_refresh_sources (
   version INTEGER NOT NULL,
   PRIMARY KEY (view, source)
 );
+CREATE TABLE IF NOT EXISTS view_refresh_states (
+  view TEXT NOT NULL,
+  state TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  PRIMARY KEY (view, state)
+);
 CREATE TABLE IF NOT EXISTS updates (
   update_id TEXT PRIMARY KEY,
   started_ms INTEGER NOT NULL,
@@ -268,6 +274,7 @@ void PipelineState::finishFullRefresh(const std::string& target,
   }
   SqliteStatement(*db_, "DELETE FROM view_refreshes WHERE view = ?").bind(1, target).run();
   SqliteStatement(*db_, "DELETE FROM view_refresh_sources WHERE view = ?").bind(1, target).run();
+  SqliteStatement(*db_, "DELETE FROM view_refresh_states WHERE view = ?").bind(1, target).run();
   SqliteStatement(*db_, "DELETE FROM pending_refreshes WHERE target = ?").bind(1, target).run();
   transaction.commit();
 }
@@ -287,6 +294,10 @@ std::optional<ViewRefreshRecord> PipelineState::lastViewRefresh(const std::strin
   sources.bind(1, view);
   while (sources.step())
     record.source_versions[sources.text(0)] = sources.integer(1);
+  SqliteStatement states(*db_, "SELECT state, version FROM view_refresh_states WHERE view = ?");
+  states.bind(1, view);
+  while (states.step())
+    record.state_versions[states.text(0)] = states.integer(1);
   return record;
 }
 
@@ -307,6 +318,14 @@ void PipelineState::recordViewRefresh(const std::string& view, const ViewRefresh
                     "INSERT INTO view_refresh_sources (view, source, version) VALUES (?, ?, ?)")
         .bind(1, view)
         .bind(2, source)
+        .bind(3, version)
+        .run();
+  }
+  SqliteStatement(*db_, "DELETE FROM view_refresh_states WHERE view = ?").bind(1, view).run();
+  for (const auto& [state, version] : record.state_versions) {
+    SqliteStatement(*db_, "INSERT INTO view_refresh_states (view, state, version) VALUES (?, ?, ?)")
+        .bind(1, view)
+        .bind(2, state)
         .bind(3, version)
         .run();
   }

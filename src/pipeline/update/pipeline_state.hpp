@@ -46,6 +46,8 @@ struct ViewRefreshRecord {
   std::string inputs;
   int64_t view_version = -1;
   std::map<std::string, int64_t> source_versions;
+  //! The version of each state the refresh left (view_distinct_state.hpp), by state key.
+  std::map<std::string, int64_t> state_versions;
 };
 
 //! Thread-safe: the flows of an update run at the same time and share it.

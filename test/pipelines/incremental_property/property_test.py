@@ -22,14 +22,18 @@ import sys
 
 KEYS = ["k", "g", "k, g"]
 MEASURES = ["count(*) AS n", "sum(v) AS s", "min(v) AS lo", "max(v) AS hi", "avg(v) AS mean",
-            "count(DISTINCT u) AS users", "sum(w) AS sw", "max(name) AS top_name"]
+            "count(DISTINCT u) AS users", "sum(w) AS sw", "max(name) AS top_name",
+            "count(DISTINCT u, name) AS pairs", "count(DISTINCT w) FILTER (WHERE v > 10) AS ws"]
 FILTERS = ["v > 10", "v IS NOT NULL", "k <> 'k1'", "w < 0.5 OR g IS NULL", "true"]
 
 
 def random_view(rng, index):
-    """A view's query over `src` (and `dim`)."""
+    """A view's query over `src` (and `dim`). The first two are aggregates with and without
+    HAVING, so that every seed has views for both aggregate techniques."""
     shape = rng.choice(["rowwise", "rowwise", "aggregate", "aggregate", "aggregate", "joined",
                         "other"])
+    if index < 2:
+        shape = "aggregate"
     where = rng.choice(FILTERS)
     if shape == "rowwise":
         columns = rng.sample(["k", "g", "v", "u", "w", "v * 2 AS v2", "upper(k) AS uk"], 3)
@@ -45,6 +49,8 @@ def random_view(rng, index):
         keys = rng.choice(KEYS)
         measures = rng.sample(MEASURES, rng.randint(1, 4))
         having = " HAVING count(*) > 1" if rng.random() < 0.3 else ""
+        if index < 2:
+            having = " HAVING count(*) > 1" if index == 0 else ""
         return "SELECT %s, %s FROM src WHERE %s GROUP BY %s%s" % (
             keys, ", ".join(measures), where, keys, having)
     return rng.choice([

@@ -23,6 +23,10 @@ SELECT id, 'archive' AS k, id AS v, 'archive' AS origin FROM range(1000000, 1000
 CREATE MATERIALIZED VIEW totals AS
 SELECT k, count(*) AS n, sum(v) AS total FROM clean GROUP BY k;
 
+-- A count(DISTINCT) keeps the values it has counted as state beside the view.
+CREATE MATERIALIZED VIEW distinct_by_k AS
+SELECT k, count(DISTINCT v) AS distinct_v, max(v) AS top FROM clean GROUP BY k;
+
 -- AUTO CDC keyed by k and sequenced by id: the latest row of each k, and every version of it.
 CREATE STREAMING TABLE latest_by_k;
 
