@@ -24,7 +24,15 @@ std::string stateKey(size_t index) {
   return std::to_string(index);
 }
 
-constexpr const char* kStateOperation = "MATERIALIZED VIEW STATE";
+//! How a state is written: uncompressed, since each GROUP_AGGREGATE refresh reads it whole
+//! and decompressing it cost more than the bytes saved (it is the view's internal data).
+delta::TableWriteOptions stateWriteOptions(delta::WriteMode mode) {
+  delta::TableWriteOptions options;
+  options.mode = mode;
+  options.operation = "MATERIALIZED VIEW STATE";
+  options.file_options.parquet.codec = parquet::CompressionCodec::kUncompressed;
+  return options;
+}
 
 }  // namespace
 
@@ -77,10 +85,8 @@ std::vector<TableFunctionBinding> ViewDistinctStates::addUnseenPairs(
     LogicalOperatorPtr plan = unseenPairsPlan(distinctPairsPlan(new_rows(), view_schema_, index),
                                               distinctPairsPlan(new_rows(), view_schema_, index),
                                               deltaSnapshotBinding(table, stored));
-    delta::TableWriteOptions options;
-    options.mode = delta::WriteMode::kAppend;
+    delta::TableWriteOptions options = stateWriteOptions(delta::WriteMode::kAppend);
     options.read_version = read_version;
-    options.operation = kStateOperation;
     int64_t version =
         writeToTable(optimizePlan(std::move(plan), exec).get(), exec, table, options).version;
     versions[stateKey(index)] = version;
@@ -105,11 +111,9 @@ void ViewDistinctStates::gather(const ViewQueryBinder& whole, const ExecContext&
                             error.message()));
   }
   for (size_t index = 0; index < schemas_.size(); ++index) {
-    delta::TableWriteOptions options;
-    options.mode = delta::WriteMode::kOverwrite;
+    delta::TableWriteOptions options = stateWriteOptions(delta::WriteMode::kOverwrite);
     options.definition = delta::TableDefinition{};
     options.definition->schema = schemas_[index];
-    options.operation = kStateOperation;
     LogicalOperatorPtr pairs = distinctPairsPlan(whole(), view_schema_, index);
     versions[stateKey(index)] =
         writeToTable(optimizePlan(std::move(pairs), exec).get(), exec, location(index), options)
