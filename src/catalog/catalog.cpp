@@ -87,8 +87,8 @@ Catalog::Catalog(std::string storage_dir)
     throwError(ErrorClass::IO_ERROR, "Cannot create the storage folder {}: {}", storage_dir_,
                error.message());
   }
-  db_ = std::make_unique<SqliteDatabase>((fs::path(storage_dir_) / kDatabaseFileName).string());
-  migrateCatalogDatabase(*db_);
+  db_ = std::make_unique<SqliteDatabase>((fs::path(storage_dir_) / kDatabaseFileName).string(),
+                                         migrateCatalogDatabase);
   recoverInterruptedChanges();
 }
 

@@ -5,13 +5,20 @@
 
 #include <sqlite3.h>
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
 
 namespace sluice {
 
-SqliteDatabase::SqliteDatabase(std::string path) : path_(std::move(path)) {
+SqliteDatabase::SqliteDatabase(std::string path,
+                               const std::function<void(SqliteDatabase&)>& create_schema)
+    : path_(std::move(path)) {
+  std::error_code ignored;
+  bool created =
+      !std::filesystem::exists(path_, ignored) || std::filesystem::file_size(path_, ignored) == 0;
   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
   int code = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
   if (code != SQLITE_OK) {
@@ -26,12 +33,20 @@ SqliteDatabase::SqliteDatabase(std::string path) : path_(std::move(path)) {
   // truncation and a folder sync each time.
   int persist_wal = 1;
   sqlite3_file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &persist_wal);
-  // The timeout comes first: switching to WAL itself may wait for another process. The
-  // synchronous level comes before the switch, which on a new database is a write of its own
-  // in rollback mode (synced once at NORMAL rather than twice, with the journal, at FULL).
+  // Nor is the WAL checkpointed into the database when the process ends: the next process
+  // reads it as it is, and a checkpoint runs whenever it grows past SQLite's limit. Syncing
+  // both files at every process's end cost more than the rest of a short update.
+  sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+  // The timeout comes first: switching to WAL itself may wait for another process. On a
+  // database just created, the switch (a write of its own in rollback mode), the WAL's
+  // header and the tables go without journal or sync.
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
   try {
-    execute("PRAGMA synchronous = NORMAL; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;");
+    if (created)
+      execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = OFF;");
+    execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;");
+    create_schema(*this);
+    execute("PRAGMA synchronous = NORMAL;");
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;

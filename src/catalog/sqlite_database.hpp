@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,8 +22,14 @@ class SqliteDatabase {
   //! How long a statement waits for another connection's write lock before failing.
   static constexpr int kBusyTimeoutMs = 10'000;
 
-  //! Opens (creating) the database file at `path`, in WAL mode with a busy timeout.
-  explicit SqliteDatabase(std::string path);
+  //! Opens (creating) the database file at `path`, in WAL mode with a busy timeout, and runs
+  //! `create_schema` (which must do nothing to a database that has its tables already). On a
+  //! database the call creates, the first writes go without syncs: an empty file has nothing
+  //! to protect, and they would cost more than the rest of a short update.
+  SqliteDatabase(std::string path, const std::function<void(SqliteDatabase&)>& create_schema);
+  //! Opens a database whose tables its creator made.
+  explicit SqliteDatabase(std::string path)
+      : SqliteDatabase(std::move(path), [](SqliteDatabase&) {}) {}
   ~SqliteDatabase();
   SqliteDatabase(const SqliteDatabase&) = delete;
   SqliteDatabase& operator=(const SqliteDatabase&) = delete;

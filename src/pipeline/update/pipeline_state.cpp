@@ -94,8 +94,8 @@ std::string newUuid() {
 
 PipelineState::PipelineState(const std::string& folder) {
   std::filesystem::create_directories(folder);
-  db_ = std::make_unique<SqliteDatabase>((std::filesystem::path(folder) / "state.db").string());
-  db_->execute(kSchema);
+  db_ = std::make_unique<SqliteDatabase>((std::filesystem::path(folder) / "state.db").string(),
+                                         [](SqliteDatabase& db) { db.execute(kSchema); });
   SqliteTransaction transaction(*db_);
   SqliteStatement find(*db_, "SELECT value FROM pipeline WHERE key = 'id'");
   if (find.step()) {
