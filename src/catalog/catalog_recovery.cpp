@@ -36,10 +36,6 @@ std::string creationLockPath(const std::string& location) {
   return (fs::path(location) / kCreationLockName).string();
 }
 
-bool hasCommits(const std::string& location) {
-  return !delta::LogStore(location).list().empty();
-}
-
 }  // namespace
 
 FileLock Catalog::lockTableCreation(const QualifiedTableName& name, const std::string& location) {
@@ -69,7 +65,7 @@ void Catalog::abandonTableCreation(const QualifiedTableName& name, const std::st
   } catch (const Error&) {
     // Already gone: nothing names the folder.
   }
-  if (!hasCommits(location)) {
+  if (!delta::hasCommits(location)) {
     std::error_code error;
     fs::remove_all(location, error);
   }
@@ -119,7 +115,7 @@ void Catalog::recoverInterruptedChanges() {
     std::optional<FileLock> lock = FileLock::tryLock(lock_path);
     if (!lock)
       continue;  // its statement is still running
-    if (hasCommits(location)) {
+    if (delta::hasCommits(location)) {
       fs::remove(lock_path, error);
       continue;
     }

@@ -158,7 +158,7 @@ StatementResult createExternalTable(const sql::CreateTableStatement& create, Tab
     refuse(create, create.position, "CREATE TABLE ... LOCATION ... AS query");
   entry.location = localTablePath(*create.spec.location);
   std::vector<StructField> declared = declaredColumns(create);
-  if (delta::LogStore(entry.location).list().empty()) {
+  if (!delta::hasCommits(entry.location)) {
     if (declared.empty()) {
       throw Error(ErrorClass::DELTA_CREATE_EXTERNAL_TABLE_WITHOUT_SCHEMA,
                   fmt::format("You are trying to create an external table {} from `{}` using "
@@ -235,7 +235,7 @@ StatementResult createPathTable(const sql::CreateTableStatement& create, const s
                             path, *create.spec.location))
         .withLocation(create.locate(create.position));
   }
-  bool exists = !delta::LogStore(path).list().empty();
+  bool exists = delta::hasCommits(path);
   if (exists && !create.or_replace) {
     if (create.if_not_exists)
       return {};

@@ -95,15 +95,16 @@ void markSlots(const BoundExpression& expr, std::vector<bool>& slots) {
 }
 
 //! Sets the entries of `result` for `rows` from per-row element counts, the elements being
-//! laid out in row order in its child; NULL rows of `input` are NULL.
-void setEntries(const Vector& input, const RowSet& rows, const std::vector<uint32_t>& counts,
-                Vector& result) {
+//! laid out in row order in its child; a row of `rows` for which `is_null` holds is NULL.
+template <typename IsNull>
+void setEntriesWhere(const RowSet& rows, const std::vector<uint32_t>& counts, Vector& result,
+                     IsNull is_null) {
   auto* entries = result.mutableData<ListEntry>();
   uint32_t offset = 0;
   size_t index = 0;
   forEachRow(rows, [&](idx_t row) {
     uint32_t count = counts[index++];
-    if (input.isNull(row)) {
+    if (is_null(row)) {
       result.setNull(row);
       return;
     }
@@ -114,23 +115,17 @@ void setEntries(const Vector& input, const RowSet& rows, const std::vector<uint3
   result.setChildSize(offset);
 }
 
-//! As setEntries, for a result of two inputs: a row where either is NULL is NULL.
+//! setEntriesWhere for a result of one input: its NULL rows are NULL.
+void setEntries(const Vector& input, const RowSet& rows, const std::vector<uint32_t>& counts,
+                Vector& result) {
+  setEntriesWhere(rows, counts, result, [&](idx_t row) { return input.isNull(row); });
+}
+
+//! setEntriesWhere for a result of two inputs: a row where either is NULL is NULL.
 void setPairedEntries(const Vector& left, const Vector& right, const RowSet& rows,
                       const std::vector<uint32_t>& counts, Vector& result) {
-  auto* entries = result.mutableData<ListEntry>();
-  uint32_t offset = 0;
-  size_t index = 0;
-  forEachRow(rows, [&](idx_t row) {
-    uint32_t count = counts[index++];
-    if (left.isNull(row) || right.isNull(row)) {
-      result.setNull(row);
-      return;
-    }
-    result.setNull(row, false);
-    entries[row] = ListEntry{offset, count};
-    offset += count;
-  });
-  result.setChildSize(offset);
+  setEntriesWhere(rows, counts, result,
+                  [&](idx_t row) { return left.isNull(row) || right.isNull(row); });
 }
 
 //! The element count of each row of `rows` (0 for NULL rows).

@@ -338,4 +338,8 @@ bool tableExists(const std::string& table_path) {
   return std::filesystem::is_directory(std::filesystem::path(table_path) / "_delta_log", error);
 }
 
+bool hasCommits(const std::string& table_path) {
+  return !LogStore(table_path).list().empty();
+}
+
 }  // namespace sluice::delta

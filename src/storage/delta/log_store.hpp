@@ -107,6 +107,9 @@ class LogStore {
 
 //! Whether `table_path` holds a Delta table (a _delta_log folder).
 bool tableExists(const std::string& table_path);
+//! Whether the table at `table_path` has a commit: a create killed before its first commit
+//! may leave a _delta_log folder without one, which tableExists counts.
+bool hasCommits(const std::string& table_path);
 
 //! Reads a whole file; IO_ERROR naming it on failure.
 std::string readWholeFile(const std::string& path);
