@@ -26,8 +26,8 @@ std::optional<std::string> ParameterMarkerUse::positional(size_t index, uint32_t
   if (values_ != nullptr && index < values_->positional.size())
     return values_->positional[index];
   if (!unbound_name_) {
-    // Spark names a positional marker by its character offset in the text: `_7` for the `?`
-    // of "SELECT ?".
+    // Spark names a positional marker by its offset in the statement: `_7` for the `?` of
+    // "SELECT ?".
     unbound_name_ = fmt::format("_{}", offset);
     unbound_at_ = at;
   }

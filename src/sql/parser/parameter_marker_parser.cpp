@@ -50,7 +50,9 @@ ExprPtr TokenParser::parseParameterMarker() {
     size_t index = 0;
     for (size_t i = 0; i < index_; ++i)
       index += tokens_[i].is(TokenKind::kQuestion) ? 1 : 0;
-    value = parameter_markers_.positional(index, marker.position.offset, at);
+    // Spark names a positional marker by its offset in the statement's text.
+    uint32_t offset = marker.position.offset - tokens_[0].position.offset;
+    value = parameter_markers_.positional(index, offset, at);
     advance();
   } else {
     advance();
