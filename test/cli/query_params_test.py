@@ -40,7 +40,7 @@ def main():
     # Named values, of several literal kinds; a value keeps its precedence.
     expect_rows(["--param", "n=5", "--param", "s='abc'", "SELECT :n + 1 AS a, :s AS b"],
                 ["a,b", "6,abc"])
-    expect_rows(["--param", "d=DATE'2024-01-01'", "SELECT :d + 1 AS next"],
+    expect_rows(["--param", "d=DATE'2024-01-01'", "SELECT date_add(:d, 1) AS next"],
                 ["next", "2024-01-02"])
     expect_rows(["--param", "a=array(1, 2)", "SELECT size(:a) AS n, :a[1] AS second"],
                 ["n,second", "2,2"])
