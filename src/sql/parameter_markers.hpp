@@ -40,7 +40,7 @@ class ParameterMarkerUse {
 
   //! The value text of the named marker `:name` at `at`, or nullopt when unbound.
   std::optional<std::string> named(const std::string& name, const SourceLocation& at);
-  //! The value text of the positional marker at `at` (byte `offset` of the text), the
+  //! The value text of the positional marker at `at` (byte `offset` of its statement), the
   //! `index`-th (from 0) of the statement.
   std::optional<std::string> positional(size_t index, uint32_t offset, const SourceLocation& at);
 
