@@ -1,14 +1,18 @@
 // src/cli/query_command.cpp
 //
 // The query subcommand: reads the SQL (argument, file or standard input), runs it in a Session
-// over --storage and writes the results in --format.
+// over --storage with the --param values bound to its parameter markers and writes the
+// results in --format.
 #include "cli/query_command.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -37,6 +41,11 @@ class QueryCommand : public Command {
     command
         ->add_option("--spec", spec_, "Query a pipeline's tables: its storage, catalog and schema")
         ->excludes(storage_option_);
+    command->add_option(
+        "--param", params_,
+        "Bind a parameter marker: NAME=VALUE binds :NAME, a VALUE alone the next ? (repeatable). "
+        "VALUE is the text of a constant SQL expression: 5, \"'abc'\", \"DATE'2024-01-01'\", "
+        "\"array(1, 2)\"");
     command->add_option("--format", format_name_, "How results are printed")
         ->check(CLI::IsMember({"table", "csv", "json"}))
         ->capture_default_str();
@@ -55,6 +64,9 @@ class QueryCommand : public Command {
       if (!readSql(text, err))
         return kExitInvalidInput;
     }
+    QueryParameters parameters;
+    if (!parseParameters(parameters, err))
+      return kExitInvalidInput;
     OutputFormat format = parseOutputFormat(format_name_).value_or(OutputFormat::kTable);
     try {
       std::string spec_path = spec_;
@@ -64,7 +76,7 @@ class QueryCommand : public Command {
       bool first = true;
       // Each result is printed as soon as its statement has run, so that the output of a
       // script that fails part-way shows everything before the failure.
-      session.execute(text, source_name, [&](StatementResult&& result) {
+      session.execute(text, source_name, parameters, [&](StatementResult&& result) {
         if (result.numColumns() == 0)
           return;
         // Tables are separated by a blank line; CSV and JSON lines simply follow each other.
@@ -92,6 +104,39 @@ class QueryCommand : public Command {
     }
   }
 
+  //! Splits the --param values: `name=value` when the text before the first '=' is a name,
+  //! else a positional value. As spark.sql takes either a map or an array, not both, the two
+  //! kinds do not mix.
+  bool parseParameters(QueryParameters& parameters, std::ostream& err) const {
+    for (const std::string& param : params_) {
+      size_t equals = param.find('=');
+      std::string_view name = std::string_view(param).substr(0, equals);
+      bool named = equals != std::string::npos && isParameterName(name);
+      if (named) {
+        if (!parameters.named.emplace(name, param.substr(equals + 1)).second) {
+          err << fmt::format("sluice query: --param {} is given twice\n", name);
+          return false;
+        }
+      } else {
+        parameters.positional.push_back(param);
+      }
+    }
+    if (!parameters.named.empty() && !parameters.positional.empty()) {
+      err << "sluice query: --param values are either all named (NAME=VALUE) or all "
+             "positional (VALUE), not both\n";
+      return false;
+    }
+    return true;
+  }
+
+  static bool isParameterName(std::string_view name) {
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+      return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+  }
+
   bool readSql(std::string& text, std::ostream& err) const {
     std::ostringstream buffer;
     if (file_ == "-") {
@@ -114,6 +159,7 @@ class QueryCommand : public Command {
   std::string spec_;
   CLI::Option* storage_option_ = nullptr;
   std::string format_name_ = "table";
+  std::vector<std::string> params_;
 };
 
 }  // namespace

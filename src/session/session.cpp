@@ -18,6 +18,7 @@
 #include "planner/binder/sql_function_binder.hpp"
 #include "session/catalog_statements.hpp"
 #include "session/function_statements.hpp"
+#include "session/parameter_binding.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
@@ -93,6 +94,9 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
         return runDropView(statement->as<sql::DropViewStatement>());
       case sql::StatementKind::kExplain:
         return runExplain(statement->as<sql::ExplainStatement>());
+      case sql::StatementKind::kExecuteImmediate:
+        return run(
+            parseExecuteImmediate(statement->as<sql::ExecuteImmediateStatement>(), bindContext()));
       case sql::StatementKind::kCreateFunction:
         if (statement->as<sql::CreateFunctionStatement>().temporary)
           return runCreateFunction(statement);
@@ -422,13 +426,30 @@ Session::Session(SessionOptions options)
 
 Session::~Session() = default;
 
-void Session::execute(std::string_view sql, std::string_view source_name,
-                      const std::function<void(StatementResult&&)>& on_result) {
+namespace {
+
+void runStatements(SessionState& state, std::string_view sql, std::string_view source_name,
+                   const sql::ParameterValues* parameter_values,
+                   const std::function<void(StatementResult&&)>& on_result) {
   // Statement by statement, as spark-sql does: a syntax error in a later statement surfaces
   // only after the earlier ones have run and handed over their results.
-  sql::StatementReader reader(sql, source_name);
+  sql::StatementReader reader(sql, source_name, parameter_values);
   while (sql::StatementPtr statement = reader.next())
-    on_result(state_->run(std::shared_ptr<const sql::Statement>(std::move(statement))));
+    on_result(state.run(std::shared_ptr<const sql::Statement>(std::move(statement))));
+}
+
+}  // namespace
+
+void Session::execute(std::string_view sql, std::string_view source_name,
+                      const std::function<void(StatementResult&&)>& on_result) {
+  runStatements(*state_, sql, source_name, nullptr, on_result);
+}
+
+void Session::execute(std::string_view sql, std::string_view source_name,
+                      const QueryParameters& parameters,
+                      const std::function<void(StatementResult&&)>& on_result) {
+  sql::ParameterValues values = bindQueryParameters(parameters, state_->bindContext());
+  runStatements(*state_, sql, source_name, &values, on_result);
 }
 
 std::vector<StatementResult> Session::execute(std::string_view sql, std::string_view source_name) {

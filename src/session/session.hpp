@@ -27,6 +27,15 @@ struct SessionOptions {
   std::shared_ptr<const TableFunctionRegistry> table_functions;
 };
 
+//! Values for the parameter markers of the SQL text, as spark.sql(sqlText, args) takes them:
+//! each is the text of a constant SQL expression ("5", "DATE'2024-01-01'", "array(1, 2)"),
+//! bound to `:name` markers by name or to `?` markers in order (counted from the first of each
+//! statement). A value that is not constant fails with INVALID_SQL_ARG naming it.
+struct QueryParameters {
+  std::map<std::string, std::string> named;
+  std::vector<std::string> positional;
+};
+
 class SessionState;
 
 class Session {
@@ -45,6 +54,10 @@ class Session {
   //! next statement is parsed. Throws Error on the first failure, after the results of the
   //! statements before it have been handed over.
   void execute(std::string_view sql, std::string_view source_name,
+               const std::function<void(StatementResult&&)>& on_result);
+  //! As above, with values for the text's parameter markers.
+  void execute(std::string_view sql, std::string_view source_name,
+               const QueryParameters& parameters,
                const std::function<void(StatementResult&&)>& on_result);
 
  private:

@@ -99,6 +99,7 @@ class SqlPrinter {
   void dmlStatement(const Statement& statement);
   void mergeStatement(const MergeStatement& merge);
   void explain(const ExplainStatement& explain);
+  void executeImmediate(const ExecuteImmediateStatement& execute);
   //! Opens a parenthesised list whose elements go one per line in the pretty layout.
   void openList();
   void listSeparator();

@@ -107,6 +107,9 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kExplain:
       explain(s.as<ExplainStatement>());
       return;
+    case StatementKind::kExecuteImmediate:
+      executeImmediate(s.as<ExecuteImmediateStatement>());
+      return;
     case StatementKind::kCreateTable:
       createTable(s.as<CreateTableStatement>());
       return;
@@ -177,6 +180,17 @@ void SqlPrinter::setStatement(const SetStatement& set) {
         }
       }
       return;
+  }
+}
+
+void SqlPrinter::executeImmediate(const ExecuteImmediateStatement& execute) {
+  out_ += "EXECUTE IMMEDIATE ";
+  expr(*execute.query_text, kPredicateLevel);
+  for (size_t i = 0; i < execute.arguments.size(); ++i) {
+    out_ += i == 0 ? " USING " : ", ";
+    expr(*execute.arguments[i].value, kPredicateLevel);
+    if (execute.arguments[i].name)
+      out_ += " AS " + backquote(*execute.arguments[i].name);
   }
 }
 

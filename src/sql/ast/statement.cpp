@@ -67,6 +67,17 @@ bool DropFunctionStatement::equals(const Statement& other) const {
   return temporary == o.temporary && if_exists == o.if_exists && name == o.name;
 }
 
+bool ExecuteImmediateArgument::operator==(const ExecuteImmediateArgument& other) const {
+  return name == other.name && equalExprs(value, other.value);
+}
+
+bool ExecuteImmediateStatement::equals(const Statement& other) const {
+  if (other.kind() != kKind)
+    return false;
+  const auto& o = other.as<ExecuteImmediateStatement>();
+  return equalExprs(query_text, o.query_text) && arguments == o.arguments;
+}
+
 bool ExplainStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;
@@ -135,6 +146,8 @@ std::string statementName(const Statement& statement) {
       return "DROP VIEW";
     case StatementKind::kExplain:
       return "EXPLAIN";
+    case StatementKind::kExecuteImmediate:
+      return "EXECUTE IMMEDIATE";
     case StatementKind::kCreateTable:
       switch (statement.as<CreateTableStatement>().table_kind) {
         case TableKind::kManagedTable:

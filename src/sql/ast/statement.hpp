@@ -23,17 +23,18 @@
 namespace sluice::sql {
 
 enum class StatementKind : uint8_t {
-  kQuery,           // a query
-  kSet,             // SET, SET -v, SET key, SET key = value
-  kSetTimeZone,     // SET TIME ZONE LOCAL | 'zone' | INTERVAL ...
-  kCreateView,      // CREATE [OR REPLACE] [TEMPORARY] VIEW
-  kDropView,        // DROP VIEW [IF EXISTS]
-  kExplain,         // EXPLAIN [mode] statement
-  kCreateTable,     // CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / LIVE TABLE
-  kCreateFlow,      // CREATE FLOW, and the unnamed AUTO CDC INTO / APPLY CHANGES INTO
-  kCreateFunction,  // CREATE [OR REPLACE] [TEMPORARY] FUNCTION (SQL scalar functions)
-  kDropFunction,    // DROP [TEMPORARY] FUNCTION [IF EXISTS]
-  kUse,             // USE CATALOG / USE SCHEMA / USE DATABASE / USE
+  kQuery,             // a query
+  kSet,               // SET, SET -v, SET key, SET key = value
+  kSetTimeZone,       // SET TIME ZONE LOCAL | 'zone' | INTERVAL ...
+  kCreateView,        // CREATE [OR REPLACE] [TEMPORARY] VIEW
+  kDropView,          // DROP VIEW [IF EXISTS]
+  kExplain,           // EXPLAIN [mode] statement
+  kExecuteImmediate,  // EXECUTE IMMEDIATE text [USING value [AS name], ...]
+  kCreateTable,       // CREATE TABLE / STREAMING TABLE / MATERIALIZED VIEW / LIVE TABLE
+  kCreateFlow,        // CREATE FLOW, and the unnamed AUTO CDC INTO / APPLY CHANGES INTO
+  kCreateFunction,    // CREATE [OR REPLACE] [TEMPORARY] FUNCTION (SQL scalar functions)
+  kDropFunction,      // DROP [TEMPORARY] FUNCTION [IF EXISTS]
+  kUse,               // USE CATALOG / USE SCHEMA / USE DATABASE / USE
   // Catalog statements of a query session (sql/ast/catalog_statement.hpp).
   kDropTable,         // DROP TABLE [IF EXISTS]
   kCreateSchema,      // CREATE SCHEMA | DATABASE [IF NOT EXISTS]
@@ -199,6 +200,28 @@ class ExplainStatement : public Statement {
 
   ExplainMode mode = ExplainMode::kSimple;
   StatementPtr statement;
+};
+
+//! One value of EXECUTE IMMEDIATE's USING clause: it binds the named marker `:name` when
+//! written with AS name, else the positional marker `?` of its place.
+struct ExecuteImmediateArgument {
+  ExprPtr value;
+  std::optional<std::string> name;  // AS name, as written
+
+  bool operator==(const ExecuteImmediateArgument& other) const;
+};
+
+//! EXECUTE IMMEDIATE query_text [USING value [AS name], ...]: runs the statement that the
+//! constant string `query_text` holds, its parameter markers bound to the USING values.
+//! (INTO needs session variables, which sluice does not have: the parser refuses it.)
+class ExecuteImmediateStatement : public Statement {
+ public:
+  static constexpr StatementKind kKind = StatementKind::kExecuteImmediate;
+  explicit ExecuteImmediateStatement(SourcePosition start) : Statement(kKind, start) {}
+  bool equals(const Statement& other) const override;
+
+  ExprPtr query_text;
+  std::vector<ExecuteImmediateArgument> arguments;
 };
 
 //! The dataset a CREATE ... TABLE / MATERIALIZED VIEW statement declares.

@@ -4,6 +4,7 @@
 //   OR; AND (both built as balanced trees, as Spark does); NOT / EXISTS; one predicate (IS,
 //   BETWEEN, IN, LIKE, ILIKE, RLIKE) after a value; comparison (= == <=> <> != < <= > >=); |; ^; &;
 //   << >> >>>; + - ||; * / % DIV; unary - + ~; postfix . [] :: and the JSON path `:`.
+// A primary may be a parameter marker, `?` or `:name` (parameter_marker_parser.cpp).
 // Other binary operators are left-associative. A minus written before a number is part of the
 // literal (-1 is one literal, so -1::STRING casts -1), as in Spark.
 #include <fmt/format.h>
@@ -250,6 +251,7 @@ ExprPtr TokenParser::parseWholeExpression() {
     expr = std::move(alias);
   }
   expectEnd();
+  parameter_markers_.check();
   return expr;
 }
 
@@ -547,6 +549,8 @@ ExprPtr TokenParser::parsePrimary() {
   const Token& token = current();
   if (token.isNumber())
     return parseNumber(false);
+  if (startsParameterMarker())
+    return parseParameterMarker();
   switch (token.kind) {
     case TokenKind::kString:
       return parseStringLiteral();

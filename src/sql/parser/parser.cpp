@@ -4,6 +4,7 @@
 #include "sql/parser/parser.hpp"
 
 #include "sql/parser/token_parser.hpp"
+#include "sql/syntax_error.hpp"
 
 namespace sluice::sql {
 
@@ -47,8 +48,11 @@ SourceTextPtr makeSource(std::string_view text, std::string_view source_name) {
 
 }  // namespace
 
-StatementReader::StatementReader(std::string_view text, std::string_view source_name)
-    : source_(makeSource(text, source_name)), lexer_(*source_) {}
+StatementReader::StatementReader(std::string_view text, std::string_view source_name,
+                                 const ParameterValues* parameter_values)
+    : source_(makeSource(text, source_name)),
+      lexer_(*source_),
+      parameter_values_(parameter_values) {}
 
 StatementPtr StatementReader::next() {
   std::vector<Token> tokens;
@@ -73,7 +77,7 @@ StatementPtr StatementReader::next() {
   }
   if (tokens.empty())
     return nullptr;
-  TokenParser parser(source_, std::move(tokens));
+  TokenParser parser(source_, std::move(tokens), parameter_values_);
   return parser.parseWholeStatement();
 }
 
@@ -83,6 +87,22 @@ std::vector<StatementPtr> parseStatements(std::string_view text, std::string_vie
   while (StatementPtr statement = reader.next())
     statements.push_back(std::move(statement));
   return statements;
+}
+
+StatementPtr parseSingleStatement(std::string_view text, std::string_view source_name,
+                                  const ParameterValues* parameter_values) {
+  StatementReader reader(text, source_name, parameter_values);
+  StatementPtr statement = reader.next();
+  if (!statement) {
+    throw Error(ErrorClass::PARSE_SYNTAX_ERROR, syntaxErrorMessage("", "expected a statement"))
+        .withLocation(reader.source()->locate(SourcePosition{}));
+  }
+  if (StatementPtr second = reader.next()) {
+    throw Error(ErrorClass::PARSE_SYNTAX_ERROR,
+                syntaxErrorMessage(";", "the text must hold one statement"))
+        .withLocation(second->locate(second->position));
+  }
+  return statement;
 }
 
 ExprPtr parseExpression(std::string_view text, std::string_view source_name) {

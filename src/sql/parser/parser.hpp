@@ -13,6 +13,7 @@
 #include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"
 #include "sql/lexer.hpp"
+#include "sql/parameter_markers.hpp"
 
 namespace sluice::sql {
 
@@ -21,7 +22,10 @@ namespace sluice::sql {
 //! the first two ran. Statements are separated by ';'; empty statements are skipped.
 class StatementReader {
  public:
-  StatementReader(std::string_view text, std::string_view source_name = "<query>");
+  //! `parameter_values`, when given, binds the parameter markers of every statement (the
+  //! positional ones counted from each statement's first); it must outlive the reader.
+  StatementReader(std::string_view text, std::string_view source_name = "<query>",
+                  const ParameterValues* parameter_values = nullptr);
 
   //! The next statement, or nullptr when none is left. Throws on a malformed statement.
   StatementPtr next();
@@ -31,12 +35,18 @@ class StatementReader {
  private:
   SourceTextPtr source_;
   Lexer lexer_;
+  const ParameterValues* parameter_values_;
   bool done_ = false;
 };
 
 //! Parses every statement of `text`; throws at the first malformed one.
 std::vector<StatementPtr> parseStatements(std::string_view text,
                                           std::string_view source_name = "<query>");
+
+//! Parses `text` as exactly one statement (a trailing ';' allowed), its markers bound to
+//! `parameter_values`: the text of EXECUTE IMMEDIATE.
+StatementPtr parseSingleStatement(std::string_view text, std::string_view source_name,
+                                  const ParameterValues* parameter_values);
 
 //! Parses one expression, optionally followed by AS alias (returned as an AliasExpr), e.g. the
 //! text of an expectation or of a generated column.

@@ -2,8 +2,9 @@
 //
 // Statements: a query; SET in Spark's forms (key and value kept as raw text); SET TIME ZONE;
 // the CREATE prefix (OR REPLACE / OR REFRESH / TEMPORARY / PRIVATE) and CREATE [LIVE] VIEW;
-// DROP VIEW; EXPLAIN. The pipeline statements that CREATE leads to are in pipeline_parser.cpp,
-// the catalog statements (SHOW, DESCRIBE, DROP TABLE / SCHEMA, ...) in catalog_parser.cpp.
+// DROP VIEW; EXPLAIN. EXECUTE IMMEDIATE is in parameter_marker_parser.cpp, the pipeline
+// statements that CREATE leads to in pipeline_parser.cpp, the catalog statements (SHOW,
+// DESCRIBE, DROP TABLE / SCHEMA, ...) in catalog_parser.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -30,6 +31,12 @@ StatementPtr TokenParser::parseWholeStatement() {
   const Token& first = current();
   StatementPtr statement = parseStatement();
   expectEnd();
+  try {
+    parameter_markers_.check();
+  } catch (Error& error) {
+    error.withLocation(source_->locate(first.position));
+    throw;
+  }
   statement->position = first.position;
   statement->end_offset = index_ > 0 ? tokens_[index_ - 1].end_offset : first.end_offset;
   statement->source = source_;
@@ -46,6 +53,8 @@ StatementPtr TokenParser::parseStatement() {
     return parseDrop();
   if (token.isKeyword(Keyword::kExplain))
     return parseExplain();
+  if (checkWord("EXECUTE") && checkWord("IMMEDIATE", 1))
+    return parseExecuteImmediate();
   if (token.isKeyword(Keyword::kUse))
     return parseUse();
   if (token.isKeyword(Keyword::kShow))

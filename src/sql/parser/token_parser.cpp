@@ -60,8 +60,9 @@ DepthGuard::~DepthGuard() {
   --parser_.depth_;
 }
 
-TokenParser::TokenParser(SourceTextPtr source, std::vector<Token> tokens)
-    : source_(std::move(source)), tokens_(std::move(tokens)) {
+TokenParser::TokenParser(SourceTextPtr source, std::vector<Token> tokens,
+                         const ParameterValues* parameter_values)
+    : source_(std::move(source)), parameter_markers_(parameter_values), tokens_(std::move(tokens)) {
   SLUICE_CHECK(!tokens_.empty() && tokens_.back().kind == TokenKind::kEnd);
   paren_match_.assign(tokens_.size(), kNoMatch);
   std::vector<uint32_t> open;

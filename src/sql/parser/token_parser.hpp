@@ -18,14 +18,17 @@
 #include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"
+#include "sql/parameter_markers.hpp"
 #include "sql/token.hpp"
 
 namespace sluice::sql {
 
 class TokenParser {
  public:
-  //! `tokens` must end with a kEnd token and point into `source`.
-  TokenParser(SourceTextPtr source, std::vector<Token> tokens);
+  //! `tokens` must end with a kEnd token and point into `source`. `parameter_values` binds
+  //! the parameter markers (null: none given, so a marker is unbound).
+  TokenParser(SourceTextPtr source, std::vector<Token> tokens,
+              const ParameterValues* parameter_values = nullptr);
 
   //! Parses the tokens as exactly one statement.
   StatementPtr parseWholeStatement();
@@ -241,7 +244,16 @@ class TokenParser {
   void refuseSchedule(const Token& start);
   std::string parseSignedInteger(std::string_view what);
 
+  // Parameter markers and EXECUTE IMMEDIATE (parameter_marker_parser.cpp).
+  //! Whether the current token starts a parameter marker: `?`, or `:` and a name.
+  bool startsParameterMarker() const;
+  //! The marker's value parsed as an expression at the marker's position (a NULL literal
+  //! when unbound; the statement then fails once parsed).
+  ExprPtr parseParameterMarker();
+  StatementPtr parseExecuteImmediate();
+
   SourceTextPtr source_;
+  ParameterMarkerUse parameter_markers_;
   std::vector<Token> tokens_;
   std::vector<uint32_t> paren_match_;  // index of the matching ')' for each '(' (or npos)
   size_t index_ = 0;
