@@ -41,11 +41,15 @@ class QueryCommand : public Command {
     command
         ->add_option("--spec", spec_, "Query a pipeline's tables: its storage, catalog and schema")
         ->excludes(storage_option_);
-    command->add_option(
-        "--param", params_,
-        "Bind a parameter marker: NAME=VALUE binds :NAME, a VALUE alone the next ? (repeatable). "
-        "VALUE is the text of a constant SQL expression: 5, \"'abc'\", \"DATE'2024-01-01'\", "
-        "\"array(1, 2)\"");
+    command
+        ->add_option(
+            "--param", params_,
+            "Bind a parameter marker: NAME=VALUE binds :NAME, a VALUE alone the next ? "
+            "(repeatable). "
+            "VALUE is the text of a constant SQL expression: 5, \"'abc'\", \"DATE'2024-01-01'\", "
+            "\"array(1, 2)\"")
+        // One value per --param, so that the SQL after it stays the positional argument.
+        ->allow_extra_args(false);
     command->add_option("--format", format_name_, "How results are printed")
         ->check(CLI::IsMember({"table", "csv", "json"}))
         ->capture_default_str();
