@@ -203,6 +203,15 @@ class FlowRun {
 
     enter(FlowState::kRunning);
     std::map<std::string, int64_t> state_versions;
+    // The count(DISTINCT) states from the whole input, at the versions the refresh read.
+    auto gatherStates = [&] {
+      ViewInputReads whole(*environment_.tables, reads.versions());
+      std::vector<TableFunctionBinding> states = distinct_states.gather(
+          [&] { return bindView(whole, nullptr); },
+          executionContext(flow_.flow->context, environment_.memory_limit), state_versions);
+      crashPoint("view-state-written");
+      return states;
+    };
     delta::TableWriteOptions options;
     options.mode = delta::WriteMode::kOverwrite;
     options.definition = environment_.tables->definitionOf(dataset, targetSchema());
@@ -237,16 +246,17 @@ class FlowRun {
                                   deltaSnapshotBinding(dataset.name.toString(), view_snapshot),
                                   targetSchema());
       write(std::move(plan), relations, std::move(options), result);
+      // Chosen over GROUP_AGGREGATE only when the states were not current.
+      if (!distinct_states.empty())
+        gatherStates();
+    } else if (!distinct_states.empty()) {
+      // The states first: the recompute takes its count(DISTINCT)s from them rather than
+      // count every value again.
+      std::vector<TableFunctionBinding> states = gatherStates();
+      plan = groupAggregatePlan(std::move(plan), std::nullopt, targetSchema(), std::move(states));
+      write(std::move(plan), relations, std::move(options), result);
     } else {
       write(std::move(plan), relations, std::move(options), result);
-    }
-    if (technique != MaintenanceType::kGroupAggregate) {
-      ViewInputReads whole(*environment_.tables, reads.versions());
-      distinct_states.gather([&] { return bindView(whole, nullptr); },
-                             executionContext(flow_.flow->context, environment_.memory_limit),
-                             state_versions);
-      if (!state_versions.empty())
-        crashPoint("view-state-written");
     }
     ViewRefreshRecord record;
     record.fingerprint = now.fingerprint;

@@ -553,7 +553,8 @@ std::vector<TechniqueInformation> incrementalTechniques(
   return {std::move(append_only), std::move(group), std::move(generic)};
 }
 
-LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunctionBinding view_rows,
+LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows,
+                                      std::optional<TableFunctionBinding> view_rows,
                                       const std::vector<StructField>& view_schema,
                                       std::vector<TableFunctionBinding> unseen_pairs) {
   MergeableAggregate mergeable = findMergeableAggregate(*new_rows, view_schema);
@@ -563,25 +564,27 @@ LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunction
     partial = std::move(partial->children[0]);
   size_t keys = partial->expressions.size();
 
-  // The view's rows in the aggregate's columns, then the new rows' partial results.
-  LogicalOperatorPtr kept = scanOf(std::move(view_rows));
-  auto as_partial = makeOperator(LogicalOperatorKind::kProject);
-  for (size_t column = 0; column < partial->column_names.size(); ++column) {
-    size_t view_column = mergeable.view_columns[column];
-    as_partial->expressions.push_back(
-        BoundExpression::makeColumn(view_column, kept->column_types[view_column]));
-    as_partial->column_names.push_back(partial->column_names[column]);
-    as_partial->column_types.push_back(partial->column_types[column]);
-  }
-  as_partial->children.push_back(std::move(kept));
-
   auto both = makeOperator(LogicalOperatorKind::kUnion);
   both->column_names = partial->column_names;
   both->column_types = partial->column_types;
   std::vector<std::string> merge_names;
   for (const BoundAggregate& call : partial->aggregates)
     merge_names.push_back(*mergeFunction(call));
-  both->children.push_back(std::move(as_partial));
+
+  // The view's rows in the aggregate's columns, then the new rows' partial results.
+  if (view_rows) {
+    LogicalOperatorPtr kept = scanOf(std::move(*view_rows));
+    auto as_partial = makeOperator(LogicalOperatorKind::kProject);
+    for (size_t column = 0; column < partial->column_names.size(); ++column) {
+      size_t view_column = mergeable.view_columns[column];
+      as_partial->expressions.push_back(
+          BoundExpression::makeColumn(view_column, kept->column_types[view_column]));
+      as_partial->column_names.push_back(partial->column_names[column]);
+      as_partial->column_types.push_back(partial->column_types[column]);
+    }
+    as_partial->children.push_back(std::move(kept));
+    both->children.push_back(std::move(as_partial));
+  }
   std::vector<size_t> distinct = distinctCounts(*partial);
   SLUICE_CHECK(distinct.size() == unseen_pairs.size());
   if (distinct.empty()) {

@@ -92,8 +92,11 @@ std::vector<TechniqueInformation> incrementalTechniques(
 //! GROUP_AGGREGATE's plan, giving every row of the refreshed view: `new_rows` is the query
 //! bound over the new rows, `view_rows` the view's table as it stands (columns `view_schema`),
 //! `unseen_pairs` for each count(DISTINCT) of the query the new rows' pairs that its state had
-//! not seen (unseenPairsPlan's rows, as written to the state).
-LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows, TableFunctionBinding view_rows,
+//! not seen (unseenPairsPlan's rows, as written to the state). Without `view_rows`, over all
+//! rows and each whole state, it is a recompute that takes the count(DISTINCT)s from the
+//! states rather than count them again.
+LogicalOperatorPtr groupAggregatePlan(LogicalOperatorPtr new_rows,
+                                      std::optional<TableFunctionBinding> view_rows,
                                       const std::vector<StructField>& view_schema,
                                       std::vector<TableFunctionBinding> unseen_pairs = {});
 

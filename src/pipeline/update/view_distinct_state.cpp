@@ -101,8 +101,10 @@ std::vector<TableFunctionBinding> ViewDistinctStates::addUnseenPairs(
   return unseen;
 }
 
-void ViewDistinctStates::gather(const ViewQueryBinder& whole, const ExecContext& exec,
-                                std::map<std::string, int64_t>& versions) const {
+std::vector<TableFunctionBinding> ViewDistinctStates::gather(
+    const ViewQueryBinder& whole, const ExecContext& exec,
+    std::map<std::string, int64_t>& versions) const {
+  std::vector<TableFunctionBinding> states;
   std::error_code error;
   std::filesystem::remove_all(folder(), error);
   if (error) {
@@ -115,10 +117,15 @@ void ViewDistinctStates::gather(const ViewQueryBinder& whole, const ExecContext&
     options.definition = delta::TableDefinition{};
     options.definition->schema = schemas_[index];
     LogicalOperatorPtr pairs = distinctPairsPlan(whole(), view_schema_, index);
-    versions[stateKey(index)] =
+    int64_t version =
         writeToTable(optimizePlan(std::move(pairs), exec).get(), exec, location(index), options)
             .version;
+    versions[stateKey(index)] = version;
+    states.push_back(deltaSnapshotBinding(
+        location(index), std::make_shared<const delta::Snapshot>(
+                             delta::openSnapshot(location(index), {version, {}}))));
   }
+  return states;
 }
 
 }  // namespace sluice

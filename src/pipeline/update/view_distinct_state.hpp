@@ -33,6 +33,9 @@ class ViewDistinctStates {
   ViewDistinctStates(std::string pipeline_folder, std::string view_key,
                      std::vector<StructField> view_schema, const LogicalOperator& plan);
 
+  //! Whether the view has no count(DISTINCT) to keep a state for.
+  bool empty() const { return schemas_.empty(); }
+
   //! Whether each state is at the version the refresh `last` recorded, with its columns.
   bool current(const std::optional<ViewRefreshRecord>& last) const;
 
@@ -44,11 +47,11 @@ class ViewDistinctStates {
                                                    const ExecContext& exec,
                                                    std::map<std::string, int64_t>& versions) const;
 
-  //! Writes every state again from the whole input (`whole` binds the query over it), after a
+  //! Writes every state again from the whole input (`whole` binds the query over it), for a
   //! refresh by another technique; removes the states of an earlier form of the query. The
-  //! versions written go to `versions`.
-  void gather(const ViewQueryBinder& whole, const ExecContext& exec,
-              std::map<std::string, int64_t>& versions) const;
+  //! versions written go to `versions`; returns each state whole.
+  std::vector<TableFunctionBinding> gather(const ViewQueryBinder& whole, const ExecContext& exec,
+                                           std::map<std::string, int64_t>& versions) const;
 
  private:
   std::string folder() const;
