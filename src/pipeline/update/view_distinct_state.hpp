@@ -4,7 +4,8 @@
 // (incremental_refresh.hpp): for each, a Delta table `<pipeline folder>/distinct/<view>/<n>`
 // of the distinct (group keys, values) pairs counted so far. A GROUP_AGGREGATE refresh appends
 // the new rows' pairs the state lacks and counts them; any other refresh that writes the view
-// gathers every state again from the whole input. The refresh's record keeps each state's
+// gathers every state again from the whole input (a recompute first, to take its counts from
+// them). The refresh's record keeps each state's
 // version (ViewRefreshRecord::state_versions), written after both the states' and the view's
 // commits: a state at another version (a refresh stopped between them) or with other columns
 // is not current, and the next refresh gathers it again rather than count from it.
