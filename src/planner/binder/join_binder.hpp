@@ -23,10 +23,9 @@ class JoinBinder {
   //! Joins a LATERAL subquery or function to `left` (whose columns `scope` names; on return,
   //! the join's): `left_outer` for LEFT [OUTER] JOIN, else an inner or cross join, with
   //! `condition` (null when none) over the output.
-  using LateralBinder =
-      std::function<LogicalOperatorPtr(LogicalOperatorPtr left, Scope& scope,
-                                       const sql::TableRef& right, bool left_outer,
-                                       const sql::Expr* condition)>;
+  using LateralBinder = std::function<LogicalOperatorPtr(
+      LogicalOperatorPtr left, Scope& scope, const sql::TableRef& right, bool left_outer,
+      const sql::Expr* condition)>;
 
   JoinBinder(const BindContext& context, const sql::Statement& statement,
              RelationBinder bind_relation, LateralBinder bind_lateral)

@@ -37,8 +37,7 @@ LogicalOperatorPtr appendColumn(LogicalOperatorPtr plan, BoundExpressionPtr extr
                                 std::string name) {
   auto project = makeOperator(LogicalOperatorKind::kProject);
   for (idx_t column = 0; column < plan->column_names.size(); ++column) {
-    project->expressions.push_back(
-        BoundExpression::makeColumn(column, plan->column_types[column]));
+    project->expressions.push_back(BoundExpression::makeColumn(column, plan->column_types[column]));
   }
   project->column_names = plan->column_names;
   project->column_types = plan->column_types;
@@ -100,7 +99,7 @@ bool isDeterministicPlan(const LogicalOperator& plan) {
 }
 
 [[noreturn]] void raiseNondeterministic(const sql::Statement& statement,
-                                       sql::SourcePosition position) {
+                                        sql::SourcePosition position) {
   throw Error(ErrorClass::INVALID_SUBQUERY_EXPRESSION, "NON_DETERMINISTIC_LATERAL_SUBQUERIES",
               "Invalid subquery: Non-deterministic lateral subqueries are not supported when "
               "joining with outer relations that produce more than one row.")
@@ -176,8 +175,7 @@ LogicalOperatorPtr QueryBinder::bindLateralJoin(LogicalOperatorPtr left, Scope& 
 }
 
 LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, Scope& scope,
-                                                      const sql::SubqueryRef& ref,
-                                                      bool left_outer,
+                                                      const sql::SubqueryRef& ref, bool left_outer,
                                                       const sql::Expr* condition) {
   const sql::Query& query = *ref.query;
   if (query.body->kind() != sql::QueryBodyKind::kSelect || !query.ctes.empty() ||
@@ -200,7 +198,8 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
   if (grouped) {
     for (const sql::GroupingElement& element : select.group_by->elements) {
       if (element.kind != sql::GroupingElement::Kind::kExpression)
-        notSupported(ref.position, "GROUPING SETS, ROLLUP or CUBE in a correlated LATERAL subquery");
+        notSupported(ref.position,
+                     "GROUPING SETS, ROLLUP or CUBE in a correlated LATERAL subquery");
     }
     if (select.group_by->all)
       notSupported(ref.position, "GROUP BY ALL in a correlated LATERAL subquery");
@@ -225,8 +224,9 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
   OuterQuery lateral;
   lateral.binder = &left_binder;
   lateral.lateral = OuterQuery::Lateral::kBind;
-  lateral.lateral_refusal = "A column of the left of a LATERAL join read from inside a FROM item "
-                            "or an aggregate's result of the LATERAL subquery:";
+  lateral.lateral_refusal =
+      "A column of the left of a LATERAL join read from inside a FROM item "
+      "or an aggregate's result of the LATERAL subquery:";
   BindContext inner_context = context_;
   inner_context.outer = &lateral;
   QueryBinder inner(inner_context, statement_, ctes_);
@@ -282,10 +282,12 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
     Scope right_scope;
     auto names = std::make_unique<LogicalOperator>();
     names->kind = LogicalOperatorKind::kProject;
-    names->column_names.assign(output.column_names.begin() + static_cast<std::ptrdiff_t>(left_width),
-                               output.column_names.end());
-    names->column_types.assign(output.column_types.begin() + static_cast<std::ptrdiff_t>(left_width),
-                               output.column_types.end());
+    names->column_names.assign(
+        output.column_names.begin() + static_cast<std::ptrdiff_t>(left_width),
+        output.column_names.end());
+    names->column_types.assign(
+        output.column_types.begin() + static_cast<std::ptrdiff_t>(left_width),
+        output.column_types.end());
     nameRelation(*names, ref, qualifier, right_scope);
     std::copy(names->column_names.begin(), names->column_names.end(),
               output.column_names.begin() + static_cast<std::ptrdiff_t>(left_width));
@@ -297,9 +299,8 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
   if (aggregating) {
     LogicalOperatorPtr input = joinInput(!grouped, std::move(predicate));
     const LogicalOperator* input_op = input.get();
-    LogicalOperatorPtr plan =
-        AggregateBinder(inner_context, statement_, from_scope).bind(select, std::move(input),
-                                                                    nullptr);
+    LogicalOperatorPtr plan = AggregateBinder(inner_context, statement_, from_scope)
+                                  .bind(select, std::move(input), nullptr);
     // The aggregates read the FROM's rows only, not the left rows the outer join padded.
     for (LogicalOperator* op = plan.get(); op != nullptr && op != input_op;
          op = op->children.empty() ? nullptr : op->children[0].get()) {
@@ -321,8 +322,8 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
     idx_t visible = plan->column_names.size();
     std::vector<BoundExpressionPtr> carried;
     for (idx_t column = 0; column < keyed_width; ++column) {
-      carried.push_back(BoundExpression::makeColumn(left_at + column,
-                                                    input_op->column_types[left_at + column]));
+      carried.push_back(
+          BoundExpression::makeColumn(left_at + column, input_op->column_types[left_at + column]));
     }
     Error unsupported(ErrorClass::NOT_SUPPORTED,
                       "This correlated LATERAL subquery is not supported yet: its plan cannot "
@@ -459,8 +460,7 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
 
 LogicalOperatorPtr QueryBinder::bindLateralFunction(LogicalOperatorPtr left, Scope& scope,
                                                     const sql::TableFunctionRef& ref,
-                                                    bool left_outer,
-                                                    const sql::Expr* condition) {
+                                                    bool left_outer, const sql::Expr* condition) {
   const sql::FunctionCallExpr& call = *ref.call;
   std::string name = call.name.size() == 1 ? foldIdentifier(call.name[0]) : "";
   if (!isGeneratorName(name)) {

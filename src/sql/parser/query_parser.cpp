@@ -504,8 +504,8 @@ TableRefPtr TokenParser::parseRelation() {
     join->right = parseRelationPrimary();
     if (isLateral(*join->right) && type != JoinType::kInner && type != JoinType::kCross &&
         type != JoinType::kLeft) {
-      std::string_view name = type == JoinType::kRight  ? "RIGHT OUTER"
-                              : type == JoinType::kFull ? "FULL OUTER"
+      std::string_view name = type == JoinType::kRight      ? "RIGHT OUTER"
+                              : type == JoinType::kFull     ? "FULL OUTER"
                               : type == JoinType::kLeftSemi ? "LEFT SEMI"
                                                             : "LEFT ANTI";
       throw Error(ErrorClass::INVALID_LATERAL_JOIN_TYPE,
