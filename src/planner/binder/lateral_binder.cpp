@@ -100,9 +100,10 @@ bool isDeterministicPlan(const LogicalOperator& plan) {
 
 [[noreturn]] void raiseNondeterministic(const sql::Statement& statement,
                                         sql::SourcePosition position) {
-  throw Error(ErrorClass::INVALID_SUBQUERY_EXPRESSION, "NON_DETERMINISTIC_LATERAL_SUBQUERIES",
-              "Invalid subquery: Non-deterministic lateral subqueries are not supported when "
-              "joining with outer relations that produce more than one row.")
+  throw Error(ErrorClass::UNSUPPORTED_SUBQUERY_EXPRESSION_CATEGORY,
+              "NON_DETERMINISTIC_LATERAL_SUBQUERIES",
+              "Unsupported subquery expression: Non-deterministic lateral subqueries are not "
+              "supported when joining with outer relations that produce more than one row.")
       .withLocation(statement.locate(position));
 }
 
@@ -111,8 +112,9 @@ BoundExpressionPtr bindLateralCondition(const sql::Expr& condition, const BindCo
                                         const sql::Statement& statement, const Scope& scope) {
   BoundExpressionPtr bound = JoinBinder::bindCondition(condition, context, statement, scope);
   if (!isDeterministic(*bound)) {
-    throw Error(ErrorClass::INVALID_SUBQUERY_EXPRESSION, "LATERAL_JOIN_CONDITION_NON_DETERMINISTIC",
-                fmt::format("Invalid subquery: Lateral join condition cannot be "
+    throw Error(ErrorClass::UNSUPPORTED_SUBQUERY_EXPRESSION_CATEGORY,
+                "LATERAL_JOIN_CONDITION_NON_DETERMINISTIC",
+                fmt::format("Unsupported subquery expression: Lateral join condition cannot be "
                             "non-deterministic: \"{}\".",
                             ExpressionBinder::autoName(condition)))
         .withLocation(statement.locate(condition.position));
@@ -204,9 +206,10 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
     if (select.group_by->all)
       notSupported(ref.position, "GROUP BY ALL in a correlated LATERAL subquery");
   }
-  if (left_outer && aggregating && (grouped || select.having)) {
-    notSupported(ref.position,
-                 "LEFT JOIN LATERAL over a correlated subquery with GROUP BY or HAVING");
+  if (left_outer && aggregating && select.having)
+    notSupported(ref.position, "LEFT JOIN LATERAL over a correlated subquery with HAVING");
+  if (left_outer && grouped && condition != nullptr) {
+    notSupported(ref.position, "LEFT JOIN LATERAL ... ON over a correlated subquery with GROUP BY");
   }
 
   const idx_t left_width = left->column_names.size();
@@ -297,7 +300,10 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
   };
 
   if (aggregating) {
-    LogicalOperatorPtr input = joinInput(!grouped, std::move(predicate));
+    // A grouped subquery keeps the left rows only for LEFT JOIN: the groups of a left row
+    // without matches are then one group of padded rows, told apart by the marker.
+    const bool mark_groups = grouped && left_outer;
+    LogicalOperatorPtr input = joinInput(!grouped || left_outer, std::move(predicate));
     const LogicalOperator* input_op = input.get();
     LogicalOperatorPtr plan = AggregateBinder(inner_context, statement_, from_scope)
                                   .bind(select, std::move(input), nullptr);
@@ -325,6 +331,8 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
       carried.push_back(
           BoundExpression::makeColumn(left_at + column, input_op->column_types[left_at + column]));
     }
+    if (mark_groups)
+      carried.push_back(markerColumn());
     Error unsupported(ErrorClass::NOT_SUPPORTED,
                       "This correlated LATERAL subquery is not supported yet: its plan cannot "
                       "carry the columns to its left.");
@@ -338,8 +346,11 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
       project->column_types.push_back(exposed[column]->type);
     }
     for (idx_t column = 0; column < visible; ++column) {
-      project->expressions.push_back(
-          BoundExpression::makeColumn(column, plan->column_types[column]));
+      BoundExpressionPtr value = BoundExpression::makeColumn(column, plan->column_types[column]);
+      // The padded group of a left row without matches is NULLs, as LEFT JOIN pads.
+      if (mark_groups)
+        value = caseWhen(copyExpression(*exposed[keyed_width]), std::move(value));
+      project->expressions.push_back(std::move(value));
       project->column_names.push_back(plan->column_names[column]);
       project->column_types.push_back(plan->column_types[column]);
     }

@@ -453,6 +453,9 @@ std::vector<std::vector<ExprPtr>> TokenParser::parseValuesRows() {
 TableRefPtr TokenParser::parseRelation() {
   TableRefPtr left = parseRelationPrimary();
   while (true) {
+    // Where the join clause starts (its NATURAL or join type, else JOIN): Spark's position for
+    // the errors of a LATERAL join.
+    SourcePosition clause_start = current().position;
     bool natural = matchKeyword(Keyword::kNatural);
     JoinType type = JoinType::kInner;
     bool typed = true;
@@ -495,7 +498,7 @@ TableRefPtr TokenParser::parseRelation() {
       }
       return left;
     }
-    const Token& join_token = advance();
+    advance();
     countNestingLink();
     auto join = std::make_unique<JoinRef>(left->position);
     join->join_type = type;
@@ -514,12 +517,12 @@ TableRefPtr TokenParser::parseRelation() {
                               "LATERAL correlation or use an INNER JOIN, or LEFT OUTER JOIN "
                               "instead.",
                               name))
-          .withLocation(source_->locate(join_token.position));
+          .withLocation(source_->locate(clause_start));
     }
     if (natural && isLateral(*join->right)) {
       throw Error(ErrorClass::UNSUPPORTED_FEATURE, "LATERAL_NATURAL_JOIN",
                   "The feature is not supported: NATURAL join with LATERAL correlation.")
-          .withLocation(source_->locate(join_token.position));
+          .withLocation(source_->locate(clause_start));
     }
     if (!natural) {
       if (matchKeyword(Keyword::kOn)) {
@@ -528,7 +531,7 @@ TableRefPtr TokenParser::parseRelation() {
         if (isLateral(*join->right)) {
           throw Error(ErrorClass::UNSUPPORTED_FEATURE, "LATERAL_JOIN_USING",
                       "The feature is not supported: JOIN USING with LATERAL correlation.")
-              .withLocation(source_->locate(join_token.position));
+              .withLocation(source_->locate(clause_start));
         }
         join->using_columns = parseIdentifierList();
       }

@@ -119,7 +119,7 @@ const ErrorCase kErrorCases[] = {
     {"WITH RECURSIVE r(n) MAX RECURSION LEVEL 0 AS (SELECT 1) SELECT * FROM r",
      ErrorClass::PARSE_SYNTAX_ERROR, 1, 41, nullptr},
     {"SELECT a COLLATE utf8_lcase", ErrorClass::NOT_SUPPORTED, 1, 10, "COLLATE is not supported."},
-    {"SELECT * FROM a RIGHT JOIN LATERAL (SELECT 1)", ErrorClass::INVALID_LATERAL_JOIN_TYPE, 1, 23,
+    {"SELECT * FROM a RIGHT JOIN LATERAL (SELECT 1)", ErrorClass::INVALID_LATERAL_JOIN_TYPE, 1, 17,
      nullptr},
     {"SELECT * FROM a JOIN LATERAL 5", ErrorClass::PARSE_SYNTAX_ERROR, 1, 30, nullptr},
     {"FROM t SELECT a", ErrorClass::NOT_SUPPORTED, 1, 1, nullptr},
