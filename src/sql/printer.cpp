@@ -1201,6 +1201,8 @@ void SqlPrinter::tableRefCore(const TableRef& ref) {
       const auto& function = ref.as<TableFunctionRef>();
       if (function.stream)
         out_ += "STREAM ";
+      if (function.lateral)
+        out_ += "LATERAL ";
       if (function.table_argument.empty()) {
         functionCall(*function.call);
         return;
@@ -1216,6 +1218,8 @@ void SqlPrinter::tableRefCore(const TableRef& ref) {
       return;
     }
     case TableRefKind::kSubquery:
+      if (ref.as<SubqueryRef>().lateral)
+        out_ += "LATERAL ";
       out_ += '(';
       query(*ref.as<SubqueryRef>().query);
       out_ += ')';

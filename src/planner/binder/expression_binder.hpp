@@ -22,6 +22,8 @@ class ExpressionBinder {
       : context_(context), statement_(statement), scope_(scope) {}
 
   BoundExpressionPtr bind(const sql::Expr& expr);
+  //! The query around the subquery this binder binds in, or null.
+  OuterQuery* outerQuery() const { return context_.outer; }
 
   //! Binds some expressions differently: called before each (sub)expression is bound, it
   //! returns the bound form to use, or null to bind the expression as usual. The aggregate

@@ -372,13 +372,22 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
 LogicalOperatorPtr GeneratorBinder::bindLateralViews(const std::vector<sql::LateralView>& views,
                                                      LogicalOperatorPtr input, Scope& scope) const {
   for (const sql::LateralView& view : views) {
-    checkArguments(*view.generator);
-    idx_t before = input->column_names.size();
-    input = bind(*view.generator, view.outer, view.column_aliases, std::move(input), scope);
-    for (idx_t column = before; column < input->column_names.size(); ++column) {
-      scope.push_back(
-          ScopeColumn{view.table_alias, input->column_names[column], input->column_types[column]});
-    }
+    input = bindOverRows(*view.generator, view.outer, view.table_alias, view.column_aliases,
+                         std::move(input), scope);
+  }
+  return input;
+}
+
+LogicalOperatorPtr GeneratorBinder::bindOverRows(const sql::FunctionCallExpr& call, bool outer,
+                                                 const std::string& table_alias,
+                                                 const std::vector<std::string>& column_aliases,
+                                                 LogicalOperatorPtr input, Scope& scope) const {
+  checkArguments(call);
+  idx_t before = input->column_names.size();
+  input = bind(call, outer, column_aliases, std::move(input), scope);
+  for (idx_t column = before; column < input->column_names.size(); ++column) {
+    scope.push_back(
+        ScopeColumn{table_alias, input->column_names[column], input->column_types[column]});
   }
   return input;
 }

@@ -55,6 +55,13 @@ class GeneratorBinder {
   LogicalOperatorPtr bindLateralViews(const std::vector<sql::LateralView>& views,
                                       LogicalOperatorPtr input, Scope& scope) const;
 
+  //! One LATERAL VIEW (or LATERAL f(args) in FROM): `call` over each row of `input`, its
+  //! generated columns added to `scope` under `table_alias`.
+  LogicalOperatorPtr bindOverRows(const sql::FunctionCallExpr& call, bool outer,
+                                  const std::string& table_alias,
+                                  const std::vector<std::string>& column_aliases,
+                                  LogicalOperatorPtr input, Scope& scope) const;
+
   //! A generator as a FROM item: its generated columns over a single row.
   LogicalOperatorPtr bindTableFunction(const sql::FunctionCallExpr& call) const;
 

@@ -69,6 +69,28 @@ void pushConjunct(LogicalOperator& join, BoundExpressionPtr conjunct) {
 
 }  // namespace
 
+bool isLateralRef(const sql::TableRef& ref) {
+  return (ref.kind() == sql::TableRefKind::kSubquery && ref.as<sql::SubqueryRef>().lateral) ||
+         (ref.kind() == sql::TableRefKind::kFunction && ref.as<sql::TableFunctionRef>().lateral);
+}
+
+BoundExpressionPtr JoinBinder::bindCondition(const sql::Expr& condition, const BindContext& context,
+                                             const sql::Statement& statement, const Scope& scope) {
+  ExpressionBinder binder(context, statement, scope);
+  BoundExpressionPtr bound = binder.bind(condition);
+  if (bound->type.isVoid())
+    return ExpressionBinder::castTo(std::move(bound), DataType::boolean());
+  if (bound->type.id() != TypeId::kBoolean) {
+    std::string text = ExpressionBinder::autoName(condition);
+    throw Error(ErrorClass::JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE,
+                fmt::format("The join condition \"{}\" has the invalid type \"{}\", expected "
+                            "\"BOOLEAN\".",
+                            text, bound->type.sql()))
+        .withLocation(statement.locate(condition.position));
+  }
+  return bound;
+}
+
 LogicalOperatorPtr JoinBinder::bindSide(const sql::TableRef& ref, Scope& scope) {
   return bind_relation_(ref, scope);
 }
@@ -97,6 +119,13 @@ LogicalOperatorPtr JoinBinder::bindJoin(const sql::JoinRef& join, Scope& scope) 
   Scope left_scope;
   Scope right_scope;
   LogicalOperatorPtr left = bindSide(*join.left, left_scope);
+  if (isLateralRef(*join.right)) {
+    LogicalOperatorPtr plan =
+        bind_lateral_(std::move(left), left_scope, *join.right,
+                      join.join_type == sql::JoinType::kLeft, join.condition.get());
+    scope = std::move(left_scope);
+    return plan;
+  }
   LogicalOperatorPtr right = bindSide(*join.right, right_scope);
   LogicalJoinType type = logicalJoinType(join.join_type);
 
@@ -123,20 +152,8 @@ LogicalOperatorPtr JoinBinder::bindJoin(const sql::JoinRef& join, Scope& scope) 
   Scope combined = left_scope;
   combined.insert(combined.end(), right_scope.begin(), right_scope.end());
   BoundExpressionPtr condition;
-  if (join.condition) {
-    ExpressionBinder binder(context_, statement_, combined);
-    condition = binder.bind(*join.condition);
-    if (condition->type.isVoid()) {
-      condition = ExpressionBinder::castTo(std::move(condition), DataType::boolean());
-    } else if (condition->type.id() != TypeId::kBoolean) {
-      std::string text = ExpressionBinder::autoName(*join.condition);
-      throw Error(ErrorClass::JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE,
-                  fmt::format("The join condition \"{}\" has the invalid type \"{}\", expected "
-                              "\"BOOLEAN\".",
-                              text, condition->type.sql()))
-          .withLocation(statement_.locate(join.condition->position));
-    }
-  }
+  if (join.condition)
+    condition = bindCondition(*join.condition, context_, statement_, combined);
   LogicalOperatorPtr plan = makeJoin(type, std::move(left), std::move(right), std::move(condition));
   scope = plan->join->keepsRightColumns() ? std::move(combined) : std::move(left_scope);
   return plan;
@@ -281,6 +298,10 @@ LogicalOperatorPtr JoinBinder::bindFromList(const std::vector<sql::TableRefPtr>&
                                             Scope& scope) {
   LogicalOperatorPtr plan = bindSide(*from[0], scope);
   for (size_t i = 1; i < from.size(); ++i) {
+    if (isLateralRef(*from[i])) {
+      plan = bind_lateral_(std::move(plan), scope, *from[i], false, nullptr);
+      continue;
+    }
     Scope right_scope;
     LogicalOperatorPtr right = bindSide(*from[i], right_scope);
     plan = makeJoin(LogicalJoinType::kInner, std::move(plan), std::move(right), nullptr);

@@ -20,9 +20,26 @@ class JoinBinder {
   //! Binds a FROM item that is not a join (the query binder's own) and fills its scope.
   using RelationBinder = std::function<LogicalOperatorPtr(const sql::TableRef& ref, Scope& scope)>;
 
+  //! Joins a LATERAL subquery or function to `left` (whose columns `scope` names; on return,
+  //! the join's): `left_outer` for LEFT [OUTER] JOIN, else an inner or cross join, with
+  //! `condition` (null when none) over the output.
+  using LateralBinder = std::function<LogicalOperatorPtr(
+      LogicalOperatorPtr left, Scope& scope, const sql::TableRef& right, bool left_outer,
+      const sql::Expr* condition)>;
+
   JoinBinder(const BindContext& context, const sql::Statement& statement,
-             RelationBinder bind_relation)
-      : context_(context), statement_(statement), bind_relation_(std::move(bind_relation)) {}
+             RelationBinder bind_relation, LateralBinder bind_lateral)
+      : context_(context),
+        statement_(statement),
+        bind_relation_(std::move(bind_relation)),
+        bind_lateral_(std::move(bind_lateral)) {}
+
+  //! The kJoin of `left` and `right`; `condition` over the columns of both (may be null).
+  static LogicalOperatorPtr makeJoin(LogicalJoinType type, LogicalOperatorPtr left,
+                                     LogicalOperatorPtr right, BoundExpressionPtr condition);
+  //! A join's ON condition over `scope`: BOOLEAN, or NULL cast to it.
+  static BoundExpressionPtr bindCondition(const sql::Expr& condition, const BindContext& context,
+                                          const sql::Statement& statement, const Scope& scope);
 
   //! A JoinRef; fills `scope` with the join's output columns.
   LogicalOperatorPtr bindJoin(const sql::JoinRef& join, Scope& scope);
@@ -37,9 +54,6 @@ class JoinBinder {
 
  private:
   LogicalOperatorPtr bindSide(const sql::TableRef& ref, Scope& scope);
-  //! The kJoin of `left` and `right`; `condition` over the columns of both (may be null).
-  static LogicalOperatorPtr makeJoin(LogicalJoinType type, LogicalOperatorPtr left,
-                                     LogicalOperatorPtr right, BoundExpressionPtr condition);
   LogicalOperatorPtr bindUsing(const sql::JoinRef& join, LogicalJoinType type,
                                const std::vector<std::string>& columns, LogicalOperatorPtr left,
                                Scope left_scope, LogicalOperatorPtr right, Scope right_scope,
@@ -53,6 +67,10 @@ class JoinBinder {
   const BindContext& context_;
   const sql::Statement& statement_;
   RelationBinder bind_relation_;
+  LateralBinder bind_lateral_;
 };
+
+//! Whether `ref` is a LATERAL subquery or LATERAL table-valued function.
+bool isLateralRef(const sql::TableRef& ref);
 
 }  // namespace sluice

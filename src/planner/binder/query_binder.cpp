@@ -116,10 +116,32 @@ bool isDistinctOverProjectedRows(const sql::SelectBody& select) {
 
 }  // namespace
 
+BoundExpressionPtr bindWhere(const sql::Expr& where, const BindContext& context,
+                             const sql::Statement& statement, const Scope& scope) {
+  AggregateBinder::checkWhere(where, statement);
+  WindowBinder::checkWhere(where, statement);
+  ExpressionBinder binder(context, statement, scope);
+  BoundExpressionPtr predicate = binder.bind(where);
+  if (predicate->type.id() == TypeId::kBoolean)
+    return predicate;
+  if (predicate->type.isVoid() || predicate->type.id() == TypeId::kString)
+    return ExpressionBinder::castTo(std::move(predicate), DataType::boolean());
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "FILTER_NOT_BOOLEAN",
+              fmt::format("Cannot resolve \"{}\" due to data type mismatch: Filter "
+                          "expression \"{}\" of type \"{}\" is not a boolean.",
+                          ExpressionBinder::autoName(where), ExpressionBinder::autoName(where),
+                          predicate->type.sql()))
+      .withLocation(statement.locate(where.position));
+}
+
 JoinBinder QueryBinder::joinBinder() {
-  return JoinBinder(context_, statement_, [this](const sql::TableRef& ref, Scope& scope) {
-    return bindTableRef(ref, scope);
-  });
+  return JoinBinder(
+      context_, statement_,
+      [this](const sql::TableRef& ref, Scope& scope) { return bindTableRef(ref, scope); },
+      [this](LogicalOperatorPtr left, Scope& scope, const sql::TableRef& right, bool left_outer,
+             const sql::Expr* condition) {
+        return bindLateralJoin(std::move(left), scope, right, left_outer, condition);
+      });
 }
 
 void QueryBinder::notSupported(sql::SourcePosition position, std::string_view what) {
@@ -220,22 +242,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
   if (context_.outer != nullptr)
     context_.outer->enterWhere(select, scope);
   if (select.where) {
-    AggregateBinder::checkWhere(*select.where, statement_);
-    WindowBinder::checkWhere(*select.where, statement_);
-    ExpressionBinder binder(context_, statement_, scope);
-    BoundExpressionPtr predicate = binder.bind(*select.where);
-    if (predicate->type.id() != TypeId::kBoolean) {
-      if (predicate->type.isVoid() || predicate->type.id() == TypeId::kString) {
-        predicate = ExpressionBinder::castTo(std::move(predicate), DataType::boolean());
-      } else {
-        throw Error(ErrorClass::DATATYPE_MISMATCH, "FILTER_NOT_BOOLEAN",
-                    fmt::format("Cannot resolve \"{}\" due to data type mismatch: Filter "
-                                "expression \"{}\" of type \"{}\" is not a boolean.",
-                                ExpressionBinder::autoName(*select.where),
-                                ExpressionBinder::autoName(*select.where), predicate->type.sql()))
-            .withLocation(statement_.locate(select.where->position));
-      }
-    }
+    BoundExpressionPtr predicate = bindWhere(*select.where, context_, statement_, scope);
     // A correlated subquery's conditions on outer columns become its join's condition.
     if (context_.outer != nullptr)
       predicate = context_.outer->takeCorrelation(select, std::move(predicate));
@@ -860,22 +867,27 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       break;
     }
   }
+  nameRelation(*plan, ref, qualifier, scope);
+  return plan;
+}
+
+void QueryBinder::nameRelation(LogicalOperator& plan, const sql::TableRef& ref,
+                               const std::string& qualifier, Scope& scope) {
   if (!ref.alias.columns.empty()) {
-    if (ref.alias.columns.size() != plan->column_names.size()) {
+    if (ref.alias.columns.size() != plan.column_names.size()) {
       throw Error(ErrorClass::INVALID_SQL_SYNTAX,
                   fmt::format("The alias names {} columns but the relation has {}.",
-                              ref.alias.columns.size(), plan->column_names.size()))
+                              ref.alias.columns.size(), plan.column_names.size()))
           .withLocation(statement_.locate(ref.position));
     }
-    plan->column_names = ref.alias.columns;
+    plan.column_names = ref.alias.columns;
   }
-  for (size_t i = 0; i < plan->column_names.size(); ++i) {
+  for (size_t i = 0; i < plan.column_names.size(); ++i) {
     // The last columns of some scans are hidden: read_files' _metadata.
-    bool hidden = plan->kind == LogicalOperatorKind::kScan &&
-                  i + plan->source->hiddenColumns() >= plan->column_names.size();
-    scope.push_back(ScopeColumn{qualifier, plan->column_names[i], plan->column_types[i], hidden});
+    bool hidden = plan.kind == LogicalOperatorKind::kScan &&
+                  i + plan.source->hiddenColumns() >= plan.column_names.size();
+    scope.push_back(ScopeColumn{qualifier, plan.column_names[i], plan.column_types[i], hidden});
   }
-  return plan;
 }
 
 }  // namespace sluice

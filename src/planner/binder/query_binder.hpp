@@ -21,6 +21,11 @@ struct SelfReference;
 TableVersion bindTimeTravel(const sql::TimeTravel& time_travel, const ExecContext& exec,
                             const sql::Statement& statement);
 
+//! A WHERE condition over `scope`: BOOLEAN (NULL and STRING are cast to it), without aggregate
+//! or window calls.
+BoundExpressionPtr bindWhere(const sql::Expr& where, const BindContext& context,
+                             const sql::Statement& statement, const Scope& scope);
+
 class QueryBinder {
  public:
   //! `ctes`: the common table expressions visible to the query (planner/binder/cte_scope.hpp).
@@ -78,6 +83,23 @@ class QueryBinder {
   LogicalOperatorPtr bindTableRef(const sql::TableRef& ref, Scope& scope);
   //! Binds joins, with bindTableRef for their sides.
   JoinBinder joinBinder();
+  //! Joins the LATERAL subquery or function `right` to `left`, whose columns `scope` names (on
+  //! return, the join's) (lateral_binder.cpp).
+  LogicalOperatorPtr bindLateralJoin(LogicalOperatorPtr left, Scope& scope,
+                                     const sql::TableRef& right, bool left_outer,
+                                     const sql::Expr* condition);
+  //! A LATERAL subquery that reads the left's columns, planned as a join under its SELECT.
+  LogicalOperatorPtr bindCorrelatedLateral(LogicalOperatorPtr left, Scope& scope,
+                                           const sql::SubqueryRef& ref, bool left_outer,
+                                           const sql::Expr* condition);
+  //! LATERAL f(args) for a generator f: the rows it makes of each left row.
+  LogicalOperatorPtr bindLateralFunction(LogicalOperatorPtr left, Scope& scope,
+                                         const sql::TableFunctionRef& ref, bool left_outer,
+                                         const sql::Expr* condition);
+  //! Renames `plan`'s columns by `ref`'s alias column list, if any, and adds them to `scope`
+  //! under `qualifier`.
+  void nameRelation(LogicalOperator& plan, const sql::TableRef& ref, const std::string& qualifier,
+                    Scope& scope);
   //! A reference to a common table expression: its query, bound where the reference is.
   LogicalOperatorPtr bindCteReference(const CteBinding& cte, sql::SourcePosition position);
   //! `plan` with the names of the CTE's column list, when it has one.

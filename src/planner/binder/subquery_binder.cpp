@@ -44,7 +44,8 @@ bool readsOnlyFrom(const BoundExpression& expr, idx_t width) {
 //! subquery); otherwise an aggregate with calls cannot carry them.
 std::vector<BoundExpressionPtr> expose(LogicalOperatorPtr& slot, const LogicalOperator* from,
                                        const std::vector<BoundExpressionPtr>& exprs,
-                                       bool group_aggregate, const Error& unsupported) {
+                                       bool group_aggregate, const Error& unsupported,
+                                       bool beside_keys = false) {
   LogicalOperator& op = *slot;
   std::vector<BoundExpressionPtr> out;
   if (&op == from) {
@@ -64,19 +65,19 @@ std::vector<BoundExpressionPtr> expose(LogicalOperatorPtr& slot, const LogicalOp
   };
   switch (op.kind) {
     case LogicalOperatorKind::kProject: {
-      auto inner = expose(op.children[0], from, exprs, group_aggregate, unsupported);
+      auto inner = expose(op.children[0], from, exprs, group_aggregate, unsupported, beside_keys);
       appendColumns(std::move(inner), op, op.expressions);
       return out;
     }
     case LogicalOperatorKind::kFilter:
     case LogicalOperatorKind::kSort: {
-      out = expose(op.children[0], from, exprs, group_aggregate, unsupported);
+      out = expose(op.children[0], from, exprs, group_aggregate, unsupported, beside_keys);
       op.column_names = op.children[0]->column_names;
       op.column_types = op.children[0]->column_types;
       return out;
     }
     case LogicalOperatorKind::kAggregate: {
-      auto inner = expose(op.children[0], from, exprs, group_aggregate, unsupported);
+      auto inner = expose(op.children[0], from, exprs, group_aggregate, unsupported, beside_keys);
       if (op.aggregates.empty()) {
         // DISTINCT: one more grouping key keeps the rows apart by it.
         idx_t groups = op.expressions.size();
@@ -90,17 +91,20 @@ std::vector<BoundExpressionPtr> expose(LogicalOperatorPtr& slot, const LogicalOp
         }
         return out;
       }
-      if (!group_aggregate || !op.expressions.empty())
+      if (!group_aggregate || (!op.expressions.empty() && !beside_keys))
         throw unsupported;
-      // Group by the keys, then put the calls back first: the columns above keep their index.
+      // Group by the keys, then put the old columns (keys, calls) back first: the columns above
+      // keep their index.
       idx_t keys = inner.size();
-      idx_t calls = op.aggregates.size();
+      idx_t calls = op.column_names.size();
       std::vector<std::string> names;
       std::vector<DataType> types;
-      for (auto& key : inner) {
-        names.push_back(fmt::format("__correlated{}", names.size()));
-        types.push_back(key->type);
-        op.expressions.push_back(std::move(key));
+      for (idx_t i = 0; i < keys; ++i) {
+        names.push_back(fmt::format("__correlated{}", i));
+        types.push_back(inner[i]->type);
+        // The new keys come first in the aggregate's output, before its own keys.
+        op.expressions.insert(op.expressions.begin() + static_cast<std::ptrdiff_t>(i),
+                              std::move(inner[i]));
       }
       names.insert(names.end(), op.column_names.begin(), op.column_names.end());
       types.insert(types.end(), op.column_types.begin(), op.column_types.end());
@@ -199,6 +203,12 @@ std::string operandText(const sql::Expr& operand) {
 
 }  // namespace
 
+std::vector<BoundExpressionPtr> exposeColumns(LogicalOperatorPtr& slot, const LogicalOperator* from,
+                                              const std::vector<BoundExpressionPtr>& exprs,
+                                              const Error& unsupported) {
+  return expose(slot, from, exprs, /*group_aggregate=*/true, unsupported, /*beside_keys=*/true);
+}
+
 BoundExpressionPtr callBuiltin(std::string_view name, std::vector<BoundExpressionPtr> arguments) {
   const ScalarFunctionEntry* entry = FunctionRegistry::builtin().findScalar(name);
   SLUICE_CHECK(entry != nullptr);
@@ -243,13 +253,41 @@ void OuterQuery::leaveWhere(const sql::SelectBody& body, LogicalOperator* plan) 
 
 BoundExpressionPtr bindOuterColumn(const sql::ColumnRefExpr& expr, const Scope& scope,
                                    OuterQuery& outer) {
+  if (outer.lateral != OuterQuery::Lateral::kNone && outer.lateral_blocked)
+    return nullptr;
+  // A subquery inside a LATERAL subquery sees the LATERAL subquery's names, not the left's.
+  OuterQuery* around = outer.binder->outerQuery();
+  bool block = around != nullptr && around->lateral != OuterQuery::Lateral::kNone &&
+               outer.lateral == OuterQuery::Lateral::kNone;
+  bool was_blocked = block && around->lateral_blocked;
+  if (block)
+    around->lateral_blocked = true;
   BoundExpressionPtr bound;
   try {
     bound = outer.binder->bind(expr);
   } catch (Error& error) {
+    if (block)
+      around->lateral_blocked = was_blocked;
     if (error.errorClass() == ErrorClass::UNRESOLVED_COLUMN)
       return nullptr;
     throw;
+  } catch (...) {
+    if (block)
+      around->lateral_blocked = was_blocked;
+    throw;
+  }
+  if (block)
+    around->lateral_blocked = was_blocked;
+  if (outer.lateral == OuterQuery::Lateral::kProbe)
+    throw LateralReferenceFound{};
+  if (outer.lateral == OuterQuery::Lateral::kBind) {
+    if (outer.lateral_scope != &scope) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  fmt::format("{} {} is not supported yet.", outer.lateral_refusal,
+                              fmt::join(expr.name, ".")));
+    }
+    shiftColumns(*bound, static_cast<int64_t>(outer.lateral_offset));
+    return bound;
   }
   if (outer.where_scope != &scope) {
     throw Error(ErrorClass::UNSUPPORTED_SUBQUERY_EXPRESSION_CATEGORY, "CORRELATED_REFERENCE",

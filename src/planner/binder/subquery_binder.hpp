@@ -44,6 +44,21 @@ struct OuterQuery {
   //! The operator whose columns the WHERE read (the FROM, its local filter).
   LogicalOperator* from_plan = nullptr;
 
+  //! A LATERAL subquery (planner/binder/lateral_binder.cpp) reads the columns of the FROM items
+  //! to its left directly: its SELECT runs over its own FROM joined with them. kProbe only
+  //! finds out whether it reads any (LateralReferenceFound); kBind binds such a name, in
+  //! `lateral_scope` (the SELECT's own FROM scope) only, as the left's column shifted by
+  //! `lateral_offset`.
+  enum class Lateral : uint8_t { kNone, kProbe, kBind };
+  Lateral lateral = Lateral::kNone;
+  const Scope* lateral_scope = nullptr;
+  idx_t lateral_offset = 0;
+  //! Set while a subquery expression inside the LATERAL subquery looks up an outer name: Spark
+  //! does not let it reach through to the left of the LATERAL join.
+  bool lateral_blocked = false;
+  //! Why a name of the left read where the LATERAL subquery cannot read it is refused.
+  std::string lateral_refusal;
+
   //! Called by the query binder as a SELECT starts its WHERE over `scope`.
   void enterWhere(const sql::SelectBody& body, const Scope& scope);
   //! Takes the conjuncts that read parameters out of `predicate` (the WHERE of `body`); returns
@@ -53,10 +68,22 @@ struct OuterQuery {
   void leaveWhere(const sql::SelectBody& body, LogicalOperator* plan);
 };
 
+//! Thrown by a LATERAL subquery's probe (OuterQuery::Lateral::kProbe) at its first name that
+//! only the left of the join has.
+struct LateralReferenceFound {};
+
 //! Binds an InSubqueryExpr, ExistsExpr or ScalarSubqueryExpr; `outer` binds the values of the
 //! query around it.
 BoundExpressionPtr bindSubqueryExpression(const sql::Expr& expr, const BindContext& context,
                                           const sql::Statement& statement, ExpressionBinder& outer);
+
+//! Makes `exprs` (over the columns of `from`, an operator inside `slot`'s plan) columns of
+//! `slot`'s output, appended to every operator between; an aggregate on the way is grouped by
+//! them as well. Returns them as columns of `slot`; raises `unsupported` at an operator that
+//! cannot carry them (a window, a set operation, a limit).
+std::vector<BoundExpressionPtr> exposeColumns(LogicalOperatorPtr& slot, const LogicalOperator* from,
+                                              const std::vector<BoundExpressionPtr>& exprs,
+                                              const Error& unsupported);
 
 //! Whether `expr` holds an IN / EXISTS / scalar subquery (subqueries are not entered).
 bool containsSubquery(const sql::Expr& expr);

@@ -40,7 +40,7 @@ bool TableFunctionRef::equals(const TableRef& other) const {
   if (!baseEquals(other))
     return false;
   const auto& o = other.as<TableFunctionRef>();
-  return stream == o.stream && table_argument == o.table_argument &&
+  return stream == o.stream && lateral == o.lateral && table_argument == o.table_argument &&
          equalExprs(call.get(), o.call.get());
 }
 
@@ -48,7 +48,8 @@ SubqueryRef::SubqueryRef(SourcePosition start) : TableRef(kKind, start) {}
 SubqueryRef::~SubqueryRef() = default;
 
 bool SubqueryRef::equals(const TableRef& other) const {
-  return baseEquals(other) && equalQueries(query, other.as<SubqueryRef>().query);
+  return baseEquals(other) && lateral == other.as<SubqueryRef>().lateral &&
+         equalQueries(query, other.as<SubqueryRef>().query);
 }
 
 bool ValuesRef::equals(const TableRef& other) const {

@@ -120,12 +120,15 @@ class TableFunctionRef : public TableRef {
 
   std::unique_ptr<FunctionCallExpr> call;
   bool stream = false;
+  //! LATERAL f(args): the arguments may name columns of the FROM items to the left.
+  bool lateral = false;
   //! f(TABLE(t), ...): the table passed whole, written first; empty when there is none.
   std::vector<std::string> table_argument;
   SourcePosition table_argument_position;
 };
 
-//! (query) [AS] alias.
+//! [LATERAL] (query) [AS] alias. A LATERAL subquery may name columns of the FROM items to its
+//! left (planner/binder/lateral_binder.cpp).
 class SubqueryRef : public TableRef {
  public:
   static constexpr TableRefKind kKind = TableRefKind::kSubquery;
@@ -134,6 +137,7 @@ class SubqueryRef : public TableRef {
   bool equals(const TableRef& other) const override;
 
   QueryPtr query;
+  bool lateral = false;
 };
 
 //! VALUES (1, 'a'), (2, 'b') AS t(id, name) in FROM.

@@ -2,8 +2,8 @@
 //
 // Queries: WITH, SELECT with all its clauses, set operations (INTERSECT binds tighter than
 // UNION / EXCEPT / MINUS), VALUES, TABLE t, ORDER BY ... OFFSET; and FROM items: tables,
-// STREAM, time travel, table-valued functions, subqueries, VALUES, joins, LATERAL VIEW and
-// WATERMARK.
+// STREAM, time travel, table-valued functions, subqueries, LATERAL subqueries and functions,
+// VALUES, joins, LATERAL VIEW and WATERMARK.
 #include <fmt/format.h>
 
 #include <charconv>
@@ -59,6 +59,11 @@ bool continuesFromClause(Keyword keyword) {
     default:
       return false;
   }
+}
+
+bool isLateral(const TableRef& ref) {
+  return (ref.kind() == TableRefKind::kSubquery && ref.as<SubqueryRef>().lateral) ||
+         (ref.kind() == TableRefKind::kFunction && ref.as<TableFunctionRef>().lateral);
 }
 
 }  // namespace
@@ -448,6 +453,9 @@ std::vector<std::vector<ExprPtr>> TokenParser::parseValuesRows() {
 TableRefPtr TokenParser::parseRelation() {
   TableRefPtr left = parseRelationPrimary();
   while (true) {
+    // Where the join clause starts (its NATURAL or join type, else JOIN): Spark's position for
+    // the errors of a LATERAL join.
+    SourcePosition clause_start = current().position;
     bool natural = matchKeyword(Keyword::kNatural);
     JoinType type = JoinType::kInner;
     bool typed = true;
@@ -491,18 +499,40 @@ TableRefPtr TokenParser::parseRelation() {
       return left;
     }
     advance();
-    if (checkKeyword(Keyword::kLateral))
-      failNotSupported(current(), "LATERAL subqueries");
     countNestingLink();
     auto join = std::make_unique<JoinRef>(left->position);
     join->join_type = type;
     join->natural = natural;
     join->left = std::move(left);
     join->right = parseRelationPrimary();
+    if (isLateral(*join->right) && type != JoinType::kInner && type != JoinType::kCross &&
+        type != JoinType::kLeft) {
+      std::string_view name = type == JoinType::kRight      ? "RIGHT OUTER"
+                              : type == JoinType::kFull     ? "FULL OUTER"
+                              : type == JoinType::kLeftSemi ? "LEFT SEMI"
+                                                            : "LEFT ANTI";
+      throw Error(ErrorClass::INVALID_LATERAL_JOIN_TYPE,
+                  fmt::format("The {} JOIN with LATERAL correlation is not allowed because an "
+                              "OUTER subquery cannot correlate to its join partner. Remove the "
+                              "LATERAL correlation or use an INNER JOIN, or LEFT OUTER JOIN "
+                              "instead.",
+                              name))
+          .withLocation(source_->locate(clause_start));
+    }
+    if (natural && isLateral(*join->right)) {
+      throw Error(ErrorClass::UNSUPPORTED_FEATURE, "LATERAL_NATURAL_JOIN",
+                  "The feature is not supported: NATURAL join with LATERAL correlation.")
+          .withLocation(source_->locate(clause_start));
+    }
     if (!natural) {
       if (matchKeyword(Keyword::kOn)) {
         join->condition = parseExpression();
       } else if (matchKeyword(Keyword::kUsing)) {
+        if (isLateral(*join->right)) {
+          throw Error(ErrorClass::UNSUPPORTED_FEATURE, "LATERAL_JOIN_USING",
+                      "The feature is not supported: JOIN USING with LATERAL correlation.")
+              .withLocation(source_->locate(clause_start));
+        }
         join->using_columns = parseIdentifierList();
       }
     }
@@ -548,8 +578,26 @@ TableRefPtr TokenParser::parseRelationPrimary() {
     auto values = std::make_unique<ValuesRef>(start);
     values->rows = parseValuesRows();
     ref = std::move(values);
+  } else if (token.isKeyword(Keyword::kLateral) && peek(1).is(TokenKind::kLeftParen) &&
+             parenStartsQuery(index_ + 1)) {
+    // LATERAL (query): a subquery that may name the columns of the FROM items to its left.
+    advance();
+    advance();
+    auto subquery = std::make_unique<SubqueryRef>(start);
+    subquery->query = parseQuery();
+    subquery->lateral = true;
+    expect(TokenKind::kRightParen);
+    ref = std::move(subquery);
+  } else if (token.isKeyword(Keyword::kLateral) && isAnyName(peek(1))) {
+    // LATERAL f(args): a table-valued function whose arguments may name those columns.
+    advance();
+    ref = parseNamedOrFunctionRef();
+    if (ref->kind() != TableRefKind::kFunction)
+      fail(current(), "expected '(' after the name of a table-valued function");
+    ref->as<TableFunctionRef>().lateral = true;
+    ref->position = start;
   } else if (token.isKeyword(Keyword::kLateral)) {
-    failNotSupported(token, "LATERAL subqueries");
+    fail(peek(1), "expected a subquery or a table-valued function after LATERAL");
   } else {
     ref = parseNamedOrFunctionRef();
   }

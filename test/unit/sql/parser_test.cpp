@@ -923,6 +923,9 @@ const char* const kRoundTripInputs[] = {
     "SELECT * FROM t LATERAL VIEW explode(items) e AS item LATERAL VIEW OUTER posexplode(xs) p "
     "AS pos, x LATERAL VIEW inline(s) i",
     "SELECT * FROM t LATERAL VIEW OUTER explode(xs) AS x",
+    "SELECT * FROM t1, LATERAL (SELECT c1 + c2 AS c3) AS s(x), LATERAL explode(t1.xs) AS e(v)",
+    "SELECT * FROM t1 JOIN LATERAL (SELECT c1) ON c1 > 0 LEFT OUTER JOIN LATERAL (SELECT 1) AS u "
+    "ON true CROSS JOIN LATERAL range(3)",
     "SELECT a FROM t WHERE a > 1 AND b < 2 OR c",
     "SELECT a, sum(b) FROM t GROUP BY a, 2 HAVING sum(b) > 10",
     "SELECT a, sum(b) FROM t GROUP BY ALL",
