@@ -26,6 +26,7 @@
 #include "planner/binder/query_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/window_binder.hpp"
+#include "planner/expression/bound_subquery.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
@@ -79,15 +80,33 @@ bool atMostOneRow(const LogicalOperator& plan) {
   }
 }
 
+bool isDeterministicPlan(const LogicalOperator& plan);
+
+//! Whether `expr` is deterministic, looking into the plans of its subqueries (whose nodes are
+//! nondeterministic calls only so that nothing folds or moves them before they become joins).
+bool isDeterministicExpression(const BoundExpression& expr) {
+  if (const BoundSubquery* subquery = subqueryOf(expr)) {
+    if (subquery->plan && !isDeterministicPlan(*subquery->plan))
+      return false;
+  } else if (expr.kind == BoundExpressionKind::kCall && !expr.function.deterministic) {
+    return false;
+  }
+  for (const BoundExpressionPtr& child : expr.children) {
+    if (!isDeterministicExpression(*child))
+      return false;
+  }
+  return true;
+}
+
 //! Whether every expression of `plan` is deterministic.
 bool isDeterministicPlan(const LogicalOperator& plan) {
   for (const auto& expr : plan.expressions) {
-    if (!isDeterministic(*expr))
+    if (!isDeterministicExpression(*expr))
       return false;
   }
   for (const BoundAggregate& aggregate : plan.aggregates) {
     for (const auto& argument : aggregate.arguments) {
-      if (!isDeterministic(*argument))
+      if (!isDeterministicExpression(*argument))
         return false;
     }
   }
@@ -111,7 +130,7 @@ bool isDeterministicPlan(const LogicalOperator& plan) {
 BoundExpressionPtr bindLateralCondition(const sql::Expr& condition, const BindContext& context,
                                         const sql::Statement& statement, const Scope& scope) {
   BoundExpressionPtr bound = JoinBinder::bindCondition(condition, context, statement, scope);
-  if (!isDeterministic(*bound)) {
+  if (!isDeterministicExpression(*bound)) {
     throw Error(ErrorClass::UNSUPPORTED_SUBQUERY_EXPRESSION_CATEGORY,
                 "LATERAL_JOIN_CONDITION_NON_DETERMINISTIC",
                 fmt::format("Unsupported subquery expression: Lateral join condition cannot be "
@@ -257,7 +276,7 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
   if (select.where)
     predicate = bindWhere(*select.where, inner_context, statement_, from_scope);
   bool one_row_left = atMostOneRow(*left);
-  if (predicate && !isDeterministic(*predicate) && !one_row_left)
+  if (predicate && !isDeterministicExpression(*predicate) && !one_row_left)
     raiseNondeterministic(statement_, ref.position);
 
   // Joins the FROM (with its marker) and the left: an outer join that keeps every left row
@@ -427,7 +446,7 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
     items.push_back(std::move(expr));
   }
   for (const auto& item : items) {
-    if (!isDeterministic(*item) && !one_row_left)
+    if (!isDeterministicExpression(*item) && !one_row_left)
       raiseNondeterministic(statement_, ref.position);
   }
 
