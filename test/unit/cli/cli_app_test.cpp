@@ -110,7 +110,7 @@ TEST(CliAppTest, DryRunSaysWhetherEachViewRefreshesIncrementally) {
   CliRun run = runSluice({"dry-run", "--spec", (folder / "spark-pipeline.yml").string()});
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("spark_catalog.default.totals: incremental when rows are appended to "
-                         "spark_catalog.default.events (GENERIC_AGGREGATE)"),
+                         "spark_catalog.default.events (GROUP_AGGREGATE, GENERIC_AGGREGATE)"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("spark_catalog.default.big: incremental when rows are appended to "

@@ -150,8 +150,11 @@ const ErrorCase kErrorCases[] = {
      "Syntax error at or near end of input: expected an expression."},
     {"SELECT a FROM t ORDER BY a NULLS", ErrorClass::PARSE_SYNTAX_ERROR, 1, 33,
      "Syntax error at or near end of input: expected FIRST or LAST."},
-    {"SELECT ?", ErrorClass::PARSE_SYNTAX_ERROR, 1, 8,
-     "Syntax error at or near '?': expected an expression."},
+    // A marker without a value, named by its offset in the statement, as Spark does.
+    {"SELECT ?", ErrorClass::UNBOUND_SQL_PARAMETER, 1, 8,
+     "Found the unbound parameter: _7. Please, fix `args` and provide a mapping of the "
+     "parameter to either a SQL literal or collection constructor functions such as `map()`, "
+     "`array()`, `struct()`."},
     {"SELECT a FROM t GROUP BY a WITH ROLLUP, b", ErrorClass::PARSE_SYNTAX_ERROR, 1, 39,
      "Syntax error at or near ','."},
     {"SELECT /*+ BROADCAST(t) FROM t", ErrorClass::PARSE_SYNTAX_ERROR, 1, 25,
