@@ -141,6 +141,23 @@ BoundExpressionPtr bindLateralCondition(const sql::Expr& condition, const BindCo
   return bound;
 }
 
+//! `left` joined with `right`, a LATERAL relation that reads none of the left's columns (its
+//! names are `right_scope`), as an ordinary join with the ON `condition`, if any; `scope`
+//! gains the right's names.
+LogicalOperatorPtr joinUncorrelated(LogicalOperatorPtr left, LogicalOperatorPtr right,
+                                    const Scope& right_scope, Scope& scope, bool left_outer,
+                                    const sql::Expr* condition, const BindContext& context,
+                                    const sql::Statement& statement) {
+  Scope combined = scope;
+  combined.insert(combined.end(), right_scope.begin(), right_scope.end());
+  BoundExpressionPtr bound;
+  if (condition != nullptr)
+    bound = bindLateralCondition(*condition, context, statement, combined);
+  scope = std::move(combined);
+  return JoinBinder::makeJoin(left_outer ? LogicalJoinType::kLeft : LogicalJoinType::kInner,
+                              std::move(left), std::move(right), std::move(bound));
+}
+
 //! Whether the SELECT item list calls a window function.
 bool callsWindow(const sql::SelectBody& select) {
   for (const sql::SelectItem& item : select.items) {
@@ -185,14 +202,8 @@ LogicalOperatorPtr QueryBinder::bindLateralJoin(LogicalOperatorPtr left, Scope& 
   nameRelation(*uncorrelated, ref, ref.alias.name, right_scope);
   if (!isDeterministicPlan(*uncorrelated) && !atMostOneRow(*left))
     raiseNondeterministic(statement_, ref.position);
-  Scope combined = scope;
-  combined.insert(combined.end(), right_scope.begin(), right_scope.end());
-  BoundExpressionPtr bound;
-  if (condition != nullptr)
-    bound = bindLateralCondition(*condition, context_, statement_, combined);
-  scope = std::move(combined);
-  return JoinBinder::makeJoin(left_outer ? LogicalJoinType::kLeft : LogicalJoinType::kInner,
-                              std::move(left), std::move(uncorrelated), std::move(bound));
+  return joinUncorrelated(std::move(left), std::move(uncorrelated), right_scope, scope, left_outer,
+                          condition, context_, statement_);
 }
 
 LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, Scope& scope,
@@ -497,14 +508,8 @@ LogicalOperatorPtr QueryBinder::bindLateralFunction(LogicalOperatorPtr left, Sco
     // Another table function (range, read_files) cannot read the left: an ordinary join.
     Scope right_scope;
     LogicalOperatorPtr right = bindTableRef(ref, right_scope);
-    Scope combined = scope;
-    combined.insert(combined.end(), right_scope.begin(), right_scope.end());
-    BoundExpressionPtr bound;
-    if (condition != nullptr)
-      bound = bindLateralCondition(*condition, context_, statement_, combined);
-    scope = std::move(combined);
-    return JoinBinder::makeJoin(left_outer ? LogicalJoinType::kLeft : LogicalJoinType::kInner,
-                                std::move(left), std::move(right), std::move(bound));
+    return joinUncorrelated(std::move(left), std::move(right), right_scope, scope, left_outer,
+                            condition, context_, statement_);
   }
   if (left_outer && condition != nullptr) {
     notSupported(ref.position,
