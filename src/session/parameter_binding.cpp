@@ -8,6 +8,7 @@
 #include "common/error/error.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/subquery_binder.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
@@ -17,20 +18,6 @@ namespace {
 
 // The source name of the text EXECUTE IMMEDIATE runs, in the locations of its errors.
 constexpr std::string_view kExecuteImmediateSource = "<execute immediate>";
-
-//! The first subquery in `expr`, or nullptr: a parameter's value may hold none.
-const sql::Expr* findSubquery(const sql::Expr& expr) {
-  if (expr.is<sql::ScalarSubqueryExpr>() || expr.is<sql::ExistsExpr>() ||
-      expr.is<sql::InSubqueryExpr>()) {
-    return &expr;
-  }
-  const sql::Expr* found = nullptr;
-  sql::forEachChild(expr, [&](const sql::Expr& child) {
-    if (found == nullptr)
-      found = findSubquery(child);
-  });
-  return found;
-}
 
 //! The first name `expr` reads, or nullptr.
 const sql::ColumnRefExpr* findName(const sql::Expr& expr) {
@@ -84,7 +71,7 @@ std::string usingValueText(const sql::Expr& value, const sql::ExecuteImmediateSt
                             sql::printExpression(at)))
         .withLocation(execute.locate(at.position));
   };
-  if (findSubquery(value) != nullptr)
+  if (containsSubquery(value))
     unsupported(value);
   BoundExpressionPtr bound = bindWithoutColumns(
       value, execute, context, [&](const auto& name) { failUnresolvedVariable(name, execute); });
@@ -97,7 +84,7 @@ std::string usingValueText(const sql::Expr& value, const sql::ExecuteImmediateSt
 std::string queryText(const sql::ExecuteImmediateStatement& execute, const BindContext& context) {
   const sql::Expr& expr = *execute.query_text;
   auto located = [&](Error error) { return error.withLocation(execute.locate(expr.position)); };
-  if (findSubquery(expr) != nullptr) {
+  if (containsSubquery(expr)) {
     throw located(Error(ErrorClass::NOT_A_CONSTANT_STRING, "NOT_CONSTANT",
                         fmt::format("The expression {} used for the query string of EXECUTE "
                                     "IMMEDIATE must be a constant STRING which is NOT NULL.",
@@ -152,7 +139,7 @@ sql::ParameterValues bindQueryParameters(const QueryParameters& parameters,
                               label))
           .withLocation(statement.locate(value->position));
     };
-    if (findSubquery(*value) != nullptr || value->is<sql::AliasExpr>())
+    if (containsSubquery(*value) || value->is<sql::AliasExpr>())
       invalid();
     BoundExpressionPtr bound =
         bindWithoutColumns(*value, statement, context, [&](const auto&) { invalid(); });

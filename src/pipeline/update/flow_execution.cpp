@@ -202,13 +202,13 @@ class FlowRun {
       return endedIn(FlowState::kCompleted);
 
     enter(FlowState::kRunning);
+    ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
     std::map<std::string, int64_t> state_versions;
     // The count(DISTINCT) states from the whole input, at the versions the refresh read.
     auto gatherStates = [&] {
       ViewInputReads whole(*environment_.tables, reads.versions());
-      std::vector<TableFunctionBinding> states = distinct_states.gather(
-          [&] { return bindView(whole, nullptr); },
-          executionContext(flow_.flow->context, environment_.memory_limit), state_versions);
+      std::vector<TableFunctionBinding> states =
+          distinct_states.gather([&] { return bindView(whole, nullptr); }, exec, state_versions);
       crashPoint("view-state-written");
       return states;
     };
@@ -226,8 +226,7 @@ class FlowRun {
     } else if (technique == MaintenanceType::kGroupAggregate) {
       ViewInputReads new_rows(*environment_.tables, reads.versions(), appended);
       std::vector<TableFunctionBinding> unseen_pairs = distinct_states.addUnseenPairs(
-          [&] { return bindView(new_rows, nullptr); }, *last,
-          executionContext(flow_.flow->context, environment_.memory_limit), state_versions);
+          [&] { return bindView(new_rows, nullptr); }, *last, exec, state_versions);
       if (!unseen_pairs.empty())
         crashPoint("view-state-written");
       auto view_snapshot = std::make_shared<const delta::Snapshot>(
