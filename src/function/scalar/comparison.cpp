@@ -119,22 +119,22 @@ ScalarKernel comparisonKernel(ComparisonOp op) {
     case ComparisonOp::kNullSafeEqual:
       break;
   }
-  return [op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
+  // <=>: without NULLs in either input it is =, else NULL <=> NULL holds and NULL <=> x does not.
+  return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
     const Vector& a = *args[0];
     const Vector& b = *args[1];
-    {
-      uint8_t* out = result.mutableData<uint8_t>();
-      forEachRow(rows, [&](idx_t row) {
-        bool a_null = a.isNull(row);
-        bool b_null = b.isNull(row);
-        result.setNull(row, false);
-        if (a_null || b_null) {
-          out[row] = a_null == b_null;
-        } else {
-          out[row] = compareValues<T>(a.at<T>(row), b.at<T>(row)) == 0;
-        }
-      });
-    }
+    auto equal = [](const T& x, const T& y, idx_t) -> uint8_t {
+      return compareWith<ComparisonOp::kEqual, T>(x, y);
+    };
+    if (!a.mayHaveNulls() && !b.mayHaveNulls())
+      return binaryLoop<T, T, uint8_t>(a, b, rows, result, equal);
+    uint8_t* out = result.mutableData<uint8_t>();
+    forEachRow(rows, [&](idx_t row) {
+      bool a_null = a.isNull(row);
+      bool b_null = b.isNull(row);
+      result.setNull(row, false);
+      out[row] = a_null || b_null ? a_null == b_null : equal(a.at<T>(row), b.at<T>(row), row);
+    });
   };
 }
 

@@ -198,7 +198,9 @@ void EventLogWriter::updateStarted(const std::string& update_id, const GraphAnal
   running.message = fmt::format("Update {} is RUNNING.", update_id);
   running.details = {{"update_progress", {{"state", "RUNNING"}}}};
   add(std::move(running));
-  flush();
+  // The start's events go with the first commit of flow events, a second from now at the
+  // latest: an update shorter than that makes a single commit.
+  last_flush_ = std::chrono::steady_clock::now();
 }
 
 void EventLogWriter::flowChanged(const Flow& flow, FlowState state, const FlowRunResult* result) {

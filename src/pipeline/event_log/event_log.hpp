@@ -15,10 +15,10 @@
 // passed_records, failed_records}]}), planning_information (a materialized view's refresh:
 // technique_information [{maintenance_type, is_chosen, is_applicable, incrementalization_issues
 // [{issue_type, prevent_incrementalization, message}]}], logged as its flow ends) and
-// update_progress. Events are buffered and appended as one commit at the start of an update and at
-// its end; while it runs, the events of the flows that end are committed at most once a second
-// (kFlowEventsInterval), so that a long update shows its progress while a short one makes two
-// commits, whatever its number of flows.
+// update_progress. Events are buffered and appended as one commit at the end of an update; while it
+// runs, the events buffered so far are committed when a flow ends at least a second
+// (kFlowEventsInterval) after the last commit or the start, so that a long update shows its
+// progress while one shorter than a second makes a single commit, whatever its number of flows.
 #pragma once
 
 #include <chrono>

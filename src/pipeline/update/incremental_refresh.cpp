@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "exec/table_function/delta_table_reader.hpp"
-#include "function/aggregate/aggregate_registry.hpp"
 #include "function/function_registry.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
@@ -183,17 +182,13 @@ LogicalOperator& aggregateOf(LogicalOperatorPtr& root, const TopAggregate& top) 
   return *at;
 }
 
-//! The merge of an aggregate's results: the aggregate that combines partial results.
+//! The merge of an aggregate's results: the aggregate that combines partial results. A
+//! count(DISTINCT) of the new rows counts only the values its state has not seen, so its results
+//! add up.
 std::optional<std::string> mergeFunction(const BoundAggregate& aggregate) {
-  const std::string& name = aggregate.function->name();
-  // A count(DISTINCT) of the new rows counts only the values its state has not seen.
   if (aggregate.distinct)
-    return name == "count" ? std::optional<std::string>("sum") : std::nullopt;
-  if (name == "count" || name == "sum")
-    return "sum";
-  if (name == "min" || name == "max")
-    return name;
-  return std::nullopt;
+    return aggregate.function->name() == "count" ? std::optional<std::string>("sum") : std::nullopt;
+  return mergeAggregateName(aggregate);
 }
 
 //! An aggregate at the top of a query whose keys and results are all columns of the view: for
@@ -293,20 +288,6 @@ LogicalOperatorPtr scanOf(TableFunctionBinding binding) {
   scan->column_types = std::move(binding.column_types);
   scan->source = std::move(binding.source);
   return scan;
-}
-
-//! The builtin aggregate `name` over column `column` (of type `type`, named `column_name`).
-BoundAggregate aggregateOverColumn(const std::string& name, size_t column, const DataType& type,
-                                   const std::string& column_name) {
-  AggregateBindRequest request;
-  request.name = name + "(" + column_name + ")";
-  request.argument_types = {type};
-  request.argument_sql = {column_name};
-  request.argument_constants = {nullptr};
-  BoundAggregate call;
-  call.function = AggregateRegistry::builtin().find(name)->bind(request);
-  call.arguments.push_back(BoundExpression::makeColumn(column, type));
-  return call;
 }
 
 BoundExpressionPtr allOf(std::vector<BoundExpressionPtr> conditions) {

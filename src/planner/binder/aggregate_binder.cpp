@@ -115,6 +115,23 @@ BoundExpressionPtr booleanPredicate(BoundExpressionPtr predicate, std::string_vi
   raiseNotBoolean(clause, expr, predicate->type);
 }
 
+//! `aggregate`'s columns, its last ones (the aggregates' results) cast to `result_types`.
+LogicalOperatorPtr castAggregateResults(LogicalOperatorPtr aggregate,
+                                        const std::vector<DataType>& result_types) {
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  project->column_names = aggregate->column_names;
+  size_t first_result = aggregate->column_types.size() - result_types.size();
+  for (idx_t column = 0; column < aggregate->column_types.size(); ++column) {
+    DataType type = column < first_result ? aggregate->column_types[column]
+                                          : result_types[column - first_result];
+    project->expressions.push_back(ExpressionBinder::castTo(
+        BoundExpression::makeColumn(column, aggregate->column_types[column]), type));
+    project->column_types.push_back(type);
+  }
+  project->children.push_back(std::move(aggregate));
+  return project;
+}
+
 }  // namespace
 
 std::string AggregateBinder::aggregateColumnName(const sql::Expr& expr) {
@@ -253,7 +270,20 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
     aggregate->column_names.push_back(group_names_[i]);
     aggregate->column_types.push_back(group_keys_[i]->type);
   }
+  // The aggregates' types as the query reads them: merged results may be wider.
+  std::vector<DataType> result_types;
+  for (const BoundAggregate& call : aggregates_)
+    result_types.push_back(call.function->returnType());
+  bool merged = false;
   if (grouping_sets_ && !grouping_sets_->isGlobal()) {
+    if (canPreAggregate(aggregates_, *grouping_sets_)) {
+      PreAggregate pre = preAggregate(std::move(input), std::move(group_keys_), group_names_,
+                                      std::move(aggregates_), aggregate_names_);
+      input = std::move(pre.input);
+      group_keys_ = std::move(pre.keys);
+      aggregates_ = std::move(pre.merges);
+      merged = true;
+    }
     // The aggregate groups by the Expand's keys and its hidden columns (the grouping id, and
     // the set's position when a set repeats); its aggregates read the input columns it passes on.
     idx_t first_key = input->column_types.size();
@@ -275,6 +305,8 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
   aggregate->aggregates = std::move(aggregates_);
   aggregate->children.push_back(std::move(input));
   LogicalOperatorPtr plan = std::move(aggregate);
+  if (merged)
+    plan = castAggregateResults(std::move(plan), result_types);
 
   if (having) {
     auto filter = makeOperator(LogicalOperatorKind::kFilter);

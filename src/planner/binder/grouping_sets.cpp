@@ -215,6 +215,44 @@ LogicalOperatorPtr makeExpand(LogicalOperatorPtr input, const std::vector<BoundE
   return expand;
 }
 
+bool canPreAggregate(const std::vector<BoundAggregate>& aggregates, const GroupingSets& sets) {
+  bool leaves_a_key_out =
+      std::any_of(sets.sets.begin(), sets.sets.end(), [&](const GroupingSet& set) {
+        return std::set<idx_t>(set.begin(), set.end()).size() < sets.key_count;
+      });
+  return leaves_a_key_out &&
+         std::all_of(aggregates.begin(), aggregates.end(), [](const BoundAggregate& aggregate) {
+           return mergeAggregateName(aggregate).has_value();
+         });
+}
+
+PreAggregate preAggregate(LogicalOperatorPtr input, std::vector<BoundExpressionPtr> keys,
+                          const std::vector<std::string>& key_names,
+                          std::vector<BoundAggregate> aggregates,
+                          const std::vector<std::string>& aggregate_names) {
+  PreAggregate pre;
+  auto grouped = makeOperator(LogicalOperatorKind::kAggregate);
+  for (size_t key = 0; key < keys.size(); ++key) {
+    grouped->column_names.push_back(key_names[key]);
+    grouped->column_types.push_back(keys[key]->type);
+    pre.keys.push_back(BoundExpression::makeColumn(key, keys[key]->type));
+  }
+  for (size_t index = 0; index < aggregates.size(); ++index) {
+    const BoundAggregate& aggregate = aggregates[index];
+    idx_t column = grouped->column_types.size();
+    grouped->column_names.push_back(aggregate_names[index]);
+    grouped->column_types.push_back(aggregate.function->returnType());
+    pre.merges.push_back(aggregateOverColumn(*mergeAggregateName(aggregate), column,
+                                             aggregate.function->returnType(),
+                                             aggregate_names[index]));
+  }
+  grouped->expressions = std::move(keys);
+  grouped->aggregates = std::move(aggregates);
+  grouped->children.push_back(std::move(input));
+  pre.input = std::move(grouped);
+  return pre;
+}
+
 bool isGroupingFunctionCall(const sql::Expr& expr) {
   if (!expr.is<sql::FunctionCallExpr>())
     return false;

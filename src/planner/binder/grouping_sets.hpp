@@ -16,9 +16,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "planner/expression/bound_aggregate.hpp"
 #include "planner/expression/bound_expression.hpp"
 #include "planner/logical/logical_operator.hpp"
 #include "sql/ast/query.hpp"
@@ -56,6 +58,23 @@ GroupingSets expandGroupingSets(const sql::GroupByClause& clause,
 //! `key_names`, then the grouping id (BIGINT) and, with duplicate sets, the set's position.
 LogicalOperatorPtr makeExpand(LogicalOperatorPtr input, const std::vector<BoundExpressionPtr>& keys,
                               const std::vector<std::string>& key_names, const GroupingSets& sets);
+
+//! Whether the grouping sets are computed from an aggregate of the input by all keys: some set
+//! leaves a key out, and every aggregate's results merge (count, sum, min, max).
+bool canPreAggregate(const std::vector<BoundAggregate>& aggregates, const GroupingSets& sets);
+
+//! The input of the Expand as canPreAggregate allows it: `input` grouped by all `keys`, with the
+//! `aggregates` of each group. The Expand then copies its groups, in general far fewer rows than
+//! the input, and the aggregate above it groups them again with `merges`.
+struct PreAggregate {
+  LogicalOperatorPtr input;              // the keys, then the aggregates' results
+  std::vector<BoundExpressionPtr> keys;  // the key columns of `input`
+  std::vector<BoundAggregate> merges;    // over the Expand of `input`, in the aggregates' order
+};
+PreAggregate preAggregate(LogicalOperatorPtr input, std::vector<BoundExpressionPtr> keys,
+                          const std::vector<std::string>& key_names,
+                          std::vector<BoundAggregate> aggregates,
+                          const std::vector<std::string>& aggregate_names);
 
 //! Whether `expr` is a call of grouping() or grouping_id().
 bool isGroupingFunctionCall(const sql::Expr& expr);

@@ -5,6 +5,7 @@
 // argument types), its FILTER condition and whether it aggregates DISTINCT values.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,5 +34,16 @@ struct BoundAggregate {
 
 //! The function of each aggregate, in order.
 std::vector<const AggregateFunction*> functionsOf(const std::vector<BoundAggregate>& aggregates);
+
+//! The aggregate that merges results of `aggregate` over parts of a group's rows into its result
+//! over all of them: sum for count and sum, min and max for themselves. None for the others
+//! (avg, DISTINCT, order-dependent ones, ...). A merged sum may be of a wider type than the
+//! aggregate's (sum over decimal(20, 2) is decimal(30, 2)): cast it back.
+std::optional<std::string> mergeAggregateName(const BoundAggregate& aggregate);
+
+//! The built-in aggregate `name` over one column, `column` of type `type`, which plans show as
+//! `column_name`.
+BoundAggregate aggregateOverColumn(const std::string& name, size_t column, const DataType& type,
+                                   const std::string& column_name);
 
 }  // namespace sluice

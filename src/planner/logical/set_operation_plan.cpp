@@ -2,7 +2,6 @@
 #include "planner/logical/set_operation_plan.hpp"
 
 #include "common/check.hpp"
-#include "function/aggregate/aggregate_registry.hpp"
 
 namespace sluice {
 
@@ -33,21 +32,6 @@ LogicalOperatorPtr tagSide(LogicalOperatorPtr input, bool left) {
   project->column_types.push_back(DataType::intType());
   project->children.push_back(std::move(input));
   return project;
-}
-
-//! count(#column) over an INT column: the rows of one side.
-BoundAggregate countTag(idx_t column, const std::string& name) {
-  const AggregateFunctionEntry* count = AggregateRegistry::builtin().find("count");
-  SLUICE_CHECK(count != nullptr);
-  AggregateBindRequest request;
-  request.name = "count(" + name + ")";
-  request.argument_types = {DataType::intType()};
-  request.argument_sql = {name};
-  request.argument_constants = {nullptr};
-  BoundAggregate aggregate;
-  aggregate.function = count->bind(request);
-  aggregate.arguments.push_back(BoundExpression::makeColumn(column, DataType::intType()));
-  return aggregate;
 }
 
 }  // namespace
@@ -92,8 +76,10 @@ LogicalOperatorPtr makeIntersectOrExcept(LogicalOperatorPtr left, LogicalOperato
     counts->expressions.push_back(
         BoundExpression::makeColumn(column, tagged->column_types[column]));
   }
-  counts->aggregates.push_back(countTag(width, "left_tag"));
-  counts->aggregates.push_back(countTag(width + 1, "right_tag"));
+  counts->aggregates.push_back(
+      aggregateOverColumn("count", width, DataType::intType(), "left_tag"));
+  counts->aggregates.push_back(
+      aggregateOverColumn("count", width + 1, DataType::intType(), "right_tag"));
   counts->column_names.push_back("left_count");
   counts->column_names.push_back("right_count");
   counts->column_types.push_back(DataType::longType());
