@@ -12,6 +12,8 @@
 // highest, set when the key is left out (grouping_id()); grouping(k) is k's bit. A set
 // written twice gives its groups twice: one more hidden key, the set's position, keeps them
 // apart. GROUP BY GROUPING SETS (()) alone is a global aggregate (one row over no rows).
+// When the aggregates' results merge, the Expand copies the groups of an aggregate by all keys
+// rather than the input rows (preAggregate), and the aggregate above merges them.
 #pragma once
 
 #include <cstdint>
