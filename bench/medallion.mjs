@@ -10,6 +10,7 @@
 // `make bench` builds sluice (release), installs DuckDB and runs this.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { spawnSync } from 'node:child_process';
+import { withBashClock, takeBashClock } from './process_wall.mjs';
 import {
   cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
@@ -66,12 +67,20 @@ function folderBytes(folder) {
     .reduce((sum, stat) => sum + stat.size, 0);
 }
 
-// Runs a command under GNU time: wall seconds (the harness's clock), peak RSS in MB, CPU seconds.
+// Runs a command under GNU time: wall seconds (bash's clock around the process,
+// bench/process_wall.mjs), peak RSS in MB, CPU seconds.
 function timed(command, commandArgs, options = {}) {
   const usage = join(data, 'work', 'time.txt');
+  const argv = withBashClock(['/usr/bin/time', '-o', usage, '-f', '%M %U %S', command, ...commandArgs]);
   const start = process.hrtime.bigint();
-  const stdout = run('/usr/bin/time', ['-o', usage, '-f', '%M %U %S', command, ...commandArgs], options);
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+  const harnessSeconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const seconds = takeBashClock(result) ?? harnessSeconds;
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error(`${command} ${commandArgs.join(' ')} failed with status ${result.status}`);
+  }
+  const stdout = result.stdout;
   const [rssKb, user, system] = readFileSync(usage, 'utf8').trim().split('\n').pop().split(' ').map(Number);
   return { seconds, rss: rssKb / 1024, cpu: user + system, stdout };
 }

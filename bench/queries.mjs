@@ -15,9 +15,8 @@
 // whose CPU time should be at least 1.8 x their wall time (both cores busy).
 //
 // Timing: the wall time of a sluice run is measured around its process (start-up and printing
-// the CSV included) by a small bash that starts it, with bash's microsecond clock: forking this
-// process, which is large once DuckDB holds its data (tens of ms per fork), would otherwise be
-// counted as sluice's time. Its CPU time (user + system, 10 ms resolution) comes from GNU time
+// the CSV included) by a small bash that starts it, with bash's microsecond clock
+// (bench/process_wall.mjs). Its CPU time (user + system, 10 ms resolution) comes from GNU time
 // (/usr/bin/time, Debian package `time`), which reports the resource usage of the processes it
 // waited for. DuckDB's time covers running the query and fetching every row; its CPU time is
 // this process's CPU time over the run (process.cpuUsage, all threads).
@@ -43,6 +42,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withBashClock, takeBashClock } from './process_wall.mjs';
 import { generate, scales } from './queries/generate.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -144,22 +144,13 @@ function runSluice(sql) {
   const timed = withTime
     ? [gnuTime, '-f', 'SLUICE_RUSAGE %e %U %S %M', '-o', timeFile, ...command]
     : command;
-  // bash reads the clock right before and after the run and leaves both on stderr's last line.
-  const script = 'start=$EPOCHREALTIME; "$@"; status=$?; ' +
-    'echo "SLUICE_WALL $start $EPOCHREALTIME" >&2; exit $status';
-  const argv = ['bash', '-c', script, 'bash', ...timed];
+  const argv = withBashClock(timed);
   rmSync(timeFile, { force: true });
   const start = process.hrtime.bigint();
   const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 30 });
   let seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (result.error) return { error: String(result.error.message) };
-  const wall = (result.stderr || '').split('\n').find((l) => l.startsWith('SLUICE_WALL '));
-  if (wall) {
-    const [, from, to] = wall.split(' ').map(Number);
-    if (to >= from) seconds = to - from;
-  }
-  result.stderr = (result.stderr || '').split('\n').filter((l) => !l.startsWith('SLUICE_WALL '))
-    .join('\n');
+  seconds = takeBashClock(result) ?? seconds;
   if (result.status === 124 || result.status === 137) {
     return { error: `timed out after ${timeoutSeconds} s` };
   }
