@@ -109,6 +109,13 @@ class AggregateBinder {
   bool isLateralReference(const sql::Expr& expr) const;
   //! True when `expr` holds an aggregate call or (in HAVING / ORDER BY) a select alias.
   bool needsRewriteBelow(const sql::Expr& expr) const;
+  //! PIVOT as Spark's PivotFirst plan when every aggregate gives a number or a boolean: the
+  //! aggregates grouped by the other columns and the pivot columns, then each group's result
+  //! of each value picked into its column; null (and nothing changed) otherwise.
+  LogicalOperatorPtr bindPivotFirst(const sql::PivotRef& pivot, LogicalOperatorPtr& input,
+                                    const std::vector<BoundExpressionPtr>& columns,
+                                    const std::vector<std::vector<Value>>& values,
+                                    const std::vector<std::string>& output_names);
   //! PIVOT: the rows of one pivot value, `pivot` <=> value for each pivot column, as a
   //! condition over the input.
   BoundExpressionPtr pivotValueCondition(const std::vector<BoundExpressionPtr>& columns,

@@ -1,17 +1,24 @@
 // src/planner/binder/pivot_binder.cpp
 //
-// PIVOT, as Spark's ResolvePivot: the input is grouped by its columns that are neither pivot
-// columns nor read by the aggregates, and each aggregate is computed once per pivot value,
-// its calls filtered to the rows whose pivot columns are <=> the value:
+// PIVOT, as Spark's ResolvePivot. When every aggregate gives a number or a boolean, Spark's
+// PivotFirst plan: the aggregates are computed once per group of the input columns that are
+// neither pivot columns nor read by the aggregates (the other columns) and pivot value, and each
+// value's result is then picked into its column (first(...) FILTER of the one row per group and
+// value; NULL for a value without rows):
+//
+//   input -> Aggregate(other columns, pivot columns; aggregates)
+//         -> Project(other columns, pivot columns, aggregate expressions)
+//         -> Aggregate(other columns; first(result) FILTER (pivot <=> v) for each v and result)
+//
+// Otherwise each aggregate is computed once per pivot value, its calls filtered to the rows
+// whose pivot columns are <=> the value, and gives its result over no rows for a value without
+// rows:
 //
 //   input -> Aggregate(other columns; agg FILTER (pivot <=> v) for each value v and agg)
 //         -> Project(other columns, one column per value and aggregate)
 //
-// When every aggregate gives a number or a boolean, Spark takes its PivotFirst path: a
-// group without a row of a value gets NULL there (count too); a count of the value's rows
-// decides that, unless the aggregate gives NULL over no rows anyway. Columns are named after
-// the value (its alias, or the value as a string), and with several aggregates
-// `value_aggregate`.
+// Columns are named after the value (its alias, or the value as a string), and with several
+// aggregates `value_aggregate`.
 #include <algorithm>
 #include <memory>
 
@@ -196,9 +203,21 @@ LogicalOperatorPtr AggregateBinder::bindPivot(const sql::PivotRef& pivot,
     values.push_back(std::move(value));
   }
 
-  // One column per value and aggregate, each aggregate call filtered to the value's rows.
-  std::vector<BoundExpressionPtr> outputs;
+  // One column per value and aggregate.
   std::vector<std::string> output_names;
+  for (size_t value = 0; value < values.size(); ++value) {
+    for (const sql::NamedPivotItem& aggregate : pivot.aggregates) {
+      std::string suffix =
+          aggregate.alias.empty() ? aggregateColumnName(*aggregate.expr) : aggregate.alias;
+      output_names.push_back(pivot.aggregates.size() == 1 ? value_names[value]
+                                                          : value_names[value] + "_" + suffix);
+    }
+  }
+  if (LogicalOperatorPtr plan = bindPivotFirst(pivot, input, columns, values, output_names))
+    return plan;
+
+  // Otherwise each aggregate call is filtered to the value's rows.
+  std::vector<BoundExpressionPtr> outputs;
   bool first_path = true;
   for (size_t value = 0; value < values.size(); ++value) {
     pivot_filter_ = pivotValueCondition(columns, values[value]);
@@ -206,10 +225,6 @@ LogicalOperatorPtr AggregateBinder::bindPivot(const sql::PivotRef& pivot,
       BoundExpressionPtr bound = output_binder_.bind(*aggregate.expr);
       first_path = first_path && pivotsFirst(bound->type);
       outputs.push_back(std::move(bound));
-      std::string suffix =
-          aggregate.alias.empty() ? aggregateColumnName(*aggregate.expr) : aggregate.alias;
-      output_names.push_back(pivot.aggregates.size() == 1 ? value_names[value]
-                                                          : value_names[value] + "_" + suffix);
     }
   }
   if (first_path) {
@@ -255,6 +270,87 @@ LogicalOperatorPtr AggregateBinder::bindPivot(const sql::PivotRef& pivot,
   aggregate->children.push_back(std::move(input));
   project->children.push_back(std::move(aggregate));
   return project;
+}
+
+LogicalOperatorPtr AggregateBinder::bindPivotFirst(const sql::PivotRef& pivot,
+                                                   LogicalOperatorPtr& input,
+                                                   const std::vector<BoundExpressionPtr>& columns,
+                                                   const std::vector<std::vector<Value>>& values,
+                                                   const std::vector<std::string>& output_names) {
+  for (const BoundExpressionPtr& column : columns) {
+    if (column->type.isNested())
+      return nullptr;
+  }
+  // The aggregates per group of the other columns and pivot value: the pivot columns are keys.
+  size_t other_keys = group_keys_.size();
+  for (size_t index = 0; index < columns.size(); ++index) {
+    addGroupKey(copyExpression(*columns[index]), fmt::format("pivot_{}", index), pivot.position);
+  }
+  std::vector<BoundExpressionPtr> results;
+  for (const sql::NamedPivotItem& aggregate : pivot.aggregates) {
+    BoundExpressionPtr bound = output_binder_.bind(*aggregate.expr);
+    if (!pivotsFirst(bound->type)) {
+      group_keys_.resize(other_keys);
+      group_names_.resize(other_keys);
+      aggregates_.clear();
+      aggregate_names_.clear();
+      return nullptr;
+    }
+    results.push_back(std::move(bound));
+  }
+  auto grouped = makeOperator(LogicalOperatorKind::kAggregate);
+  for (size_t key = 0; key < group_keys_.size(); ++key) {
+    grouped->column_names.push_back(group_names_[key]);
+    grouped->column_types.push_back(group_keys_[key]->type);
+  }
+  for (size_t index = 0; index < aggregates_.size(); ++index) {
+    grouped->column_names.push_back(aggregate_names_[index]);
+    grouped->column_types.push_back(aggregates_[index].function->returnType());
+  }
+  grouped->expressions = std::move(group_keys_);
+  grouped->aggregates = std::move(aggregates_);
+  grouped->children.push_back(std::move(input));
+
+  // Its rows: the keys, the pivot columns, then the result of each aggregate expression.
+  size_t key_count = grouped->expressions.size();
+  auto per_value = makeOperator(LogicalOperatorKind::kProject);
+  for (size_t key = 0; key < key_count; ++key) {
+    per_value->column_names.push_back(grouped->column_names[key]);
+    per_value->column_types.push_back(grouped->column_types[key]);
+    per_value->expressions.push_back(BoundExpression::makeColumn(key, grouped->column_types[key]));
+  }
+  for (size_t index = 0; index < results.size(); ++index) {
+    per_value->column_names.push_back(fmt::format("pivot_result_{}", index));
+    per_value->column_types.push_back(results[index]->type);
+    per_value->expressions.push_back(std::move(results[index]));
+  }
+  per_value->children.push_back(std::move(grouped));
+
+  // Grouped by the other columns, each value's result picked from the one row that holds it (a
+  // value without rows gives NULL, as Spark's PivotFirst does).
+  std::vector<BoundExpressionPtr> pivot_columns;
+  for (size_t index = 0; index < columns.size(); ++index) {
+    pivot_columns.push_back(BoundExpression::makeColumn(other_keys + index, columns[index]->type));
+  }
+  auto pivoted = makeOperator(LogicalOperatorKind::kAggregate);
+  for (size_t key = 0; key < other_keys; ++key) {
+    pivoted->column_names.push_back(per_value->column_names[key]);
+    pivoted->column_types.push_back(per_value->column_types[key]);
+    pivoted->expressions.push_back(BoundExpression::makeColumn(key, per_value->column_types[key]));
+  }
+  for (size_t value = 0; value < values.size(); ++value) {
+    for (size_t index = 0; index < pivot.aggregates.size(); ++index) {
+      size_t column = key_count + index;
+      BoundAggregate pick = aggregateOverColumn("first", column, per_value->column_types[column],
+                                                per_value->column_names[column]);
+      pick.filter = pivotValueCondition(pivot_columns, values[value]);
+      pivoted->column_names.push_back(output_names[pivoted->aggregates.size()]);
+      pivoted->column_types.push_back(pick.function->returnType());
+      pivoted->aggregates.push_back(std::move(pick));
+    }
+  }
+  pivoted->children.push_back(std::move(per_value));
+  return pivoted;
 }
 
 }  // namespace sluice
