@@ -1148,9 +1148,11 @@ void SqlPrinter::alias(const TableAlias& table_alias) {
 }
 
 void SqlPrinter::tableRef(const TableRef& ref, bool as_join_right) {
-  // A join needs parentheses to carry an alias or a watermark, or to be a right operand.
-  bool parenthesize = ref.kind() == TableRefKind::kJoin &&
-                      (as_join_right || !ref.alias.empty() || ref.watermark != nullptr);
+  // A join needs parentheses to carry an alias, a sample or a watermark, or to be a right
+  // operand.
+  bool parenthesize =
+      ref.kind() == TableRefKind::kJoin &&
+      (as_join_right || !ref.alias.empty() || ref.sample != nullptr || ref.watermark != nullptr);
   // PIVOT and UNPIVOT apply to everything before them, so one on a join's right side needs its
   // parentheses too.
   parenthesize = parenthesize || (as_join_right && (ref.kind() == TableRefKind::kPivot ||
@@ -1165,6 +1167,25 @@ void SqlPrinter::tableRef(const TableRef& ref, bool as_join_right) {
   if (parenthesize)
     out_ += ')';
   pretty_ = pretty;
+  if (ref.sample) {
+    const TableSample& sample = *ref.sample;
+    out_ += " TABLESAMPLE (";
+    switch (sample.method) {
+      case TableSample::Method::kPercent:
+        out_ += sample.percent + " PERCENT";
+        break;
+      case TableSample::Method::kRows:
+        expr(*sample.rows, kOrLevel);
+        out_ += " ROWS";
+        break;
+      case TableSample::Method::kBucket:
+        out_ += "BUCKET " + sample.numerator + " OUT OF " + sample.denominator;
+        break;
+    }
+    out_ += ')';
+    if (sample.seed)
+      out_ += " REPEATABLE (" + *sample.seed + ")";
+  }
   if (ref.watermark) {
     out_ += " WATERMARK ";
     expr(*ref.watermark->column, kOrLevel);

@@ -8,6 +8,7 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
+#include "function/function_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/cte_scope.hpp"
@@ -77,6 +78,44 @@ int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Sta
   throw Error(ErrorClass::INVALID_ARGUMENT,
               fmt::format("The {} expression must be a non-negative integer literal.", clause))
       .withLocation(statement.locate(expr.position));
+}
+
+//! `plan` as TABLESAMPLE samples it, as Spark's parser turns it: n ROWS is LIMIT n, PERCENT and
+//! BUCKET x OUT OF y keep each row with the sample's fraction as probability (Spark's Bernoulli
+//! sampler draws rand(seed)'s values, row by row in each partition). Without REPEATABLE the seed
+//! is random, as rand()'s.
+LogicalOperatorPtr applyTableSample(LogicalOperatorPtr plan, const sql::TableSample& sample,
+                                    const sql::Statement& statement) {
+  if (sample.method == sql::TableSample::Method::kRows) {
+    auto limit = makeOperator(LogicalOperatorKind::kLimit);
+    limit->column_names = plan->column_names;
+    limit->column_types = plan->column_types;
+    limit->limit = bindCount(*sample.rows, "LIMIT", statement);
+    limit->children.push_back(std::move(plan));
+    return limit;
+  }
+  std::vector<BoundExpressionPtr> seed;
+  if (sample.seed) {
+    int64_t value = 0;
+    if (parseIntegral(*sample.seed, INT64_MIN, INT64_MAX, value) != ParseStatus::kOk) {
+      throw Error(ErrorClass::INVALID_SQL_SYNTAX,
+                  fmt::format("The seed {} of REPEATABLE is not a BIGINT.", *sample.seed))
+          .withLocation(statement.locate(sample.position));
+    }
+    seed.push_back(BoundExpression::makeConstant(Value::longValue(value)));
+  }
+  const FunctionRegistry& functions = FunctionRegistry::builtin();
+  std::vector<BoundExpressionPtr> comparison;
+  comparison.push_back(
+      ExpressionBinder::bindBuiltinCall(*functions.findScalar("rand"), "rand", std::move(seed)));
+  comparison.push_back(BoundExpression::makeConstant(Value::doubleValue(sample.fraction())));
+  auto filter = makeOperator(LogicalOperatorKind::kFilter);
+  filter->column_names = plan->column_names;
+  filter->column_types = plan->column_types;
+  filter->expressions.push_back(
+      ExpressionBinder::bindBuiltinCall(*functions.findScalar("<"), "<", std::move(comparison)));
+  filter->children.push_back(std::move(plan));
+  return filter;
 }
 
 //! Whether `expr` names (as a column or the base of a field) one of `aliases`.
@@ -851,7 +890,9 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       break;
     }
     case sql::TableRefKind::kJoin:
-      return joinBinder().bindJoin(ref.as<sql::JoinRef>(), scope);
+      plan = joinBinder().bindJoin(ref.as<sql::JoinRef>(), scope);
+      return ref.sample ? applyTableSample(std::move(plan), *ref.sample, statement_)
+                        : std::move(plan);
     case sql::TableRefKind::kPivot: {
       const auto& pivot = ref.as<sql::PivotRef>();
       Scope input_scope;
@@ -867,6 +908,8 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       break;
     }
   }
+  if (ref.sample)
+    plan = applyTableSample(std::move(plan), *ref.sample, statement_);
   nameRelation(*plan, ref, qualifier, scope);
   return plan;
 }

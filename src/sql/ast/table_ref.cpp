@@ -11,10 +11,24 @@ bool Watermark::equals(const Watermark& other) const {
   return alias == other.alias && equalExprs(column, other.column) && equalExprs(delay, other.delay);
 }
 
+double TableSample::fraction() const {
+  if (method == Method::kBucket)
+    return std::stod(numerator) / std::stod(denominator);
+  return std::stod(percent) / 100.0;
+}
+
+bool TableSample::equals(const TableSample& other) const {
+  return method == other.method && percent == other.percent && equalExprs(rows, other.rows) &&
+         numerator == other.numerator && denominator == other.denominator && seed == other.seed;
+}
+
 TableRef::~TableRef() = default;
 
 bool TableRef::baseEquals(const TableRef& other) const {
   if (kind_ != other.kind_ || alias != other.alias)
+    return false;
+  if ((sample == nullptr) != (other.sample == nullptr) ||
+      (sample != nullptr && !sample->equals(*other.sample)))
     return false;
   if ((watermark == nullptr) != (other.watermark == nullptr))
     return false;

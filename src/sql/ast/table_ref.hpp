@@ -2,7 +2,7 @@
 //
 // The FROM items of the SQL AST: named tables (with STREAM, time travel and options),
 // table-valued functions, subqueries, inline VALUES, joins, PIVOT and UNPIVOT, each with an
-// optional alias and WATERMARK clause.
+// optional TABLESAMPLE, WATERMARK clause and alias.
 #pragma once
 
 #include <memory>
@@ -42,6 +42,23 @@ struct Watermark {
   bool equals(const Watermark& other) const;
 };
 
+//! TABLESAMPLE (n PERCENT | e ROWS | BUCKET x OUT OF y) [REPEATABLE (seed)]. Numbers are kept
+//! as written.
+struct TableSample {
+  enum class Method : uint8_t { kPercent, kRows, kBucket };
+  Method method = Method::kPercent;
+  std::string percent;      // kPercent: "12.5", "-5"
+  ExprPtr rows;             // kRows
+  std::string numerator;    // kBucket
+  std::string denominator;  // kBucket
+  std::optional<std::string> seed;
+  SourcePosition position;  // of TABLESAMPLE
+
+  //! The fraction of the rows that PERCENT and BUCKET keep.
+  double fraction() const;
+  bool equals(const TableSample& other) const;
+};
+
 enum class TableRefKind : uint8_t {
   kNamed,
   kFunction,
@@ -75,6 +92,7 @@ class TableRef {
 
   SourcePosition position;
   TableAlias alias;
+  std::unique_ptr<TableSample> sample;
   std::unique_ptr<Watermark> watermark;
 
  protected:

@@ -9,6 +9,7 @@
 #include <charconv>
 
 #include "common/text/ascii_case.hpp"
+#include "common/types/value_text.hpp"
 #include "sql/parser/token_parser.hpp"
 
 namespace sluice::sql {
@@ -602,7 +603,7 @@ TableRefPtr TokenParser::parseRelationPrimary() {
     ref = parseNamedOrFunctionRef();
   }
   if (checkKeyword(Keyword::kTablesample))
-    failNotSupported(current(), "TABLESAMPLE");
+    ref->sample = parseTableSample();
   if (checkKeyword(Keyword::kWatermark))
     ref->watermark = parseWatermark();
   parseTableAlias(ref->alias);
@@ -672,6 +673,85 @@ std::optional<TimeTravel> TokenParser::parseTimeTravel() {
   }
   travel.value = parsePrimary();
   return travel;
+}
+
+std::unique_ptr<TableSample> TokenParser::parseTableSample() {
+  auto sample = std::make_unique<TableSample>();
+  const Token& keyword = advance();
+  sample->position = keyword.position;
+  expect(TokenKind::kLeftParen);
+  if (check(TokenKind::kRightParen)) {
+    failWith(ErrorClass::INVALID_SQL_SYNTAX, current(),
+             "TABLESAMPLE does not accept empty inputs.");
+  }
+  // An integer as written, with its sign.
+  auto integer = [&](std::string_view what) {
+    std::string sign = match(TokenKind::kMinus) ? "-" : "";
+    if (!check(TokenKind::kInteger))
+      fail(current(), what);
+    return sign + advance().value;
+  };
+  const Token& start = current();
+  bool percent_number = [&] {
+    size_t number = check(TokenKind::kMinus) ? 1 : 0;
+    const Token& token = peek(number);
+    return (token.is(TokenKind::kInteger) || token.is(TokenKind::kDecimal) ||
+            token.is(TokenKind::kExponent)) &&
+           checkWord("PERCENT", number + 1);
+  }();
+  if (matchWord("BUCKET")) {
+    sample->method = TableSample::Method::kBucket;
+    sample->numerator = integer("expected the bucket's number");
+    expectWord("OUT");
+    expectKeyword(Keyword::kOf);
+    sample->denominator = integer("expected the number of buckets");
+    if (checkKeyword(Keyword::kOn)) {
+      bool function = isAnyName(peek(1)) && peek(2).is(TokenKind::kLeftParen);
+      failWith(ErrorClass::NOT_SUPPORTED, current(),
+               fmt::format("TABLESAMPLE(BUCKET x OUT OF y ON {}) is not supported.",
+                           function ? "function" : "colname"));
+    }
+  } else if (percent_number) {
+    sample->method = TableSample::Method::kPercent;
+    sample->percent = match(TokenKind::kMinus) ? "-" : "";
+    sample->percent += advance().value;
+    advance();
+  } else {
+    sample->method = TableSample::Method::kRows;
+    sample->rows = parseExpression();
+    if (!matchKeyword(Keyword::kRows)) {
+      // Spark's last form, a size in bytes, which it refuses too.
+      bool byte_length =
+          start.is(TokenKind::kInteger) && current().is(TokenKind::kWord) &&
+          current().value.size() == 1 &&
+          std::string_view("bBkKmMgG").find(current().value[0]) != std::string_view::npos;
+      if (byte_length) {
+        failWith(ErrorClass::NOT_SUPPORTED, start,
+                 "TABLESAMPLE(byteLengthLiteral) is not supported.");
+      }
+      failWith(ErrorClass::INVALID_SQL_SYNTAX, start,
+               fmt::format("{} is not a valid byte length literal, expected syntax: DIGIT+ ('B' | "
+                           "'K' | 'M' | 'G'), or a number of ROWS or PERCENT.",
+                           start.value));
+    }
+  }
+  expect(TokenKind::kRightParen);
+  if (sample->method != TableSample::Method::kRows) {
+    // As Spark, with the tolerance of its samplers.
+    constexpr double kRoundingEpsilon = 1e-6;
+    double fraction = sample->fraction();
+    if (!(fraction >= -kRoundingEpsilon && fraction <= 1.0 + kRoundingEpsilon)) {
+      failWith(
+          ErrorClass::INVALID_SQL_SYNTAX, start,
+          fmt::format("Sampling fraction ({}) must be on interval [0, 1]", formatDouble(fraction)));
+    }
+  }
+  if (matchWord("REPEATABLE")) {
+    expect(TokenKind::kLeftParen);
+    sample->seed = integer("expected an integer seed");
+    expect(TokenKind::kRightParen);
+  }
+  return sample;
 }
 
 std::unique_ptr<Watermark> TokenParser::parseWatermark() {

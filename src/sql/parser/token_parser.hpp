@@ -150,6 +150,7 @@ class TokenParser {
   TableRefPtr parseUnpivot(TableRefPtr input);
   TableRefPtr parseNamedOrFunctionRef();
   std::optional<TimeTravel> parseTimeTravel();
+  std::unique_ptr<TableSample> parseTableSample();
   std::unique_ptr<Watermark> parseWatermark();
   void parseTableAlias(TableAlias& alias);
 

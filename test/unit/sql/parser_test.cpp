@@ -909,6 +909,9 @@ const char* const kRoundTripInputs[] = {
     "SELECT * FROM STREAM src WATERMARK ts DELAY OF INTERVAL 10 SECONDS AS s",
     "SELECT * FROM s WATERMARK to_timestamp(x) AS ts DELAY OF INTERVAL 1 MINUTE",
     "SELECT * FROM range(1, 10), range(5) AS r(id)",
+    "SELECT * FROM t TABLESAMPLE (12.5 PERCENT) AS s, u TABLESAMPLE (-0 PERCENT) REPEATABLE (-3), "
+    "(SELECT 1) TABLESAMPLE (1 + 2 ROWS), (a JOIN b) TABLESAMPLE (BUCKET 1 OUT OF 4) REPEATABLE "
+    "(7) AS j",
     "SELECT * FROM event_log(TABLE(cat.db.t)), f(TABLE(t), 1, x => 2) AS g",
     "SELECT * FROM (SELECT 1 AS a) AS s(b), (SELECT 2) u, (VALUES (1)) v",
     "SELECT * FROM VALUES (1, 'a'), (2, 'b') AS v(id, name)",
