@@ -198,6 +198,21 @@ std::vector<NamedFunctionDoc> conditionalFunctionDocs() {
        {"_FUNC_(expr) - Returns the fully qualified name of the collation of the string `expr`.",
         "> SELECT _FUNC_('text');\n"
         " SYSTEM.BUILTIN.UTF8_BINARY"}},
+      {{"input_file_name"},
+       {"_FUNC_() - Returns the name of the file the current row was read from (a file: URI), or "
+        "an empty string when the row was read from no file.",
+        "> SELECT _FUNC_() = '';\n"
+        " true"}},
+      {{"input_file_block_start"},
+       {"_FUNC_() - Returns the offset in its file of the block the current row was read from, "
+        "or -1 when the row was read from no file.",
+        "> SELECT _FUNC_();\n"
+        " -1"}},
+      {{"input_file_block_length"},
+       {"_FUNC_() - Returns the length of the block the current row was read from, or -1 when "
+        "the row was read from no file.",
+        "> SELECT _FUNC_();\n"
+        " -1"}},
       {{"spark_partition_id"},
        {"_FUNC_() - Returns the id of the partition the current row is computed in.",
         "> SELECT _FUNC_();\n"

@@ -10,6 +10,8 @@
 // - the window functions: planner/binder/window_binder.cpp
 // - the generators: planner/binder/generator_binder.cpp
 // - current_catalog, current_database / current_schema: planner/binder/session_functions.cpp
+// - input_file_name, input_file_block_start, input_file_block_length:
+//   planner/binder/input_file_functions.cpp
 // - grouping, grouping_id: planner/binder/aggregate_binder.cpp
 #include "function/function_registry.hpp"
 
@@ -39,6 +41,10 @@ const BinderResolvedFunction kBinderResolvedFunctions[] = {
     {"current_catalog", 0, 0},
     {"current_database", 0, 0},
     {"current_schema", 0, 0},
+    // The file a row was read from.
+    {"input_file_name", 0, 0},
+    {"input_file_block_start", 0, 0},
+    {"input_file_block_length", 0, 0},
     // Struct constructors.
     {"named_struct", 0, -1},
     {"struct", 0, -1},

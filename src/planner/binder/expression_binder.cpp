@@ -13,6 +13,7 @@
 #include "function/function_registry.hpp"
 #include "planner/binder/conditional_binder.hpp"
 #include "planner/binder/generator_binder.hpp"
+#include "planner/binder/input_file_functions.hpp"
 #include "planner/binder/json_binder.hpp"
 #include "planner/binder/lambda_binder.hpp"
 #include "planner/binder/lateral_aliases.hpp"
@@ -806,6 +807,8 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
                                           std::vector<BoundExpressionPtr> arguments) {
   if (std::optional<Value> value = sessionFunctionValue(name, arguments.size(), context_.catalog))
     return BoundExpression::makeConstant(std::move(*value));
+  if (BoundExpressionPtr file = bindInputFileFunction(name, arguments.size(), scope_))
+    return file;
   const FunctionRegistry& registry = FunctionRegistry::builtin();
   const ScalarFunctionEntry* entry = registry.findScalar(name);
   if (entry == nullptr) {

@@ -908,9 +908,10 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
       break;
     }
   }
+  // Named as the item itself (a scan's hidden columns stay hidden), then sampled.
+  nameRelation(*plan, ref, qualifier, scope);
   if (ref.sample)
     plan = applyTableSample(std::move(plan), *ref.sample, statement_);
-  nameRelation(*plan, ref, qualifier, scope);
   return plan;
 }
 
