@@ -167,6 +167,15 @@ bool callsWindow(const sql::SelectBody& select) {
   return false;
 }
 
+//! Whether `query` is one SELECT with a star among its items.
+bool selectsStar(const sql::Query& query) {
+  if (query.body->kind() != sql::QueryBodyKind::kSelect)
+    return false;
+  const auto& items = query.body->as<sql::SelectBody>().items;
+  return std::any_of(items.begin(), items.end(),
+                     [](const sql::SelectItem& item) { return item.expr->is<sql::StarExpr>(); });
+}
+
 }  // namespace
 
 LogicalOperatorPtr QueryBinder::bindLateralJoin(LogicalOperatorPtr left, Scope& scope,
@@ -193,6 +202,13 @@ LogicalOperatorPtr QueryBinder::bindLateralJoin(LogicalOperatorPtr left, Scope& 
     try {
       uncorrelated = probe_binder.bindQuery(*ref.query);
     } catch (const LateralReferenceFound&) {
+      uncorrelated = nullptr;
+    } catch (const Error& error) {
+      // The probe does not look left for stars: t1.* of the left and a SELECT * without FROM
+      // (nothing, in a LATERAL subquery, as Spark) fail there; the correlated path resolves
+      // them, and raises the error again if it was no such star.
+      if (error.errorClass() != ErrorClass::INVALID_SQL_SYNTAX || !selectsStar(*ref.query))
+        throw;
       uncorrelated = nullptr;
     }
   }
