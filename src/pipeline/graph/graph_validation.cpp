@@ -228,9 +228,10 @@ void validateTableClauses(const DataflowGraph& graph, std::vector<Error>& errors
   }
 }
 
-// A pipeline publishes at least one dataset.
+// A pipeline publishes at least one dataset. A source file that failed to register may define
+// some once fixed: its error is the one to report.
 void validateNotEmpty(const DataflowGraph& graph, std::vector<Error>& errors) {
-  if (!graph.sinks.empty())
+  if (!graph.sinks.empty() || !errors.empty())
     return;
   for (const Dataset& dataset : graph.datasets) {
     if (dataset.kind != DatasetKind::kTemporaryView)
