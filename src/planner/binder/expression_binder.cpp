@@ -807,8 +807,6 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
                                           std::vector<BoundExpressionPtr> arguments) {
   if (std::optional<Value> value = sessionFunctionValue(name, arguments.size(), context_.catalog))
     return BoundExpression::makeConstant(std::move(*value));
-  if (BoundExpressionPtr file = bindInputFileFunction(name, arguments.size(), scope_))
-    return file;
   const FunctionRegistry& registry = FunctionRegistry::builtin();
   const ScalarFunctionEntry* entry = registry.findScalar(name);
   if (entry == nullptr) {
@@ -824,6 +822,8 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
   }
   int count = static_cast<int>(arguments.size());
   if (!entry->bind) {
+    if (BoundExpressionPtr file = bindInputFileFunction(name, arguments.size(), scope_))
+      return file;
     // Resolved by the binder before the registry; its entry only documents it.
     throwError(ErrorClass::INTERNAL_ERROR, "`{}` is resolved by the binder, not the registry.",
                name);

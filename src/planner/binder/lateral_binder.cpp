@@ -49,16 +49,6 @@ LogicalOperatorPtr appendColumn(LogicalOperatorPtr plan, BoundExpressionPtr extr
   return project;
 }
 
-//! CASE WHEN `condition` THEN `value` END.
-BoundExpressionPtr caseWhen(BoundExpressionPtr condition, BoundExpressionPtr value) {
-  auto expr = std::make_unique<BoundExpression>();
-  expr->kind = BoundExpressionKind::kCase;
-  expr->type = value->type;
-  expr->children.push_back(std::move(condition));
-  expr->children.push_back(std::move(value));
-  return expr;
-}
-
 //! Whether `plan` makes at most one row (Spark's maxRows <= 1), which lets a LATERAL subquery
 //! joined to it be nondeterministic.
 bool atMostOneRow(const LogicalOperator& plan) {

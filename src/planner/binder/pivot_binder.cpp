@@ -27,9 +27,9 @@
 
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_function.hpp"
-#include "function/function_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
+#include "planner/binder/subquery_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
 namespace sluice {
@@ -71,21 +71,6 @@ bool pivotsFirst(const DataType& type) {
   return type.isNumeric() || type.id() == TypeId::kBoolean;
 }
 
-BoundExpressionPtr builtinCall(std::string_view name, std::vector<BoundExpressionPtr> arguments) {
-  return ExpressionBinder::bindBuiltinCall(*FunctionRegistry::builtin().findScalar(name), name,
-                                           std::move(arguments));
-}
-
-//! CASE WHEN `condition` THEN `value` END.
-BoundExpressionPtr valueWhen(BoundExpressionPtr condition, BoundExpressionPtr value) {
-  auto when = std::make_unique<BoundExpression>();
-  when->kind = BoundExpressionKind::kCase;
-  when->type = value->type;
-  when->children.push_back(std::move(condition));
-  when->children.push_back(std::move(value));
-  return when;
-}
-
 }  // namespace
 
 BoundExpressionPtr AggregateBinder::pivotValueCondition(
@@ -95,7 +80,7 @@ BoundExpressionPtr AggregateBinder::pivotValueCondition(
     std::vector<BoundExpressionPtr> arguments;
     arguments.push_back(copyExpression(*columns[index]));
     arguments.push_back(BoundExpression::makeConstant(value[index]));
-    conditions.push_back(builtinCall("<=>", std::move(arguments)));
+    conditions.push_back(callBuiltin("<=>", std::move(arguments)));
   }
   return combineConjuncts(std::move(conditions));
 }
@@ -242,7 +227,7 @@ LogicalOperatorPtr AggregateBinder::bindPivot(const sql::PivotRef& pivot,
       arguments.push_back(bindAggregateCall(count_rows));
       arguments.push_back(BoundExpression::makeConstant(Value::longValue(0)));
       outputs[output] =
-          valueWhen(builtinCall(">", std::move(arguments)), std::move(outputs[output]));
+          caseWhen(callBuiltin(">", std::move(arguments)), std::move(outputs[output]));
     }
   }
   pivot_filter_ = nullptr;

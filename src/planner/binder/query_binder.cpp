@@ -8,7 +8,6 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
-#include "function/function_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/cte_scope.hpp"
@@ -104,16 +103,13 @@ LogicalOperatorPtr applyTableSample(LogicalOperatorPtr plan, const sql::TableSam
     }
     seed.push_back(BoundExpression::makeConstant(Value::longValue(value)));
   }
-  const FunctionRegistry& functions = FunctionRegistry::builtin();
   std::vector<BoundExpressionPtr> comparison;
-  comparison.push_back(
-      ExpressionBinder::bindBuiltinCall(*functions.findScalar("rand"), "rand", std::move(seed)));
+  comparison.push_back(callBuiltin("rand", std::move(seed)));
   comparison.push_back(BoundExpression::makeConstant(Value::doubleValue(sample.fraction())));
   auto filter = makeOperator(LogicalOperatorKind::kFilter);
   filter->column_names = plan->column_names;
   filter->column_types = plan->column_types;
-  filter->expressions.push_back(
-      ExpressionBinder::bindBuiltinCall(*functions.findScalar("<"), "<", std::move(comparison)));
+  filter->expressions.push_back(callBuiltin("<", std::move(comparison)));
   filter->children.push_back(std::move(plan));
   return filter;
 }

@@ -215,6 +215,15 @@ BoundExpressionPtr callBuiltin(std::string_view name, std::vector<BoundExpressio
   return ExpressionBinder::bindBuiltinCall(*entry, name, std::move(arguments));
 }
 
+BoundExpressionPtr caseWhen(BoundExpressionPtr condition, BoundExpressionPtr value) {
+  auto expr = std::make_unique<BoundExpression>();
+  expr->kind = BoundExpressionKind::kCase;
+  expr->type = value->type;
+  expr->children.push_back(std::move(condition));
+  expr->children.push_back(std::move(value));
+  return expr;
+}
+
 void OuterQuery::enterWhere(const sql::SelectBody& body, const Scope& scope) {
   if (&body != select)
     return;

@@ -91,6 +91,9 @@ bool containsSubquery(const sql::Expr& expr);
 //! `name` of the built-in functions bound to `arguments`, which are cast as it asks.
 BoundExpressionPtr callBuiltin(std::string_view name, std::vector<BoundExpressionPtr> arguments);
 
+//! CASE WHEN `condition` THEN `value` END.
+BoundExpressionPtr caseWhen(BoundExpressionPtr condition, BoundExpressionPtr value);
+
 //! For a name the binder could not resolve in `scope`: the outer query's column as a parameter
 //! of the subquery's WHERE, or null when the outer query has no such column either.
 BoundExpressionPtr bindOuterColumn(const sql::ColumnRefExpr& expr, const Scope& scope,
