@@ -1,7 +1,7 @@
 // bench/queries/generate.mjs
 //
-// The data of the query benchmark (bench/queries.mjs): a fact table `sales` and two dimension
-// tables `customers` and `products`, written as zstd Parquet by DuckDB. Every value is a function
+// The data of the query benchmark (bench/queries.mjs): a fact table `sales`, two dimension
+// tables `customers` and `products`, and orders as JSON text `orders_json`, written as zstd Parquet by DuckDB. Every value is a function
 // of the row number (DuckDB's hash() of the row number mixed with a per-column salt), so the data
 // is the same at every run with the pinned DuckDB version.
 //
@@ -19,6 +19,9 @@
 //                                 skewed), segment VARCHAR (4)
 //   products/part-00000.parquet   product_id INT (1 .. 10,000), category VARCHAR (20),
 //                                 brand VARCHAR (300)
+//   orders_json/part-00000.parquet  order_id BIGINT, doc VARCHAR: one order as JSON text
+//                                 ({"order", "store", "customer": {"id", "country"}, "status",
+//                                 "lines": one or two {"sku", "qty", "price"}}), sales / 10 rows
 //
 // Scales: S = 1 M sales and 100 k customers, M = 10 M sales and 1 M customers; 10 k products.
 // Usage: node bench/queries/generate.mjs DIR [--scale S|M]   (bench/queries.mjs calls it itself)
@@ -101,6 +104,17 @@ function statements(dir, size) {
         'brand_' || lpad(pick(i, 32, 300)::VARCHAR, 3, '0') AS brand
       FROM range(1, ${size.products + 1}) t(i) ORDER BY i`,
   join(dir, 'products', 'part-00000.parquet'), 1_048_576));
+  mkdirSync(join(dir, 'orders_json'), { recursive: true });
+  const line = (k) => `json_object('sku', 1 + pick(i, ${k}, 10000), 'qty', 1 + pick(i, ${k + 1}, 5),
+        'price', ((50 + pick(i, ${k + 2}, 9950))::DECIMAL(12, 0) * 0.01)::DECIMAL(10, 2))`;
+  sql.push(copy(`SELECT i AS order_id, json_object('order', i, 'store', 1 + pick(i, 41, 10),
+        'customer', json_object('id', 1 + pick(i, 42, ${size.customers}),
+          'country', ${list(countries)}[1 + floor(${countries.length} * pow(u(i, 43), 2))::BIGINT]),
+        'status', CASE WHEN u(i, 44) < 0.85 THEN 'completed' ELSE 'returned' END,
+        'lines', CASE WHEN pick(i, 45, 2) = 0 THEN json_array(${line(46)})
+                      ELSE json_array(${line(46)}, ${line(49)}) END)::VARCHAR AS doc
+      FROM range(0, ${size.sales / 10}) t(i) ORDER BY i`,
+  join(dir, 'orders_json', 'part-00000.parquet'), 1_048_576));
   return sql;
 }
 
@@ -108,7 +122,8 @@ function statements(dir, size) {
 export async function generate(dir, scale) {
   const size = scales[scale];
   if (!size) throw new Error(`unknown scale ${scale} (one of ${Object.keys(scales).join(', ')})`);
-  if (existsSync(join(dir, 'sales'))) return 0;
+  if (existsSync(join(dir, 'sales')) && existsSync(join(dir, 'orders_json'))) return 0;
+  rmSync(dir, { recursive: true, force: true });  // from before a table was added
   const start = process.hrtime.bigint();
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });

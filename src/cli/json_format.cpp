@@ -89,6 +89,9 @@ void writeValue(std::ostream& out, const Value& value) {
       writeJsonString(out, text);
       return;
     }
+    case TypeId::kVariant:
+      out << displayScalar(value);  // its JSON text, written as JSON
+      return;
     case TypeId::kArray: {
       out << '[';
       const std::vector<Value>& elements = value.children();
@@ -147,7 +150,7 @@ void writeJson(std::ostream& out, const StatementResult& result) {
       const DataType& type = result.columnTypes()[column];
       if (batch.columns[column].isNull(batch_row)) {
         out << "null";
-      } else if (type.isNested() || type.id() == TypeId::kBinary) {
+      } else if (type.isNested() || type.id() == TypeId::kBinary || type.isVariant()) {
         writeValue(out, result.value(row, column));
       } else {
         writeScalarText(out, type, result.displayValue(row, column));

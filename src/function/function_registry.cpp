@@ -25,6 +25,7 @@ void registerToNumberFunctions(FunctionRegistry& registry);
 void registerMaskFunctions(FunctionRegistry& registry);
 void registerSentencesFunctions(FunctionRegistry& registry);
 void registerBitmapFunctions(FunctionRegistry& registry);
+void registerVariantFunctions(FunctionRegistry& registry);
 
 std::string ordinalName(size_t index) {
   static const char* const kNames[] = {"first", "second", "third", "fourth", "fifth"};
@@ -91,6 +92,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerMaskFunctions(built);
     registerSentencesFunctions(built);
     registerBitmapFunctions(built);
+    registerVariantFunctions(built);
     return built;
   }();
   return registry;

@@ -53,6 +53,7 @@ decltype(auto) visitScalarType(const DataType& type, Visitor&& visitor) {
       return visitor.template operator()<int64_t>();
     case TypeId::kString:
     case TypeId::kBinary:
+    case TypeId::kVariant:
       return visitor.template operator()<StringView>();
     default:
       return visitNumericType(type, std::forward<Visitor>(visitor));

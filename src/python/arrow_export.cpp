@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "common/check.hpp"
+#include "common/error/error.hpp"
 
 namespace sluice {
 
@@ -322,6 +323,10 @@ std::string arrowFormat(const DataType& type, const std::string& time_zone) {
       return "+m";
     case TypeId::kStruct:
       return "+s";
+    case TypeId::kVariant:
+      throwError(ErrorClass::NOT_SUPPORTED,
+                 "Arrow export (toArrow, toPandas) of a VARIANT column is not supported yet; "
+                 "select to_json(v) for its JSON text.");
   }
   SLUICE_UNREACHABLE("a type without an Arrow format");
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/types/value_text.hpp"
+#include "common/variant/variant_json.hpp"
 
 namespace sluice {
 
@@ -54,6 +55,11 @@ std::string prettyString(const Value& value, const TimeZone& zone) {
       return value.getString();
     case TypeId::kBinary:
       return hexBytes(value.getString());
+    case TypeId::kVariant: {
+      std::string json;
+      variant::appendJsonText(json, variant::VariantRef::fromEncoded(value.getString()), zone);
+      return json;
+    }
     case TypeId::kDate:
       return formatDate(static_cast<int32_t>(value.getInt64()));
     case TypeId::kTimestamp:

@@ -4,6 +4,7 @@
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
+#include "common/variant/variant_json.hpp"
 
 namespace py = pybind11;
 
@@ -69,6 +70,12 @@ py::object PythonValueConverter::convert(const Value& value) const {
       return utf8(value.getString());
     case TypeId::kBinary:
       return py::bytes(value.getString());
+    case TypeId::kVariant: {
+      // Its JSON text (pyspark gives a VariantVal, whose toJson() is this text).
+      std::string json;
+      variant::appendJsonText(json, variant::VariantRef::fromEncoded(value.getString()), zone_);
+      return utf8(json);
+    }
     case TypeId::kDate: {
       CivilDate date = civilFromDays(static_cast<int32_t>(value.getInt64()));
       return date_(date.year, date.month, date.day);

@@ -10,6 +10,7 @@
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
+#include "common/variant/variant_json.hpp"
 #include "session/statement_result.hpp"
 
 namespace sluice {
@@ -82,6 +83,12 @@ std::string display(const Value& value, const TimeZone& zone, bool nested) {
       return nested ? "\"" + value.getString() + "\"" : value.getString();
     case TypeId::kBinary:
       return value.getString();
+    case TypeId::kVariant: {
+      // Spark shows a variant as its JSON text, top-level or nested.
+      std::string json;
+      variant::appendJsonText(json, variant::VariantRef::fromEncoded(value.getString()), zone);
+      return json;
+    }
     case TypeId::kDate:
       return formatDate(static_cast<int32_t>(value.getInt64()));
     case TypeId::kTimestamp:

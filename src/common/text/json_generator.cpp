@@ -8,6 +8,7 @@
 #include "common/types/time_zone.hpp"
 #include "common/types/value.hpp"
 #include "common/types/value_text.hpp"
+#include "common/variant/variant_json.hpp"
 
 namespace sluice {
 
@@ -128,6 +129,9 @@ void JsonGenerator::appendValue(std::string& out, const Value& value) const {
       out.push_back('"');
       appendBase64(out, value.getString());
       out.push_back('"');
+      return;
+    case TypeId::kVariant:
+      variant::appendJsonText(out, variant::VariantRef::fromEncoded(value.getString()), zone_);
       return;
     case TypeId::kDate: {
       auto days = static_cast<int32_t>(value.getInt64());

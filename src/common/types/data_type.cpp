@@ -128,6 +128,7 @@ idx_t DataType::physicalSize() const {
       return isWideDecimal() ? 16 : 8;
     case TypeId::kString:
     case TypeId::kBinary:
+    case TypeId::kVariant:
       return sizeof(StringView);
     case TypeId::kArray:
     case TypeId::kMap:
@@ -172,6 +173,16 @@ std::string toLower(std::string text) {
 
 }  // namespace
 
+std::string sqlFieldName(const std::string& name) {
+  // Field names are quoted when they are not plain identifiers, as Spark does.
+  bool plain = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+      plain = false;
+  }
+  return plain ? name : "`" + name + "`";
+}
+
 std::string DataType::sql() const {
   switch (id_) {
     case TypeId::kVoid:
@@ -205,6 +216,8 @@ std::string DataType::sql() const {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
       return intervalSql(*this);
+    case TypeId::kVariant:
+      return "VARIANT";
     case TypeId::kArray:
       return fmt::format("ARRAY<{}>", elementType().sql());
     case TypeId::kMap:
@@ -215,14 +228,7 @@ std::string DataType::sql() const {
         if (i > 0)
           out += ", ";
         const StructField& field = fields()[i];
-        // Field names are quoted when they are not plain identifiers, as Spark does.
-        bool plain =
-            !field.name.empty() && !std::isdigit(static_cast<unsigned char>(field.name[0]));
-        for (char c : field.name) {
-          if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
-            plain = false;
-        }
-        out += plain ? field.name : "`" + field.name + "`";
+        out += sqlFieldName(field.name);
         out += ": ";
         out += field.type.sql();
         if (!field.nullable)

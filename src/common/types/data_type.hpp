@@ -30,6 +30,7 @@ enum class TypeId : uint8_t {
   kTimestampNtz,       // TIMESTAMP_NTZ, int64_t microseconds of a wall-clock time
   kYearMonthInterval,  // INTERVAL YEAR TO MONTH and its subsets, int32_t months
   kDayTimeInterval,    // INTERVAL DAY TO SECOND and its subsets, int64_t microseconds
+  kVariant,            // VARIANT, StringView: the metadata, then the value (common/variant)
   kArray,              // ListEntry per row + one child vector of elements
   kMap,                // ListEntry per row + one child STRUCT<key, value> vector
   kStruct,             // no data of its own; one child vector per field
@@ -63,6 +64,7 @@ class DataType {
   static DataType date() { return DataType(TypeId::kDate); }
   static DataType timestamp() { return DataType(TypeId::kTimestamp); }
   static DataType timestampNtz() { return DataType(TypeId::kTimestampNtz); }
+  static DataType variant() { return DataType(TypeId::kVariant); }
   static DataType yearMonthInterval(IntervalField start = IntervalField::kYear,
                                     IntervalField end = IntervalField::kMonth);
   static DataType dayTimeInterval(IntervalField start = IntervalField::kDay,
@@ -96,6 +98,9 @@ class DataType {
     return id_ == TypeId::kYearMonthInterval || id_ == TypeId::kDayTimeInterval;
   }
   bool isNested() const { return id_ >= TypeId::kArray; }
+  bool isVariant() const { return id_ == TypeId::kVariant; }
+  //! Values are StringViews: STRING, BINARY and VARIANT.
+  bool hasStringValues() const { return isStringLike() || isVariant(); }
   //! DECIMAL values of this type are stored as __int128 (precision above 18).
   bool isWideDecimal() const { return id_ == TypeId::kDecimal && precision_ > 18; }
 
@@ -132,6 +137,9 @@ struct StructField {
     return name == other.name && type == other.type && nullable == other.nullable;
   }
 };
+
+//! A struct field's name as DataType::sql writes it: in backquotes unless a plain identifier.
+std::string sqlFieldName(const std::string& name);
 
 //! `names` spelled as `fields` spell them (names match case-insensitively, as Spark's do); a
 //! name that is no field stays as written, for the caller to refuse.

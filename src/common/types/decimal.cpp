@@ -301,6 +301,13 @@ bool fitsPrecision(int128_t unscaled, int precision) {
   return magnitudeOf(unscaled) < kPowers[precision];
 }
 
+int digitCount(int128_t unscaled) {
+  int digits = 1;
+  while (digits <= kMaxPrecision && !fitsPrecision(unscaled, digits))
+    ++digits;
+  return digits;
+}
+
 std::optional<int128_t> rescale(int128_t unscaled, int from_scale, int to_scale, int precision) {
   if (to_scale >= from_scale) {
     if (unscaled == 0)

@@ -17,6 +17,8 @@ namespace sluice::decimal {
 int128_t powerOfTen(int exponent);
 //! True when |unscaled| < 10^precision.
 bool fitsPrecision(int128_t unscaled, int precision);
+//! The number of decimal digits of |unscaled|, 1 for zero (Java's BigDecimal.precision()).
+int digitCount(int128_t unscaled);
 
 //! a / b rounded half away from zero (BigDecimal's and Guava's HALF_UP); b != 0.
 int128_t divideHalfUp(int128_t a, int128_t b);

@@ -148,7 +148,7 @@ std::optional<DataType> stringPromotionType(const DataType& left, const DataType
     return DataType::doubleType();
   if (other->isVoid())
     return *string_side;
-  if (other->isInterval() || other->isNested())
+  if (other->isInterval() || other->isNested() || other->isVariant())
     return std::nullopt;
   return *other;
 }
@@ -205,11 +205,38 @@ std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(
   return result;
 }
 
+bool isVariantConvertible(const DataType& type, bool allow_structs_and_maps) {
+  switch (type.id()) {
+    case TypeId::kArray:
+      return isVariantConvertible(type.elementType(), allow_structs_and_maps);
+    case TypeId::kMap:
+      return allow_structs_and_maps && type.keyType().id() == TypeId::kString &&
+             isVariantConvertible(type.valueType(), allow_structs_and_maps);
+    case TypeId::kStruct:
+      if (!allow_structs_and_maps)
+        return false;
+      for (const StructField& field : type.fields()) {
+        if (!isVariantConvertible(field.type, allow_structs_and_maps))
+          return false;
+      }
+      return true;
+    default:
+      return type.isNumeric() || type.isStringLike() || type.isDatetime() || type.isVariant() ||
+             type.id() == TypeId::kBoolean;
+  }
+}
+
 bool canAnsiCast(const DataType& from, const DataType& to) {
   if (from.sameStructure(to))
     return true;
   if (from.isVoid())
     return true;
+  // Structs and maps become variant objects through to_variant_object only: a struct's fields
+  // are ordered, an object's are not.
+  if (to.isVariant())
+    return isVariantConvertible(from, false);
+  if (from.isVariant())
+    return isVariantConvertible(to);
   TypeId f = from.id();
   TypeId t = to.id();
   if (t == TypeId::kString) {
@@ -263,7 +290,7 @@ bool canStoreAssign(const DataType& from, const DataType& to) {
   if (from.isNumeric() && to.isNumeric())
     return true;
   if (to.id() == TypeId::kString)
-    return !from.isNested();
+    return !from.isNested() && !from.isVariant();
   if (from.isDatetime() && to.isDatetime())
     return true;
   if (from.id() == TypeId::kArray && to.id() == TypeId::kArray)

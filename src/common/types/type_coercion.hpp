@@ -36,6 +36,11 @@ std::optional<DataType> stringPromotionType(const DataType& left, const DataType
 //! Spark's Cast.canAnsiCast: whether CAST(from AS to) is allowed at all.
 bool canAnsiCast(const DataType& from, const DataType& to);
 
+//! Spark's VariantGet.checkDataType: whether values of `type` convert to and from VARIANT
+//! (numbers, BOOLEAN, STRING, BINARY, datetimes, VARIANT, and arrays of them; with
+//! `allow_structs_and_maps`, also structs and maps with STRING keys).
+bool isVariantConvertible(const DataType& type, bool allow_structs_and_maps = true);
+
 //! Spark's Cast.canANSIStoreAssign (spark.sql.storeAssignmentPolicy=ANSI): whether a value
 //! written into a column of type `to` may be cast from `from` (numbers to numbers, anything
 //! atomic to STRING, DATE to and from TIMESTAMP, nested types field by field); never STRING to

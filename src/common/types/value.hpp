@@ -31,6 +31,10 @@ class Value {
   }
   static Value string(std::string value) { return Value(DataType::string(), std::move(value)); }
   static Value binary(std::string bytes) { return Value(DataType::binary(), std::move(bytes)); }
+  //! A VARIANT's encoding: metadata then value (common/variant/variant.hpp).
+  static Value variant(std::string encoded) {
+    return Value(DataType::variant(), std::move(encoded));
+  }
   static Value date(int32_t days) { return Value(DataType::date(), int64_t{days}); }
   static Value timestamp(int64_t micros) { return Value(DataType::timestamp(), micros); }
   static Value timestampNtz(int64_t micros) { return Value(DataType::timestampNtz(), micros); }
@@ -50,7 +54,7 @@ class Value {
   float getFloat() const { return std::get<float>(storage_); }
   double getDouble() const { return std::get<double>(storage_); }
   int128_t getDecimalUnscaled() const { return std::get<int128_t>(storage_); }
-  //! STRING and BINARY bytes.
+  //! STRING and BINARY bytes, a VARIANT's encoding.
   const std::string& getString() const { return std::get<std::string>(storage_); }
   const std::vector<Value>& children() const { return std::get<std::vector<Value>>(storage_); }
 

@@ -139,6 +139,8 @@ Value Vector::getValue(idx_t row) const {
       return Value::string(data<StringView>()[index].str());
     case TypeId::kBinary:
       return Value::binary(data<StringView>()[index].str());
+    case TypeId::kVariant:
+      return Value::variant(data<StringView>()[index].str());
     case TypeId::kArray:
     case TypeId::kMap: {
       const ListEntry& entry = data<ListEntry>()[index];
@@ -209,6 +211,7 @@ void Vector::setValue(idx_t row, const Value& value) {
       break;
     case TypeId::kString:
     case TypeId::kBinary:
+    case TypeId::kVariant:
       mutableData<StringView>()[row] = addString(value.getString());
       break;
     case TypeId::kArray:

@@ -28,7 +28,7 @@ void flattenVector(Vector& vector, idx_t count) {
     uint8_t* out = flat.mutableData<uint8_t>();
     for (idx_t row = 0; row < count; ++row)
       std::memcpy(out + row * width, value, width);
-    if (type.isStringLike())
+    if (type.hasStringValues())
       flat.shareStringsOf(vector);
   }
   vector = std::move(flat);

@@ -28,7 +28,7 @@ GroupRowLayout::GroupRowLayout(std::vector<DataType> types,
     idx_t width = type.physicalSize();
     idx_t alignment = std::clamp<idx_t>(width, 1, 16);
     // StringViews are two 8-byte words.
-    if (type.isStringLike())
+    if (type.hasStringValues())
       alignment = 8;
     offset = alignUp(offset, alignment);
     key_offsets.push_back(offset);

@@ -88,7 +88,7 @@ void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row
     target.setValue(target_row, source.getValue(row));
     return;
   }
-  if (type.isStringLike()) {
+  if (type.hasStringValues()) {
     target.mutableData<StringView>()[target_row] =
         target.addString(source.at<StringView>(row).view());
     target.setNull(target_row, false);
@@ -106,7 +106,7 @@ void copyValue(const Vector& source, idx_t row, Vector& target, idx_t target_row
 
 void appendRows(const Vector& source, idx_t count, Vector& target, idx_t offset,
                 Vector* string_owner) {
-  if (!source.type().isStringLike()) {
+  if (!source.type().hasStringValues()) {
     copyWithIndex(source, RowSet{nullptr, count}, target,
                   [offset](idx_t, idx_t row) { return offset + row; });
     return;

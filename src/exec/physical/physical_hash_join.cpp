@@ -420,7 +420,7 @@ void PhysicalHashJoin::buildTable(BuildState& build, bool use_all_cores) const {
   std::vector<std::vector<Vector>> string_owners(writers);
   for (auto& owners : string_owners) {
     for (const DataType& type : types)
-      owners.emplace_back(type.isStringLike() ? type : DataType::voidType(), 1);
+      owners.emplace_back(type.hasStringValues() ? type : DataType::voidType(), 1);
   }
   std::atomic<size_t> next_chunk{0};
   auto copyChunks = [&](size_t writer) {
@@ -444,7 +444,7 @@ void PhysicalHashJoin::buildTable(BuildState& build, bool use_all_cores) const {
   }
   for (auto& owners : string_owners) {
     for (size_t column = 0; column < types.size(); ++column) {
-      if (types[column].isStringLike() && !null_constant[column])
+      if (types[column].hasStringValues() && !null_constant[column])
         build.columns[column].shareStringsOf(owners[column]);
     }
   }

@@ -117,7 +117,7 @@ void placeRows(const Vector& source, idx_t count, Vector& target, idx_t offset) 
 //! bucket tasks (fixed-width values); strings and nested values go through one column in
 //! bucket order instead.
 bool scatteredDirectly(const DataType& type) {
-  return placeableInParallel(type) && !type.isStringLike();
+  return placeableInParallel(type) && !type.hasStringValues();
 }
 
 //! The output vectors of one function, one per input batch, that bucket tasks write at once:
@@ -211,7 +211,7 @@ void gatherInput(const std::vector<Batch>& input, idx_t column, const ColumnSlic
 //! target[i] = source[indices[i]] for i < count, with string bytes copied into the target, so
 //! that an output batch owns every string of its function columns.
 void gatherOwned(const Vector& source, const uint32_t* indices, idx_t count, Vector& target) {
-  if (!source.type().isStringLike()) {
+  if (!source.type().hasStringValues()) {
     gatherRows(source, RowSet{indices, count}, target);
     return;
   }
@@ -575,7 +575,7 @@ void PhysicalWindow::sortAndEvaluate(Plan& plan) const {
       if (placeableInParallel(result.type()))
         placeRows(result, count, plan.results[index], start);
       // Strings may point into the bucket's result: it is kept alive.
-      if (!placeableInParallel(result.type()) || result.type().isStringLike())
+      if (!placeableInParallel(result.type()) || result.type().hasStringValues())
         plan.kept[index][bucket] = std::move(result);
     }
     if (gathered) {

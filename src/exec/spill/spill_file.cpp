@@ -22,6 +22,7 @@ bool spillsAsItself(const DataType& type) {
     case TypeId::kVoid:
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
+    case TypeId::kVariant:  // Parquet gives it back as its storage struct
       return false;
     case TypeId::kArray:
       return spillsAsItself(type.elementType());

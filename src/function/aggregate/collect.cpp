@@ -27,7 +27,7 @@ class CollectAggregate : public AggregateFunction {
       : AggregateFunction(name, {input}, DataType::array(input, false), sizeof(CollectedValues),
                           alignof(CollectedValues)),
         width_(input.physicalSize()),
-        is_string_(input.isStringLike()),
+        is_string_(input.hasStringValues()),
         distinct_(distinct) {}
 
   bool ignoresDuplicates() const override { return distinct_; }

@@ -166,9 +166,9 @@ AggregateFunctionPtr bindListAgg(const AggregateBindRequest& request) {
   DataType key = request.argument_types[0];
   if (key.isVoid())
     key = DataType::intType();
+  if (!isOrderableType(key))
+    raiseUnorderableInput(request, name, 0);
   if (key.isNested()) {
-    if (key.id() == TypeId::kMap)
-      raiseUnorderableInput(request, name, 0);
     throwError(ErrorClass::NOT_SUPPORTED, "{} ordered by a value of type {} is not supported yet.",
                name, key.sql());
   }

@@ -62,7 +62,7 @@ class MinMax {
     const DataType& input = request.argument_types[0];
     if (input.isVoid())
       return std::make_shared<NullAggregate>(name, request.argument_types);
-    if (containsMapType(input))
+    if (!isOrderableType(input))
       raiseUnorderableInput(request, name, 0);
     if (isEncodedKeyType(input)) {
       AggregateBindRequest encoded = request;

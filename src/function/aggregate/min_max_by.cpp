@@ -38,7 +38,7 @@ class MinMaxBy : public AggregateFunction {
   MinMaxBy(const char* name, std::vector<DataType> argument_types)
       : AggregateFunction(name, argument_types, argument_types[0], sizeof(State), alignof(State)),
         value_width_(argument_types[0].physicalSize()),
-        value_is_string_(argument_types[0].isStringLike()),
+        value_is_string_(argument_types[0].hasStringValues()),
         value_is_void_(argument_types[0].isVoid()) {}
 
   void update(const AggregateInput& input, uint8_t* const* groups, idx_t offset,
@@ -120,7 +120,7 @@ AggregateFunctionPtr bindMinMaxBy(const AggregateBindRequest& request) {
   const char* name = kIsMax ? "max_by" : "min_by";
   const DataType& value = request.argument_types[0];
   const DataType& order = request.argument_types[1];
-  if (containsMapType(order))
+  if (!isOrderableType(order))
     raiseUnorderableInput(request, name, 1);
   // Nested values and orderings go through their key encodings; a MAP value has none.
   bool encode_value = isEncodedKeyType(value);

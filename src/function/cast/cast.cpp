@@ -10,16 +10,15 @@
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
+#include "common/variant/variant_json.hpp"
+#include "function/cast/variant_cast.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/datetime_common.hpp"
 #include "function/scalar/kernel_loops.hpp"
 
 namespace sluice {
 
 namespace {
-
-const TimeZone& zoneOf(const ExecContext& context) {
-  return context.time_zone ? *context.time_zone : TimeZone::utc();
-}
 
 //! Writes the cast of one row, or raises / nulls on failure.
 class CastWriter {
@@ -285,13 +284,19 @@ std::string formatScalar(const Vector& input, idx_t row, const ExecContext& cont
     case TypeId::kDate:
       return formatDate(input.at<int32_t>(row));
     case TypeId::kTimestamp:
-      return formatTimestamp(input.at<int64_t>(row), zoneOf(context));
+      return formatTimestamp(input.at<int64_t>(row), datetime::sessionZone(context));
     case TypeId::kTimestampNtz:
       return formatTimestampNtz(input.at<int64_t>(row));
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(input.at<int32_t>(row), type.startField(), type.endField());
     case TypeId::kDayTimeInterval:
       return formatDayTimeInterval(input.at<int64_t>(row), type.startField(), type.endField());
+    case TypeId::kVariant: {
+      std::string json;
+      variant::appendJsonText(json, variant::VariantRef::fromEncoded(input.at<StringView>(row)),
+                              datetime::sessionZone(context));
+      return json;
+    }
     default:
       return formatNested(input, row, context);
   }
@@ -385,7 +390,7 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
         return writeValue<int32_t>(result, row, *days);
       }
       case TypeId::kTimestamp: {
-        auto micros = parseTimestamp(text, zoneOf(context));
+        auto micros = parseTimestamp(text, datetime::sessionZone(context));
         if (!micros)
           return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<int64_t>(result, row, *micros);
@@ -430,7 +435,7 @@ void castNumberToBoolean(const Vector& input, const RowSet& rows, Vector& result
 
 void castDateTime(const ExecContext& context, const Vector& input, const RowSet& rows,
                   Vector& result) {
-  const TimeZone& zone = zoneOf(context);
+  const TimeZone& zone = datetime::sessionZone(context);
   TypeId from = input.type().id();
   TypeId to = result.type().id();
   forEachRow(rows, [&](idx_t row) {
@@ -669,6 +674,10 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
     forEachRow(rows, [&](idx_t row) { result.setNull(row); });
     return;
   }
+  if (from.isVariant() && !to.isVariant())
+    return castFromVariant(context, input, rows, result, try_mode);
+  if (to.isVariant() && !from.isVariant())
+    return castToVariant(input, rows, result);
   if (to.id() == TypeId::kString)
     return castToString(context, input, rows, result);
   if (from.id() == TypeId::kString)

@@ -17,5 +17,6 @@ std::vector<NamedFunctionDoc> collectionFunctionDocs();
 std::vector<NamedFunctionDoc> aggregateFunctionDocs();
 std::vector<NamedFunctionDoc> jsonFunctionDocs();
 std::vector<NamedFunctionDoc> miscFunctionDocs();
+std::vector<NamedFunctionDoc> variantFunctionDocs();
 
 }  // namespace sluice

@@ -5,6 +5,7 @@
 #include "function/scalar/argument_types.hpp"
 
 #include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 
 namespace sluice {
 
@@ -32,7 +33,7 @@ std::optional<DataType> implicitCastType(const DataType& from, const DataType& t
       return std::nullopt;
     return DataType::array(*element);
   }
-  if (from.isNested() || target.isNested())
+  if (from.isNested() || target.isNested() || from.isVariant() || target.isVariant())
     return std::nullopt;
   if (from.id() == TypeId::kString)
     return target;
@@ -92,20 +93,15 @@ std::optional<int64_t> foldableIntegerArgument(const BindRequest& request, size_
 }
 
 bool containsMapType(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kMap:
-      return true;
-    case TypeId::kArray:
-      return containsMapType(type.elementType());
-    case TypeId::kStruct:
-      for (const StructField& field : type.fields()) {
-        if (containsMapType(field.type))
-          return true;
-      }
-      return false;
-    default:
-      return false;
-  }
+  return containsTypeId(type, TypeId::kMap);
+}
+
+bool containsVariantType(const DataType& type) {
+  return containsTypeId(type, TypeId::kVariant);
+}
+
+bool isOrderableType(const DataType& type) {
+  return !containsMapType(type) && !containsVariantType(type);
 }
 
 }  // namespace sluice

@@ -28,6 +28,11 @@ DataType expectArgumentOneOf(const BindRequest& request, size_t index,
 //! True when `type` is a MAP or holds one in an array element or struct field: Spark refuses
 //! such values where they must be hashed or grouped.
 bool containsMapType(const DataType& type);
+//! True when `type` is a VARIANT or holds one: Spark neither orders, groups nor compares
+//! variants.
+bool containsVariantType(const DataType& type);
+//! Spark's RowOrdering.isOrderable: neither a MAP nor a VARIANT anywhere in `type`.
+bool isOrderableType(const DataType& type);
 
 //! The constant value of argument `index`, or null when the argument is not a constant.
 const Value* constantArgument(const BindRequest& request, size_t index);

@@ -174,6 +174,12 @@ BoundScalarFunction bindComparison(ComparisonOp op, std::string name, const Bind
   DataType type = common->isVoid() ? DataType::boolean() : *common;
   requireArgumentType(type.id() != TypeId::kMap, request.name,
                       "cannot compare MAP values; use map_entries or map_keys");
+  if (containsVariantType(type)) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
+                fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `{}` does not "
+                            "support ordering on type \"{}\".",
+                            request.name, name, type.sql()));
+  }
   ScalarKernel kernel;
   if (type.isNested()) {
     kernel = nestedComparisonKernel(op);

@@ -159,6 +159,13 @@ BoundScalarFunction bindHash(std::string name, DataType return_type, const BindR
                       "cannot contain elements of the \"MAP\" type.",
                       name, name));
     }
+    if (containsVariantType(type)) {
+      throw Error(
+          ErrorClass::DATATYPE_MISMATCH, "HASH_VARIANT_TYPE",
+          fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input to the function `{}` "
+                      "cannot contain elements of the \"VARIANT\" type.",
+                      name, name));
+    }
   }
   std::vector<DataType> types = request.argument_types;
   ScalarKernel kernel = [types](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,

@@ -147,6 +147,7 @@ void encodePayload(const Vector& vector, idx_t row, std::string& out) {
     }
     case TypeId::kString:
     case TypeId::kBinary:
+    case TypeId::kVariant:
       appendEscapedBytes(out, std::string_view(vector.at<StringView>(row)));
       return;
     case TypeId::kStruct:
@@ -195,6 +196,8 @@ Value decodePayload(std::string_view in, size_t& offset, const DataType& type) {
       return Value::string(readEscapedBytes(in, offset));
     case TypeId::kBinary:
       return Value::binary(readEscapedBytes(in, offset));
+    case TypeId::kVariant:
+      return Value::variant(readEscapedBytes(in, offset));
     case TypeId::kStruct: {
       std::vector<Value> fields;
       for (const StructField& field : type.fields())

@@ -50,7 +50,7 @@ class LayoutResolver {
         layout.change_type_in_query = index;
     }
     layout.sequence_type = query_[layout.sequence_in_query].type;
-    if (containsMapType(layout.sequence_type)) {
+    if (!isOrderableType(layout.sequence_type)) {
       throw Error(ErrorClass::AUTOCDC_MICROBATCH_VALIDATION, "NON_ORDERABLE_SEQUENCE",
                   fmt::format("The SEQUENCE BY of the AUTO CDC flow {} has the type {}, whose "
                               "values cannot be ordered.",

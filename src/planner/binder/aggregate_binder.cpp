@@ -10,7 +10,9 @@
 
 #include "common/error/error.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
+#include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/binder/within_group.hpp"
 #include "planner/expression/bound_lambda.hpp"
@@ -231,6 +233,7 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
       BoundExpressionPtr key = entry.expr ? input_binder_.bind(*entry.expr)
                                           : BoundExpression::makeColumn(
                                                 entry.star_column, scope_[entry.star_column].type);
+      refuseVariantDeduplication({entry.name}, {key->type}, statement_, entry.position);
       addGroupKey(std::move(key), entry.name, entry.position);
     }
   } else {
@@ -549,6 +552,13 @@ BoundExpressionPtr AggregateBinder::bindGroupExpression(const sql::Expr& expr) {
 
 void AggregateBinder::addGroupKey(BoundExpressionPtr key, std::string name,
                                   sql::SourcePosition position) {
+  if (containsVariantType(key->type)) {
+    throw Error(ErrorClass::GROUP_EXPRESSION_TYPE_IS_NOT_ORDERABLE,
+                fmt::format("The expression \"{}\" cannot be used as a grouping expression "
+                            "because its data type \"{}\" is not an orderable data type.",
+                            name, key->type.sql()))
+        .withLocation(statement_.locate(position));
+  }
   if (key->type.isNested() && !isEncodedKeyType(key->type)) {
     throw Error(
         ErrorClass::NOT_SUPPORTED,

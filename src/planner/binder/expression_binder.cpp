@@ -700,7 +700,9 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
     return bindCoalesce(std::move(arguments));
   }
   if (name == "from_json")
-    bindFromJsonSchema(expr, arguments, context_.exec);
+    bindSchemaArgument(expr, 1, arguments, context_.exec);
+  if (name == "variant_get" || name == "try_variant_get")
+    bindSchemaArgument(expr, 2, arguments, context_.exec);
   return call(name, std::move(arguments));
 }
 

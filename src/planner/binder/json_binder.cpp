@@ -8,6 +8,7 @@
 #include "function/scalar/json/json_path.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/expression_binder.hpp"
+#include "planner/binder/subquery_binder.hpp"
 #include "sql/parser/parser.hpp"
 
 namespace sluice {
@@ -30,22 +31,55 @@ DataType parseSchema(const std::string& text) {
 
 }  // namespace
 
-void bindFromJsonSchema(const sql::FunctionCallExpr& call,
+void bindSchemaArgument(const sql::FunctionCallExpr& call, size_t index,
                         std::vector<BoundExpressionPtr>& arguments, const ExecContext& context) {
-  if (arguments.size() < 2)
+  if (arguments.size() <= index)
     return;  // the registry reports the argument count
-  std::optional<Value> schema = foldBoundConstant(*arguments[1], context);
+  std::optional<Value> schema = foldBoundConstant(*arguments[index], context);
   if (!schema || schema->isNull() || schema->type().id() != TypeId::kString) {
     throw Error(ErrorClass::INVALID_SCHEMA, "NON_STRING_LITERAL",
                 fmt::format("The input schema \"{}\" is not a valid schema string. The input "
                             "expression must be string literal and not null.",
-                            ExpressionBinder::autoName(*call.args[1])));
+                            ExpressionBinder::autoName(*call.args[index])));
   }
   DataType type = parseSchema(schema->getString());
-  arguments[1] = BoundExpression::makeConstant(Value::null(std::move(type)));
+  arguments[index] = BoundExpression::makeConstant(Value::null(std::move(type)));
 }
 
+namespace {
+
+//! `base:path` over a VARIANT: variant_get(base, '$...'), names matched exactly.
+BoundExpressionPtr bindVariantPathOperator(const sql::JsonPathExpr& expr, BoundExpressionPtr base) {
+  std::string path = "$";
+  for (const sql::JsonPathStep& step : expr.steps) {
+    switch (step.kind) {
+      case sql::JsonPathStep::Kind::kField:
+      case sql::JsonPathStep::Kind::kBracketField:
+        // Bracketed with the quote the name does not hold, so that any name reads back.
+        path += step.name.find('\'') == std::string::npos ? "['" + step.name + "']"
+                                                          : "[\"" + step.name + "\"]";
+        break;
+      case sql::JsonPathStep::Kind::kIndex:
+        path += "[" + step.index + "]";
+        break;
+      case sql::JsonPathStep::Kind::kWildcard:
+        throw Error(ErrorClass::NOT_SUPPORTED,
+                    fmt::format("The wildcard [*] in \"{}\" is not supported on a VARIANT; "
+                                "use variant_explode to read every element.",
+                                ExpressionBinder::autoName(expr)));
+    }
+  }
+  std::vector<BoundExpressionPtr> arguments;
+  arguments.push_back(std::move(base));
+  arguments.push_back(BoundExpression::makeConstant(Value::string(std::move(path))));
+  return callBuiltin("variant_get", std::move(arguments));
+}
+
+}  // namespace
+
 BoundExpressionPtr bindJsonPathOperator(const sql::JsonPathExpr& expr, BoundExpressionPtr base) {
+  if (base->type.isVariant())
+    return bindVariantPathOperator(expr, std::move(base));
   if (base->type.id() != TypeId::kString && base->type.id() != TypeId::kVoid) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The first parameter "

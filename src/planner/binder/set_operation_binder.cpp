@@ -6,6 +6,7 @@
 #include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/logical/set_operation_plan.hpp"
@@ -58,6 +59,21 @@ std::string ordinalNumber(size_t number) {
   }
 }
 
+void refuseVariantDeduplication(const std::vector<std::string>& names,
+                                const std::vector<DataType>& types, const sql::Statement& statement,
+                                sql::SourcePosition position) {
+  for (size_t column = 0; column < types.size(); ++column) {
+    if (!containsVariantType(types[column]))
+      continue;
+    throw Error(ErrorClass::UNSUPPORTED_FEATURE, "SET_OPERATION_ON_VARIANT_TYPE",
+                fmt::format("Cannot have VARIANT type columns in DataFrame which calls set "
+                            "operations (INTERSECT, EXCEPT, etc.), but the type of column `{}` "
+                            "is \"{}\".",
+                            column < names.size() ? names[column] : "", types[column].sql()))
+        .withLocation(statement.locate(position));
+  }
+}
+
 LogicalOperatorPtr bindSetOperation(const sql::SetOperationBody& body,
                                     const QueryBodyBinder& bind_input,
                                     const sql::Statement& statement) {
@@ -90,6 +106,7 @@ LogicalOperatorPtr bindSetOperation(const sql::SetOperationBody& body,
   }
   bool all = body.quantifier == sql::SetQuantifier::kAll;
   if (body.op != sql::SetOperator::kUnion || !all) {
+    refuseVariantDeduplication(left->column_names, types, statement, body.position);
     // Deduplicating groups rows by every column, which the hash aggregate cannot do yet for
     // MAP values (Spark refuses them with UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE).
     for (const DataType& type : types) {

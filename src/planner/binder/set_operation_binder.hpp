@@ -26,6 +26,13 @@ LogicalOperatorPtr bindSetOperation(const sql::SetOperationBody& body,
 //! `input` with its columns cast to `types` (a projection only where a type changes).
 LogicalOperatorPtr castColumns(LogicalOperatorPtr input, const std::vector<DataType>& types);
 
+//! Raises UNSUPPORTED_FEATURE.SET_OPERATION_ON_VARIANT_TYPE when a column of `types` holds a
+//! VARIANT: deduplicating (DISTINCT, UNION, INTERSECT, EXCEPT) compares whole rows, and Spark
+//! does not compare variants.
+void refuseVariantDeduplication(const std::vector<std::string>& names,
+                                const std::vector<DataType>& types, const sql::Statement& statement,
+                                sql::SourcePosition position);
+
 //! "first", "second", "third", then "4th", "5th"... as Spark writes ordinals in messages.
 std::string ordinalNumber(size_t number);
 

@@ -11,7 +11,7 @@ namespace sluice {
 
 SortSpec bindSortSpec(const sql::SortItem& item, idx_t column, const DataType& type,
                       const sql::Statement& statement) {
-  if (containsMapType(type)) {
+  if (!isOrderableType(type)) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does "
                             "not support ordering on type \"{}\".",

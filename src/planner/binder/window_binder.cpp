@@ -11,6 +11,7 @@
 #include "function/aggregate/aggregate_registry.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
 #include "planner/binder/aggregate_binder.hpp"
+#include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/within_group.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
@@ -133,6 +134,7 @@ LogicalOperatorPtr WindowBinder::distinctRows(LogicalOperatorPtr plan,
   dedup->kind = LogicalOperatorKind::kAggregate;
   dedup->column_names = plan->column_names;
   dedup->column_types = plan->column_types;
+  refuseVariantDeduplication(plan->column_names, plan->column_types, statement, position);
   for (idx_t column = 0; column < plan->column_types.size(); ++column) {
     if (plan->column_types[column].isNested() && !isEncodedKeyType(plan->column_types[column])) {
       throw Error(ErrorClass::NOT_SUPPORTED,

@@ -167,6 +167,9 @@ DataType TokenParser::parseDataType() {
     case Keyword::kVoid:
       advance();
       return DataType::voidType();
+    case Keyword::kVariant:
+      advance();
+      return DataType::variant();
     case Keyword::kTimestampNtz:
       advance();
       return DataType::timestampNtz();

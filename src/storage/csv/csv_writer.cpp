@@ -17,7 +17,8 @@ namespace {
 void refuseNestedColumns(const std::vector<StructField>& schema) {
   for (const StructField& column : schema) {
     TypeId id = column.type.id();
-    if (id == TypeId::kArray || id == TypeId::kMap || id == TypeId::kStruct) {
+    if (id == TypeId::kArray || id == TypeId::kMap || id == TypeId::kStruct ||
+        id == TypeId::kVariant) {
       throw Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("The CSV data source does not support the column `{}` of the type "
                               "{}: CSV holds scalar values only. Write it as JSON, or convert "
@@ -108,6 +109,7 @@ class CsvRecordFormatter {
       case TypeId::kArray:
       case TypeId::kMap:
       case TypeId::kStruct:
+      case TypeId::kVariant:
         break;
     }
     return "";

@@ -57,7 +57,8 @@ DataFileWriter::DataFileWriter(const std::string& table_path, PartitionValues pa
   }
   writer_ = std::make_unique<parquet::ParquetWriter>(file_path_, data_fields_, options_.parquet);
   for (const StructField& field : data_fields_) {
-    if (field.type.id() == TypeId::kArray || field.type.id() == TypeId::kMap) {
+    if (field.type.id() == TypeId::kArray || field.type.id() == TypeId::kMap ||
+        field.type.isVariant()) {
       list_null_counts_[field.name] = 0;
     }
   }

@@ -185,7 +185,10 @@ class StatsBuilder {
 
   void addColumn(const parquet::ColumnNode& node, bool top_level, Json& min_values,
                  Json& max_values, Json& null_count) {
-    switch (node.kind) {
+    // A VARIANT column (stored as a group) counts as one column with a null count only, as
+    // arrays and maps do; its NULLs were counted as it was written.
+    bool counted_whole = top_level && list_nulls_.count(node.name) > 0;
+    switch (counted_whole ? parquet::ColumnNode::Kind::kList : node.kind) {
       case parquet::ColumnNode::Kind::kStruct: {
         Json child_min = Json::object();
         Json child_max = Json::object();

@@ -76,6 +76,8 @@ DataType primitiveFromName(std::string_view name, std::string_view where) {
     return DataType::timestampNtz();
   if (name == "void")
     return DataType::voidType();
+  if (name == "variant")
+    return DataType::variant();
   if (name.starts_with("decimal"))
     return parseDecimalName(name, where);
   // Spark records CHAR(n) / VARCHAR(n) columns as "string" with metadata; older writers may
@@ -176,6 +178,8 @@ Json dataTypeToJson(const DataType& type) {
         fields.push_back(fieldToJson(field));
       return Json{{"type", "struct"}, {"fields", fields}};
     }
+    case TypeId::kVariant:
+      return "variant";
     case TypeId::kVoid:
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
@@ -230,24 +234,6 @@ std::vector<StructField> schemaFromJson(std::string_view schema_string, std::str
   if (type.id() != TypeId::kStruct)
     throwBadSchema(where, "the schema is not a struct");
   return type.fields();
-}
-
-bool containsTimestampNtz(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kTimestampNtz:
-      return true;
-    case TypeId::kArray:
-    case TypeId::kMap:
-      return containsTimestampNtz(type.childType());
-    case TypeId::kStruct:
-      for (const StructField& field : type.fields()) {
-        if (containsTimestampNtz(field.type))
-          return true;
-      }
-      return false;
-    default:
-      return false;
-  }
 }
 
 }  // namespace sluice::delta

@@ -30,7 +30,4 @@ std::string schemaToJson(const std::vector<StructField>& fields);
 //! Parses a schemaString back into top-level columns.
 std::vector<StructField> schemaFromJson(std::string_view schema_string, std::string_view where);
 
-//! True when the type is or contains TIMESTAMP_NTZ (the table then needs timestampNtz).
-bool containsTimestampNtz(const DataType& type);
-
 }  // namespace sluice::delta

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 #include "storage/delta/column_mapping.hpp"
 #include "storage/delta/schema_json.hpp"
 #include "storage/delta/table_properties.hpp"
@@ -22,14 +23,16 @@ constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
 const std::vector<std::string> kReaderFeatures = {
-    "deletionVectors",      "timestampNtz",  "vacuumProtocolCheck", "typeWidening",
-    "typeWidening-preview", "columnMapping", "v2Checkpoint"};
+    "deletionVectors", "timestampNtz",         "vacuumProtocolCheck",
+    "typeWidening",    "typeWidening-preview", "columnMapping",
+    "v2Checkpoint",    "variantType",          "variantType-preview"};
 // Deletion vectors are written by DELETE, UPDATE and MERGE when the table enables them
 // (writesDeletionVectors); every other write that removes a file removes its vector with it.
 const std::vector<std::string> kWriterFeatures = {
     "appendOnly",     "invariants",          "timestampNtz",  "domainMetadata",
     "clustering",     "vacuumProtocolCheck", "typeWidening",  "typeWidening-preview",
-    "changeDataFeed", "deletionVectors",     "columnMapping", "v2Checkpoint"};
+    "changeDataFeed", "deletionVectors",     "columnMapping", "v2Checkpoint",
+    "variantType",    "variantType-preview"};
 
 bool usesColumnMapping(const Metadata& metadata) {
   return columnMappingMode(metadata) != ColumnMappingMode::kNone;
@@ -188,13 +191,17 @@ Protocol unionOfProtocols(const Protocol& a, const Protocol& b) {
 Protocol protocolForNewTable(const std::vector<StructField>& schema, bool clustered,
                              const std::map<std::string, std::string>& properties) {
   Protocol protocol;
-  bool ntz = std::any_of(schema.begin(), schema.end(),
-                         [](const StructField& field) { return containsTimestampNtz(field.type); });
+  auto holds = [&](TypeId id) {
+    return std::any_of(schema.begin(), schema.end(),
+                       [id](const StructField& field) { return containsTypeId(field.type, id); });
+  };
+  bool ntz = holds(TypeId::kTimestampNtz);
+  bool variant = holds(TypeId::kVariant);
   Metadata defined;
   defined.configuration = properties;
   bool change_data_feed = changeDataFeedEnabled(defined);
   bool column_mapping = usesColumnMapping(defined);
-  if (!ntz && !clustered) {
+  if (!ntz && !variant && !clustered) {
     // As Delta does, the legacy writer version that implies change data feed.
     if (change_data_feed)
       protocol.min_writer_version = 4;
@@ -204,10 +211,17 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   // Writer version 7 lists the features that versions 1 and 2 implied.
   std::vector<std::string> writer_features = {"appendOnly", "invariants"};
   protocol.min_writer_version = 7;
-  if (ntz) {
+  if (ntz || variant) {
     protocol.min_reader_version = 3;
-    protocol.reader_features = std::vector<std::string>{"timestampNtz"};
+    protocol.reader_features = std::vector<std::string>{};
+  }
+  if (ntz) {
+    protocol.reader_features->push_back("timestampNtz");
     writer_features.push_back("timestampNtz");
+  }
+  if (variant) {
+    protocol.reader_features->push_back("variantType");
+    writer_features.push_back("variantType");
   }
   if (clustered) {
     writer_features.push_back("clustering");

@@ -10,6 +10,8 @@
 
 #include "common/error/error.hpp"
 #include "common/text/ascii_case.hpp"
+#include "common/types/type_contents.hpp"
+#include "common/variant/variant_storage.hpp"
 #include "storage/delta/commit_timestamps.hpp"
 #include "storage/delta/deletion_vector.hpp"
 #include "storage/delta/file_paths.hpp"
@@ -150,7 +152,9 @@ bool DeltaTableScan::openNextFile() {
     if (!index)
       continue;
     const DataType& file_type = file_fields[*index].type;
-    bool same = mapped_ ? sameShape(file_type, stored.type) : file_type.sameStructure(stored.type);
+    // A VARIANT is stored as its (value, metadata) group.
+    DataType expected = variant::storageType(stored.type);
+    bool same = mapped_ ? sameShape(file_type, expected) : file_type.sameStructure(expected);
     // A file written before its column widened is read in the narrower type, then
     // converted.
     if (!same && isSupportedTypeChange(file_type, field.type)) {
@@ -261,6 +265,8 @@ bool DeltaTableScan::next(Batch& batch) {
                                             file_batch.num_rows, output_[column].type));
       } else if (reader_columns_[column] >= 0) {
         Vector& values = file_batch.columns[reader_columns_[column]];
+        if (containsTypeId(output_[column].type, TypeId::kVariant))
+          values = variant::fromStorage(values, output_[column].type, file_batch.num_rows);
         // Nested fields read under their physical names take the table's names.
         if (values.type().isNested() && !(values.type() == output_[column].type))
           values.relabel(output_[column].type);

@@ -11,6 +11,7 @@
 #include "common/error/error.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
+#include "common/variant/variant_json.hpp"
 #include "storage/json/base64_decode.hpp"
 #include "storage/json/json_value_copy.hpp"
 
@@ -268,6 +269,24 @@ ConvertStatus ColumnConverter::convert(ondemand::value& value, Vector& out, idx_
       if (!decodeBase64(content, scratch.text))
         break;
       storeString(out, row, scratch.text);
+      return ConvertStatus::kOk;
+    }
+    case TypeId::kVariant: {
+      // The value's JSON text, encoded as parse_json encodes it; a key given twice in one
+      // object makes the record malformed.
+      scratch.text.clear();
+      if (!copyJsonValue(value, &scratch.text, depth))
+        return ConvertStatus::kMalformed;
+      variant::VariantBuilder builder;
+      try {
+        if (!variant::appendJson(builder, scratch.text))
+          return ConvertStatus::kMalformed;
+      } catch (const Error& error) {
+        if (error.errorClass() != ErrorClass::VARIANT_DUPLICATE_KEY)
+          throw;
+        return ConvertStatus::kMalformed;
+      }
+      storeString(out, row, builder.finish("from_json"));
       return ConvertStatus::kOk;
     }
     case TypeId::kDate: {

@@ -8,8 +8,8 @@
 
 #include <simdjson.h>
 
+#include "common/types/json_type_widening.hpp"
 #include "storage/json/json_token.hpp"
-#include "storage/json/json_type_widening.hpp"
 #include "storage/json/json_value_copy.hpp"
 #include "storage/json/padded_input.hpp"
 #include "storage/json/record_splitter.hpp"

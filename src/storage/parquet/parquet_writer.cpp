@@ -5,6 +5,7 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "common/variant/variant_storage.hpp"
 #include "storage/file/local_file.hpp"
 #include "storage/parquet/column_writer.hpp"
 #include "storage/parquet/compression.hpp"
@@ -27,7 +28,11 @@ ParquetWriter::ParquetWriter(std::string path, std::vector<StructField> schema,
     throwError(ErrorClass::NOT_SUPPORTED, "Parquet compression codec {} is not supported",
                codecName(options_.codec));
   }
-  parquet_schema_ = buildWriteSchema(schema_, metadata_.schema, options_.field_ids);
+  // A VARIANT column is written as its storage group (value, metadata), as Spark writes it.
+  std::vector<StructField> stored = schema_;
+  for (StructField& field : stored)
+    field.type = variant::storageType(field.type);
+  parquet_schema_ = buildWriteSchema(stored, metadata_.schema, options_.field_ids);
   ColumnWriterOptions column_options;
   column_options.codec = options_.codec;
   column_options.compression_level = options_.compression_level;
@@ -59,11 +64,19 @@ void ParquetWriter::write(const Batch& batch) {
                  schema_[column].type.sql());
     }
   }
+  // VARIANT columns in their storage form (the shredded leaves point into these vectors).
+  std::vector<Vector> stored(schema_.size());
+  for (size_t column = 0; column < schema_.size(); ++column) {
+    if (!parquet_schema_.columns[column].type.sameStructure(batch.columns[column].type()))
+      stored[column] = variant::toStorage(batch.columns[column], batch.num_rows);
+  }
   for (idx_t begin = 0; begin < batch.num_rows; begin += kSliceRows) {
     idx_t end = std::min<idx_t>(batch.num_rows, begin + kSliceRows);
     for (size_t column = 0; column < schema_.size(); ++column) {
       const ColumnNode& node = parquet_schema_.columns[column];
-      shredColumn(node, batch.columns[column], begin, end, shredded_);
+      const Vector& values =
+          stored[column].type().isVoid() ? batch.columns[column] : stored[column];
+      shredColumn(node, values, begin, end, shredded_);
       for (uint32_t leaf = node.first_leaf; leaf < node.first_leaf + node.leaf_count; ++leaf) {
         column_writers_[leaf]->write(shredded_[leaf].batch());
       }

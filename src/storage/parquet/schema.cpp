@@ -710,6 +710,8 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
                   elements);
       return;
     }
+    case TypeId::kVariant:
+      SLUICE_UNREACHABLE("the Parquet writer writes a VARIANT as its storage struct");
     case TypeId::kStruct: {
       if (type.fields().empty()) {
         throwError(ErrorClass::UNSUPPORTED_DATATYPE,

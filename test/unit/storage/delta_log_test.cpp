@@ -139,11 +139,12 @@ TEST_F(DeltaBrokenLogTest, UnsupportedFeaturesAreRefused) {
               ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_WRITE, "rowTracking");
   writeText(table_.log(commitFileName(5)),
             "{\"commitInfo\":{}}\n{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-            "\"readerFeatures\":[\"variantType\"],\"writerFeatures\":[\"variantType\"]}}\n");
+            "\"readerFeatures\":[\"variantShredding-preview\"],\"writerFeatures\":["
+            "\"variantShredding-preview\"]}}\n");
   expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ,
-              "variantType");
+              "variantShredding-preview");
   expectError([&] { DeltaTableWriter(table_.path(), testing::appendOptions()); },
-              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "variantType");
+              ErrorClass::DELTA_UNSUPPORTED_FEATURES_FOR_READ, "variantShredding-preview");
   writeText(table_.log(commitFileName(6)),
             "{\"protocol\":{\"minReaderVersion\":4,\"minWriterVersion\":7}}\n");
   expectError([&] { openSnapshot(table_.path()); }, ErrorClass::DELTA_INVALID_PROTOCOL_VERSION,

@@ -16,24 +16,9 @@ namespace sluice {
 
 namespace {
 
-//! Spark refuses to order MAP values (and anything holding one).
-bool isOrderable(const DataType& type) {
-  if (type.id() == TypeId::kMap)
-    return false;
-  if (type.id() == TypeId::kArray)
-    return isOrderable(type.elementType());
-  if (type.id() == TypeId::kStruct) {
-    for (const StructField& field : type.fields()) {
-      if (!isOrderable(field.type))
-        return false;
-    }
-  }
-  return true;
-}
-
 DataType orderableArray(const BindRequest& request) {
   DataType array = arrayArgument(request, 0);
-  if (!isOrderable(array.elementType())) {
+  if (!isOrderableType(array.elementType())) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `{}` does not "
                             "support ordering on type \"{}\".",

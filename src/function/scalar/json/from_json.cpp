@@ -30,6 +30,7 @@
 #include "common/types/datetime_pattern.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
+#include "common/variant/variant_json.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/datetime_common.hpp"
 #include "function/scalar/json/json_tree.hpp"
@@ -354,6 +355,20 @@ class Converter {
         out = Value::binary(std::move(bytes));
         return true;
       }
+      case TypeId::kVariant: {
+        // The value as written, encoded as parse_json encodes it.
+        variant::VariantBuilder builder;
+        try {
+          if (!variant::appendJson(builder, node.source))
+            return false;
+        } catch (const Error& error) {
+          if (error.errorClass() != ErrorClass::VARIANT_DUPLICATE_KEY)
+            throw;
+          return false;
+        }
+        out = Value::variant(builder.finish("from_json"));
+        return true;
+      }
       case TypeId::kDate: {
         if (node.kind != NodeKind::kString || node.text.empty())
           return false;
@@ -509,6 +524,9 @@ class FromJsonEvaluator {
           out = Value::nested(schema_, {std::move(element)});
         }
         break;
+      case TypeId::kVariant:
+        outcome = converter_.convert(*root, schema_, out);
+        break;
       default:
         if (root->kind == NodeKind::kObject)
           outcome = converter_.convert(*root, schema_, out);
@@ -635,7 +653,8 @@ BoundScalarFunction bindFromJson(const BindRequest& request) {
   }
   DataType schema = asNullable(request.argument_types[1]);
   TypeId id = schema.id();
-  if (id != TypeId::kStruct && id != TypeId::kArray && id != TypeId::kMap) {
+  if (id != TypeId::kStruct && id != TypeId::kArray && id != TypeId::kMap &&
+      id != TypeId::kVariant) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_JSON_SCHEMA",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input schema \"{}\" "
                             "must be a struct, an array, a map or a variant.",

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "common/error/error.hpp"
+#include "common/types/json_type_widening.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/json/json_tree.hpp"
@@ -21,58 +22,6 @@ namespace {
 
 using json::Node;
 using json::NodeKind;
-
-bool isInferredInteger(const DataType& type) {
-  return type.id() == TypeId::kLong;
-}
-
-//! JsonInferSchema.compatibleType.
-DataType compatibleType(const DataType& left, const DataType& right) {
-  if (left == right)
-    return left;
-  if (left.id() == TypeId::kVoid)
-    return right;
-  if (right.id() == TypeId::kVoid)
-    return left;
-  TypeId a = left.id();
-  TypeId b = right.id();
-  if ((a == TypeId::kDouble && (b == TypeId::kLong || b == TypeId::kDecimal)) ||
-      (b == TypeId::kDouble && (a == TypeId::kLong || a == TypeId::kDecimal)))
-    return DataType::doubleType();
-  if (a == TypeId::kDecimal || b == TypeId::kDecimal) {
-    DataType l = isInferredInteger(left) ? DataType::decimal(20, 0) : left;
-    DataType r = isInferredInteger(right) ? DataType::decimal(20, 0) : right;
-    if (l.id() == TypeId::kDecimal && r.id() == TypeId::kDecimal) {
-      int scale = std::max(l.scale(), r.scale());
-      int range = std::max(l.precision() - l.scale(), r.precision() - r.scale());
-      if (range + scale > DataType::kMaxDecimalPrecision)
-        return DataType::doubleType();
-      return DataType::decimal(range + scale, scale);
-    }
-  }
-  if (a == TypeId::kStruct && b == TypeId::kStruct) {
-    // Both field lists are sorted by name: merge them.
-    const auto& lf = left.fields();
-    const auto& rf = right.fields();
-    std::vector<StructField> merged;
-    size_t i = 0, j = 0;
-    while (i < lf.size() || j < rf.size()) {
-      if (j == rf.size() || (i < lf.size() && lf[i].name < rf[j].name)) {
-        merged.push_back(lf[i++]);
-      } else if (i == lf.size() || rf[j].name < lf[i].name) {
-        merged.push_back(rf[j++]);
-      } else {
-        merged.push_back(StructField{lf[i].name, compatibleType(lf[i].type, rf[j].type), true, {}});
-        ++i;
-        ++j;
-      }
-    }
-    return DataType::structOf(std::move(merged));
-  }
-  if (a == TypeId::kArray && b == TypeId::kArray)
-    return DataType::array(compatibleType(left.elementType(), right.elementType()));
-  return DataType::string();
-}
 
 //! The type of a JSON integer: BIGINT, or DECIMAL / DOUBLE for Jackson's BigInteger.
 DataType integerType(const std::string& digits) {
@@ -107,7 +56,7 @@ DataType inferType(const Node& node) {
     case NodeKind::kArray: {
       DataType element = DataType::voidType();
       for (const Node& child : node.elements)
-        element = compatibleType(element, inferType(child));
+        element = json::compatibleJsonType(element, inferType(child));
       return DataType::array(element);
     }
     case NodeKind::kObject: {

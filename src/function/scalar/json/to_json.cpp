@@ -79,7 +79,9 @@ void requireOptionsMap(const BindRequest& request) {
 BoundScalarFunction bindToJson(const BindRequest& request) {
   const DataType& input = request.argument_types[0];
   TypeId id = input.id();
-  if ((id != TypeId::kStruct && id != TypeId::kArray && id != TypeId::kMap) || !writable(input)) {
+  bool json_shaped =
+      id == TypeId::kStruct || id == TypeId::kArray || id == TypeId::kMap || id == TypeId::kVariant;
+  if (!json_shaped || !writable(input)) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_JSON_SCHEMA",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: Input schema \"{}\" "
                             "must be a struct, an array, a map or a variant.",

@@ -1,13 +1,9 @@
-// src/storage/json/json_type_widening.cpp
-//
-// JSON type widening, and merging and finishing inferred schemas.
-#include "storage/json/json_type_widening.hpp"
+// src/common/types/json_type_widening.cpp
+#include "common/types/json_type_widening.hpp"
 
 #include <algorithm>
-#include <optional>
 
 #include "common/types/decimal.hpp"
-#include "storage/json/json_inference.hpp"
 
 namespace sluice::json {
 
@@ -63,44 +59,9 @@ DataType compatibleNumbers(const DataType& a, const DataType& b) {
   return compatibleDecimals(decimal::forIntegral(other.id()), decimal);
 }
 
-bool sortedByName(const std::vector<StructField>& fields) {
-  return std::is_sorted(fields.begin(), fields.end(),
-                        [](const StructField& x, const StructField& y) { return x.name < y.name; });
-}
-
-//! Spark's canonicalizeType; nullopt for a type to drop.
-std::optional<DataType> canonicalize(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kVoid:
-      return DataType::string();
-    case TypeId::kArray: {
-      std::optional<DataType> element = canonicalize(type.elementType());
-      if (!element)
-        return std::nullopt;
-      return DataType::array(*element, type.containsNull());
-    }
-    case TypeId::kStruct: {
-      std::vector<StructField> fields;
-      for (const StructField& field : type.fields()) {
-        if (field.name.empty())
-          continue;
-        std::optional<DataType> field_type = canonicalize(field.type);
-        if (field_type)
-          fields.push_back(StructField{field.name, *field_type, field.nullable, {}});
-      }
-      // SPARK-8093: empty structs are dropped.
-      if (fields.empty())
-        return std::nullopt;
-      return DataType::structOf(std::move(fields));
-    }
-    default:
-      return type;
-  }
-}
-
 }  // namespace
 
-DataType compatibleJsonType(const DataType& a, const DataType& b) {
+DataType compatibleJsonType(const DataType& a, const DataType& b, const DataType& fallback) {
   if (a == b)
     return a;
   if (a.isVoid())
@@ -110,10 +71,10 @@ DataType compatibleJsonType(const DataType& a, const DataType& b) {
   if (a.isNumeric() && b.isNumeric())
     return compatibleNumbers(a, b);
   if (a.id() == TypeId::kStruct && b.id() == TypeId::kStruct) {
-    return DataType::structOf(mergeSortedFields(a.fields(), b.fields()));
+    return DataType::structOf(mergeSortedFields(a.fields(), b.fields(), fallback));
   }
   if (a.id() == TypeId::kArray && b.id() == TypeId::kArray) {
-    return DataType::array(compatibleJsonType(a.elementType(), b.elementType()),
+    return DataType::array(compatibleJsonType(a.elementType(), b.elementType(), fallback),
                            a.containsNull() || b.containsNull());
   }
   if (a.id() == b.id() && a.isStringLike())
@@ -122,11 +83,12 @@ DataType compatibleJsonType(const DataType& a, const DataType& b) {
                     (b.id() == TypeId::kTimestamp || b.id() == TypeId::kTimestampNtz);
   if (timestamps)
     return DataType::timestamp();
-  return DataType::string();
+  return fallback;
 }
 
 std::vector<StructField> mergeSortedFields(const std::vector<StructField>& a,
-                                           const std::vector<StructField>& b) {
+                                           const std::vector<StructField>& b,
+                                           const DataType& fallback) {
   std::vector<StructField> merged;
   merged.reserve(std::max(a.size(), b.size()));
   size_t a_index = 0;
@@ -134,8 +96,10 @@ std::vector<StructField> mergeSortedFields(const std::vector<StructField>& a,
   while (a_index < a.size() && b_index < b.size()) {
     int order = a[a_index].name.compare(b[b_index].name);
     if (order == 0) {
-      merged.push_back(StructField{
-          a[a_index].name, compatibleJsonType(a[a_index].type, b[b_index].type), true, {}});
+      merged.push_back(StructField{a[a_index].name,
+                                   compatibleJsonType(a[a_index].type, b[b_index].type, fallback),
+                                   true,
+                                   {}});
       ++a_index;
       ++b_index;
     } else if (order < 0) {
@@ -163,24 +127,6 @@ void sortAndMergeDuplicates(std::vector<StructField>& fields) {
     }
   }
   fields.resize(kept);
-}
-
-std::vector<StructField> mergeInferredSchemas(const std::vector<StructField>& a,
-                                              const std::vector<StructField>& b) {
-  if (sortedByName(a) && sortedByName(b))
-    return mergeSortedFields(a, b);
-  std::vector<StructField> sorted_a = a;
-  std::vector<StructField> sorted_b = b;
-  sortAndMergeDuplicates(sorted_a);
-  sortAndMergeDuplicates(sorted_b);
-  return mergeSortedFields(sorted_a, sorted_b);
-}
-
-std::vector<StructField> finishInferredSchema(std::vector<StructField> fields) {
-  std::optional<DataType> root = canonicalize(DataType::structOf(std::move(fields)));
-  if (!root)
-    return {};
-  return root->fields();
 }
 
 }  // namespace sluice::json
