@@ -133,7 +133,7 @@ void VariantBuilder::appendVariant(const VariantRef& value) {
       for (uint32_t i = 0; i < size; ++i) {
         ObjectField field = value.fieldAt(i);
         uint32_t id = addKey(field.key);
-        fields.push_back({keys_[id], id, position() - start});
+        fields.push_back({field.key, id, position() - start});
         appendVariant(field.value);
       }
       finishObject(start, fields);
@@ -157,18 +157,38 @@ void VariantBuilder::appendVariant(const VariantRef& value) {
 }
 
 uint32_t VariantBuilder::addKey(std::string_view key) {
-  auto found = key_ids_.find(key);
-  if (found != key_ids_.end())
-    return found->second;
+  if (keys_.size() <= kScannedKeys) {
+    for (size_t id = 0; id < keys_.size(); ++id) {
+      if (keys_[id] == key)
+        return static_cast<uint32_t>(id);
+    }
+  } else {
+    auto found = key_ids_.find(key);
+    if (found != key_ids_.end())
+      return found->second;
+  }
   auto id = static_cast<uint32_t>(keys_.size());
   keys_.emplace_back(key);
-  key_ids_.emplace(keys_.back(), id);
+  if (keys_.size() == kScannedKeys + 1) {
+    for (size_t index = 0; index < keys_.size(); ++index)
+      key_ids_.emplace(keys_[index], static_cast<uint32_t>(index));
+  } else if (keys_.size() > kScannedKeys + 1) {
+    key_ids_.emplace(keys_.back(), id);
+  }
   return id;
 }
 
+void VariantBuilder::clear() {
+  value_.clear();
+  keys_.clear();
+  key_ids_.clear();
+}
+
 void VariantBuilder::finishObject(size_t start, std::vector<FieldEntry>& fields) {
-  std::stable_sort(fields.begin(), fields.end(),
-                   [](const FieldEntry& a, const FieldEntry& b) { return a.key < b.key; });
+  // Keys must be unique (checked below), so an unstable sort orders them the same; for the
+  // small objects of most documents it sorts in place without allocating.
+  std::sort(fields.begin(), fields.end(),
+            [](const FieldEntry& a, const FieldEntry& b) { return a.key < b.key; });
   uint32_t max_id = 0;
   for (size_t i = 0; i < fields.size(); ++i) {
     max_id = std::max(max_id, fields[i].id);
@@ -184,7 +204,8 @@ void VariantBuilder::finishObject(size_t start, std::vector<FieldEntry>& fields)
   uint32_t count_size = large ? 4 : 1;
   uint32_t id_size = integerSize(max_id);
   uint32_t offset_size = integerSize(data_size);
-  std::string header;
+  std::string& header = header_;
+  header.clear();
   header.push_back(static_cast<char>(
       (((large ? 1 : 0) << 4 | (id_size - 1) << 2 | (offset_size - 1)) << 2) | kBasicObject));
   putLittleEndian(header, size, count_size);
@@ -202,7 +223,8 @@ void VariantBuilder::finishArray(size_t start, const std::vector<size_t>& offset
   bool large = size > 0xFF;
   uint32_t count_size = large ? 4 : 1;
   uint32_t offset_size = integerSize(data_size);
-  std::string header;
+  std::string& header = header_;
+  header.clear();
   header.push_back(
       static_cast<char>((((large ? 1 : 0) << 2 | (offset_size - 1)) << 2) | kBasicArray));
   putLittleEndian(header, size, count_size);
@@ -213,6 +235,12 @@ void VariantBuilder::finishArray(size_t start, const std::vector<size_t>& offset
 }
 
 std::string VariantBuilder::finish(std::string_view function) const {
+  std::string out;
+  finishInto(out, function);
+  return out;
+}
+
+void VariantBuilder::finishInto(std::string& out, std::string_view function) const {
   size_t strings_size = 0;
   for (const std::string& key : keys_)
     strings_size += key.size();
@@ -226,7 +254,7 @@ std::string VariantBuilder::finish(std::string_view function) const {
                             "if it is too big).",
                             function));
   }
-  std::string out;
+  out.clear();
   out.reserve(metadata_size + value_.size());
   out.push_back(static_cast<char>(kMetadataVersion | ((offset_size - 1) << 6)));
   putLittleEndian(out, keys_.size(), offset_size);
@@ -239,7 +267,6 @@ std::string VariantBuilder::finish(std::string_view function) const {
   for (const std::string& key : keys_)
     out.append(key);
   out.append(value_);
-  return out;
 }
 
 }  // namespace sluice::variant

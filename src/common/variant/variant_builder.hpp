@@ -54,12 +54,20 @@ class VariantBuilder {
   //! The encoded variant, metadata then value (a vector's VARIANT row); raises
   //! VARIANT_SIZE_LIMIT naming `function` when either part passes 16 MiB.
   std::string finish(std::string_view function) const;
+  //! As finish(), into `out` (replacing what it held), so that a caller encoding many values
+  //! reuses one buffer.
+  void finishInto(std::string& out, std::string_view function) const;
+  //! Empties the builder for the next value, keeping its memory.
+  void clear();
 
  private:
   void appendPrimitiveHeader(PrimitiveId id) { value_.push_back(static_cast<char>(id << 2)); }
   void appendLittleEndian(uint64_t value, size_t size);
 
   std::string value_;
+  std::string header_;  // an object's or array's header, built before it is inserted
+  // Few keys are looked up by a scan; past kScannedKeys, through key_ids_.
+  static constexpr size_t kScannedKeys = 8;
   std::deque<std::string> keys_;  // in id order; a deque, so key_ids_'s views stay valid
   std::unordered_map<std::string_view, uint32_t> key_ids_;
 };

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "common/error/error.hpp"
 #include "common/text/base64.hpp"
 #include "common/text/json_text.hpp"
 #include "common/text/utf8_encode.hpp"
@@ -20,10 +21,13 @@ namespace {
 constexpr int kMaxNestingDepth = 1000;
 constexpr size_t kMaxDecimalDigits = 38;
 
-//! A recursive-descent reader of one JSON value straight into a VariantBuilder.
+//! A recursive-descent reader of one JSON value straight into a VariantBuilder. Strings
+//! without escapes are passed on as views of the text; the per-depth lists of fields and
+//! offsets are kept in `scratch` for the next value.
 class JsonReader {
  public:
-  JsonReader(VariantBuilder& builder, std::string_view text) : builder_(builder), text_(text) {}
+  JsonReader(VariantBuilder& builder, std::string_view text, JsonToVariant::Scratch& scratch)
+      : builder_(builder), text_(text), scratch_(scratch) {}
 
   bool readRoot() {
     skipWhitespace();
@@ -55,8 +59,8 @@ class JsonReader {
       case '[':
         return depth < kMaxNestingDepth && readArray(depth + 1);
       case '"': {
-        std::string text;
-        if (!readString(text))
+        std::string_view text;
+        if (!readString(text, scratch_.decoded))
           return false;
         builder_.appendString(text);
         return true;
@@ -86,11 +90,25 @@ class JsonReader {
     return true;
   }
 
+  //! The field list of objects at `depth`, emptied.
+  std::vector<VariantBuilder::FieldEntry>& fieldsAt(int depth) {
+    if (scratch_.fields.size() <= static_cast<size_t>(depth))
+      scratch_.fields.resize(depth + 1);
+    scratch_.fields[depth].clear();
+    return scratch_.fields[depth];
+  }
+
+  std::vector<size_t>& offsetsAt(int depth) {
+    if (scratch_.offsets.size() <= static_cast<size_t>(depth))
+      scratch_.offsets.resize(depth + 1);
+    scratch_.offsets[depth].clear();
+    return scratch_.offsets[depth];
+  }
+
   bool readObject(int depth) {
     ++position_;  // '{'
     size_t start = builder_.position();
-    std::vector<VariantBuilder::FieldEntry> fields;
-    std::vector<std::string> keys;
+    std::vector<VariantBuilder::FieldEntry>& fields = fieldsAt(depth);
     skipWhitespace();
     if (!atEnd() && text_[position_] == '}') {
       ++position_;
@@ -99,17 +117,22 @@ class JsonReader {
     }
     while (true) {
       skipWhitespace();
-      std::string key;
-      if (atEnd() || text_[position_] != '"' || !readString(key))
+      std::string_view key;
+      std::string decoded;
+      if (atEnd() || text_[position_] != '"' || !readString(key, decoded))
         return false;
+      if (key.data() == decoded.data()) {
+        // An escaped key: kept until the object is finished.
+        scratch_.decoded_keys.push_back(std::move(decoded));
+        key = scratch_.decoded_keys.back();
+      }
       skipWhitespace();
       if (atEnd() || text_[position_] != ':')
         return false;
       ++position_;
       skipWhitespace();
       uint32_t id = builder_.addKey(key);
-      fields.push_back({{}, id, builder_.position() - start});
-      keys.push_back(std::move(key));
+      fields.push_back({key, id, builder_.position() - start});
       if (!readValue(depth))
         return false;
       skipWhitespace();
@@ -121,8 +144,6 @@ class JsonReader {
       if (c != ',')
         return false;
     }
-    for (size_t i = 0; i < fields.size(); ++i)
-      fields[i].key = keys[i];
     builder_.finishObject(start, fields);
     return true;
   }
@@ -130,7 +151,7 @@ class JsonReader {
   bool readArray(int depth) {
     ++position_;  // '['
     size_t start = builder_.position();
-    std::vector<size_t> offsets;
+    std::vector<size_t>& offsets = offsetsAt(depth);
     skipWhitespace();
     if (!atEnd() && text_[position_] == ']') {
       ++position_;
@@ -178,8 +199,35 @@ class JsonReader {
     return true;
   }
 
-  bool readString(std::string& out) {
+  //! Reads a string: `out` views the text itself when it has no escape, else `decoded`, which
+  //! then holds the decoded bytes.
+  bool readString(std::string_view& out, std::string& decoded) {
     ++position_;  // '"'
+    size_t start = position_;
+    while (true) {
+      if (atEnd())
+        return false;
+      char c = text_[position_];
+      if (c == '"') {
+        out = text_.substr(start, position_ - start);
+        ++position_;
+        return true;
+      }
+      if (static_cast<unsigned char>(c) < 0x20)
+        return false;  // Jackson refuses raw control characters by default
+      if (c == '\\')
+        break;
+      ++position_;
+    }
+    decoded.assign(text_.substr(start, position_ - start));
+    if (!readEscapedRest(decoded))
+      return false;
+    out = decoded;
+    return true;
+  }
+
+  //! Decodes the rest of a string from the first backslash on, up to its closing quote.
+  bool readEscapedRest(std::string& out) {
     while (true) {
       if (atEnd())
         return false;
@@ -187,7 +235,7 @@ class JsonReader {
       if (c == '"')
         return true;
       if (static_cast<unsigned char>(c) < 0x20)
-        return false;  // Jackson refuses raw control characters by default
+        return false;
       if (c != '\\') {
         out.push_back(c);
         continue;
@@ -313,6 +361,7 @@ class JsonReader {
 
   VariantBuilder& builder_;
   std::string_view text_;
+  JsonToVariant::Scratch& scratch_;
   size_t position_ = 0;
 };
 
@@ -337,8 +386,28 @@ void appendOffset(std::string& out, int32_t offset_seconds) {
 
 }  // namespace
 
+bool JsonToVariant::append(VariantBuilder& builder, std::string_view text) {
+  scratch_.decoded_keys.clear();
+  return JsonReader(builder, text, scratch_).readRoot();
+}
+
+bool JsonToVariant::encode(std::string_view text, std::string& out) {
+  builder_.clear();
+  try {
+    if (!append(builder_, text))
+      return false;
+  } catch (const Error& error) {
+    if (error.errorClass() != ErrorClass::VARIANT_DUPLICATE_KEY)
+      throw;
+    return false;
+  }
+  builder_.finishInto(out, function_);
+  return true;
+}
+
 bool appendJson(VariantBuilder& builder, std::string_view text) {
-  return JsonReader(builder, text).readRoot();
+  JsonToVariant parser;
+  return parser.append(builder, text);
 }
 
 std::string formatUuid(std::string_view bytes) {

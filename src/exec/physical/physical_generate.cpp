@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "common/variant/variant.hpp"
 #include "exec/expression/expression_evaluator.hpp"
 #include "exec/expression/vector_copy.hpp"
 #include "function/scalar/json/json_tree.hpp"
@@ -49,6 +50,22 @@ void gatherElements(const Vector& source, const std::vector<uint32_t>& indexes,
   }
 }
 
+//! The number of fields of a VARIANT object or elements of an array at `row`; 0 for anything
+//! else and for NULL.
+idx_t variantLength(const Vector& variants, idx_t row) {
+  if (variants.isNull(row))
+    return 0;
+  variant::VariantRef value = variant::VariantRef::fromEncoded(variants.at<StringView>(row));
+  switch (value.type()) {
+    case variant::Type::kObject:
+      return value.objectSize();
+    case variant::Type::kArray:
+      return value.arraySize();
+    default:
+      return 0;
+  }
+}
+
 //! The text json_tuple returns for a field's value: a string unquoted, anything else as JSON.
 std::string fieldText(const json::Node& value) {
   if (value.kind == json::NodeKind::kString)
@@ -88,6 +105,10 @@ idx_t PhysicalGenerate::rowCount(const std::vector<Vector>& arguments, idx_t row
       return spec_.stack_rows;
     case GeneratorKind::kJsonTuple:
       return 1;
+    case GeneratorKind::kVariantExplode: {
+      idx_t length = variantLength(arguments[0], row);
+      return length == 0 && spec_.outer ? 1 : length;
+    }
   }
   return 0;
 }
@@ -212,6 +233,42 @@ void PhysicalGenerate::generateColumns(const std::vector<Vector>& arguments,
     case GeneratorKind::kJsonTuple:
       generateJsonTuple(arguments, rows, out);
       return;
+    case GeneratorKind::kVariantExplode:
+      generateVariantFields(arguments[0], rows, steps, out);
+      return;
+  }
+}
+
+void PhysicalGenerate::generateVariantFields(const Vector& variants,
+                                             const std::vector<uint32_t>& rows,
+                                             const std::vector<uint32_t>& steps,
+                                             std::vector<Vector>& out) const {
+  Vector& positions = out[input_width_];
+  Vector& keys = out[input_width_ + 1];
+  Vector& values = out[input_width_ + 2];
+  std::string encoded;
+  for (idx_t i = 0; i < rows.size(); ++i) {
+    if (variantLength(variants, rows[i]) == 0) {  // an outer row
+      positions.setNull(i);
+      keys.setNull(i);
+      values.setNull(i);
+      continue;
+    }
+    variant::VariantRef root = variant::VariantRef::fromEncoded(variants.at<StringView>(rows[i]));
+    std::optional<variant::VariantRef> value;
+    if (root.type() == variant::Type::kObject) {
+      variant::ObjectField field = root.fieldAt(steps[i]);
+      keys.mutableData<StringView>()[i] = keys.addString(field.key);
+      value = field.value;
+    } else {
+      keys.setNull(i);
+      value = root.elementAt(steps[i]);
+    }
+    positions.mutableData<int32_t>()[i] = static_cast<int32_t>(steps[i]);
+    // The element with its variant's metadata, as Spark hands it out.
+    encoded.assign(root.metadata());
+    encoded.append(value->valueBytes());
+    values.mutableData<StringView>()[i] = values.addString(encoded);
   }
 }
 

@@ -37,6 +37,9 @@ class PhysicalGenerate : public PhysicalOperator {
                        const std::vector<uint32_t>& steps, std::vector<Vector>& out) const;
   void generateJsonTuple(const std::vector<Vector>& arguments, const std::vector<uint32_t>& rows,
                          std::vector<Vector>& out) const;
+  //! variant_explode's pos, key (NULL for an array's elements) and value columns.
+  void generateVariantFields(const Vector& variants, const std::vector<uint32_t>& rows,
+                             const std::vector<uint32_t>& steps, std::vector<Vector>& out) const;
 
   idx_t input_width_;
   GeneratorSpec spec_;

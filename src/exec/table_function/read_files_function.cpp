@@ -446,8 +446,19 @@ TableFunctionBinding ReadFilesFunction::bind(const TableFunctionInput& input) co
         json.timestamp_format = options.takeOr("timestampformat", "");
         checkDatetimePatterns(json.date_format, json.timestamp_format);
         json.time_zone = sessionZone(context);
-        if (!schema_text)
+        json.single_variant_column = options.takeOr("singlevariantcolumn", "");
+        if (!json.single_variant_column.empty()) {
+          // Each record whole as one VARIANT: no schema to infer, nothing to rescue.
+          if (schema_text) {
+            options.fail("singleVariantColumn",
+                         "The `singleVariantColumn` option cannot be used if there is also a "
+                         "user specified schema.");
+          }
+          schema = {StructField{json.single_variant_column, DataType::variant(), true, {}}};
+          json.rescued_data_column.clear();
+        } else if (!schema_text) {
           schema = inferJson(spec->files, json);
+        }
         spec->rescued_column = json.rescued_data_column;
         break;
       }

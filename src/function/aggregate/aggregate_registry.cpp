@@ -19,6 +19,7 @@ void registerListAggAggregates(AggregateRegistry& registry);
 void registerBitmapAggregates(AggregateRegistry& registry);
 void registerCountMinSketchAggregates(AggregateRegistry& registry);
 void registerHistogramNumericAggregates(AggregateRegistry& registry);
+void registerSchemaOfVariantAggregates(AggregateRegistry& registry);
 
 namespace {}  // namespace
 
@@ -35,6 +36,7 @@ const AggregateRegistry& AggregateRegistry::builtin() {
     registerMinMaxByAggregates(built);
     registerCovarianceAggregates(built);
     registerCollectAggregates(built);
+    registerSchemaOfVariantAggregates(built);
     registerPercentileAggregates(built);
     registerModeAggregates(built);
     registerApproxCountDistinctAggregates(built);

@@ -11,6 +11,7 @@
 #include "common/types/type_coercion.hpp"
 #include "common/variant/variant_json.hpp"
 #include "function/cast/cast.hpp"
+#include "function/physical_type.hpp"
 #include "function/scalar/datetime_common.hpp"
 #include "function/scalar/kernel_loops.hpp"
 
@@ -290,31 +291,45 @@ void castToVariant(const Vector& input, const RowSet& rows, Vector& result) {
   });
 }
 
+void writeVariantAs(const ExecContext& context, const VariantRef& value, Vector& result, idx_t row,
+                    bool try_mode) {
+  const DataType& to = result.type();
+  // The common extractions without boxing: a string as STRING, an integer as an integral
+  // type it fits, a double as DOUBLE.
+  Type type = value.type();
+  if (type == Type::kString && to.id() == TypeId::kString) {
+    result.setNull(row, false);
+    result.mutableData<StringView>()[row] = result.addString(value.getString());
+    return;
+  }
+  if (type == Type::kLong && to.isIntegral()) {
+    int64_t number = value.getLong();
+    bool fits = visitNumericType(to, [&]<typename T>() {
+      if (number < std::numeric_limits<T>::min() || number > std::numeric_limits<T>::max())
+        return false;
+      result.mutableData<T>()[row] = static_cast<T>(number);
+      return true;
+    });
+    if (fits) {
+      result.setNull(row, false);
+      return;
+    }
+  }
+  if (type == Type::kDouble && to.id() == TypeId::kDouble) {
+    result.setNull(row, false);
+    result.mutableData<double>()[row] = value.getDouble();
+    return;
+  }
+  result.setValue(row, variantToValue(context, value, to, try_mode));
+}
+
 void castFromVariant(const ExecContext& context, const Vector& input, const RowSet& rows,
                      Vector& result, bool try_mode) {
-  const DataType& to = result.type();
   forEachRow(rows, [&](idx_t row) {
     if (input.isNull(row))
       return result.setNull(row);
-    VariantRef value = VariantRef::fromEncoded(input.at<StringView>(row));
-    // The common extractions without boxing: a string as STRING, a number as BIGINT / DOUBLE.
-    Type type = value.type();
-    if (type == Type::kString && to.id() == TypeId::kString) {
-      result.setNull(row, false);
-      result.mutableData<StringView>()[row] = result.addString(value.getString());
-      return;
-    }
-    if (type == Type::kLong && to.id() == TypeId::kLong) {
-      result.setNull(row, false);
-      result.mutableData<int64_t>()[row] = value.getLong();
-      return;
-    }
-    if (type == Type::kDouble && to.id() == TypeId::kDouble) {
-      result.setNull(row, false);
-      result.mutableData<double>()[row] = value.getDouble();
-      return;
-    }
-    result.setValue(row, variantToValue(context, value, to, try_mode));
+    writeVariantAs(context, VariantRef::fromEncoded(input.at<StringView>(row)), result, row,
+                   try_mode);
   });
 }
 

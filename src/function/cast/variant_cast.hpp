@@ -27,6 +27,11 @@ std::string encodeAsVariant(const Value& value, std::string_view function);
 Value variantToValue(const ExecContext& context, const variant::VariantRef& value,
                      const DataType& to, bool try_mode);
 
+//! Writes `value` as result's type into `row` of `result` (variantToValue's rules, with the
+//! common extractions written without boxing).
+void writeVariantAs(const ExecContext& context, const variant::VariantRef& value, Vector& result,
+                    idx_t row, bool try_mode);
+
 //! CAST(x AS VARIANT) of `rows`.
 void castToVariant(const Vector& input, const RowSet& rows, Vector& result);
 //! CAST(v AS T) of `rows` (T is result's type).

@@ -49,6 +49,25 @@ std::vector<NamedFunctionDoc> variantFunctionDocs() {
         " VOID\n"
         "> SELECT _FUNC_(parse_json('[{\"b\":true,\"a\":0}]'));\n"
         " ARRAY<OBJECT<a: BIGINT, b: BOOLEAN>>"}},
+      {{"variant_explode"},
+       {"_FUNC_(input) - Returns a row for each field of the VARIANT object `input` or element "
+        "of the VARIANT array `input`: its position `pos`, its key `key` (null for an array's "
+        "elements) and its value `value`; nothing for any other value or null.",
+        "> SELECT * FROM _FUNC_(parse_json('{\"a\": true, \"b\": 3.14}'));\n"
+        " 0\ta\ttrue\n"
+        " 1\tb\t3.14"}},
+      {{"variant_explode_outer"},
+       {"_FUNC_(input) - As variant_explode, but a row of nulls when `input` is null or not a "
+        "non-empty object or array.",
+        "> SELECT * FROM _FUNC_(parse_json('1'));\n"
+        " NULL\tNULL\tNULL"}},
+      {{"schema_of_variant_agg"},
+       {"_FUNC_(v) - Returns the merged type, in SQL form, of the VARIANT values `v` of a group.",
+        "> SELECT _FUNC_(parse_json(j)) FROM VALUES ('1'), ('2'), ('3') AS tab(j);\n"
+        " BIGINT\n"
+        "> SELECT _FUNC_(parse_json(j)) FROM VALUES ('{\"a\": 1}'), ('{\"b\": true}'), "
+        "('{\"c\": 1.23}') AS tab(j);\n"
+        " OBJECT<a: BIGINT, b: BOOLEAN, c: DECIMAL(3,2)>"}},
       {{"to_variant_object"},
        {"_FUNC_(expr) - Converts the struct, map (with string keys) or array `expr` into a "
         "VARIANT, structs and maps as objects.",

@@ -95,6 +95,8 @@ const BinderResolvedFunction kBinderResolvedFunctions[] = {
     {"inline_outer", 1, 1},
     {"stack", 2, -1},
     {"json_tuple", 2, -1},
+    {"variant_explode", 1, 1},
+    {"variant_explode_outer", 1, 1},
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "function/scalar/kernel_loops.hpp"
 
 namespace sluice {

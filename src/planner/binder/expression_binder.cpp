@@ -593,6 +593,25 @@ BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
   return node;
 }
 
+namespace {
+
+//! CAST(variant_get(v, path) AS T) as variant_get(v, path, 'T') (try_variant_get for TRY_CAST):
+//! the same result without building the intermediate variant (v:a.b::int is this shape).
+BoundExpressionPtr castVariantGet(BoundExpressionPtr& operand, const DataType& type,
+                                  bool try_cast) {
+  if (operand->kind != BoundExpressionKind::kCall || operand->children.size() != 2)
+    return nullptr;
+  const std::string& name = operand->function.name;
+  if (name != "variant_get" && name != "try_variant_get")
+    return nullptr;
+  std::vector<BoundExpressionPtr> arguments = std::move(operand->children);
+  arguments.push_back(BoundExpression::makeConstant(Value::null(type)));
+  bool try_mode = try_cast || name == "try_variant_get";
+  return callBuiltin(try_mode ? "try_variant_get" : "variant_get", std::move(arguments));
+}
+
+}  // namespace
+
 BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
   BoundExpressionPtr operand = bind(*expr.operand);
   bool try_cast = expr.syntax == sql::CastSyntax::kTryCast;
@@ -600,6 +619,8 @@ BoundExpressionPtr ExpressionBinder::bindCast(const sql::CastExpr& expr) {
     raiseCastMismatch(autoName(expr), operand->type, expr.type);
   if (operand->type == expr.type)
     return operand;
+  if (BoundExpressionPtr typed = castVariantGet(operand, expr.type, try_cast))
+    return typed;
   return BoundExpression::makeCast(std::move(operand), expr.type, try_cast);
 }
 

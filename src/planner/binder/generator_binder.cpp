@@ -2,7 +2,8 @@
 //
 // Generators are bound as Spark's analyzer types them: explode / posexplode take an ARRAY or
 // a MAP, inline an ARRAY of STRUCTs, stack a constant INT row count and values whose columns
-// agree in type (NULLs take the column's type), json_tuple STRINGs only.
+// agree in type (NULLs take the column's type), json_tuple STRINGs only, variant_explode a
+// VARIANT.
 #include "planner/binder/generator_binder.hpp"
 
 #include <fmt/format.h>
@@ -33,6 +34,8 @@ constexpr GeneratorName kGenerators[] = {
     {"inline_outer", GeneratorKind::kInline, true, "input"},
     {"stack", GeneratorKind::kStack, false, ""},
     {"json_tuple", GeneratorKind::kJsonTuple, false, ""},
+    {"variant_explode", GeneratorKind::kVariantExplode, false, "input"},
+    {"variant_explode_outer", GeneratorKind::kVariantExplode, true, "input"},
 };
 
 const GeneratorName* findGenerator(std::string_view name) {
@@ -343,6 +346,18 @@ LogicalOperatorPtr GeneratorBinder::bind(const sql::FunctionCallExpr& call, bool
         names.push_back(fmt::format("c{}", field - 1));
         types.push_back(DataType::string());
       }
+      break;
+    }
+    case GeneratorKind::kVariantExplode: {
+      if (arguments.size() != 1)
+        throw wrongArguments("1");
+      const DataType& type = arguments[0]->type;
+      if (type.isVoid())
+        arguments[0] = ExpressionBinder::castTo(std::move(arguments[0]), DataType::variant());
+      else if (!type.isVariant())
+        throw unexpectedType(0, "\"VARIANT\"", type);
+      names = {"pos", "key", "value"};
+      types = {DataType::intType(), DataType::string(), DataType::variant()};
       break;
     }
   }

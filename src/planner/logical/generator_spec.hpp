@@ -13,11 +13,12 @@
 namespace sluice {
 
 enum class GeneratorKind : uint8_t {
-  kExplode,     // one row per element of an ARRAY (col) or entry of a MAP (key, value)
-  kPosExplode,  // as kExplode, with the INT position first (pos)
-  kInline,      // one row per STRUCT of an ARRAY, a column per field
-  kStack,       // `stack_rows` rows of the arguments taken in order, a column per row slot
-  kJsonTuple,   // one row: the named fields of a JSON object (the first argument) as STRINGs
+  kExplode,         // one row per element of an ARRAY (col) or entry of a MAP (key, value)
+  kPosExplode,      // as kExplode, with the INT position first (pos)
+  kInline,          // one row per STRUCT of an ARRAY, a column per field
+  kStack,           // `stack_rows` rows of the arguments taken in order, a column per row slot
+  kJsonTuple,       // one row: the named fields of a JSON object (the first argument) as STRINGs
+  kVariantExplode,  // one row per field of a VARIANT object or element of an array: pos, key, value
 };
 
 struct GeneratorSpec {

@@ -277,16 +277,10 @@ ConvertStatus ColumnConverter::convert(ondemand::value& value, Vector& out, idx_
       scratch.text.clear();
       if (!copyJsonValue(value, &scratch.text, depth))
         return ConvertStatus::kMalformed;
-      variant::VariantBuilder builder;
-      try {
-        if (!variant::appendJson(builder, scratch.text))
-          return ConvertStatus::kMalformed;
-      } catch (const Error& error) {
-        if (error.errorClass() != ErrorClass::VARIANT_DUPLICATE_KEY)
-          throw;
+      std::string encoded;
+      if (!variant::JsonToVariant("read_files").encode(scratch.text, encoded))
         return ConvertStatus::kMalformed;
-      }
-      storeString(out, row, builder.finish("from_json"));
+      storeString(out, row, encoded);
       return ConvertStatus::kOk;
     }
     case TypeId::kDate: {

@@ -32,6 +32,9 @@ struct JsonOptions {
   std::string timestamp_format;
   //! The zone of timestamp text without an offset: the session's (UTC when null).
   std::shared_ptr<const TimeZone> time_zone;
+  //! singleVariantColumn: each record, whole, becomes the one VARIANT column (the schema's
+  //! only field); empty: records are read field by field.
+  std::string single_variant_column;
 };
 
 }  // namespace sluice::json

@@ -10,6 +10,7 @@
 
 #include "common/error/error.hpp"
 #include "common/text/utf8_repair.hpp"
+#include "common/variant/variant_json.hpp"
 #include "storage/json/padded_input.hpp"
 #include "storage/json/record_converter.hpp"
 #include "storage/json/record_splitter.hpp"
@@ -82,6 +83,8 @@ struct JsonReader::State {
   [[noreturn]] void throwMalformed(const JsonRecord& record, std::string_view reason,
                                    size_t offset) const;
   std::string mismatchReason() const;
+  //! singleVariantColumn: the record as one variant in `column`; false when it became no row.
+  bool variantRecord(const JsonRecord& record, Vector& column, idx_t row);
 
   std::string path;
   std::string text;  // never changes after padding: records view into it
@@ -90,6 +93,8 @@ struct JsonReader::State {
   RecordConverter converter;
   std::unique_ptr<RecordSplitter> splitter;
   std::string corrupt_data;  // reused for each malformed record's rescued data
+  variant::JsonToVariant variant_parser{"read_files"};  // singleVariantColumn
+  std::string variant_encoded;
   bool finished = false;
 };
 
@@ -138,6 +143,24 @@ void JsonReader::State::throwMalformed(const JsonRecord& record, std::string_vie
       .withLocation(std::move(location));
 }
 
+bool JsonReader::State::variantRecord(const JsonRecord& record, Vector& column, idx_t row) {
+  if (record.problem != SplitProblem::kInvalidDocument &&
+      variant_parser.encode(record.text, variant_encoded)) {
+    column.mutableData<StringView>()[row] = column.addString(variant_encoded);
+    return true;
+  }
+  switch (options.mode) {
+    case ParseMode::kDropMalformed:
+      return false;
+    case ParseMode::kFailFast:
+      throwMalformed(record, malformedReasonText(MalformedReason::kInvalidJson), 0);
+    case ParseMode::kPermissive:
+      break;
+  }
+  column.setNull(row);
+  return true;
+}
+
 std::string JsonReader::State::mismatchReason() const {
   const ConvertFailure& failure = converter.failure();
   std::string field;
@@ -176,6 +199,19 @@ bool JsonReader::next(Batch& batch) {
 
   idx_t row = 0;
   JsonRecord record;
+  if (!state.options.single_variant_column.empty()) {
+    while (row < capacity && state.splitter->next(record)) {
+      if (state.variantRecord(record, columns[0], row))
+        ++row;
+    }
+    if (row == 0) {
+      state.finished = true;
+      return false;
+    }
+    batch.columns = std::move(columns);
+    batch.num_rows = row;
+    return true;
+  }
   while (row < capacity && state.splitter->next(record)) {
     Vector* rescued = rescue ? &rescued_column : nullptr;
     if (record.problem != SplitProblem::kNone) {

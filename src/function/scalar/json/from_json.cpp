@@ -357,16 +357,10 @@ class Converter {
       }
       case TypeId::kVariant: {
         // The value as written, encoded as parse_json encodes it.
-        variant::VariantBuilder builder;
-        try {
-          if (!variant::appendJson(builder, node.source))
-            return false;
-        } catch (const Error& error) {
-          if (error.errorClass() != ErrorClass::VARIANT_DUPLICATE_KEY)
-            throw;
+        std::string encoded;
+        if (!variant::JsonToVariant("from_json").encode(node.source, encoded))
           return false;
-        }
-        out = Value::variant(builder.finish("from_json"));
+        out = Value::variant(std::move(encoded));
         return true;
       }
       case TypeId::kDate: {

@@ -2,14 +2,10 @@
 //
 // The VARIANT functions of Spark 4: parse_json and try_parse_json (JSON text to VARIANT),
 // is_variant_null, variant_get and try_variant_get (a path, then a cast), schema_of_variant
-// and to_variant_object.
-#include <algorithm>
-
+// (variant_schema.*) and to_variant_object.
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
-#include "common/types/decimal.hpp"
-#include "common/types/json_type_widening.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/variant/variant_json.hpp"
 #include "function/cast/variant_cast.hpp"
@@ -17,6 +13,7 @@
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/kernel_loops.hpp"
 #include "function/scalar/variant/variant_path.hpp"
+#include "function/scalar/variant/variant_schema.hpp"
 
 namespace sluice {
 
@@ -25,30 +22,16 @@ namespace {
 using variant::VariantBuilder;
 using variant::VariantRef;
 
-//! The encoded variant of `text`, or nullopt for malformed JSON (and, as Spark's parse_json
-//! wraps every failure, for a key given twice).
-std::optional<std::string> parseJsonText(std::string_view text) {
-  VariantBuilder builder;
-  try {
-    if (!variant::appendJson(builder, text))
-      return std::nullopt;
-  } catch (const Error& error) {
-    if (error.errorClass() != ErrorClass::VARIANT_DUPLICATE_KEY)
-      throw;
-    return std::nullopt;
-  }
-  return builder.finish("parse_json");
-}
-
 BoundScalarFunction bindParseJson(const BindRequest& request, bool try_mode) {
   DataType input = expectArgument(request, 0, DataType::string());
   std::string name = try_mode ? "try_parse_json" : "parse_json";
   ScalarKernel kernel = [try_mode](const ExecContext&, const ArgumentVectors& args,
                                    const RowSet& rows, Vector& result) {
+    variant::JsonToVariant parser;
+    std::string encoded;
     unaryLoop<StringView, StringView>(*args[0], rows, result, [&](StringView text, idx_t row) {
-      std::optional<std::string> encoded = parseJsonText(text);
-      if (encoded)
-        return result.addString(*encoded);
+      if (parser.encode(text, encoded))
+        return result.addString(encoded);
       if (!try_mode) {
         throw Error(ErrorClass::MALFORMED_RECORD_IN_PARSING, "WITHOUT_SUGGESTION",
                     fmt::format("Malformed records are detected in record parsing: {}. Parse "
@@ -121,83 +104,10 @@ BoundScalarFunction bindVariantGet(const BindRequest& request, bool try_mode) {
       std::optional<VariantRef> found = followVariantPath(root, path);
       if (!found)
         return result.setNull(row);
-      result.setValue(row, variantToValue(context, *found, target, try_mode));
+      writeVariantAs(context, *found, result, row, try_mode);
     });
   };
   return {std::move(name), std::move(argument_types), target, std::move(kernel)};
-}
-
-//! Spark's SchemaOfVariant.schemaOf: objects as structs (fields in key order), arrays of the
-//! merged element type, primitives as their SQL types.
-DataType schemaOfVariant(const VariantRef& value) {
-  switch (value.type()) {
-    case variant::Type::kObject: {
-      std::vector<StructField> fields;
-      uint32_t size = value.objectSize();
-      for (uint32_t i = 0; i < size; ++i) {
-        variant::ObjectField field = value.fieldAt(i);
-        fields.push_back(
-            StructField{std::string(field.key), schemaOfVariant(field.value), true, {}});
-      }
-      return DataType::structOf(std::move(fields));
-    }
-    case variant::Type::kArray: {
-      DataType element = DataType::voidType();
-      uint32_t size = value.arraySize();
-      for (uint32_t i = 0; i < size; ++i) {
-        element = json::compatibleJsonType(element, schemaOfVariant(value.elementAt(i)),
-                                           DataType::variant());
-      }
-      return DataType::array(element);
-    }
-    case variant::Type::kNull:
-      return DataType::voidType();
-    case variant::Type::kBoolean:
-      return DataType::boolean();
-    case variant::Type::kLong:
-      return DataType::longType();
-    case variant::Type::kString:
-    case variant::Type::kUuid:
-      return DataType::string();
-    case variant::Type::kDouble:
-      return DataType::doubleType();
-    case variant::Type::kDecimal: {
-      variant::DecimalValue decimal = variant::stripTrailingZeros(value.getDecimal());
-      int precision = std::max(decimal::digitCount(decimal.unscaled), decimal.scale);
-      return DataType::decimal(precision, decimal.scale);
-    }
-    case variant::Type::kDate:
-      return DataType::date();
-    case variant::Type::kTimestamp:
-      return DataType::timestamp();
-    case variant::Type::kTimestampNtz:
-      return DataType::timestampNtz();
-    case variant::Type::kFloat:
-      return DataType::floatType();
-    case variant::Type::kBinary:
-      return DataType::binary();
-  }
-  return DataType::variant();
-}
-
-//! Spark's SchemaOfVariant.printSchema: structs as OBJECT<name: type, ...>.
-std::string printVariantSchema(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kStruct: {
-      std::string out = "OBJECT<";
-      for (size_t i = 0; i < type.fields().size(); ++i) {
-        const StructField& field = type.fields()[i];
-        if (i > 0)
-          out += ", ";
-        out += sqlFieldName(field.name) + ": " + printVariantSchema(field.type);
-      }
-      return out + ">";
-    }
-    case TypeId::kArray:
-      return "ARRAY<" + printVariantSchema(type.elementType()) + ">";
-    default:
-      return type.sql();
-  }
 }
 
 BoundScalarFunction bindSchemaOfVariant(const BindRequest& request) {
