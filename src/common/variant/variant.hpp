@@ -70,6 +70,9 @@ enum BasicType : uint8_t {
 };
 
 inline constexpr uint8_t kMetadataVersion = 1;
+//! The deepest nesting of objects and arrays: Jackson's limit, which bounds what parse_json
+//! builds; a value nested deeper is taken as damaged (walking it could exhaust the stack).
+inline constexpr int kMaxNestingDepth = 1000;
 inline constexpr size_t kMaxShortStringLength = 63;
 
 struct DecimalValue {

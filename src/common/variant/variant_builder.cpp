@@ -124,6 +124,12 @@ void VariantBuilder::appendTimestampNtz(int64_t micros) {
 }
 
 void VariantBuilder::appendVariant(const VariantRef& value) {
+  appendVariantAt(value, 0);
+}
+
+void VariantBuilder::appendVariantAt(const VariantRef& value, int depth) {
+  if (depth > kMaxNestingDepth)
+    throwMalformed();
   switch (value.type()) {
     case Type::kObject: {
       size_t start = position();
@@ -134,7 +140,7 @@ void VariantBuilder::appendVariant(const VariantRef& value) {
         ObjectField field = value.fieldAt(i);
         uint32_t id = addKey(field.key);
         fields.push_back({field.key, id, position() - start});
-        appendVariant(field.value);
+        appendVariantAt(field.value, depth + 1);
       }
       finishObject(start, fields);
       return;
@@ -146,7 +152,7 @@ void VariantBuilder::appendVariant(const VariantRef& value) {
       offsets.reserve(size);
       for (uint32_t i = 0; i < size; ++i) {
         offsets.push_back(position() - start);
-        appendVariant(value.elementAt(i));
+        appendVariantAt(value.elementAt(i), depth + 1);
       }
       finishArray(start, offsets);
       return;

@@ -61,6 +61,7 @@ class VariantBuilder {
   void clear();
 
  private:
+  void appendVariantAt(const VariantRef& value, int depth);
   void appendPrimitiveHeader(PrimitiveId id) { value_.push_back(static_cast<char>(id << 2)); }
   void appendLittleEndian(uint64_t value, size_t size);
 

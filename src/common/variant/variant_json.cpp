@@ -17,8 +17,6 @@ namespace sluice::variant {
 
 namespace {
 
-//! Jackson's default StreamReadConstraints.maxNestingDepth.
-constexpr int kMaxNestingDepth = 1000;
 constexpr size_t kMaxDecimalDigits = 38;
 
 //! A recursive-descent reader of one JSON value straight into a VariantBuilder. Strings
@@ -431,7 +429,11 @@ DecimalValue stripTrailingZeros(DecimalValue decimal) {
   return decimal;
 }
 
-void appendJsonText(std::string& out, const VariantRef& value, const TimeZone& zone) {
+namespace {
+
+void appendJsonTextAt(std::string& out, const VariantRef& value, const TimeZone& zone, int depth) {
+  if (depth > kMaxNestingDepth)
+    throwMalformed();
   switch (value.type()) {
     case Type::kObject: {
       out.push_back('{');
@@ -442,7 +444,7 @@ void appendJsonText(std::string& out, const VariantRef& value, const TimeZone& z
         ObjectField field = value.fieldAt(i);
         appendJsonString(out, field.key);
         out.push_back(':');
-        appendJsonText(out, field.value, zone);
+        appendJsonTextAt(out, field.value, zone, depth + 1);
       }
       out.push_back('}');
       return;
@@ -453,7 +455,7 @@ void appendJsonText(std::string& out, const VariantRef& value, const TimeZone& z
       for (uint32_t i = 0; i < size; ++i) {
         if (i > 0)
           out.push_back(',');
-        appendJsonText(out, value.elementAt(i), zone);
+        appendJsonTextAt(out, value.elementAt(i), zone, depth + 1);
       }
       out.push_back(']');
       return;
@@ -504,6 +506,12 @@ void appendJsonText(std::string& out, const VariantRef& value, const TimeZone& z
       appendQuoted(out, formatUuid(value.getUuid()));
       return;
   }
+}
+
+}  // namespace
+
+void appendJsonText(std::string& out, const VariantRef& value, const TimeZone& zone) {
+  appendJsonTextAt(out, value, zone, 0);
 }
 
 }  // namespace sluice::variant

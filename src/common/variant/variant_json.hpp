@@ -56,7 +56,8 @@ class JsonToVariant {
 
 //! Appends `value` as Spark's Variant.toJson writes it: compact, object fields in key order,
 //! decimals without trailing zeros, doubles and floats as Java prints them, dates, timestamps
-//! (in `zone`, with its "+HH:MM" offset), binaries (base64) and UUIDs quoted.
+//! (in `zone`, with its "+HH:MM" offset), binaries (base64) and UUIDs quoted. A value nested
+//! deeper than kMaxNestingDepth raises MALFORMED_VARIANT.
 void appendJsonText(std::string& out, const VariantRef& value, const TimeZone& zone);
 
 //! A UUID's 16 bytes as 8-4-4-4-12 lower-case hex digits.

@@ -127,6 +127,29 @@ TEST(VariantTest, DamagedBytesAreMalformedNotCrashes) {
   }
 }
 
+TEST(VariantTest, NestingBeyondTheLimitIsMalformed) {
+  // 1,500 arrays, one inside the other, down to a variant null: deeper than any parser builds.
+  // Each array has one element and 4-byte offsets (header: offset size 4, basic type array).
+  std::string inner = bytes({0x00});
+  for (int level = 0; level < 1500; ++level) {
+    std::string array = bytes({(0x3 << 2) | 0x3, 0x01, 0, 0, 0, 0});
+    auto size = static_cast<uint32_t>(inner.size());
+    array.append(reinterpret_cast<const char*>(&size), sizeof size);
+    inner = array + inner;
+  }
+  std::string encoded = bytes({0x01, 0x00, 0x00}) + inner;
+  VariantRef root = VariantRef::fromEncoded(encoded);
+  std::string out;
+  try {
+    appendJsonText(out, root, TimeZone::utc());
+    FAIL() << "a value nested 1,500 deep was written";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.errorClass(), ErrorClass::MALFORMED_VARIANT);
+  }
+  VariantBuilder builder;
+  EXPECT_THROW(builder.appendVariant(root), Error);
+}
+
 TEST(VariantTest, StorageFormRoundTrip) {
   Vector variants(DataType::variant(), 3);
   variants.setValue(0, Value::variant(encode("{\"a\": [1, 2], \"b\": \"a long enough string\"}")));

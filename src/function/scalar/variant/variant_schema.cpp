@@ -11,7 +11,11 @@
 
 namespace sluice {
 
-DataType schemaOfVariant(const variant::VariantRef& value) {
+namespace {
+
+DataType schemaAt(const variant::VariantRef& value, int depth) {
+  if (depth > variant::kMaxNestingDepth)
+    variant::throwMalformed();
   switch (value.type()) {
     case variant::Type::kObject: {
       std::vector<StructField> fields;
@@ -27,7 +31,7 @@ DataType schemaOfVariant(const variant::VariantRef& value) {
       DataType element = DataType::voidType();
       uint32_t size = value.arraySize();
       for (uint32_t i = 0; i < size; ++i)
-        element = mergeVariantSchemas(element, schemaOfVariant(value.elementAt(i)));
+        element = mergeVariantSchemas(element, schemaAt(value.elementAt(i), depth + 1));
       return DataType::array(element);
     }
     case variant::Type::kNull:
@@ -58,6 +62,12 @@ DataType schemaOfVariant(const variant::VariantRef& value) {
       return DataType::binary();
   }
   return DataType::variant();
+}
+
+}  // namespace
+
+DataType schemaOfVariant(const variant::VariantRef& value) {
+  return schemaAt(value, 0);
 }
 
 DataType mergeVariantSchemas(const DataType& a, const DataType& b) {
