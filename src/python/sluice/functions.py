@@ -94,6 +94,7 @@ _LITERAL_ARGUMENTS = {
     "from_utc_timestamp": {1}, "to_utc_timestamp": {1}, "conv": {1, 2}, "shiftleft": {1},
     "shiftright": {1}, "overlay": {2, 3}, "percentile_approx": {1, 2}, "percentile": {1},
     "ntile": {0}, "lag": {1, 2}, "lead": {1, 2}, "nth_value": {1}, "try_to_timestamp": {1},
+    "variant_get": {1, 2}, "try_variant_get": {1, 2},
 }
 
 

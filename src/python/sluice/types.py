@@ -44,6 +44,7 @@ IntegerType = _atomic("IntegerType", "int")
 LongType = _atomic("LongType", "bigint")
 FloatType = _atomic("FloatType", "float")
 DoubleType = _atomic("DoubleType", "double")
+VariantType = _atomic("VariantType", "variant")
 
 
 class DecimalType(DataType):
@@ -231,7 +232,7 @@ def _schema_sql(schema):
 
 _SIMPLE_TYPES = {cls._ddl: cls for cls in (
     NullType, StringType, BinaryType, BooleanType, DateType, TimestampType, TimestampNTZType,
-    ByteType, ShortType, IntegerType, LongType, FloatType, DoubleType)}
+    ByteType, ShortType, IntegerType, LongType, FloatType, DoubleType, VariantType)}
 
 
 def _split_fields(text):
