@@ -68,7 +68,7 @@ class VariantBuilder {
   std::string value_;
   std::string header_;  // an object's or array's header, built before it is inserted
   // Few keys are looked up by a scan; past kScannedKeys, through key_ids_.
-  static constexpr size_t kScannedKeys = 8;
+  static constexpr size_t kScannedKeys = 32;
   std::deque<std::string> keys_;  // in id order; a deque, so key_ids_'s views stay valid
   std::unordered_map<std::string_view, uint32_t> key_ids_;
 };
