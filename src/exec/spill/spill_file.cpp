@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "common/variant/variant_storage.hpp"
 #include "function/physical_type.hpp"
 #include "storage/parquet/parquet_reader.hpp"
 #include "storage/parquet/parquet_writer.hpp"
@@ -22,7 +23,6 @@ bool spillsAsItself(const DataType& type) {
     case TypeId::kVoid:
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
-    case TypeId::kVariant:  // Parquet gives it back as its storage struct
       return false;
     case TypeId::kArray:
       return spillsAsItself(type.elementType());
@@ -108,8 +108,9 @@ SpillFile::~SpillFile() {
   std::filesystem::remove(path_, ignored);
 }
 
-SpillWriter::SpillWriter(const SpillFile& file, const std::vector<DataType>& types,
+SpillWriter::SpillWriter(SpillFile& file, const std::vector<DataType>& types,
                          uint64_t row_group_rows) {
+  file.column_types_ = types;
   std::vector<StructField> schema;
   for (size_t column = 0; column < types.size(); ++column)
     schema.push_back({fmt::format("c{}", column), types[column], true, {}});
@@ -132,12 +133,23 @@ void SpillWriter::close() {
 }
 
 SpillReader::SpillReader(const SpillFile& file)
-    : reader_(std::make_unique<parquet::ParquetReader>(file.path())) {}
+    : reader_(std::make_unique<parquet::ParquetReader>(file.path())),
+      column_types_(file.columnTypes()) {}
 
 SpillReader::~SpillReader() = default;
 
 bool SpillReader::next(Batch& batch) {
-  return reader_->next(batch);
+  if (!reader_->next(batch))
+    return false;
+  // A VARIANT comes back as its (value, metadata) group.
+  for (size_t column = 0; column < batch.columns.size() && column < column_types_.size();
+       ++column) {
+    if (!batch.columns[column].type().sameStructure(column_types_[column])) {
+      batch.columns[column] =
+          variant::fromStorage(batch.columns[column], column_types_[column], batch.num_rows);
+    }
+  }
+  return true;
 }
 
 }  // namespace sluice

@@ -40,9 +40,15 @@ class SpillFile {
   SpillFile& operator=(const SpillFile&) = delete;
 
   const std::string& path() const { return path_; }
+  //! The types of the columns its writer wrote (Parquet stores a VARIANT as a group: the
+  //! reader turns such columns back).
+  const std::vector<DataType>& columnTypes() const { return column_types_; }
 
  private:
+  friend class SpillWriter;
+
   std::string path_;
+  std::vector<DataType> column_types_;
 };
 
 //! Writes batches of `types` to a spill file; close() once all are written.
@@ -52,7 +58,7 @@ class SpillWriter {
   static constexpr uint64_t kDefaultRowGroupRows = 64 * 1024;
 
   //! `row_group_rows` bounds what the writer buffers (many writers open at once want few).
-  SpillWriter(const SpillFile& file, const std::vector<DataType>& types,
+  SpillWriter(SpillFile& file, const std::vector<DataType>& types,
               uint64_t row_group_rows = kDefaultRowGroupRows);
   ~SpillWriter();
 
@@ -74,6 +80,7 @@ class SpillReader {
 
  private:
   std::unique_ptr<parquet::ParquetReader> reader_;
+  std::vector<DataType> column_types_;
 };
 
 }  // namespace sluice

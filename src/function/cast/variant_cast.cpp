@@ -7,6 +7,7 @@
 #include "common/check.hpp"
 #include "common/error/error.hpp"
 #include "common/types/decimal.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/variant/variant_json.hpp"
@@ -22,8 +23,6 @@ namespace {
 using variant::Type;
 using variant::VariantBuilder;
 using variant::VariantRef;
-
-constexpr int64_t kMicrosPerSecond = 1000000;
 
 //! A primitive variant as a value of its own SQL type (Spark's Literal per variant type).
 Value primitiveValue(const VariantRef& value) {

@@ -165,6 +165,24 @@ TEST(ExternalSortTest, LongStringsAndNestedValuesComeBackFromSpillFiles) {
   }
 }
 
+TEST(ExternalSortTest, VariantsComeBackFromSpillFiles) {
+  Session session;
+  session.execute("SET sluice.memoryLimit = '256k'");
+  uint64_t files_before = spillFilesCreated();
+  auto results = session.execute(
+      "SELECT id, to_variant_object(named_struct('id', id, 'pad', repeat('v', id % 20))) AS v "
+      "FROM range(0, 40000) ORDER BY id DESC");
+  const auto& result = results.back();
+  EXPECT_GT(spillFilesCreated() - files_before, 0u);
+  ASSERT_EQ(result.numRows(), 40000u);
+  for (size_t row : {size_t{0}, size_t{20000}, size_t{39999}}) {
+    int64_t id = 39999 - static_cast<int64_t>(row);
+    EXPECT_EQ(result.displayValue(row, 1), "{\"id\":" + std::to_string(id) + ",\"pad\":\"" +
+                                               std::string(static_cast<size_t>(id % 20), 'v') +
+                                               "\"}");
+  }
+}
+
 TEST(ExternalSortTest, RowsParquetCannotHoldAreSortedInMemory) {
   Session session;
   session.execute("SET sluice.memoryLimit = '64k'");
