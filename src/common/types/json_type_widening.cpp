@@ -4,30 +4,11 @@
 #include <algorithm>
 
 #include "common/types/decimal.hpp"
+#include "common/types/type_coercion.hpp"
 
 namespace sluice::json {
 
 namespace {
-
-//! Spark's numericPrecedence for the non-decimal numbers.
-int numericRank(TypeId id) {
-  switch (id) {
-    case TypeId::kByte:
-      return 0;
-    case TypeId::kShort:
-      return 1;
-    case TypeId::kInt:
-      return 2;
-    case TypeId::kLong:
-      return 3;
-    case TypeId::kFloat:
-      return 4;
-    case TypeId::kDouble:
-      return 5;
-    default:
-      return -1;
-  }
-}
 
 //! DecimalType.isWiderThan: holds every value of `other` without loss.
 bool isWiderDecimal(const DataType& decimal, const DataType& other) {
@@ -46,7 +27,7 @@ DataType compatibleDecimals(const DataType& a, const DataType& b) {
 
 DataType compatibleNumbers(const DataType& a, const DataType& b) {
   if (!a.isDecimal() && !b.isDecimal()) {
-    return numericRank(a.id()) >= numericRank(b.id()) ? a : b;
+    return numericPrecedence(a.id()) >= numericPrecedence(b.id()) ? a : b;
   }
   if (a.isDecimal() && b.isDecimal())
     return compatibleDecimals(a, b);

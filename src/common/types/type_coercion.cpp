@@ -6,8 +6,6 @@
 
 namespace sluice {
 
-namespace {
-
 int numericPrecedence(TypeId id) {
   switch (id) {
     case TypeId::kByte:
@@ -26,6 +24,8 @@ int numericPrecedence(TypeId id) {
       return -1;
   }
 }
+
+namespace {
 
 //! Decimal digits before the point that an integral type needs.
 int integralDigits(TypeId id) {

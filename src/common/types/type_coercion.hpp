@@ -33,6 +33,10 @@ std::optional<DataType> findWiderCommonTypeWithoutStringPromotion(
 //! `other` in a binary operator; nullopt when no promotion applies.
 std::optional<DataType> stringPromotionType(const DataType& left, const DataType& right);
 
+//! Spark's numericPrecedence for the non-decimal numbers (TINYINT 0 ... DOUBLE 5); -1 for any
+//! other type.
+int numericPrecedence(TypeId id);
+
 //! Spark's Cast.canAnsiCast: whether CAST(from AS to) is allowed at all.
 bool canAnsiCast(const DataType& from, const DataType& to);
 

@@ -9,6 +9,7 @@
 #include "common/error/error.hpp"
 #include "common/text/base64.hpp"
 #include "common/text/json_text.hpp"
+#include "common/text/percent_decoding.hpp"
 #include "common/text/utf8_encode.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -174,22 +175,12 @@ class JsonReader {
     return true;
   }
 
-  static int hexDigit(char c) {
-    if (c >= '0' && c <= '9')
-      return c - '0';
-    if (c >= 'a' && c <= 'f')
-      return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-      return c - 'A' + 10;
-    return -1;
-  }
-
   bool readHex4(char32_t& out) {
     if (position_ + 4 > text_.size())
       return false;
     out = 0;
     for (int i = 0; i < 4; ++i) {
-      int digit = hexDigit(text_[position_++]);
+      int digit = hexDigitValue(text_[position_++]);
       if (digit < 0)
         return false;
       out = out * 16 + static_cast<char32_t>(digit);

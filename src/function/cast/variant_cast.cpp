@@ -65,6 +65,14 @@ Value primitiveValue(const VariantRef& value) {
                           json, to.sql()));
 }
 
+//! The result of a cast that fails: NULL in try mode, else INVALID_VARIANT_CAST.
+Value failedCast(const ExecContext& context, const VariantRef& value, const DataType& to,
+                 bool try_mode) {
+  if (try_mode)
+    return Value::null(to);
+  raiseInvalidCast(context, value, to);
+}
+
 //! Seconds to microseconds for a TIMESTAMP target; nullopt on overflow (Spark's strict
 //! multiplyExact here, where CAST would saturate).
 std::optional<int64_t> secondsToMicros(const Value& seconds) {
@@ -88,11 +96,7 @@ std::optional<int64_t> secondsToMicros(const Value& seconds) {
 
 Value scalarFromVariant(const ExecContext& context, const VariantRef& value, const DataType& to,
                         bool try_mode) {
-  auto invalid = [&]() -> Value {
-    if (try_mode)
-      return Value::null(to);
-    raiseInvalidCast(context, value, to);
-  };
+  auto invalid = [&] { return failedCast(context, value, to, try_mode); };
   Type type = value.type();
   if (type == Type::kObject || type == Type::kArray) {
     if (to.id() != TypeId::kString)
@@ -123,11 +127,7 @@ Value scalarFromVariant(const ExecContext& context, const VariantRef& value, con
 //! A value of `to` built from the variant's elements, for ARRAY, MAP and STRUCT targets.
 Value nestedFromVariant(const ExecContext& context, const VariantRef& value, const DataType& to,
                         bool try_mode) {
-  auto invalid = [&]() -> Value {
-    if (try_mode)
-      return Value::null(to);
-    raiseInvalidCast(context, value, to);
-  };
+  auto invalid = [&] { return failedCast(context, value, to, try_mode); };
   Type type = value.type();
   std::vector<Value> children;
   switch (to.id()) {
