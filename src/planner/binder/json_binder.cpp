@@ -83,7 +83,8 @@ BoundExpressionPtr bindJsonPathOperator(const sql::JsonPathExpr& expr, BoundExpr
   if (base->type.id() != TypeId::kString && base->type.id() != TypeId::kVoid) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The first parameter "
-                            "requires the \"STRING\" type, however \"{}\" has the type \"{}\".",
+                            "requires the (\"STRING\" or \"VARIANT\") type, however \"{}\" has "
+                            "the type \"{}\".",
                             ExpressionBinder::autoName(expr),
                             ExpressionBinder::autoName(*expr.base), base->type.sql()));
   }
