@@ -50,12 +50,8 @@ void gatherElements(const Vector& source, const std::vector<uint32_t>& indexes,
   }
 }
 
-//! The number of fields of a VARIANT object or elements of an array at `row`; 0 for anything
-//! else and for NULL.
-idx_t variantLength(const Vector& variants, idx_t row) {
-  if (variants.isNull(row))
-    return 0;
-  variant::VariantRef value = variant::VariantRef::fromEncoded(variants.at<StringView>(row));
+//! The number of fields of a VARIANT object or elements of an array; 0 for anything else.
+idx_t variantLength(const variant::VariantRef& value) {
   switch (value.type()) {
     case variant::Type::kObject:
       return value.objectSize();
@@ -106,7 +102,11 @@ idx_t PhysicalGenerate::rowCount(const std::vector<Vector>& arguments, idx_t row
     case GeneratorKind::kJsonTuple:
       return 1;
     case GeneratorKind::kVariantExplode: {
-      idx_t length = variantLength(arguments[0], row);
+      const Vector& variants = arguments[0];
+      idx_t length =
+          variants.isNull(row)
+              ? 0
+              : variantLength(variant::VariantRef::fromEncoded(variants.at<StringView>(row)));
       return length == 0 && spec_.outer ? 1 : length;
     }
   }
@@ -248,25 +248,27 @@ void PhysicalGenerate::generateVariantFields(const Vector& variants,
   Vector& values = out[input_width_ + 2];
   std::string encoded;
   for (idx_t i = 0; i < rows.size(); ++i) {
-    if (variantLength(variants, rows[i]) == 0) {  // an outer row
+    std::optional<variant::VariantRef> root;
+    if (!variants.isNull(rows[i]))
+      root = variant::VariantRef::fromEncoded(variants.at<StringView>(rows[i]));
+    if (!root || variantLength(*root) == 0) {  // an outer row
       positions.setNull(i);
       keys.setNull(i);
       values.setNull(i);
       continue;
     }
-    variant::VariantRef root = variant::VariantRef::fromEncoded(variants.at<StringView>(rows[i]));
     std::optional<variant::VariantRef> value;
-    if (root.type() == variant::Type::kObject) {
-      variant::ObjectField field = root.fieldAt(steps[i]);
+    if (root->type() == variant::Type::kObject) {
+      variant::ObjectField field = root->fieldAt(steps[i]);
       keys.mutableData<StringView>()[i] = keys.addString(field.key);
       value = field.value;
     } else {
       keys.setNull(i);
-      value = root.elementAt(steps[i]);
+      value = root->elementAt(steps[i]);
     }
     positions.mutableData<int32_t>()[i] = static_cast<int32_t>(steps[i]);
     // The element with its variant's metadata, as Spark hands it out.
-    encoded.assign(root.metadata());
+    encoded.assign(root->metadata());
     encoded.append(value->valueBytes());
     values.mutableData<StringView>()[i] = values.addString(encoded);
   }

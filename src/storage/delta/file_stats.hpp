@@ -29,8 +29,8 @@ struct StatsOptions {
 };
 
 //! Builds the stats JSON of a file from its footer. `list_null_counts` supplies the NULL
-//! counts of top-level ARRAY / MAP columns, which a footer cannot give (its leaf null counts
-//! include NULL elements).
+//! counts of top-level ARRAY / MAP / VARIANT columns, which a footer cannot give (its leaf null
+//! counts include NULL elements; a VARIANT's leaves are its value and metadata).
 std::string buildFileStats(const parquet::FileMetaData& footer,
                            const parquet::ParquetSchema& schema, const StatsOptions& options,
                            const std::map<std::string, int64_t>& list_null_counts = {});
