@@ -10,6 +10,9 @@ namespace sluice {
 
 // Registered here rather than in the header, which every function file includes.
 void registerFromJsonFunctions(FunctionRegistry& registry);
+void registerFromCsvFunctions(FunctionRegistry& registry);
+void registerSchemaOfCsvFunctions(FunctionRegistry& registry);
+void registerToCsvFunctions(FunctionRegistry& registry);
 void registerConditionalFunctions(FunctionRegistry& registry);
 void registerBinderResolvedFunctions(FunctionRegistry& registry);
 void registerUnsupportedFunctions(FunctionRegistry& registry);
@@ -67,6 +70,9 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerToJsonFunctions(built);
     registerSchemaOfJsonFunctions(built);
     registerFromJsonFunctions(built);
+    registerFromCsvFunctions(built);
+    registerSchemaOfCsvFunctions(built);
+    registerToCsvFunctions(built);
     registerUuidFunctions(built);
     registerCurrentUserFunctions(built);
     registerSparkPartitionIdFunctions(built);

@@ -19,16 +19,6 @@ void appendItems(std::string& out, const std::vector<Value>& items, const TimeZo
   }
 }
 
-std::string hexBytes(const std::string& bytes) {
-  std::string out = "[";
-  for (size_t index = 0; index < bytes.size(); ++index) {
-    if (index > 0)
-      out += ' ';
-    out += fmt::format("{:02X}", static_cast<unsigned char>(bytes[index]));
-  }
-  return out + "]";
-}
-
 }  // namespace
 
 std::string prettyString(const Value& value, const TimeZone& zone) {
@@ -54,7 +44,7 @@ std::string prettyString(const Value& value, const TimeZone& zone) {
     case TypeId::kString:
       return value.getString();
     case TypeId::kBinary:
-      return hexBytes(value.getString());
+      return formatBinaryHex(value.getString());
     case TypeId::kVariant: {
       std::string json;
       variant::appendJsonText(json, variant::VariantRef::fromEncoded(value.getString()), zone);

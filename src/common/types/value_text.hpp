@@ -97,6 +97,8 @@ std::string formatYearMonthInterval(int32_t months, IntervalField start, Interva
 //! "INTERVAL '3 04:05:06.5' DAY TO SECOND", "INTERVAL '100:00' HOUR TO MINUTE"; fields
 //! below `end` are not printed (they are zero in a value of that type).
 std::string formatDayTimeInterval(int64_t micros, IntervalField start, IntervalField end);
+//! Bytes as Spark shows BINARY values outside CAST (show(), CSV): "[0A 1B FF]".
+std::string formatBinaryHex(std::string_view bytes);
 
 // ---- Civil calendar (proleptic Gregorian, as Spark 3+). ----
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "common/csv/csv_options.hpp"
 #include "common/types/data_type.hpp"
-#include "storage/csv/csv_options.hpp"
 #include "storage/format/input_files.hpp"
 #include "storage/json/json_options.hpp"
 

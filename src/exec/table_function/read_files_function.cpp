@@ -7,16 +7,16 @@
 #include <map>
 #include <optional>
 
+#include "common/csv/csv_schema_inference.hpp"
 #include "common/text/ascii_case.hpp"
+#include "common/text/parse_mode.hpp"
 #include "common/types/datetime_pattern.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "exec/physical/physical_file_scan.hpp"
 #include "exec/table_function/file_scan_spec.hpp"
 #include "exec/table_function/physical_table_source.hpp"
-#include "storage/csv/csv_schema_inference.hpp"
 #include "storage/format/file_text.hpp"
-#include "storage/format/parse_mode.hpp"
 #include "storage/json/json_inference.hpp"
 #include "storage/parquet/parquet_reader.hpp"
 
@@ -70,7 +70,7 @@ class ReadFilesOptions {
     std::optional<std::string> value = take(name);
     if (!value)
       return std::nullopt;
-    std::string text = unescape(*value);
+    std::string text = csv::unescapeCharOption(*value);
     if (text.empty())
       return '\0';
     if (text.size() > 1) {
@@ -103,19 +103,6 @@ class ReadFilesOptions {
   }
 
  private:
-  // "\t" written as two characters in SQL text means a tab, as in Spark's options.
-  static std::string unescape(const std::string& text) {
-    if (text == "\\t")
-      return "\t";
-    if (text == "\\n")
-      return "\n";
-    if (text == "\\\\")
-      return "\\";
-    if (text == "\\u0000")
-      return std::string(1, '\0');
-    return text;
-  }
-
   SourceLocation call_;
   std::map<std::string, OptionValue> options_;
   std::vector<std::string> used_;
@@ -475,9 +462,14 @@ TableFunctionBinding ReadFilesFunction::bind(const TableFunctionInput& input) co
         if (std::optional<char> escape = options.takeChar("escape"))
           csv.escape = *escape;
         csv.null_value = options.takeOr("nullvalue", "");
+        csv.nan_value = options.takeOr("nanvalue", csv.nan_value);
+        csv.positive_inf = options.takeOr("positiveinf", csv.positive_inf);
+        csv.negative_inf = options.takeOr("negativeinf", csv.negative_inf);
         csv.date_format = options.takeOr("dateformat", "");
         csv.timestamp_format = options.takeOr("timestampformat", "");
         checkDatetimePatterns(csv.date_format, csv.timestamp_format);
+        csv.timestamp_ntz_format = options.takeOr("timestampntzformat", "");
+        checkDatetimePatterns("", csv.timestamp_ntz_format);
         csv.multi_line = options.takeBool("multiline").value_or(false);
         csv.mode = takeMode(options);
         csv.infer_column_types = infer_types.value_or(true);

@@ -16,7 +16,7 @@ const std::map<std::string_view, FunctionDoc>& docsByName() {
     std::map<std::string_view, FunctionDoc> docs;
     for (auto part : {conditionalFunctionDocs, stringFunctionDocs, datetimeFunctionDocs,
                       mathFunctionDocs, collectionFunctionDocs, aggregateFunctionDocs,
-                      jsonFunctionDocs, miscFunctionDocs, variantFunctionDocs}) {
+                      jsonFunctionDocs, csvFunctionDocs, miscFunctionDocs, variantFunctionDocs}) {
       for (const NamedFunctionDoc& named : part()) {
         for (std::string_view name : named.names) {
           if (!docs.emplace(name, named.doc).second)

@@ -16,6 +16,7 @@ std::vector<NamedFunctionDoc> mathFunctionDocs();
 std::vector<NamedFunctionDoc> collectionFunctionDocs();
 std::vector<NamedFunctionDoc> aggregateFunctionDocs();
 std::vector<NamedFunctionDoc> jsonFunctionDocs();
+std::vector<NamedFunctionDoc> csvFunctionDocs();
 std::vector<NamedFunctionDoc> miscFunctionDocs();
 std::vector<NamedFunctionDoc> variantFunctionDocs();
 

@@ -104,4 +104,17 @@ bool isOrderableType(const DataType& type) {
   return !containsMapType(type) && !containsVariantType(type);
 }
 
+void requireOptionsMap(const DataType& type) {
+  if (type.id() != TypeId::kMap) {
+    throw Error(ErrorClass::INVALID_OPTIONS, "NON_MAP_FUNCTION",
+                "Invalid options: Must use the `map()` function for options.");
+  }
+  if (type.keyType().id() != TypeId::kString || type.valueType().id() != TypeId::kString) {
+    throw Error(ErrorClass::INVALID_OPTIONS, "NON_STRING_TYPE",
+                fmt::format("Invalid options: A type of keys and values in `map()` must be "
+                            "string, but got \"{}\".",
+                            type.sql()));
+  }
+}
+
 }  // namespace sluice

@@ -42,4 +42,8 @@ const Value* constantArgument(const BindRequest& request, size_t index);
 std::optional<int64_t> foldableIntegerArgument(const BindRequest& request, size_t index,
                                                std::string_view parameter);
 
+//! The options argument of the JSON and CSV functions must be a MAP<STRING, STRING> (a map()
+//! call); raises INVALID_OPTIONS otherwise.
+void requireOptionsMap(const DataType& type);
+
 }  // namespace sluice

@@ -130,6 +130,8 @@ class FileSink : public SinkDestination {
       options.quote = charOption(sink_, "quote", '"');
       options.escape = charOption(sink_, "escape", '\\');
       options.null_value = sinkOption(sink_, "nullValue").value_or("");
+      options.date_format = sinkOption(sink_, "dateFormat").value_or("");
+      options.timestamp_format = sinkOption(sink_, "timestampFormat").value_or("");
       options.time_zone = exec.time_zone;
       csv::CsvWriter writer(path, schema, options);
       for (const Batch& part : rows)

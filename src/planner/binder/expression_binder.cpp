@@ -722,6 +722,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   }
   if (name == "from_json")
     bindSchemaArgument(expr, 1, arguments, context_.exec);
+  if (name == "from_csv")
+    bindSchemaArgument(expr, 1, arguments, context_.exec, true);
   if (name == "variant_get" || name == "try_variant_get")
     bindSchemaArgument(expr, 2, arguments, context_.exec);
   return call(name, std::move(arguments));

@@ -32,7 +32,8 @@ DataType parseSchema(const std::string& text) {
 }  // namespace
 
 void bindSchemaArgument(const sql::FunctionCallExpr& call, size_t index,
-                        std::vector<BoundExpressionPtr>& arguments, const ExecContext& context) {
+                        std::vector<BoundExpressionPtr>& arguments, const ExecContext& context,
+                        bool struct_only) {
   if (arguments.size() <= index)
     return;  // the registry reports the argument count
   std::optional<Value> schema = foldBoundConstant(*arguments[index], context);
@@ -43,6 +44,12 @@ void bindSchemaArgument(const sql::FunctionCallExpr& call, size_t index,
                             ExpressionBinder::autoName(*call.args[index])));
   }
   DataType type = parseSchema(schema->getString());
+  if (struct_only && type.id() != TypeId::kStruct) {
+    throw Error(ErrorClass::INVALID_SCHEMA, "NON_STRUCT_TYPE",
+                fmt::format("The input schema \"{}\" is not a valid schema string. The input "
+                            "expression should be evaluated to struct type, but got \"{}\".",
+                            schema->getString(), type.sql()));
+  }
   arguments[index] = BoundExpression::makeConstant(Value::null(std::move(type)));
 }
 

@@ -63,20 +63,48 @@ std::optional<TableVersion> splitTimeTravelSuffix(std::string& name, const TimeZ
   return travel;
 }
 
-//! Evaluates an integer LIMIT / OFFSET expression, which must be a literal.
-int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Statement& statement) {
-  if (expr.is<sql::LiteralExpr>()) {
-    const auto& literal = expr.as<sql::LiteralExpr>();
-    if (literal.literal_kind == sql::LiteralKind::kInteger ||
-        literal.literal_kind == sql::LiteralKind::kBigInt) {
-      int64_t value = std::stoll(literal.text);
-      if (value >= 0)
-        return value;
-    }
+//! The row count of LIMIT, OFFSET or TABLESAMPLE (n ROWS) (`clause`: "limit" or "offset"), as
+//! Spark's CheckAnalysis requires it: a constant INT expression, neither NULL nor negative.
+int64_t bindCount(const sql::Expr& expr, std::string_view clause, const BindContext& context,
+                  const sql::Statement& statement) {
+  auto fail = [&](std::string_view condition, std::string detail) -> Error {
+    return Error(ErrorClass::INVALID_LIMIT_LIKE_EXPRESSION, std::string(condition),
+                 fmt::format("The limit like expression \"{}\" is invalid. {}",
+                             ExpressionBinder::autoName(expr), detail))
+        .withLocation(statement.locate(expr.position));
+  };
+  auto unfoldable = [&] {
+    return fail("IS_UNFOLDABLE",
+                fmt::format("The {} expression must evaluate to a constant value.", clause));
+  };
+  Scope no_columns;
+  BoundExpressionPtr bound;
+  try {
+    bound = ExpressionBinder(context, statement, no_columns).bind(expr);
+  } catch (const Error& error) {
+    // There are no columns to read here: a column reference is an expression that is not
+    // constant.
+    if (error.errorClass() == ErrorClass::UNRESOLVED_COLUMN)
+      throw unfoldable();
+    throw;
   }
-  throw Error(ErrorClass::INVALID_ARGUMENT,
-              fmt::format("The {} expression must be a non-negative integer literal.", clause))
-      .withLocation(statement.locate(expr.position));
+  std::optional<Value> value =
+      bound->isFoldable() ? foldBoundConstant(*bound, context.exec) : std::nullopt;
+  if (!value)
+    throw unfoldable();
+  if (bound->type.id() != TypeId::kInt) {
+    throw fail("DATA_TYPE", fmt::format("The {} expression must be integer type, but got \"{}\".",
+                                        clause, bound->type.sql()));
+  }
+  if (value->isNull())
+    throw fail("IS_NULL", fmt::format("The evaluated {} expression must not be null.", clause));
+  int64_t count = value->getInt64();
+  if (count < 0) {
+    throw fail("IS_NEGATIVE",
+               fmt::format("The {} expression must be equal to or greater than 0, but got {}.",
+                           clause, count));
+  }
+  return count;
 }
 
 //! `plan` as TABLESAMPLE samples it, as Spark's parser turns it: n ROWS is LIMIT n, PERCENT and
@@ -84,12 +112,12 @@ int64_t bindCount(const sql::Expr& expr, std::string_view clause, const sql::Sta
 //! sampler draws rand(seed)'s values, row by row in each partition). Without REPEATABLE the seed
 //! is random, as rand()'s.
 LogicalOperatorPtr applyTableSample(LogicalOperatorPtr plan, const sql::TableSample& sample,
-                                    const sql::Statement& statement) {
+                                    const BindContext& context, const sql::Statement& statement) {
   if (sample.method == sql::TableSample::Method::kRows) {
     auto limit = makeOperator(LogicalOperatorKind::kLimit);
     limit->column_names = plan->column_names;
     limit->column_types = plan->column_types;
-    limit->limit = bindCount(*sample.rows, "LIMIT", statement);
+    limit->limit = bindCount(*sample.rows, "limit", context, statement);
     limit->children.push_back(std::move(plan));
     return limit;
   }
@@ -204,9 +232,9 @@ LogicalOperatorPtr QueryBinder::bindQuery(const sql::Query& query) {
     limit->column_names = plan->column_names;
     limit->column_types = plan->column_types;
     if (query.limit)
-      limit->limit = bindCount(*query.limit, "LIMIT", statement_);
+      limit->limit = bindCount(*query.limit, "limit", context_, statement_);
     if (query.offset)
-      limit->offset = bindCount(*query.offset, "OFFSET", statement_);
+      limit->offset = bindCount(*query.offset, "offset", context_, statement_);
     limit->children.push_back(std::move(plan));
     plan = std::move(limit);
   }
@@ -887,7 +915,7 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
     }
     case sql::TableRefKind::kJoin:
       plan = joinBinder().bindJoin(ref.as<sql::JoinRef>(), scope);
-      return ref.sample ? applyTableSample(std::move(plan), *ref.sample, statement_)
+      return ref.sample ? applyTableSample(std::move(plan), *ref.sample, context_, statement_)
                         : std::move(plan);
     case sql::TableRefKind::kPivot: {
       const auto& pivot = ref.as<sql::PivotRef>();
@@ -907,7 +935,7 @@ LogicalOperatorPtr QueryBinder::bindTableRef(const sql::TableRef& ref, Scope& sc
   // Named as the item itself (a scan's hidden columns stay hidden), then sampled.
   nameRelation(*plan, ref, qualifier, scope);
   if (ref.sample)
-    plan = applyTableSample(std::move(plan), *ref.sample, statement_);
+    plan = applyTableSample(std::move(plan), *ref.sample, context_, statement_);
   return plan;
 }
 

@@ -44,9 +44,20 @@ bool isYearMonthField(IntervalField field) {
 }  // namespace
 
 DataType TokenParser::parseWholeDataType() {
-  DataType type = parseDataType();
-  expectEnd();
-  return type;
+  try {
+    DataType type = parseDataType();
+    expectEnd();
+    return type;
+  } catch (const Error& error) {
+    // Spark's grammar takes any word for a type name and checks the name once the whole text
+    // has parsed: in "a INT" the INT after the type `a` is a syntax error before `a` is an
+    // unknown type.
+    if (error.errorClass() == ErrorClass::UNSUPPORTED_DATATYPE && index_ == 0 &&
+        peek(1).kind != TokenKind::kEnd) {
+      fail(peek(1), fmt::format("extra input '{}'", peek(1).text));
+    }
+    throw;
+  }
 }
 
 std::vector<StructField> TokenParser::parseWholeColumnList() {

@@ -5,91 +5,20 @@
 #include "storage/csv/csv_reader.hpp"
 
 #include <algorithm>
-#include <limits>
-#include <type_traits>
 
 #include <fmt/format.h>
 
+#include "common/csv/csv_tokenizer.hpp"
 #include "common/error/error.hpp"
 #include "common/text/json_text.hpp"
 #include "common/text/utf8_repair.hpp"
-#include "common/types/time_zone.hpp"
-#include "common/types/value_text.hpp"
-#include "storage/csv/csv_tokenizer.hpp"
-#include "storage/csv/csv_value_text.hpp"
 
 namespace sluice::csv {
 
 namespace {
 
-using ColumnKind = CsvReader::ColumnKind;
-
 // Spark cuts records in its error messages to this length (maxErrorContentLength).
 constexpr size_t kMaxErrorContent = 1000;
-
-ColumnKind kindOf(const StructField& field, std::string_view path) {
-  switch (field.type.id()) {
-    case TypeId::kVoid:
-      return ColumnKind::kVoid;
-    case TypeId::kBoolean:
-      return ColumnKind::kBoolean;
-    case TypeId::kByte:
-      return ColumnKind::kByte;
-    case TypeId::kShort:
-      return ColumnKind::kShort;
-    case TypeId::kInt:
-      return ColumnKind::kInt;
-    case TypeId::kLong:
-      return ColumnKind::kLong;
-    case TypeId::kFloat:
-      return ColumnKind::kFloat;
-    case TypeId::kDouble:
-      return ColumnKind::kDouble;
-    case TypeId::kDecimal:
-      return ColumnKind::kDecimal;
-    case TypeId::kString:
-    case TypeId::kBinary:
-      return ColumnKind::kString;
-    case TypeId::kDate:
-      return ColumnKind::kDate;
-    case TypeId::kTimestamp:
-      return ColumnKind::kTimestamp;
-    case TypeId::kTimestampNtz:
-      return ColumnKind::kTimestampNtz;
-    default:
-      throw Error(ErrorClass::NOT_SUPPORTED,
-                  fmt::format("The CSV datasource doesn't support the column `{}` of the type "
-                              "\"{}\" (reading {}).",
-                              field.name, field.type.sql(), path));
-  }
-}
-
-template <typename T>
-bool storeIntegral(Vector& vector, idx_t row, std::string_view text) {
-  int64_t value = 0;
-  if (!parseJavaIntegral(text, std::numeric_limits<T>::min(), std::numeric_limits<T>::max(),
-                         value)) {
-    return false;
-  }
-  vector.mutableData<T>()[row] = static_cast<T>(value);
-  return true;
-}
-
-// Spark's nanValue / positiveInf / negativeInf defaults, then Java's parser.
-template <typename T>
-std::optional<T> floatingOf(std::string_view text) {
-  if (text == "NaN")
-    return std::numeric_limits<T>::quiet_NaN();
-  if (text == "Inf")
-    return std::numeric_limits<T>::infinity();
-  if (text == "-Inf")
-    return -std::numeric_limits<T>::infinity();
-  if constexpr (std::is_same_v<T, float>) {
-    return parseJavaFloat(text);
-  } else {
-    return parseJavaDouble(text);
-  }
-}
 
 std::string clip(std::string_view text) {
   if (text.size() <= kMaxErrorContent)
@@ -104,22 +33,10 @@ CsvReader::CsvReader(std::string path, std::string text, std::vector<StructField
     : path_(std::move(path)),
       text_(std::move(text)),
       schema_(std::move(schema)),
-      options_(std::move(options)) {
+      options_(std::move(options)),
+      converter_(schema_, options_, path_) {
   if (options_.batch_size == 0)
     options_.batch_size = kVectorSize;
-  zone_ = options_.time_zone ? options_.time_zone : TimeZone::find("UTC");
-  kinds_.reserve(schema_.size());
-  for (const StructField& field : schema_) {
-    ColumnKind kind = kindOf(field, path_);
-    if (kind == ColumnKind::kDate && !options_.date_format.empty() && !date_pattern_) {
-      date_pattern_ = DatetimePattern::compileForParsing(options_.date_format);
-    }
-    if (kind == ColumnKind::kTimestamp && !options_.timestamp_format.empty() &&
-        !timestamp_pattern_) {
-      timestamp_pattern_ = DatetimePattern::compileForParsing(options_.timestamp_format);
-    }
-    kinds_.push_back(kind);
-  }
   repairUtf8(text_);
   tokenizer_ = std::make_unique<CsvTokenizer>(text_, options_);
   has_rescued_column_ = !options_.rescued_data_column.empty();
@@ -187,12 +104,11 @@ bool CsvReader::readRecord(std::vector<Vector>& columns, idx_t row) {
       continue;
     }
     std::string_view text = tokens.field(column);
-    bool is_null = (text.empty() && !tokens.quoted(column)) || text == options_.null_value;
-    if (is_null || kinds_[column] == ColumnKind::kVoid) {
+    if (converter_.isNull(text, tokens.quoted(column)) || converter_.isVoid(column)) {
       vector.setNull(row);
       continue;
     }
-    if (convert(vector, column, row, text)) {
+    if (converter_.convert(vector, column, row, text)) {
       vector.setNull(row, false);
       continue;
     }
@@ -212,7 +128,7 @@ bool CsvReader::readRecord(std::vector<Vector>& columns, idx_t row) {
   // not data.
   for (idx_t index = column_count; index < field_count; ++index) {
     std::string_view text = tokens.field(index);
-    if ((text.empty() && !tokens.quoted(index)) || text == options_.null_value)
+    if (converter_.isNull(text, tokens.quoted(index)))
       continue;
     if (index < header_names_.size() && !header_names_[index].empty()) {
       rescue(header_names_[index], text);
@@ -238,96 +154,6 @@ void CsvReader::rescue(std::string_view key, std::string_view value) {
   appendJsonString(rescued_, key);
   rescued_ += ':';
   appendJsonString(rescued_, value);
-}
-
-bool CsvReader::convert(Vector& vector, idx_t column, idx_t row, std::string_view text) {
-  switch (kinds_[column]) {
-    case ColumnKind::kVoid:
-      return true;
-    case ColumnKind::kBoolean: {
-      std::optional<bool> value = parseJavaBoolean(text);
-      if (!value)
-        return false;
-      vector.mutableData<uint8_t>()[row] = *value ? 1 : 0;
-      return true;
-    }
-    case ColumnKind::kByte:
-      return storeIntegral<int8_t>(vector, row, text);
-    case ColumnKind::kShort:
-      return storeIntegral<int16_t>(vector, row, text);
-    case ColumnKind::kInt:
-      return storeIntegral<int32_t>(vector, row, text);
-    case ColumnKind::kLong:
-      return storeIntegral<int64_t>(vector, row, text);
-    case ColumnKind::kFloat: {
-      std::optional<float> value = floatingOf<float>(text);
-      if (!value)
-        return false;
-      vector.mutableData<float>()[row] = *value;
-      return true;
-    }
-    case ColumnKind::kDouble: {
-      std::optional<double> value = floatingOf<double>(text);
-      if (!value)
-        return false;
-      vector.mutableData<double>()[row] = *value;
-      return true;
-    }
-    case ColumnKind::kDecimal: {
-      // new BigDecimal(text.replaceAll(",", "")) (Spark's US-locale decimal parser), which
-      // refuses surrounding spaces; HALF_UP to the scale; too many digits do not convert.
-      if (hasOuterSpace(text))
-        return false;
-      std::string without_commas;
-      if (text.find(',') != std::string_view::npos) {
-        without_commas.reserve(text.size());
-        for (char c : text) {
-          if (c != ',')
-            without_commas += c;
-        }
-        text = without_commas;
-      }
-      const DataType& type = schema_[column].type;
-      int128_t unscaled = 0;
-      if (parseDecimal(text, type.precision(), type.scale(), unscaled) != ParseStatus::kOk) {
-        return false;
-      }
-      if (type.isWideDecimal()) {
-        vector.mutableData<int128_t>()[row] = unscaled;
-      } else {
-        vector.mutableData<int64_t>()[row] = static_cast<int64_t>(unscaled);
-      }
-      return true;
-    }
-    case ColumnKind::kString:
-      vector.mutableData<StringView>()[row] = vector.addString(text);
-      return true;
-    case ColumnKind::kDate: {
-      std::optional<int32_t> days =
-          date_pattern_ ? date_pattern_->parseDate(text) : parseDate(text);
-      if (!days)
-        return false;
-      vector.mutableData<int32_t>()[row] = *days;
-      return true;
-    }
-    case ColumnKind::kTimestamp: {
-      std::optional<int64_t> micros = timestamp_pattern_
-                                          ? timestamp_pattern_->parseTimestamp(text, *zone_)
-                                          : parseTimestamp(text, *zone_);
-      if (!micros)
-        return false;
-      vector.mutableData<int64_t>()[row] = *micros;
-      return true;
-    }
-    case ColumnKind::kTimestampNtz: {
-      std::optional<int64_t> micros = parseTimestampNtz(text, false);
-      if (!micros)
-        return false;
-      vector.mutableData<int64_t>()[row] = *micros;
-      return true;
-    }
-  }
-  return false;
 }
 
 void CsvReader::failRecord(idx_t field, const std::string& detail) const {

@@ -5,10 +5,8 @@
 // column. The whole CSV API is reachable from this header: CsvOptions, CsvReader and schema
 // inference.
 //
-// Per record: a field equal to nullValue, and an empty unquoted field, is NULL; other fields
-// convert as Spark's CSV converters do (Java's number grammars, "true"/"false", the
-// dateFormat / timestampFormat pattern or CAST's date and timestamp rules). Invalid UTF-8
-// becomes U+FFFD. What happens to a record that does not fit depends on the mode:
+// Per record: fields convert as Spark's CSV converters do (csv_field_converter.hpp). Invalid
+// UTF-8 becomes U+FFFD. What happens to a record that does not fit depends on the mode:
 //   PERMISSIVE     the row is kept: a value that does not convert is NULL and goes to the
 //                  rescued column as {"<column>":"<text>",...,"_file_path":"<path>"}, as do
 //                  fields beyond the schema (keyed by header name, else "_c<index>"); missing
@@ -25,11 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "common/csv/csv_field_converter.hpp"
+#include "common/csv/csv_options.hpp"
+#include "common/csv/csv_schema_inference.hpp"
 #include "common/types/data_type.hpp"
-#include "common/types/datetime_pattern.hpp"
 #include "common/vector/vector.hpp"
-#include "storage/csv/csv_options.hpp"
-#include "storage/csv/csv_schema_inference.hpp"
 
 namespace sluice::csv {
 
@@ -52,28 +50,9 @@ class CsvReader {
   //! column (STRING) when options name one. False at the end.
   bool next(Batch& batch);
 
-  //! How a column's values convert (one case per physical representation).
-  enum class ColumnKind : uint8_t {
-    kVoid,
-    kBoolean,
-    kByte,
-    kShort,
-    kInt,
-    kLong,
-    kFloat,
-    kDouble,
-    kDecimal,
-    kString,
-    kDate,
-    kTimestamp,
-    kTimestampNtz,
-  };
-
  private:
   //! Converts the current record into row `row`; false when the record is dropped.
   bool readRecord(std::vector<Vector>& columns, idx_t row);
-  //! Writes `text` converted to column `column`'s type; false when it does not convert.
-  bool convert(Vector& vector, idx_t column, idx_t row, std::string_view text);
   void rescue(std::string_view key, std::string_view value);
   [[noreturn]] void failRecord(idx_t field, const std::string& detail) const;
 
@@ -81,10 +60,7 @@ class CsvReader {
   std::string text_;
   std::vector<StructField> schema_;
   CsvOptions options_;
-  std::vector<ColumnKind> kinds_;
-  std::optional<DatetimePattern> date_pattern_;
-  std::optional<DatetimePattern> timestamp_pattern_;
-  std::shared_ptr<const TimeZone> zone_;
+  CsvFieldConverter converter_;
   std::unique_ptr<CsvTokenizer> tokenizer_;
   bool has_rescued_column_ = false;
   bool header_pending_ = false;

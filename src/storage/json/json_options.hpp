@@ -10,8 +10,8 @@
 
 #include "common/types/time_zone.hpp"
 
+#include "common/text/parse_mode.hpp"
 #include "common/vector/vector.hpp"
-#include "storage/format/parse_mode.hpp"
 
 namespace sluice::json {
 

@@ -2,8 +2,9 @@
 //
 // CsvWriter: the CSV Spark writes by default (no header unless asked, NULL as an empty
 // field, "" for an empty string, values trimmed, quoting of separators, quotes and line
-// breaks with the escape character, Java's digits, dates and timestamps as Spark writes them),
-// nested columns refused, and files that sluice's CsvReader reads back to the same values.
+// breaks with the escape character, Java's digits, dates and timestamps as Spark writes them or
+// in the given patterns, BINARY as hex), nested values in one record (to_csv) as Spark prints
+// them but refused in files, and files that sluice's CsvReader reads back to the same values.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -30,35 +31,33 @@ StructField field(std::string name, DataType type) {
 // 2024-01-01 10:00:00 UTC.
 constexpr int64_t kMorning = 1704103200LL * 1000000;
 
-std::string record(const std::vector<StructField>& schema, const std::vector<Value>& values,
-                   CsvWriteOptions options = {}) {
-  return formatCsvRecord(schema, values, options);
+std::string record(const std::vector<Value>& values, CsvWriteOptions options = {}) {
+  return formatCsvRecord(values, options);
 }
 
 TEST(CsvWriterTest, NullsEmptyStringsAndWhiteSpace) {
   std::vector<StructField> schema = {field("a", DataType::string()), field("b", DataType::string()),
                                      field("c", DataType::string())};
-  EXPECT_EQ(record(schema, {Value::null(DataType::string()), Value::string(""),
-                            Value::string("  padded  ")}),
-            R"(,"",padded)");
+  EXPECT_EQ(
+      record({Value::null(DataType::string()), Value::string(""), Value::string("  padded  ")}),
+      R"(,"",padded)");
   CsvWriteOptions options;
   options.null_value = "NA";
   EXPECT_EQ(
-      record(schema, {Value::null(DataType::string()), Value::string("x"), Value::string("y")},
-             options),
+      record({Value::null(DataType::string()), Value::string("x"), Value::string("y")}, options),
       "NA,x,y");
 }
 
 TEST(CsvWriterTest, QuotingAndEscapes) {
   std::vector<StructField> schema = {field("a", DataType::string()),
                                      field("b", DataType::string())};
-  EXPECT_EQ(record(schema, {Value::string("one, two"), Value::string("say \"hi\"")}),
+  EXPECT_EQ(record({Value::string("one, two"), Value::string("say \"hi\"")}),
             R"("one, two","say \"hi\"")");
-  EXPECT_EQ(record(schema, {Value::string("line\nbreak"), Value::string("back\\slash")}),
+  EXPECT_EQ(record({Value::string("line\nbreak"), Value::string("back\\slash")}),
             "\"line\nbreak\",back\\slash");
   CsvWriteOptions options;
   options.separator = ';';
-  EXPECT_EQ(record(schema, {Value::string("a,b"), Value::string("c;d")}, options), R"(a,b;"c;d")");
+  EXPECT_EQ(record({Value::string("a,b"), Value::string("c;d")}, options), R"(a,b;"c;d")");
 }
 
 TEST(CsvWriterTest, ValuesAsSparkWritesThem) {
@@ -71,23 +70,44 @@ TEST(CsvWriterTest, ValuesAsSparkWritesThem) {
                                Value::decimal(105, 10, 2),   Value::boolean(true),
                                Value::date(19723),           Value::timestamp(kMorning),
                                Value::timestampNtz(kMorning)};
-  EXPECT_EQ(record(schema, values),
+  EXPECT_EQ(record(values),
             "-3,1.0E10,1.05,true,2024-01-01,2024-01-01T10:00:00.000Z,2024-01-01T10:00:00.000");
   std::shared_ptr<const TimeZone> tokyo = TimeZone::find("Asia/Tokyo");
   CsvWriteOptions options;
   options.time_zone = tokyo.get();
-  EXPECT_EQ(record({schema[5]}, {values[5]}, options), "2024-01-01T19:00:00.000+09:00");
+  EXPECT_EQ(record({values[5]}, options), "2024-01-01T19:00:00.000+09:00");
 }
 
-TEST(CsvWriterTest, NestedColumnsAreRefused) {
+TEST(CsvWriterTest, PatternsAndBinaryValues) {
+  CsvWriteOptions options;
+  options.date_format = "dd/MM/yyyy";
+  options.timestamp_format = "yyyy-MM-dd HH:mm";
+  EXPECT_EQ(
+      record({Value::date(19723), Value::timestamp(kMorning), Value::binary("\x0A\xFF")}, options),
+      "01/01/2024,2024-01-01 10:00,[0A FF]");
+}
+
+TEST(CsvWriterTest, NestedValuesInOneRecordAsSparkPrintsThem) {
+  DataType list = DataType::array(DataType::intType());
+  Value numbers = Value::nested(list, {Value::intValue(1), Value::null(DataType::intType())});
+  DataType pair =
+      DataType::structOf({field("n", DataType::intType()), field("s", DataType::string())});
+  Value row = Value::nested(pair, {Value::intValue(7), Value::string("x")});
+  // A field with a separator in it is quoted.
+  EXPECT_EQ(record({numbers, row}), R"("[1, null]","{7, x}")");
+}
+
+TEST(CsvWriterTest, NestedColumnsAreRefusedInFiles) {
   std::vector<StructField> schema = {field("list", DataType::array(DataType::intType()))};
+  fs::path path = fs::temp_directory_path() / "sluice_csv_writer_nested_test.csv";
   try {
-    record(schema, {Value::null(schema[0].type)});
+    CsvWriter writer(path.string(), schema);
     FAIL() << "an ARRAY column was written";
   } catch (const Error& error) {
     EXPECT_EQ(error.errorClass(), ErrorClass::NOT_SUPPORTED);
     EXPECT_NE(std::string(error.what()).find("`list`"), std::string::npos) << error.what();
   }
+  EXPECT_FALSE(fs::exists(path));
 }
 
 TEST(CsvWriterTest, FilesWithAHeaderReadBackToTheSameValues) {

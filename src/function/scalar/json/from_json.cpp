@@ -32,6 +32,7 @@
 #include "common/types/value_text.hpp"
 #include "common/variant/variant_json.hpp"
 #include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
 #include "function/scalar/json/json_tree.hpp"
 
@@ -668,17 +669,7 @@ BoundScalarFunction bindFromJson(const BindRequest& request) {
   bool has_options = request.argument_types.size() > 2;
   if (has_options) {
     const DataType& type = request.argument_types[2];
-    // Spark raises INVALID_OPTIONS.*, a class sluice does not define yet (as to_json).
-    if (type.id() != TypeId::kMap) {
-      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_MAP_FUNCTION",
-                  "Invalid options: Must use the `map()` function for options.");
-    }
-    if (type.keyType().id() != TypeId::kString || type.valueType().id() != TypeId::kString) {
-      throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_STRING_TYPE",
-                  fmt::format("Invalid options: A type of keys and values in `map()` must be "
-                              "string, but got \"{}\".",
-                              type.sql()));
-    }
+    requireOptionsMap(type);
     argument_types.push_back(type);
   }
   // Options are a constant map; a map() call the binder did not fold is read once per batch,

@@ -14,6 +14,7 @@
 #include "common/text/json_generator.hpp"
 #include "common/types/datetime_pattern.hpp"
 #include "function/function_registry.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
 
 namespace sluice {
@@ -66,16 +67,6 @@ JsonGeneratorOptions readToJsonOptions(const Value* map) {
   return options;
 }
 
-void requireOptionsMap(const BindRequest& request) {
-  const DataType& type = request.argument_types[1];
-  if (type.id() != TypeId::kMap || type.keyType().id() != TypeId::kString ||
-      type.valueType().id() != TypeId::kString) {
-    // Spark raises INVALID_OPTIONS.NON_MAP_FUNCTION, a class sluice does not define yet.
-    throw Error(ErrorClass::DATATYPE_MISMATCH, "NON_MAP_FUNCTION",
-                "Invalid options: Must use the `map()` function for options.");
-  }
-}
-
 BoundScalarFunction bindToJson(const BindRequest& request) {
   const DataType& input = request.argument_types[0];
   TypeId id = input.id();
@@ -89,7 +80,7 @@ BoundScalarFunction bindToJson(const BindRequest& request) {
   }
   bool has_options = request.argument_types.size() > 1;
   if (has_options)
-    requireOptionsMap(request);
+    requireOptionsMap(request.argument_types[1]);
   // Options are a constant map; a map() call that the binder did not fold is read once per
   // batch, from its first row.
   std::shared_ptr<const JsonGeneratorOptions> constant_options;

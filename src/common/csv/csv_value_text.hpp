@@ -1,4 +1,4 @@
-// src/storage/csv/csv_value_text.hpp
+// src/common/csv/csv_value_text.hpp
 //
 // The value grammars of Spark's CSV source, which are not CAST's: UnivocityParser converts with
 // Java's own parsers (Integer.parseInt, Long.parseLong, Double.parseDouble, new BigDecimal,

@@ -1,8 +1,8 @@
-// src/storage/csv/csv_value_text.cpp
+// src/common/csv/csv_value_text.cpp
 //
 // Java's number and boolean grammars for CSV values; floating-point digits are read by the
 // CAST parser, whose grammar is Java's plus a few spellings refused here.
-#include "storage/csv/csv_value_text.hpp"
+#include "common/csv/csv_value_text.hpp"
 
 #include <cmath>
 

@@ -1,17 +1,19 @@
-// src/storage/csv/csv_options.hpp
+// src/common/csv/csv_options.hpp
 //
 // The options of the CSV reader, already parsed from their text form (the read_files layer
-// maps "sep", "quote", "escape", "nullValue", "dateFormat", "timestampFormat", "multiLine",
-// "mode", "rescuedDataColumn", "inferColumnTypes", "header" and "timeZone" onto them).
-// Defaults are Spark's.
+// maps "sep", "quote", "escape", "nullValue", "nanValue", "positiveInf", "negativeInf",
+// "dateFormat", "timestampFormat", "timestampNTZFormat", "multiLine", "mode",
+// "rescuedDataColumn", "inferColumnTypes", "header" and "timeZone" onto them; from_csv and
+// schema_of_csv map their options maps the same way). Defaults are Spark's.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <string_view>
 
+#include "common/text/parse_mode.hpp"
 #include "common/types/data_type.hpp"
 #include "common/vector/vector.hpp"
-#include "storage/format/parse_mode.hpp"
 
 namespace sluice {
 class TimeZone;
@@ -30,10 +32,16 @@ struct CsvOptions {
   char escape = '\\';
   //! nullValue: a field with this text is NULL; an empty unquoted field is always NULL.
   std::string null_value;
+  //! The text of NaN, +Infinity and -Infinity in FLOAT and DOUBLE columns.
+  std::string nan_value = "NaN";
+  std::string positive_inf = "Inf";
+  std::string negative_inf = "-Inf";
   //! Empty: Spark's CAST parsing.
   std::string date_format;
   //! Empty: Spark's CAST parsing.
   std::string timestamp_format;
+  //! Empty: Spark's CAST parsing.
+  std::string timestamp_ntz_format;
   //! Quoted fields may hold line breaks.
   bool multi_line = false;
   ParseMode mode = ParseMode::kPermissive;
@@ -46,5 +54,10 @@ struct CsvOptions {
   //! The session time zone (timeZone option) for TIMESTAMP text without a zone; null: UTC.
   std::shared_ptr<const TimeZone> time_zone;
 };
+
+//! A one-character option (sep, quote, escape) as Spark reads it: \t written as two
+//! characters is a tab, \n a line break, \\ a backslash and \u0000 the NUL character (which
+//! turns quoting or escaping off); other text is taken as it is.
+std::string unescapeCharOption(std::string_view text);
 
 }  // namespace sluice::csv

@@ -1,4 +1,4 @@
-// src/storage/csv/csv_tokenizer.hpp
+// src/common/csv/csv_tokenizer.hpp
 //
 // Splits CSV text into records and fields the way Spark's CSV source (univocity, with
 // Spark's settings) does, without a std::string per field: a field is a view of the text, or
@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/csv/csv_options.hpp"
 #include "common/error/error.hpp"
-#include "storage/csv/csv_options.hpp"
 
 namespace sluice::csv {
 
@@ -29,6 +29,10 @@ class CsvTokenizer {
  public:
   //! Splits `text`, which must outlive the tokenizer. A leading byte-order mark is skipped.
   CsvTokenizer(std::string_view text, const CsvOptions& options);
+
+  //! Starts over on `text` (which must outlive the tokenizer) with the same options, keeping the
+  //! buffers: from_csv tokenizes one value per row.
+  void reset(std::string_view text);
 
   //! Reads the next record; false at the end of the text.
   bool next();

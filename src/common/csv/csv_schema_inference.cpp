@@ -1,7 +1,7 @@
-// src/storage/csv/csv_schema_inference.cpp
+// src/common/csv/csv_schema_inference.cpp
 //
 // CSVInferSchema.inferField and compatibleType, value by value over the tokenized records.
-#include "storage/csv/csv_schema_inference.hpp"
+#include "common/csv/csv_schema_inference.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -9,12 +9,12 @@
 #include <string>
 #include <unordered_map>
 
+#include "common/csv/csv_tokenizer.hpp"
+#include "common/csv/csv_value_text.hpp"
 #include "common/text/utf8_repair.hpp"
 #include "common/types/datetime_pattern.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
-#include "storage/csv/csv_tokenizer.hpp"
-#include "storage/csv/csv_value_text.hpp"
 
 namespace sluice::csv {
 
@@ -86,6 +86,9 @@ class FieldInferrer {
  public:
   explicit FieldInferrer(const CsvOptions& options)
       : null_value_(options.null_value),
+        nan_value_(options.nan_value),
+        positive_inf_(options.positive_inf),
+        negative_inf_(options.negative_inf),
         date_pattern_(DatetimePattern::compileForParsing(
             options.date_format.empty() ? std::string_view("yyyy-MM-dd") : options.date_format)),
         zone_(options.time_zone ? options.time_zone.get() : &TimeZone::utc()) {
@@ -159,7 +162,8 @@ class FieldInferrer {
   }
 
   DataType tryDouble(std::string_view field) const {
-    if (parseJavaDouble(field) || field == "NaN" || field == "Inf" || field == "-Inf") {
+    if (parseJavaDouble(field) || field == nan_value_ || field == positive_inf_ ||
+        field == negative_inf_) {
       return DataType::doubleType();
     }
     return tryDate(field);
@@ -189,6 +193,9 @@ class FieldInferrer {
   }
 
   std::string null_value_;
+  std::string nan_value_;
+  std::string positive_inf_;
+  std::string negative_inf_;
   DatetimePattern date_pattern_;
   std::optional<DatetimePattern> timestamp_pattern_;
   const TimeZone* zone_;

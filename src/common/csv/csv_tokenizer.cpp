@@ -1,8 +1,8 @@
-// src/storage/csv/csv_tokenizer.cpp
+// src/common/csv/csv_tokenizer.cpp
 //
 // The record and field scanner. Lines are found with memchr; fields are scanned byte by byte
 // (they are short), and a field is copied only when unescaping changes it.
-#include "storage/csv/csv_tokenizer.hpp"
+#include "common/csv/csv_tokenizer.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -16,17 +16,21 @@ constexpr size_t kMaxLineText = 1000;
 }  // namespace
 
 CsvTokenizer::CsvTokenizer(std::string_view text, const CsvOptions& options)
-    : text_(text),
-      separator_(options.separator),
+    : separator_(options.separator),
       quote_(options.quote),
       escape_(options.quote == '\0' || options.escape == options.quote ? '\0' : options.escape),
       multi_line_(options.multi_line) {
-  if (text_.substr(0, 3) == "\xEF\xBB\xBF")
-    pos_ = 3;
+  fields_.reserve(16);
+  reset(text);
+}
+
+void CsvTokenizer::reset(std::string_view text) {
+  text_ = text;
+  pos_ = text_.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  next_line_ = 1;
   size_t first_break = text_.find('\n', pos_);
   crlf_file_ =
       first_break != std::string_view::npos && first_break > 0 && text_[first_break - 1] == '\r';
-  fields_.reserve(16);
 }
 
 bool CsvTokenizer::next() {

@@ -1,4 +1,4 @@
-// src/storage/csv/csv_schema_inference.hpp
+// src/common/csv/csv_schema_inference.hpp
 //
 // CSV schema inference as Spark's CSVInferSchema does it. Each value moves its column's type
 // along INT -> BIGINT -> DECIMAL(p,0) (integers beyond BIGINT) -> DOUBLE -> DATE (dateFormat,
@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/csv/csv_options.hpp"
 #include "common/types/data_type.hpp"
-#include "storage/csv/csv_options.hpp"
 
 namespace sluice::csv {
 

@@ -1,4 +1,4 @@
-// test/unit/storage/csv_tokenizer_test.cpp
+// test/unit/common/csv/csv_tokenizer_test.cpp
 //
 // Splitting CSV text into records and fields: separators, quoting, escapes, doubled quotes,
 // text after a closing quote, line breaks with and without multi-line, CRLF, blank lines, byte
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "common/csv/csv_tokenizer.hpp"
 #include "common/text/utf8_repair.hpp"
-#include "storage/csv/csv_tokenizer.hpp"
 
 namespace sluice::csv {
 namespace {
@@ -139,6 +139,26 @@ TEST(CsvTokenizerTest, CountsLinesAndLocatesFields) {
   location = tokenizer.locate(1, "f.csv");
   EXPECT_EQ(location.line, 5u);
   EXPECT_EQ(location.column, 3u);
+  EXPECT_FALSE(tokenizer.next());
+}
+
+TEST(CsvTokenizerTest, ResetStartsOverOnNewText) {
+  CsvTokenizer tokenizer("x,\"y\n", CsvOptions{});
+  ASSERT_TRUE(tokenizer.next());
+  EXPECT_TRUE(tokenizer.malformed());
+  std::string second =
+      "\n\xEF\xBB\xBF"
+      "1,\"2\"";
+  tokenizer.reset(std::string_view(second).substr(1));
+  ASSERT_TRUE(tokenizer.next());
+  EXPECT_FALSE(tokenizer.malformed());
+  EXPECT_EQ(tokenizer.line(), 1u);
+  ASSERT_EQ(tokenizer.fieldCount(), 2u);
+  EXPECT_EQ(tokenizer.field(0), "1");
+  EXPECT_EQ(tokenizer.field(1), "2");
+  EXPECT_TRUE(tokenizer.quoted(1));
+  EXPECT_FALSE(tokenizer.next());
+  tokenizer.reset("");
   EXPECT_FALSE(tokenizer.next());
 }
 

@@ -1,4 +1,4 @@
-// test/unit/storage/csv_schema_inference_test.cpp
+// test/unit/common/csv/csv_schema_inference_test.cpp
 //
 // CSV schema inference: the type of each kind of value, widening within a column and across
 // files, null and empty values, header names, options that change inference.
