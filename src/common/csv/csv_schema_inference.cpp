@@ -20,8 +20,6 @@ namespace sluice::csv {
 
 namespace {
 
-constexpr int kMaxPrecision = DataType::kMaxDecimalPrecision;
-
 // DecimalType.forType: the decimal that holds every value of an integral type.
 DataType decimalForIntegral(const DataType& type) {
   switch (type.id()) {
@@ -72,7 +70,7 @@ std::optional<DataType> compatibleType(const DataType& a, const DataType& b) {
   if (a.isDecimal() && b.isDecimal()) {
     int scale = std::max(a.scale(), b.scale());
     int range = std::max(a.precision() - a.scale(), b.precision() - b.scale());
-    if (range + scale > kMaxPrecision)
+    if (range + scale > DataType::kMaxDecimalPrecision)
       return DataType::doubleType();
     return DataType::decimal(range + scale, scale);
   }
@@ -155,7 +153,8 @@ class FieldInferrer {
   DataType tryDecimal(std::string_view field) const {
     int64_t precision = 0;
     int64_t scale = 0;
-    if (scanBigDecimal(field, precision, scale) && scale == 0 && precision <= kMaxPrecision) {
+    if (scanBigDecimal(field, precision, scale) && scale == 0 &&
+        precision <= DataType::kMaxDecimalPrecision) {
       return DataType::decimal(static_cast<int>(precision), 0);
     }
     return tryDouble(field);

@@ -13,16 +13,6 @@ namespace sluice::csv {
 
 namespace {
 
-bool equalsIgnoreCase(std::string_view text, std::string_view lower_word) {
-  if (text.size() != lower_word.size())
-    return false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (asciiLower(text[i]) != lower_word[i])
-      return false;
-  }
-  return true;
-}
-
 // The CAST parser also reads "inf", "+infinity" and "nan" in any case; Java reads only
 // "NaN" and "Infinity" (after an optional sign), spelled so.
 bool isJavaSpelling(std::string_view text) {
@@ -106,9 +96,9 @@ std::optional<float> parseJavaFloat(std::string_view text) {
 }
 
 std::optional<bool> parseJavaBoolean(std::string_view text) {
-  if (equalsIgnoreCase(text, "true"))
+  if (sameIdentifier(text, "true"))
     return true;
-  if (equalsIgnoreCase(text, "false"))
+  if (sameIdentifier(text, "false"))
     return false;
   return std::nullopt;
 }
