@@ -244,8 +244,35 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
           cte_recursion_row_limit_ = recursionLimitOrThrow(statement.key, statement.value);
         config_[statement.key] = statement.value;
         return keyValueResult({{statement.key, statement.value}});
+      case sql::SetStatement::Form::kResetAll: {
+        std::vector<std::string> keys;
+        for (const auto& [key, value] : config_)
+          keys.push_back(key);
+        for (const std::string& key : keys)
+          resetSetting(key);
+        return {};
+      }
+      case sql::SetStatement::Form::kReset:
+        resetSetting(statement.key);
+        return {};
     }
     SLUICE_UNREACHABLE("unknown SET form");
+  }
+
+  //! RESET: the setting back to its value when the session started (unset for most keys).
+  void resetSetting(const std::string& key) {
+    if (key == kTimeZoneKey) {
+      time_zone_ = findZoneOrThrow("UTC");
+      config_[key] = "UTC";
+      return;
+    }
+    if (key == kMemoryLimitKey)
+      memory_limit_ = 0;
+    if (key == kCteRecursionLevelLimitKey)
+      cte_recursion_level_limit_ = ExecContext{}.cte_recursion_level_limit;
+    if (key == kCteRecursionRowLimitKey)
+      cte_recursion_row_limit_ = ExecContext{}.cte_recursion_row_limit;
+    config_.erase(key);
   }
 
   StatementResult runSetTimeZone(const sql::SetTimeZoneStatement& statement) {

@@ -168,6 +168,13 @@ void SqlPrinter::setStatement(const SetStatement& set) {
     case SetStatement::Form::kListVerbose:
       out_ += "SET -v";
       return;
+    case SetStatement::Form::kResetAll:
+      out_ += "RESET";
+      return;
+    case SetStatement::Form::kReset:
+      out_ += "RESET ";
+      out_ += isPlainConfigKey(set.key) ? set.key : backquote(set.key);
+      return;
     case SetStatement::Form::kGet:
     case SetStatement::Form::kAssign:
       out_ += "SET ";

@@ -224,6 +224,12 @@ class SqlFileRegistration {
   }
 
   void registerSet(const sql::SetStatement& set) {
+    if (set.form == sql::SetStatement::Form::kReset ||
+        set.form == sql::SetStatement::Form::kResetAll) {
+      fail(set, set.position, ErrorClass::NOT_SUPPORTED,
+           "RESET in a pipeline: a pipeline's settings are its spec's configuration and the SET "
+           "statements before each definition.");
+    }
     if (set.form != sql::SetStatement::Form::kAssign) {
       fail(set, set.position, ErrorClass::NOT_SUPPORTED,
            "A pipeline's SET assigns a setting (SET key = value) for the statements after it.");

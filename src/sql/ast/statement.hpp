@@ -113,9 +113,9 @@ class QueryStatement : public Statement {
   QueryPtr query;
 };
 
-//! SET forms. Key and value are raw text, as Spark keeps them: `SET a.b = 'x' ` has key "a.b"
-//! and value "'x'" (quotes included, surrounding spaces trimmed); a key or value written in
-//! backquotes is unquoted.
+//! SET forms, and RESET. Key and value are raw text, as Spark keeps them: `SET a.b = 'x' ` has
+//! key "a.b" and value "'x'" (quotes included, surrounding spaces trimmed); a key or value
+//! written in backquotes is unquoted.
 class SetStatement : public Statement {
  public:
   static constexpr StatementKind kKind = StatementKind::kSet;
@@ -124,6 +124,8 @@ class SetStatement : public Statement {
     kListVerbose,  // SET -v
     kGet,          // SET key
     kAssign,       // SET key = value (value may be empty)
+    kResetAll,     // RESET
+    kReset,        // RESET key
   };
   explicit SetStatement(SourcePosition start) : Statement(kKind, start) {}
   bool equals(const Statement& other) const override;

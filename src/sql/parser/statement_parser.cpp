@@ -47,6 +47,8 @@ StatementPtr TokenParser::parseStatement() {
   const Token& token = current();
   if (token.isKeyword(Keyword::kSet))
     return parseSet();
+  if (checkWord("RESET"))
+    return parseReset();
   if (token.isKeyword(Keyword::kCreate))
     return parseCreate();
   if (token.isKeyword(Keyword::kDrop))
@@ -91,6 +93,30 @@ StatementPtr TokenParser::parseStatement() {
     return statement;
   }
   fail(token);
+}
+
+StatementPtr TokenParser::parseReset() {
+  const Token& reset = advance();
+  auto statement = std::make_unique<SetStatement>(reset.position);
+  statement->form = SetStatement::Form::kResetAll;
+  if (atEnd())
+    return statement;
+  // The key is raw text to the end, as SET's.
+  size_t end = tokens_.size() - 1;
+  statement->form = SetStatement::Form::kReset;
+  if (end - index_ == 1 && current().is(TokenKind::kQuotedIdentifier)) {
+    statement->key = current().value;
+  } else {
+    statement->key =
+        std::string(source_->slice(current().position.offset, tokens_[end - 1].end_offset));
+    if (!isValidConfigKey(statement->key)) {
+      failWith(ErrorClass::INVALID_SET_SYNTAX, reset,
+               "Expected RESET or RESET key. A key with other characters than letters, digits, "
+               "'_', '.' and ':' must be back quoted: RESET `key`.");
+    }
+  }
+  index_ = end;
+  return statement;
 }
 
 StatementPtr TokenParser::parseSet() {

@@ -170,6 +170,7 @@ class TokenParser {
   };
   StatementPtr parseStatement();
   StatementPtr parseSet();
+  StatementPtr parseReset();
   StatementPtr parseCreate();
   StatementPtr parseCreateView(const Token& create, const CreateModifiers& modifiers, bool live);
   StatementPtr parseDrop();

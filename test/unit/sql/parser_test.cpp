@@ -729,6 +729,12 @@ TEST(ParserTest, Statements) {
   EXPECT_EQ(statements[5]->as<SetStatement>().value, "");
   EXPECT_EQ(statements[3]->text(), "SET startDate = '2020-01-01'");
 
+  EXPECT_EQ(parseOne("RESET")->as<SetStatement>().form, SetStatement::Form::kResetAll);
+  const auto& reset = parseOne("reset spark.sql.session.timeZone")->as<SetStatement>();
+  EXPECT_EQ(reset.form, SetStatement::Form::kReset);
+  EXPECT_EQ(reset.key, "spark.sql.session.timeZone");
+  EXPECT_EQ(parseOne("RESET `odd key`")->as<SetStatement>().key, "odd key");
+
   EXPECT_TRUE(parseOne("SET TIME ZONE LOCAL")->as<SetTimeZoneStatement>().local);
   EXPECT_EQ(parseOne("SET TIME ZONE 'America/Los_Angeles'")->as<SetTimeZoneStatement>().zone,
             "America/Los_Angeles");
@@ -975,6 +981,9 @@ const char* const kRoundTripInputs[] = {
     "SET startDate = '2020-01-01'",
     "SET `odd key` = `a;b`",
     "SET k =",
+    "RESET",
+    "RESET spark.sql.session.timeZone",
+    "RESET `odd key`",
     "SET TIME ZONE LOCAL",
     "SET TIME ZONE 'America/Los_Angeles'",
     "SET TIME ZONE INTERVAL 8 HOURS",
