@@ -13,6 +13,7 @@ void registerFromJsonFunctions(FunctionRegistry& registry);
 void registerFromCsvFunctions(FunctionRegistry& registry);
 void registerSchemaOfCsvFunctions(FunctionRegistry& registry);
 void registerToCsvFunctions(FunctionRegistry& registry);
+void registerAesFunctions(FunctionRegistry& registry);
 void registerConditionalFunctions(FunctionRegistry& registry);
 void registerBinderResolvedFunctions(FunctionRegistry& registry);
 void registerUnsupportedFunctions(FunctionRegistry& registry);
@@ -73,6 +74,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerFromCsvFunctions(built);
     registerSchemaOfCsvFunctions(built);
     registerToCsvFunctions(built);
+    registerAesFunctions(built);
     registerUuidFunctions(built);
     registerCurrentUserFunctions(built);
     registerSparkPartitionIdFunctions(built);

@@ -350,6 +350,34 @@ std::vector<NamedFunctionDoc> stringFunctionDocs() {
         "is 224, 256 (also 0), 384 or 512, and another length gives null.",
         "> SELECT _FUNC_('sluice', 256);\n"
         " 0f5aec3c8edf964bb5260e4ae806d31feaab06f39a65ddba9d86e499bfae8476"}},
+      {{"aes_encrypt"},
+       {"_FUNC_(expr, key [, mode [, padding [, iv [, aad]]]]) - Returns `expr` encrypted with "
+        "AES under `key` (16, 24 or 32 bytes): mode 'GCM' (the default, no padding), 'CBC' or "
+        "'ECB' (PKCS padding); CBC and GCM put their IV (random unless `iv` is given) before "
+        "the ciphertext, GCM its tag after it; `aad` is GCM's additional authenticated data.",
+        "> SELECT base64(_FUNC_('Spark SQL', '1234567890abcdef', 'ECB', 'PKCS'));\n"
+        " 3lmwu+Mw0H3fi5NDvcu9lg==\n"
+        "> SELECT base64(_FUNC_('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', "
+        "unhex('000000000000000000000000'), 'This is an AAD mixed into the input'));\n"
+        " AAAAAAAAAAAAAAAAQiYi+sTLm7KD9UcZ2nlRdYDe/PX4"}},
+      {{"aes_decrypt"},
+       {"_FUNC_(expr, key [, mode [, padding [, aad]]]) - Returns `expr`, encrypted as "
+        "aes_encrypt writes it, decrypted with `key`.",
+        "> SELECT CAST(_FUNC_(unhex('83F16B2AA704794132802D248E6BFD4E380078182D1544813898AC97E709"
+        "B28A94'), '0000111122223333') AS STRING);\n"
+        " Spark\n"
+        "> SELECT CAST(_FUNC_(unbase64('2NYmDCjgXTbbxGA3/SnJEfFC/JQ7olk2VQWReIAAFKo='), "
+        "'1234567890abcdef', 'CBC') AS STRING);\n"
+        " Apache Spark"}},
+      {{"try_aes_decrypt"},
+       {"_FUNC_(expr, key [, mode [, padding [, aad]]]) - Returns what aes_decrypt returns, or "
+        "null where aes_decrypt raises an error.",
+        "> SELECT CAST(_FUNC_(unhex('6E7CA17BBB468D3084B5744BCA729FB7B2B7BCB8E4472847D02670489D95"
+        "FA97DBBA7D3210'), '0000111122223333', 'GCM') AS STRING);\n"
+        " Spark SQL\n"
+        "> SELECT _FUNC_(unhex('6E7CA17BBB468D3084B5744BCA729FB7B2B7BCB8E4472847D02670489D95FA97"
+        "DBBA7D3210'), 'wrong key 123456', 'GCM');\n"
+        " NULL"}},
       {{"crc32"},
        {"_FUNC_(expr) - Returns the CRC-32 checksum of the binary value (or string) `expr`, as a "
         "bigint.",

@@ -3,6 +3,7 @@
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/order_by_all.hpp"
 #include "planner/binder/sort_spec.hpp"
+#include "planner/binder/struct_star.hpp"
 
 #include <fmt/format.h>
 
@@ -376,10 +377,19 @@ void AggregateBinder::expandSelectItems(const sql::SelectBody& select) {
       entry.position = item.position;
       entries_.push_back(std::move(entry));
     }
-    if (!any) {
-      throw Error(ErrorClass::INVALID_SQL_SYNTAX,
-                  scope_.empty() ? "Invalid usage of '*' in a query without FROM."
-                                 : "Invalid usage of '*': no relation matches the qualifier.")
+    if (!any && !star.qualifier.empty()) {
+      // s.*: the fields of a struct column, each an item `s.field AS field`.
+      for (StructStarField& field : expandStructStar(star, input_binder_, scope_, statement_)) {
+        SelectEntry entry;
+        entry.expr = field.reference.get();
+        entry.name = field.name;
+        entry.aliased = true;
+        entry.position = item.position;
+        entries_.push_back(std::move(entry));
+        star_fields_.push_back(std::move(field.reference));
+      }
+    } else if (!any) {
+      throw Error(ErrorClass::INVALID_SQL_SYNTAX, "Invalid usage of '*' in a query without FROM.")
           .withLocation(statement_.locate(item.position));
     }
   }

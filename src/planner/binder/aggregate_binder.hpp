@@ -146,6 +146,8 @@ class AggregateBinder {
   ExpressionBinder output_binder_;
 
   std::vector<SelectEntry> entries_;
+  //! The field references that `s.*` items of a struct expand to, which entries_ point at.
+  std::vector<std::unique_ptr<sql::ColumnRefExpr>> star_fields_;
   std::vector<BoundExpressionPtr> group_keys_;
   std::vector<std::string> group_names_;
   //! ROLLUP / CUBE / GROUPING SETS, when the GROUP BY clause has them.

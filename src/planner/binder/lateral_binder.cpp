@@ -24,6 +24,7 @@
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/lateral_aliases.hpp"
 #include "planner/binder/query_binder.hpp"
+#include "planner/binder/struct_star.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/expression/bound_subquery.hpp"
@@ -197,7 +198,9 @@ LogicalOperatorPtr QueryBinder::bindLateralJoin(LogicalOperatorPtr left, Scope& 
       // The probe does not look left for stars: t1.* of the left and a SELECT * without FROM
       // (nothing, in a LATERAL subquery, as Spark) fail there; the correlated path resolves
       // them, and raises the error again if it was no such star.
-      if (error.errorClass() != ErrorClass::INVALID_SQL_SYNTAX || !selectsStar(*ref.query))
+      bool star_error = error.errorClass() == ErrorClass::INVALID_SQL_SYNTAX ||
+                        error.errorClass() == ErrorClass::CANNOT_RESOLVE_STAR_EXPAND;
+      if (!star_error || !selectsStar(*ref.query))
         throw;
       uncorrelated = nullptr;
     }
@@ -448,10 +451,15 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
           names.push_back(column.name);
         }
       }
-      // SELECT * without FROM expands to nothing here, as in Spark.
-      if (!any && !(star.qualifier.empty() && from_scope.empty())) {
-        throw Error(ErrorClass::INVALID_SQL_SYNTAX,
-                    "Invalid usage of '*': no relation matches the qualifier.")
+      // s.*: the fields of a struct column. SELECT * without FROM expands to nothing here, as
+      // in Spark.
+      if (!any && !star.qualifier.empty()) {
+        for (StructStarField& field : expandStructStar(star, binder, from_scope, statement_)) {
+          items.push_back(binder.bind(*field.reference));
+          names.push_back(field.name);
+        }
+      } else if (!any && !from_scope.empty()) {
+        throw Error(ErrorClass::INVALID_SQL_SYNTAX, "Invalid usage of '*'.")
             .withLocation(statement_.locate(item.position));
       }
       continue;

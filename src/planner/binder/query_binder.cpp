@@ -19,6 +19,7 @@
 #include "planner/binder/row_filter.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/sort_spec.hpp"
+#include "planner/binder/struct_star.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/time_zone_pinning.hpp"
 #include "planner/binder/unpivot_binder.hpp"
@@ -371,10 +372,16 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
         project->column_names.push_back(column.name);
         project->column_types.push_back(column.type);
       }
-      if (!any) {
-        throw Error(ErrorClass::INVALID_SQL_SYNTAX,
-                    scope.empty() ? "Invalid usage of '*' in a query without FROM."
-                                  : "Invalid usage of '*': no relation matches the qualifier.")
+      if (!any && !star.qualifier.empty()) {
+        // s.*: the fields of a struct column.
+        for (StructStarField& field : expandStructStar(star, binder, scope, statement_)) {
+          BoundExpressionPtr expr = binder.bind(*field.reference);
+          project->column_names.push_back(field.name);
+          project->column_types.push_back(expr->type);
+          project->expressions.push_back(std::move(expr));
+        }
+      } else if (!any) {
+        throw Error(ErrorClass::INVALID_SQL_SYNTAX, "Invalid usage of '*' in a query without FROM.")
             .withLocation(statement_.locate(item.position));
       }
       continue;
