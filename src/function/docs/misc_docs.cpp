@@ -88,6 +88,47 @@ std::vector<NamedFunctionDoc> miscFunctionDocs() {
         "when either is null.",
         "> SELECT 2.5 _FUNC_ 2;\n"
         " true"}},
+      {{"and"},
+       {"expr1 _FUNC_ expr2 - Returns the logical AND of two booleans: false when either is "
+        "false, else null when either is null.",
+        "> SELECT true _FUNC_ NULL;\n"
+        " NULL\n"
+        "> SELECT `_FUNC_`(false, NULL);\n"
+        " false"}},
+      {{"or"},
+       {"expr1 _FUNC_ expr2 - Returns the logical OR of two booleans: true when either is true, "
+        "else null when either is null.",
+        "> SELECT false _FUNC_ NULL;\n"
+        " NULL\n"
+        "> SELECT `_FUNC_`(true, NULL);\n"
+        " true"}},
+      {{"in"},
+       {"expr1 _FUNC_(expr2, expr3, ...) - Returns whether `expr1` equals any of the values; "
+        "null when none does and a value or `expr1` is null.",
+        "> SELECT 1 _FUNC_ (2, 1);\n"
+        " true\n"
+        "> SELECT `_FUNC_`(3, 1, NULL);\n"
+        " NULL"}},
+      {{"between"},
+       {"expr1 [NOT] _FUNC_ expr2 AND expr3 - Returns whether `expr1` lies between `expr2` and "
+        "`expr3`, both included.",
+        "> SELECT 0.5 _FUNC_ 0.1 AND 1.0;\n"
+        " true\n"
+        "> SELECT `_FUNC_`(5, 1, 3);\n"
+        " false"}},
+      {{"when"},
+       {"CASE _FUNC_ cond1 THEN value1 [_FUNC_ cond2 THEN value2]* [ELSE value] END - Returns "
+        "the value of the first condition that is true, else the ELSE value or null; called as "
+        "a function, _FUNC_(cond1, value1, ..., [value]).",
+        "> SELECT CASE WHEN 1 > 0 THEN 1 WHEN 2 > 0 THEN 2.0 ELSE 1.2 END;\n"
+        " 1.0\n"
+        "> SELECT `_FUNC_`(1 < 0, 'a', 'b');\n"
+        " b"}},
+      {{"cast"},
+       {"_FUNC_(expr AS type) - Returns `expr` converted to `type`, as Spark's ANSI casts "
+        "convert it; an invalid value is an error (try_cast gives null).",
+        "> SELECT _FUNC_('10' AS INT);\n"
+        " 10"}},
       {{"!", "not"},
        {"_FUNC_ expr - Returns the logical negation of the boolean `expr`: true for false, false "
         "for true, null for null.",

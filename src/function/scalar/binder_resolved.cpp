@@ -3,7 +3,8 @@
 // The built-in functions the binder resolves itself, before it looks in the registry: their
 // entries have no binder of their own and exist so that SHOW FUNCTIONS lists them and
 // DESCRIBE FUNCTION documents them. Where each is bound:
-// - coalesce, if / iff, ifnull / nvl, named_struct, struct: planner/binder/expression_binder.cpp
+// - coalesce, if / iff, ifnull / nvl, named_struct, struct, and the operators named as functions
+//   (and, or, in, between, when, cast): planner/binder/expression_binder.cpp
 // - nullif, nvl2, zeroifnull, nullifzero, assert_true and the type-name casts:
 //   planner/binder/conditional_binder.cpp
 // - the higher-order functions: planner/binder/lambda_binder.cpp
@@ -26,6 +27,13 @@ struct BinderResolvedFunction {
 };
 
 const BinderResolvedFunction kBinderResolvedFunctions[] = {
+    // The operators Spark's registry also names as functions.
+    {"and", 2, 2},
+    {"or", 2, 2},
+    {"in", 2, -1},
+    {"between", 3, 3},
+    {"when", 2, -1},
+    {"cast", 1, 1},
     // Conditional functions.
     {"coalesce", 1, -1},
     {"if", 3, 3},

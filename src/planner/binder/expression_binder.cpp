@@ -2,6 +2,7 @@
 #include "planner/binder/grouping_sets.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/ranges.h>
 
@@ -461,16 +462,8 @@ BoundExpressionPtr ExpressionBinder::booleanOperand(BoundExpressionPtr operand,
 BoundExpressionPtr ExpressionBinder::bindBinary(const sql::BinaryExpr& expr) {
   BoundExpressionPtr left = bind(*expr.left);
   BoundExpressionPtr right = bind(*expr.right);
-  if (expr.op == sql::BinaryOp::kAnd || expr.op == sql::BinaryOp::kOr) {
-    auto node = std::make_unique<BoundExpression>();
-    node->kind =
-        expr.op == sql::BinaryOp::kAnd ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr;
-    node->type = DataType::boolean();
-    std::string_view name = binaryOperatorName(expr.op);
-    node->children.push_back(booleanOperand(std::move(left), name));
-    node->children.push_back(booleanOperand(std::move(right), name));
-    return node;
-  }
+  if (expr.op == sql::BinaryOp::kAnd || expr.op == sql::BinaryOp::kOr)
+    return logical(expr.op == sql::BinaryOp::kAnd, std::move(left), std::move(right));
   if (isArithmetic(expr.op)) {
     narrowIntegralLiteral(left, right);
     narrowIntegralLiteral(right, left);
@@ -508,33 +501,59 @@ BoundExpressionPtr ExpressionBinder::bindIs(const sql::IsExpr& expr) {
   return call("not", std::move(negated));
 }
 
+BoundExpressionPtr ExpressionBinder::logical(bool is_and, BoundExpressionPtr left,
+                                             BoundExpressionPtr right) {
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = is_and ? BoundExpressionKind::kAnd : BoundExpressionKind::kOr;
+  node->type = DataType::boolean();
+  std::string_view name = is_and ? "AND" : "OR";
+  node->children.push_back(booleanOperand(std::move(left), name));
+  node->children.push_back(booleanOperand(std::move(right), name));
+  return node;
+}
+
 BoundExpressionPtr ExpressionBinder::bindBetween(const sql::BetweenExpr& expr) {
+  return between([&] { return bind(*expr.operand); }, bind(*expr.low), bind(*expr.high),
+                 expr.negated);
+}
+
+BoundExpressionPtr ExpressionBinder::between(const std::function<BoundExpressionPtr()>& operand,
+                                             BoundExpressionPtr low, BoundExpressionPtr high,
+                                             bool negated) {
   // a BETWEEN l AND h is a >= l AND a <= h.
   std::vector<BoundExpressionPtr> low_arguments;
-  low_arguments.push_back(bind(*expr.operand));
-  low_arguments.push_back(bind(*expr.low));
+  low_arguments.push_back(operand());
+  low_arguments.push_back(std::move(low));
   std::vector<BoundExpressionPtr> high_arguments;
-  high_arguments.push_back(bind(*expr.operand));
-  high_arguments.push_back(bind(*expr.high));
+  high_arguments.push_back(operand());
+  high_arguments.push_back(std::move(high));
   auto node = std::make_unique<BoundExpression>();
   node->kind = BoundExpressionKind::kAnd;
   node->type = DataType::boolean();
   node->children.push_back(call(">=", std::move(low_arguments)));
   node->children.push_back(call("<=", std::move(high_arguments)));
-  if (!expr.negated)
+  if (!negated)
     return node;
-  std::vector<BoundExpressionPtr> negated;
-  negated.push_back(std::move(node));
-  return call("not", std::move(negated));
+  std::vector<BoundExpressionPtr> negation;
+  negation.push_back(std::move(node));
+  return call("not", std::move(negation));
 }
 
 BoundExpressionPtr ExpressionBinder::bindInList(const sql::InListExpr& expr) {
+  std::vector<BoundExpressionPtr> values;
+  for (const sql::ExprPtr& value : expr.values)
+    values.push_back(bind(*value));
+  return inList([&] { return bind(*expr.operand); }, std::move(values), expr.negated);
+}
+
+BoundExpressionPtr ExpressionBinder::inList(const std::function<BoundExpressionPtr()>& operand,
+                                            std::vector<BoundExpressionPtr> values, bool negated) {
   // a IN (x, y) is a = x OR a = y: three-valued OR gives IN's NULL semantics exactly.
   BoundExpressionPtr result;
-  for (const sql::ExprPtr& value : expr.values) {
+  for (BoundExpressionPtr& value : values) {
     std::vector<BoundExpressionPtr> arguments;
-    arguments.push_back(bind(*expr.operand));
-    arguments.push_back(bind(*value));
+    arguments.push_back(operand());
+    arguments.push_back(std::move(value));
     BoundExpressionPtr equal = call("=", std::move(arguments));
     if (!result) {
       result = std::move(equal);
@@ -547,32 +566,92 @@ BoundExpressionPtr ExpressionBinder::bindInList(const sql::InListExpr& expr) {
     node->children.push_back(std::move(equal));
     result = std::move(node);
   }
-  if (!expr.negated)
+  if (!negated)
     return result;
-  std::vector<BoundExpressionPtr> negated;
-  negated.push_back(std::move(result));
-  return call("not", std::move(negated));
+  std::vector<BoundExpressionPtr> negation;
+  negation.push_back(std::move(result));
+  return call("not", std::move(negation));
+}
+
+BoundExpressionPtr ExpressionBinder::bindOperatorFunction(
+    const std::string& name, const sql::FunctionCallExpr& expr,
+    std::vector<BoundExpressionPtr>& arguments) {
+  auto requireCount = [&](size_t minimum, std::optional<size_t> maximum) {
+    size_t count = arguments.size();
+    if (count >= minimum && (!maximum || count <= *maximum))
+      return;
+    std::string expected = !maximum              ? fmt::format("> {}", minimum - 1)
+                           : minimum == *maximum ? std::to_string(minimum)
+                                                 : fmt::format("[{}, {}]", minimum, *maximum);
+    throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                fmt::format("The `{}` requires {} parameters but the actual number is {}.", name,
+                            expected, count));
+  };
+  auto rebindOperand = [&] { return bind(*expr.args[0]); };
+  if (name == "and" || name == "or") {
+    requireCount(2, 2);
+    return logical(name == "and", std::move(arguments[0]), std::move(arguments[1]));
+  }
+  if (name == "between") {
+    requireCount(3, 3);
+    return between(rebindOperand, std::move(arguments[1]), std::move(arguments[2]), false);
+  }
+  if (name == "in") {
+    requireCount(2, std::nullopt);
+    std::vector<BoundExpressionPtr> values;
+    for (size_t i = 1; i < arguments.size(); ++i)
+      values.push_back(std::move(arguments[i]));
+    return inList(rebindOperand, std::move(values), false);
+  }
+  if (name == "when") {
+    // when(c1, v1, c2, v2, ..., [else]): CaseWhen's arguments, as Spark's registry takes them.
+    requireCount(2, std::nullopt);
+    std::vector<BoundExpressionPtr> conditions;
+    std::vector<BoundExpressionPtr> results;
+    size_t pairs = arguments.size() / 2;
+    for (size_t i = 0; i < pairs; ++i) {
+      conditions.push_back(std::move(arguments[2 * i]));
+      results.push_back(std::move(arguments[2 * i + 1]));
+    }
+    BoundExpressionPtr else_result =
+        arguments.size() % 2 == 1 ? std::move(arguments.back()) : nullptr;
+    return caseWhen(std::move(conditions), std::move(results), std::move(else_result));
+  }
+  if (name == "cast") {
+    throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
+                fmt::format("The `cast` requires a target type, which only its own syntax gives: "
+                            "CAST(expr AS type), not {} argument(s).",
+                            arguments.size()));
+  }
+  return nullptr;
 }
 
 BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
-  auto node = std::make_unique<BoundExpression>();
-  node->kind = BoundExpressionKind::kCase;
+  std::vector<BoundExpressionPtr> conditions;
   std::vector<BoundExpressionPtr> results;
   for (const sql::WhenClause& when : expr.whens) {
-    BoundExpressionPtr condition;
     if (expr.operand) {
       std::vector<BoundExpressionPtr> arguments;
       arguments.push_back(bind(*expr.operand));
       arguments.push_back(bind(*when.condition));
-      condition = call("=", std::move(arguments));
+      conditions.push_back(call("=", std::move(arguments)));
     } else {
-      condition = booleanOperand(bind(*when.condition), "CASE WHEN");
+      conditions.push_back(bind(*when.condition));
     }
-    node->children.push_back(std::move(condition));
     results.push_back(bind(*when.result));
   }
-  if (expr.else_result)
-    results.push_back(bind(*expr.else_result));
+  BoundExpressionPtr else_result = expr.else_result ? bind(*expr.else_result) : nullptr;
+  return caseWhen(std::move(conditions), std::move(results), std::move(else_result));
+}
+
+BoundExpressionPtr ExpressionBinder::caseWhen(std::vector<BoundExpressionPtr> conditions,
+                                              std::vector<BoundExpressionPtr> results,
+                                              BoundExpressionPtr else_result) {
+  auto node = std::make_unique<BoundExpression>();
+  node->kind = BoundExpressionKind::kCase;
+  node->has_else = else_result != nullptr;
+  if (else_result)
+    results.push_back(std::move(else_result));
   std::vector<DataType> types;
   for (const auto& result : results)
     types.push_back(result->type);
@@ -580,16 +659,13 @@ BoundExpressionPtr ExpressionBinder::bindCase(const sql::CaseExpr& expr) {
   if (!common)
     raiseDataDiffTypes("CASE", types);
   node->type = *common;
-  node->has_else = expr.else_result != nullptr;
   // Interleave: when0, then0, when1, then1, ..., else.
-  std::vector<BoundExpressionPtr> children;
-  for (size_t i = 0; i < expr.whens.size(); ++i) {
-    children.push_back(std::move(node->children[i]));
-    children.push_back(castTo(std::move(results[i]), *common));
+  for (size_t i = 0; i < conditions.size(); ++i) {
+    node->children.push_back(booleanOperand(std::move(conditions[i]), "CASE WHEN"));
+    node->children.push_back(castTo(std::move(results[i]), *common));
   }
   if (node->has_else)
-    children.push_back(castTo(std::move(results.back()), *common));
-  node->children = std::move(children);
+    node->children.push_back(castTo(std::move(results.back()), *common));
   return node;
 }
 
@@ -677,6 +753,8 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
     return conditional;
   if (name == "coalesce")
     return bindCoalesce(std::move(arguments));
+  if (BoundExpressionPtr op = bindOperatorFunction(name, expr, arguments))
+    return op;
   if (name == "named_struct")
     return bindNamedStruct(std::move(arguments));
   if (name == "struct") {

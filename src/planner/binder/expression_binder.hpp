@@ -55,6 +55,11 @@ class ExpressionBinder {
   BoundExpressionPtr bindBetween(const sql::BetweenExpr& expr);
   BoundExpressionPtr bindInList(const sql::InListExpr& expr);
   BoundExpressionPtr bindCase(const sql::CaseExpr& expr);
+  //! and, or, in, between, when and cast called as functions, as Spark's registry names its
+  //! operators; null for any other name.
+  BoundExpressionPtr bindOperatorFunction(const std::string& name,
+                                          const sql::FunctionCallExpr& expr,
+                                          std::vector<BoundExpressionPtr>& arguments);
   BoundExpressionPtr bindCast(const sql::CastExpr& expr);
   BoundExpressionPtr bindFunction(const sql::FunctionCallExpr& expr);
   //! named_struct(name1, value1, ...): the names must be constant strings.
@@ -73,6 +78,18 @@ class ExpressionBinder {
 
   //! Resolves `name` in the registry and binds it to `arguments`, casting them as it asks.
   BoundExpressionPtr call(std::string_view name, std::vector<BoundExpressionPtr> arguments);
+  //! The operators as bound nodes, for their SQL forms and for the functions that name them
+  //! (`and`(a, b), `between`(x, l, h), ...). `operand` binds the tested value afresh for each
+  //! comparison that reads it.
+  BoundExpressionPtr logical(bool is_and, BoundExpressionPtr left, BoundExpressionPtr right);
+  BoundExpressionPtr between(const std::function<BoundExpressionPtr()>& operand,
+                             BoundExpressionPtr low, BoundExpressionPtr high, bool negated);
+  BoundExpressionPtr inList(const std::function<BoundExpressionPtr()>& operand,
+                            std::vector<BoundExpressionPtr> values, bool negated);
+  //! CASE WHEN conditions[i] THEN results[i] ... [ELSE else_result] END.
+  BoundExpressionPtr caseWhen(std::vector<BoundExpressionPtr> conditions,
+                              std::vector<BoundExpressionPtr> results,
+                              BoundExpressionPtr else_result);
   BoundExpressionPtr booleanOperand(BoundExpressionPtr operand, std::string_view op);
 
   const BindContext& context_;
