@@ -3,7 +3,8 @@
 // Spark's built-in functions that sluice does not implement: they resolve, so that a query
 // names what is missing instead of an unknown routine, and fail with NOT_SUPPORTED when bound.
 // They call into the JVM (reflect), need formats sluice does not read (Avro, Protobuf, XML) or
-// produce sketches in the binary layouts of the DataSketches library (hll_*, theta_*, kll_*).
+// produce sketches in the binary layouts of the DataSketches library (hll_*, theta_*, kll_*,
+// and the frequent-items sketches of approx_top_k*, whose results and ties follow the sketch).
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
@@ -21,7 +22,8 @@ struct UnsupportedFamily {
 };
 
 bool isUnsupportedAggregate(std::string_view name) {
-  return name.ends_with("_agg") || name.starts_with("kll_sketch_agg_");
+  return name.ends_with("_agg") || name.starts_with("kll_sketch_agg_") || name == "approx_top_k" ||
+         name == "approx_top_k_accumulate" || name == "approx_top_k_combine";
 }
 
 [[noreturn]] void refuseUnsupportedFunction(std::string_view name, std::string_view reason) {
@@ -42,6 +44,9 @@ const std::vector<UnsupportedFamily>& unsupportedFamilies() {
       {"DataSketches theta sketches are not supported",
        {"theta_sketch_agg", "theta_union_agg", "theta_intersection_agg", "theta_sketch_estimate",
         "theta_union", "theta_difference", "theta_intersection"}},
+      {"DataSketches frequent-items sketches are not supported",
+       {"approx_top_k", "approx_top_k_accumulate", "approx_top_k_combine",
+        "approx_top_k_estimate"}},
       {"DataSketches KLL sketches are not supported",
        {"kll_sketch_agg_bigint", "kll_sketch_agg_float", "kll_sketch_agg_double",
         "kll_sketch_to_string_bigint", "kll_sketch_to_string_float", "kll_sketch_to_string_double",

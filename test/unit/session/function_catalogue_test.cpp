@@ -40,13 +40,32 @@ std::vector<Error> callErrors(Session& session, const std::string& name) {
 }
 
 const std::set<std::string>& notSupportedFunctions() {
-  static const std::set<std::string> kNames = {
-      "java_method",   "reflect",          "try_reflect",           "from_avro",
-      "to_avro",       "from_protobuf",    "to_protobuf",           "xpath",
-      "xpath_boolean", "xpath_double",     "xpath_number",          "xpath_float",
-      "xpath_int",     "xpath_long",       "xpath_short",           "xpath_string",
-      "from_xml",      "to_xml",           "schema_of_xml",         "hll_sketch_agg",
-      "hll_union_agg", "theta_sketch_agg", "kll_sketch_agg_bigint", "kll_sketch_get_n_double"};
+  static const std::set<std::string> kNames = {"java_method",
+                                               "reflect",
+                                               "try_reflect",
+                                               "from_avro",
+                                               "to_avro",
+                                               "from_protobuf",
+                                               "to_protobuf",
+                                               "xpath",
+                                               "xpath_boolean",
+                                               "xpath_double",
+                                               "xpath_number",
+                                               "xpath_float",
+                                               "xpath_int",
+                                               "xpath_long",
+                                               "xpath_short",
+                                               "xpath_string",
+                                               "from_xml",
+                                               "to_xml",
+                                               "schema_of_xml",
+                                               "hll_sketch_agg",
+                                               "hll_union_agg",
+                                               "theta_sketch_agg",
+                                               "kll_sketch_agg_bigint",
+                                               "kll_sketch_get_n_double",
+                                               "approx_top_k",
+                                               "approx_top_k_estimate"};
   return kNames;
 }
 
