@@ -3,6 +3,7 @@
 #include "planner/binder/json_binder.hpp"
 
 #include <charconv>
+#include <utility>
 
 #include "common/error/error.hpp"
 #include "function/scalar/json/json_path.hpp"
@@ -15,15 +16,26 @@ namespace sluice {
 
 namespace {
 
+//! How far into the text an error of the schema parsers is.
+std::pair<uint64_t, uint64_t> errorPosition(const Error& error) {
+  if (!error.location())
+    return {0, 0};
+  return {error.location()->line, error.location()->column};
+}
+
 //! Spark's DataType.fromDDL: a type ("ARRAY<INT>", "STRUCT<a: INT>"), else a column list
-//! ("a INT, b STRING"); when both fail, the type parser's error.
+//! ("a INT, b STRING"). When both fail, Spark reports the type parser's error; so does sluice,
+//! unless the column list parsed further ("id INT, device STRNG" is a column list with an
+//! unknown type, not a type followed by extra input).
 DataType parseSchema(const std::string& text) {
   try {
     return sql::parseDataType(text);
-  } catch (const Error&) {
+  } catch (const Error& type_error) {
     try {
       return DataType::structOf(sql::parseColumnList(text));
-    } catch (const Error&) {
+    } catch (const Error& list_error) {
+      if (errorPosition(list_error) > errorPosition(type_error))
+        throw;
     }
     throw;
   }
