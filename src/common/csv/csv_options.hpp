@@ -2,7 +2,8 @@
 //
 // The options of the CSV reader, already parsed from their text form (the read_files layer
 // maps "sep", "quote", "escape", "nullValue", "nanValue", "positiveInf", "negativeInf",
-// "dateFormat", "timestampFormat", "timestampNTZFormat", "multiLine", "mode",
+// "dateFormat", "timestampFormat", "timestampNTZFormat", "multiLine", "mode", "comment",
+// "ignoreLeadingWhiteSpace", "ignoreTrailingWhiteSpace",
 // "rescuedDataColumn", "inferColumnTypes", "header" and "timeZone" onto them; from_csv and
 // schema_of_csv map their options maps the same way). Defaults are Spark's.
 #pragma once
@@ -44,6 +45,12 @@ struct CsvOptions {
   std::string timestamp_ntz_format;
   //! Quoted fields may hold line breaks.
   bool multi_line = false;
+  //! ignoreLeadingWhiteSpace / ignoreTrailingWhiteSpace: blanks before a field (also before
+  //! its opening quote) / after an unquoted field are dropped. Off for reading, as in Spark.
+  bool ignore_leading_white_space = false;
+  bool ignore_trailing_white_space = false;
+  //! comment: a line that starts with this character is skipped; '\0': none.
+  char comment = '\0';
   ParseMode mode = ParseMode::kPermissive;
   //! Empty: no rescued data column.
   std::string rescued_data_column = "_rescued_data";

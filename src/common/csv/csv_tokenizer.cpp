@@ -13,13 +13,22 @@ namespace {
 
 constexpr size_t kMaxLineText = 1000;
 
+//! The blanks univocity trims: control characters and spaces, not the line breaks that end
+//! records.
+bool isBlank(char c) {
+  return static_cast<unsigned char>(c) <= ' ' && c != '\n' && c != '\r';
+}
+
 }  // namespace
 
 CsvTokenizer::CsvTokenizer(std::string_view text, const CsvOptions& options)
     : separator_(options.separator),
       quote_(options.quote),
       escape_(options.quote == '\0' || options.escape == options.quote ? '\0' : options.escape),
-      multi_line_(options.multi_line) {
+      multi_line_(options.multi_line),
+      trim_leading_(options.ignore_leading_white_space),
+      trim_trailing_(options.ignore_trailing_white_space),
+      comment_(options.comment) {
   fields_.reserve(16);
   reset(text);
 }
@@ -55,6 +64,8 @@ bool CsvTokenizer::next() {
         ++first;
       if (first == content_end)
         continue;
+      if (comment_ != '\0' && data[line_start] == comment_)
+        continue;
       record_line_ = line;
       record_begin_ = line_start;
       record_end_ = content_end;
@@ -72,6 +83,12 @@ bool CsvTokenizer::next() {
       ++next_line_;
       continue;
     }
+    if (comment_ != '\0' && text_[pos_] == comment_) {
+      size_t line_end = text_.find('\n', pos_);
+      pos_ = line_end == std::string_view::npos ? size : line_end + 1;
+      ++next_line_;
+      continue;
+    }
     readMultiLineRecord();
     return true;
   }
@@ -82,11 +99,12 @@ void CsvTokenizer::readLine() {
   size_t end = record_end_;
   size_t pos = record_begin_;
   while (true) {
+    pos = fieldStart(pos, end);
     if (quote_ != '\0' && pos < end && text_[pos] == quote_) {
       pos = readQuoted(pos, end);
     } else {
       size_t stop = unquotedEnd(pos, end);
-      fields_.push_back(Field{pos, stop - pos, pos, false, false});
+      fields_.push_back(Field{pos, valueEnd(pos, stop) - pos, pos, false, false});
       pos = stop;
     }
     if (pos < end && text_[pos] == separator_) {
@@ -103,6 +121,7 @@ void CsvTokenizer::readMultiLineRecord() {
   record_begin_ = pos_;
   size_t pos = pos_;
   while (true) {
+    pos = fieldStart(pos, size);
     if (quote_ != '\0' && pos < size && text_[pos] == quote_) {
       pos = readQuoted(pos, size);
     } else {
@@ -110,6 +129,7 @@ void CsvTokenizer::readMultiLineRecord() {
       size_t field_end = stop;
       if (field_end > pos && text_[field_end - 1] == '\r')
         --field_end;
+      field_end = valueEnd(pos, field_end);
       fields_.push_back(Field{pos, field_end - pos, pos, false, false});
       pos = stop;
     }
@@ -132,6 +152,22 @@ void CsvTokenizer::readMultiLineRecord() {
     ++next_line_;
   }
   pos_ = pos;
+}
+
+size_t CsvTokenizer::fieldStart(size_t pos, size_t end) const {
+  if (!trim_leading_)
+    return pos;
+  while (pos < end && text_[pos] != separator_ && isBlank(text_[pos]))
+    ++pos;
+  return pos;
+}
+
+size_t CsvTokenizer::valueEnd(size_t begin, size_t stop) const {
+  if (!trim_trailing_)
+    return stop;
+  while (stop > begin && isBlank(text_[stop - 1]))
+    --stop;
+  return stop;
 }
 
 size_t CsvTokenizer::unquotedEnd(size_t pos, size_t end) const {

@@ -12,7 +12,9 @@
 // escape; spaces after the closing quote are dropped, and any other text after it makes the
 // whole field, quotes included, a plain value up to the separator (univocity's
 // STOP_AT_DELIMITER). A quote that is never closed takes the rest of the line (or file) and
-// marks the record malformed. Unquoted fields are taken as they are, spaces included.
+// marks the record malformed. Unquoted fields are taken as they are, spaces included, unless
+// ignoreLeadingWhiteSpace / ignoreTrailingWhiteSpace drop them; lines starting with the comment
+// character are skipped.
 #pragma once
 
 #include <cstdint>
@@ -72,6 +74,12 @@ class CsvTokenizer {
   size_t readQuoted(size_t pos, size_t end);
   //! The end of the unquoted field at `pos`: the next separator, or the line's end.
   size_t unquotedEnd(size_t pos, size_t end) const;
+  //! Where the field at `pos` starts once the blanks that ignoreLeadingWhiteSpace drops are
+  //! skipped (never past `end` or a line break).
+  size_t fieldStart(size_t pos, size_t end) const;
+  //! The end of an unquoted field's value: `stop`, less the blanks that
+  //! ignoreTrailingWhiteSpace drops.
+  size_t valueEnd(size_t begin, size_t stop) const;
   //! Copies [from, to) of the text to the scratch buffer for the field being built.
   void copyToScratch(size_t from, size_t to);
   bool atLineEnd(size_t pos) const;
@@ -81,6 +89,9 @@ class CsvTokenizer {
   char quote_;
   char escape_;  // '\0' when disabled or equal to the quote
   bool multi_line_;
+  bool trim_leading_;
+  bool trim_trailing_;
+  char comment_;            // '\0' when none
   bool crlf_file_ = false;  // the first line ends with "\r\n"
 
   size_t pos_ = 0;

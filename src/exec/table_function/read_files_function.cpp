@@ -471,6 +471,12 @@ TableFunctionBinding ReadFilesFunction::bind(const TableFunctionInput& input) co
         csv.timestamp_ntz_format = options.takeOr("timestampntzformat", "");
         checkDatetimePatterns("", csv.timestamp_ntz_format);
         csv.multi_line = options.takeBool("multiline").value_or(false);
+        csv.ignore_leading_white_space =
+            options.takeBool("ignoreleadingwhitespace").value_or(false);
+        csv.ignore_trailing_white_space =
+            options.takeBool("ignoretrailingwhitespace").value_or(false);
+        if (std::optional<char> comment = options.takeChar("comment"))
+          csv.comment = *comment;
         csv.mode = takeMode(options);
         csv.infer_column_types = infer_types.value_or(true);
         csv.rescued_data_column = rescued.value_or("_rescued_data");

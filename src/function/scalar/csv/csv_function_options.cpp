@@ -101,6 +101,12 @@ CsvReadFunctionOptions readCsvReadOptions(const Value* map, std::string_view fun
       options.csv.negative_inf = value;
     } else if (sameIdentifier(name, "timeZone")) {
       options.csv.time_zone = zoneOption(value, function);
+    } else if (sameIdentifier(name, "ignoreLeadingWhiteSpace")) {
+      options.csv.ignore_leading_white_space = sameIdentifier(value, "true");
+    } else if (sameIdentifier(name, "ignoreTrailingWhiteSpace")) {
+      options.csv.ignore_trailing_white_space = sameIdentifier(value, "true");
+    } else if (sameIdentifier(name, "comment")) {
+      options.csv.comment = oneCharacter(name, value, function);
     } else if (sameIdentifier(name, "columnNameOfCorruptRecord")) {
       options.corrupt_column = value;
     } else if (sameIdentifier(name, "mode")) {

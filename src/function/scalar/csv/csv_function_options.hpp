@@ -3,7 +3,8 @@
 // The options map of from_csv, schema_of_csv and to_csv, read as Spark's CSVOptions reads it:
 // names in any case, unknown names ignored. Reading: sep (or delimiter), quote, escape,
 // nullValue, nanValue, positiveInf, negativeInf, dateFormat, timestampFormat,
-// timestampNTZFormat, timeZone, mode (PERMISSIVE or FAILFAST) and columnNameOfCorruptRecord.
+// timestampNTZFormat, timeZone, ignoreLeadingWhiteSpace, ignoreTrailingWhiteSpace, comment, mode
+// (PERMISSIVE or FAILFAST) and columnNameOfCorruptRecord.
 // Writing: sep, quote, escape, nullValue, dateFormat, timestampFormat, timestampNTZFormat and
 // timeZone.
 #pragma once

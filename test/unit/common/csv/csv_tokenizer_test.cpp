@@ -142,6 +142,18 @@ TEST(CsvTokenizerTest, CountsLinesAndLocatesFields) {
   EXPECT_FALSE(tokenizer.next());
 }
 
+TEST(CsvTokenizerTest, TrimsWhiteSpaceAndSkipsCommentsWhenAsked) {
+  CsvOptions options;
+  EXPECT_EQ(split(" a , \"b\" ,c\n", options), (Records{{" a ", " \"b\" ", "c"}}));
+  options.ignore_leading_white_space = true;
+  options.ignore_trailing_white_space = true;
+  options.comment = '#';
+  EXPECT_EQ(split("# a comment\n a ,\t\"b \" ,  ,c\n #not a comment\n", options),
+            (Records{{"a", "<b >", "", "c"}, {"#not a comment"}}));
+  options.multi_line = true;
+  EXPECT_EQ(split("#x,y\n a , \"b\nc\" \n", options), (Records{{"a", "<b\nc>"}}));
+}
+
 TEST(CsvTokenizerTest, ResetStartsOverOnNewText) {
   CsvTokenizer tokenizer("x,\"y\n", CsvOptions{});
   ASSERT_TRUE(tokenizer.next());
