@@ -3,7 +3,8 @@
 // libFuzzer target for the CSV reader and Spark datetime patterns. The input is read as CSV:
 // schema inference, then a reader over a fixed schema of every scalar type, in PERMISSIVE and
 // FAILFAST modes, with multi-line off and on. It is also read as a datetime pattern (its first
-// line) and texts to parse and format with it (the other lines). Any input must either work
+// line) and texts to parse and format with it (the other lines). The first two bytes choose
+// the other options (header, nullValue, escape, patterns, white space trimming, comments). Any input must either work
 // or raise a user-facing sluice::Error; an INTERNAL_ERROR, any other exception, a crash, a
 // sanitizer report, or output that breaks the reader's promises (row counts, valid UTF-8) is
 // a bug.
@@ -150,8 +151,9 @@ void runPattern(std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  // The first byte picks the options that are not looped over.
+  // The first two bytes pick the options that are not looped over.
   uint8_t flags = size > 0 ? data[0] : 0;
+  uint8_t more_flags = size > 1 ? data[1] : 0;
   for (bool multi_line : {false, true}) {
     for (sluice::ParseMode mode : {sluice::ParseMode::kPermissive, sluice::ParseMode::kFailFast}) {
       sluice::csv::CsvOptions options;
@@ -170,6 +172,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
       if (flags & 16)
         options.rescued_data_column.clear();
+      options.ignore_leading_white_space = more_flags & 1;
+      options.ignore_trailing_white_space = more_flags & 2;
+      if (more_flags & 4)
+        options.comment = '#';
       readCsv(text, options);
     }
   }
