@@ -4,10 +4,10 @@
 // schema inference, then a reader over a fixed schema of every scalar type, in PERMISSIVE and
 // FAILFAST modes, with multi-line off and on. It is also read as a datetime pattern (its first
 // line) and texts to parse and format with it (the other lines). The first two bytes choose
-// the other options (header, nullValue, escape, patterns, white space trimming, comments). Any input must either work
-// or raise a user-facing sluice::Error; an INTERNAL_ERROR, any other exception, a crash, a
-// sanitizer report, or output that breaks the reader's promises (row counts, valid UTF-8) is
-// a bug.
+// the other options (header, nullValue, escape, patterns, white space trimming, comments). Any
+// input must either work or raise a user-facing sluice::Error; an INTERNAL_ERROR, any other
+// exception, a crash, a sanitizer report, or output that breaks the reader's promises (row counts,
+// valid UTF-8) is a bug.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -131,6 +131,24 @@ class SchemaTest(SessionTest):
         self.assertEqual(prices.dropDuplicates(["item"]).count(), 1)
         self.assertEqual(prices.drop("item", "no_such_column").columns, ["id", "price"])
 
+    def test_json_and_csv_functions_take_schemas_and_options_as_pyspark_does(self):
+        from sluice import functions as F
+        from sluice.types import IntegerType, StringType, StructField, StructType
+
+        frame = self.spark.sql("SELECT '{\"id\": 7, \"tag\": \"x\"}' AS body, '8;y' AS line")
+        schema = StructType([StructField("id", IntegerType()), StructField("tag", StringType())])
+        parsed = frame.select(
+            F.from_json("body", schema).alias("j"),
+            F.from_csv(F.col("line"), "id INT, tag STRING", options={"sep": ";"}).alias("c"),
+            F.schema_of_json('{"n": 1}').alias("s"))
+        row = parsed.collect()[0]
+        self.assertEqual((row.j.id, row.j.tag, row.c.id, row.c.tag), (7, "x", 8, "y"))
+        self.assertEqual(row.s, "STRUCT<n: BIGINT>")
+        written = parsed.select(F.to_csv("c", {"sep": "|"}).alias("t")).collect()[0]
+        self.assertEqual(written.t, "8|y")
+        with self.assertRaises(TypeError):
+            F.from_json("body", schema, mode="FAILFAST")
+
     def test_print_schema_draws_spark_s_tree(self):
         frame = self.spark.sql(
             "SELECT 1L AS id, array(1) AS a, map('k', 2.5D) AS m, named_struct('x', 1.5BD) AS s")

@@ -5,6 +5,7 @@ arguments name columns, except the arguments listed in _LITERAL_ARGUMENTS, which
 as values (patterns, formats, separators)."""
 
 from sluice.sql import Column, _CaseColumn, _column, _literal_sql, _name_sql, _operand, _quote
+from sluice.types import DataType, _type_sql
 
 
 def col(col):
@@ -94,7 +95,8 @@ _LITERAL_ARGUMENTS = {
     "from_utc_timestamp": {1}, "to_utc_timestamp": {1}, "conv": {1, 2}, "shiftleft": {1},
     "shiftright": {1}, "overlay": {2, 3}, "percentile_approx": {1, 2}, "percentile": {1},
     "ntile": {0}, "lag": {1, 2}, "lead": {1, 2}, "nth_value": {1}, "try_to_timestamp": {1},
-    "variant_get": {1, 2}, "try_variant_get": {1, 2},
+    "variant_get": {1, 2}, "try_variant_get": {1, 2}, "from_csv": {1}, "schema_of_json": {0},
+    "schema_of_csv": {0},
 }
 
 
@@ -104,6 +106,9 @@ def _call(name, arguments):
     for position, argument in enumerate(arguments):
         if isinstance(argument, Column):
             rendered.append(argument._sql)
+        elif isinstance(argument, DataType):
+            # A schema (from_json(col, StructType([...]))) is its DDL text.
+            rendered.append(_literal_sql(_type_sql(argument)))
         elif isinstance(argument, str) and position not in literal_positions:
             rendered.append(_column(argument)._sql)
         else:
@@ -112,8 +117,16 @@ def _call(name, arguments):
 
 
 def _function(name):
-    def call(*arguments):
-        return _call(name, list(arguments))
+    def call(*arguments, **keywords):
+        # The options map of the JSON and CSV functions may come by name, as in pyspark.
+        options = keywords.pop("options", None)
+        if keywords:
+            raise TypeError(f"{name}() got an unexpected keyword argument "
+                            f"'{next(iter(keywords))}'")
+        arguments = list(arguments)
+        if options is not None:
+            arguments.append(options)
+        return _call(name, arguments)
 
     call.__name__ = name
     return call
