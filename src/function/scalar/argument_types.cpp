@@ -117,4 +117,22 @@ void requireOptionsMap(const DataType& type) {
   }
 }
 
+std::optional<size_t> corruptRecordField(const DataType& schema, std::string_view name) {
+  if (schema.id() != TypeId::kStruct)
+    return std::nullopt;
+  const std::vector<StructField>& fields = schema.fields();
+  for (size_t index = 0; index < fields.size(); ++index) {
+    if (fields[index].name != name)
+      continue;
+    if (fields[index].type.id() != TypeId::kString) {
+      throw Error(ErrorClass::INVALID_CORRUPT_RECORD_TYPE,
+                  fmt::format("The column `{}` for corrupt records must have the nullable STRING "
+                              "type, but got \"{}\".",
+                              fields[index].name, fields[index].type.sql()));
+    }
+    return index;
+  }
+  return std::nullopt;
+}
+
 }  // namespace sluice

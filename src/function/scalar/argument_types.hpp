@@ -46,4 +46,9 @@ std::optional<int64_t> foldableIntegerArgument(const BindRequest& request, size_
 //! call); raises INVALID_OPTIONS otherwise.
 void requireOptionsMap(const DataType& type);
 
+//! The position of the field named `name` (columnNameOfCorruptRecord) in the STRUCT `schema`
+//! of from_json / from_csv, which receives a malformed record's text; nullopt when there is
+//! none. Raises INVALID_CORRUPT_RECORD_TYPE when that field is not a STRING, as Spark does.
+std::optional<size_t> corruptRecordField(const DataType& schema, std::string_view name);
+
 }  // namespace sluice

@@ -36,20 +36,12 @@ struct FromCsvLayout {
 
 FromCsvLayout layoutOf(const DataType& schema, const std::string& corrupt_column) {
   FromCsvLayout layout;
+  layout.corrupt_position = corruptRecordField(schema, corrupt_column);
   const std::vector<StructField>& fields = schema.fields();
   for (idx_t index = 0; index < fields.size(); ++index) {
-    const StructField& field = fields[index];
-    if (field.name == corrupt_column) {
-      if (field.type.id() != TypeId::kString) {
-        throw Error(ErrorClass::INVALID_CORRUPT_RECORD_TYPE,
-                    fmt::format("The column `{}` for corrupt records must have the nullable "
-                                "STRING type, but got \"{}\".",
-                                field.name, field.type.sql()));
-      }
-      layout.corrupt_position = index;
+    if (index == layout.corrupt_position)
       continue;
-    }
-    layout.data_fields.push_back(field);
+    layout.data_fields.push_back(fields[index]);
     layout.data_positions.push_back(index);
   }
   return layout;

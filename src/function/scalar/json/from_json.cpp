@@ -483,14 +483,7 @@ class FromJsonEvaluator {
  public:
   FromJsonEvaluator(const DataType& schema, const FromJsonOptions& options, const TimeZone& zone)
       : schema_(schema), options_(options), converter_(options, zone) {
-    if (schema.id() == TypeId::kStruct) {
-      const std::vector<StructField>& fields = schema.fields();
-      for (size_t index = 0; index < fields.size(); ++index) {
-        if (fields[index].name == options.corrupt_column &&
-            fields[index].type.id() == TypeId::kString)
-          corrupt_index_ = index;
-      }
-    }
+    corrupt_index_ = corruptRecordField(schema, options.corrupt_column);
   }
 
   //! The result for one non-NULL input.
