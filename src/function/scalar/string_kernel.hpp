@@ -27,4 +27,22 @@ ScalarKernel stringResultKernel(Op op) {
   };
 }
 
+//! For each row of `rows`: NULL where `values` is NULL, else the text `write(value, out)`
+//! appends for the row's value (a nested value, read whole: to_json, to_csv).
+template <typename Write>
+void writeTextOfValues(const Vector& values, const RowSet& rows, Vector& result, Write&& write) {
+  StringView* out = result.mutableData<StringView>();
+  std::string text;
+  forEachRow(rows, [&](idx_t row) {
+    if (values.isNull(row)) {
+      result.setNull(row);
+      return;
+    }
+    text.clear();
+    write(values.getValue(row), text);
+    result.setNull(row, false);
+    out[row] = result.addString(text);
+  });
+}
+
 }  // namespace sluice

@@ -22,6 +22,7 @@
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/csv/csv_function_options.hpp"
 #include "function/scalar/datetime_common.hpp"
+#include "function/scalar/options_argument.hpp"
 
 namespace sluice {
 
@@ -112,18 +113,13 @@ BoundScalarFunction bindFromCsv(const BindRequest& request) {
     field.nullable = true;
   DataType schema = DataType::structOf(std::move(fields));
   std::vector<DataType> argument_types = {DataType::string(), request.argument_types[1]};
-  bool has_options = request.argument_types.size() > 2;
-  if (has_options) {
-    requireOptionsMap(request.argument_types[2]);
+  OptionsArgument<CsvReadFunctionOptions> options_argument(
+      request, 2, [](const Value* map) { return readCsvReadOptions(map, "from_csv"); });
+  if (request.argument_types.size() > 2)
     argument_types.push_back(request.argument_types[2]);
-  }
-  // Options are a constant map; a map() call that the binder did not fold is read once per
-  // batch, from its first row.
-  std::shared_ptr<const CsvReadFunctionOptions> constant_options;
-  if (!has_options || request.argument_constants[2] != nullptr) {
-    constant_options = std::make_shared<const CsvReadFunctionOptions>(
-        readCsvReadOptions(has_options ? request.argument_constants[2] : nullptr, "from_csv"));
-    FromCsvLayout layout = layoutOf(schema, constant_options->corrupt_column);
+  if (const CsvReadFunctionOptions* constant = options_argument.constant()) {
+    // Checked here when the options are known; else the converters refuse the type per batch.
+    FromCsvLayout layout = layoutOf(schema, constant->corrupt_column);
     for (const StructField& field : layout.data_fields) {
       if (!csv::CsvFieldConverter::canHold(field.type)) {
         throw Error(ErrorClass::UNSUPPORTED_DATATYPE,
@@ -131,17 +127,14 @@ BoundScalarFunction bindFromCsv(const BindRequest& request) {
       }
     }
   }
-  ScalarKernel kernel = [schema, constant_options](const ExecContext& context,
+  ScalarKernel kernel = [schema, options_argument](const ExecContext& context,
                                                    const ArgumentVectors& args, const RowSet& rows,
                                                    Vector& result) {
     if (rows.count == 0)
       return;
-    std::optional<CsvReadFunctionOptions> batch_options;
-    if (!constant_options) {
-      Value map = args[2]->getValue(rows.row(0));
-      batch_options = readCsvReadOptions(&map, "from_csv");
-    }
-    const CsvReadFunctionOptions& options = constant_options ? *constant_options : *batch_options;
+    std::shared_ptr<const CsvReadFunctionOptions> batch_options =
+        options_argument.forBatch(args, rows);
+    const CsvReadFunctionOptions& options = *batch_options;
     FromCsvLayout layout = layoutOf(schema, options.corrupt_column);
     csv::CsvOptions csv = options.csv;
     if (!csv.time_zone) {

@@ -4,14 +4,13 @@
 // the first record of a constant CSV text: fields _c0, _c1, ... typed as the CSV reader infers
 // them (common/csv/csv_schema_inference.hpp; a field with no value is STRING).
 
-#include <optional>
-
 #include "common/csv/csv_schema_inference.hpp"
 #include "common/error/error.hpp"
 #include "common/types/time_zone.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/csv/csv_function_options.hpp"
+#include "function/scalar/options_argument.hpp"
 
 namespace sluice {
 
@@ -45,29 +44,17 @@ BoundScalarFunction bindSchemaOfCsv(const BindRequest& request) {
                             request.name));
   }
   std::vector<DataType> argument_types = {input};
-  bool has_options = request.argument_types.size() > 1;
-  if (has_options) {
-    requireOptionsMap(request.argument_types[1]);
+  if (request.argument_types.size() > 1)
     argument_types.push_back(request.argument_types[1]);
-  }
+  // The "options" this function reads are the DDL they make inference give.
   std::string text = constant->getString();
-  // Options are a constant map; a map() call the binder did not fold is read per batch, from
-  // its first row.
-  std::optional<std::string> constant_ddl;
-  if (!has_options || request.argument_constants[1] != nullptr)
-    constant_ddl = inferredDdl(text, has_options ? request.argument_constants[1] : nullptr);
-  ScalarKernel kernel = [text, constant_ddl](const ExecContext&, const ArgumentVectors& args,
-                                             const RowSet& rows, Vector& result) {
+  OptionsArgument<std::string> ddl(request, 1,
+                                   [text](const Value* map) { return inferredDdl(text, map); });
+  ScalarKernel kernel = [ddl](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                              Vector& result) {
     if (rows.count == 0)
       return;
-    std::string ddl;
-    if (constant_ddl) {
-      ddl = *constant_ddl;
-    } else {
-      Value map = args[1]->getValue(rows.row(0));
-      ddl = inferredDdl(text, &map);
-    }
-    StringView shared = result.addString(ddl);
+    StringView shared = result.addString(*ddl.forBatch(args, rows));
     StringView* out = result.mutableData<StringView>();
     forEachRow(rows, [&](idx_t row) {
       result.setNull(row, false);

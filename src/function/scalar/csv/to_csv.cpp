@@ -15,6 +15,8 @@
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/csv/csv_function_options.hpp"
 #include "function/scalar/datetime_common.hpp"
+#include "function/scalar/options_argument.hpp"
+#include "function/scalar/string_kernel.hpp"
 
 namespace sluice {
 
@@ -28,41 +30,20 @@ BoundScalarFunction bindToCsv(const BindRequest& request) {
                             "`to_csv` can't be \"{}\" type data.",
                             request.name, input.sql()));
   }
-  bool has_options = request.argument_types.size() > 1;
-  if (has_options)
-    requireOptionsMap(request.argument_types[1]);
-  // Options are a constant map; a map() call that the binder did not fold is read once per
-  // batch, from its first row.
-  std::shared_ptr<const CsvWriteFunctionOptions> constant_options;
-  if (!has_options || request.argument_constants[1] != nullptr) {
-    constant_options = std::make_shared<const CsvWriteFunctionOptions>(
-        readCsvWriteOptions(has_options ? request.argument_constants[1] : nullptr, "to_csv"));
-  }
-  ScalarKernel kernel = [constant_options](const ExecContext& context, const ArgumentVectors& args,
+  OptionsArgument<CsvWriteFunctionOptions> options_argument(
+      request, 1, [](const Value* map) { return readCsvWriteOptions(map, "to_csv"); });
+  ScalarKernel kernel = [options_argument](const ExecContext& context, const ArgumentVectors& args,
                                            const RowSet& rows, Vector& result) {
     if (rows.count == 0)
       return;
-    std::optional<CsvWriteFunctionOptions> batch_options;
-    if (!constant_options) {
-      Value map = args[1]->getValue(rows.row(0));
-      batch_options = readCsvWriteOptions(&map, "to_csv");
-    }
-    const CsvWriteFunctionOptions& options = constant_options ? *constant_options : *batch_options;
+    std::shared_ptr<const CsvWriteFunctionOptions> batch_options =
+        options_argument.forBatch(args, rows);
+    const CsvWriteFunctionOptions& options = *batch_options;
     csv::CsvWriteOptions csv = options.csv;
     csv.time_zone = options.zone ? options.zone.get() : &datetime::sessionZone(context);
     csv::CsvRecordFormatter formatter(csv);
-    const Vector& values = *args[0];
-    StringView* out = result.mutableData<StringView>();
-    std::string text;
-    forEachRow(rows, [&](idx_t row) {
-      if (values.isNull(row)) {
-        result.setNull(row);
-        return;
-      }
-      text.clear();
-      formatter.appendRecord(values.getValue(row).children(), text);
-      result.setNull(row, false);
-      out[row] = result.addString(text);
+    writeTextOfValues(*args[0], rows, result, [&](const Value& value, std::string& text) {
+      formatter.appendRecord(value.children(), text);
     });
   };
   return {"to_csv", request.argument_types, DataType::string(), std::move(kernel)};

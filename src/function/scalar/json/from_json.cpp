@@ -35,6 +35,7 @@
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
 #include "function/scalar/json/json_tree.hpp"
+#include "function/scalar/options_argument.hpp"
 
 namespace sluice {
 
@@ -659,30 +660,16 @@ BoundScalarFunction bindFromJson(const BindRequest& request) {
                 fmt::format("Unsupported data type {}.", schema.sql()));
   }
   std::vector<DataType> argument_types = {DataType::string(), request.argument_types[1]};
-  bool has_options = request.argument_types.size() > 2;
-  if (has_options) {
-    const DataType& type = request.argument_types[2];
-    requireOptionsMap(type);
-    argument_types.push_back(type);
-  }
-  // Options are a constant map; a map() call the binder did not fold is read once per batch,
-  // from its first row.
-  std::shared_ptr<const FromJsonOptions> constant_options;
-  if (!has_options || request.argument_constants[2] != nullptr) {
-    constant_options = std::make_shared<const FromJsonOptions>(
-        readFromJsonOptions(has_options ? request.argument_constants[2] : nullptr));
-  }
-  ScalarKernel kernel = [schema, constant_options](const ExecContext& context,
+  OptionsArgument<FromJsonOptions> options_argument(request, 2, readFromJsonOptions);
+  if (request.argument_types.size() > 2)
+    argument_types.push_back(request.argument_types[2]);
+  ScalarKernel kernel = [schema, options_argument](const ExecContext& context,
                                                    const ArgumentVectors& args, const RowSet& rows,
                                                    Vector& result) {
     if (rows.count == 0)
       return;
-    std::optional<FromJsonOptions> batch_options;
-    if (!constant_options) {
-      Value map = args[2]->getValue(rows.row(0));
-      batch_options = readFromJsonOptions(&map);
-    }
-    const FromJsonOptions& options = constant_options ? *constant_options : *batch_options;
+    std::shared_ptr<const FromJsonOptions> batch_options = options_argument.forBatch(args, rows);
+    const FromJsonOptions& options = *batch_options;
     FromJsonEvaluator evaluator(schema, options,
                                 options.zone ? *options.zone : datetime::sessionZone(context));
     const Vector& texts = *args[0];

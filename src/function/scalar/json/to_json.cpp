@@ -16,6 +16,8 @@
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
+#include "function/scalar/options_argument.hpp"
+#include "function/scalar/string_kernel.hpp"
 
 namespace sluice {
 
@@ -78,39 +80,16 @@ BoundScalarFunction bindToJson(const BindRequest& request) {
                             "must be a struct, an array, a map or a variant.",
                             request.name, input.sql()));
   }
-  bool has_options = request.argument_types.size() > 1;
-  if (has_options)
-    requireOptionsMap(request.argument_types[1]);
-  // Options are a constant map; a map() call that the binder did not fold is read once per
-  // batch, from its first row.
-  std::shared_ptr<const JsonGeneratorOptions> constant_options;
-  if (!has_options || request.argument_constants[1] != nullptr) {
-    constant_options = std::make_shared<const JsonGeneratorOptions>(
-        readToJsonOptions(has_options ? request.argument_constants[1] : nullptr));
-  }
-  ScalarKernel kernel = [constant_options](const ExecContext& context, const ArgumentVectors& args,
-                                           const RowSet& rows, Vector& result) {
+  OptionsArgument<JsonGeneratorOptions> options(request, 1, readToJsonOptions);
+  ScalarKernel kernel = [options](const ExecContext& context, const ArgumentVectors& args,
+                                  const RowSet& rows, Vector& result) {
     if (rows.count == 0)
       return;
-    std::optional<JsonGeneratorOptions> batch_options;
-    if (!constant_options) {
-      Value map = args[1]->getValue(rows.row(0));
-      batch_options = readToJsonOptions(&map);
-    }
-    JsonGenerator writer(constant_options ? *constant_options : *batch_options,
-                         datetime::sessionZone(context));
-    const Vector& values = *args[0];
-    StringView* out = result.mutableData<StringView>();
-    std::string text;
-    forEachRow(rows, [&](idx_t row) {
-      if (values.isNull(row)) {
-        result.setNull(row);
-        return;
-      }
-      text.clear();
-      writer.appendValue(text, values.getValue(row));
-      result.setNull(row, false);
-      out[row] = result.addString(text);
+    // The generator keeps a reference to the options: they live as long as it does.
+    std::shared_ptr<const JsonGeneratorOptions> batch_options = options.forBatch(args, rows);
+    JsonGenerator writer(*batch_options, datetime::sessionZone(context));
+    writeTextOfValues(*args[0], rows, result, [&](const Value& value, std::string& text) {
+      writer.appendValue(text, value);
     });
   };
   return {"to_json", request.argument_types, DataType::string(), std::move(kernel)};
