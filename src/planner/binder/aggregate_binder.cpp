@@ -211,6 +211,7 @@ AggregateBinder::AggregateBinder(const BindContext& context, const sql::Statemen
         .withLocation(statement_.locate(expr.position));
   });
   output_binder_.setSubstitution([this](const sql::Expr& expr) { return substitute(expr); });
+  output_binder_.markOverAggregateOutput();
 }
 
 LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalOperatorPtr input,

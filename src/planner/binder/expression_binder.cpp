@@ -20,6 +20,7 @@
 #include "planner/binder/lateral_aliases.hpp"
 #include "planner/binder/session_functions.hpp"
 #include "planner/binder/sql_function_binder.hpp"
+#include "planner/binder/struct_star.hpp"
 #include "planner/binder/subquery_binder.hpp"
 
 namespace sluice {
@@ -573,6 +574,41 @@ BoundExpressionPtr ExpressionBinder::inList(const std::function<BoundExpressionP
   return call("not", std::move(negation));
 }
 
+std::vector<std::pair<std::string, BoundExpressionPtr>> ExpressionBinder::expandStarArgument(
+    const sql::StarExpr& star) {
+  if (over_aggregate_output_) {
+    // Over an aggregate's output the star would have to name grouped input columns.
+    throw Error(ErrorClass::NOT_SUPPORTED,
+                "A star among a function's arguments in an aggregate query is not supported "
+                "yet; name the grouped columns.")
+        .withLocation(statement_.locate(star.position));
+  }
+  std::vector<std::pair<std::string, BoundExpressionPtr>> columns;
+  for (idx_t index = 0; index < scope_.size(); ++index) {
+    const ScopeColumn& column = scope_[index];
+    if (column.hidden || (column.qualified_only && star.qualifier.empty()))
+      continue;
+    if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
+      continue;
+    bool excluded = false;
+    for (const auto& except : star.except_columns)
+      excluded = excluded || sameIdentifier(except.back(), column.name);
+    if (!excluded)
+      columns.emplace_back(column.name, BoundExpression::makeColumn(index, column.type));
+  }
+  if (!columns.empty() || star.qualifier.empty()) {
+    if (scope_.empty()) {
+      throw Error(ErrorClass::INVALID_SQL_SYNTAX, "Invalid usage of '*' in a query without FROM.")
+          .withLocation(statement_.locate(star.position));
+    }
+    return columns;
+  }
+  // s.*: the fields of a struct column.
+  for (StructStarField& field : expandStructStar(star, *this, scope_, statement_))
+    columns.emplace_back(field.name, bind(*field.reference));
+  return columns;
+}
+
 BoundExpressionPtr ExpressionBinder::bindOperatorFunction(
     const std::string& name, const sql::FunctionCallExpr& expr,
     std::vector<BoundExpressionPtr>& arguments) {
@@ -742,9 +778,21 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
     return bindSqlFunction(*function, expr);
   if (BoundExpressionPtr collection = LambdaBinder::bindCall(*this, name, expr))
     return collection;
+  // A star among the arguments stands for the columns it names (hash(*), struct(t.*),
+  // to_json(struct(*))), as Spark expands it; struct() names its fields after them.
   std::vector<BoundExpressionPtr> arguments;
-  for (const sql::ExprPtr& argument : expr.args)
-    arguments.push_back(bind(*argument));
+  std::vector<std::string> star_names;  // per argument: a star's column name, else empty
+  for (const sql::ExprPtr& argument : expr.args) {
+    if (!argument->is<sql::StarExpr>()) {
+      arguments.push_back(bind(*argument));
+      star_names.emplace_back();
+      continue;
+    }
+    for (auto& [column_name, column] : expandStarArgument(argument->as<sql::StarExpr>())) {
+      arguments.push_back(std::move(column));
+      star_names.push_back(std::move(column_name));
+    }
+  }
   // TRIM(BOTH|LEADING|TRAILING chars FROM s) arrives as [s, chars]; the functions take
   // (chars, s), as Spark's trim(trimStr, str).
   if (expr.syntax == sql::FunctionSyntax::kTrim && arguments.size() == 2)
@@ -760,13 +808,21 @@ BoundExpressionPtr ExpressionBinder::bindFunction(const sql::FunctionCallExpr& e
   if (name == "struct") {
     // Fields are named after aliases and column names, else col1, col2, ... as in Spark.
     std::vector<BoundExpressionPtr> named;
-    for (size_t i = 0; i < expr.args.size(); ++i) {
-      const sql::Expr& argument = *expr.args[i];
+    size_t next_argument = 0;
+    for (size_t i = 0; i < arguments.size(); ++i) {
       std::string field = fmt::format("col{}", i + 1);
-      if (argument.is<sql::AliasExpr>())
-        field = argument.as<sql::AliasExpr>().name;
-      if (argument.is<sql::ColumnRefExpr>())
-        field = argument.as<sql::ColumnRefExpr>().name.back();
+      if (!star_names[i].empty()) {
+        field = star_names[i];
+      } else {
+        // The arguments that are no star follow the call's own, in order.
+        while (expr.args[next_argument]->is<sql::StarExpr>())
+          ++next_argument;
+        const sql::Expr& argument = *expr.args[next_argument++];
+        if (argument.is<sql::AliasExpr>())
+          field = argument.as<sql::AliasExpr>().name;
+        if (argument.is<sql::ColumnRefExpr>())
+          field = argument.as<sql::ColumnRefExpr>().name.back();
+      }
       named.push_back(BoundExpression::makeConstant(Value::string(field)));
       named.push_back(std::move(arguments[i]));
     }
@@ -1055,15 +1111,27 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
                          autoName(*cast.operand), cast.type.sql());
     }
     case sql::ExprKind::kFunctionCall: {
-      // count(*) is count(1), as Spark names it.
+      // count(*) is count(1), as Spark names it; a star among other functions' arguments is
+      // named as written (Spark names the columns it expands to, which need the scope).
       const auto& function = expr.as<sql::FunctionCallExpr>();
+      bool count = sameIdentifier(function.name.back(), "count") && !function.distinct;
       std::string out = function.name.back() + "(" + (function.distinct ? "DISTINCT " : "");
       for (size_t i = 0; i < function.args.size(); ++i) {
         if (i > 0)
           out += ", ";
         const sql::Expr& argument = *function.args[i];
-        out += argument.is<sql::StarExpr>() ? std::string(function.distinct ? "*" : "1")
-                                            : autoName(argument);
+        if (!argument.is<sql::StarExpr>()) {
+          out += autoName(argument);
+          continue;
+        }
+        const auto& star = argument.as<sql::StarExpr>();
+        if (count && star.qualifier.empty()) {
+          out += "1";
+          continue;
+        }
+        for (const std::string& part : star.qualifier)
+          out += part + ".";
+        out += "*";
       }
       out += ")";
       if (function.filter)

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <utility>
 
 #include "planner/binder/bind_context.hpp"
 #include "planner/expression/bound_expression.hpp"
@@ -31,6 +33,8 @@ class ExpressionBinder {
   using Substitution = std::function<BoundExpressionPtr(const sql::Expr& expr)>;
   void setSubstitution(Substitution substitution) { substitution_ = std::move(substitution); }
   const Substitution& substitution() const { return substitution_; }
+  //! The binder binds over an aggregate's output (its scope holds no input columns).
+  void markOverAggregateOutput() { over_aggregate_output_ = true; }
 
   //! Lets names that no column of the scope has resolve to the aliases of earlier select items.
   void setLateralAliases(const LateralAliases* aliases) { lateral_aliases_ = aliases; }
@@ -55,6 +59,10 @@ class ExpressionBinder {
   BoundExpressionPtr bindBetween(const sql::BetweenExpr& expr);
   BoundExpressionPtr bindInList(const sql::InListExpr& expr);
   BoundExpressionPtr bindCase(const sql::CaseExpr& expr);
+  //! The columns a star argument of a function call names, with their names: the scope's
+  //! (all, or a relation's), or a struct column's fields.
+  std::vector<std::pair<std::string, BoundExpressionPtr>> expandStarArgument(
+      const sql::StarExpr& star);
   //! and, or, in, between, when and cast called as functions, as Spark's registry names its
   //! operators; null for any other name.
   BoundExpressionPtr bindOperatorFunction(const std::string& name,
@@ -96,6 +104,7 @@ class ExpressionBinder {
   const sql::Statement& statement_;
   const Scope& scope_;
   Substitution substitution_;
+  bool over_aggregate_output_ = false;
   const LateralAliases* lateral_aliases_ = nullptr;
   //! Lambda parameter slots taken by the lambdas this binder's expressions are nested in.
   idx_t lambda_slots_ = 0;
