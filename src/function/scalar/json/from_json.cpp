@@ -54,16 +54,9 @@ struct FromJsonOptions {
   std::shared_ptr<const TimeZone> zone;  // the timeZone option; null: the session's
 };
 
-bool parseFlag(const Value& value) {
-  return sameIdentifier(value.getString(), "true");
-}
-
 FromJsonOptions readFromJsonOptions(const Value* map) {
   FromJsonOptions options;
-  // JSONOptions' defaults: single quotes and NaN / Infinity allowed, control characters not.
-  options.read.allow_single_quotes = true;
-  options.read.allow_non_numeric_numbers = true;
-  options.read.allow_unquoted_control_chars = false;
+  options.read = json::jsonOptionsReadDefaults();
   if (map == nullptr || map->isNull())
     return options;
   for (const Value& entry : map->children()) {
@@ -95,16 +88,8 @@ FromJsonOptions readFromJsonOptions(const Value* map) {
     } else if (sameIdentifier(name, "timestampNTZFormat")) {
       options.timestamp_ntz_format = std::make_shared<const DatetimePattern>(
           DatetimePattern::compileForParsing(value.getString()));
-    } else if (sameIdentifier(name, "allowSingleQuotes")) {
-      options.read.allow_single_quotes = parseFlag(value);
-    } else if (sameIdentifier(name, "allowNumericLeadingZeros")) {
-      options.read.allow_numeric_leading_zeros = parseFlag(value);
-    } else if (sameIdentifier(name, "allowNonNumericNumbers")) {
-      options.read.allow_non_numeric_numbers = parseFlag(value);
-    } else if (sameIdentifier(name, "allowUnquotedControlChars")) {
-      options.read.allow_unquoted_control_chars = parseFlag(value);
-    } else if (sameIdentifier(name, "allowBackslashEscapingAnyCharacter")) {
-      options.read.allow_backslash_escaping_any_character = parseFlag(value);
+    } else if (json::applyReadOption(options.read, name, value.getString())) {
+      // a parser feature
     } else if (sameIdentifier(name, "timeZone")) {
       options.zone = TimeZone::find(value.getString());
       if (!options.zone) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "common/text/ascii_case.hpp"
 #include "common/text/json_text.hpp"
 #include "common/text/percent_decoding.hpp"
 #include "common/text/utf8_encode.hpp"
@@ -378,6 +379,32 @@ void writeNode(std::string& out, const Node& node) {
       out += "null";
       break;
   }
+}
+
+ReadOptions jsonOptionsReadDefaults() {
+  ReadOptions options;
+  options.allow_single_quotes = true;
+  options.allow_non_numeric_numbers = true;
+  options.allow_unquoted_control_chars = false;
+  return options;
+}
+
+bool applyReadOption(ReadOptions& options, std::string_view name, std::string_view value) {
+  bool enabled = sameIdentifier(value, "true");
+  if (sameIdentifier(name, "allowSingleQuotes")) {
+    options.allow_single_quotes = enabled;
+  } else if (sameIdentifier(name, "allowNumericLeadingZeros")) {
+    options.allow_numeric_leading_zeros = enabled;
+  } else if (sameIdentifier(name, "allowNonNumericNumbers")) {
+    options.allow_non_numeric_numbers = enabled;
+  } else if (sameIdentifier(name, "allowUnquotedControlChars")) {
+    options.allow_unquoted_control_chars = enabled;
+  } else if (sameIdentifier(name, "allowBackslashEscapingAnyCharacter")) {
+    options.allow_backslash_escaping_any_character = enabled;
+  } else {
+    return false;
+  }
+  return true;
 }
 
 }  // namespace sluice::json

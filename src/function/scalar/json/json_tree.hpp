@@ -36,6 +36,15 @@ struct ReadOptions {
   bool allow_backslash_escaping_any_character = false;
 };
 
+//! JSONOptions' defaults for reading records (from_json, schema_of_json): single quotes and
+//! NaN / Infinity allowed, control characters not.
+ReadOptions jsonOptionsReadDefaults();
+
+//! Sets the parser feature that the option `name` (allowSingleQuotes, allowNumericLeadingZeros,
+//! allowNonNumericNumbers, allowUnquotedControlChars, allowBackslashEscapingAnyCharacter; any
+//! case) switches to `value` ("true" in any case, else false); false when `name` is none.
+bool applyReadOption(ReadOptions& options, std::string_view name, std::string_view value);
+
 //! Reads the first JSON value of `input`; what follows it is not looked at (Jackson reads
 //! only the tokens it is asked for). Malformed JSON, or none: nullopt.
 std::optional<Node> parseFirstValue(std::string_view input);

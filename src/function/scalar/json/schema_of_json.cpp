@@ -1,20 +1,26 @@
 // src/function/scalar/json/schema_of_json.cpp
 //
-// schema_of_json(json): the schema Spark's JSON schema inference gives a constant JSON text,
-// as a DDL string ("STRUCT<a: BIGINT, b: ARRAY<STRING>>"). With the default options:
+// schema_of_json(json[, options]): the schema Spark's JSON schema inference gives a constant
+// JSON text, as a DDL string ("STRUCT<a: BIGINT, b: ARRAY<STRING>>"). With the default options:
 // integers are BIGINT (DECIMAL(p,0) beyond BIGINT, DOUBLE beyond 38 digits), other numbers
 // DOUBLE, strings STRING (no date or timestamp inference), objects STRUCTs with fields sorted by
 // name; array elements are merged to their common type, whatever does not merge becoming
 // STRING. null becomes STRING and empty objects are dropped, as Spark's canonicalization does.
+// Options: primitivesAsString (numbers and booleans are STRING), prefersDecimal (a number with
+// a fraction is the DECIMAL of its digits when it fits, as Java's BigDecimal sees it; one with a
+// negative scale, such as 1e3, stays DOUBLE) and the parser features of from_json.
 
 #include <algorithm>
 #include <optional>
 
+#include "common/csv/csv_value_text.hpp"
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 #include "common/types/json_type_widening.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/json/json_tree.hpp"
+#include "function/scalar/options_argument.hpp"
 
 namespace sluice {
 
@@ -39,8 +45,47 @@ DataType integerType(const std::string& digits) {
   return DataType::doubleType();
 }
 
+struct SchemaOfJsonOptions {
+  json::ReadOptions read = json::jsonOptionsReadDefaults();
+  bool primitives_as_string = false;
+  bool prefers_decimal = false;
+};
+
+SchemaOfJsonOptions readSchemaOfJsonOptions(const Value* map) {
+  SchemaOfJsonOptions options;
+  if (map == nullptr || map->isNull())
+    return options;
+  for (const Value& entry : map->children()) {
+    const Value& key = entry.children()[0];
+    const Value& value = entry.children()[1];
+    if (key.isNull() || value.isNull())
+      continue;
+    const std::string& name = key.getString();
+    if (sameIdentifier(name, "primitivesAsString"))
+      options.primitives_as_string = sameIdentifier(value.getString(), "true");
+    else if (sameIdentifier(name, "prefersDecimal"))
+      options.prefers_decimal = sameIdentifier(value.getString(), "true");
+    else
+      json::applyReadOption(options.read, name, value.getString());
+  }
+  return options;
+}
+
+//! A number with a fraction or exponent under prefersDecimal: DECIMAL(max(p, s), s) of the
+//! digits Java's BigDecimal reads, DOUBLE when that does not fit or the scale is negative.
+DataType preferredDecimalType(const std::string& text) {
+  int64_t precision = 0;
+  int64_t scale = 0;
+  if (!csv::scanBigDecimal(text, precision, scale) || scale < 0)
+    return DataType::doubleType();
+  int64_t digits = std::max(precision, scale);
+  if (digits > DataType::kMaxDecimalPrecision)
+    return DataType::doubleType();
+  return DataType::decimal(static_cast<int>(digits), static_cast<int>(scale));
+}
+
 //! JsonInferSchema.inferField.
-DataType inferType(const Node& node) {
+DataType inferType(const Node& node, const SchemaOfJsonOptions& options) {
   switch (node.kind) {
     case NodeKind::kNull:
       return DataType::voidType();
@@ -48,21 +93,23 @@ DataType inferType(const Node& node) {
       return DataType::string();
     case NodeKind::kTrue:
     case NodeKind::kFalse:
-      return DataType::boolean();
+      return options.primitives_as_string ? DataType::string() : DataType::boolean();
     case NodeKind::kInteger:
-      return integerType(node.text);
+      return options.primitives_as_string ? DataType::string() : integerType(node.text);
     case NodeKind::kFloat:
-      return DataType::doubleType();
+      if (options.primitives_as_string)
+        return DataType::string();
+      return options.prefers_decimal ? preferredDecimalType(node.text) : DataType::doubleType();
     case NodeKind::kArray: {
       DataType element = DataType::voidType();
       for (const Node& child : node.elements)
-        element = json::compatibleJsonType(element, inferType(child));
+        element = json::compatibleJsonType(element, inferType(child, options));
       return DataType::array(element);
     }
     case NodeKind::kObject: {
       std::vector<StructField> fields;
       for (const auto& [name, value] : node.fields)
-        fields.push_back(StructField{name, inferType(value), true, {}});
+        fields.push_back(StructField{name, inferType(value, options), true, {}});
       std::stable_sort(fields.begin(), fields.end(),
                        [](const StructField& a, const StructField& b) { return a.name < b.name; });
       return DataType::structOf(std::move(fields));
@@ -99,8 +146,8 @@ std::optional<DataType> canonicalize(const DataType& type) {
   }
 }
 
-DataType schemaOf(const Node& root) {
-  DataType inferred = inferType(root);
+DataType schemaOf(const Node& root, const SchemaOfJsonOptions& options) {
+  DataType inferred = inferType(root, options);
   if (inferred.id() == TypeId::kStruct)
     return canonicalize(inferred).value_or(DataType::structOf({}));
   if (inferred.id() == TypeId::kArray && inferred.elementType().id() == TypeId::kStruct) {
@@ -119,29 +166,38 @@ BoundScalarFunction bindSchemaOfJson(const BindRequest& request) {
                             "should be a foldable \"STRING\" expression; however, got \"{}\".",
                             request.name, constant == nullptr ? "json" : "NULL"));
   }
-  std::optional<Node> root = json::parseFirstValue(constant->getString());
-  if (!root) {
-    throw Error(ErrorClass::MALFORMED_RECORD_IN_PARSING, "WITHOUT_SUGGESTION",
-                fmt::format("Malformed records are detected in record parsing: [{}].",
-                            constant->getString()));
-  }
-  std::string ddl = schemaOf(*root).sql();
-  ScalarKernel kernel = [ddl](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+  std::vector<DataType> argument_types = {input};
+  if (request.argument_types.size() > 1)
+    argument_types.push_back(request.argument_types[1]);
+  // The "options" this function reads are the DDL they make inference give.
+  std::string text = constant->getString();
+  OptionsArgument<std::string> ddl(request, 1, [text](const Value* map) {
+    SchemaOfJsonOptions options = readSchemaOfJsonOptions(map);
+    std::optional<Node> root = json::parseFirstValue(text, options.read);
+    if (!root) {
+      throw Error(ErrorClass::MALFORMED_RECORD_IN_PARSING, "WITHOUT_SUGGESTION",
+                  fmt::format("Malformed records are detected in record parsing: [{}].", text));
+    }
+    return schemaOf(*root, options).sql();
+  });
+  ScalarKernel kernel = [ddl](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                               Vector& result) {
-    StringView text = result.addString(ddl);
+    if (rows.count == 0)
+      return;
+    StringView shared = result.addString(*ddl.forBatch(args, rows));
     StringView* out = result.mutableData<StringView>();
     forEachRow(rows, [&](idx_t row) {
       result.setNull(row, false);
-      out[row] = text;
+      out[row] = shared;
     });
   };
-  return {"schema_of_json", {input}, DataType::string(), std::move(kernel)};
+  return {"schema_of_json", std::move(argument_types), DataType::string(), std::move(kernel)};
 }
 
 }  // namespace
 
 void registerSchemaOfJsonFunctions(FunctionRegistry& registry) {
-  registry.addScalar({"schema_of_json", 1, 1, bindSchemaOfJson});
+  registry.addScalar({"schema_of_json", 1, 2, bindSchemaOfJson});
 }
 
 }  // namespace sluice
