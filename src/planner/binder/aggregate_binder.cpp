@@ -3,7 +3,7 @@
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/order_by_all.hpp"
 #include "planner/binder/sort_spec.hpp"
-#include "planner/binder/struct_star.hpp"
+#include "planner/binder/star_expansion.hpp"
 
 #include <fmt/format.h>
 
@@ -80,16 +80,6 @@ std::string columnName(const sql::Expr& expr) {
   if (call.filter)
     text += " FILTER (WHERE " + ExpressionBinder::autoName(*call.filter) + ")";
   return text;
-}
-
-//! Whether a star leaves `column` out (a file scan's _metadata), on scopes that mark such columns.
-template <typename Column>
-bool hiddenFromStar(const Column& column) {
-  if constexpr (requires { column.hidden; }) {
-    return column.hidden;
-  } else {
-    return false;
-  }
 }
 
 bool isFirstOrLast(std::string_view name) {
@@ -359,26 +349,15 @@ void AggregateBinder::expandSelectItems(const sql::SelectBody& select) {
       continue;
     }
     const auto& star = item.expr->as<sql::StarExpr>();
-    bool any = false;
-    for (idx_t index = 0; index < scope_.size(); ++index) {
-      const ScopeColumn& column = scope_[index];
-      if (hiddenFromStar(column) || (column.qualified_only && star.qualifier.empty()))
-        continue;
-      if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
-        continue;
-      any = true;
-      bool excluded = false;
-      for (const auto& except : star.except_columns)
-        excluded = excluded || sameIdentifier(except.back(), column.name);
-      if (excluded)
-        continue;
+    StarColumns named = starColumns(star, scope_);
+    for (idx_t index : named.columns) {
       SelectEntry entry;
       entry.star_column = index;
-      entry.name = column.name;
+      entry.name = scope_[index].name;
       entry.position = item.position;
       entries_.push_back(std::move(entry));
     }
-    if (!any && !star.qualifier.empty()) {
+    if (!named.any && !star.qualifier.empty()) {
       // s.*: the fields of a struct column, each an item `s.field AS field`.
       for (StructStarField& field : expandStructStar(star, input_binder_, scope_, statement_)) {
         SelectEntry entry;
@@ -389,7 +368,7 @@ void AggregateBinder::expandSelectItems(const sql::SelectBody& select) {
         entries_.push_back(std::move(entry));
         star_fields_.push_back(std::move(field.reference));
       }
-    } else if (!any) {
+    } else if (!named.any) {
       throw Error(ErrorClass::INVALID_SQL_SYNTAX, "Invalid usage of '*' in a query without FROM.")
           .withLocation(statement_.locate(item.position));
     }
@@ -713,12 +692,8 @@ BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExp
       continue;
     }
     // count(DISTINCT *), count(t.*): every (matching) FROM column.
-    for (idx_t index = 0; index < scope_.size(); ++index) {
+    for (idx_t index : starColumns(star, scope_).columns) {
       const ScopeColumn& column = scope_[index];
-      if (hiddenFromStar(column) || (column.qualified_only && star.qualifier.empty()))
-        continue;
-      if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
-        continue;
       arguments.push_back(BoundExpression::makeColumn(index, column.type));
       argument_sql.push_back(column.name);
     }

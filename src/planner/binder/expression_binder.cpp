@@ -20,7 +20,7 @@
 #include "planner/binder/lateral_aliases.hpp"
 #include "planner/binder/session_functions.hpp"
 #include "planner/binder/sql_function_binder.hpp"
-#include "planner/binder/struct_star.hpp"
+#include "planner/binder/star_expansion.hpp"
 #include "planner/binder/subquery_binder.hpp"
 
 namespace sluice {
@@ -584,19 +584,12 @@ std::vector<std::pair<std::string, BoundExpressionPtr>> ExpressionBinder::expand
         .withLocation(statement_.locate(star.position));
   }
   std::vector<std::pair<std::string, BoundExpressionPtr>> columns;
-  for (idx_t index = 0; index < scope_.size(); ++index) {
+  StarColumns named = starColumns(star, scope_);
+  for (idx_t index : named.columns) {
     const ScopeColumn& column = scope_[index];
-    if (column.hidden || (column.qualified_only && star.qualifier.empty()))
-      continue;
-    if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
-      continue;
-    bool excluded = false;
-    for (const auto& except : star.except_columns)
-      excluded = excluded || sameIdentifier(except.back(), column.name);
-    if (!excluded)
-      columns.emplace_back(column.name, BoundExpression::makeColumn(index, column.type));
+    columns.emplace_back(column.name, BoundExpression::makeColumn(index, column.type));
   }
-  if (!columns.empty() || star.qualifier.empty()) {
+  if (named.any || star.qualifier.empty()) {
     if (scope_.empty()) {
       throw Error(ErrorClass::INVALID_SQL_SYNTAX, "Invalid usage of '*' in a query without FROM.")
           .withLocation(statement_.locate(star.position));

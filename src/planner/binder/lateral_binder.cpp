@@ -24,7 +24,7 @@
 #include "planner/binder/join_binder.hpp"
 #include "planner/binder/lateral_aliases.hpp"
 #include "planner/binder/query_binder.hpp"
-#include "planner/binder/struct_star.hpp"
+#include "planner/binder/star_expansion.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/expression/bound_subquery.hpp"
@@ -429,27 +429,20 @@ LogicalOperatorPtr QueryBinder::bindCorrelatedLateral(LogicalOperatorPtr left, S
       const auto& star = item.expr->as<sql::StarExpr>();
       if (!star.except_columns.empty())
         notSupported(item.position, "* EXCEPT in a correlated LATERAL subquery");
-      bool any = false;
-      for (idx_t index = 0; index < from_scope.size(); ++index) {
-        const ScopeColumn& column = from_scope[index];
-        if (column.hidden || (column.qualified_only && star.qualifier.empty()))
-          continue;
-        if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
-          continue;
-        any = true;
-        items.push_back(BoundExpression::makeColumn(index, column.type));
-        names.push_back(column.name);
+      StarColumns named = starColumns(star, from_scope);
+      for (idx_t index : named.columns) {
+        items.push_back(BoundExpression::makeColumn(index, from_scope[index].type));
+        names.push_back(from_scope[index].name);
       }
       // t.* of the left (SELECT t1.*): its columns, as Spark resolves the star there.
+      bool any = named.any;
       if (!any && !star.qualifier.empty()) {
-        for (idx_t index = 0; index < scope.size(); ++index) {
-          const ScopeColumn& column = scope[index];
-          if (column.hidden || !sameIdentifier(star.qualifier.back(), column.qualifier))
-            continue;
-          any = true;
+        StarColumns left = starColumns(star, scope);
+        for (idx_t index : left.columns) {
           items.push_back(leftColumn(index));
-          names.push_back(column.name);
+          names.push_back(scope[index].name);
         }
+        any = left.any;
       }
       // s.*: the fields of a struct column. SELECT * without FROM expands to nothing here, as
       // in Spark.

@@ -19,7 +19,7 @@
 #include "planner/binder/row_filter.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/sort_spec.hpp"
-#include "planner/binder/struct_star.hpp"
+#include "planner/binder/star_expansion.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/binder/time_zone_pinning.hpp"
 #include "planner/binder/unpivot_binder.hpp"
@@ -353,26 +353,14 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     }
     if (item.expr->is<sql::StarExpr>()) {
       const auto& star = item.expr->as<sql::StarExpr>();
-      bool any = false;
-      for (idx_t index = 0; index < scope.size(); ++index) {
+      StarColumns named = starColumns(star, scope);
+      for (idx_t index : named.columns) {
         const ScopeColumn& column = scope[index];
-        if (column.hidden || (column.qualified_only && star.qualifier.empty()))
-          continue;
-        if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
-          continue;
-        bool excluded = false;
-        for (const auto& except : star.except_columns) {
-          if (sameIdentifier(except.back(), column.name))
-            excluded = true;
-        }
-        any = true;
-        if (excluded)
-          continue;
         project->expressions.push_back(BoundExpression::makeColumn(index, column.type));
         project->column_names.push_back(column.name);
         project->column_types.push_back(column.type);
       }
-      if (!any && !star.qualifier.empty()) {
+      if (!named.any && !star.qualifier.empty()) {
         // s.*: the fields of a struct column.
         for (StructStarField& field : expandStructStar(star, binder, scope, statement_)) {
           BoundExpressionPtr expr = binder.bind(*field.reference);
@@ -380,7 +368,7 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
           project->column_types.push_back(expr->type);
           project->expressions.push_back(std::move(expr));
         }
-      } else if (!any) {
+      } else if (!named.any) {
         throw Error(ErrorClass::INVALID_SQL_SYNTAX, "Invalid usage of '*' in a query without FROM.")
             .withLocation(statement_.locate(item.position));
       }

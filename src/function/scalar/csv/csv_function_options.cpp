@@ -8,23 +8,11 @@
 #include "common/types/datetime_pattern.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value.hpp"
+#include "function/scalar/options_argument.hpp"
 
 namespace sluice {
 
 namespace {
-
-//! Calls `apply(name, value)` for each entry of the options map with a non-NULL key and value.
-template <typename Apply>
-void forEachOption(const Value* map, Apply&& apply) {
-  if (map == nullptr || map->isNull())
-    return;
-  for (const Value& entry : map->children()) {
-    const Value& key = entry.children()[0];
-    const Value& value = entry.children()[1];
-    if (!key.isNull() && !value.isNull())
-      apply(key.getString(), value.getString());
-  }
-}
 
 char oneCharacter(const std::string& name, const std::string& value, std::string_view function) {
   std::string text = csv::unescapeCharOption(value);
@@ -36,16 +24,6 @@ char oneCharacter(const std::string& name, const std::string& value, std::string
                             function, value));
   }
   return text[0];
-}
-
-std::shared_ptr<const TimeZone> zoneOption(const std::string& value, std::string_view function) {
-  std::shared_ptr<const TimeZone> zone = TimeZone::find(value);
-  if (!zone) {
-    throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
-                fmt::format("The value of the `timeZone` option of `{}` is invalid: '{}'.",
-                            function, value));
-  }
-  return zone;
 }
 
 //! Compiles the pattern now, so that a bad one fails when the query is bound.
@@ -100,7 +78,7 @@ CsvReadFunctionOptions readCsvReadOptions(const Value* map, std::string_view fun
     } else if (sameIdentifier(name, "negativeInf")) {
       options.csv.negative_inf = value;
     } else if (sameIdentifier(name, "timeZone")) {
-      options.csv.time_zone = zoneOption(value, function);
+      options.csv.time_zone = timeZoneOption(value, function);
     } else if (sameIdentifier(name, "ignoreLeadingWhiteSpace")) {
       options.csv.ignore_leading_white_space = sameIdentifier(value, "true");
     } else if (sameIdentifier(name, "ignoreTrailingWhiteSpace")) {
@@ -129,7 +107,7 @@ CsvWriteFunctionOptions readCsvWriteOptions(const Value* map, std::string_view f
     if (applySharedOption(options.csv, name, value, function, false))
       return;
     if (sameIdentifier(name, "timeZone"))
-      options.zone = zoneOption(value, function);
+      options.zone = timeZoneOption(value, function);
   });
   return options;
 }

@@ -50,18 +50,8 @@ BoundScalarFunction bindSchemaOfCsv(const BindRequest& request) {
   std::string text = constant->getString();
   OptionsArgument<std::string> ddl(request, 1,
                                    [text](const Value* map) { return inferredDdl(text, map); });
-  ScalarKernel kernel = [ddl](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                              Vector& result) {
-    if (rows.count == 0)
-      return;
-    StringView shared = result.addString(*ddl.forBatch(args, rows));
-    StringView* out = result.mutableData<StringView>();
-    forEachRow(rows, [&](idx_t row) {
-      result.setNull(row, false);
-      out[row] = shared;
-    });
-  };
-  return {"schema_of_csv", std::move(argument_types), DataType::string(), std::move(kernel)};
+  return {"schema_of_csv", std::move(argument_types), DataType::string(),
+          textOfOptionsKernel(std::move(ddl))};
 }
 
 }  // namespace

@@ -57,16 +57,11 @@ struct FromJsonOptions {
 FromJsonOptions readFromJsonOptions(const Value* map) {
   FromJsonOptions options;
   options.read = json::jsonOptionsReadDefaults();
-  if (map == nullptr || map->isNull())
-    return options;
-  for (const Value& entry : map->children()) {
-    const Value& key = entry.children()[0];
-    const Value& value = entry.children()[1];
-    if (key.isNull() || value.isNull())
-      continue;
-    const std::string& name = key.getString();
+  forEachOption(map, [&](const std::string& name, const std::string& value) {
+    if (json::applyReadOption(options.read, name, value))
+      return;
     if (sameIdentifier(name, "mode")) {
-      const std::string& mode = value.getString();
+      const std::string& mode = value;
       if (sameIdentifier(mode, "FAILFAST")) {
         options.fail_fast = true;
       } else if (sameIdentifier(mode, "PERMISSIVE")) {
@@ -80,28 +75,20 @@ FromJsonOptions readFromJsonOptions(const Value* map) {
         }
       }
     } else if (sameIdentifier(name, "dateFormat")) {
-      options.date_format = std::make_shared<const DatetimePattern>(
-          DatetimePattern::compileForParsing(value.getString()));
+      options.date_format =
+          std::make_shared<const DatetimePattern>(DatetimePattern::compileForParsing(value));
     } else if (sameIdentifier(name, "timestampFormat")) {
-      options.timestamp_format = std::make_shared<const DatetimePattern>(
-          DatetimePattern::compileForParsing(value.getString()));
+      options.timestamp_format =
+          std::make_shared<const DatetimePattern>(DatetimePattern::compileForParsing(value));
     } else if (sameIdentifier(name, "timestampNTZFormat")) {
-      options.timestamp_ntz_format = std::make_shared<const DatetimePattern>(
-          DatetimePattern::compileForParsing(value.getString()));
-    } else if (json::applyReadOption(options.read, name, value.getString())) {
-      // a parser feature
+      options.timestamp_ntz_format =
+          std::make_shared<const DatetimePattern>(DatetimePattern::compileForParsing(value));
     } else if (sameIdentifier(name, "timeZone")) {
-      options.zone = TimeZone::find(value.getString());
-      if (!options.zone) {
-        throw Error(ErrorClass::INVALID_PARAMETER_VALUE,
-                    fmt::format("The value of the `timeZone` option of `from_json` is invalid: "
-                                "'{}'.",
-                                value.getString()));
-      }
+      options.zone = timeZoneOption(value, "from_json");
     } else if (sameIdentifier(name, "columnNameOfCorruptRecord")) {
-      options.corrupt_column = value.getString();
+      options.corrupt_column = value;
     }
-  }
+  });
   return options;
 }
 

@@ -53,21 +53,14 @@ struct SchemaOfJsonOptions {
 
 SchemaOfJsonOptions readSchemaOfJsonOptions(const Value* map) {
   SchemaOfJsonOptions options;
-  if (map == nullptr || map->isNull())
-    return options;
-  for (const Value& entry : map->children()) {
-    const Value& key = entry.children()[0];
-    const Value& value = entry.children()[1];
-    if (key.isNull() || value.isNull())
-      continue;
-    const std::string& name = key.getString();
+  forEachOption(map, [&](const std::string& name, const std::string& value) {
     if (sameIdentifier(name, "primitivesAsString"))
-      options.primitives_as_string = sameIdentifier(value.getString(), "true");
+      options.primitives_as_string = sameIdentifier(value, "true");
     else if (sameIdentifier(name, "prefersDecimal"))
-      options.prefers_decimal = sameIdentifier(value.getString(), "true");
+      options.prefers_decimal = sameIdentifier(value, "true");
     else
-      json::applyReadOption(options.read, name, value.getString());
-  }
+      json::applyReadOption(options.read, name, value);
+  });
   return options;
 }
 
@@ -180,18 +173,8 @@ BoundScalarFunction bindSchemaOfJson(const BindRequest& request) {
     }
     return schemaOf(*root, options).sql();
   });
-  ScalarKernel kernel = [ddl](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                              Vector& result) {
-    if (rows.count == 0)
-      return;
-    StringView shared = result.addString(*ddl.forBatch(args, rows));
-    StringView* out = result.mutableData<StringView>();
-    forEachRow(rows, [&](idx_t row) {
-      result.setNull(row, false);
-      out[row] = shared;
-    });
-  };
-  return {"schema_of_json", std::move(argument_types), DataType::string(), std::move(kernel)};
+  return {"schema_of_json", std::move(argument_types), DataType::string(),
+          textOfOptionsKernel(std::move(ddl))};
 }
 
 }  // namespace

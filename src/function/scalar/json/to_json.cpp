@@ -46,17 +46,10 @@ bool writable(const DataType& type) {
 //! Options from a MAP<STRING, STRING> value (null: the defaults).
 JsonGeneratorOptions readToJsonOptions(const Value* map) {
   JsonGeneratorOptions options;
-  if (map == nullptr || map->isNull())
-    return options;
-  auto pattern = [](const Value& text) {
-    return std::make_shared<const DatetimePattern>(DatetimePattern::compile(text.getString()));
+  auto pattern = [](const std::string& text) {
+    return std::make_shared<const DatetimePattern>(DatetimePattern::compile(text));
   };
-  for (const Value& entry : map->children()) {
-    const Value& key = entry.children()[0];
-    const Value& value = entry.children()[1];
-    if (key.isNull() || value.isNull())
-      continue;
-    const std::string& name = key.getString();
+  forEachOption(map, [&](const std::string& name, const std::string& value) {
     if (sameIdentifier(name, "timestampFormat"))
       options.timestamp_format = pattern(value);
     else if (sameIdentifier(name, "timestampNTZFormat"))
@@ -64,8 +57,8 @@ JsonGeneratorOptions readToJsonOptions(const Value* map) {
     else if (sameIdentifier(name, "dateFormat"))
       options.date_format = pattern(value);
     else if (sameIdentifier(name, "ignoreNullFields"))
-      options.ignore_null_fields = !sameIdentifier(value.getString(), "false");
-  }
+      options.ignore_null_fields = !sameIdentifier(value, "false");
+  });
   return options;
 }
 

@@ -1,5 +1,5 @@
-// src/planner/binder/struct_star.cpp
-#include "planner/binder/struct_star.hpp"
+// src/planner/binder/star_expansion.cpp
+#include "planner/binder/star_expansion.hpp"
 
 #include <fmt/format.h>
 
@@ -29,6 +29,24 @@ std::string sqlId(const std::vector<std::string>& parts) {
 }
 
 }  // namespace
+
+StarColumns starColumns(const sql::StarExpr& star, const Scope& scope) {
+  StarColumns result;
+  for (idx_t index = 0; index < scope.size(); ++index) {
+    const ScopeColumn& column = scope[index];
+    if (column.hidden || (column.qualified_only && star.qualifier.empty()))
+      continue;
+    if (!star.qualifier.empty() && !sameIdentifier(star.qualifier.back(), column.qualifier))
+      continue;
+    result.any = true;
+    bool excluded = false;
+    for (const std::vector<std::string>& except : star.except_columns)
+      excluded = excluded || sameIdentifier(except.back(), column.name);
+    if (!excluded)
+      result.columns.push_back(index);
+  }
+  return result;
+}
 
 std::vector<StructStarField> expandStructStar(const sql::StarExpr& star, ExpressionBinder& binder,
                                               const Scope& scope, const sql::Statement& statement) {

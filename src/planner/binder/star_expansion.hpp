@@ -1,4 +1,4 @@
-// src/planner/binder/struct_star.hpp
+// src/planner/binder/star_expansion.hpp
 //
 // `q.*` whose qualifier names no relation in scope: Spark expands it as a STRUCT column, or a
 // field of one (`s.inner.*`), into its fields, each named by its field name (Star.expand).
@@ -15,6 +15,18 @@
 namespace sluice {
 
 class ExpressionBinder;
+
+//! The scope columns a star names.
+struct StarColumns {
+  std::vector<idx_t> columns;  // positions in the scope, EXCEPT ones left out
+  //! Some column matched before EXCEPT; false means `t` names no relation (or nothing is
+  //! visible).
+  bool any = false;
+};
+
+//! Hidden columns (a scan's _metadata) are left out; a USING / NATURAL join side's own copy of
+//! a join column only counts for `t.*`.
+StarColumns starColumns(const sql::StarExpr& star, const Scope& scope);
 
 //! One field of the expansion: its name and the reference `q.field` that reads it.
 struct StructStarField {
