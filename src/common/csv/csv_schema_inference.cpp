@@ -13,26 +13,13 @@
 #include "common/csv/csv_value_text.hpp"
 #include "common/text/utf8_repair.hpp"
 #include "common/types/datetime_pattern.hpp"
+#include "common/types/decimal.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 
 namespace sluice::csv {
 
 namespace {
-
-// DecimalType.forType: the decimal that holds every value of an integral type.
-DataType decimalForIntegral(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kByte:
-      return DataType::decimal(3, 0);
-    case TypeId::kShort:
-      return DataType::decimal(5, 0);
-    case TypeId::kInt:
-      return DataType::decimal(10, 0);
-    default:
-      return DataType::decimal(20, 0);
-  }
-}
 
 bool isTimestampLike(const DataType& type) {
   return type.id() == TypeId::kTimestamp || type.id() == TypeId::kTimestampNtz;
@@ -60,9 +47,9 @@ std::optional<DataType> compatibleType(const DataType& a, const DataType& b) {
   if (a.id() == TypeId::kString || b.id() == TypeId::kString)
     return DataType::string();
   if (a.isIntegral() && b.isDecimal())
-    return compatibleType(decimalForIntegral(a), b);
+    return compatibleType(decimal::forIntegral(a.id()), b);
   if (a.isDecimal() && b.isIntegral())
-    return compatibleType(a, decimalForIntegral(b));
+    return compatibleType(a, decimal::forIntegral(b.id()));
   if ((a.id() == TypeId::kDouble && b.isDecimal()) ||
       (a.isDecimal() && b.id() == TypeId::kDouble)) {
     return DataType::doubleType();

@@ -68,10 +68,10 @@ class OptionsArgument {
     }
   }
 
-  //! The options of a batch: the constant ones, or those its first row gives.
+  //! The options of a (non-empty) batch: the constant ones, or those its first row gives.
   std::shared_ptr<const Options> forBatch(const ArgumentVectors& args, const RowSet& rows) const {
-    if (constant_ || rows.count == 0)
-      return constant_ ? constant_ : std::make_shared<const Options>(read_(nullptr));
+    if (constant_)
+      return constant_;
     Value map = args[index_]->getValue(rows.row(0));
     return std::make_shared<const Options>(read_(&map));
   }
