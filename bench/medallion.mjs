@@ -7,7 +7,9 @@
 // engines' gold tables differ, or when the update read more than the new file.
 //
 // Usage: node bench/medallion.mjs [--scale S|M|L] [--runs 3] [--sluice PATH] [--data DIR]
-// `make bench` builds sluice (release), installs DuckDB and runs this.
+//          [--memory-limit SIZE]
+// `make bench` builds sluice (release), installs DuckDB and runs this. --memory-limit runs the
+// pipeline under sluice.memoryLimit (a byte string: 256m), set in its spec's configuration.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { spawnSync } from 'node:child_process';
 import { withBashClock, takeBashClock } from './process_wall.mjs';
@@ -25,6 +27,7 @@ const scale = (args.scale ?? 'S').toUpperCase();
 const runs = Number(args.runs ?? 3);
 const sluice = resolve(args.sluice ?? join(here, '..', 'build', 'release', 'sluice'));
 const data = resolve(args.data ?? join(here, 'out', `medallion-${scale}`));
+const memoryLimit = args['memory-limit'];
 const STEPS = ['users', 'bronze', 'silver', 'gold_daily', 'gold_tier_monthly'];
 const GOLD = {
   gold_daily: ['day', 'country', 'event_type'],
@@ -182,7 +185,8 @@ function preparePipeline(folder, input) {
   rmSync(folder, { recursive: true, force: true });
   cpSync(join(here, 'medallion', 'transformations'), join(folder, 'transformations'), { recursive: true });
   const spec = readFileSync(join(here, 'medallion', 'spark-pipeline.yml'), 'utf8')
-    .replace(/^ {2}input: .*$/m, `  input: ${input}`);
+    .replace(/^ {2}input: .*$/m, `  input: ${input}` +
+      (memoryLimit ? `\n  sluice.memoryLimit: ${memoryLimit}` : ''));
   writeFileSync(join(folder, 'spark-pipeline.yml'), spec);
   return join(folder, 'spark-pipeline.yml');
 }
@@ -202,7 +206,7 @@ const duckdbRunner = join(here, 'medallion', 'duckdb-run.mjs');
 const load = [loadavg()[0]];
 
 console.log(`medallion benchmark, scale ${scale}: ${(folderBytes(input) / 1e6).toFixed(0)} MB of input, ` +
-  `${runs} runs each, alternating`);
+  `${runs} runs each, alternating` + (memoryLimit ? `; sluice under sluice.memoryLimit = ${memoryLimit}` : ''));
 const sluiceRuns = [];
 const duckdbRuns = [];
 for (let index = 0; index < runs; ++index) {

@@ -29,11 +29,13 @@
 // output is checked, so a result that changes from run to run is caught.
 //
 // Usage: node bench/queries.mjs [--scale S|M] [--runs 5] [--sluice PATH] [--only 1,3]
-//          [--data DIR] [--queries DIR] [--timeout SECONDS] [--verbose] [--strict]
+//          [--data DIR] [--queries DIR] [--timeout SECONDS] [--memory-limit SIZE] [--verbose]
+//          [--strict]
 // --scale M (the default) has 10 M sales, S 1 M for quick runs; the tables are generated into
 // bench/out/queries-<scale> (or --data DIR) when they are not there (about 40 s at M on 2 cores).
 // --only takes query numbers or parts of names; --queries reads NN_name.sql files from another
-// folder; --timeout bounds each sluice run (600 s). --verbose prints each query's result (and
+// folder; --timeout bounds each sluice run (600 s); --memory-limit runs sluice under
+// sluice.memoryLimit (a byte string: 256m), to see its peak RSS stay near it. --verbose prints each query's result (and
 // sluice's when it differs). Exit code: 0 whenever the benchmark ran, however the ratios and
 // results turn out; 1 when DuckDB fails a query (a broken query) or, with --strict, when sluice
 // fails a query or returns other rows; 2 for a bad command line.
@@ -68,9 +70,10 @@ try {
   process.exit(2);
 }
 const usage = 'usage: node bench/queries.mjs [--scale S|M] [--runs 5] [--sluice PATH] ' +
-  '[--only 1,3] [--data DIR] [--queries DIR] [--timeout SECONDS] [--verbose] [--strict]';
-const known = ['scale', 'runs', 'sluice', 'only', 'data', 'queries', 'timeout', 'verbose',
-  'strict'];
+  '[--only 1,3] [--data DIR] [--queries DIR] [--timeout SECONDS] [--memory-limit SIZE] ' +
+  '[--verbose] [--strict]';
+const known = ['scale', 'runs', 'sluice', 'only', 'data', 'queries', 'timeout', 'memory-limit',
+  'verbose', 'strict'];
 for (const name of Object.keys(args)) {
   if (!known.includes(name)) {
     console.error(`unknown option --${name}\n${usage}`);
@@ -147,7 +150,8 @@ const timeFile = join(storage, 'time.txt');
 // One sluice run: { seconds, cpu, rssMb, stdout } or { error }.
 function runSluice(sql) {
   const command = ['timeout', '-k', '5', String(timeoutSeconds), sluice, 'query', '--storage',
-    join(storage, 'sluice'), '--format', 'csv', sql];
+    join(storage, 'sluice'), '--format', 'csv',
+    ...(args['memory-limit'] ? ['--conf', `sluice.memoryLimit=${args['memory-limit']}`] : []), sql];
   const withTime = existsSync(gnuTime);
   const timed = withTime
     ? [gnuTime, '-f', 'SLUICE_RUSAGE %e %U %S %M', '-o', timeFile, ...command]
@@ -392,7 +396,8 @@ async function main() {
   const sluiceVersion = spawnSync(sluice, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const size = scales[scale];
   console.log(`${queries.length} queries over ${size.sales.toLocaleString('en')} sales ` +
-    `(scale ${scale}, ${data}), median of ${runs} alternating runs`);
+    `(scale ${scale}, ${data}), median of ${runs} alternating runs` +
+    (args['memory-limit'] ? `; sluice under sluice.memoryLimit = ${args['memory-limit']}` : ''));
   console.log(`${sluiceVersion || 'sluice'} (${sluice}); DuckDB ${duckdbVersion} with ${threads} ` +
     `threads; ${existsSync(gnuTime) ? 'sluice CPU time by /usr/bin/time'
       : 'no /usr/bin/time (apt-get install time): no sluice CPU time'}`);

@@ -1,8 +1,8 @@
 // src/cli/query_command.cpp
 //
 // The query subcommand: reads the SQL (argument, file or standard input), runs it in a Session
-// over --storage with the --param values bound to its parameter markers and writes the
-// results in --format.
+// over --storage with the --conf settings set and the --param values bound to its parameter
+// markers, and writes the results in --format.
 #include "cli/query_command.hpp"
 
 #include <algorithm>
@@ -50,6 +50,11 @@ class QueryCommand : public Command {
             "\"array(1, 2)\"")
         // One value per --param, so that the SQL after it stays the positional argument.
         ->allow_extra_args(false);
+    command
+        ->add_option("--conf", confs_,
+                     "Set a setting before the SQL runs: KEY=VALUE, as SET KEY = VALUE "
+                     "(repeatable): --conf sluice.memoryLimit=2g")
+        ->allow_extra_args(false);
     command->add_option("--format", format_name_, "How results are printed")
         ->check(CLI::IsMember({"table", "csv", "json"}))
         ->capture_default_str();
@@ -71,12 +76,23 @@ class QueryCommand : public Command {
     QueryParameters parameters;
     if (!parseParameters(parameters, err))
       return kExitInvalidInput;
+    std::vector<std::pair<std::string, std::string>> confs;
+    for (const std::string& conf : confs_) {
+      size_t equals = conf.find('=');
+      if (equals == std::string::npos || equals == 0) {
+        err << fmt::format("sluice query: --conf {} is not KEY=VALUE\n", conf);
+        return kExitInvalidInput;
+      }
+      confs.emplace_back(conf.substr(0, equals), conf.substr(equals + 1));
+    }
     OutputFormat format = parseOutputFormat(format_name_).value_or(OutputFormat::kTable);
     try {
       std::string spec_path = spec_;
       if (spec_path.empty() && storage_option_->count() == 0)
         spec_path = specNearby();
       Session session(querySessionOptions(storage_, spec_path));
+      for (const auto& [key, value] : confs)
+        session.set(key, value);
       bool first = true;
       // Each result is printed as soon as its statement has run, so that the output of a
       // script that fails part-way shows everything before the failure.
@@ -164,6 +180,7 @@ class QueryCommand : public Command {
   CLI::Option* storage_option_ = nullptr;
   std::string format_name_ = "table";
   std::vector<std::string> params_;
+  std::vector<std::string> confs_;
 };
 
 }  // namespace

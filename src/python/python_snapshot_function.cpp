@@ -143,7 +143,7 @@ class PythonSnapshotFlowProducer : public DeferredQueryProducer {
       return DeferredOutcome::kFailed;
     }
     std::optional<Value> latest = stored ? stored->version : std::nullopt;
-    ExecContext exec = executionContext(context_, 0);
+    ExecContext exec = executionContext(context_);
     std::string status;
     uint32_t line = 0;
     std::string statement;

@@ -479,6 +479,14 @@ void Session::execute(std::string_view sql, std::string_view source_name,
   runStatements(*state_, sql, source_name, &values, on_result);
 }
 
+void Session::set(const std::string& key, const std::string& value) {
+  auto statement = std::make_shared<sql::SetStatement>(sql::SourcePosition{});
+  statement->form = sql::SetStatement::Form::kAssign;
+  statement->key = key;
+  statement->value = value;
+  state_->run(std::move(statement));
+}
+
 std::vector<StatementResult> Session::execute(std::string_view sql, std::string_view source_name) {
   std::vector<StatementResult> results;
   execute(sql, source_name,

@@ -59,6 +59,9 @@ class Session {
   void execute(std::string_view sql, std::string_view source_name,
                const QueryParameters& parameters,
                const std::function<void(StatementResult&&)>& on_result);
+  //! SET key = value, as the statement does, for settings given beside the SQL text (the
+  //! command line's --conf). Throws Error for a value the setting does not take.
+  void set(const std::string& key, const std::string& value);
 
  private:
   std::unique_ptr<SessionState> state_;

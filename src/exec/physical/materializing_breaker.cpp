@@ -22,14 +22,10 @@ struct BreakerLocal : LocalSinkState {
 };
 
 struct BreakerSource : GlobalSourceState {
-  BreakerSource(BreakerGlobal& sink, bool parallel) : sink(sink), parallel(parallel) {}
-  size_t maxThreads() const override {
-    return parallel ? std::max<size_t>(sink.output.size(), 1) : 1;
-  }
+  explicit BreakerSource(BreakerGlobal& sink) : sink(sink) {}
   uint64_t partitions() const override { return sink.output.size(); }
   BreakerGlobal& sink;
-  bool parallel;
-  std::atomic<size_t> next{0};
+  size_t next = 0;
 };
 
 }  // namespace
@@ -65,14 +61,13 @@ void MaterializingBreaker::finalize(const ExecContext&, GlobalSinkState& global_
 std::unique_ptr<GlobalSourceState> MaterializingBreaker::makeGlobalSourceState(
     const ExecContext&, GlobalSinkState* own_sink_state) const {
   SLUICE_CHECK(own_sink_state != nullptr);
-  return std::make_unique<BreakerSource>(static_cast<BreakerGlobal&>(*own_sink_state),
-                                         hasParallelOutput());
+  return std::make_unique<BreakerSource>(static_cast<BreakerGlobal&>(*own_sink_state));
 }
 
 bool MaterializingBreaker::getData(const ExecContext&, Morsel& morsel, GlobalSourceState& global,
                                    LocalSourceState&) const {
   auto& source = static_cast<BreakerSource&>(global);
-  size_t index = source.next.fetch_add(1);
+  size_t index = source.next++;
   if (index >= source.sink.output.size())
     return false;
   morsel.index = index;

@@ -1,9 +1,9 @@
 // src/exec/physical/materializing_breaker.hpp
 //
-// A breaker that needs all of its input before it can produce anything (ORDER BY, LIMIT): as
+// A breaker that needs all of its input before it can produce anything (LIMIT): as
 // the sink of the chain below it gathers the batches in source order, turns them into its
 // output once every thread is done, and as the source of the chain above it hands the
-// output batches out in order.
+// output batches out in order, from one thread.
 #pragma once
 
 #include "exec/physical/physical_operator.hpp"
@@ -37,9 +37,6 @@ class MaterializingBreaker : public PhysicalOperator {
   //! the source may stop. Sources hand out morsels in index order, so no morsel still to
   //! come can precede the rows already collected.
   virtual bool hasEnoughRows(uint64_t rows_collected) const { return false; }
-  //! Whether every thread may take output batches (in index order, so consumers that keep the
-  //! order still can); otherwise one thread hands them all out.
-  virtual bool hasParallelOutput() const { return false; }
 };
 
 }  // namespace sluice

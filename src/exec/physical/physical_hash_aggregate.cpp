@@ -11,7 +11,7 @@
 #include "exec/aggregate/group_keys.hpp"
 #include "exec/aggregate/partitioned_group_table.hpp"
 #include "exec/expression/expression_evaluator.hpp"
-#include "exec/expression/vector_copy.hpp"
+#include "exec/parallel/task_scheduler.hpp"
 #include "exec/spill/memory_limit.hpp"
 #include "exec/spill/spill_partitions.hpp"
 
@@ -41,7 +41,7 @@ struct PhysicalHashAggregate::ThreadTables {
 struct PhysicalHashAggregate::SinkState : GlobalSinkState {
   uint64_t memory_limit = 0;
   //! The bytes of the threads' group tables, summed.
-  std::atomic<uint64_t> held_bytes{0};
+  HeldMemory held;
   std::atomic<bool> spilled{false};
 
   std::mutex mutex;
@@ -66,21 +66,22 @@ struct PhysicalHashAggregate::ThreadState : LocalSinkState {
   explicit ThreadState(const ExecContext& context) : work(context) {}
   BatchAggregation work;
   ThreadTables tables;
-  //! The table's bytes already counted in SinkState::held_bytes.
+  //! The table's bytes already counted in SinkState::held.
   uint64_t counted_bytes = 0;
-  //! The rows of a batch by spill partition, once the thread spills (tables.spilled is set).
-  std::vector<std::vector<uint32_t>> spill_rows;
 };
 
 //! The merge's units: a partition each, or a spill group each once input was spilled.
 struct PhysicalHashAggregate::SourceState : GlobalSourceState {
   explicit SourceState(SinkState& sink)
       : sink(sink), units(sink.spilled ? kSpillPartitions : RowPartitions::kCount) {}
-  size_t maxThreads() const override { return units; }
+  size_t maxThreads() const override { return one_thread ? 1 : units; }
   uint64_t partitions() const override { return units; }
   SinkState& sink;
   idx_t units;
   std::atomic<idx_t> next_unit{0};
+  //! Whether one thread merges the spill groups, one after the other: when a table of a spill
+  //! group's spilled rows on every thread would not fit beside the tables kept in memory.
+  bool one_thread = false;
 };
 
 struct PhysicalHashAggregate::MergeState : LocalSourceState {
@@ -150,7 +151,7 @@ SinkResult PhysicalHashAggregate::sink(const ExecContext&, Morsel& morsel,
 
   hashGroupKeys(batch, local.work);
   if (local.tables.spilled) {
-    spillRows(batch, local);
+    local.tables.spilled->writeByHash(batch, local.work.hashes.data());
     return SinkResult::kNeedMoreInput;
   }
   aggregateBatch(batch, local.work, local.tables);
@@ -204,11 +205,12 @@ void PhysicalHashAggregate::aggregateBatch(const Batch& batch, BatchAggregation&
 void PhysicalHashAggregate::countMemory(const Batch& batch, SinkState& global,
                                         ThreadState& local) const {
   uint64_t bytes = local.tables.groups->memoryBytes();
-  uint64_t held =
-      global.held_bytes.fetch_add(bytes - local.counted_bytes) + bytes - local.counted_bytes;
+  for (const std::unique_ptr<PartitionedGroupTable>& distinct : local.tables.distinct)
+    bytes += distinct->memoryBytes();
+  global.held.add(bytes - local.counted_bytes);
   local.counted_bytes = bytes;
   // Over the limit, the thread that holds a fair share of the groups spills its further input.
-  if (!holdsFairShareOverLimit(held, bytes, global.memory_limit))
+  if (!holdsFairShareOverLimit(global.held, bytes, global.memory_limit))
     return;
   std::vector<DataType> types;
   for (const Vector& column : batch.columns)
@@ -217,18 +219,6 @@ void PhysicalHashAggregate::countMemory(const Batch& batch, SinkState& global,
     return;
   global.spilled = true;
   local.tables.spilled = std::make_unique<PartitionedSpill>(std::move(types), kSpillRowGroupRows);
-}
-
-void PhysicalHashAggregate::spillRows(const Batch& batch, ThreadState& local) const {
-  splitBySpillPartition(local.work.hashes.data(), batch.num_rows, local.spill_rows);
-  for (idx_t partition = 0; partition < kSpillPartitions; ++partition) {
-    const std::vector<uint32_t>& rows = local.spill_rows[partition];
-    if (!rows.empty()) {
-      local.tables.spilled->write(
-          partition,
-          gatherBatch(batch.columns, RowSet{rows.data(), static_cast<idx_t>(rows.size())}));
-    }
-  }
 }
 
 void PhysicalHashAggregate::combine(const ExecContext&, GlobalSinkState& global_state,
@@ -244,7 +234,20 @@ void PhysicalHashAggregate::combine(const ExecContext&, GlobalSinkState& global_
 std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::makeGlobalSourceState(
     const ExecContext&, GlobalSinkState* own_sink_state) const {
   SLUICE_CHECK(own_sink_state != nullptr);
-  return std::make_unique<SourceState>(static_cast<SinkState&>(*own_sink_state));
+  auto& sink = static_cast<SinkState&>(*own_sink_state);
+  auto source = std::make_unique<SourceState>(sink);
+  if (sink.spilled) {
+    uint64_t largest_group = 0;
+    for (idx_t group = 0; group < kSpillPartitions; ++group) {
+      uint64_t bytes = 0;
+      for (const ThreadTables& thread : sink.threads)
+        bytes += thread.spilled ? thread.spilled->bytes(group) : 0;
+      largest_group = std::max(largest_group, bytes);
+    }
+    source->one_thread = sink.held.bytes() + TaskScheduler::shared().threadCount() * largest_group >
+                         operatorMemoryAvailable(sink.held, sink.memory_limit);
+  }
+  return source;
 }
 
 std::unique_ptr<LocalSourceState> PhysicalHashAggregate::makeLocalSourceState(

@@ -62,8 +62,6 @@ class PhysicalHashAggregate : public PhysicalOperator {
 
   //! Counts the thread's table in the memory held; past the limit the thread starts spilling.
   void countMemory(const Batch& batch, SinkState& global, ThreadState& local) const;
-  //! Writes the rows of `batch` (whose hashes `local` holds) to the thread's spill files.
-  void spillRows(const Batch& batch, ThreadState& local) const;
   //! Evaluates and hashes the group keys of `batch` into `work`.
   void hashGroupKeys(const Batch& batch, BatchAggregation& work) const;
   //! Finds the groups of `batch` (keys hashed in `work`) in `tables` and updates their

@@ -100,7 +100,7 @@ struct PhysicalHashJoin::BuildState : GlobalSinkState {
 
   uint64_t memory_limit = 0;
   //! The bytes of the build rows the threads hold, summed.
-  std::atomic<uint64_t> held_bytes{0};
+  HeldMemory held;
   //! Past the limit: the build rows of partitions 1 and up are in `build_spill`, and the probe
   //! threads write their rows of those partitions to `probe_spills`.
   std::unique_ptr<PartitionedSpill> build_spill;
@@ -293,7 +293,7 @@ SinkResult PhysicalHashJoin::sink(const ExecContext&, Morsel& morsel, GlobalSink
         build.null_key.store(true, std::memory_order_relaxed);
     }
   }
-  static_cast<BuildState&>(global).held_bytes.fetch_add(batchMemoryBytes(batch));
+  static_cast<BuildState&>(global).held.add(batchMemoryBytes(batch));
   chunk.columns = std::move(batch.columns);
   local.chunks.push_back(std::move(chunk));
   return SinkResult::kNeedMoreInput;
@@ -313,7 +313,8 @@ void PhysicalHashJoin::finalize(const ExecContext&, GlobalSinkState& global_stat
   auto& build = static_cast<BuildState&>(global_state);
   bool has_rows = std::any_of(build.chunks.begin(), build.chunks.end(),
                               [](const BuildChunk& chunk) { return chunk.rows > 0; });
-  if (canPartition() && build.held_bytes.load() > build.memory_limit)
+  if (canPartition() &&
+      build.held.bytes() > operatorMemoryAvailable(build.held, build.memory_limit))
     partitionBuild(build);
   buildTable(build, /*use_all_cores=*/true);
   build.side_has_rows = has_rows;
@@ -343,6 +344,11 @@ void PhysicalHashJoin::partitionBuild(BuildState& build) const {
   }
   build.build_spill->close();
   build.chunks = std::move(kept);
+  // The table holds partition 0 now.
+  uint64_t kept_bytes = 0;
+  for (const BuildChunk& chunk : build.chunks)
+    kept_bytes += batchMemoryBytes(Batch{chunk.columns, chunk.rows});
+  build.held.release(build.held.bytes() - std::min(kept_bytes, build.held.bytes()));
 }
 
 void PhysicalHashJoin::buildTable(BuildState& build, bool use_all_cores) const {

@@ -22,7 +22,8 @@
 //   - range: one 2048-row morsel is a partition, numbered by its place in the range;
 //   - VALUES and an ungrouped aggregate's row: partition 0;
 //   - a hash aggregate's output: one of its row partitions (merged and emitted by one thread);
-//   - the outputs of sort, window, LIMIT and TOP N: one output batch is a partition, in order;
+//   - the outputs of sort, window, LIMIT and TOP N: one output batch is a partition, in order
+//     (a window that spilled: the output of one of its spill files);
 //   - a FULL join's never-matched build rows: one 2048-row stretch of the build side is one.
 // The chain numbers partitions from a base of its own: the children of a union one after
 // the other in the union's order, then the final rows of its operators (plan_executor.cpp).

@@ -199,7 +199,7 @@ struct SortGlobal : GlobalSinkState {
   uint64_t memory_limit = 0;
   bool can_spill = false;
   //! The bytes of input that threads hold, summed.
-  std::atomic<uint64_t> held_bytes{0};
+  HeldMemory held;
 
   std::mutex mutex;
   std::vector<SortInput> input;  // combined from every thread
@@ -247,7 +247,7 @@ void spillRun(SortGlobal& global, SortLocal& local, const std::vector<DataType>&
   for (const Batch& batch : run)
     writer.write(batch);
   writer.close();
-  global.held_bytes.fetch_sub(local.bytes);
+  global.held.release(local.bytes);
   local.bytes = 0;
   std::lock_guard lock(global.mutex);
   global.runs.push_back(std::move(file));
@@ -323,9 +323,9 @@ SinkResult PhysicalSort::sink(const ExecContext&, Morsel& morsel, GlobalSinkStat
   global.rows.fetch_add(morsel.batch.num_rows);
   local.input.push_back({morsel.index, local.next_sequence++, std::move(morsel.batch)});
   local.bytes += bytes;
-  uint64_t held = global.held_bytes.fetch_add(bytes) + bytes;
+  global.held.add(bytes);
   // Over the limit, the thread that holds a fair share of the rows spills them.
-  if (global.can_spill && holdsFairShareOverLimit(held, local.bytes, global.memory_limit))
+  if (global.can_spill && holdsFairShareOverLimit(global.held, local.bytes, global.memory_limit))
     spillRun(global, local, spill_types_, keys_);
   return SinkResult::kNeedMoreInput;
 }

@@ -1,9 +1,19 @@
 // src/exec/physical/physical_table_write.cpp
 #include "exec/physical/physical_table_write.hpp"
 
+#include <algorithm>
+
+#include "exec/spill/memory_limit.hpp"
+
 namespace sluice {
 
 namespace {
+
+//! Row groups no larger than a sixteenth of the memory limit (and no smaller than 4 MiB): each
+//! thread's writer holds one in memory until it is full, which the limit must have room for.
+uint64_t rowGroupSizeUnder(uint64_t memory_limit, uint64_t row_group_size) {
+  return std::min(row_group_size, std::max(memory_limit / 16, uint64_t{4} << 20));
+}
 
 struct TableWriteGlobal : GlobalSinkState {
   TableWriteGlobal(const std::string& path, const delta::TableWriteOptions& options)
@@ -25,8 +35,12 @@ PhysicalTableWrite::PhysicalTableWrite(std::string table_path, delta::TableWrite
       table_path_(std::move(table_path)),
       options_(std::move(options)) {}
 
-std::unique_ptr<GlobalSinkState> PhysicalTableWrite::makeGlobalSinkState(const ExecContext&) const {
-  return std::make_unique<TableWriteGlobal>(table_path_, options_);
+std::unique_ptr<GlobalSinkState> PhysicalTableWrite::makeGlobalSinkState(
+    const ExecContext& context) const {
+  delta::TableWriteOptions options = options_;
+  uint64_t& row_group_size = options.file_options.parquet.row_group_size;
+  row_group_size = rowGroupSizeUnder(memoryLimitOf(context), row_group_size);
+  return std::make_unique<TableWriteGlobal>(table_path_, options);
 }
 
 std::unique_ptr<LocalSinkState> PhysicalTableWrite::makeLocalSinkState(

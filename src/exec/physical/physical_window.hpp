@@ -1,43 +1,61 @@
 // src/exec/physical/physical_window.hpp
 //
-// Window functions: a breaker that gathers all of its input, spreads the rows over hash
-// buckets of the PARTITION BY keys (a partition never spans two buckets), and then, one task
-// per bucket on every core, sorts the bucket once by (partition keys, order keys) packed into a
-// few words per row, finds its partitions and peer groups by comparing neighbours, and computes
-// each function over it, reading only the columns the functions use. The output is the input
-// batches themselves, each followed by the functions' values for its rows: in no particular
-// order, and without copying the input columns.
+// Window functions: a breaker that gathers all of its input and evaluates the functions over it
+// in memory (exec/window/window_in_memory.hpp). Past sluice.memoryLimit a window with PARTITION
+// BY spills: rows go to spill files by the hash of their partition keys, so that each window
+// partition lies in one file; once all input is in, each file is evaluated on its own and its
+// output written to a file of its own, which the source reads back. A file still too large for
+// the limit is split again by further bits of the hash. A window without PARTITION BY is one
+// partition, and stays in memory.
 #pragma once
 
-#include "exec/physical/materializing_breaker.hpp"
-#include "exec/physical/sort_key.hpp"
-#include "planner/expression/bound_window.hpp"
+#include "exec/physical/physical_operator.hpp"
+#include "exec/window/window_in_memory.hpp"
 
 namespace sluice {
 
-class PhysicalWindow : public MaterializingBreaker {
+class SpillFile;
+
+class PhysicalWindow : public PhysicalOperator {
  public:
   PhysicalWindow(std::vector<DataType> types, idx_t input_width, std::vector<idx_t> partition,
                  std::vector<SortKey> order, std::vector<BoundWindowFunction> functions);
 
- protected:
-  std::vector<Batch> produce(std::vector<Batch> input) const override;
-  //! The output batches are independent: the chain above takes them on every core.
-  bool hasParallelOutput() const override { return true; }
+  bool isSink() const override { return true; }
+  std::unique_ptr<GlobalSinkState> makeGlobalSinkState(const ExecContext& context) const override;
+  std::unique_ptr<LocalSinkState> makeLocalSinkState(const ExecContext& context,
+                                                     GlobalSinkState& global) const override;
+  SinkResult sink(const ExecContext& context, Morsel& morsel, GlobalSinkState& global,
+                  LocalSinkState& local) const override;
+  void combine(const ExecContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
+  void finalize(const ExecContext& context, GlobalSinkState& global) const override;
+
+  bool isSource() const override { return true; }
+  std::unique_ptr<GlobalSourceState> makeGlobalSourceState(
+      const ExecContext& context, GlobalSinkState* own_sink_state) const override;
+  std::unique_ptr<LocalSourceState> makeLocalSourceState(const ExecContext& context,
+                                                         GlobalSourceState& global) const override;
+  bool getData(const ExecContext& context, Morsel& morsel, GlobalSourceState& global,
+               LocalSourceState& local) const override;
+
   std::string details() const override;
 
  private:
-  struct Plan;
-  //! Lays the rows out by bucket with their sort keys packed into kWords words (0: keys are
-  //! compared in the input), sorts and evaluates every bucket, and leaves the functions' values
-  //! in `plan`.
-  template <size_t kWords>
-  void sortAndEvaluate(Plan& plan) const;
+  struct SinkState;
+  struct ThreadState;
+  //! Writes the batches `local` holds to its spill files and lets their memory go.
+  void spillHeldRows(SinkState& global, ThreadState& local) const;
+  //! Evaluates the rows of `files` (one spill partition, `bytes` of them in memory), split
+  //! `level` times already, and adds the output files to `global`.
+  void evaluateSpilled(SinkState& global, const std::vector<const SpillFile*>& files,
+                       uint64_t bytes, int level) const;
 
-  idx_t input_width_;
-  std::vector<idx_t> partition_;
-  std::vector<SortKey> order_;
-  std::vector<BoundWindowFunction> functions_;
+  InMemoryWindow window_;
+  std::vector<DataType> input_types_;
+  //! Whether the window may spill: it has PARTITION BY keys, and its input and output columns
+  //! round-trip through spill files.
+  bool can_spill_;
 };
 
 }  // namespace sluice

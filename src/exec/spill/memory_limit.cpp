@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "common/error/error.hpp"
 #include "exec/parallel/task_scheduler.hpp"
+#include "storage/parquet/buffer_pool.hpp"
 
 namespace sluice {
 
@@ -55,8 +57,48 @@ uint64_t defaultMemoryLimit() {
   return static_cast<uint64_t>(pages) / 5 * 4 * static_cast<uint64_t>(page_size);
 }
 
-bool holdsFairShareOverLimit(uint64_t held, uint64_t own, uint64_t limit) {
-  return held > limit && own * 2 * TaskScheduler::shared().threadCount() >= held;
+uint64_t operatorMemoryLimit(uint64_t limit) {
+  // An eighth of the limit is kept for what no operator counts: batches on their way through
+  // the operators, writers' row groups, string heaps, the allocator's own.
+  uint64_t reserved = parquet::parquetBufferBytes() + limit / 8;
+  // Readers that hold most of the limit themselves (a file of huge pages) leave the operators a
+  // quarter of it: spilling everything would not bring the memory under the limit either.
+  return std::max(limit > reserved ? limit - reserved : 0, limit / 4);
+}
+
+namespace {
+
+//! The bytes every HeldMemory of the process counts.
+std::atomic<uint64_t> operator_bytes{0};
+
+}  // namespace
+
+HeldMemory::~HeldMemory() {
+  operator_bytes.fetch_sub(bytes_.load());
+}
+
+uint64_t HeldMemory::add(uint64_t bytes) {
+  operator_bytes.fetch_add(bytes, std::memory_order_relaxed);
+  return bytes_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+}
+
+void HeldMemory::release(uint64_t bytes) {
+  operator_bytes.fetch_sub(bytes, std::memory_order_relaxed);
+  bytes_.fetch_sub(bytes, std::memory_order_relaxed);
+}
+
+uint64_t operatorMemoryAvailable(const HeldMemory& held, uint64_t limit) {
+  uint64_t all = operator_bytes.load(std::memory_order_relaxed);
+  uint64_t own = held.bytes();
+  uint64_t others = all > own ? all - own : 0;
+  uint64_t share = operatorMemoryLimit(limit);
+  return share > others ? share - others : 0;
+}
+
+bool holdsFairShareOverLimit(const HeldMemory& held, uint64_t own, uint64_t limit) {
+  uint64_t bytes = held.bytes();
+  return bytes > operatorMemoryAvailable(held, limit) &&
+         own * 2 * TaskScheduler::shared().threadCount() >= bytes;
 }
 
 uint64_t memoryLimitOrThrow(std::string_view text) {

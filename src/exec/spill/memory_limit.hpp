@@ -5,6 +5,7 @@
 // default 80 % of the machine's physical memory.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -28,9 +29,37 @@ inline uint64_t memoryLimitOf(const ExecContext& context) {
   return context.memory_limit != 0 ? context.memory_limit : defaultMemoryLimit();
 }
 
-//! Whether a thread that holds `own` of the `held` bytes all threads hold should spill: once
-//! they are past `limit`, each thread that holds a fair share of them does.
-bool holdsFairShareOverLimit(uint64_t held, uint64_t own, uint64_t limit);
+//! What the operators of a query may hold under `limit`: the limit less what the Parquet
+//! readers hold in buffers (chunks, pages, dictionaries), which no operator can spill, and less
+//! an eighth for the memory no operator counts; at least a quarter of the limit.
+uint64_t operatorMemoryLimit(uint64_t limit);
+
+//! The bytes one operator holds (its rows, its tables), counted into the process's total of
+//! operator memory as well, so that operators of queries that run at once (the flows of a
+//! pipeline update) share one limit. What it still counts when it goes is given back.
+class HeldMemory {
+ public:
+  HeldMemory() = default;
+  ~HeldMemory();
+  HeldMemory(const HeldMemory&) = delete;
+  HeldMemory& operator=(const HeldMemory&) = delete;
+
+  //! Counts `bytes` more; returns what the operator holds now.
+  uint64_t add(uint64_t bytes);
+  void release(uint64_t bytes);
+  uint64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<uint64_t> bytes_{0};
+};
+
+//! What an operator that holds `held` may hold under `limit`: the operators' share of the limit
+//! less what the process's other operators hold.
+uint64_t operatorMemoryAvailable(const HeldMemory& held, uint64_t limit);
+
+//! Whether a thread that holds `own` of the bytes an operator holds should spill: once they are
+//! past what the operator may hold, each thread that holds a fair share of them does.
+bool holdsFairShareOverLimit(const HeldMemory& held, uint64_t own, uint64_t limit);
 
 //! `text` as the value of sluice.memoryLimit (quoted or not), or INVALID_CONF_VALUE naming it.
 uint64_t memoryLimitOrThrow(std::string_view text);

@@ -119,6 +119,8 @@ SpillWriter::SpillWriter(SpillFile& file, const std::vector<DataType>& types,
   options.enable_dictionary = false;
   options.row_group_rows = row_group_rows;
   options.row_group_size = 64ull << 20;
+  // Operators that spill by partition keep a writer open per partition and thread.
+  options.write_buffer_size = size_t{64} << 10;
   writer_ = std::make_unique<parquet::ParquetWriter>(file.path(), std::move(schema), options);
 }
 

@@ -10,6 +10,7 @@
 #include "common/clock.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
+#include "exec/spill/memory_limit.hpp"
 #include "pipeline/graph/change_capture.hpp"
 #include "pipeline/graph/deferred_production.hpp"
 #include "pipeline/graph/graph_validation.hpp"
@@ -51,7 +52,7 @@ LogicalOperatorPtr bindWithRelations(const sql::Statement& statement, const sql:
   context.table_functions = environment.table_functions;
   context.relations = &relations;
   context.file_stream = &file_stream;
-  context.exec = executionContext(reader, environment.memory_limit);
+  context.exec = executionContext(reader);
   context.relative_path_base = environment.relative_path_base;
   QueryBinder binder(context, statement);
   return binder.bindQuery(query);
@@ -444,7 +445,7 @@ std::vector<StructField> outputColumns(const LogicalOperator& plan) {
   return columns;
 }
 
-ExecContext executionContext(const RegistrationContext& context, uint64_t memory_limit) {
+ExecContext executionContext(const RegistrationContext& context) {
   ExecContext exec;
   exec.time_zone = &TimeZone::utc();
   auto zone = context.settings.find("spark.sql.session.timeZone");
@@ -459,7 +460,9 @@ ExecContext executionContext(const RegistrationContext& context, uint64_t memory
     // Zones are cached for the life of the process, so the pointer stays valid.
     exec.time_zone = found.get();
   }
-  exec.memory_limit = memory_limit;
+  auto memory_limit = context.settings.find(std::string(kMemoryLimitKey));
+  if (memory_limit != context.settings.end())
+    exec.memory_limit = memoryLimitOrThrow(memory_limit->second);
   exec.statement_start_micros = epochMicros();
   return exec;
 }

@@ -30,7 +30,6 @@ struct BindingEnvironment {
   const TableFunctionRegistry* table_functions = nullptr;
   const DatasetReads* reads = nullptr;
   const FileStreamSelector* file_stream = nullptr;
-  uint64_t memory_limit = 0;
   //! The spec's folder: relative paths of read_files are read from it.
   std::string relative_path_base;
 };
@@ -91,7 +90,8 @@ LogicalOperatorPtr bindFlowQuery(const GraphAnalysis& analysis, const PipelineVi
 //! A plan's columns as fields (nullable), in order.
 std::vector<StructField> outputColumns(const LogicalOperator& plan);
 
-//! The time zone and other settings a statement's SET values give its queries.
-ExecContext executionContext(const RegistrationContext& context, uint64_t memory_limit);
+//! The time zone, memory limit (sluice.memoryLimit) and other settings that the spec's
+//! configuration and a statement's SET values give its queries.
+ExecContext executionContext(const RegistrationContext& context);
 
 }  // namespace sluice

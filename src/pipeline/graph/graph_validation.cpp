@@ -396,7 +396,7 @@ void validateExpectations(const GraphAnalysis& analysis, std::vector<Error>& err
       continue;
     try {
       bindExpectationCheck(*dataset.expectations, *dataset.statement, dataset.name.table,
-                           entry.state.schema, executionContext(dataset.context, 0));
+                           entry.state.schema, executionContext(dataset.context));
     } catch (Error& error) {
       errors.push_back(at(std::move(error), dataset.origin));
     }

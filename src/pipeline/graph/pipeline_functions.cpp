@@ -36,7 +36,7 @@ BindContext bindContext(const PipelineFunctions& functions, const RegistrationCo
   context.catalog = environment.catalog;
   context.functions = &functions;
   context.table_functions = environment.table_functions;
-  context.exec = executionContext(reader, environment.memory_limit);
+  context.exec = executionContext(reader);
   return context;
 }
 

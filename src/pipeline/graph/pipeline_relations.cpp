@@ -254,7 +254,7 @@ std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& vi
   inlined = *views_.find(view);
   inlined.relations = own_names.get();
   // Its expressions keep its own file's time zone too.
-  inlined.time_zone = executionContext(view.context, 0).time_zone;
+  inlined.time_zone = executionContext(view.context).time_zone;
   ResolvedRelation relation;
   relation.view = &inlined;
   if (view.expectations != nullptr && !view.expectations->empty()) {
@@ -267,7 +267,7 @@ std::optional<ResolvedRelation> PipelineRelations::resolveView(const Dataset& vi
             StructField{plan->column_names[index], plan->column_types[index], true, {}});
       std::shared_ptr<ExpectationCheck> check =
           bindExpectationCheck(*dataset->expectations, *dataset->statement, dataset->name.table,
-                               columns, executionContext(dataset->context, 0));
+                               columns, executionContext(dataset->context));
       reads_->view_expectations.push_back(check->tally);
       return applyExpectationCheck(std::move(plan), std::move(check));
     };

@@ -90,7 +90,6 @@ class FlowRun {
     binding.table_functions = &builtinTableFunctions();
     binding.reads = &reads;
     binding.file_stream = file_stream;
-    binding.memory_limit = environment_.memory_limit;
     binding.relative_path_base = environment_.relative_path_base;
     return binding;
   }
@@ -99,7 +98,7 @@ class FlowRun {
   //! optimizes it and writes it; the expectations' counts go to `result`.
   void write(LogicalOperatorPtr plan, const RelationReads& reads, delta::TableWriteOptions options,
              FlowRunResult& result) const {
-    ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
+    ExecContext exec = executionContext(flow_.flow->context);
     const Dataset& dataset = target();
     std::vector<std::shared_ptr<ExpectationTally>> tallies = reads.view_expectations;
     plan = projectByName(std::move(plan), targetSchema());
@@ -202,7 +201,7 @@ class FlowRun {
       return endedIn(FlowState::kCompleted);
 
     enter(FlowState::kRunning);
-    ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
+    ExecContext exec = executionContext(flow_.flow->context);
     std::map<std::string, int64_t> state_versions;
     // The count(DISTINCT) states from the whole input, at the versions the refresh read.
     auto gatherStates = [&] {
@@ -312,7 +311,7 @@ class FlowRun {
     };
     destination.write = [&](LogicalOperatorPtr plan, const RelationReads& relations,
                             int64_t batch_id, const std::string& app_id, FlowRunResult& result) {
-      ExecContext exec = executionContext(flow_.flow->context, environment_.memory_limit);
+      ExecContext exec = executionContext(flow_.flow->context);
       result.num_output_rows = sink.write(std::move(plan), exec, SinkBatch{app_id, batch_id});
       crashPoint("sink-written");
       countExpectations(relations.view_expectations, result);
@@ -377,7 +376,7 @@ class FlowRun {
     std::string app_id = flowAppId(state.pipelineId(), flow);
     std::string state_location =
         changeStateLocation(environment_.pipeline_folder, datasetKey(flow.target));
-    ExecContext exec = executionContext(flow.context, environment_.memory_limit);
+    ExecContext exec = executionContext(flow.context);
     FlowRunResult total;
     bool running = false;
     auto run = [&] {
@@ -467,7 +466,7 @@ class FlowRun {
     batch.tombstone_retention = tombstoneRetention(target(), flow);
     batch.events_per_slice = eventsPerSlice(flow);
     batch.snapshot_version = std::move(snapshot_version);
-    ExecContext exec = executionContext(flow.context, environment_.memory_limit);
+    ExecContext exec = executionContext(flow.context);
     ChangeBatchResult applied = applyChangeBatch(batch, std::move(plan), exec);
     result.num_output_rows = applied.num_output_rows;
     result.num_upserted_rows = applied.num_upserted_rows;

@@ -78,7 +78,6 @@ struct FlowRunEnvironment {
   //! Where flows into sinks write (sink_destinations.hpp).
   SinkDestinations* sinks = nullptr;
   const Catalog* catalog = nullptr;
-  uint64_t memory_limit = 0;
   //! The pipeline's own folder (pipelineFolder): AUTO CDC keeps its state under it.
   std::string pipeline_folder;
   //! The spec's folder: relative paths of read_files are read from it.

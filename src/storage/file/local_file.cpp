@@ -16,19 +16,18 @@ namespace sluice {
 
 namespace {
 
-constexpr size_t kWriteBufferSize = 1 << 20;
-
 [[noreturn]] void throwIoError(const char* action, const std::string& path, int error) {
   throwError(ErrorClass::IO_ERROR, "Cannot {} {}: {}", action, path, std::strerror(error));
 }
 
 }  // namespace
 
-LocalFileWriter::LocalFileWriter(std::string path) : path_(std::move(path)) {
+LocalFileWriter::LocalFileWriter(std::string path, size_t buffer_size)
+    : path_(std::move(path)), buffer_size_(buffer_size) {
   fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throwIoError("create", path_, errno);
-  buffer_.reserve(kWriteBufferSize);
+  buffer_.reserve(buffer_size_);
 }
 
 LocalFileWriter::~LocalFileWriter() {
@@ -54,9 +53,9 @@ void LocalFileWriter::write(const void* data, size_t size) {
   if (fd_ < 0)
     throwError(ErrorClass::INTERNAL_ERROR, "write to closed file {}", path_);
   position_ += size;
-  if (buffer_.size() + size > kWriteBufferSize)
+  if (buffer_.size() + size > buffer_size_)
     flushBuffer();
-  if (size >= kWriteBufferSize) {
+  if (size >= buffer_size_) {
     buffer_.assign(static_cast<const char*>(data), size);
     flushBuffer();
     return;

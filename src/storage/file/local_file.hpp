@@ -12,8 +12,11 @@ namespace sluice {
 
 class LocalFileWriter {
  public:
-  //! Creates (or truncates) `path`.
-  explicit LocalFileWriter(std::string path);
+  //! Bytes buffered between writes to the file by default.
+  static constexpr size_t kDefaultBufferSize = size_t{1} << 20;
+
+  //! Creates (or truncates) `path`; writes reach it `buffer_size` bytes at a time.
+  explicit LocalFileWriter(std::string path, size_t buffer_size = kDefaultBufferSize);
   ~LocalFileWriter();
   LocalFileWriter(const LocalFileWriter&) = delete;
   LocalFileWriter& operator=(const LocalFileWriter&) = delete;
@@ -31,6 +34,7 @@ class LocalFileWriter {
   std::string path_;
   int fd_ = -1;
   uint64_t position_ = 0;
+  size_t buffer_size_;
   std::string buffer_;
 };
 

@@ -3,6 +3,7 @@
 // The per-thread pool of recycled byte buffers.
 #include "storage/parquet/buffer_pool.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <utility>
@@ -20,6 +21,7 @@ constexpr size_t kMaxTotalPooledBytes = size_t{512} << 20;
 constexpr size_t kMaxPooledBuffers = 64;
 
 std::atomic<size_t> total_pooled_bytes{0};
+std::atomic<int64_t> reader_buffer_bytes{0};
 
 struct Pool {
   std::vector<std::vector<uint8_t>> buffers;  // oldest first
@@ -87,6 +89,15 @@ void recycleBuffer(std::vector<uint8_t>&& buffer) {
   pool.bytes += capacity;
   total_pooled_bytes += capacity;
   pool.buffers.push_back(std::move(buffer));
+}
+
+void countReaderBufferBytes(int64_t delta) {
+  reader_buffer_bytes.fetch_add(delta, std::memory_order_relaxed);
+}
+
+uint64_t parquetBufferBytes() {
+  int64_t in_use = std::max<int64_t>(reader_buffer_bytes.load(std::memory_order_relaxed), 0);
+  return static_cast<uint64_t>(in_use) + total_pooled_bytes.load(std::memory_order_relaxed);
 }
 
 }  // namespace sluice::parquet

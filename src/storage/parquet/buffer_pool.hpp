@@ -21,4 +21,11 @@ std::vector<uint8_t> takeBuffer(size_t size);
 //! and frees the rest.
 void recycleBuffer(std::vector<uint8_t>&& buffer);
 
+//! Adds `delta` to the bytes open readers hold in their buffers (each reader counts its own).
+void countReaderBufferBytes(int64_t delta);
+
+//! The bytes the process's Parquet readers hold: buffers in use and buffers pooled for reuse.
+//! Memory that operators cannot spill, which their memory limit makes room for.
+uint64_t parquetBufferBytes();
+
 }  // namespace sluice::parquet

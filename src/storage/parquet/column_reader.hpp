@@ -41,6 +41,11 @@ class ColumnChunkReader {
   ColumnChunkReader& operator=(const ColumnChunkReader&) = delete;
 
   const LeafColumn& leaf() const { return leaf_; }
+  //! The bytes of the chunk's, pages' and dictionary's buffers.
+  size_t bufferBytes() const {
+    return chunk_.capacity() + page_buffer_.capacity() + dictionary_buffer_.capacity() +
+           dictionary_values_.capacity();
+  }
 
   //! Levels left in the current data page, loading the next page when it is used up; 0 at
   //! the end of the chunk.

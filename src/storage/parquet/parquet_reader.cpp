@@ -59,7 +59,22 @@ ParquetReader::ParquetReader(std::string path, ParquetReaderOptions options)
   }
 }
 
-ParquetReader::~ParquetReader() = default;
+ParquetReader::~ParquetReader() {
+  // The assemblers point at the chunk readers.
+  assemblers_.clear();
+  chunk_readers_.clear();
+  recountBufferBytes();
+}
+
+void ParquetReader::recountBufferBytes() {
+  size_t bytes = 0;
+  for (const std::unique_ptr<ColumnChunkReader>& reader : chunk_readers_)
+    bytes += reader->bufferBytes();
+  if (bytes == counted_buffer_bytes_)
+    return;
+  countReaderBufferBytes(static_cast<int64_t>(bytes) - static_cast<int64_t>(counted_buffer_bytes_));
+  counted_buffer_bytes_ = bytes;
+}
 
 void ParquetReader::rethrow(const Error& error, const char* sub_class) const {
   if (error.errorClass() == ErrorClass::FAILED_READ_FILE && error.subClass().empty()) {
@@ -251,6 +266,7 @@ bool ParquetReader::next(Batch& batch) {
     }
     batch.num_rows = rows;
     row_group_remaining_ -= static_cast<int64_t>(rows);
+    recountBufferBytes();
     last_batch_first_row_ = next_file_row_;
     next_file_row_ += static_cast<int64_t>(rows);
     return true;

@@ -76,6 +76,8 @@ class ParquetReader {
   void readFooter();
   void validateRowGroups();
   void openRowGroup(idx_t row_group);
+  //! Brings the reader's share of countReaderBufferBytes up to date with its chunk readers.
+  void recountBufferBytes();
   //! Rethrows an error raised while reading, naming the file.
   [[noreturn]] void rethrow(const Error& error, const char* sub_class) const;
 
@@ -102,6 +104,7 @@ class ParquetReader {
   int64_t last_batch_first_row_ = 0;
   std::vector<std::unique_ptr<ColumnChunkReader>> chunk_readers_;
   std::vector<std::unique_ptr<ColumnAssembler>> assemblers_;
+  size_t counted_buffer_bytes_ = 0;
 };
 
 //! Restricts `reader` (its columns and row groups selected) to part `part` of `parts` equal

@@ -47,7 +47,7 @@ ParquetWriter::ParquetWriter(std::string path, std::vector<StructField> schema,
   metadata_.version = 1;
   metadata_.created_by = "sluice version 0.1.0";
   metadata_.key_value_metadata = options_.key_value_metadata;
-  file_ = std::make_unique<LocalFileWriter>(path_);
+  file_ = std::make_unique<LocalFileWriter>(path_, options_.write_buffer_size);
   file_->write(kParquetMagic, 4);
 }
 

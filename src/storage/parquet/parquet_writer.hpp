@@ -37,6 +37,8 @@ struct ParquetWriterOptions {
   bool enable_dictionary = true;
   //! Data pages v2 instead of v1 (v1 is what Spark writes and every reader knows).
   bool data_page_v2 = false;
+  //! Bytes buffered between writes to the file (many writers open at once want few).
+  size_t write_buffer_size = size_t{1} << 20;
   //! Extra footer key/value pairs.
   std::vector<KeyValue> key_value_metadata;
   //! Field ids of the schema's fields (one per field), or empty for none.

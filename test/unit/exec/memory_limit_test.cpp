@@ -1,6 +1,7 @@
 // test/unit/exec/memory_limit_test.cpp
 //
-// sluice.memoryLimit: Spark's byte strings, quoted or not, and the errors for what is not one.
+// sluice.memoryLimit: Spark's byte strings, quoted or not, and the errors for what is not one;
+// operators that hold memory at once share the limit.
 #include "exec/spill/memory_limit.hpp"
 
 #include <gtest/gtest.h>
@@ -46,6 +47,40 @@ TEST(MemoryLimitTest, ConfValuesMayBeQuotedAndMustBePositive) {
 
 TEST(MemoryLimitTest, TheDefaultIsBelowThePhysicalMemory) {
   EXPECT_GT(defaultMemoryLimit(), uint64_t{64} << 20);
+}
+
+TEST(MemoryLimitTest, OperatorsHoldingMemoryAtOnceShareTheLimit) {
+  uint64_t limit = uint64_t{1} << 40;
+  HeldMemory first;
+  HeldMemory second;
+  uint64_t alone = operatorMemoryAvailable(second, limit);
+  EXPECT_EQ(first.add(1000), 1000u);
+  EXPECT_EQ(first.add(500), 1500u);
+  // What one holds is not there for the other, but is for itself.
+  EXPECT_EQ(operatorMemoryAvailable(second, limit), alone - 1500);
+  EXPECT_EQ(operatorMemoryAvailable(first, limit), alone);
+  first.release(1000);
+  EXPECT_EQ(first.bytes(), 500u);
+  EXPECT_EQ(operatorMemoryAvailable(second, limit), alone - 500);
+  {
+    HeldMemory gone;
+    gone.add(700);
+    EXPECT_EQ(operatorMemoryAvailable(second, limit), alone - 1200);
+  }
+  // An operator that goes gives back what it still held.
+  EXPECT_EQ(operatorMemoryAvailable(second, limit), alone - 500);
+}
+
+TEST(MemoryLimitTest, AThreadWithAFairShareSpillsPastTheLimit) {
+  uint64_t limit = uint64_t{1} << 40;
+  HeldMemory held;
+  uint64_t available = operatorMemoryAvailable(held, limit);
+  held.add(available - 1);
+  EXPECT_FALSE(holdsFairShareOverLimit(held, available - 1, limit));
+  held.add(2);
+  EXPECT_TRUE(holdsFairShareOverLimit(held, held.bytes(), limit));
+  // A thread holding almost none of it leaves the spilling to those that hold more.
+  EXPECT_FALSE(holdsFairShareOverLimit(held, 1, limit));
 }
 
 }  // namespace
