@@ -35,8 +35,8 @@ std::string quotedName(const std::vector<std::string>& name) {
   return fmt::format("`{}`", fmt::join(name, "`.`"));
 }
 
-//! `expr` bound with no columns in scope. A name fails as `on_name` says: the USING values of
-//! EXECUTE IMMEDIATE read session variables there (UNRESOLVED_VARIABLE: sluice has none).
+//! `expr` bound with no columns in scope (session variables are read). A name that is no
+//! variable fails as `on_name` says (UNRESOLVED_VARIABLE for EXECUTE IMMEDIATE).
 BoundExpressionPtr bindWithoutColumns(
     const sql::Expr& expr, const sql::Statement& statement, const BindContext& context,
     const std::function<void(const sql::ColumnRefExpr&)>& on_name) {
@@ -55,8 +55,7 @@ BoundExpressionPtr bindWithoutColumns(
 [[noreturn]] void failUnresolvedVariable(const sql::ColumnRefExpr& name,
                                          const sql::Statement& statement) {
   throw Error(ErrorClass::UNRESOLVED_VARIABLE,
-              fmt::format("Cannot resolve variable {} on search path `system`.`session`: sluice "
-                          "has no session variables.",
+              fmt::format("Cannot resolve variable {} on search path `system`.`session`.",
                           quotedName(name.name)))
       .withLocation(statement.locate(name.position));
 }

@@ -19,6 +19,7 @@
 #include "session/catalog_statements.hpp"
 #include "session/function_statements.hpp"
 #include "session/parameter_binding.hpp"
+#include "session/session_variables.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
@@ -95,8 +96,13 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kExplain:
         return runExplain(statement->as<sql::ExplainStatement>());
       case sql::StatementKind::kExecuteImmediate:
-        return run(
-            parseExecuteImmediate(statement->as<sql::ExecuteImmediateStatement>(), bindContext()));
+        return runExecuteImmediate(statement->as<sql::ExecuteImmediateStatement>());
+      case sql::StatementKind::kDeclareVariable:
+        return variables_.declare(statement, *this);
+      case sql::StatementKind::kSetVariable:
+        return variables_.set(statement->as<sql::SetVariableStatement>(), *this);
+      case sql::StatementKind::kDropVariable:
+        return variables_.drop(statement->as<sql::DropVariableStatement>());
       case sql::StatementKind::kCreateFunction:
         if (statement->as<sql::CreateFunctionStatement>().temporary)
           return runCreateFunction(statement);
@@ -176,6 +182,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
 
   BindContext bindContext() const override {
     BindContext context;
+    context.variables = &variables_;
     context.views = this;
     context.functions = this;
     // Tables are looked up only once a catalog exists: a plain SELECT creates no folder.
@@ -221,6 +228,24 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
     return StatementResult(plan->column_names, plan->column_types, std::move(batches), time_zone_);
   }
 
+  //! EXECUTE IMMEDIATE: the statement its text holds, run; with INTO, a query whose one row is
+  //! assigned to session variables.
+  StatementResult runExecuteImmediate(const sql::ExecuteImmediateStatement& execute) {
+    std::shared_ptr<const sql::Statement> inner = parseExecuteImmediate(execute, bindContext());
+    if (execute.into.empty())
+      return run(std::move(inner));
+    if (inner->kind() != sql::StatementKind::kQuery) {
+      throw Error(ErrorClass::INVALID_STATEMENT_FOR_EXECUTE_INTO,
+                  fmt::format("The INTO clause of EXECUTE IMMEDIATE is only valid for queries but "
+                              "the given statement isn't a query: {}.",
+                              sql::printStatement(*inner)))
+          .withLocation(execute.locate(execute.position));
+    }
+    QueryOutput output = executeQuery(*inner, *inner->as<sql::QueryStatement>().query);
+    variables_.assignRow(execute, execute.into, output, bindContext().exec);
+    return {};
+  }
+
   StatementResult runSet(const sql::SetStatement& statement) {
     switch (statement.form) {
       case sql::SetStatement::Form::kListAll:
@@ -234,6 +259,12 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
             {{statement.key, found == config_.end() ? "<undefined>" : found->second}});
       }
       case sql::SetStatement::Form::kAssign:
+        try {
+          variables_.checkNotVariable(statement.key);
+        } catch (Error& error) {
+          error.withLocation(statement.locate(statement.position));
+          throw;
+        }
         if (statement.key == kTimeZoneKey)
           time_zone_ = findZoneOrThrow(statement.value);
         if (statement.key == kMemoryLimitKey)
@@ -440,6 +471,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   mutable std::unique_ptr<Catalog> catalog_;  // opened on first use
   std::map<std::string, std::string> config_;
   std::map<std::string, TemporaryView> views_;
+  SessionVariables variables_;
   std::map<std::string, SqlFunction> functions_;
   std::shared_ptr<const TimeZone> time_zone_;
   uint64_t memory_limit_ = 0;  // sluice.memoryLimit; 0 for the default

@@ -16,6 +16,7 @@
 #include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"
+#include "sql/ast/variable_statement.hpp"
 #include "sql/printer.hpp"
 
 namespace sluice::sql {
@@ -90,6 +91,8 @@ class SqlPrinter {
   void createFlow(const CreateFlowStatement& flow);
   void createFunction(const CreateFunctionStatement& function);
   void use(const UseStatement& use);
+  void declareVariable(const DeclareVariableStatement& declare);
+  void setVariable(const SetVariableStatement& set);
   //! SHOW, DESCRIBE, DROP TABLE / SCHEMA, CREATE SCHEMA, VACUUM, OPTIMIZE
   //! (catalog_statement_printer.cpp); each prints on one line in either layout.
   void catalogStatement(const Statement& statement);

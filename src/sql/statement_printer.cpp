@@ -130,6 +130,18 @@ void SqlPrinter::statement(const Statement& s) {
     case StatementKind::kUse:
       use(s.as<UseStatement>());
       return;
+    case StatementKind::kDeclareVariable:
+      declareVariable(s.as<DeclareVariableStatement>());
+      return;
+    case StatementKind::kSetVariable:
+      setVariable(s.as<SetVariableStatement>());
+      return;
+    case StatementKind::kDropVariable: {
+      const auto& drop = s.as<DropVariableStatement>();
+      out_ += drop.if_exists ? "DROP TEMPORARY VARIABLE IF EXISTS " : "DROP TEMPORARY VARIABLE ";
+      out_ += joinName(drop.name);
+      return;
+    }
     case StatementKind::kDropTable:
     case StatementKind::kCreateSchema:
     case StatementKind::kDropSchema:
@@ -193,11 +205,48 @@ void SqlPrinter::setStatement(const SetStatement& set) {
 void SqlPrinter::executeImmediate(const ExecuteImmediateStatement& execute) {
   out_ += "EXECUTE IMMEDIATE ";
   expr(*execute.query_text, kPredicateLevel);
+  for (size_t i = 0; i < execute.into.size(); ++i)
+    out_ += (i == 0 ? " INTO " : ", ") + joinName(execute.into[i]);
   for (size_t i = 0; i < execute.arguments.size(); ++i) {
     out_ += i == 0 ? " USING " : ", ";
     expr(*execute.arguments[i].value, kPredicateLevel);
     if (execute.arguments[i].name)
       out_ += " AS " + backquote(*execute.arguments[i].name);
+  }
+}
+
+void SqlPrinter::declareVariable(const DeclareVariableStatement& declare) {
+  out_ += declare.or_replace ? "DECLARE OR REPLACE VARIABLE " : "DECLARE VARIABLE ";
+  for (size_t i = 0; i < declare.names.size(); ++i)
+    out_ += (i > 0 ? ", " : "") + joinName(declare.names[i]);
+  if (declare.type) {
+    out_ += ' ';
+    dataType(*declare.type);
+  }
+  if (declare.default_query) {
+    out_ += " DEFAULT ";
+    expr(*declare.default_query->body->as<SelectBody>().items[0].expr, kPredicateLevel);
+  }
+}
+
+void SqlPrinter::setVariable(const SetVariableStatement& set) {
+  out_ += "SET VARIABLE ";
+  if (set.row_form) {
+    out_ += '(';
+    for (size_t i = 0; i < set.names.size(); ++i)
+      out_ += (i > 0 ? ", " : "") + joinName(set.names[i]);
+    out_ += ") = (";
+    query(*set.query);
+    out_ += ')';
+    return;
+  }
+  const SelectBody& values = set.query->body->as<SelectBody>();
+  for (size_t i = 0; i < set.names.size(); ++i) {
+    out_ += (i > 0 ? ", " : "") + joinName(set.names[i]) + " = ";
+    if (set.to_default[i])
+      out_ += "DEFAULT";
+    else
+      expr(*values.items[i].expr, kPredicateLevel);
   }
 }
 

@@ -40,7 +40,7 @@ struct PhysicalHashAggregate::ThreadTables {
 
 struct PhysicalHashAggregate::SinkState : GlobalSinkState {
   uint64_t memory_limit = 0;
-  //! The bytes of the threads' group tables, summed.
+  //! The bytes of the threads' group and DISTINCT tables, summed.
   HeldMemory held;
   std::atomic<bool> spilled{false};
 

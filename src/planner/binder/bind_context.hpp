@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/text/ascii_case.hpp"
+#include "common/types/value.hpp"
 #include "function/function.hpp"
 #include "function/table/table_function.hpp"
 #include "sql/ast/statement.hpp"
@@ -49,6 +50,27 @@ class ViewResolver {
   //! The view named `name` (case-insensitive), or null.
   virtual const TemporaryView* findView(std::string_view name) const = 0;
 };
+
+//! The session variables (DECLARE VARIABLE) that expressions read: a name no column answers to
+//! is a variable's, written `v`, `session.v` or `system.session.v`.
+class VariableResolver {
+ public:
+  virtual ~VariableResolver() = default;
+  //! The current value (with its type) of the variable `name` (folded), or null.
+  virtual const Value* findVariable(const std::string& name) const = 0;
+};
+
+//! The variable a name written `v`, `session.v` or `system.session.v` (any case) means, folded;
+//! empty for any other name.
+inline std::optional<std::string> sessionVariableName(const std::vector<std::string>& parts) {
+  bool qualified_right = (parts.size() == 1) ||
+                         (parts.size() == 2 && sameIdentifier(parts[0], "session")) ||
+                         (parts.size() == 3 && sameIdentifier(parts[0], "system") &&
+                          sameIdentifier(parts[1], "session"));
+  if (!qualified_right)
+    return std::nullopt;
+  return foldIdentifier(parts.back());
+}
 
 //! A SQL function (CREATE FUNCTION f(x INT) RETURN ...), kept parsed: the session's
 //! temporary one, a pipeline's, or the catalog's.
@@ -95,6 +117,8 @@ class RelationResolver {
 
 struct BindContext {
   const ViewResolver* views = nullptr;
+  //! The session's variables; null where there are none (pipelines).
+  const VariableResolver* variables = nullptr;
   //! The session's or the pipeline's SQL functions, found before the catalog's; null where
   //! there are none.
   const FunctionResolver* functions = nullptr;

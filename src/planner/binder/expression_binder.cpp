@@ -396,6 +396,13 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     if (BoundExpressionPtr outer = bindOuterColumn(expr, scope_, *context_.outer))
       return outer;
   }
+  // Then a session variable, as its value.
+  if (context_.variables != nullptr) {
+    if (std::optional<std::string> variable = sessionVariableName(name)) {
+      if (const Value* value = context_.variables->findVariable(*variable))
+        return BoundExpression::makeConstant(*value);
+    }
+  }
   // current_date and current_timestamp without parentheses: the function, when no column
   // has that name (as Spark resolves them).
   if (name.size() == 1 &&

@@ -75,7 +75,7 @@ bool ExecuteImmediateStatement::equals(const Statement& other) const {
   if (other.kind() != kKind)
     return false;
   const auto& o = other.as<ExecuteImmediateStatement>();
-  return equalExprs(query_text, o.query_text) && arguments == o.arguments;
+  return equalExprs(query_text, o.query_text) && into == o.into && arguments == o.arguments;
 }
 
 bool ExplainStatement::equals(const Statement& other) const {
@@ -172,6 +172,12 @@ std::string statementName(const Statement& statement) {
       return "CREATE FUNCTION";
     case StatementKind::kDropFunction:
       return "DROP FUNCTION";
+    case StatementKind::kDeclareVariable:
+      return "DECLARE VARIABLE";
+    case StatementKind::kSetVariable:
+      return "SET VARIABLE";
+    case StatementKind::kDropVariable:
+      return "DROP TEMPORARY VARIABLE";
     case StatementKind::kUse:
       switch (statement.as<UseStatement>().target) {
         case UseStatement::Target::kCatalog:

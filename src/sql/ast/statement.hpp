@@ -35,6 +35,10 @@ enum class StatementKind : uint8_t {
   kCreateFunction,    // CREATE [OR REPLACE] [TEMPORARY] FUNCTION (SQL scalar functions)
   kDropFunction,      // DROP [TEMPORARY] FUNCTION [IF EXISTS]
   kUse,               // USE CATALOG / USE SCHEMA / USE DATABASE / USE
+  // Session variables (sql/ast/variable_statement.hpp).
+  kDeclareVariable,  // DECLARE [OR REPLACE] [VARIABLE] name [type] [DEFAULT expr]
+  kSetVariable,      // SET VARIABLE name = expr, ... | SET VARIABLE (names) = (query)
+  kDropVariable,     // DROP TEMPORARY VARIABLE [IF EXISTS] name
   // Catalog statements of a query session (sql/ast/catalog_statement.hpp).
   kDropTable,         // DROP TABLE [IF EXISTS]
   kCreateSchema,      // CREATE SCHEMA | DATABASE [IF NOT EXISTS]
@@ -223,6 +227,8 @@ class ExecuteImmediateStatement : public Statement {
   bool equals(const Statement& other) const override;
 
   ExprPtr query_text;
+  //! INTO v1, v2, ...: the session variables the query's one row is assigned to, as written.
+  std::vector<std::vector<std::string>> into;
   std::vector<ExecuteImmediateArgument> arguments;
 };
 

@@ -76,11 +76,10 @@ StatementPtr TokenParser::parseExecuteImmediate() {
   auto statement = std::make_unique<ExecuteImmediateStatement>(advance().position);
   advance();  // IMMEDIATE
   statement->query_text = parseExpression();
-  if (checkKeyword(Keyword::kInto)) {
-    // Spark assigns the result row to session variables; sluice has none.
-    failNotSupported(current(),
-                     "EXECUTE IMMEDIATE ... INTO (it assigns to session variables, which sluice "
-                     "does not have)");
+  if (matchKeyword(Keyword::kInto)) {
+    do {
+      statement->into.push_back(parseVariableName());
+    } while (match(TokenKind::kComma));
   }
   if (!matchKeyword(Keyword::kUsing))
     return statement;

@@ -49,6 +49,8 @@ StatementPtr TokenParser::parseStatement() {
     return parseSet();
   if (checkWord("RESET"))
     return parseReset();
+  if (checkWord("DECLARE"))
+    return parseDeclareVariable();
   if (token.isKeyword(Keyword::kCreate))
     return parseCreate();
   if (token.isKeyword(Keyword::kDrop))
@@ -136,9 +138,8 @@ StatementPtr TokenParser::parseSet() {
     }
     return statement;
   }
-  if (checkKeyword(Keyword::kVar) || checkKeyword(Keyword::kVariable)) {
-    failNotSupported(current(), "SET VARIABLE");
-  }
+  if (checkKeyword(Keyword::kVar) || checkKeyword(Keyword::kVariable))
+    return parseSetVariable(set);
   auto statement = std::make_unique<SetStatement>(set.position);
   if (atEnd())
     return statement;
@@ -371,6 +372,10 @@ StatementPtr TokenParser::parseDrop() {
   if (object.isKeyword(Keyword::kSchema) || object.isKeyword(Keyword::kDatabase) ||
       object.isKeyword(Keyword::kNamespace)) {
     return parseDropSchema(drop);
+  }
+  if ((object.isKeyword(Keyword::kTemporary) || object.isKeyword(Keyword::kTemp)) &&
+      (peek(1).isKeyword(Keyword::kVariable) || peek(1).isKeyword(Keyword::kVar))) {
+    return parseDropVariable(drop);
   }
   if (object.isKeyword(Keyword::kFunction) || object.isKeyword(Keyword::kTemporary) ||
       object.isKeyword(Keyword::kTemp)) {

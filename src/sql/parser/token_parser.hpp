@@ -18,6 +18,7 @@
 #include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"
+#include "sql/ast/variable_statement.hpp"
 #include "sql/parameter_markers.hpp"
 #include "sql/token.hpp"
 
@@ -175,6 +176,11 @@ class TokenParser {
   StatementPtr parseCreateView(const Token& create, const CreateModifiers& modifiers, bool live);
   StatementPtr parseDrop();
   StatementPtr parseDropFunction(const Token& drop);
+  // Session variables (variable_parser.cpp).
+  std::vector<std::string> parseVariableName();
+  StatementPtr parseDeclareVariable();
+  StatementPtr parseSetVariable(const Token& set);
+  StatementPtr parseDropVariable(const Token& drop);
   StatementPtr parseExplain();
   //! Fails with INVALID_SQL_SYNTAX when `modifier` was written: "{words} cannot be used with
   //! {statement}."

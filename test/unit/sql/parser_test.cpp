@@ -1006,6 +1006,13 @@ const char* const kRoundTripInputs[] = {
     "SELECT * FROM t UNPIVOT INCLUDE NULLS ((v, w) FOR k IN ((a, b) AS ab, (c, d)))",
     "SELECT * FROM a JOIN (b PIVOT (sum(x) FOR y IN (1))) ON true",
     "SELECT * FROM a JOIN b UNPIVOT (v FOR k IN (c, d)) PIVOT (max(v) FOR k IN ('c'))",
+    "DECLARE VARIABLE v INT",
+    "DECLARE OR REPLACE VARIABLE a, system.session.b DECIMAL(10, 2) DEFAULT 1 + rand(5)",
+    "DECLARE VARIABLE s DEFAULT 'x'",
+    "SET VARIABLE v = v + 1, session.w = DEFAULT",
+    "SET VARIABLE (a, b) = (SELECT c1, c2 FROM t WHERE c1 > 0)",
+    "DROP TEMPORARY VARIABLE IF EXISTS system.session.v",
+    "EXECUTE IMMEDIATE 'SELECT ?' INTO v USING 5",
 };
 
 TEST(ParserTest, PrintedQueriesParseBackToTheSameTree) {
