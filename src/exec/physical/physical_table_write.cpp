@@ -21,11 +21,25 @@ struct TableWriteGlobal : GlobalSinkState {
 
   delta::DeltaTableWriter writer;
   delta::TableWriteResult result;
+  //! The row groups the threads' writers are building, which other operators make room for.
+  HeldMemory held;
 };
 
 struct TableWriteLocal : LocalSinkState {
   std::unique_ptr<delta::DeltaTableWriter::ThreadWriter> writer;
+  //! The writer's buffered bytes counted in TableWriteGlobal::held.
+  uint64_t counted_bytes = 0;
 };
+
+//! Brings the thread's share of `held` up to what its writer buffers now.
+void countBufferedRows(TableWriteGlobal& global, TableWriteLocal& local) {
+  uint64_t bytes = local.writer->bufferedBytes();
+  if (bytes > local.counted_bytes)
+    global.held.add(bytes - local.counted_bytes);
+  else
+    global.held.release(local.counted_bytes - bytes);
+  local.counted_bytes = bytes;
+}
 
 }  // namespace
 
@@ -50,20 +64,24 @@ std::unique_ptr<LocalSinkState> PhysicalTableWrite::makeLocalSinkState(
   return local;
 }
 
-SinkResult PhysicalTableWrite::sink(const ExecContext&, Morsel& morsel, GlobalSinkState&,
+SinkResult PhysicalTableWrite::sink(const ExecContext&, Morsel& morsel, GlobalSinkState& global,
                                     LocalSinkState& local) const {
   // Constant vectors (a literal column, a file scan's partition values) are written flat.
   for (Vector& column : morsel.batch.columns) {
     if (column.isConstant())
       column.flatten(morsel.batch.num_rows);
   }
-  static_cast<TableWriteLocal&>(local).writer->write(morsel.batch);
+  auto& thread = static_cast<TableWriteLocal&>(local);
+  thread.writer->write(morsel.batch);
+  countBufferedRows(static_cast<TableWriteGlobal&>(global), thread);
   return SinkResult::kNeedMoreInput;
 }
 
-void PhysicalTableWrite::combine(const ExecContext&, GlobalSinkState&,
+void PhysicalTableWrite::combine(const ExecContext&, GlobalSinkState& global,
                                  LocalSinkState& local) const {
-  static_cast<TableWriteLocal&>(local).writer->finish();
+  auto& thread = static_cast<TableWriteLocal&>(local);
+  thread.writer->finish();
+  countBufferedRows(static_cast<TableWriteGlobal&>(global), thread);
 }
 
 void PhysicalTableWrite::finalize(const ExecContext&, GlobalSinkState& global_state) const {

@@ -50,6 +50,8 @@ class DataFileWriter {
   //! the table's schema names them when the data fields hold physical names).
   void write(const Batch& batch);
   uint64_t rowsWritten() const { return writer_->rowsWritten(); }
+  //! The bytes of the row group being built.
+  uint64_t bufferedBytes() const { return writer_->bufferedBytes(); }
   //! Closes the file and returns its add action (dataChange as given).
   AddFile finish(bool data_change);
   //! The file system path of the file being written.

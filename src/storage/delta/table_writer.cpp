@@ -236,6 +236,13 @@ void DeltaTableWriter::ThreadWriter::finish() {
   table_.finishFiles(files_);
 }
 
+uint64_t DeltaTableWriter::ThreadWriter::bufferedBytes() const {
+  uint64_t bytes = 0;
+  for (const auto& [name, file] : files_.open)
+    bytes += file->bufferedBytes();
+  return bytes;
+}
+
 std::unique_ptr<DeltaTableWriter::ThreadWriter> DeltaTableWriter::threadWriter() {
   return std::unique_ptr<ThreadWriter>(new ThreadWriter(*this));
 }

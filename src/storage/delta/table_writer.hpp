@@ -150,6 +150,8 @@ class DeltaTableWriter {
     void write(const Batch& batch);
     //! Closes this thread's files; they join the commit.
     void finish();
+    //! The bytes its open files hold in memory (their row groups being built).
+    uint64_t bufferedBytes() const;
 
    private:
     friend class DeltaTableWriter;

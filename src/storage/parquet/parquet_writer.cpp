@@ -83,13 +83,17 @@ void ParquetWriter::write(const Batch& batch) {
     }
     rows_written_ += end - begin;
     row_group_rows_ += end - begin;
-    uint64_t buffered = 0;
-    for (const auto& writer : column_writers_)
-      buffered += writer->bufferedBytes();
-    if (buffered >= options_.row_group_size || row_group_rows_ >= options_.row_group_rows) {
+    if (bufferedBytes() >= options_.row_group_size || row_group_rows_ >= options_.row_group_rows) {
       flushRowGroup();
     }
   }
+}
+
+uint64_t ParquetWriter::bufferedBytes() const {
+  uint64_t buffered = 0;
+  for (const auto& writer : column_writers_)
+    buffered += writer->bufferedBytes();
+  return buffered;
 }
 
 void ParquetWriter::flushRowGroup() {

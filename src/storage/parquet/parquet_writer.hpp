@@ -62,6 +62,8 @@ class ParquetWriter {
   const std::vector<StructField>& schema() const { return schema_; }
   const ParquetSchema& parquetSchema() const { return parquet_schema_; }
   uint64_t rowsWritten() const { return rows_written_; }
+  //! The bytes of the row group being built, held in memory until it is written.
+  uint64_t bufferedBytes() const;
 
  private:
   void flushRowGroup();
