@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "catalog/catalog_entry.hpp"
 #include "common/error/error.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/expression_binder.hpp"
@@ -31,10 +32,6 @@ const sql::ColumnRefExpr* findName(const sql::Expr& expr) {
   return found;
 }
 
-std::string quotedName(const std::vector<std::string>& name) {
-  return fmt::format("`{}`", fmt::join(name, "`.`"));
-}
-
 //! `expr` bound with no columns in scope (session variables are read). A name that is no
 //! variable fails as `on_name` says (UNRESOLVED_VARIABLE for EXECUTE IMMEDIATE).
 BoundExpressionPtr bindWithoutColumns(
@@ -56,7 +53,7 @@ BoundExpressionPtr bindWithoutColumns(
                                          const sql::Statement& statement) {
   throw Error(ErrorClass::UNRESOLVED_VARIABLE,
               fmt::format("Cannot resolve variable {} on search path `system`.`session`.",
-                          quotedName(name.name)))
+                          quoteNameParts(name.name)))
       .withLocation(statement.locate(name.position));
 }
 

@@ -5,36 +5,14 @@ and the errors of a bad setting value and of a --conf that is not KEY=VALUE.
 
 usage: query_conf_test.py SLUICE SCRATCH_DIR
 """
-import os
-import shutil
-import subprocess
 import sys
 
-
-def run(sluice, storage, *args):
-    return subprocess.run([sluice, "query", "--storage", storage, "--format", "csv", *args],
-                          capture_output=True, text=True, timeout=120)
+from query_checks import QueryChecks
 
 
 def main():
-    sluice, scratch = sys.argv[1], sys.argv[2]
-    shutil.rmtree(scratch, ignore_errors=True)
-    os.makedirs(scratch)
-    storage = os.path.join(scratch, "storage")
-    failures = []
-
-    def expect_rows(args, rows):
-        result = run(sluice, storage, *args)
-        if result.returncode != 0 or result.stdout.splitlines() != rows:
-            failures.append(f"{args}: exit {result.returncode}, stdout {result.stdout!r}, "
-                            f"stderr {result.stderr!r}; expected {rows}")
-
-    def expect_error(args, code, *fragments):
-        result = run(sluice, storage, *args)
-        missing = [f for f in fragments if f not in result.stderr]
-        if result.returncode != code or missing:
-            failures.append(f"{args}: exit {result.returncode} (expected {code}), "
-                            f"stderr {result.stderr!r} lacks {missing}")
+    checks = QueryChecks(sys.argv[1], sys.argv[2])
+    expect_rows, expect_error = checks.expect_rows, checks.expect_error
 
     expect_rows(["--conf", "spark.sql.session.timeZone=Asia/Tokyo",
                  "SELECT current_timezone() AS zone"], ["zone", "Asia/Tokyo"])
@@ -51,11 +29,7 @@ def main():
     expect_error(["--conf", "nothing", "SELECT 1"], 2, "--conf nothing is not KEY=VALUE")
     expect_error(["--conf", "=1", "SELECT 1"], 2, "--conf =1 is not KEY=VALUE")
 
-    if failures:
-        print("\n".join(failures))
-        return 1
-    print("ok")
-    return 0
+    return checks.report()
 
 
 if __name__ == "__main__":

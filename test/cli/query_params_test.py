@@ -6,36 +6,14 @@ mixed markers with their exit codes.
 
 usage: query_params_test.py SLUICE SCRATCH_DIR
 """
-import os
-import shutil
-import subprocess
 import sys
 
-
-def run(sluice, storage, *args):
-    return subprocess.run([sluice, "query", "--storage", storage, "--format", "csv", *args],
-                          capture_output=True, text=True, timeout=120)
+from query_checks import QueryChecks
 
 
 def main():
-    sluice, scratch = sys.argv[1], sys.argv[2]
-    shutil.rmtree(scratch, ignore_errors=True)
-    os.makedirs(scratch)
-    storage = os.path.join(scratch, "storage")
-    failures = []
-
-    def expect_rows(args, rows):
-        result = run(sluice, storage, *args)
-        if result.returncode != 0 or result.stdout.splitlines() != rows:
-            failures.append(f"{args}: exit {result.returncode}, stdout {result.stdout!r}, "
-                            f"stderr {result.stderr!r}; expected {rows}")
-
-    def expect_error(args, code, *fragments):
-        result = run(sluice, storage, *args)
-        missing = [f for f in fragments if f not in result.stderr]
-        if result.returncode != code or missing:
-            failures.append(f"{args}: exit {result.returncode} (expected {code}), "
-                            f"stderr {result.stderr!r} lacks {missing}")
+    checks = QueryChecks(sys.argv[1], sys.argv[2])
+    expect_rows, expect_error = checks.expect_rows, checks.expect_error
 
     # Named values, of several literal kinds; a value keeps its precedence.
     expect_rows(["--param", "n=5", "--param", "s='abc'", "SELECT :n + 1 AS a, :s AS b"],
@@ -70,11 +48,7 @@ def main():
     expect_error(["--param", "a=1", "--param", "2", "SELECT 1"], 2, "either all named")
     expect_error(["--param", "a=1", "--param", "a=2", "SELECT 1"], 2, "--param a is given twice")
 
-    if failures:
-        print("\n".join(failures))
-        return 1
-    print("ok")
-    return 0
+    return checks.report()
 
 
 if __name__ == "__main__":

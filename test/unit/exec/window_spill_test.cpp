@@ -5,64 +5,20 @@
 // the values it gets in memory: ranks, running sums, lag, string and nested results.
 #include <gtest/gtest.h>
 
-#include <map>
-#include <string>
-
 #include "exec/parallel/task_scheduler.hpp"
-#include "exec/spill/spill_file.hpp"
-#include "session/session.hpp"
+#include "spill_test_util.hpp"
 
 namespace sluice {
 namespace {
 
-//! Every row of the last result, its columns after the first joined by tabs, keyed by the
-//! first (unique) column.
-std::map<std::string, std::string> rowsByKey(Session& session, const std::string& sql) {
-  auto results = session.execute(sql);
-  const auto& result = results.back();
-  std::map<std::string, std::string> rows;
-  for (size_t row = 0; row < result.numRows(); ++row) {
-    std::string line;
-    for (size_t column = 1; column < result.columnNames().size(); ++column)
-      line += (column > 1 ? "\t" : "") + result.displayValue(row, column);
-    rows[result.displayValue(row, 0)] = line;
-  }
-  return rows;
-}
-
-//! Runs `sql` in memory and under `memory_limit`, checks whether the second spilled as
-//! `spills` says and that it gave the same rows, and returns them; `files` is set to the number
-//! of spill files it made.
-std::map<std::string, std::string> checkSameRowsUnderLimit(const std::string& sql,
-                                                           const std::string& memory_limit,
-                                                           bool spills = true,
-                                                           uint64_t* files = nullptr) {
-  Session in_memory;
-  std::map<std::string, std::string> expected = rowsByKey(in_memory, sql);
-  Session limited;
-  limited.execute("SET sluice.memoryLimit = '" + memory_limit + "'");
-  uint64_t files_before = spillFilesCreated();
-  std::map<std::string, std::string> actual = rowsByKey(limited, sql);
-  EXPECT_EQ(spillFilesCreated() > files_before, spills);
-  if (files != nullptr)
-    *files = spillFilesCreated() - files_before;
-  EXPECT_EQ(actual.size(), expected.size());
-  for (const auto& [key, values] : expected) {
-    if (actual[key] != values) {
-      ADD_FAILURE() << "row " << key << ": " << actual[key] << " instead of " << values;
-      break;
-    }
-  }
-  return actual;
-}
+using testing::checkSameRowsUnderLimit;
 
 TEST(WindowSpillTest, SpilledPartitionsGiveTheValuesInMemory) {
   std::string sql =
       "SELECT id, row_number() OVER w, rank() OVER (PARTITION BY id % 3000 ORDER BY id % 7), "
       "sum(id) OVER w, lag(id, 2) OVER w, first_value(concat('v', CAST(id AS STRING), "
       "repeat('x', 20))) OVER w, collect_list(id % 10) OVER (PARTITION BY id % 3000 ORDER BY id "
-      "ROWS BETWEEN 1 "
-      "PRECEDING AND CURRENT ROW), count(*) OVER (PARTITION BY id % 3000) "
+      "ROWS BETWEEN 1 PRECEDING AND CURRENT ROW), count(*) OVER (PARTITION BY id % 3000) "
       "FROM range(0, 60000) WINDOW w AS (PARTITION BY id % 3000 ORDER BY id)";
   std::map<std::string, std::string> rows = checkSameRowsUnderLimit(sql, "1m");
   ASSERT_EQ(rows.size(), 60000u);
