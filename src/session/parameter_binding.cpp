@@ -1,7 +1,6 @@
 #include "session/parameter_binding.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <memory>
 
