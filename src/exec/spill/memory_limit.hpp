@@ -31,7 +31,8 @@ inline uint64_t memoryLimitOf(const ExecContext& context) {
 
 //! What the operators of a query may hold under `limit`: the limit less what the Parquet
 //! readers hold in buffers (chunks, pages, dictionaries), which no operator can spill, and less
-//! an eighth for the memory no operator counts; at least a quarter of the limit.
+//! 128 MB (at most half the limit) for the memory nothing counts; at least a quarter of the
+//! limit.
 uint64_t operatorMemoryLimit(uint64_t limit);
 
 //! The bytes one operator holds (its rows, its tables), counted into the process's total of

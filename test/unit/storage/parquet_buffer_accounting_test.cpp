@@ -37,7 +37,7 @@ TEST(ParquetBufferAccountingTest, AnOpenReaderCountsItsBuffersUntilItGoes) {
     // Two column chunks of 50,000 values, compressed and not: far more than 64 KB.
     EXPECT_GT(while_reading, before + (uint64_t{64} << 10));
     uint64_t limit = uint64_t{1} << 40;
-    EXPECT_EQ(sluice::operatorMemoryLimit(limit), limit - limit / 8 - while_reading);
+    EXPECT_EQ(sluice::operatorMemoryLimit(limit), limit - (uint64_t{128} << 20) - while_reading);
   }
   // The reader's buffers went back to the thread's pool (still counted) or were freed.
   EXPECT_LE(parquetBufferBytes(), while_reading);
