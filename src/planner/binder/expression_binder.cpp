@@ -396,11 +396,23 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
     if (BoundExpressionPtr outer = bindOuterColumn(expr, scope_, *context_.outer))
       return outer;
   }
-  // Then a session variable, as its value.
+  // Then a session variable, as its value, or a field of a STRUCT variable (`v.f`,
+  // `session.v.f`): the longest prefix that names a variable.
   if (context_.variables != nullptr) {
-    if (std::optional<std::string> variable = sessionVariableName(name)) {
-      if (const Value* value = context_.variables->findVariable(*variable))
-        return BoundExpression::makeConstant(*value);
+    for (size_t prefix = name.size(); prefix >= 1; --prefix) {
+      std::vector<std::string> head(name.begin(),
+                                    name.begin() + static_cast<std::ptrdiff_t>(prefix));
+      std::optional<std::string> variable = sessionVariableName(head);
+      const Value* found = variable ? context_.variables->findVariable(*variable) : nullptr;
+      if (found == nullptr)
+        continue;
+      BoundExpressionPtr value = BoundExpression::makeConstant(*found);
+      std::string base_name = fmt::format("{}", fmt::join(head, "."));
+      for (size_t part = prefix; part < name.size(); ++part) {
+        value = extractField(std::move(value), name[part], base_name);
+        base_name += "." + name[part];
+      }
+      return value;
     }
   }
   // current_date and current_timestamp without parentheses: the function, when no column
