@@ -4,11 +4,11 @@
 
 #include <memory>
 
-#include "catalog/catalog_entry.hpp"
 #include "common/error/error.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
+#include "session/session_variables.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
@@ -50,10 +50,7 @@ BoundExpressionPtr bindWithoutColumns(
 
 [[noreturn]] void failUnresolvedVariable(const sql::ColumnRefExpr& name,
                                          const sql::Statement& statement) {
-  throw Error(ErrorClass::UNRESOLVED_VARIABLE,
-              fmt::format("Cannot resolve variable {} on search path `system`.`session`.",
-                          quoteNameParts(name.name)))
-      .withLocation(statement.locate(name.position));
+  throw unresolvedVariableError(name.name).withLocation(statement.locate(name.position));
 }
 
 //! The text of a constant USING value, for the parser to put in place of its marker.

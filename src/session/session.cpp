@@ -18,6 +18,7 @@
 #include "planner/binder/sql_function_binder.hpp"
 #include "session/catalog_statements.hpp"
 #include "session/function_statements.hpp"
+#include "session/located.hpp"
 #include "session/parameter_binding.hpp"
 #include "session/session_variables.hpp"
 #include "sql/parser/parser.hpp"
@@ -106,7 +107,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
       case sql::StatementKind::kCreateFunction:
         if (statement->as<sql::CreateFunctionStatement>().temporary)
           return runCreateFunction(statement);
-        return located(*statement, [&] { return runCreateCatalogFunction(statement, *this); });
+        return locatedAt(*statement, [&] { return runCreateCatalogFunction(statement, *this); });
       case sql::StatementKind::kDropFunction:
         return runDropFunction(statement->as<sql::DropFunctionStatement>());
       case sql::StatementKind::kCreateTable:
@@ -259,12 +260,7 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
             {{statement.key, found == config_.end() ? "<undefined>" : found->second}});
       }
       case sql::SetStatement::Form::kAssign:
-        try {
-          variables_.checkNotVariable(statement.key);
-        } catch (Error& error) {
-          error.withLocation(statement.locate(statement.position));
-          throw;
-        }
+        variables_.checkNotVariable(statement);
         if (statement.key == kTimeZoneKey)
           time_zone_ = findZoneOrThrow(statement.value);
         if (statement.key == kMemoryLimitKey)
@@ -427,20 +423,9 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
     return {};
   }
 
-  //! Runs `run`; its errors point at `statement` unless they point somewhere already.
-  template <typename Run>
-  static StatementResult located(const sql::Statement& statement, Run run) {
-    try {
-      return run();
-    } catch (Error& error) {
-      error.withLocation(statement.locate(statement.position));
-      throw;
-    }
-  }
-
   StatementResult runDropFunction(const sql::DropFunctionStatement& statement) {
     if (!statement.temporary)
-      return located(statement, [&] { return runDropCatalogFunction(statement, *this); });
+      return locatedAt(statement, [&] { return runDropCatalogFunction(statement, *this); });
     if (functions_.erase(foldIdentifier(statement.name.back())) || statement.if_exists)
       return {};
     throw Error(ErrorClass::ROUTINE_NOT_FOUND,

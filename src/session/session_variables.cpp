@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <set>
 
 #include "catalog/catalog_entry.hpp"
@@ -10,6 +11,8 @@
 #include "function/cast/cast.hpp"
 #include "planner/binder/subquery_binder.hpp"
 #include "planner/logical/logical_operator.hpp"
+#include "session/located.hpp"
+#include "sql/parser/multipart_name.hpp"
 #include "sql/printer.hpp"
 
 namespace sluice {
@@ -59,17 +62,6 @@ Value storeAs(const Value& value, const DataType& type, const ExecContext& conte
                           targets, values));
 }
 
-//! Runs `run` with errors located at `statement` unless they have a place already.
-template <typename Run>
-auto locatedAt(const sql::Statement& statement, Run run) {
-  try {
-    return run();
-  } catch (Error& error) {
-    error.withLocation(statement.locate(statement.position));
-    throw;
-  }
-}
-
 }  // namespace
 
 const Value* SessionVariables::findVariable(const std::string& name) const {
@@ -77,47 +69,42 @@ const Value* SessionVariables::findVariable(const std::string& name) const {
   return found == variables_.end() ? nullptr : &found->second.value;
 }
 
+Error unresolvedVariableError(const std::vector<std::string>& name) {
+  return Error(ErrorClass::UNRESOLVED_VARIABLE,
+               fmt::format("Cannot resolve variable {} on search path `system`.`session`.",
+                           quoteNameParts(name)));
+}
+
 std::string SessionVariables::resolveName(const sql::Statement& statement,
                                           const std::vector<std::string>& name) {
   std::optional<std::string> folded = sessionVariableName(name);
-  if (!folded) {
-    throw Error(ErrorClass::UNRESOLVED_VARIABLE,
-                fmt::format("Cannot resolve variable {} on search path `system`.`session`.",
-                            quoteNameParts(name)))
-        .withLocation(statement.locate(statement.position));
-  }
+  if (!folded)
+    throw unresolvedVariableError(name).withLocation(statement.locate(statement.position));
   return *folded;
 }
 
-SessionVariables::Variable& SessionVariables::existing(const sql::Statement& statement,
-                                                       const std::vector<std::string>& name) {
-  auto found = variables_.find(resolveName(statement, name));
-  if (found == variables_.end()) {
-    throw Error(ErrorClass::UNRESOLVED_VARIABLE,
-                fmt::format("Cannot resolve variable {} on search path `system`.`session`.",
-                            quoteNameParts(name)))
-        .withLocation(statement.locate(statement.position));
-  }
-  return found->second;
-}
-
-void SessionVariables::checkDistinctTargets(const sql::Statement& statement,
-                                            const std::vector<std::vector<std::string>>& names) {
-  std::set<std::string> seen;
+std::vector<SessionVariables::Variable*> SessionVariables::assignmentTargets(
+    const sql::Statement& statement, const std::vector<std::vector<std::string>>& names) {
+  // Spark names a target given twice as first written.
+  std::map<std::string, const std::vector<std::string>*> first_written;
   for (const std::vector<std::string>& name : names) {
-    if (seen.insert(resolveName(statement, name)).second)
-      continue;
-    // Spark names the target as first written.
-    for (const std::vector<std::string>& first : names) {
-      if (resolveName(statement, first) == resolveName(statement, name)) {
-        throw Error(ErrorClass::DUPLICATE_ASSIGNMENTS,
-                    fmt::format("The columns or variables {} appear more than once as assignment "
-                                "targets.",
-                                quoteNameParts({first.back()})))
-            .withLocation(statement.locate(statement.position));
-      }
+    auto [first, inserted] = first_written.emplace(resolveName(statement, name), &name);
+    if (!inserted) {
+      throw Error(ErrorClass::DUPLICATE_ASSIGNMENTS,
+                  fmt::format("The columns or variables {} appear more than once as assignment "
+                              "targets.",
+                              quoteNameParts({first->second->back()})))
+          .withLocation(statement.locate(statement.position));
     }
   }
+  std::vector<Variable*> targets;
+  for (const std::vector<std::string>& name : names) {
+    auto found = variables_.find(resolveName(statement, name));
+    if (found == variables_.end())
+      throw unresolvedVariableError(name).withLocation(statement.locate(statement.position));
+    targets.push_back(&found->second);
+  }
+  return targets;
 }
 
 Value SessionVariables::defaultValue(const Variable& variable, CatalogSession& session) {
@@ -176,10 +163,7 @@ StatementResult SessionVariables::declare(const std::shared_ptr<const sql::State
 
 StatementResult SessionVariables::set(const sql::SetVariableStatement& statement,
                                       CatalogSession& session) {
-  checkDistinctTargets(statement, statement.names);
-  std::vector<Variable*> targets;
-  for (const std::vector<std::string>& name : statement.names)
-    targets.push_back(&existing(statement, name));
+  std::vector<Variable*> targets = assignmentTargets(statement, statement.names);
   if (statement.row_form) {
     size_t columns = session.bindQuery(statement, *statement.query)->column_types.size();
     if (columns != targets.size())
@@ -218,10 +202,7 @@ StatementResult SessionVariables::drop(const sql::DropVariableStatement& stateme
 void SessionVariables::assignRow(const sql::Statement& statement,
                                  const std::vector<std::vector<std::string>>& names,
                                  const QueryOutput& output, const ExecContext& context) {
-  checkDistinctTargets(statement, names);
-  std::vector<Variable*> targets;
-  for (const std::vector<std::string>& name : names)
-    targets.push_back(&existing(statement, name));
+  std::vector<Variable*> targets = assignmentTargets(statement, names);
   locatedAt(statement, [&] {
     if (output.column_types.size() != targets.size())
       failArity(targets.size(), output.column_types.size());
@@ -233,24 +214,17 @@ void SessionVariables::assignRow(const sql::Statement& statement,
   });
 }
 
-void SessionVariables::checkNotVariable(const std::string& key) const {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    size_t dot = key.find('.', start);
-    parts.push_back(key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-    if (dot == std::string::npos)
-      break;
-    start = dot + 1;
-  }
-  std::optional<std::string> name = sessionVariableName(parts);
+void SessionVariables::checkNotVariable(const sql::SetStatement& statement) const {
+  std::optional<std::vector<std::string>> parts = sql::parseMultipartName(statement.key);
+  std::optional<std::string> name = parts ? sessionVariableName(*parts) : std::nullopt;
   if (!name || !variables_.count(*name))
     return;
-  std::string written = quoteNameParts(parts);
+  std::string written = quoteNameParts(*parts);
   throw Error(ErrorClass::UNSUPPORTED_FEATURE, "SET_VARIABLE_USING_SET",
               fmt::format("The feature is not supported: {} is a VARIABLE and cannot be updated "
                           "using the SET statement. Use SET VARIABLE {} = ... instead.",
-                          written, written));
+                          written, written))
+      .withLocation(statement.locate(statement.position));
 }
 
 }  // namespace sluice

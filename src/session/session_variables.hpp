@@ -20,6 +20,9 @@
 
 namespace sluice {
 
+//! UNRESOLVED_VARIABLE for `name` (as written): no variable of `system`.`session` has it.
+Error unresolvedVariableError(const std::vector<std::string>& name);
+
 class SessionVariables : public VariableResolver {
  public:
   const Value* findVariable(const std::string& name) const override;
@@ -39,8 +42,9 @@ class SessionVariables : public VariableResolver {
   void assignRow(const sql::Statement& statement,
                  const std::vector<std::vector<std::string>>& names, const QueryOutput& output,
                  const ExecContext& context);
-  //! UNSUPPORTED_FEATURE.SET_VARIABLE_USING_SET when `key` of SET key = value names a variable.
-  void checkNotVariable(const std::string& key) const;
+  //! UNSUPPORTED_FEATURE.SET_VARIABLE_USING_SET when the key of SET key = value names a
+  //! variable.
+  void checkNotVariable(const sql::SetStatement& statement) const;
 
  private:
   struct Variable {
@@ -53,12 +57,10 @@ class SessionVariables : public VariableResolver {
   //! for a name outside `system.session`.
   static std::string resolveName(const sql::Statement& statement,
                                  const std::vector<std::string>& name);
-  //! The existing variable of that name; UNRESOLVED_VARIABLE for none, as Spark reports an
-  //! unknown target of SET VARIABLE.
-  Variable& existing(const sql::Statement& statement, const std::vector<std::string>& name);
-  //! Checks that no target is named twice (DUPLICATE_ASSIGNMENTS).
-  static void checkDistinctTargets(const sql::Statement& statement,
-                                   const std::vector<std::vector<std::string>>& names);
+  //! The variables assigned to by `names` of `statement`: DUPLICATE_ASSIGNMENTS for one named
+  //! twice, UNRESOLVED_VARIABLE for one never declared (as Spark reports an unknown target).
+  std::vector<Variable*> assignmentTargets(const sql::Statement& statement,
+                                           const std::vector<std::vector<std::string>>& names);
   //! The value of the variable's DEFAULT (NULL without one), in its type.
   static Value defaultValue(const Variable& variable, CatalogSession& session);
 

@@ -80,12 +80,17 @@ std::unique_ptr<LocalSinkState> PhysicalWindow::makeLocalSinkState(const ExecCon
   return std::make_unique<ThreadState>();
 }
 
+void PhysicalWindow::spillByPartitionKeys(PartitionedSpill& spill, const Batch& batch,
+                                          std::vector<uint64_t>& hashes, int level) const {
+  hashPartitionKeys(batch, window_.partitionColumns(), hashes);
+  spill.writeByHash(batch, hashes.data(), level);
+}
+
 void PhysicalWindow::spillHeldRows(SinkState& global, ThreadState& local) const {
   if (!local.spill)
     local.spill = std::make_unique<PartitionedSpill>(input_types_, kSpillRowGroupRows);
   for (const Batch& batch : local.input.takeInOrder()) {
-    hashPartitionKeys(batch, window_.partitionColumns(), local.hashes);
-    local.spill->writeByHash(batch, local.hashes.data());
+    spillByPartitionKeys(*local.spill, batch, local.hashes);
   }
   global.held.release(local.bytes);
   local.bytes = 0;
@@ -134,8 +139,7 @@ void PhysicalWindow::finalize(const ExecContext&, GlobalSinkState& global_state)
   auto rest = std::make_unique<PartitionedSpill>(input_types_, kSpillRowGroupRows);
   std::vector<uint64_t> hashes;
   for (const Batch& batch : global.input.takeInOrder()) {
-    hashPartitionKeys(batch, window_.partitionColumns(), hashes);
-    rest->writeByHash(batch, hashes.data());
+    spillByPartitionKeys(*rest, batch, hashes);
   }
   rest->close();
   global.spills.push_back(std::move(rest));
@@ -166,8 +170,7 @@ void PhysicalWindow::evaluateSpilled(SinkState& global, const std::vector<const 
       SpillReader reader(*file);
       Batch batch;
       while (reader.next(batch)) {
-        hashPartitionKeys(batch, window_.partitionColumns(), hashes);
-        split.writeByHash(batch, hashes.data(), level);
+        spillByPartitionKeys(split, batch, hashes, level);
       }
     }
     split.close();

@@ -14,6 +14,7 @@
 
 namespace sluice {
 
+class PartitionedSpill;
 class SpillFile;
 
 class PhysicalWindow : public PhysicalOperator {
@@ -44,6 +45,10 @@ class PhysicalWindow : public PhysicalOperator {
  private:
   struct SinkState;
   struct ThreadState;
+  //! Writes the rows of `batch` to `spill` by the hash of their partition keys (the bits of
+  //! `level`); `hashes` is scratch.
+  void spillByPartitionKeys(PartitionedSpill& spill, const Batch& batch,
+                            std::vector<uint64_t>& hashes, int level = 0) const;
   //! Writes the batches `local` holds to its spill files and lets their memory go.
   void spillHeldRows(SinkState& global, ThreadState& local) const;
   //! Evaluates the rows of `files` (one spill partition, `bytes` of them in memory), split

@@ -83,17 +83,13 @@ void ParquetWriter::write(const Batch& batch) {
     }
     rows_written_ += end - begin;
     row_group_rows_ += end - begin;
-    if (bufferedBytes() >= options_.row_group_size || row_group_rows_ >= options_.row_group_rows) {
+    buffered_bytes_ = 0;
+    for (const auto& writer : column_writers_)
+      buffered_bytes_ += writer->bufferedBytes();
+    if (buffered_bytes_ >= options_.row_group_size || row_group_rows_ >= options_.row_group_rows) {
       flushRowGroup();
     }
   }
-}
-
-uint64_t ParquetWriter::bufferedBytes() const {
-  uint64_t buffered = 0;
-  for (const auto& writer : column_writers_)
-    buffered += writer->bufferedBytes();
-  return buffered;
 }
 
 void ParquetWriter::flushRowGroup() {
@@ -115,6 +111,7 @@ void ParquetWriter::flushRowGroup() {
   }
   metadata_.row_groups.push_back(std::move(row_group));
   row_group_rows_ = 0;
+  buffered_bytes_ = 0;
 }
 
 const FileMetaData& ParquetWriter::close() {

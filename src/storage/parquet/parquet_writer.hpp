@@ -63,7 +63,7 @@ class ParquetWriter {
   const ParquetSchema& parquetSchema() const { return parquet_schema_; }
   uint64_t rowsWritten() const { return rows_written_; }
   //! The bytes of the row group being built, held in memory until it is written.
-  uint64_t bufferedBytes() const;
+  uint64_t bufferedBytes() const { return buffered_bytes_; }
 
  private:
   void flushRowGroup();
@@ -78,6 +78,7 @@ class ParquetWriter {
   FileMetaData metadata_;
   uint64_t rows_written_ = 0;
   uint64_t row_group_rows_ = 0;
+  uint64_t buffered_bytes_ = 0;  // of the row group being built
   bool closed_ = false;
 };
 
