@@ -11,6 +11,7 @@ packages=(
   libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev
   libre2-dev libutf8proc-dev libhowardhinnant-date-dev tzdata libsqlite3-dev
   libssl-dev                          # aes_encrypt / aes_decrypt (libcrypto)
+  libmimalloc-dev                     # the sluice binary's allocator
   pybind11-dev python3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   time                                # CPU time and peak memory of sluice in bench/queries
