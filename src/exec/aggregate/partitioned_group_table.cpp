@@ -6,13 +6,26 @@
 namespace sluice {
 
 PartitionedGroupTable::PartitionedGroupTable(const GroupRowLayout& layout)
-    : table_(layout, 256), partitions_(layout.row_width) {}
+    : table_(layout, 256), partitions_(layout.row_width) {
+  if (layout.key_types.size() == 1 && DenseKeyCache::appliesTo(layout.key_types[0]))
+    dense_keys_ = std::make_unique<DenseKeyCache>();
+}
 
 void PartitionedGroupTable::findOrCreate(const std::vector<Vector>& keys, const RowSet& rows,
                                          const uint64_t* hashes, const uint64_t* partition_hashes,
                                          uint8_t** groups) {
-  makeRoom(rows.count);
-  table_.findOrCreate(keys, rows, hashes, partition_hashes, groups, partitions_, heap_, &sketch_);
+  if (dense_keys_ && dense_keys_->enabled()) {
+    dense_misses_.resize(rows.count);
+    idx_t missed = dense_keys_->lookup(keys[0], rows, groups, dense_misses_.data());
+    makeRoom(missed);
+    table_.findOrCreate(keys, RowSet{dense_misses_.data(), missed}, hashes, partition_hashes,
+                        groups, partitions_, heap_, &sketch_);
+    dense_keys_->record(keys[0], dense_misses_.data(), missed, groups);
+  } else {
+    makeRoom(rows.count);
+    table_.findOrCreate(keys, rows, hashes, partition_hashes, groups, partitions_, heap_,
+                        &sketch_);
+  }
   rows_since_reset_ += rows.count;
   rows_ += rows.count;
 }
@@ -33,6 +46,8 @@ void PartitionedGroupTable::makeRoom(idx_t count) {
     return;
   }
   table_.clear();
+  if (dense_keys_)
+    dense_keys_->clear();
   rows_since_reset_ = 0;
   table_.reserve(count);
 }
@@ -41,7 +56,8 @@ uint64_t PartitionedGroupTable::memoryBytes() const {
   uint64_t rows = 0;
   for (idx_t partition = 0; partition < RowPartitions::kCount; ++partition)
     rows += partitions_.size(partition);
-  return rows * partitions_.rowWidth() + table_.capacity() * sizeof(uint64_t);
+  return rows * partitions_.rowWidth() + table_.capacity() * sizeof(uint64_t) +
+         (dense_keys_ ? dense_keys_->memoryBytes() : 0);
 }
 
 }  // namespace sluice

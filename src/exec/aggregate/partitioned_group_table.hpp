@@ -11,12 +11,16 @@
 // are; the merge then combines the duplicates a reset leaves, partition by partition, on every
 // thread. So a thread's work stays cache-resident for inputs whose groups are mostly all
 // different, where a table that grew to hold them all would miss the cache on every row.
+//
+// A single integer key is looked up in a DenseKeyCache first; only the rows it misses probe the
+// hash table.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "common/vector/buffer.hpp"
+#include "exec/aggregate/dense_key_cache.hpp"
 #include "exec/aggregate/group_hash_table.hpp"
 #include "exec/aggregate/row_partitions.hpp"
 
@@ -44,6 +48,8 @@ class PartitionedGroupTable {
   void makeRoom(idx_t count);
 
   GroupHashTable table_;
+  std::unique_ptr<DenseKeyCache> dense_keys_;  // a single integer key only
+  std::vector<uint32_t> dense_misses_;
   RowPartitions partitions_;
   StringHeap heap_;
   DistinctSketch sketch_;
