@@ -23,8 +23,7 @@ void PartitionedGroupTable::findOrCreate(const std::vector<Vector>& keys, const 
     dense_keys_->record(keys[0], dense_misses_.data(), missed, groups);
   } else {
     makeRoom(rows.count);
-    table_.findOrCreate(keys, rows, hashes, partition_hashes, groups, partitions_, heap_,
-                        &sketch_);
+    table_.findOrCreate(keys, rows, hashes, partition_hashes, groups, partitions_, heap_, &sketch_);
   }
   rows_since_reset_ += rows.count;
   rows_ += rows.count;

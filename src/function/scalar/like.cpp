@@ -17,6 +17,7 @@
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/nary_loop.hpp"
+#include "function/scalar/substring_finder.hpp"
 #include "function/scalar/utf8_text.hpp"
 
 namespace sluice {
@@ -116,7 +117,7 @@ bool matchLike(std::string_view text, const std::vector<LikeToken>& tokens) {
 //! rest, so no backtracking is needed. Bytes are compared as they are, which is exact for
 //! UTF-8: a literal cannot match from the middle of a character.
 struct LiteralRunPattern {
-  std::vector<std::string> literals;
+  std::vector<SubstringFinder> literals;
   bool anchored_start = false;  // the pattern starts with a literal
   bool anchored_end = false;    // the pattern ends with a literal
   bool any_run = false;         // the pattern has a '%'
@@ -127,7 +128,7 @@ struct LiteralRunPattern {
       if (token.kind == LikeToken::Kind::kAnyChar)
         return std::nullopt;
       if (token.kind == LikeToken::Kind::kLiteral)
-        pattern.literals.push_back(token.literal);
+        pattern.literals.emplace_back(token.literal);
       if (token.kind == LikeToken::Kind::kAnyRun)
         pattern.any_run = true;
     }
@@ -140,31 +141,29 @@ struct LiteralRunPattern {
     if (literals.empty())
       return any_run || text.empty();  // '%' or ''
     if (anchored_start && anchored_end && literals.size() == 1)
-      return text == literals[0];
+      return text == literals[0].needle();
     size_t begin = 0;
     size_t end = text.size();
     size_t first = 0;
     size_t last = literals.size();
     if (anchored_start) {
-      if (!text.starts_with(literals[0]))
+      if (!text.starts_with(literals[0].needle()))
         return false;
-      begin = literals[0].size();
+      begin = literals[0].needle().size();
       first = 1;
     }
     if (anchored_end) {
-      const std::string& suffix = literals.back();
+      const std::string& suffix = literals.back().needle();
       if (end - begin < suffix.size() || !text.ends_with(suffix))
         return false;
       end -= suffix.size();
       last -= 1;
     }
     for (size_t index = first; index < last; ++index) {
-      // Texts are short: finding the literal's first byte and comparing beats memmem's set-up.
-      const std::string& literal = literals[index];
-      size_t found = text.substr(0, end).find(literal, begin);
-      if (found == std::string_view::npos)
+      size_t found = literals[index].find(text.substr(0, end), begin);
+      if (found == SubstringFinder::npos)
         return false;
-      begin = found + literal.size();
+      begin = found + literals[index].needle().size();
     }
     return true;
   }
@@ -180,10 +179,57 @@ class LikeMatcher {
     return literal_runs_ ? literal_runs_->matches(text) : matchLike(text, tokens_);
   }
 
+  //! Calls body(match) with a callable `bool match(std::string_view)` made for the pattern's
+  //! shape, so that a loop over many texts inlines the test: '%abc%', 'abc%' and '%abc' need
+  //! one search or comparison each.
+  template <typename Body>
+  void withMatchFunction(Body&& body) const {
+    if (literal_runs_ && literal_runs_->literals.size() == 1 && literal_runs_->any_run) {
+      const LiteralRunPattern& runs = *literal_runs_;
+      const SubstringFinder& literal = runs.literals[0];
+      const std::string& bytes = literal.needle();
+      if (!runs.anchored_start && !runs.anchored_end) {
+        body([&](std::string_view text) { return literal.find(text) != SubstringFinder::npos; });
+        return;
+      }
+      if (runs.anchored_start && !runs.anchored_end) {
+        body([&](std::string_view text) { return text.starts_with(bytes); });
+        return;
+      }
+      if (!runs.anchored_start && runs.anchored_end) {
+        body([&](std::string_view text) { return text.ends_with(bytes); });
+        return;
+      }
+    }
+    body([this](std::string_view text) { return matches(text); });
+  }
+
  private:
   std::vector<LikeToken> tokens_;
   std::optional<LiteralRunPattern> literal_runs_;
 };
+
+//! out[row] = match(text) for each row of `rows`, and NULL where the text is NULL.
+template <typename Match>
+void matchTexts(const Vector& texts, const RowSet& rows, Vector& result, const Match& match) {
+  uint8_t* out = result.mutableData<uint8_t>();
+  if (!texts.mayHaveNulls()) {
+    if (result.mayHaveNulls())
+      forEachRow(rows, [&](idx_t row) { result.setNull(row, false); });
+    forEachRow(rows, [&](idx_t row) { out[row] = match(texts.at<StringView>(row)); });
+    return;
+  }
+  uint64_t* validity = result.mutableValidity();
+  forEachRow(rows, [&](idx_t row) {
+    uint64_t bit = uint64_t{1} << (row & 63);
+    if (texts.isNull(row)) {
+      validity[row >> 6] &= ~bit;
+      return;
+    }
+    validity[row >> 6] |= bit;
+    out[row] = match(texts.at<StringView>(row));
+  });
+}
 
 std::string lowerText(std::string_view text) {
   std::string out;
@@ -230,29 +276,24 @@ BoundScalarFunction bindLike(std::string name, bool case_insensitive, const Bind
       return LikeMatcher(
           compileLike(case_insensitive ? lowerText(pattern) : std::string(pattern), escape));
     };
+    const Vector& patterns = *args[1];
+    if (patterns.isConstant() && !patterns.isNull(0)) {
+      // The usual case, a constant pattern: compiled once, no per-row pattern check.
+      LikeMatcher matcher = compile(patterns.at<StringView>(0));
+      if (case_insensitive) {
+        matchTexts(*args[0], rows, result,
+                   [&](std::string_view text) { return matcher.matches(lowerText(text)); });
+        return;
+      }
+      matcher.withMatchFunction(
+          [&](const auto& match) { matchTexts(*args[0], rows, result, match); });
+      return;
+    }
     uint8_t* out = result.mutableData<uint8_t>();
     auto matchRow = [&](const LikeMatcher& matcher, idx_t row) {
       std::string_view text = args[0]->at<StringView>(row);
       out[row] = case_insensitive ? matcher.matches(lowerText(text)) : matcher.matches(text);
     };
-    const Vector& patterns = *args[1];
-    if (patterns.isConstant() && !patterns.isNull(0)) {
-      // The usual case, a constant pattern: compiled once, no per-row pattern check.
-      LikeMatcher matcher = compile(patterns.at<StringView>(0));
-      if (!args[0]->mayHaveNulls() && !result.mayHaveNulls()) {
-        forEachRow(rows, [&](idx_t row) { matchRow(matcher, row); });
-        return;
-      }
-      forEachRow(rows, [&](idx_t row) {
-        if (args[0]->isNull(row)) {
-          result.setNull(row);
-          return;
-        }
-        result.setNull(row, false);
-        matchRow(matcher, row);
-      });
-      return;
-    }
     std::string cached_pattern;
     std::optional<LikeMatcher> matcher;
     forEachRow(rows, [&](idx_t row) {
