@@ -235,6 +235,31 @@ void evaluateAggregate(const BoundWindowFunction& function, const Batch& run, id
   tree.evaluate(frame_start.data(), frame_end.data(), count, result, 0);
 }
 
+//! kSessionMerge: a session ends before the first row whose start lies after the end of every
+//! row before it in the partition (Spark merges a start equal to that end); each row gets its
+//! session's first start and last end.
+void evaluateSessionMerge(const BoundWindowFunction& function, const Batch& run, idx_t count,
+                          const WindowRunLayout& layout, Vector& result) {
+  const Vector& sessions = run.columns[function.arguments[0]];
+  const Vector& starts = sessions.child(0);
+  const Vector& ends = sessions.child(1);
+  int64_t* start_out = result.child(0).mutableData<int64_t>();
+  int64_t* end_out = result.child(1).mutableData<int64_t>();
+  const uint32_t* partition_end = layout.partition_end.data();
+  idx_t row = 0;
+  while (row < count) {
+    idx_t first = row;
+    int64_t start = starts.at<int64_t>(row);
+    int64_t end = ends.at<int64_t>(row);
+    for (++row; row < partition_end[first] && starts.at<int64_t>(row) <= end; ++row)
+      end = std::max(end, ends.at<int64_t>(row));
+    for (idx_t member = first; member < row; ++member) {
+      start_out[member] = start;
+      end_out[member] = end;
+    }
+  }
+}
+
 }  // namespace
 
 void evaluateWindowFunction(const BoundWindowFunction& function, const Batch& run, idx_t count,
@@ -250,6 +275,9 @@ void evaluateWindowFunction(const BoundWindowFunction& function, const Batch& ru
       return;
     case WindowFunctionKind::kLag:
       evaluateLag(function, run, count, layout, result);
+      return;
+    case WindowFunctionKind::kSessionMerge:
+      evaluateSessionMerge(function, run, count, layout, result);
       return;
     default:
       break;

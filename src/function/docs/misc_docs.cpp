@@ -177,6 +177,14 @@ std::vector<NamedFunctionDoc> miscFunctionDocs() {
         "`time_column` falls in, to group rows by time (sliding windows are not supported yet).",
         "> SELECT _FUNC_(TIMESTAMP'2024-01-01 09:03:00', '10 minutes');\n"
         " {\"start\":2024-01-01 09:00:00,\"end\":2024-01-01 09:10:00}"}},
+      {{"session_window"},
+       {"_FUNC_(time_column, gap_duration) - Returns the struct of `start` and `end` of the "
+        "session of `time_column`: [time_column, time_column + gap_duration). Grouped by, the "
+        "sessions of a group that overlap (one starting at or before another's end) merge into "
+        "one, and rows with a NULL time or a gap of at most 0 belong to none. The gap is a "
+        "string such as '5 minutes' (per row or constant) or a day-time interval.",
+        "> SELECT _FUNC_(TIMESTAMP'2024-01-01 09:03:00', '5 minutes');\n"
+        " {\"start\":2024-01-01 09:03:00,\"end\":2024-01-01 09:08:00}"}},
       {{"window_time"},
        {"_FUNC_(window_column) - Returns the event time of a time window: its end minus one "
         "microsecond, the last instant the window holds (windows exclude their end).",

@@ -8,6 +8,11 @@
 // window (slide != duration) multiplies rows, which a scalar function cannot do: NOT_SUPPORTED.
 // A NULL ts gives a NULL window. window_time(w) is the event time of a window: its end minus one
 // microsecond, as windows exclude their end.
+//
+// session_window(ts, gap) is one row's session, the struct <start, end> of [ts, ts + gap); the
+// gap is a string as above (constant, or per row: an invalid one is NULL, as Spark casts it to
+// an interval) or a day-time interval. Grouped by, the aggregate binder merges each group's
+// overlapping sessions and drops the rows whose session is empty (aggregate_binder.cpp).
 
 #include <cctype>
 
@@ -22,11 +27,11 @@ namespace {
 
 using namespace datetime;
 
-[[noreturn]] void raiseBadDuration(std::string_view parameter, std::string_view text,
-                                   std::string_view why) {
+[[noreturn]] void raiseBadDuration(std::string_view function, std::string_view parameter,
+                                   std::string_view text, std::string_view why) {
   throw Error(ErrorClass::INVALID_PARAMETER_VALUE, "WINDOW_DURATION",
-              fmt::format("The value of parameter(s) `{}` in `window` is invalid: '{}' {}.",
-                          parameter, text, why));
+              fmt::format("The value of parameter(s) `{}` in `{}` is invalid: '{}' {}.", parameter,
+                          function, text, why));
 }
 
 std::optional<int64_t> unitMicros(std::string unit) {
@@ -49,8 +54,11 @@ std::optional<int64_t> unitMicros(std::string unit) {
   return std::nullopt;
 }
 
+//! Why a duration text is not one, or nothing when it is.
+enum class DurationProblem : uint8_t { kNone, kNotAnInterval, kMonths, kTooLong };
+
 //! A duration such as '5 minutes' or 'interval 1 hour 30 minutes', in microseconds.
-int64_t parseDuration(std::string_view parameter, std::string_view text) {
+DurationProblem parseDurationText(std::string_view text, int64_t& total) {
   std::vector<std::string> words;
   std::string word;
   for (char c : text) {
@@ -66,35 +74,53 @@ int64_t parseDuration(std::string_view parameter, std::string_view text) {
     words.push_back(std::move(word));
   size_t index = !words.empty() && words[0] == "interval" ? 1 : 0;
   if (index >= words.size())
-    raiseBadDuration(parameter, text, "is not an interval");
-  int64_t total = 0;
+    return DurationProblem::kNotAnInterval;
+  total = 0;
   for (; index < words.size(); index += 2) {
     if (index + 1 >= words.size())
-      raiseBadDuration(parameter, text, "is not an interval");
+      return DurationProblem::kNotAnInterval;
     int64_t count = 0;
     const std::string& number = words[index];
     size_t start = number[0] == '-' || number[0] == '+' ? 1 : 0;
     if (start == number.size())
-      raiseBadDuration(parameter, text, "is not an interval");
+      return DurationProblem::kNotAnInterval;
     for (size_t i = start; i < number.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(number[i])) ||
           __builtin_mul_overflow(count, 10, &count) ||
           __builtin_add_overflow(count, number[i] - '0', &count))
-        raiseBadDuration(parameter, text, "is not an interval");
+        return DurationProblem::kNotAnInterval;
     }
     if (number[0] == '-')
       count = -count;
     auto micros = unitMicros(words[index + 1]);
     if (!micros) {
-      std::string unit = words[index + 1];
-      if (unit.starts_with("month") || unit.starts_with("year"))
-        raiseBadDuration(parameter, text, "has months or years, which a window cannot have");
-      raiseBadDuration(parameter, text, "is not an interval");
+      const std::string& unit = words[index + 1];
+      return unit.starts_with("month") || unit.starts_with("year")
+                 ? DurationProblem::kMonths
+                 : DurationProblem::kNotAnInterval;
     }
     int64_t part = 0;
     if (__builtin_mul_overflow(count, *micros, &part) ||
         __builtin_add_overflow(total, part, &total))
-      raiseBadDuration(parameter, text, "is too long");
+      return DurationProblem::kTooLong;
+  }
+  return DurationProblem::kNone;
+}
+
+//! parseDurationText, raising INVALID_PARAMETER_VALUE.WINDOW_DURATION for a bad text.
+int64_t parseDuration(std::string_view function, std::string_view parameter,
+                      std::string_view text) {
+  int64_t total = 0;
+  switch (parseDurationText(text, total)) {
+    case DurationProblem::kNone:
+      return total;
+    case DurationProblem::kNotAnInterval:
+      raiseBadDuration(function, parameter, text, "is not an interval");
+    case DurationProblem::kMonths:
+      raiseBadDuration(function, parameter, text,
+                       "has months or years, which a window cannot have");
+    case DurationProblem::kTooLong:
+      raiseBadDuration(function, parameter, text, "is too long");
   }
   return total;
 }
@@ -109,14 +135,14 @@ int64_t constantDuration(const BindRequest& request, size_t index, std::string_v
                             "non-foldable.",
                             parameter));
   }
-  return parseDuration(parameter, value->getString());
+  return parseDuration("window", parameter, value->getString());
 }
 
 BoundScalarFunction bindWindow(const BindRequest& request) {
   DataType time = anyTimestampArgument(request, 0);
   int64_t duration = constantDuration(request, 1, "windowDuration");
   if (duration <= 0) {
-    raiseBadDuration("windowDuration", constantArgument(request, 1)->getString(),
+    raiseBadDuration("window", "windowDuration", constantArgument(request, 1)->getString(),
                      "must be greater than 0");
   }
   std::vector<DataType> types{time, DataType::string()};
@@ -198,9 +224,80 @@ BoundScalarFunction bindWindowTime(const BindRequest& request) {
   return {"window_time", {window}, std::move(time), std::move(kernel)};
 }
 
+BoundScalarFunction bindSessionWindow(const BindRequest& request) {
+  DataType time = anyTimestampArgument(request, 0);
+  const DataType& gap_type = request.argument_types[1];
+  bool string_gap = gap_type.id() == TypeId::kString || gap_type.isVoid();
+  if (!string_gap && gap_type.id() != TypeId::kDayTimeInterval) {
+    throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+                fmt::format("Cannot resolve \"session_window\" due to data type mismatch: The "
+                            "second parameter requires the \"STRING\" or \"INTERVAL DAY TO "
+                            "SECOND\" type (the gap), however it has the type \"{}\".",
+                            gap_type.sql()));
+  }
+  // A constant gap string is checked once, and a bad one named; a per-row one that is no
+  // interval makes its row's session NULL.
+  std::optional<int64_t> constant_gap;
+  if (const Value* value = constantArgument(request, 1); value != nullptr && !value->isNull()) {
+    constant_gap = string_gap ? parseDuration("session_window", "gapDuration", value->getString())
+                              : value->getInt64();
+  }
+  std::vector<DataType> types{time, string_gap ? DataType::string() : gap_type};
+  DataType output = DataType::structOf(
+      {StructField{"start", time, true, ""}, StructField{"end", time, true, ""}});
+  ScalarKernel kernel = [constant_gap, string_gap](const ExecContext&, const ArgumentVectors& args,
+                                                   const RowSet& rows, Vector& result) {
+    const Vector& input = *args[0];
+    const Vector& gaps = *args[1];
+    Vector& starts = result.child(0);
+    Vector& ends = result.child(1);
+    int64_t* start_out = starts.mutableData<int64_t>();
+    int64_t* end_out = ends.mutableData<int64_t>();
+    forEachRow(rows, [&](idx_t row) {
+      if (input.isNull(row)) {
+        result.setNull(row);
+        starts.setNull(row);
+        ends.setNull(row);
+        return;
+      }
+      int64_t start = input.at<int64_t>(row);
+      result.setNull(row, false);
+      starts.setNull(row, false);
+      start_out[row] = start;
+      std::optional<int64_t> gap = constant_gap;
+      if (!gap && !gaps.isNull(row)) {
+        if (!string_gap) {
+          gap = gaps.at<int64_t>(row);
+        } else {
+          std::string_view text = gaps.at<StringView>(row);
+          int64_t micros = 0;
+          DurationProblem problem = parseDurationText(text, micros);
+          if (problem == DurationProblem::kMonths) {
+            raiseBadDuration("session_window", "gapDuration", text,
+                             "has months or years, which a window cannot have");
+          }
+          if (problem == DurationProblem::kNone)
+            gap = micros;
+        }
+      }
+      int64_t end = 0;
+      if (!gap) {
+        ends.setNull(row);
+        return;
+      }
+      if (__builtin_add_overflow(start, *gap, &end))
+        raiseDatetimeOverflow(fmt::format("session window end after {} microseconds", start));
+      ends.setNull(row, false);
+      end_out[row] = end;
+    });
+  };
+  return {"session_window", std::move(types), std::move(output), std::move(kernel)};
+}
+
 }  // namespace
 
 void registerDatetimeWindowFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"session_window", 2, 2, bindSessionWindow});
   registry.addScalar({"window", 2, 4, bindWindow});
   registry.addScalar({"window_time", 1, 1, bindWindowTime});
 }

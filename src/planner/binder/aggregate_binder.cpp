@@ -270,6 +270,7 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
   for (const BoundAggregate& call : aggregates_)
     result_types.push_back(call.function->returnType());
   bool merged = false;
+  input = mergeSessions(std::move(input));
   if (grouping_sets_ && !grouping_sets_->isGlobal()) {
     if (canPreAggregate(aggregates_, *grouping_sets_)) {
       PreAggregate pre = preAggregate(std::move(input), std::move(group_keys_), group_names_,
@@ -647,11 +648,14 @@ BoundExpressionPtr AggregateBinder::timeWindowReference(const sql::Expr& expr) c
   if (!expr.is<sql::ColumnRefExpr>())
     return nullptr;
   const auto& name = expr.as<sql::ColumnRefExpr>().name;
-  if (!sameIdentifier(name[0], "window") || resolvesInScope(name[0]))
+  std::string_view function = sameIdentifier(name[0], "window")           ? "window"
+                              : sameIdentifier(name[0], "session_window") ? "session_window"
+                                                                          : "";
+  if (function.empty() || resolvesInScope(name[0]))
     return nullptr;
   for (idx_t index = 0; index < group_keys_.size(); ++index) {
     const BoundExpression& key = *group_keys_[index];
-    if (key.kind != BoundExpressionKind::kCall || key.function.name != "window")
+    if (key.kind != BoundExpressionKind::kCall || key.function.name != function)
       continue;
     BoundExpressionPtr value = BoundExpression::makeColumn(index, key.type);
     for (size_t part = 1; part < name.size(); ++part) {
@@ -666,6 +670,82 @@ BoundExpressionPtr AggregateBinder::timeWindowReference(const sql::Expr& expr) c
     return value;
   }
   return nullptr;
+}
+
+LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
+  auto isSession = [](const BoundExpressionPtr& key) {
+    return key->kind == BoundExpressionKind::kCall && key->function.name == "session_window";
+  };
+  auto session = std::find_if(group_keys_.begin(), group_keys_.end(), isSession);
+  if (session == group_keys_.end())
+    return input;
+  if (std::count_if(group_keys_.begin(), group_keys_.end(), isSession) > 1 || grouping_sets_) {
+    throwError(ErrorClass::NOT_SUPPORTED,
+               "A session window is supported as one key of a plain GROUP BY: not twice, nor "
+               "in GROUPING SETS, ROLLUP or CUBE.");
+  }
+  idx_t session_key = static_cast<idx_t>(session - group_keys_.begin());
+  DataType session_type = (*session)->type;
+  // Project: the input's columns, then each row's session, its start, and the other keys that
+  // are no input column (the window partitions and sorts by columns).
+  idx_t width = input->column_types.size();
+  auto project = makeOperator(LogicalOperatorKind::kProject);
+  for (idx_t column = 0; column < width; ++column) {
+    project->expressions.push_back(
+        BoundExpression::makeColumn(column, input->column_types[column]));
+    project->column_names.push_back(input->column_names[column]);
+    project->column_types.push_back(input->column_types[column]);
+  }
+  auto addColumn = [&](BoundExpressionPtr expr, std::string name) {
+    project->column_names.push_back(std::move(name));
+    project->column_types.push_back(expr->type);
+    project->expressions.push_back(std::move(expr));
+    return project->expressions.size() - 1;
+  };
+  auto sessionField = [&](idx_t column, idx_t field) {
+    return BoundExpression::makeField(BoundExpression::makeColumn(column, session_type), field);
+  };
+  // The start is the time itself: the session's first argument, over the input.
+  idx_t start = addColumn(copyExpression(*(*session)->children[0]), "session_start");
+  idx_t row_session = addColumn(std::move(*session), "session_window");
+  std::vector<idx_t> partition;
+  for (idx_t key = 0; key < group_keys_.size(); ++key) {
+    if (key == session_key)
+      continue;
+    const BoundExpression& expr = *group_keys_[key];
+    partition.push_back(expr.kind == BoundExpressionKind::kColumn && expr.column_index < width
+                            ? expr.column_index
+                            : addColumn(copyExpression(expr), fmt::format("_session_key{}", key)));
+  }
+  project->children.push_back(std::move(input));
+  // A row whose session is empty or NULL belongs to none (Spark filters it out).
+  auto filter = makeOperator(LogicalOperatorKind::kFilter);
+  filter->column_names = project->column_names;
+  filter->column_types = project->column_types;
+  std::vector<BoundExpressionPtr> bounds;
+  bounds.push_back(sessionField(row_session, 1));
+  bounds.push_back(sessionField(row_session, 0));
+  filter->expressions.push_back(ExpressionBinder::bindBuiltinCall(
+      *FunctionRegistry::builtin().findScalar(">"), ">", std::move(bounds)));
+  filter->children.push_back(std::move(project));
+
+  auto window = makeOperator(LogicalOperatorKind::kWindow);
+  window->column_names = filter->column_names;
+  window->column_types = filter->column_types;
+  window->partition_columns = std::move(partition);
+  window->order_keys.push_back(SortSpec{start, true, true});
+  BoundWindowFunction merge;
+  merge.kind = WindowFunctionKind::kSessionMerge;
+  merge.name = "session_window";
+  merge.type = session_type;
+  merge.arguments.push_back(row_session);
+  window->window_functions.push_back(std::move(merge));
+  window->column_names.push_back("session_window");
+  window->column_types.push_back(session_type);
+  window->children.push_back(std::move(filter));
+  // The other keys and the aggregates read input columns, which keep their places.
+  *session = BoundExpression::makeColumn(window->column_types.size() - 1, session_type);
+  return window;
 }
 
 BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExpr& call) {

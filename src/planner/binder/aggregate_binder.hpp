@@ -100,8 +100,14 @@ class AggregateBinder {
   //! `expr` is not one.
   BoundExpressionPtr fieldOfGroupKey(const BoundExpression& expr) const;
   //! `window` (and `window.start`, ...) where the FROM columns have no such name: the
-  //! window(...) group key, as Spark names a time window's column; null otherwise.
+  //! window(...) group key, as Spark names a time window's column; `session_window` the same
+  //! for a session_window(...) key; null otherwise.
   BoundExpressionPtr timeWindowReference(const sql::Expr& expr) const;
+  //! GROUP BY session_window(ts, gap): `input` with the rows whose session is empty (a NULL ts
+  //! or gap, a gap of at most 0) dropped and each row's session [ts, ts + gap) merged with the
+  //! overlapping sessions of its group by a window over the other keys ordered by the start;
+  //! the session key then reads the merged session. `input` itself when no key is one.
+  LogicalOperatorPtr mergeSessions(LogicalOperatorPtr input);
   //! The select entry a name in HAVING / ORDER BY refers to when no FROM column has that name.
   std::optional<idx_t> aliasEntry(const sql::Expr& expr) const;
   bool resolvesInScope(const std::string& name) const;

@@ -24,6 +24,9 @@ enum class WindowFunctionKind : uint8_t {
   kLastValue,
   kNthValue,
   kAggregate,  // an aggregate function over the frame
+  // session_window's merge (aggregate_binder.cpp): over rows ordered by their session's start,
+  // the union of each run of overlapping sessions <start, end>, for every row of the run.
+  kSessionMerge,
 };
 
 enum class WindowBoundKind : uint8_t {
