@@ -173,8 +173,10 @@ std::vector<NamedFunctionDoc> miscFunctionDocs() {
         " [1,2,3]"}},
       {{"window"},
        {"_FUNC_(time_column, window_duration [, slide_duration [, start_time]]) - Returns the "
-        "struct of `start` and `end` of the tumbling time window, `window_duration` long, that "
-        "`time_column` falls in, to group rows by time (sliding windows are not supported yet).",
+        "struct of `start` and `end` of the time window, `window_duration` long, that "
+        "`time_column` falls in, to group rows by time. With a `slide_duration` shorter than "
+        "the window, windows overlap: grouped by, each row counts in every window that holds "
+        "its time (elsewhere such a window is not supported).",
         "> SELECT _FUNC_(TIMESTAMP'2024-01-01 09:03:00', '10 minutes');\n"
         " {\"start\":2024-01-01 09:00:00,\"end\":2024-01-01 09:10:00}"}},
       {{"session_window"},

@@ -2,10 +2,12 @@
 //
 // window(ts, duration [, slide [, start]]) for tumbling windows: the struct <start, end> of the
 // window of `duration` holding ts, windows being aligned on the epoch plus `start`
-// (Spark's TimeWindow with slide = duration). The durations are constant strings of whole
-// units ('5 minutes', '1 hour 30 minutes', 'interval 10 seconds'); weeks, days, hours, minutes,
-// seconds, milliseconds and microseconds, as Spark accepts no month or year there. A sliding
-// window (slide != duration) multiplies rows, which a scalar function cannot do: NOT_SUPPORTED.
+// (Spark's TimeWindow). The durations are constant strings of whole units ('5 minutes',
+// '1 hour 30 minutes', 'interval 10 seconds'); weeks, days, hours, minutes, seconds,
+// milliseconds and microseconds, as Spark accepts no month or year there. A sliding window
+// (slide != duration) puts a time in several windows, which a scalar function cannot give:
+// grouped by, the aggregate binder expands each row into its windows (nthTimeWindow); anywhere
+// else it is NOT_SUPPORTED.
 // A NULL ts gives a NULL window. window_time(w) is the event time of a window: its end minus one
 // microsecond, as windows exclude their end.
 //
@@ -20,6 +22,7 @@
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
 #include "function/scalar/datetime_functions.hpp"
+#include "function/scalar/time_windows.hpp"
 
 namespace sluice {
 
@@ -125,7 +128,8 @@ int64_t parseDuration(std::string_view function, std::string_view parameter,
   return total;
 }
 
-int64_t constantDuration(const BindRequest& request, size_t index, std::string_view parameter) {
+std::string constantDurationText(const BindRequest& request, size_t index,
+                                 std::string_view parameter) {
   const Value* value = constantArgument(request, index);
   if (value == nullptr || value->isNull() ||
       request.argument_types[index].id() != TypeId::kString) {
@@ -135,53 +139,47 @@ int64_t constantDuration(const BindRequest& request, size_t index, std::string_v
                             "non-foldable.",
                             parameter));
   }
-  return parseDuration("window", parameter, value->getString());
+  return value->getString();
 }
 
-BoundScalarFunction bindWindow(const BindRequest& request) {
-  DataType time = anyTimestampArgument(request, 0);
-  int64_t duration = constantDuration(request, 1, "windowDuration");
-  if (duration <= 0) {
-    raiseBadDuration("window", "windowDuration", constantArgument(request, 1)->getString(),
-                     "must be greater than 0");
-  }
-  std::vector<DataType> types{time, DataType::string()};
-  int64_t start_offset = 0;
-  if (request.argument_types.size() >= 3) {
-    int64_t slide = constantDuration(request, 2, "slideDuration");
-    if (slide != duration) {
-      throwError(ErrorClass::NOT_SUPPORTED,
-                 "Sliding windows (a slide different from the window duration) are not supported "
-                 "yet; window() only makes tumbling windows.");
-    }
-    types.push_back(DataType::string());
-  }
-  if (request.argument_types.size() == 4) {
-    start_offset = constantDuration(request, 3, "startTime");
-    types.push_back(DataType::string());
-  }
-  DataType output = DataType::structOf(
-      {StructField{"start", time, true, ""}, StructField{"end", time, true, ""}});
-  ScalarKernel kernel = [duration, start_offset](const ExecContext&, const ArgumentVectors& args,
-                                                 const RowSet& rows, Vector& result) {
+[[noreturn]] void raiseWindowConstraint(std::string_view left, int64_t left_value,
+                                        std::string_view constraint, std::string_view right,
+                                        int64_t right_value) {
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "PARAMETER_CONSTRAINT_VIOLATION",
+              fmt::format("Cannot resolve \"window\" due to data type mismatch: The {} ({}) must "
+                          "be {} the {} ({}).",
+                          left, left_value, constraint, right, right_value));
+}
+
+//! The windows of `spec` holding each time, the index-th of them (0 the one that starts
+//! last), as struct<start, end>: NULL for a NULL time, and for a time the window does not hold
+//! (a sliding window's earlier windows, when the duration is no multiple of the slide).
+ScalarKernel nthWindowKernel(TimeWindowSpec spec, int64_t index) {
+  return [spec, index](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                       Vector& result) {
     const Vector& input = *args[0];
     Vector& starts = result.child(0);
     Vector& ends = result.child(1);
     int64_t* start_out = starts.mutableData<int64_t>();
     int64_t* end_out = ends.mutableData<int64_t>();
     forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row)) {
+      auto setNull = [&] {
         result.setNull(row);
         starts.setNull(row);
         ends.setNull(row);
-        return;
-      }
+      };
+      if (input.isNull(row))
+        return setNull();
       int64_t micros = input.at<int64_t>(row);
       // The windows are instants, aligned on the epoch plus the start offset, in any zone.
-      int64_t start = micros - floorModulo(micros - start_offset, duration);
+      int64_t last_start = micros - floorModulo(micros - spec.start, spec.slide);
+      int64_t start = 0;
       int64_t end = 0;
-      if (__builtin_add_overflow(start, duration, &end))
-        raiseDatetimeOverflow(fmt::format("window end after {} microseconds", start));
+      if (__builtin_sub_overflow(last_start, index * spec.slide, &start) ||
+          __builtin_add_overflow(start, spec.duration, &end))
+        raiseDatetimeOverflow(fmt::format("window end after {} microseconds", last_start));
+      if (micros < start || micros >= end)
+        return setNull();
       result.setNull(row, false);
       starts.setNull(row, false);
       ends.setNull(row, false);
@@ -189,7 +187,36 @@ BoundScalarFunction bindWindow(const BindRequest& request) {
       end_out[row] = end;
     });
   };
-  return {"window", std::move(types), std::move(output), std::move(kernel)};
+}
+
+DataType windowStruct(const DataType& time) {
+  return DataType::structOf(
+      {StructField{"start", time, true, ""}, StructField{"end", time, true, ""}});
+}
+
+BoundScalarFunction bindWindow(const BindRequest& request) {
+  DataType time = anyTimestampArgument(request, 0);
+  std::vector<DataType> types{time};
+  std::vector<std::string> texts;
+  const char* parameters[] = {"windowDuration", "slideDuration", "startTime"};
+  for (size_t index = 1; index < request.argument_types.size(); ++index) {
+    texts.push_back(constantDurationText(request, index, parameters[index - 1]));
+    types.push_back(DataType::string());
+  }
+  TimeWindowSpec spec = timeWindowSpec(
+      texts[0], texts.size() > 1 ? std::optional<std::string_view>(texts[1]) : std::nullopt,
+      texts.size() > 2 ? std::optional<std::string_view>(texts[2]) : std::nullopt);
+  ScalarKernel kernel = nthWindowKernel(spec, 0);
+  if (spec.sliding()) {
+    // A sliding window multiplies rows: the aggregate binder expands a GROUP BY key of one
+    // (nthTimeWindow); anywhere else the call is refused when it runs.
+    kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet&, Vector&) {
+      throwError(ErrorClass::NOT_SUPPORTED,
+                 "A sliding window (a slide other than the window's duration) is supported as a "
+                 "GROUP BY key only.");
+    };
+  }
+  return {"window", std::move(types), windowStruct(time), std::move(kernel)};
 }
 
 BoundScalarFunction bindWindowTime(const BindRequest& request) {
@@ -295,6 +322,34 @@ BoundScalarFunction bindSessionWindow(const BindRequest& request) {
 }
 
 }  // namespace
+
+TimeWindowSpec timeWindowSpec(std::string_view duration, std::optional<std::string_view> slide,
+                              std::optional<std::string_view> start) {
+  TimeWindowSpec spec;
+  spec.duration = parseDuration("window", "windowDuration", duration);
+  if (spec.duration <= 0)
+    raiseBadDuration("window", "windowDuration", duration, "must be greater than 0");
+  spec.slide = spec.duration;
+  if (slide) {
+    spec.slide = parseDuration("window", "slideDuration", *slide);
+    if (spec.slide <= 0)
+      raiseBadDuration("window", "slideDuration", *slide, "must be greater than 0");
+    if (spec.slide > spec.duration)
+      raiseWindowConstraint("slide duration", spec.slide, "<=", "window duration", spec.duration);
+  }
+  if (start) {
+    spec.start = parseDuration("window", "startTime", *start);
+    if (spec.start >= spec.slide || spec.start <= -spec.slide) {
+      raiseWindowConstraint("absolute value of the start time", spec.start, "<", "slide duration",
+                            spec.slide);
+    }
+  }
+  return spec;
+}
+
+BoundScalarFunction nthTimeWindow(const DataType& time, const TimeWindowSpec& spec, int64_t index) {
+  return {"window", {time}, windowStruct(time), nthWindowKernel(spec, index)};
+}
 
 void registerDatetimeWindowFunctions(FunctionRegistry& registry) {
   registry.addScalar({"session_window", 2, 2, bindSessionWindow});

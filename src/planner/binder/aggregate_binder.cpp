@@ -13,6 +13,7 @@
 #include "function/aggregate/aggregate_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
+#include "function/scalar/time_windows.hpp"
 #include "planner/binder/set_operation_binder.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/binder/within_group.hpp"
@@ -270,7 +271,8 @@ LogicalOperatorPtr AggregateBinder::bind(const sql::SelectBody& select, LogicalO
   for (const BoundAggregate& call : aggregates_)
     result_types.push_back(call.function->returnType());
   bool merged = false;
-  input = mergeSessions(std::move(input));
+  checkTimeWindowKeys();
+  input = expandSlidingWindows(mergeSessions(std::move(input)));
   if (grouping_sets_ && !grouping_sets_->isGlobal()) {
     if (canPreAggregate(aggregates_, *grouping_sets_)) {
       PreAggregate pre = preAggregate(std::move(input), std::move(group_keys_), group_names_,
@@ -679,11 +681,6 @@ LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
   auto session = std::find_if(group_keys_.begin(), group_keys_.end(), isSession);
   if (session == group_keys_.end())
     return input;
-  if (std::count_if(group_keys_.begin(), group_keys_.end(), isSession) > 1 || grouping_sets_) {
-    throwError(ErrorClass::NOT_SUPPORTED,
-               "A session window is supported as one key of a plain GROUP BY: not twice, nor "
-               "in GROUPING SETS, ROLLUP or CUBE.");
-  }
   idx_t session_key = static_cast<idx_t>(session - group_keys_.begin());
   DataType session_type = (*session)->type;
   // Project: the input's columns, then each row's session, its start, and the other keys that
@@ -746,6 +743,86 @@ LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
   // The other keys and the aggregates read input columns, which keep their places.
   *session = BoundExpression::makeColumn(window->column_types.size() - 1, session_type);
   return window;
+}
+
+namespace {
+
+bool isTimeWindowCall(const BoundExpression& key, std::string_view name) {
+  return key.kind == BoundExpressionKind::kCall && key.function.name == name;
+}
+
+//! The durations of a bound window(...) call, read from its constant arguments.
+TimeWindowSpec boundWindowSpec(const BoundExpression& call) {
+  std::vector<std::string> texts;
+  for (size_t index = 1; index < call.children.size(); ++index)
+    texts.push_back(call.children[index]->constant.getString());
+  return timeWindowSpec(
+      texts[0], texts.size() > 1 ? std::optional<std::string_view>(texts[1]) : std::nullopt,
+      texts.size() > 2 ? std::optional<std::string_view>(texts[2]) : std::nullopt);
+}
+
+}  // namespace
+
+void AggregateBinder::checkTimeWindowKeys() const {
+  idx_t windows = 0;
+  bool multiplies = false;
+  for (const BoundExpressionPtr& key : group_keys_) {
+    if (isTimeWindowCall(*key, "session_window")) {
+      ++windows;
+      multiplies = true;
+    } else if (isTimeWindowCall(*key, "window")) {
+      ++windows;
+      multiplies = multiplies || boundWindowSpec(*key).sliding();
+    }
+  }
+  if (windows > 1) {
+    throwError(ErrorClass::NOT_SUPPORTED, "A GROUP BY may have one time or session window, not {}.",
+               windows);
+  }
+  if (multiplies && grouping_sets_) {
+    throwError(ErrorClass::NOT_SUPPORTED,
+               "A session window or a sliding window is supported as a key of a plain GROUP BY, "
+               "not in GROUPING SETS, ROLLUP or CUBE.");
+  }
+}
+
+LogicalOperatorPtr AggregateBinder::expandSlidingWindows(LogicalOperatorPtr input) {
+  auto window = std::find_if(group_keys_.begin(), group_keys_.end(), [](const auto& key) {
+    return isTimeWindowCall(*key, "window") && boundWindowSpec(*key).sliding();
+  });
+  if (window == group_keys_.end())
+    return input;
+  TimeWindowSpec spec = boundWindowSpec(**window);
+  const BoundExpression& time = *(*window)->children[0];
+  DataType window_type = (*window)->type;
+  idx_t width = input->column_types.size();
+  auto expand = makeOperator(LogicalOperatorKind::kExpand);
+  expand->column_names = input->column_names;
+  expand->column_types = input->column_types;
+  expand->column_names.push_back("window");
+  expand->column_types.push_back(window_type);
+  for (int64_t index = 0; index < spec.windowsPerTime(); ++index) {
+    std::vector<BoundExpressionPtr> projection;
+    for (idx_t column = 0; column < width; ++column)
+      projection.push_back(BoundExpression::makeColumn(column, input->column_types[column]));
+    std::vector<BoundExpressionPtr> arguments;
+    arguments.push_back(copyExpression(time));
+    projection.push_back(
+        BoundExpression::makeCall(nthTimeWindow(time.type, spec, index), std::move(arguments)));
+    expand->rows.push_back(std::move(projection));
+  }
+  expand->children.push_back(std::move(input));
+  // A row's windows that do not hold its time, and the windows of a NULL time, are none.
+  auto filter = makeOperator(LogicalOperatorKind::kFilter);
+  filter->column_names = expand->column_names;
+  filter->column_types = expand->column_types;
+  std::vector<BoundExpressionPtr> held;
+  held.push_back(BoundExpression::makeColumn(width, window_type));
+  filter->expressions.push_back(ExpressionBinder::bindBuiltinCall(
+      *FunctionRegistry::builtin().findScalar("isnotnull"), "isnotnull", std::move(held)));
+  filter->children.push_back(std::move(expand));
+  *window = BoundExpression::makeColumn(width, window_type);
+  return filter;
 }
 
 BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExpr& call) {

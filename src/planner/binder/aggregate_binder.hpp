@@ -108,6 +108,13 @@ class AggregateBinder {
   //! overlapping sessions of its group by a window over the other keys ordered by the start;
   //! the session key then reads the merged session. `input` itself when no key is one.
   LogicalOperatorPtr mergeSessions(LogicalOperatorPtr input);
+  //! GROUP BY window(ts, duration, slide) with a slide shorter than the duration: `input` with
+  //! each row once per window that holds its time (an Expand, then a filter of the windows that
+  //! do not), the key reading the window; `input` itself when no key is one.
+  LogicalOperatorPtr expandSlidingWindows(LogicalOperatorPtr input);
+  //! Raises NOT_SUPPORTED when the GROUP BY has more than one time or session window, or one
+  //! beside GROUPING SETS that it would have to multiply or merge rows under.
+  void checkTimeWindowKeys() const;
   //! The select entry a name in HAVING / ORDER BY refers to when no FROM column has that name.
   std::optional<idx_t> aliasEntry(const sql::Expr& expr) const;
   bool resolvesInScope(const std::string& name) const;
