@@ -21,6 +21,7 @@
 #include "session/located.hpp"
 #include "session/parameter_binding.hpp"
 #include "session/session_variables.hpp"
+#include "sql/ast/cache_statement.hpp"
 #include "sql/parser/parser.hpp"
 #include "sql/printer.hpp"
 
@@ -104,6 +105,18 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
         return variables_.set(statement->as<sql::SetVariableStatement>(), *this);
       case sql::StatementKind::kDropVariable:
         return variables_.drop(statement->as<sql::DropVariableStatement>());
+      case sql::StatementKind::kCacheTable:
+        return runCacheTable(statement);
+      case sql::StatementKind::kUncacheTable:
+        return runUncacheTable(*statement);
+      case sql::StatementKind::kClearCache:
+        return {};
+      case sql::StatementKind::kRefresh: {
+        const auto& refresh = statement->as<sql::RefreshStatement>();
+        if (!refresh.name.empty())
+          checkRelationExists(*statement, refresh.name, refresh.name_position);
+        return {};
+      }
       case sql::StatementKind::kCreateFunction:
         if (statement->as<sql::CreateFunctionStatement>().temporary)
           return runCreateFunction(statement);
@@ -377,6 +390,45 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
           .withLocation(statement->locate(statement->position));
     }
     views_[key] = std::move(view);
+    return {};
+  }
+
+  // The cache statements: every query reads its sources anew, so there is nothing to cache or
+  // refresh; they check the names they are given, and CACHE TABLE ... AS query defines its
+  // temporary view, as Spark's does.
+  void checkRelationExists(const sql::Statement& statement, const std::vector<std::string>& name,
+                           sql::SourcePosition at) {
+    sql::QueryPtr query = sql::selectAllFrom(name, at);
+    bindQuery(statement, *query);
+  }
+
+  StatementResult runCacheTable(std::shared_ptr<const sql::Statement> statement) {
+    const auto& cache = statement->as<sql::CacheTableStatement>();
+    if (!cache.query) {
+      checkRelationExists(*statement, cache.name, cache.name_position);
+      return {};
+    }
+    std::string key = foldIdentifier(cache.name.back());
+    if (views_.count(key)) {
+      throw Error(ErrorClass::TEMP_TABLE_OR_VIEW_ALREADY_EXISTS,
+                  fmt::format("Cannot create the temporary view `{}` because it already exists.",
+                              cache.name.back()))
+          .withLocation(statement->locate(cache.name_position));
+    }
+    BindContext context = bindContext();
+    QueryBinder(context, *statement).bindQuery(*cache.query);
+    views_[key] = TemporaryView{cache.name.back(), statement, cache.query.get(), {}};
+    return {};
+  }
+
+  StatementResult runUncacheTable(const sql::Statement& statement) {
+    const auto& uncache = statement.as<sql::UncacheTableStatement>();
+    try {
+      checkRelationExists(statement, uncache.name, uncache.name_position);
+    } catch (const Error& error) {
+      if (!uncache.if_exists || error.errorClass() != ErrorClass::TABLE_OR_VIEW_NOT_FOUND)
+        throw;
+    }
     return {};
   }
 

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sql/ast/cache_statement.hpp"
 #include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/dml_statement.hpp"
 #include "sql/ast/statement.hpp"

@@ -142,6 +142,35 @@ void SqlPrinter::statement(const Statement& s) {
       out_ += joinName(drop.name);
       return;
     }
+    case StatementKind::kCacheTable: {
+      const auto& cache = s.as<CacheTableStatement>();
+      out_ += cache.lazy ? "CACHE LAZY TABLE " : "CACHE TABLE ";
+      out_ += joinName(cache.name);
+      if (!cache.options.empty()) {
+        out_ += " OPTIONS ";
+        properties(cache.options);
+      }
+      if (cache.query) {
+        out_ += " AS ";
+        query(*cache.query);
+      }
+      return;
+    }
+    case StatementKind::kUncacheTable: {
+      const auto& uncache = s.as<UncacheTableStatement>();
+      out_ += uncache.if_exists ? "UNCACHE TABLE IF EXISTS " : "UNCACHE TABLE ";
+      out_ += joinName(uncache.name);
+      return;
+    }
+    case StatementKind::kClearCache:
+      out_ += "CLEAR CACHE";
+      return;
+    case StatementKind::kRefresh: {
+      const auto& refresh = s.as<RefreshStatement>();
+      out_ += refresh.name.empty() ? "REFRESH " + quoteString(refresh.path)
+                                   : "REFRESH TABLE " + joinName(refresh.name);
+      return;
+    }
     case StatementKind::kDropTable:
     case StatementKind::kCreateSchema:
     case StatementKind::kDropSchema:

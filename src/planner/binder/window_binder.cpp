@@ -506,6 +506,9 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
       function.type = function.aggregate->returnType();
       break;
     }
+    case WindowFunctionKind::kSessionMerge:
+      // Made by the aggregate binder for session_window, never named in a query.
+      SLUICE_UNREACHABLE("session merge in a window call");
   }
 
   // PARTITION BY and ORDER BY.

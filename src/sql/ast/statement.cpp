@@ -178,6 +178,14 @@ std::string statementName(const Statement& statement) {
       return "SET VARIABLE";
     case StatementKind::kDropVariable:
       return "DROP TEMPORARY VARIABLE";
+    case StatementKind::kCacheTable:
+      return "CACHE TABLE";
+    case StatementKind::kUncacheTable:
+      return "UNCACHE TABLE";
+    case StatementKind::kClearCache:
+      return "CLEAR CACHE";
+    case StatementKind::kRefresh:
+      return "REFRESH";
     case StatementKind::kUse:
       switch (statement.as<UseStatement>().target) {
         case UseStatement::Target::kCatalog:

@@ -39,6 +39,11 @@ enum class StatementKind : uint8_t {
   kDeclareVariable,  // DECLARE [OR REPLACE] [VARIABLE] name [type] [DEFAULT expr]
   kSetVariable,      // SET VARIABLE name = expr, ... | SET VARIABLE (names) = (query)
   kDropVariable,     // DROP TEMPORARY VARIABLE [IF EXISTS] name
+  // Cache statements (sql/ast/cache_statement.hpp): checked, nothing cached.
+  kCacheTable,    // CACHE [LAZY] TABLE t [OPTIONS (...)] [[AS] query]
+  kUncacheTable,  // UNCACHE TABLE [IF EXISTS] t
+  kClearCache,    // CLEAR CACHE
+  kRefresh,       // REFRESH TABLE t | REFRESH 'path'
   // Catalog statements of a query session (sql/ast/catalog_statement.hpp).
   kDropTable,         // DROP TABLE [IF EXISTS]
   kCreateSchema,      // CREATE SCHEMA | DATABASE [IF NOT EXISTS]

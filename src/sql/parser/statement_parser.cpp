@@ -51,6 +51,14 @@ StatementPtr TokenParser::parseStatement() {
     return parseReset();
   if (checkWord("DECLARE"))
     return parseDeclareVariable();
+  if (checkWord("CACHE") && (peek(1).isKeyword(Keyword::kTable) || checkWord("LAZY", 1)))
+    return parseCacheTable();
+  if (checkWord("UNCACHE") && peek(1).isKeyword(Keyword::kTable))
+    return parseUncacheTable();
+  if (checkWord("CLEAR") && checkWord("CACHE", 1))
+    return parseClearCache();
+  if (token.isKeyword(Keyword::kRefresh))
+    return parseRefresh();
   if (token.isKeyword(Keyword::kCreate))
     return parseCreate();
   if (token.isKeyword(Keyword::kDrop))

@@ -181,6 +181,11 @@ class TokenParser {
   StatementPtr parseDeclareVariable();
   StatementPtr parseSetVariable(const Token& set);
   StatementPtr parseDropVariable(const Token& drop);
+  // Cache statements (cache_parser.cpp).
+  StatementPtr parseCacheTable();
+  StatementPtr parseUncacheTable();
+  StatementPtr parseClearCache();
+  StatementPtr parseRefresh();
   StatementPtr parseExplain();
   //! Fails with INVALID_SQL_SYNTAX when `modifier` was written: "{words} cannot be used with
   //! {statement}."

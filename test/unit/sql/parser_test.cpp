@@ -1013,6 +1013,14 @@ const char* const kRoundTripInputs[] = {
     "SET VARIABLE (a, b) = (SELECT c1, c2 FROM t WHERE c1 > 0)",
     "DROP TEMPORARY VARIABLE IF EXISTS system.session.v",
     "EXECUTE IMMEDIATE 'SELECT ?' INTO v USING 5",
+    "CACHE TABLE t",
+    "CACHE LAZY TABLE db.t OPTIONS ('storageLevel' 'DISK_ONLY')",
+    "CACHE TABLE c WITH t2 AS (SELECT 1) SELECT * FROM t2",
+    "CACHE TABLE c AS SELECT a FROM t WHERE a > 1",
+    "UNCACHE TABLE IF EXISTS db.t",
+    "CLEAR CACHE",
+    "REFRESH TABLE cat.db.t",
+    "REFRESH '/data/events'",
 };
 
 TEST(ParserTest, PrintedQueriesParseBackToTheSameTree) {
