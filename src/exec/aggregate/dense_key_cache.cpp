@@ -30,23 +30,8 @@ void visitIntegerKey(const DataType& type, Body&& body) {
 }  // namespace
 
 bool DenseKeyCache::appliesTo(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kBoolean:
-    case TypeId::kByte:
-    case TypeId::kShort:
-    case TypeId::kInt:
-    case TypeId::kLong:
-    case TypeId::kDate:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampNtz:
-    case TypeId::kYearMonthInterval:
-    case TypeId::kDayTimeInterval:
-      return true;
-    case TypeId::kDecimal:
-      return type.physicalSize() == 8;
-    default:
-      return false;
-  }
+  return type.id() == TypeId::kBoolean || type.isIntegral() || type.isDatetime() ||
+         type.isInterval() || (type.isDecimal() && !type.isWideDecimal());
 }
 
 void DenseKeyCache::setBase(int64_t value) {
