@@ -2,6 +2,9 @@
 //
 // Spark's cache statements: CACHE [LAZY] TABLE, UNCACHE TABLE, CLEAR CACHE and REFRESH (TABLE t
 // or a path).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "sql/ast/cache_statement.hpp"
 #include "sql/parser/token_parser.hpp"
 
@@ -12,12 +15,22 @@ StatementPtr TokenParser::parseCacheTable() {
   auto statement = std::make_unique<CacheTableStatement>(cache.position);
   statement->lazy = matchWord("LAZY");
   expectKeyword(Keyword::kTable);
-  statement->name_position = current().position;
+  const Token& name_token = current();
+  statement->name_position = name_token.position;
   statement->name = parseTableName();
   if (matchWord("OPTIONS"))
     statement->options = parsePropertyList();
-  if (matchKeyword(Keyword::kAs) || !atEnd())
+  if (matchKeyword(Keyword::kAs) || !atEnd()) {
+    // The query defines a temporary view, whose name has one part.
+    if (statement->name.size() > 1) {
+      std::vector<std::string> prefix(statement->name.begin(), statement->name.end() - 1);
+      failWith(ErrorClass::INVALID_SQL_SYNTAX, name_token,
+               fmt::format("It is not allowed to add catalog/namespace prefix `{}` to the table "
+                           "name in CACHE TABLE AS SELECT.",
+                           fmt::join(prefix, "`.`")));
+    }
     statement->query = parseQuery();
+  }
   return statement;
 }
 

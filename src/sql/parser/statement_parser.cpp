@@ -6,6 +6,7 @@
 // statements that CREATE leads to in pipeline_parser.cpp, the catalog statements (SHOW,
 // DESCRIBE, DROP TABLE / SCHEMA, ...) in catalog_parser.cpp.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -309,6 +310,22 @@ Expectation TokenParser::parseExpectation() {
   return expectation;
 }
 
+void TokenParser::rejectQualifiedTemporaryViewName(const std::vector<std::string>& name,
+                                                   const Token& at) const {
+  std::vector<std::string> quoted;
+  for (const std::string& part : name)
+    quoted.push_back("`" + part + "`");
+  std::string text = fmt::format("{}", fmt::join(quoted, "."));
+  if (name.size() == 2) {
+    failWith(ErrorClass::TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS, at,
+             fmt::format("CREATE TEMPORARY VIEW or the corresponding Dataset APIs only accept "
+                         "single-part view names, but got: {}.",
+                         text));
+  }
+  failWith(ErrorClass::IDENTIFIER_TOO_MANY_NAME_PARTS, at,
+           fmt::format("{} is not a valid identifier as it has more than 2 name parts.", text));
+}
+
 StatementPtr TokenParser::parseCreateView(const Token& create, const CreateModifiers& modifiers,
                                           bool live) {
   std::string_view statement_name = live ? "CREATE LIVE VIEW" : "CREATE VIEW";
@@ -332,7 +349,10 @@ StatementPtr TokenParser::parseCreateView(const Token& create, const CreateModif
                "A TEMPORARY view cannot be created with IF NOT EXISTS.");
     }
   }
+  const Token& name_token = current();
   statement->name = parseTableName();
+  if (statement->temporary && statement->name.size() > 1)
+    rejectQualifiedTemporaryViewName(statement->name, name_token);
   if (check(TokenKind::kLeftParen)) {
     advance();
     do {

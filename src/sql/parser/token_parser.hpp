@@ -181,6 +181,10 @@ class TokenParser {
   StatementPtr parseDeclareVariable();
   StatementPtr parseSetVariable(const Token& set);
   StatementPtr parseDropVariable(const Token& drop);
+  //! Raises Spark's error for CREATE TEMPORARY VIEW with a qualified name (at its first token):
+  //! TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS for two parts, IDENTIFIER_TOO_MANY_NAME_PARTS for more.
+  [[noreturn]] void rejectQualifiedTemporaryViewName(const std::vector<std::string>& name,
+                                                     const Token& at) const;
   // Cache statements (cache_parser.cpp).
   StatementPtr parseCacheTable();
   StatementPtr parseUncacheTable();
