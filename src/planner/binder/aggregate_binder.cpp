@@ -560,6 +560,7 @@ void AggregateBinder::addGroupKey(BoundExpressionPtr key, std::string name,
   }
   group_keys_.push_back(std::move(key));
   group_names_.push_back(std::move(name));
+  group_positions_.push_back(position);
 }
 
 bool AggregateBinder::hasColumnOutsideAggregates(const sql::Expr& expr) const {
@@ -764,25 +765,24 @@ TimeWindowSpec boundWindowSpec(const BoundExpression& call) {
 }  // namespace
 
 void AggregateBinder::checkTimeWindowKeys() const {
-  idx_t windows = 0;
-  bool multiplies = false;
-  for (const BoundExpressionPtr& key : group_keys_) {
-    if (isTimeWindowCall(*key, "session_window")) {
-      ++windows;
-      multiplies = true;
-    } else if (isTimeWindowCall(*key, "window")) {
-      ++windows;
-      multiplies = multiplies || boundWindowSpec(*key).sliding();
+  bool seen = false;
+  for (idx_t index = 0; index < group_keys_.size(); ++index) {
+    const BoundExpression& key = *group_keys_[index];
+    bool session = isTimeWindowCall(key, "session_window");
+    if (!session && !isTimeWindowCall(key, "window"))
+      continue;
+    if (seen) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  "A GROUP BY may have one time or session window, not two.")
+          .withLocation(statement_.locate(group_positions_[index]));
     }
-  }
-  if (windows > 1) {
-    throwError(ErrorClass::NOT_SUPPORTED, "A GROUP BY may have one time or session window, not {}.",
-               windows);
-  }
-  if (multiplies && grouping_sets_) {
-    throwError(ErrorClass::NOT_SUPPORTED,
-               "A session window or a sliding window is supported as a key of a plain GROUP BY, "
-               "not in GROUPING SETS, ROLLUP or CUBE.");
+    seen = true;
+    if (grouping_sets_ && (session || boundWindowSpec(key).sliding())) {
+      throw Error(ErrorClass::NOT_SUPPORTED,
+                  "A session window or a sliding window is supported as a key of a plain GROUP "
+                  "BY, not in GROUPING SETS, ROLLUP or CUBE.")
+          .withLocation(statement_.locate(group_positions_[index]));
+    }
   }
 }
 

@@ -163,6 +163,7 @@ class AggregateBinder {
   std::vector<std::unique_ptr<sql::ColumnRefExpr>> star_fields_;
   std::vector<BoundExpressionPtr> group_keys_;
   std::vector<std::string> group_names_;
+  std::vector<sql::SourcePosition> group_positions_;  // where each key is written
   //! ROLLUP / CUBE / GROUPING SETS, when the GROUP BY clause has them.
   std::optional<GroupingSets> grouping_sets_;
   std::vector<BoundAggregate> aggregates_;
