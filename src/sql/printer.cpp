@@ -34,6 +34,16 @@ std::string backquote(std::string_view name) {
   return out;
 }
 
+std::string backquoteParts(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& part : parts) {
+    if (!out.empty())
+      out += '.';
+    out += backquote(part);
+  }
+  return out;
+}
+
 std::string joinName(const std::vector<std::string>& parts) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -35,6 +35,8 @@ constexpr int kPrimaryLevel = 13;
 bool isPlainWord(std::string_view name);
 //! `name` in backquotes, with ` doubled.
 std::string backquote(std::string_view name);
+//! Each part backquoted, joined by dots: `a`.`b` (Spark's toSQLId).
+std::string backquoteParts(const std::vector<std::string>& parts);
 //! A dotted name with each part quoted as needed.
 std::string joinName(const std::vector<std::string>& parts);
 

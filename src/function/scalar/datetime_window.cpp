@@ -151,6 +151,19 @@ std::string constantDurationText(const BindRequest& request, size_t index,
                           left, left_value, constraint, right, right_value));
 }
 
+//! The struct<start, end> of a window or session over `time`.
+DataType windowStruct(const DataType& time) {
+  return DataType::structOf(
+      {StructField{"start", time, true, ""}, StructField{"end", time, true, ""}});
+}
+
+//! Row `row` of a window struct is NULL, its fields too.
+void setNullWindow(Vector& result, idx_t row) {
+  result.setNull(row);
+  result.child(0).setNull(row);
+  result.child(1).setNull(row);
+}
+
 //! The windows of `spec` holding each time, the index-th of them (0 the one that starts
 //! last), as struct<start, end>: NULL for a NULL time, and for a time the window does not hold
 //! (a sliding window's earlier windows, when the duration is no multiple of the slide).
@@ -163,13 +176,8 @@ ScalarKernel nthWindowKernel(TimeWindowSpec spec, int64_t index) {
     int64_t* start_out = starts.mutableData<int64_t>();
     int64_t* end_out = ends.mutableData<int64_t>();
     forEachRow(rows, [&](idx_t row) {
-      auto setNull = [&] {
-        result.setNull(row);
-        starts.setNull(row);
-        ends.setNull(row);
-      };
       if (input.isNull(row))
-        return setNull();
+        return setNullWindow(result, row);
       int64_t micros = input.at<int64_t>(row);
       // The windows are instants, aligned on the epoch plus the start offset, in any zone.
       int64_t last_start = micros - floorModulo(micros - spec.start, spec.slide);
@@ -179,7 +187,7 @@ ScalarKernel nthWindowKernel(TimeWindowSpec spec, int64_t index) {
           __builtin_add_overflow(start, spec.duration, &end))
         raiseDatetimeOverflow(fmt::format("window end after {} microseconds", last_start));
       if (micros < start || micros >= end)
-        return setNull();
+        return setNullWindow(result, row);
       result.setNull(row, false);
       starts.setNull(row, false);
       ends.setNull(row, false);
@@ -187,11 +195,6 @@ ScalarKernel nthWindowKernel(TimeWindowSpec spec, int64_t index) {
       end_out[row] = end;
     });
   };
-}
-
-DataType windowStruct(const DataType& time) {
-  return DataType::structOf(
-      {StructField{"start", time, true, ""}, StructField{"end", time, true, ""}});
 }
 
 BoundScalarFunction bindWindow(const BindRequest& request) {
@@ -270,8 +273,6 @@ BoundScalarFunction bindSessionWindow(const BindRequest& request) {
                               : value->getInt64();
   }
   std::vector<DataType> types{time, string_gap ? DataType::string() : gap_type};
-  DataType output = DataType::structOf(
-      {StructField{"start", time, true, ""}, StructField{"end", time, true, ""}});
   ScalarKernel kernel = [constant_gap, string_gap](const ExecContext&, const ArgumentVectors& args,
                                                    const RowSet& rows, Vector& result) {
     const Vector& input = *args[0];
@@ -281,12 +282,8 @@ BoundScalarFunction bindSessionWindow(const BindRequest& request) {
     int64_t* start_out = starts.mutableData<int64_t>();
     int64_t* end_out = ends.mutableData<int64_t>();
     forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row)) {
-        result.setNull(row);
-        starts.setNull(row);
-        ends.setNull(row);
-        return;
-      }
+      if (input.isNull(row))
+        return setNullWindow(result, row);
       int64_t start = input.at<int64_t>(row);
       result.setNull(row, false);
       starts.setNull(row, false);
@@ -318,7 +315,7 @@ BoundScalarFunction bindSessionWindow(const BindRequest& request) {
       end_out[row] = end;
     });
   };
-  return {"session_window", std::move(types), std::move(output), std::move(kernel)};
+  return {"session_window", std::move(types), windowStruct(time), std::move(kernel)};
 }
 
 }  // namespace

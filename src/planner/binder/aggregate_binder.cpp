@@ -675,11 +675,28 @@ BoundExpressionPtr AggregateBinder::timeWindowReference(const sql::Expr& expr) c
   return nullptr;
 }
 
+namespace {
+
+bool isTimeWindowCall(const BoundExpression& key, std::string_view name) {
+  return key.kind == BoundExpressionKind::kCall && key.function.name == name;
+}
+
+//! The durations of a bound window(...) call, read from its constant arguments.
+TimeWindowSpec boundWindowSpec(const BoundExpression& call) {
+  std::vector<std::string> texts;
+  for (size_t index = 1; index < call.children.size(); ++index)
+    texts.push_back(call.children[index]->constant.getString());
+  return timeWindowSpec(
+      texts[0], texts.size() > 1 ? std::optional<std::string_view>(texts[1]) : std::nullopt,
+      texts.size() > 2 ? std::optional<std::string_view>(texts[2]) : std::nullopt);
+}
+
+}  // namespace
+
 LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
-  auto isSession = [](const BoundExpressionPtr& key) {
-    return key->kind == BoundExpressionKind::kCall && key->function.name == "session_window";
-  };
-  auto session = std::find_if(group_keys_.begin(), group_keys_.end(), isSession);
+  auto session = std::find_if(group_keys_.begin(), group_keys_.end(), [](const auto& key) {
+    return isTimeWindowCall(*key, "session_window");
+  });
   if (session == group_keys_.end())
     return input;
   idx_t session_key = static_cast<idx_t>(session - group_keys_.begin());
@@ -745,24 +762,6 @@ LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
   *session = BoundExpression::makeColumn(window->column_types.size() - 1, session_type);
   return window;
 }
-
-namespace {
-
-bool isTimeWindowCall(const BoundExpression& key, std::string_view name) {
-  return key.kind == BoundExpressionKind::kCall && key.function.name == name;
-}
-
-//! The durations of a bound window(...) call, read from its constant arguments.
-TimeWindowSpec boundWindowSpec(const BoundExpression& call) {
-  std::vector<std::string> texts;
-  for (size_t index = 1; index < call.children.size(); ++index)
-    texts.push_back(call.children[index]->constant.getString());
-  return timeWindowSpec(
-      texts[0], texts.size() > 1 ? std::optional<std::string_view>(texts[1]) : std::nullopt,
-      texts.size() > 2 ? std::optional<std::string_view>(texts[2]) : std::nullopt);
-}
-
-}  // namespace
 
 void AggregateBinder::checkTimeWindowKeys() const {
   bool seen = false;

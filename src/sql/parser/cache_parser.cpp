@@ -3,10 +3,10 @@
 // Spark's cache statements: CACHE [LAZY] TABLE, UNCACHE TABLE, CLEAR CACHE and REFRESH (TABLE t
 // or a path).
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "sql/ast/cache_statement.hpp"
 #include "sql/parser/token_parser.hpp"
+#include "sql/printer_core.hpp"
 
 namespace sluice::sql {
 
@@ -25,9 +25,9 @@ StatementPtr TokenParser::parseCacheTable() {
     if (statement->name.size() > 1) {
       std::vector<std::string> prefix(statement->name.begin(), statement->name.end() - 1);
       failWith(ErrorClass::INVALID_SQL_SYNTAX, name_token,
-               fmt::format("It is not allowed to add catalog/namespace prefix `{}` to the table "
+               fmt::format("It is not allowed to add catalog/namespace prefix {} to the table "
                            "name in CACHE TABLE AS SELECT.",
-                           fmt::join(prefix, "`.`")));
+                           backquoteParts(prefix)));
     }
     statement->query = parseQuery();
   }

@@ -6,11 +6,11 @@
 // statements that CREATE leads to in pipeline_parser.cpp, the catalog statements (SHOW,
 // DESCRIBE, DROP TABLE / SCHEMA, ...) in catalog_parser.cpp.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "sql/parser/token_parser.hpp"
+#include "sql/printer_core.hpp"
 
 namespace sluice::sql {
 
@@ -312,10 +312,7 @@ Expectation TokenParser::parseExpectation() {
 
 void TokenParser::rejectQualifiedTemporaryViewName(const std::vector<std::string>& name,
                                                    const Token& at) const {
-  std::vector<std::string> quoted;
-  for (const std::string& part : name)
-    quoted.push_back("`" + part + "`");
-  std::string text = fmt::format("{}", fmt::join(quoted, "."));
+  std::string text = backquoteParts(name);
   if (name.size() == 2) {
     failWith(ErrorClass::TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS, at,
              fmt::format("CREATE TEMPORARY VIEW or the corresponding Dataset APIs only accept "
