@@ -5,7 +5,6 @@
 
 #include "catalog/catalog_errors.hpp"
 #include "common/types/type_coercion.hpp"
-#include "function/function_registry.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/window_binder.hpp"
@@ -116,11 +115,9 @@ BoundExpressionPtr notMatching(BoundExpressionPtr condition) {
   coalesce->type = DataType::boolean();
   coalesce->children.push_back(std::move(condition));
   coalesce->children.push_back(BoundExpression::makeConstant(Value::boolean(false)));
-  const ScalarFunctionEntry* entry = FunctionRegistry::builtin().findScalar("not");
-  SLUICE_CHECK(entry != nullptr);
   std::vector<BoundExpressionPtr> arguments;
   arguments.push_back(std::move(coalesce));
-  return ExpressionBinder::bindBuiltinCall(*entry, "not", std::move(arguments));
+  return ExpressionBinder::bindBuiltin("not", std::move(arguments));
 }
 
 BoundExpressionPtr requireTrue(BoundExpressionPtr condition, ErrorClass error_class,

@@ -20,7 +20,6 @@
 
 #include "exec/dml/matched_files.hpp"
 #include "exec/table_sink.hpp"
-#include "function/function_registry.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
@@ -86,14 +85,11 @@ class InsertBinder {
   //! The condition static partition values stand for: p1 <=> v1 AND ...; null without any.
   BoundExpressionPtr staticPartitionCondition() const {
     BoundExpressionPtr condition;
-    const ScalarFunctionEntry* equal = FunctionRegistry::builtin().findScalar("<=>");
-    SLUICE_CHECK(equal != nullptr);
     for (const auto& [column, value] : static_values_) {
       std::vector<BoundExpressionPtr> arguments;
       arguments.push_back(BoundExpression::makeColumn(column, target_.schema()[column].type));
       arguments.push_back(BoundExpression::makeConstant(value));
-      BoundExpressionPtr term =
-          ExpressionBinder::bindBuiltinCall(*equal, "<=>", std::move(arguments));
+      BoundExpressionPtr term = ExpressionBinder::bindBuiltin("<=>", std::move(arguments));
       if (!condition) {
         condition = std::move(term);
         continue;

@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "exec/table_function/delta_table_reader.hpp"
-#include "function/function_registry.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 #include "storage/delta/appended_files.hpp"
@@ -686,13 +685,11 @@ LogicalOperatorPtr distinctPairsPlan(LogicalOperatorPtr view_plan,
 
   // The rows the count passes over: a NULL argument, a FILTER not true.
   LogicalOperatorPtr input = std::move(aggregate.children[0]);
-  const ScalarFunctionEntry& is_not_null = *FunctionRegistry::builtin().findScalar("isnotnull");
   std::vector<BoundExpressionPtr> conditions;
   for (const BoundExpressionPtr& argument : call.arguments) {
     std::vector<BoundExpressionPtr> arguments;
     arguments.push_back(copyExpression(*argument));
-    conditions.push_back(
-        ExpressionBinder::bindBuiltinCall(is_not_null, "isnotnull", std::move(arguments)));
+    conditions.push_back(ExpressionBinder::bindBuiltin("isnotnull", std::move(arguments)));
   }
   if (call.filter)
     conditions.push_back(std::move(call.filter));

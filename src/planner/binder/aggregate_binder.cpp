@@ -740,8 +740,7 @@ LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
   std::vector<BoundExpressionPtr> bounds;
   bounds.push_back(sessionField(row_session, 1));
   bounds.push_back(sessionField(row_session, 0));
-  filter->expressions.push_back(ExpressionBinder::bindBuiltinCall(
-      *FunctionRegistry::builtin().findScalar(">"), ">", std::move(bounds)));
+  filter->expressions.push_back(ExpressionBinder::bindBuiltin(">", std::move(bounds)));
   filter->children.push_back(std::move(project));
 
   auto window = makeOperator(LogicalOperatorKind::kWindow);
@@ -817,8 +816,7 @@ LogicalOperatorPtr AggregateBinder::expandSlidingWindows(LogicalOperatorPtr inpu
   filter->column_types = expand->column_types;
   std::vector<BoundExpressionPtr> held;
   held.push_back(BoundExpression::makeColumn(width, window_type));
-  filter->expressions.push_back(ExpressionBinder::bindBuiltinCall(
-      *FunctionRegistry::builtin().findScalar("isnotnull"), "isnotnull", std::move(held)));
+  filter->expressions.push_back(ExpressionBinder::bindBuiltin("isnotnull", std::move(held)));
   filter->children.push_back(std::move(expand));
   *window = BoundExpression::makeColumn(width, window_type);
   return filter;

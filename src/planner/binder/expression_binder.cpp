@@ -1011,6 +1011,13 @@ BoundExpressionPtr ExpressionBinder::call(std::string_view name,
   return bindBuiltinCall(*entry, name, std::move(arguments));
 }
 
+BoundExpressionPtr ExpressionBinder::bindBuiltin(std::string_view name,
+                                                 std::vector<BoundExpressionPtr> arguments) {
+  const ScalarFunctionEntry* entry = FunctionRegistry::builtin().findScalar(name);
+  SLUICE_CHECK(entry != nullptr);
+  return bindBuiltinCall(*entry, name, std::move(arguments));
+}
+
 BoundExpressionPtr ExpressionBinder::bindBuiltinCall(const ScalarFunctionEntry& entry,
                                                      std::string_view name,
                                                      std::vector<BoundExpressionPtr> arguments) {

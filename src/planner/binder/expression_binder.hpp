@@ -43,6 +43,10 @@ class ExpressionBinder {
   //! casting them to the types it asks for.
   static BoundExpressionPtr bindBuiltinCall(const ScalarFunctionEntry& entry, std::string_view name,
                                             std::vector<BoundExpressionPtr> arguments);
+  //! bindBuiltinCall of the built-in scalar function named `name`, which must exist: for the
+  //! calls a rewrite builds (isnotnull, >, &, ...).
+  static BoundExpressionPtr bindBuiltin(std::string_view name,
+                                        std::vector<BoundExpressionPtr> arguments);
 
   //! Casts `expr` to `type` (nothing when it already has that type).
   static BoundExpressionPtr castTo(BoundExpressionPtr expr, const DataType& type);

@@ -8,7 +8,6 @@
 
 #include "common/error/error.hpp"
 #include "common/text/ascii_case.hpp"
-#include "function/function_registry.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
@@ -276,18 +275,16 @@ void raiseGroupingOutsideGroupingSets() {
 }
 
 BoundExpressionPtr groupingBit(idx_t id_column, idx_t key, size_t key_count) {
-  const FunctionRegistry& registry = FunctionRegistry::builtin();
   std::vector<BoundExpressionPtr> shift_arguments;
   shift_arguments.push_back(BoundExpression::makeColumn(id_column, DataType::longType()));
   shift_arguments.push_back(
       BoundExpression::makeConstant(Value::intValue(static_cast<int32_t>(key_count - 1 - key))));
-  BoundExpressionPtr shifted = ExpressionBinder::bindBuiltinCall(
-      *registry.findScalar("shiftright"), "shiftright", std::move(shift_arguments));
+  BoundExpressionPtr shifted =
+      ExpressionBinder::bindBuiltin("shiftright", std::move(shift_arguments));
   std::vector<BoundExpressionPtr> and_arguments;
   and_arguments.push_back(std::move(shifted));
   and_arguments.push_back(BoundExpression::makeConstant(Value::longValue(1)));
-  BoundExpressionPtr bit =
-      ExpressionBinder::bindBuiltinCall(*registry.findScalar("&"), "&", std::move(and_arguments));
+  BoundExpressionPtr bit = ExpressionBinder::bindBuiltin("&", std::move(and_arguments));
   return ExpressionBinder::castTo(std::move(bit), DataType::byteType());
 }
 

@@ -6,7 +6,6 @@
 
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
-#include "function/function_registry.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/expression/expression_rewriting.hpp"
 
@@ -106,13 +105,11 @@ LogicalOperatorPtr bindUnpivot(const sql::UnpivotRef& unpivot, LogicalOperatorPt
 
   // EXCLUDE NULLS keeps the rows with a value.
   std::vector<BoundExpressionPtr> present;
-  const ScalarFunctionEntry& is_not_null = *FunctionRegistry::builtin().findScalar("isnotnull");
   for (size_t value = 0; value < width; ++value) {
     idx_t column = ids.size() + 1 + value;
     std::vector<BoundExpressionPtr> arguments;
     arguments.push_back(BoundExpression::makeColumn(column, value_types[value]));
-    present.push_back(
-        ExpressionBinder::bindBuiltinCall(is_not_null, "isnotnull", std::move(arguments)));
+    present.push_back(ExpressionBinder::bindBuiltin("isnotnull", std::move(arguments)));
   }
   BoundExpressionPtr condition = std::move(present[0]);
   for (size_t value = 1; value < present.size(); ++value) {
