@@ -398,8 +398,10 @@ class SessionState : public ViewResolver, public FunctionResolver, public Catalo
   // temporary view, as Spark's does.
   void checkRelationExists(const sql::Statement& statement, const std::vector<std::string>& name,
                            sql::SourcePosition at) {
+    // Bound only: the plan is neither optimized nor run.
     sql::QueryPtr query = sql::selectAllFrom(name, at);
-    bindQuery(statement, *query);
+    BindContext context = bindContext();
+    QueryBinder(context, statement).bindQuery(*query);
   }
 
   StatementResult runCacheTable(std::shared_ptr<const sql::Statement> statement) {
