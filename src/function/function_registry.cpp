@@ -66,6 +66,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerDatetimeTimestampFunctions(built);
     registerDatetimeConversionFunctions(built);
     registerDatetimeWindowFunctions(built);
+    registerTimeFunctions(built);
     registerIntervalFunctions(built);
     registerGetJsonObjectFunctions(built);
     registerToJsonFunctions(built);

@@ -84,6 +84,7 @@ void registerDatetimeArithmeticFunctions(FunctionRegistry& registry);
 void registerDatetimeTimestampFunctions(FunctionRegistry& registry);
 void registerDatetimeConversionFunctions(FunctionRegistry& registry);
 void registerDatetimeWindowFunctions(FunctionRegistry& registry);
+void registerTimeFunctions(FunctionRegistry& registry);
 void registerIntervalFunctions(FunctionRegistry& registry);
 void registerGetJsonObjectFunctions(FunctionRegistry& registry);
 void registerToJsonFunctions(FunctionRegistry& registry);

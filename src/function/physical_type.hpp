@@ -50,6 +50,7 @@ decltype(auto) visitScalarType(const DataType& type, Visitor&& visitor) {
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       return visitor.template operator()<int64_t>();
     case TypeId::kString:
     case TypeId::kBinary:

@@ -313,6 +313,8 @@ std::string arrowFormat(const DataType& type, const std::string& time_zone) {
       return "tsu:" + time_zone;
     case TypeId::kTimestampNtz:
       return "tsu:";
+    case TypeId::kTime:
+      return "ttu";  // time64, microseconds
     case TypeId::kYearMonthInterval:
       return "tiM";
     case TypeId::kDayTimeInterval:

@@ -56,6 +56,8 @@ std::string prettyString(const Value& value, const TimeZone& zone) {
       return formatTimestamp(value.getInt64(), zone);
     case TypeId::kTimestampNtz:
       return formatTimestampNtz(value.getInt64());
+    case TypeId::kTime:
+      return formatTime(value.getInt64());
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
                                      type.endField());

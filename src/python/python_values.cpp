@@ -29,6 +29,7 @@ PythonValueConverter::PythonValueConverter(const TimeZone& zone, py::object make
   date_ = datetime.attr("date");
   datetime_ = datetime.attr("datetime");
   timedelta_ = datetime.attr("timedelta");
+  time_ = datetime.attr("time");
   decimal_ = py::module_::import("decimal").attr("Decimal");
 }
 
@@ -86,6 +87,11 @@ py::object PythonValueConverter::convert(const Value& value) const {
       return dateTime(value.getInt64());
     case TypeId::kDayTimeInterval:
       return timedelta_(py::arg("microseconds") = value.getInt64());
+    case TypeId::kTime: {
+      int64_t micros = value.getInt64();
+      int64_t seconds = micros / kMicrosPerSecond;
+      return time_(seconds / 3600, seconds / 60 % 60, seconds % 60, micros % kMicrosPerSecond);
+    }
     case TypeId::kArray: {
       py::list items;
       for (const Value& item : value.children())

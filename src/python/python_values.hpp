@@ -32,6 +32,7 @@ class [[gnu::visibility("hidden")]] PythonValueConverter {
   pybind11::object date_;
   pybind11::object datetime_;
   pybind11::object timedelta_;
+  pybind11::object time_;
   pybind11::object decimal_;
 };
 

@@ -95,6 +95,8 @@ std::string display(const Value& value, const TimeZone& zone, bool nested) {
       return formatTimestamp(value.getInt64(), zone);
     case TypeId::kTimestampNtz:
       return formatTimestampNtz(value.getInt64());
+    case TypeId::kTime:
+      return formatTime(value.getInt64());
     case TypeId::kYearMonthInterval:
       return hiveYearMonth(value.getInt64());
     case TypeId::kDayTimeInterval:

@@ -301,6 +301,9 @@ void SqlPrinter::literal(const LiteralExpr& literal) {
     case LiteralKind::kTimestampLtz:
       out_ += "TIMESTAMP_LTZ " + quoteString(literal.text);
       return;
+    case LiteralKind::kTime:
+      out_ += "TIME " + quoteString(literal.text);
+      return;
     case LiteralKind::kInterval: {
       out_ += "INTERVAL";
       for (const IntervalPart& part : literal.interval.parts) {

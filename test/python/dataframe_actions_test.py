@@ -45,14 +45,16 @@ class CollectTest(SessionTest):
         [row] = self.spark.sql(
             "SELECT 1 AS i, CAST(2 AS BIGINT) AS l, 1.5D AS d, 12.30BD AS m, 'x' AS s, "
             "X'0AFF' AS b, true AS t, DATE'2024-02-29' AS dt, "
-            "TIMESTAMP_NTZ'2024-01-02 03:04:05.5' AS ntz, array(1, NULL) AS a, "
-            "map('k', 1) AS mp, named_struct('x', 1, 'y', 'z') AS st, NULL AS n").collect()
+            "TIMESTAMP_NTZ'2024-01-02 03:04:05.5' AS ntz, TIME'13:04:05.25' AS tm, "
+            "array(1, NULL) AS a, map('k', 1) AS mp, named_struct('x', 1, 'y', 'z') AS st, "
+            "NULL AS n").collect()
         expected = {
             "i": (1, int), "l": (2, int), "d": (1.5, float),
             "m": (decimal.Decimal("12.30"), decimal.Decimal), "s": ("x", str),
             "b": (b"\x0a\xff", bytes), "t": (True, bool),
             "dt": (datetime.date(2024, 2, 29), datetime.date),
             "ntz": (datetime.datetime(2024, 1, 2, 3, 4, 5, 500000), datetime.datetime),
+            "tm": (datetime.time(13, 4, 5, 250000), datetime.time),
             "a": ([1, None], list), "mp": ({"k": 1}, dict), "n": (None, type(None)),
         }
         for name, (value, value_type) in expected.items():

@@ -79,6 +79,8 @@ std::string CsvRecordFormatter::valueText(const Value& value) const {
       return datetimes_.timestamp(value.getInt64());
     case TypeId::kTimestampNtz:
       return datetimes_.timestampNtz(value.getInt64());
+    case TypeId::kTime:
+      return formatTime(value.getInt64());
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
                                      type.endField());

@@ -147,6 +147,9 @@ void JsonGenerator::appendValue(std::string& out, const Value& value) const {
       appendJsonString(out,
                        timestamp_ntz_format_.formatTimestamp(value.getInt64(), TimeZone::utc()));
       return;
+    case TypeId::kTime:
+      appendJsonString(out, formatTime(value.getInt64()));
+      return;
     case TypeId::kYearMonthInterval:
       appendJsonString(out, formatYearMonthInterval(static_cast<int32_t>(value.getInt64()),
                                                     type.startField(), type.endField()));

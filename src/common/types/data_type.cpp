@@ -16,6 +16,18 @@ struct DataType::Nested {
   std::vector<StructField> fields;  // STRUCT
 };
 
+DataType DataType::time(int precision) {
+  if (precision < 0 || precision > kMaxTimePrecision) {
+    throwError(ErrorClass::UNSUPPORTED_TIME_PRECISION,
+               "The seconds precision {} of the TIME data type is out of the supported range "
+               "[0, {}].",
+               precision, kMaxTimePrecision);
+  }
+  DataType type(TypeId::kTime);
+  type.precision_ = static_cast<uint8_t>(precision);
+  return type;
+}
+
 DataType DataType::decimal(int precision, int scale) {
   if (precision < 1 || precision > kMaxDecimalPrecision) {
     throwError(ErrorClass::DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION,
@@ -123,6 +135,7 @@ idx_t DataType::physicalSize() const {
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       return 8;
     case TypeId::kDecimal:
       return isWideDecimal() ? 16 : 8;
@@ -213,6 +226,8 @@ std::string DataType::sql() const {
       return "TIMESTAMP";
     case TypeId::kTimestampNtz:
       return "TIMESTAMP_NTZ";
+    case TypeId::kTime:
+      return fmt::format("TIME({})", precision_);
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
       return intervalSql(*this);

@@ -34,6 +34,8 @@ enum class TypeId : uint8_t {
   kArray,              // ListEntry per row + one child vector of elements
   kMap,                // ListEntry per row + one child STRUCT<key, value> vector
   kStruct,             // no data of its own; one child vector per field
+  // Last, so that the ids above keep the numbers aggregate states were saved with.
+  kTime,  // TIME(p), int64_t microseconds since midnight, 0 <= value < 86,400,000,000
 };
 
 //! The fields an interval type spans, as in INTERVAL DAY TO SECOND.
@@ -45,6 +47,7 @@ class DataType {
  public:
   static constexpr uint8_t kMaxDecimalPrecision = 38;
   static constexpr uint8_t kMaxInt64DecimalPrecision = 18;
+  static constexpr uint8_t kMaxTimePrecision = 6;
 
   DataType() = default;
   explicit DataType(TypeId id) : id_(id) {}
@@ -65,6 +68,8 @@ class DataType {
   static DataType timestamp() { return DataType(TypeId::kTimestamp); }
   static DataType timestampNtz() { return DataType(TypeId::kTimestampNtz); }
   static DataType variant() { return DataType(TypeId::kVariant); }
+  //! TIME(p): fractional seconds kept to p digits, 0 <= p <= 6 (UNSUPPORTED_TIME_PRECISION).
+  static DataType time(int precision = kMaxTimePrecision);
   static DataType yearMonthInterval(IntervalField start = IntervalField::kYear,
                                     IntervalField end = IntervalField::kMonth);
   static DataType dayTimeInterval(IntervalField start = IntervalField::kDay,
@@ -97,7 +102,10 @@ class DataType {
   bool isInterval() const {
     return id_ == TypeId::kYearMonthInterval || id_ == TypeId::kDayTimeInterval;
   }
-  bool isNested() const { return id_ >= TypeId::kArray; }
+  bool isNested() const {
+    return id_ == TypeId::kArray || id_ == TypeId::kMap || id_ == TypeId::kStruct;
+  }
+  bool isTime() const { return id_ == TypeId::kTime; }
   bool isVariant() const { return id_ == TypeId::kVariant; }
   //! Values are StringViews: STRING, BINARY and VARIANT.
   bool hasStringValues() const { return isStringLike() || isVariant(); }
@@ -122,7 +130,7 @@ class DataType {
   struct Nested;
 
   TypeId id_ = TypeId::kVoid;
-  uint8_t precision_ = 0;  // DECIMAL precision, or an interval's start field
+  uint8_t precision_ = 0;  // DECIMAL or TIME precision, or an interval's start field
   uint8_t scale_ = 0;      // DECIMAL scale, or an interval's end field
   std::shared_ptr<const Nested> nested_;
 };

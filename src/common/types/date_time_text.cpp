@@ -230,13 +230,8 @@ void appendDate(std::string& out, int32_t days) {
   appendPadded(out, date.day, 2);
 }
 
-std::string formatLocal(int64_t local_seconds, int64_t micros_of_second) {
-  int64_t days = floorDivide(local_seconds, kSecondsPerDay);
-  int64_t second_of_day = local_seconds - days * kSecondsPerDay;
-  std::string out;
-  out.reserve(26);
-  appendDate(out, static_cast<int32_t>(days));
-  out += ' ';
+// "HH:mm:ss" and the fraction when it is not zero, trailing zeros trimmed.
+void appendTimeOfDay(std::string& out, int64_t second_of_day, int64_t micros_of_second) {
   appendPadded(out, second_of_day / 3600, 2);
   out += ':';
   appendPadded(out, second_of_day / 60 % 60, 2);
@@ -251,7 +246,28 @@ std::string formatLocal(int64_t local_seconds, int64_t micros_of_second) {
     }
     appendPadded(out, micros_of_second, width);
   }
+}
+
+std::string formatLocal(int64_t local_seconds, int64_t micros_of_second) {
+  int64_t days = floorDivide(local_seconds, kSecondsPerDay);
+  int64_t second_of_day = local_seconds - days * kSecondsPerDay;
+  std::string out;
+  out.reserve(26);
+  appendDate(out, static_cast<int32_t>(days));
+  out += ' ';
+  appendTimeOfDay(out, second_of_day, micros_of_second);
   return out;
+}
+
+bool endsWithMeridiem(std::string_view text, bool& pm) {
+  if (text.size() <= 2)
+    return false;
+  char last = text[text.size() - 1];
+  char before = text[text.size() - 2];
+  if (last != 'M' && last != 'm')
+    return false;
+  pm = before == 'P' || before == 'p';
+  return pm || before == 'A' || before == 'a';
 }
 
 }  // namespace
@@ -346,6 +362,40 @@ std::optional<int64_t> parseTimestampNtz(std::string_view text, bool allow_zone)
     return std::nullopt;
   }
   return micros;
+}
+
+std::optional<int64_t> parseTime(std::string_view text) {
+  size_t begin = 0;
+  size_t end = 0;
+  trimBounds(text, begin, end);
+  text = text.substr(0, end);
+  bool pm = false;
+  bool meridiem = endsWithMeridiem(text, pm);
+  if (meridiem)
+    text.remove_suffix(2);
+  TimestampParts parts;
+  if (!scanTimestamp(text, parts) || !parts.just_time || parts.has_zone)
+    return std::nullopt;
+  int64_t hour = parts.segments[3];
+  if (meridiem) {
+    // A 12-hour clock: 12 AM is midnight, 12 PM noon.
+    if (hour < 1 || hour > 12)
+      return std::nullopt;
+    hour = hour % 12 + (pm ? 12 : 0);
+    parts.segments[3] = hour;
+  }
+  if (!isValidTime(parts))
+    return std::nullopt;
+  return (parts.segments[3] * 3600 + parts.segments[4] * 60 + parts.segments[5]) *
+             kMicrosPerSecond +
+         parts.segments[6];
+}
+
+std::string formatTime(int64_t micros_of_day) {
+  std::string out;
+  out.reserve(15);
+  appendTimeOfDay(out, micros_of_day / kMicrosPerSecond, micros_of_day % kMicrosPerSecond);
+  return out;
 }
 
 std::string formatDate(int32_t days) {

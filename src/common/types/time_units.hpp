@@ -16,6 +16,15 @@ constexpr int64_t kMicrosPerDay = 24 * kMicrosPerHour;
 constexpr int64_t kSecondsPerDay = 86'400;
 constexpr int64_t kMillisPerHour = 3'600'000;
 
+//! A TIME value (microseconds since midnight, never negative) cut to `precision` fraction
+//! digits, as a cast to TIME(precision) does.
+constexpr int64_t truncateTimeOfDay(int64_t micros_of_day, int precision) {
+  int64_t unit = 1;
+  for (int digits = precision; digits < 6; ++digits)
+    unit *= 10;
+  return micros_of_day - micros_of_day % unit;
+}
+
 //! `value / divisor` rounded towards negative infinity.
 constexpr int64_t floorDivide(int64_t value, int64_t divisor) {
   int64_t quotient = value / divisor;

@@ -119,6 +119,8 @@ std::optional<DataType> findTightestCommonType(const DataType& left, const DataT
   }
   if (left.isDatetime() && right.isDatetime())
     return findWiderDateTimeType(left, right);
+  if (left.isTime() && right.isTime())
+    return DataType::time(std::max(left.precision(), right.precision()));
   if (left.id() == TypeId::kDayTimeInterval && right.id() == TypeId::kDayTimeInterval) {
     return DataType::dayTimeInterval(std::min(left.startField(), right.startField()),
                                      std::max(left.endField(), right.endField()));
@@ -244,7 +246,7 @@ bool canAnsiCast(const DataType& from, const DataType& to) {
   }
   if (f == TypeId::kString) {
     return t == TypeId::kBinary || t == TypeId::kBoolean || to.isNumeric() || to.isDatetime() ||
-           to.isInterval();
+           to.isInterval() || to.isTime();
   }
   switch (t) {
     case TypeId::kBoolean:
@@ -257,6 +259,9 @@ bool canAnsiCast(const DataType& from, const DataType& to) {
       return from.isNumeric() || f == TypeId::kDate || f == TypeId::kTimestampNtz;
     case TypeId::kTimestampNtz:
       return f == TypeId::kDate || f == TypeId::kTimestamp;
+    case TypeId::kTime:
+      // A timestamp's time of day (in the session zone for TIMESTAMP), or another precision.
+      return f == TypeId::kTime || f == TypeId::kTimestamp || f == TypeId::kTimestampNtz;
     case TypeId::kArray:
       return f == TypeId::kArray && canAnsiCast(from.elementType(), to.elementType());
     case TypeId::kMap:
@@ -293,6 +298,8 @@ bool canStoreAssign(const DataType& from, const DataType& to) {
     return !from.isNested() && !from.isVariant();
   if (from.isDatetime() && to.isDatetime())
     return true;
+  if (from.isTime() && to.isTime())
+    return from.precision() <= to.precision();  // no fraction digits dropped silently
   if (from.id() == TypeId::kArray && to.id() == TypeId::kArray)
     return canStoreAssign(from.elementType(), to.elementType());
   if (from.id() == TypeId::kMap && to.id() == TypeId::kMap) {

@@ -38,6 +38,7 @@ class Value {
   static Value date(int32_t days) { return Value(DataType::date(), int64_t{days}); }
   static Value timestamp(int64_t micros) { return Value(DataType::timestamp(), micros); }
   static Value timestampNtz(int64_t micros) { return Value(DataType::timestampNtz(), micros); }
+  static Value time(int64_t micros_of_day) { return Value(DataType::time(), micros_of_day); }
   //! ARRAY, MAP (children are STRUCT<key, value> values) or STRUCT (one child per field).
   static Value nested(DataType type, std::vector<Value> children) {
     return Value(std::move(type), Storage{std::move(children)});

@@ -71,6 +71,10 @@ std::optional<int64_t> parseTimestamp(std::string_view text, const TimeZone& zon
 //! (`allow_zone`, Spark's stringToTimestampWithoutTimeZone(s, true)); TIMESTAMP_NTZ
 //! literals pass false to reject it. A time without a date is invalid.
 std::optional<int64_t> parseTimestampNtz(std::string_view text, bool allow_zone = true);
+//! Spark's time forms (stringToTime): "h[h]:m[m][:s[s][.ffffff...]]" (digits past the sixth
+//! are dropped), optionally "T" before it, optionally " AM" / "PM" after it (hours 1 to 12
+//! then). No date and no zone. Returns microseconds since midnight.
+std::optional<int64_t> parseTime(std::string_view text);
 
 // ---- Formatting: CAST(x AS STRING). ----
 
@@ -92,6 +96,8 @@ std::string formatDate(int32_t days);
 //! ("...:01.5"), as wall-clock time in `zone`.
 std::string formatTimestamp(int64_t micros, const TimeZone& zone);
 std::string formatTimestampNtz(int64_t micros);
+//! "13:45:01", with the fraction only when non-zero, trailing zeros trimmed ("13:45:01.5").
+std::string formatTime(int64_t micros_of_day);
 //! "INTERVAL '1-2' YEAR TO MONTH", "INTERVAL '-14' MONTH", as Spark prints interval values.
 std::string formatYearMonthInterval(int32_t months, IntervalField start, IntervalField end);
 //! "INTERVAL '3 04:05:06.5' DAY TO SECOND", "INTERVAL '100:00' HOUR TO MINUTE"; fields

@@ -126,6 +126,7 @@ Value Vector::getValue(idx_t row) const {
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       return Value::fromInt64(type_, data<int64_t>()[index]);
     case TypeId::kFloat:
       return Value::floatValue(data<float>()[index]);
@@ -194,6 +195,7 @@ void Vector::setValue(idx_t row, const Value& value) {
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       mutableData<int64_t>()[row] = value.getInt64();
       break;
     case TypeId::kFloat:

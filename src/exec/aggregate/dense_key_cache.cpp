@@ -30,7 +30,7 @@ void visitIntegerKey(const DataType& type, Body&& body) {
 }  // namespace
 
 bool DenseKeyCache::appliesTo(const DataType& type) {
-  return type.id() == TypeId::kBoolean || type.isIntegral() || type.isDatetime() ||
+  return type.id() == TypeId::kBoolean || type.isIntegral() || type.isDatetime() || type.isTime() ||
          type.isInterval() || (type.isDecimal() && !type.isWideDecimal());
 }
 

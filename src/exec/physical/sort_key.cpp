@@ -55,6 +55,7 @@ ValueComparator valueComparatorFor(const DataType& type) {
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       return compareValues<int64_t>;
     case TypeId::kFloat:
       return compareFloating<float>;
@@ -68,6 +69,7 @@ ValueComparator valueComparatorFor(const DataType& type) {
     case TypeId::kArray:
     case TypeId::kMap:
     case TypeId::kStruct:
+    case TypeId::kVariant:  // not orderable
       return nullptr;
   }
   return nullptr;

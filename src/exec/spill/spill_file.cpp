@@ -24,6 +24,9 @@ bool spillsAsItself(const DataType& type) {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
       return false;
+    case TypeId::kTime:
+      // Parquet's TIME(MICROS) reads back as TIME(6): a narrower TIME would change type.
+      return type.precision() == DataType::kMaxTimePrecision;
     case TypeId::kArray:
       return spillsAsItself(type.elementType());
     case TypeId::kMap:

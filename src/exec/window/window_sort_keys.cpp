@@ -134,6 +134,7 @@ bool PackedKeyLayout::supports(const std::vector<SortKey>& keys,
       case TypeId::kTimestampNtz:
       case TypeId::kYearMonthInterval:
       case TypeId::kDayTimeInterval:
+      case TypeId::kTime:
         break;
       default:
         return false;

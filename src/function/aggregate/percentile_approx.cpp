@@ -228,6 +228,7 @@ class PercentileApprox : public AggregateFunction {
       case TypeId::kTimestamp:
       case TypeId::kTimestampNtz:
       case TypeId::kDayTimeInterval:
+      case TypeId::kTime:
         out.mutableData<int64_t>()[row] = static_cast<int64_t>(value);
         break;
       case TypeId::kFloat:

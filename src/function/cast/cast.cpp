@@ -287,6 +287,8 @@ std::string formatScalar(const Vector& input, idx_t row, const ExecContext& cont
       return formatTimestamp(input.at<int64_t>(row), datetime::sessionZone(context));
     case TypeId::kTimestampNtz:
       return formatTimestampNtz(input.at<int64_t>(row));
+    case TypeId::kTime:
+      return formatTime(input.at<int64_t>(row));
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(input.at<int32_t>(row), type.startField(), type.endField());
     case TypeId::kDayTimeInterval:
@@ -401,6 +403,12 @@ void castFromString(CastWriter& writer, const Vector& input, const RowSet& rows,
           return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
         return writeValue<int64_t>(result, row, *micros);
       }
+      case TypeId::kTime: {
+        auto micros = parseTime(text);
+        if (!micros)
+          return writer.fail(row, ErrorClass::CAST_INVALID_INPUT);
+        return writeValue<int64_t>(result, row, truncateTimeOfDay(*micros, to.precision()));
+      }
       default:
         throwError(ErrorClass::NOT_SUPPORTED, "CAST from STRING to {} is not supported yet.",
                    to.sql());
@@ -461,6 +469,25 @@ void castDateTime(const ExecContext& context, const Vector& input, const RowSet&
     // TIMESTAMP_NTZ to TIMESTAMP: the wall-clock time read in the session zone.
     writeValue<int64_t>(result, row,
                         micros - int64_t{zone.offsetAtLocal(micros)} * kMicrosPerSecond);
+  });
+}
+
+//! To TIME(p): another TIME's value, or a timestamp's time of day (TIMESTAMP's in the session
+//! zone), cut to p fraction digits.
+void castToTime(const ExecContext& context, const Vector& input, const RowSet& rows,
+                Vector& result) {
+  const TimeZone& zone = datetime::sessionZone(context);
+  TypeId from = input.type().id();
+  int precision = result.type().precision();
+  forEachRow(rows, [&](idx_t row) {
+    if (input.isNull(row))
+      return result.setNull(row);
+    int64_t micros = input.at<int64_t>(row);
+    if (from == TypeId::kTimestamp)
+      micros += int64_t{zone.offsetAtUtc(micros)} * kMicrosPerSecond;
+    if (from != TypeId::kTime)
+      micros = floorModulo(micros, kMicrosPerDay);
+    writeValue<int64_t>(result, row, truncateTimeOfDay(micros, precision));
   });
 }
 
@@ -706,6 +733,10 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
     }
     return castDateTime(context, input, rows, result);
   }
+  if (to.isTime() &&
+      (from.isTime() || from.id() == TypeId::kTimestamp || from.id() == TypeId::kTimestampNtz)) {
+    return castToTime(context, input, rows, result);
+  }
   if (from.id() == TypeId::kTimestamp && to.isNumeric()) {
     return castTimestampToNumber(writer, input, rows, result);
   }
@@ -781,6 +812,8 @@ std::string sqlValueText(const Value& value, const ExecContext& context) {
       return "TIMESTAMP '" + text + "'";
     case TypeId::kTimestampNtz:
       return "TIMESTAMP_NTZ '" + text + "'";
+    case TypeId::kTime:
+      return "TIME '" + text + "'";
     default:
       return text;
   }

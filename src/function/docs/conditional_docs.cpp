@@ -162,6 +162,10 @@ std::vector<NamedFunctionDoc> conditionalFunctionDocs() {
        {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
         "> SELECT _FUNC_('2024-05-06');\n"
         " 2024-05-06 00:00:00"}},
+      {{"time"},
+       {"_FUNC_(expr) - Returns `expr` converted to the type TIME(6), as CAST(expr AS TIME) does.",
+        "> SELECT _FUNC_('9:05:30.25 PM');\n"
+        " 21:05:30.25"}},
       {{"tinyint"},
        {"_FUNC_(expr) - Returns `expr` converted to the type _FUNC_, as CAST(expr AS _FUNC_) does.",
         "> SELECT _FUNC_('127');\n"

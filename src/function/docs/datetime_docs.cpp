@@ -200,6 +200,44 @@ std::vector<NamedFunctionDoc> datetimeFunctionDocs() {
         "returns, but null instead of failing on fields that make no timestamp.",
         "> SELECT _FUNC_(2024, 1, 1, 25, 0, 0);\n"
         " NULL"}},
+      {{"current_time"},
+       {"_FUNC_([precision]) - Returns the time of day at the start of the query in the session "
+        "time zone, as a TIME(precision) (6 by default, at most 6).",
+        "> SELECT typeof(_FUNC_(0));\n"
+        " time(0)"}},
+      {{"make_time"},
+       {"_FUNC_(hour, minute, second) - Returns the TIME of those fields; `second` may have a "
+        "fraction of up to 6 digits.",
+        "> SELECT _FUNC_(6, 30, 45.887);\n"
+        " 06:30:45.887"}},
+      {{"to_time"},
+       {"_FUNC_(str [, fmt]) - Returns the TIME that `str` writes, read with the datetime pattern "
+        "`fmt` or, without it, as CAST(str AS TIME) reads it; fails on text that does not fit.",
+        "> SELECT _FUNC_('00:12:00');\n"
+        " 00:12:00\n"
+        "> SELECT _FUNC_('12.10.05', 'HH.mm.ss');\n"
+        " 12:10:05"}},
+      {{"try_to_time"},
+       {"_FUNC_(str [, fmt]) - Returns what to_time returns, but null instead of failing on text "
+        "that does not fit.",
+        "> SELECT _FUNC_('00:12:00');\n"
+        " 00:12:00\n"
+        "> SELECT _FUNC_('25:00:00');\n"
+        " NULL"}},
+      {{"time_trunc"},
+       {"_FUNC_(unit, time) - Returns `time` truncated to the `unit`: HOUR, MINUTE, SECOND, "
+        "MILLISECOND or MICROSECOND.",
+        "> SELECT _FUNC_('MINUTE', TIME'09:32:05.359');\n"
+        " 09:32:00\n"
+        "> SELECT _FUNC_('MILLISECOND', '09:32:05.123456');\n"
+        " 09:32:05.123"}},
+      {{"time_diff"},
+       {"_FUNC_(unit, start, end) - Returns the number of whole `unit`s (HOUR, MINUTE, SECOND, "
+        "MILLISECOND or MICROSECOND) from `start` to `end`, negative when `end` comes first.",
+        "> SELECT _FUNC_('MINUTE', TIME'09:00:00', TIME'10:30:59');\n"
+        " 90\n"
+        "> SELECT _FUNC_('HOUR', TIME'20:30:29', TIME'12:00:00');\n"
+        " -8"}},
       {{"to_date"},
        {"_FUNC_(str [, fmt]) - Returns the date that `str` writes, read with the datetime pattern "
         "`fmt` or, without it, as CAST(str AS DATE) reads it; fails on text that does not fit.",

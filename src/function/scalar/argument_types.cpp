@@ -43,6 +43,8 @@ std::optional<DataType> implicitCastType(const DataType& from, const DataType& t
     return target;
   if (from.isDatetime() && target.isDatetime())
     return target;
+  if (from.isTime() && target.isTime())
+    return target;
   return std::nullopt;
 }
 
@@ -51,6 +53,14 @@ DataType expectArgument(const BindRequest& request, size_t index, const DataType
   if (!cast)
     raiseUnexpectedType(request, index, fmt::format("\"{}\"", target.sql()));
   return *cast;
+}
+
+DataType expectArgumentWithoutCast(const BindRequest& request, size_t index,
+                                   const DataType& target) {
+  const DataType& from = request.argument_types[index];
+  if (!from.isVoid() && !from.sameStructure(target))
+    raiseUnexpectedType(request, index, fmt::format("\"{}\"", target.sql()));
+  return target;
 }
 
 DataType expectArgumentOneOf(const BindRequest& request, size_t index,

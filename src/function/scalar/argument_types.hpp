@@ -20,6 +20,11 @@ std::optional<DataType> implicitCastType(const DataType& from, const DataType& t
 //! DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE when it cannot be.
 DataType expectArgument(const BindRequest& request, size_t index, const DataType& target);
 
+//! As expectArgument, for a parameter that takes no implicit cast but from NULL (Spark's
+//! to_time takes a STRING, not a number).
+DataType expectArgumentWithoutCast(const BindRequest& request, size_t index,
+                                   const DataType& target);
+
 //! As expectArgument for a parameter that accepts several types (Spark's TypeCollection): the
 //! argument's own type when listed, else the first listed type it casts to.
 DataType expectArgumentOneOf(const BindRequest& request, size_t index,

@@ -68,6 +68,7 @@ const BinderResolvedFunction kBinderResolvedFunctions[] = {
     {"smallint", 1, 1},
     {"string", 1, 1},
     {"timestamp", 1, 1},
+    {"time", 1, 1},
     {"tinyint", 1, 1},
     // Higher-order functions.
     {"transform", 2, 2},

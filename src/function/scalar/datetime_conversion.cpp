@@ -1,8 +1,8 @@
 // src/function/scalar/datetime_conversion.cpp
 //
 // Between text, numbers and datetimes: current_date, current_timestamp / now, localtimestamp,
-// date(x), to_date, to_timestamp, to_timestamp_ntz, try_to_date, try_to_timestamp,
-// date_format, unix_timestamp, to_unix_timestamp and from_unixtime.
+// date(x), to_date, to_timestamp, to_timestamp_ntz, try_to_date, try_to_timestamp, to_time,
+// try_to_time, date_format, unix_timestamp, to_unix_timestamp and from_unixtime.
 // - Without a pattern, to_date / to_timestamp are CAST(x AS DATE / TIMESTAMP) (try_cast for the
 //   try_ forms). With one, text is parsed with Spark's datetime pattern in the session zone; text
 //   that does not match raises CANNOT_PARSE_TIMESTAMP (ANSI mode) or gives NULL (try_).
@@ -305,9 +305,49 @@ BoundScalarFunction bindFromUnixtime(const BindRequest& request) {
   return {"from_unixtime", std::move(types), DataType::string(), std::move(kernel)};
 }
 
+//! to_time(text [, pattern]) and try_to_time: without a pattern CAST(text AS TIME); with one,
+//! the time of day the pattern reads (a pattern without hours reads midnight's).
+BoundScalarFunction bindToTime(std::string name, bool try_mode, const BindRequest& request) {
+  std::vector<DataType> types{expectArgumentWithoutCast(request, 0, DataType::string())};
+  if (request.argument_types.size() == 1) {
+    ScalarKernel kernel = [try_mode](const ExecContext& context, const ArgumentVectors& args,
+                                     const RowSet& rows, Vector& result) {
+      castVector(context, *args[0], rows, result, try_mode);
+    };
+    return {std::move(name), std::move(types), DataType::time(), std::move(kernel)};
+  }
+  types.push_back(expectArgument(request, 1, DataType::string()));
+  std::shared_ptr<const DatetimePattern> constant = constantPattern(request, 1, true);
+  ScalarKernel kernel = [try_mode, constant](const ExecContext&, const ArgumentVectors& args,
+                                             const RowSet& rows, Vector& result) {
+    PatternSource patterns(constant, true);
+    binaryLoop<StringView, StringView, int64_t>(
+        *args[0], *args[1], rows, result,
+        [&](StringView text, StringView pattern_text, idx_t row) -> int64_t {
+          std::optional<int64_t> parsed =
+              patterns.get(std::string_view(pattern_text)).parseTimestampNtz(text.view());
+          if (parsed)
+            return floorModulo(*parsed, kMicrosPerDay);
+          if (!try_mode) {
+            throwError(ErrorClass::CANNOT_PARSE_TIME,
+                       "The input string '{}' cannot be parsed to a TIME value because it does "
+                       "not match to the datetime format '{}'.",
+                       text.view(), pattern_text.view());
+          }
+          result.setNull(row);
+          return 0;
+        });
+  };
+  return {std::move(name), std::move(types), DataType::time(), std::move(kernel)};
+}
+
 }  // namespace
 
 void registerDatetimeConversionFunctions(FunctionRegistry& registry) {
+  registry.addScalar(
+      {"to_time", 1, 2, [](const BindRequest& r) { return bindToTime("to_time", false, r); }});
+  registry.addScalar({"try_to_time", 1, 2,
+                      [](const BindRequest& r) { return bindToTime("try_to_time", true, r); }});
   registry.addScalar({"current_date", 0, 0,
                       [](const BindRequest&) { return bindNow("current_date", Now::kDate); }},
                      {"curdate"});

@@ -6,11 +6,12 @@
 // x) over them.
 // - The date fields take a DATE: a TIMESTAMP is cast to its date in the session zone, a
 //   TIMESTAMP_NTZ to its wall-clock date, a STRING parsed as CAST does.
-// - hour, minute and second take a TIMESTAMP (read in the session zone) or a TIMESTAMP_NTZ; a
-//   DATE or STRING is cast to TIMESTAMP.
+// - hour, minute and second take a TIMESTAMP (read in the session zone), a TIMESTAMP_NTZ or a
+//   TIME; a DATE or STRING is cast to TIMESTAMP.
 // - extract's SECOND is the seconds with their fraction, DECIMAL(8,6), as Spark's
-//   SecondWithFraction; second() is the whole seconds, INT.
+//   SecondWithFraction (DECIMAL(p + 2, p) from a TIME(p)); second() is the whole seconds, INT.
 
+#include "common/types/decimal.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
@@ -82,21 +83,28 @@ BoundScalarFunction bindDateField(std::string name, DateField field, const BindR
 
 BoundScalarFunction bindTimeField(std::string name, TimeField field, const BindRequest& request,
                                   size_t index = 0) {
-  DataType input = anyTimestampArgument(request, index);
+  const DataType& given = request.argument_types[index];
+  bool time_of_day = given.isTime();
+  DataType input = time_of_day ? given : anyTimestampArgument(request, index);
   bool zoned = input.id() == TypeId::kTimestamp;
-  DataType output =
-      field == TimeField::kSecondWithFraction ? DataType::decimal(8, 6) : DataType::intType();
-  ScalarKernel kernel = [field, zoned, index](const ExecContext& context,
-                                              const ArgumentVectors& args, const RowSet& rows,
-                                              Vector& result) {
+  // The seconds of a TIME(p) keep its p fraction digits: DECIMAL(p + 2, p).
+  int scale = time_of_day ? given.precision() : 6;
+  DataType output = field == TimeField::kSecondWithFraction ? DataType::decimal(scale + 2, scale)
+                                                            : DataType::intType();
+  ScalarKernel kernel = [field, zoned, time_of_day, scale, index](
+                            const ExecContext& context, const ArgumentVectors& args,
+                            const RowSet& rows, Vector& result) {
     const TimeZone& zone = sessionZone(context);
     auto micros_of_day = [&](int64_t micros) {
+      if (time_of_day)
+        return micros;
       int64_t local = zoned ? zone.toLocal(micros) : micros;
       return floorModulo(local, kMicrosPerDay);
     };
     if (field == TimeField::kSecondWithFraction) {
+      auto unit = static_cast<int64_t>(decimal::powerOfTen(6 - scale));
       unaryLoop<int64_t, int64_t>(*args[index], rows, result, [&](int64_t micros, idx_t) {
-        return floorModulo(micros_of_day(micros), kMicrosPerMinute);
+        return floorModulo(micros_of_day(micros), kMicrosPerMinute) / unit;
       });
       return;
     }
@@ -169,7 +177,9 @@ BoundScalarFunction bindExtract(std::string name, const BindRequest& request) {
   if (source.isInterval())
     return bindIntervalExtract(std::move(name), field->getString(), request);
   auto parsed = parseExtractField(field->getString());
-  if (!parsed || !(source.isDatetime() || source.id() == TypeId::kString || source.isVoid())) {
+  bool source_fits = source.isDatetime() || source.id() == TypeId::kString || source.isVoid() ||
+                     (source.isTime() && parsed && !parsed->is_date);
+  if (!parsed || !source_fits) {
     // Spark's class is INVALID_EXTRACT_FIELD (not in the catalogue); this is the closest.
     throw Error(ErrorClass::INVALID_EXTRACT_FIELD_TYPE,
                 fmt::format("Cannot extract {} from \"{}\".", field->getString(), source.sql()));

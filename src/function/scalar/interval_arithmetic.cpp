@@ -1,6 +1,6 @@
 // src/function/scalar/interval_arithmetic.cpp
 //
-// + - * / over ANSI intervals, dates and timestamps, as Spark's ResolveBinaryArithmetic
+// + - * / over ANSI intervals, dates, timestamps and times, as Spark's ResolveBinaryArithmetic
 // rewrites them:
 //   - interval ± interval of one family: the result spans both operands' fields
 //     (INTERVAL DAY + INTERVAL HOUR is INTERVAL DAY TO HOUR);
@@ -13,6 +13,8 @@
 //     the instant (across a daylight-saving change, + INTERVAL '1' DAY keeps the time of day);
 //   - timestamp - timestamp (a DATE beside a timestamp is cast to it): INTERVAL DAY TO SECOND,
 //     between the wall-clock times in the session time zone; DATE - DATE: INTERVAL DAY;
+//   - TIME(p) ± day-time interval: a TIME within the day (DATETIME_OVERFLOW past either end),
+//     of precision 6 when the interval has seconds; TIME - TIME: INTERVAL HOUR TO SECOND;
 //   - interval * number, number * interval, interval / number: INTERVAL YEAR TO MONTH or
 //     INTERVAL DAY TO SECOND, rounded half up (away from zero) to whole months or microseconds.
 // Overflow raises ARITHMETIC_OVERFLOW (DATETIME_OVERFLOW for month arithmetic on dates and
@@ -290,6 +292,41 @@ BoundScalarFunction timestampDifference(bool try_mode, DataType type) {
   return {"-", {type, type}, DataType::dayTimeInterval(), std::move(kernel)};
 }
 
+//! TIME(p) (at argument `time_index`) ± a day-time interval: a TIME, of precision 6 when the
+//! interval has seconds, else p; a result outside the day is DATETIME_OVERFLOW.
+BoundScalarFunction timePlusMicros(ArithmeticOp op, bool try_mode, const DataType& time,
+                                   size_t time_index, const DataType& interval) {
+  bool subtract = op == ArithmeticOp::kSubtract;
+  bool seconds = interval.endField() == IntervalField::kSecond;
+  DataType result = DataType::time(seconds ? DataType::kMaxTimePrecision : time.precision());
+  ScalarKernel kernel = orderedKernel<int64_t, int64_t, int64_t>(
+      time_index, try_mode, Raise{op, true, describeShift(op, interval, time)},
+      [subtract](const ExecContext&, int64_t micros, int64_t amount) -> Outcome<int64_t> {
+        // |amount| may be far above a day, so the sum is taken in 128 bits.
+        int128_t sum = int128_t{micros} + (subtract ? -int128_t{amount} : int128_t{amount});
+        if (sum < 0 || sum >= kMicrosPerDay)
+          return failure<int64_t>(Failure::kDatetimeOverflow);
+        return success(static_cast<int64_t>(sum));
+      });
+  return {std::string(opSymbol(op)), inOrder(time_index, time, interval), std::move(result),
+          std::move(kernel)};
+}
+
+//! TIME - TIME, as INTERVAL HOUR TO SECOND (a STRING or NULL operand is read as TIME).
+BoundScalarFunction timeDifference(const DataType& left, const DataType& right) {
+  auto asTime = [](const DataType& type) { return type.isTime() ? type : DataType::time(); };
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    binaryLoop<int64_t, int64_t, int64_t>(
+        *args[0], *args[1], rows, result,
+        [](int64_t end, int64_t start, idx_t) { return end - start; });
+  };
+  return {"-",
+          {asTime(left), asTime(right)},
+          DataType::dayTimeInterval(IntervalField::kHour, IntervalField::kSecond),
+          std::move(kernel)};
+}
+
 //! DATE - DATE, as INTERVAL DAY.
 BoundScalarFunction dateDifference() {
   ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
@@ -336,6 +373,19 @@ std::optional<BoundScalarFunction> bindPlusOrMinus(ArithmeticOp op, bool try_mod
       if (isDayTime(other))
         return timestampPlusMicros(op, try_mode, point, point_index, other);
     }
+    // TIME + NULL is a TIME; TIME - NULL the difference of two times (below).
+    if (point.isTime() && (isDayTime(other) || (other.isVoid() && !subtract))) {
+      DataType interval = other.isVoid() ? DataType::dayTimeInterval() : other;
+      return timePlusMicros(op, try_mode, point, point_index, interval);
+    }
+  }
+  if (subtract && (left.isTime() || right.isTime())) {
+    auto time_operand = [](const DataType& type) {
+      return type.isTime() || type.isVoid() || type.id() == TypeId::kString;
+    };
+    if (time_operand(left) && time_operand(right))
+      return timeDifference(left, right);
+    return std::nullopt;
   }
   if (!subtract)
     return std::nullopt;

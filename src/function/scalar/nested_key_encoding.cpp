@@ -131,6 +131,7 @@ void encodePayload(const Vector& vector, idx_t row, std::string& out) {
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       appendInt64(out, vector.at<int64_t>(row));
       return;
     case TypeId::kFloat:

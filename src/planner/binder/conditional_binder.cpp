@@ -57,6 +57,8 @@ std::optional<DataType> castAliasTarget(const std::string& name) {
     return DataType::date();
   if (name == "timestamp")
     return DataType::timestamp();
+  if (name == "time")
+    return DataType::time();
   if (name == "binary")
     return DataType::binary();
   if (name == "string")

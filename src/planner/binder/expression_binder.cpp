@@ -415,10 +415,11 @@ BoundExpressionPtr ExpressionBinder::bindColumn(const sql::ColumnRefExpr& expr) 
       return value;
     }
   }
-  // current_date and current_timestamp without parentheses: the function, when no column
-  // has that name (as Spark resolves them).
+  // current_date, current_timestamp and current_time without parentheses: the function, when
+  // no column has that name (as Spark resolves them).
   if (name.size() == 1 &&
-      (sameIdentifier(name[0], "current_date") || sameIdentifier(name[0], "current_timestamp")))
+      (sameIdentifier(name[0], "current_date") || sameIdentifier(name[0], "current_timestamp") ||
+       sameIdentifier(name[0], "current_time")))
     return call(foldIdentifier(name[0]), {});
   if (scope_.empty()) {
     throw Error(ErrorClass::UNRESOLVED_COLUMN, "WITHOUT_SUGGESTION",
@@ -1079,8 +1080,10 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
           return "TIMESTAMP '" + literal.text + "'";
         case sql::LiteralKind::kTimestampNtz:
           return "TIMESTAMP_NTZ '" + literal.text + "'";
+        case sql::LiteralKind::kTime:
         case sql::LiteralKind::kInterval: {
-          // Spark names an interval by its value in ANSI form: INTERVAL '3' DAY.
+          // Spark names an interval by its value in ANSI form, INTERVAL '3' DAY, and a time by
+          // its value, TIME '01:02:03' for TIME '1:2:3 AM'.
           ExecContext context;
           return sqlValueText(bindLiteral(literal, context), context);
         }
@@ -1133,6 +1136,11 @@ std::string ExpressionBinder::autoName(const sql::Expr& expr) {
       // count(*) is count(1), as Spark names it; a star among other functions' arguments is
       // named as written (Spark names the columns it expands to, which need the scope).
       const auto& function = expr.as<sql::FunctionCallExpr>();
+      // time(x) is named as x is (Spark builds it as a plain cast, not a named cast alias).
+      if (function.name.size() == 1 && sameIdentifier(function.name[0], "time") &&
+          function.args.size() == 1 && !function.distinct) {
+        return autoName(*function.args[0]);
+      }
       bool count = sameIdentifier(function.name.back(), "count") && !function.distinct;
       std::string out = function.name.back() + "(" + (function.distinct ? "DISTINCT " : "");
       for (size_t i = 0; i < function.args.size(); ++i) {

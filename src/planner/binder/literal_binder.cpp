@@ -390,6 +390,12 @@ Value bindLiteral(const sql::LiteralExpr& literal, const ExecContext& context) {
         raiseTypedLiteral("TIMESTAMP_NTZ", text);
       return Value::timestampNtz(*micros);
     }
+    case sql::LiteralKind::kTime: {
+      auto micros = parseTime(text);
+      if (!micros)
+        raiseTypedLiteral("TIME", text);
+      return Value::time(*micros);
+    }
     case sql::LiteralKind::kInterval:
       return intervalLiteral(literal);
   }

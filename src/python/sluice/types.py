@@ -62,6 +62,22 @@ class DecimalType(DataType):
         return self.simpleString()
 
 
+class TimeType(DataType):
+    """TIME(precision): a time of day with `precision` fraction digits (at most 6)."""
+
+    def __init__(self, precision=6):
+        self.precision = precision
+
+    def simpleString(self):
+        return f"time({self.precision})"
+
+    def __repr__(self):
+        return f"TimeType({self.precision})"
+
+    def typeName(self):
+        return self.simpleString()
+
+
 class ArrayType(DataType):
     def __init__(self, elementType, containsNull=True):
         self.elementType = elementType
@@ -261,6 +277,8 @@ def _parse_type(name):
     if name.startswith("decimal(") and name.endswith(")"):
         precision, scale = name[len("decimal("):-1].split(",")
         return DecimalType(int(precision), int(scale))
+    if name.startswith("time(") and name.endswith(")"):
+        return TimeType(int(name[len("time("):-1]))
     if name.startswith("array<") and name.endswith(">"):
         return ArrayType(_parse_type(name[len("array<"):-1]))
     if name.startswith("map<") and name.endswith(">"):

@@ -115,6 +115,7 @@ enum class LiteralKind : uint8_t {
   kTimestamp,     // TIMESTAMP '...' (also TIMESTAMP_LTZ '...', see kTimestampLtz)
   kTimestampNtz,  // TIMESTAMP_NTZ '...'
   kTimestampLtz,  // TIMESTAMP_LTZ '...' (a TIMESTAMP in Spark)
+  kTime,          // TIME '...'
   kInterval,      // INTERVAL ...; see LiteralExpr::interval
 };
 

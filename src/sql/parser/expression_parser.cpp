@@ -620,6 +620,9 @@ ExprPtr TokenParser::parseTypedLiteral() {
     case Keyword::kTimestampLtz:
       node->literal_kind = LiteralKind::kTimestampLtz;
       break;
+    case Keyword::kTime:
+      node->literal_kind = LiteralKind::kTime;
+      break;
     default:
       node->literal_kind = LiteralKind::kBinary;
       break;
@@ -733,6 +736,7 @@ ExprPtr TokenParser::parseWordPrimary() {
       case Keyword::kTimestamp:
       case Keyword::kTimestampNtz:
       case Keyword::kTimestampLtz:
+      case Keyword::kTime:
       case Keyword::kX:
         if (next.is(TokenKind::kString))
           return parseTypedLiteral();
@@ -741,11 +745,11 @@ ExprPtr TokenParser::parseWordPrimary() {
         break;
     }
     if (next.is(TokenKind::kString)) {
-      failWith(
-          ErrorClass::UNSUPPORTED_TYPED_LITERAL, token,
-          fmt::format("Literals of the type {} are not supported. The supported types are "
-                      "DATE, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_LTZ, INTERVAL and X (binary).",
-                      toUpperAscii(token.value)));
+      failWith(ErrorClass::UNSUPPORTED_TYPED_LITERAL, token,
+               fmt::format("Literals of the type {} are not supported. The supported types are "
+                           "DATE, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_LTZ, TIME, INTERVAL and X "
+                           "(binary).",
+                           toUpperAscii(token.value)));
     }
     if (next.is(TokenKind::kLeftParen)) {
       if (ExprPtr special = parseSpecialFunction())

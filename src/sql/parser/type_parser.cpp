@@ -3,7 +3,8 @@
 // Data type names, as Spark spells them: INT / INTEGER, BIGINT / LONG, SMALLINT / SHORT,
 // TINYINT / BYTE, FLOAT / REAL, DOUBLE, DECIMAL / DEC / NUMERIC [(p [, s])], STRING,
 // CHAR(n) / CHARACTER(n) / VARCHAR(n) (STRING, as in Spark's casts), BINARY, BOOLEAN, DATE,
-// TIMESTAMP [WITHOUT TIME ZONE], TIMESTAMP_NTZ, TIMESTAMP_LTZ, VOID, INTERVAL fields,
+// TIMESTAMP [WITHOUT TIME ZONE], TIMESTAMP_NTZ, TIMESTAMP_LTZ, TIME[(p)] [WITHOUT TIME ZONE],
+// VOID, INTERVAL fields,
 // ARRAY<t>, MAP<k, v>, STRUCT<name[:] t [NOT NULL] [COMMENT 'c'], ...>.
 #include <fmt/format.h>
 
@@ -197,6 +198,26 @@ DataType TokenParser::parseDataType() {
         return DataType::timestampNtz();
       }
       return DataType::timestamp();
+    case Keyword::kTime: {
+      SourcePosition start = advance().position;
+      int precision = DataType::kMaxTimePrecision;
+      if (match(TokenKind::kLeftParen)) {
+        precision = parseTypeInteger();
+        expect(TokenKind::kRightParen);
+      }
+      if (checkKeyword(Keyword::kWithout) && peek(1).isKeyword(Keyword::kTime) &&
+          peek(2).isKeyword(Keyword::kZone)) {
+        advance();
+        advance();
+        advance();
+      }
+      try {
+        return DataType::time(precision);
+      } catch (Error& error) {
+        error.withLocation(source_->locate(start));
+        throw;
+      }
+    }
     case Keyword::kString:
       advance();
       if (checkKeyword(Keyword::kCollate))

@@ -183,6 +183,7 @@ Json dataTypeToJson(const DataType& type) {
     case TypeId::kVoid:
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:  // the Delta protocol has no TIME type
       break;
   }
   throw Error(ErrorClass::UNSUPPORTED_DATATYPE,

@@ -64,6 +64,7 @@ int compareScalarValues(const Value& left, const Value& right) {
     case TypeId::kTimestampNtz:
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       return threeWay(left.getInt64(), right.getInt64());
     default:
       SLUICE_UNREACHABLE("compareScalarValues on a nested or VOID value");

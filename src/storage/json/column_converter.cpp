@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "common/variant/variant_json.hpp"
@@ -344,6 +345,18 @@ ConvertStatus ColumnConverter::convert(ondemand::value& value, Vector& out, idx_
       if (!micros)
         break;
       store<int64_t>(out, row, *micros);
+      return ConvertStatus::kOk;
+    }
+    case TypeId::kTime: {
+      if (kind != TokenKind::kString)
+        break;
+      std::string_view content;
+      if (!stringContent(value, token, content))
+        return ConvertStatus::kMalformed;
+      std::optional<int64_t> micros = parseTime(content);
+      if (!micros)
+        break;
+      store<int64_t>(out, row, truncateTimeOfDay(*micros, type_.precision()));
       return ConvertStatus::kOk;
     }
     case TypeId::kStruct:

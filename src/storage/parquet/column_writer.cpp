@@ -51,6 +51,7 @@ ColumnChunkWriter::ColumnChunkWriter(const LeafColumn& leaf, const ColumnWriterO
     case TypeId::kTimestamp:
     case TypeId::kTimestampNtz:
     case TypeId::kDayTimeInterval:
+    case TypeId::kTime:
       source_ = Source::kInt64;
       break;
     case TypeId::kFloat:

@@ -377,7 +377,11 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
             leaf.conversion = ValueConversion::kNanosToMicros;
           return;
         case Kind::kTime:
-          typeNotSupported(element, logical);
+          // TIME(MICROS) as Spark writes it; NANOS cut to microseconds.
+          leaf.type = DataType::time();
+          if (logical.unit == TimeUnit::kNanos)
+            leaf.conversion = ValueConversion::kNanosToMicros;
+          return;
         default:
           illegalType(element, logical);
       }
@@ -679,6 +683,13 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       element.logical_type.unit = TimeUnit::kMicros;
       break;
     }
+    case TypeId::kTime:
+      // As Spark writes TIME: INT64 microseconds of a local time of day.
+      primitive(PhysicalType::kInt64);
+      element.logical_type.kind = LogicalType::Kind::kTime;
+      element.logical_type.is_adjusted_to_utc = false;
+      element.logical_type.unit = TimeUnit::kMicros;
+      break;
     case TypeId::kArray: {
       element.num_children = 1;
       element.converted_type = ConvertedType::kList;

@@ -1,6 +1,6 @@
 // test/unit/common/date_time_text_test.cpp
 //
-// DATE, TIMESTAMP and TIMESTAMP_NTZ as text: Spark's stringToDate / parseTimestampString
+// DATE, TIMESTAMP, TIMESTAMP_NTZ and TIME as text: Spark's stringToDate / parseTimestampString
 // forms (and their odd corners), zones in the text, DST gaps and overlaps, the printed forms,
 // and the proleptic Gregorian calendar underneath.
 #include <gtest/gtest.h>
@@ -305,6 +305,41 @@ TEST(TimestampTextTest, TextRoundTrips) {
     EXPECT_EQ(parseTimestamp(formatTimestamp(value, zone), zone), value)
         << formatTimestamp(value, zone);
     EXPECT_EQ(parseTimestampNtz(formatTimestampNtz(value)), value);
+  }
+}
+
+TEST(TimeTextTest, ParsesSparkTimeForms) {
+  EXPECT_EQ(parseTime("12:34:56"), 12 * kHour + 34 * kMinute + 56 * kSecond);
+  EXPECT_EQ(parseTime("0:0:0"), 0);
+  EXPECT_EQ(parseTime("9:05"), 9 * kHour + 5 * kMinute);
+  EXPECT_EQ(parseTime("T23:59:59.999999"), kDay - 1);
+  EXPECT_EQ(parseTime(" 01:02:03.5\t"), kHour + 2 * kMinute + 3 * kSecond + 500000);
+  // Digits past the sixth are dropped.
+  EXPECT_EQ(parseTime("00:00:00.123456789"), 123456);
+  // A 12-hour clock: 12 AM is midnight, 12 PM noon, the suffix in any case with or without a
+  // space before it.
+  EXPECT_EQ(parseTime("12:00:00 AM"), 0);
+  EXPECT_EQ(parseTime("12:15 pm"), 12 * kHour + 15 * kMinute);
+  EXPECT_EQ(parseTime("11:59:59.5Pm"), 23 * kHour + 59 * kMinute + 59 * kSecond + 500000);
+  EXPECT_EQ(parseTime("1:02:03 aM"), kHour + 2 * kMinute + 3 * kSecond);
+}
+
+TEST(TimeTextTest, RejectsWhatIsNoTimeOfDay) {
+  for (const char* text :
+       {"", "  ", "12", "24:00:00", "23:60:00", "23:59:60", "00:00:00 AM", "13:00 PM",
+        "12:00:00 XM", "2024-01-01 12:00:00", "12:00:00Z", "12:00:00 Europe/Paris", "12:00:00 abc",
+        "-1:00", "1:2:3:4", "AM", "PM"}) {
+    EXPECT_EQ(parseTime(text), std::nullopt) << text;
+  }
+}
+
+TEST(TimeTextTest, FormatsWithTrimmedFraction) {
+  EXPECT_EQ(formatTime(0), "00:00:00");
+  EXPECT_EQ(formatTime(kDay - 1), "23:59:59.999999");
+  EXPECT_EQ(formatTime(13 * kHour + 2 * kMinute + 3 * kSecond + 100000), "13:02:03.1");
+  EXPECT_EQ(formatTime(kSecond + 1000), "00:00:01.001");
+  for (int64_t value : {int64_t{0}, int64_t{1}, kDay - 1, 12 * kHour + 340}) {
+    EXPECT_EQ(parseTime(formatTime(value)), value) << formatTime(value);
   }
 }
 

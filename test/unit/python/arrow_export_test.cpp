@@ -60,19 +60,20 @@ TEST(ArrowExportTest, SchemaNamesEachColumnWithItsFormat) {
   DataType struct_type = DataType::structOf({StructField{"a", DataType::intType()}});
   ArrowSchema schema{};
   exportArrowSchema(
-      {"id", "price", "name", "at", "local", "tags", "props", "point"},
+      {"id", "price", "name", "at", "local", "tags", "props", "point", "clock"},
       {DataType::longType(), DataType::decimal(10, 2), DataType::string(), DataType::timestamp(),
-       DataType::timestampNtz(), DataType::array(DataType::intType()), map_type, struct_type},
+       DataType::timestampNtz(), DataType::array(DataType::intType()), map_type, struct_type,
+       DataType::time(3)},
       "America/New_York", &schema);
   EXPECT_STREQ(schema.format, "+s");
-  ASSERT_EQ(schema.n_children, 8);
+  ASSERT_EQ(schema.n_children, 9);
   std::vector<std::string> formats;
   for (int64_t index = 0; index < schema.n_children; ++index) {
     formats.push_back(schema.children[index]->format);
     EXPECT_EQ(schema.children[index]->flags & ARROW_FLAG_NULLABLE, ARROW_FLAG_NULLABLE);
   }
   EXPECT_EQ(formats, (std::vector<std::string>{"l", "d:10,2", "u", "tsu:America/New_York",
-                                               "tsu:", "+l", "+m", "+s"}));
+                                               "tsu:", "+l", "+m", "+s", "ttu"}));
   EXPECT_STREQ(schema.children[0]->name, "id");
 
   const ArrowSchema& tags = *schema.children[5];

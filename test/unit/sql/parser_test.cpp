@@ -228,6 +228,7 @@ TEST(ParserTest, LiteralsKeepTheirKindAndText) {
       {"TIMESTAMP '2024-01-01 10:00:00'", LiteralKind::kTimestamp, "2024-01-01 10:00:00"},
       {"TIMESTAMP_NTZ '2024-01-01'", LiteralKind::kTimestampNtz, "2024-01-01"},
       {"timestamp_ltz '2024-01-01'", LiteralKind::kTimestampLtz, "2024-01-01"},
+      {"TIME '12:34:56.5'", LiteralKind::kTime, "12:34:56.5"},
       {"TRUE", LiteralKind::kBoolean, "true"},
       {"false", LiteralKind::kBoolean, "false"},
       {"NULL", LiteralKind::kNull, ""},
@@ -818,6 +819,10 @@ TEST(ParserTest, DataTypesAndColumnLists) {
   EXPECT_EQ(parseDataType("TIMESTAMP_LTZ"), DataType::timestamp());
   EXPECT_EQ(parseDataType("TIMESTAMP_NTZ"), DataType::timestampNtz());
   EXPECT_EQ(parseDataType("TIMESTAMP WITHOUT TIME ZONE"), DataType::timestampNtz());
+  EXPECT_EQ(parseDataType("TIME"), DataType::time(6));
+  EXPECT_EQ(parseDataType("time(3)"), DataType::time(3));
+  EXPECT_EQ(parseDataType("TIME(0) WITHOUT TIME ZONE"), DataType::time(0));
+  EXPECT_EQ(parseDataType("TIME WITHOUT TIME ZONE"), DataType::time(6));
   EXPECT_EQ(parseDataType("VOID"), DataType::voidType());
   EXPECT_EQ(parseDataType("INTERVAL YEAR TO MONTH"), DataType::yearMonthInterval());
   EXPECT_EQ(parseDataType("INTERVAL MONTH"),
@@ -881,7 +886,8 @@ const char* const kRoundTripInputs[] = {
     "SELECT 1Y, 2S, 3L, 4, 2147483648, 1.5, .5, 1., 1.5D, 1.5F, 1.5BD, 1e10, -2.5E-3",
     "SELECT 'a' 'b', \"double\", 'it''s', 'tab\\there', r'raw\\n', 'nul\\0', 'é', '\\u00e9'",
     "SELECT X'1F', DATE '2024-01-01', TIMESTAMP '2024-01-01 10:00:00', "
-    "TIMESTAMP_NTZ '2024-01-01', TIMESTAMP_LTZ '2024-01-01', TRUE, FALSE, NULL",
+    "TIMESTAMP_NTZ '2024-01-01', TIMESTAMP_LTZ '2024-01-01', TIME '01:02:03', TRUE, FALSE, NULL",
+    "SELECT CAST(a AS TIME), CAST(b AS TIME(0)), time, time(c) FROM t",
     "SELECT INTERVAL 1 DAY, INTERVAL '1' DAY 2 HOURS, INTERVAL -3 YEARS, INTERVAL '1-2' YEAR "
     "TO MONTH, INTERVAL '1 day', INTERVAL 1 DAY - 1, INTERVAL 1.5 SECONDS",
     "SELECT a.b.c, `weird name`.`x``y`, t.`from`, m['k'], arr[0].f, f(x).g, (s).a",

@@ -510,9 +510,10 @@ TEST(ParquetForeignFileTest, TypesSparkRejects) {
   small_fixed.logical_type.kind = LogicalType::Kind::kDecimal;
   small_fixed.logical_type.precision = 6;
   expectError(small_fixed, ErrorClass::PARQUET_TYPE_ILLEGAL, "(max 4)");
-  SchemaElement time = leaf("t", PhysicalType::kInt64, Repetition::kOptional);
+  SchemaElement time = leaf("t", PhysicalType::kInt32, Repetition::kOptional);
   time.logical_type.kind = LogicalType::Kind::kTime;
-  expectError(time, ErrorClass::PARQUET_TYPE_NOT_SUPPORTED, "TIME(MICROS,false)");
+  time.logical_type.unit = TimeUnit::kMillis;
+  expectError(time, ErrorClass::PARQUET_TYPE_NOT_SUPPORTED, "INT32 (TIME(MILLIS,false))");
   SchemaElement bad_list = group("l", Repetition::kOptional, 0);
   bad_list.num_children.reset();
   expectError(bad_list, ErrorClass::FAILED_READ_FILE, "neither a primitive nor a group");

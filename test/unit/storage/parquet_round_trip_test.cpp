@@ -38,6 +38,7 @@ std::vector<StructField> flatFields() {
       {"s", DataType::string(), true, {}},         {"bin", DataType::binary(), true, {}},
       {"day", DataType::date(), true, {}},         {"ts", DataType::timestamp(), true, {}},
       {"ntz", DataType::timestampNtz(), true, {}}, {"req", DataType::longType(), false, {}},
+      {"tod", DataType::time(), true, {}},
   };
 }
 
@@ -54,15 +55,15 @@ std::vector<Row> flatRows() {
                   dec(-999999999, 9, 2), dec(-999999999999999999LL, 18, 4), dec(-max38, 38, 10),
                   Value::string(""), Value::binary(std::string("\0\xff\x01", 3)),
                   Value::date(-719162), Value::timestamp(INT64_MIN + 1), Value::timestampNtz(-1),
-                  Value::longValue(0)});
-  rows.push_back({Value::boolean(false), Value::byteValue(INT8_MAX), Value::shortValue(INT16_MAX),
-                  Value::intValue(INT32_MAX), Value::longValue(INT64_MAX),
-                  Value::floatValue(std::numeric_limits<float>::denorm_min()),
-                  Value::doubleValue(1e308), dec(999999999, 9, 2), dec(999999999999999999LL, 18, 4),
-                  dec(max38, 38, 10),
-                  Value::string("a string longer than twelve bytes, with ünïcödé"),
-                  Value::binary(""), Value::date(2932896), Value::timestamp(INT64_MAX),
-                  Value::timestampNtz(1700000000123456LL), Value::longValue(-1)});
+                  Value::longValue(0), Value::time(0)});
+  rows.push_back(
+      {Value::boolean(false), Value::byteValue(INT8_MAX), Value::shortValue(INT16_MAX),
+       Value::intValue(INT32_MAX), Value::longValue(INT64_MAX),
+       Value::floatValue(std::numeric_limits<float>::denorm_min()), Value::doubleValue(1e308),
+       dec(999999999, 9, 2), dec(999999999999999999LL, 18, 4), dec(max38, 38, 10),
+       Value::string("a string longer than twelve bytes, with ünïcödé"), Value::binary(""),
+       Value::date(2932896), Value::timestamp(INT64_MAX), Value::timestampNtz(1700000000123456LL),
+       Value::longValue(-1), Value::time(86'399'999'999)});
   Row nulls;
   for (const StructField& field : flatFields()) {
     nulls.push_back(field.nullable ? Value::null(field.type) : Value::longValue(42));
@@ -72,7 +73,7 @@ std::vector<Row> flatRows() {
                   Value::intValue(0), Value::longValue(0), Value::floatValue(-0.0f),
                   Value::doubleValue(0.5), dec(0, 9, 2), dec(1, 18, 4), dec(-1, 38, 10),
                   Value::string("x"), Value::binary("short"), Value::date(0), Value::timestamp(0),
-                  Value::timestampNtz(0), Value::longValue(7)});
+                  Value::timestampNtz(0), Value::longValue(7), Value::time(45'296'123'456)});
   return rows;
 }
 
@@ -160,6 +161,10 @@ TEST(ParquetRoundTripTest, PhysicalLayoutFollowsSpark) {
   EXPECT_EQ(element("ts").converted_type, ConvertedType::kTimestampMicros);
   EXPECT_FALSE(element("ntz").logical_type.is_adjusted_to_utc);
   EXPECT_EQ(element("ntz").logical_type.unit, TimeUnit::kMicros);
+  EXPECT_EQ(element("tod").type, PhysicalType::kInt64);
+  EXPECT_EQ(element("tod").logical_type.kind, LogicalType::Kind::kTime);
+  EXPECT_FALSE(element("tod").logical_type.is_adjusted_to_utc);
+  EXPECT_EQ(element("tod").logical_type.unit, TimeUnit::kMicros);
   EXPECT_EQ(element("s").converted_type, ConvertedType::kUtf8);
   EXPECT_FALSE(element("bin").converted_type.has_value());
   EXPECT_EQ(element("req").repetition, Repetition::kRequired);

@@ -28,6 +28,7 @@
 #include "common/error/error.hpp"
 #include "common/text/ascii_case.hpp"
 #include "common/types/datetime_pattern.hpp"
+#include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
 #include "common/variant/variant_json.hpp"
@@ -378,6 +379,15 @@ class Converter {
         if (!micros)
           return false;
         out = Value::timestampNtz(*micros);
+        return true;
+      }
+      case TypeId::kTime: {
+        if (node.kind != NodeKind::kString)
+          return false;
+        std::optional<int64_t> micros = parseTime(node.text);
+        if (!micros)
+          return false;
+        out = Value::fromInt64(type, truncateTimeOfDay(*micros, type.precision()));
         return true;
       }
       default:
