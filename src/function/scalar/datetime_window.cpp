@@ -211,12 +211,13 @@ BoundScalarFunction bindWindow(const BindRequest& request) {
       texts.size() > 2 ? std::optional<std::string_view>(texts[2]) : std::nullopt);
   ScalarKernel kernel = nthWindowKernel(spec, 0);
   if (spec.sliding()) {
-    // A sliding window multiplies rows: the aggregate binder expands a GROUP BY key of one
-    // (nthTimeWindow); anywhere else the call is refused when it runs.
+    // A sliding window multiplies rows: the binder expands one in a GROUP BY key or a SELECT
+    // list (planner/binder/time_window_rows.hpp); anywhere else the call is refused when it
+    // runs.
     kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet&, Vector&) {
       throwError(ErrorClass::NOT_SUPPORTED,
-                 "A sliding window (a slide other than the window's duration) is supported as a "
-                 "GROUP BY key only.");
+                 "A sliding window (a slide other than the window's duration) is supported in a "
+                 "GROUP BY key or a SELECT list, not in WHERE, ORDER BY or a window function.");
     };
   }
   return {"window", std::move(types), windowStruct(time), std::move(kernel)};

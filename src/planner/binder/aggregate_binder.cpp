@@ -13,8 +13,8 @@
 #include "function/aggregate/aggregate_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
-#include "function/scalar/time_windows.hpp"
 #include "planner/binder/set_operation_binder.hpp"
+#include "planner/binder/time_window_rows.hpp"
 #include "planner/binder/window_binder.hpp"
 #include "planner/binder/within_group.hpp"
 #include "planner/expression/bound_lambda.hpp"
@@ -675,24 +675,6 @@ BoundExpressionPtr AggregateBinder::timeWindowReference(const sql::Expr& expr) c
   return nullptr;
 }
 
-namespace {
-
-bool isTimeWindowCall(const BoundExpression& key, std::string_view name) {
-  return key.kind == BoundExpressionKind::kCall && key.function.name == name;
-}
-
-//! The durations of a bound window(...) call, read from its constant arguments.
-TimeWindowSpec boundWindowSpec(const BoundExpression& call) {
-  std::vector<std::string> texts;
-  for (size_t index = 1; index < call.children.size(); ++index)
-    texts.push_back(call.children[index]->constant.getString());
-  return timeWindowSpec(
-      texts[0], texts.size() > 1 ? std::optional<std::string_view>(texts[1]) : std::nullopt,
-      texts.size() > 2 ? std::optional<std::string_view>(texts[2]) : std::nullopt);
-}
-
-}  // namespace
-
 LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
   auto session = std::find_if(group_keys_.begin(), group_keys_.end(), [](const auto& key) {
     return isTimeWindowCall(*key, "session_window");
@@ -717,9 +699,6 @@ LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
     project->expressions.push_back(std::move(expr));
     return project->expressions.size() - 1;
   };
-  auto sessionField = [&](idx_t column, idx_t field) {
-    return BoundExpression::makeField(BoundExpression::makeColumn(column, session_type), field);
-  };
   // The start is the time itself: the session's first argument, over the input.
   idx_t start = addColumn(copyExpression(*(*session)->children[0]), "session_start");
   idx_t row_session = addColumn(std::move(*session), "session_window");
@@ -737,10 +716,7 @@ LogicalOperatorPtr AggregateBinder::mergeSessions(LogicalOperatorPtr input) {
   auto filter = makeOperator(LogicalOperatorKind::kFilter);
   filter->column_names = project->column_names;
   filter->column_types = project->column_types;
-  std::vector<BoundExpressionPtr> bounds;
-  bounds.push_back(sessionField(row_session, 1));
-  bounds.push_back(sessionField(row_session, 0));
-  filter->expressions.push_back(ExpressionBinder::bindBuiltin(">", std::move(bounds)));
+  filter->expressions.push_back(sessionIsNotEmpty(row_session, session_type));
   filter->children.push_back(std::move(project));
 
   auto window = makeOperator(LogicalOperatorKind::kWindow);
@@ -790,36 +766,10 @@ LogicalOperatorPtr AggregateBinder::expandSlidingWindows(LogicalOperatorPtr inpu
   });
   if (window == group_keys_.end())
     return input;
-  TimeWindowSpec spec = boundWindowSpec(**window);
-  const BoundExpression& time = *(*window)->children[0];
-  DataType window_type = (*window)->type;
   idx_t width = input->column_types.size();
-  auto expand = makeOperator(LogicalOperatorKind::kExpand);
-  expand->column_names = input->column_names;
-  expand->column_types = input->column_types;
-  expand->column_names.push_back("window");
-  expand->column_types.push_back(window_type);
-  for (int64_t index = 0; index < spec.windowsPerTime(); ++index) {
-    std::vector<BoundExpressionPtr> projection;
-    for (idx_t column = 0; column < width; ++column)
-      projection.push_back(BoundExpression::makeColumn(column, input->column_types[column]));
-    std::vector<BoundExpressionPtr> arguments;
-    arguments.push_back(copyExpression(time));
-    projection.push_back(
-        BoundExpression::makeCall(nthTimeWindow(time.type, spec, index), std::move(arguments)));
-    expand->rows.push_back(std::move(projection));
-  }
-  expand->children.push_back(std::move(input));
-  // A row's windows that do not hold its time, and the windows of a NULL time, are none.
-  auto filter = makeOperator(LogicalOperatorKind::kFilter);
-  filter->column_names = expand->column_names;
-  filter->column_types = expand->column_types;
-  std::vector<BoundExpressionPtr> held;
-  held.push_back(BoundExpression::makeColumn(width, window_type));
-  filter->expressions.push_back(ExpressionBinder::bindBuiltin("isnotnull", std::move(held)));
-  filter->children.push_back(std::move(expand));
-  *window = BoundExpression::makeColumn(width, window_type);
-  return filter;
+  LogicalOperatorPtr rows = expandSlidingWindow(std::move(input), **window);
+  *window = BoundExpression::makeColumn(width, (*window)->type);
+  return rows;
 }
 
 BoundExpressionPtr AggregateBinder::bindAggregateCall(const sql::FunctionCallExpr& call) {

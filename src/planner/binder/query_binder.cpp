@@ -21,6 +21,7 @@
 #include "planner/binder/sort_spec.hpp"
 #include "planner/binder/star_expansion.hpp"
 #include "planner/binder/subquery_binder.hpp"
+#include "planner/binder/time_window_rows.hpp"
 #include "planner/binder/time_zone_pinning.hpp"
 #include "planner/binder/unpivot_binder.hpp"
 #include "planner/binder/window_binder.hpp"
@@ -341,7 +342,12 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
       aliases.push_back(*item.alias);
     input = generators.bind(*asGeneratorCall(*item.expr), false, aliases, std::move(input), scope);
   }
+  // Where each select expression was written, for errors found after the list is bound.
+  std::vector<sql::SourcePosition> positions;
+  sql::SourcePosition previous_item;
   for (const sql::SelectItem& item : select.items) {
+    positions.resize(project->expressions.size(), previous_item);
+    previous_item = item.position;
     if (generator_item && &item == &select.items[*generator_item]) {
       for (idx_t column = generated_from; column < input->column_names.size(); ++column) {
         project->expressions.push_back(
@@ -384,6 +390,8 @@ LogicalOperatorPtr QueryBinder::bindSelect(const sql::SelectBody& select,
     project->column_types.push_back(expr->type);
     project->expressions.push_back(std::move(expr));
   }
+  positions.resize(project->expressions.size(), previous_item);
+  input = applyRowChangingWindow(std::move(input), project->expressions, positions, statement_);
   BoundExpressionPtr qualify =
       windows.bindQualify(binder, &scope, &project->column_names, &project->expressions);
   auto attachInput = [&] {
