@@ -45,6 +45,7 @@ bool CsvFieldConverter::canHold(const DataType& type) {
 CsvFieldConverter::CsvFieldConverter(const std::vector<StructField>& columns,
                                      const CsvOptions& options, std::string_view source)
     : null_value_(options.null_value),
+      empty_value_(options.empty_value),
       nan_value_(options.nan_value),
       positive_inf_(options.positive_inf),
       negative_inf_(options.negative_inf),

@@ -32,6 +32,10 @@ class CsvFieldConverter {
   static bool canHold(const DataType& type);
 
   //! The field reads as NULL: it is nullValue, or empty and unquoted.
+  //! A field's text once a quoted empty field is read as emptyValue (when that is set).
+  std::string_view withEmptyValue(std::string_view text, bool quoted) const {
+    return text.empty() && quoted && empty_value_ ? std::string_view(*empty_value_) : text;
+  }
   bool isNull(std::string_view text, bool quoted) const {
     return (text.empty() && !quoted) || text == null_value_;
   }
@@ -67,6 +71,7 @@ class CsvFieldConverter {
   std::vector<DataType> types_;
   std::vector<Kind> kinds_;
   std::string null_value_;
+  std::optional<std::string> empty_value_;
   std::string nan_value_;
   std::string positive_inf_;
   std::string negative_inf_;

@@ -1,7 +1,8 @@
 // src/common/csv/csv_options.hpp
 //
 // The options of the CSV reader, already parsed from their text form (the read_files layer
-// maps "sep", "quote", "escape", "nullValue", "nanValue", "positiveInf", "negativeInf",
+// maps "sep", "quote", "escape", "nullValue", "emptyValue", "lineSep", "enforceSchema",
+// "nanValue", "positiveInf", "negativeInf",
 // "dateFormat", "timestampFormat", "timestampNTZFormat", "multiLine", "mode", "comment",
 // "ignoreLeadingWhiteSpace", "ignoreTrailingWhiteSpace",
 // "rescuedDataColumn", "inferColumnTypes", "header" and "timeZone" onto them; from_csv and
@@ -9,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -33,6 +35,13 @@ struct CsvOptions {
   char escape = '\\';
   //! nullValue: a field with this text is NULL; an empty unquoted field is always NULL.
   std::string null_value;
+  //! emptyValue: what a quoted empty field ("") reads as; unset: an empty string.
+  std::optional<std::string> empty_value;
+  //! lineSep: the one character that ends records; '\n' (the default) also takes "\r\n".
+  char line_separator = '\n';
+  //! enforceSchema: a given schema applies by position whatever the header says; false: the
+  //! header's names must be the schema's (case-insensitively), in order.
+  bool enforce_schema = true;
   //! The text of NaN, +Infinity and -Infinity in FLOAT and DOUBLE columns.
   std::string nan_value = "NaN";
   std::string positive_inf = "Inf";

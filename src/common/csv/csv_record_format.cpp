@@ -35,10 +35,21 @@ void CsvRecordFormatter::appendHeader(const std::vector<StructField>& schema,
 
 void CsvRecordFormatter::appendField(std::string_view text, std::string& out) const {
   text = text_trim::trimJava(text);
-  bool quoted = text.empty();
+  if (text.empty() && options_.empty_value) {
+    // Written as given (quoted only under quoteAll), as univocity writes its emptyValue.
+    if (options_.quote_all)
+      out += options_.quote;
+    out += *options_.empty_value;
+    if (options_.quote_all)
+      out += options_.quote;
+    return;
+  }
+  bool quoted = text.empty() || options_.quote_all;
   for (char c : text) {
-    if (c == options_.separator || c == options_.quote || c == '\n' || c == '\r')
+    if (c == options_.separator || c == options_.quote || c == '\n' || c == '\r' ||
+        options_.line_separator.find(c) != std::string::npos) {
       quoted = true;
+    }
   }
   if (!quoted) {
     out += text;

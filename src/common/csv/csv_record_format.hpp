@@ -1,7 +1,8 @@
 // src/common/csv/csv_record_format.hpp
 //
-// The text of CSV records as Spark's UnivocityGenerator writes them by default: ',' between
-// fields, NULL as an empty field and an empty string as "", leading and trailing white space
+// The text of CSV records as Spark's UnivocityGenerator writes them: by default ',' between
+// fields, NULL as an empty field and an empty string as "" (emptyValue replaces it; quoteAll
+// quotes every value), leading and trailing white space
 // of values dropped (ignoreLeadingWhiteSpace / ignoreTrailingWhiteSpace are true for writing);
 // a value holding the separator, a quote or a line break is quoted, its quotes escaped with the
 // escape character. DATE as yyyy-MM-dd, TIMESTAMP as yyyy-MM-dd'T'HH:mm:ss.SSSXXX in the
@@ -10,6 +11,7 @@
 // the generator prints them: "[1, null]", "{a -> 1}", "{1, x}".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +34,12 @@ struct CsvWriteOptions {
   char escape = '\\';
   //! nullValue: the text of a NULL.
   std::string null_value;
+  //! emptyValue: the text of an empty string, written as it is; unset: a quoted empty field.
+  std::optional<std::string> empty_value;
+  //! quoteAll: every value (not NULLs) and every header name is quoted.
+  bool quote_all = false;
+  //! lineSep: what ends each record of a file.
+  std::string line_separator = "\n";
   //! The zone TIMESTAMP values are written in (the session's); null: UTC.
   const TimeZone* time_zone = nullptr;
   //! dateFormat / timestampFormat / timestampNTZFormat; empty: Spark's defaults.

@@ -28,7 +28,8 @@ CsvTokenizer::CsvTokenizer(std::string_view text, const CsvOptions& options)
       multi_line_(options.multi_line),
       trim_leading_(options.ignore_leading_white_space),
       trim_trailing_(options.ignore_trailing_white_space),
-      comment_(options.comment) {
+      comment_(options.comment),
+      line_sep_(options.line_separator) {
   fields_.reserve(16);
   reset(text);
 }
@@ -37,9 +38,10 @@ void CsvTokenizer::reset(std::string_view text) {
   text_ = text;
   pos_ = text_.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   next_line_ = 1;
-  size_t first_break = text_.find('\n', pos_);
-  crlf_file_ =
-      first_break != std::string_view::npos && first_break > 0 && text_[first_break - 1] == '\r';
+  size_t first_break = text_.find(line_sep_, pos_);
+  // "\r\n" ends lines only where lineSep is the default.
+  crlf_file_ = line_sep_ == '\n' && first_break != std::string_view::npos && first_break > 0 &&
+               text_[first_break - 1] == '\r';
 }
 
 bool CsvTokenizer::next() {
@@ -51,10 +53,10 @@ bool CsvTokenizer::next() {
     if (!multi_line_) {
       // Blank lines are skipped, as Spark filters lines whose trim() is empty.
       const char* data = text_.data();
-      const void* found = std::memchr(data + pos_, '\n', size - pos_);
+      const void* found = std::memchr(data + pos_, line_sep_, size - pos_);
       size_t line_end = found ? static_cast<size_t>(static_cast<const char*>(found) - data) : size;
       size_t content_end = line_end;
-      if (content_end > pos_ && data[content_end - 1] == '\r')
+      if (line_sep_ == '\n' && content_end > pos_ && data[content_end - 1] == '\r')
         --content_end;
       size_t line_start = pos_;
       pos_ = found ? line_end + 1 : size;
@@ -73,18 +75,18 @@ bool CsvTokenizer::next() {
       return true;
     }
     // Multi-line: only empty lines are skipped.
-    if (text_[pos_] == '\n') {
+    if (text_[pos_] == line_sep_) {
       ++pos_;
       ++next_line_;
       continue;
     }
-    if (text_[pos_] == '\r' && (pos_ + 1 == size || text_[pos_ + 1] == '\n')) {
+    if (line_sep_ == '\n' && text_[pos_] == '\r' && (pos_ + 1 == size || text_[pos_ + 1] == '\n')) {
       pos_ += pos_ + 1 == size ? 1 : 2;
       ++next_line_;
       continue;
     }
     if (comment_ != '\0' && text_[pos_] == comment_) {
-      size_t line_end = text_.find('\n', pos_);
+      size_t line_end = text_.find(line_sep_, pos_);
       pos_ = line_end == std::string_view::npos ? size : line_end + 1;
       ++next_line_;
       continue;
@@ -127,7 +129,7 @@ void CsvTokenizer::readMultiLineRecord() {
     } else {
       size_t stop = unquotedEnd(pos, size);
       size_t field_end = stop;
-      if (field_end > pos && text_[field_end - 1] == '\r')
+      if (line_sep_ == '\n' && field_end > pos && text_[field_end - 1] == '\r')
         --field_end;
       field_end = valueEnd(pos, field_end);
       fields_.push_back(Field{pos, field_end - pos, pos, false, false});
@@ -141,10 +143,10 @@ void CsvTokenizer::readMultiLineRecord() {
   }
   // `pos` is on the line break that ends the record, or at the end of the text.
   record_end_ = pos;
-  if (record_end_ > record_begin_ && text_[record_end_ - 1] == '\r')
+  if (line_sep_ == '\n' && record_end_ > record_begin_ && text_[record_end_ - 1] == '\r')
     --record_end_;
   for (size_t i = record_begin_; i < pos; ++i) {
-    if (text_[i] == '\n')
+    if (text_[i] == line_sep_)
       ++next_line_;
   }
   if (pos < size) {
@@ -173,7 +175,7 @@ size_t CsvTokenizer::valueEnd(size_t begin, size_t stop) const {
 size_t CsvTokenizer::unquotedEnd(size_t pos, size_t end) const {
   const char* data = text_.data();
   if (multi_line_) {
-    while (pos < end && data[pos] != separator_ && data[pos] != '\n')
+    while (pos < end && data[pos] != separator_ && data[pos] != line_sep_)
       ++pos;
   } else {
     while (pos < end && data[pos] != separator_)
@@ -183,7 +185,7 @@ size_t CsvTokenizer::unquotedEnd(size_t pos, size_t end) const {
 }
 
 bool CsvTokenizer::atLineEnd(size_t pos) const {
-  return multi_line_ && text_[pos] == '\n';
+  return multi_line_ && text_[pos] == line_sep_;
 }
 
 void CsvTokenizer::copyToScratch(size_t from, size_t to) {
@@ -213,7 +215,7 @@ size_t CsvTokenizer::readQuoted(size_t pos, size_t end) {
     size_t at = scan;
     while (at < end) {
       char c = data[at];
-      if (c == quote_ || (escape_ != '\0' && c == escape_) || (multi_line_ && c == '\n'))
+      if (c == quote_ || (escape_ != '\0' && c == escape_) || (multi_line_ && c == line_sep_))
         break;
       ++at;
     }
@@ -221,15 +223,15 @@ size_t CsvTokenizer::readQuoted(size_t pos, size_t end) {
       // Never closed: the field takes the rest, without the final line break.
       malformed_ = true;
       size_t stop = end;
-      if (stop > segment && data[stop - 1] == '\n')
+      if (stop > segment && data[stop - 1] == line_sep_)
         --stop;
-      if (stop > segment && data[stop - 1] == '\r')
+      if (line_sep_ == '\n' && stop > segment && data[stop - 1] == '\r')
         --stop;
       finish(stop);
       return end;
     }
     char c = data[at];
-    if (c == '\n') {
+    if (c == line_sep_) {
       // univocity normalizes the file's own line separator inside quotes to '\n'.
       if (crlf_file_ && at > segment && data[at - 1] == '\r') {
         copyToScratch(segment, at - 1);
@@ -258,7 +260,7 @@ size_t CsvTokenizer::readQuoted(size_t pos, size_t end) {
     // The closing quote; spaces after it are dropped.
     size_t after = at + 1;
     while (after < end && static_cast<unsigned char>(data[after]) <= ' ' &&
-           data[after] != separator_ && data[after] != '\n') {
+           data[after] != separator_ && data[after] != line_sep_) {
       ++after;
     }
     if (after >= end || data[after] == separator_ || atLineEnd(after)) {
@@ -272,7 +274,8 @@ size_t CsvTokenizer::readQuoted(size_t pos, size_t end) {
     }
     size_t stop = unquotedEnd(after, end);
     size_t field_end = stop;
-    if (field_end > start && data[field_end - 1] == '\r' && (stop == end || data[stop] == '\n')) {
+    if (line_sep_ == '\n' && field_end > start && data[field_end - 1] == '\r' &&
+        (stop == end || data[stop] == '\n')) {
       --field_end;
     }
     fields_.push_back(Field{start, field_end - start, start, false, false});
@@ -285,15 +288,15 @@ SourceLocation CsvTokenizer::locate(idx_t index, std::string_view path) const {
   uint64_t line = record_line_;
   size_t line_start = record_begin_;
   for (size_t i = record_begin_; i < raw; ++i) {
-    if (text_[i] == '\n') {
+    if (text_[i] == line_sep_) {
       ++line;
       line_start = i + 1;
     }
   }
-  size_t line_end = text_.find('\n', line_start);
+  size_t line_end = text_.find(line_sep_, line_start);
   if (line_end == std::string_view::npos)
     line_end = text_.size();
-  if (line_end > line_start && text_[line_end - 1] == '\r')
+  if (line_sep_ == '\n' && line_end > line_start && text_[line_end - 1] == '\r')
     --line_end;
   line_end = std::min(line_end, line_start + kMaxLineText);
   SourceLocation location;

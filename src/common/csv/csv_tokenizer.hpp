@@ -92,6 +92,7 @@ class CsvTokenizer {
   bool trim_leading_;
   bool trim_trailing_;
   char comment_;            // '\0' when none
+  char line_sep_;           // ends records; '\n' also takes a "\r\n" before it
   bool crlf_file_ = false;  // the first line ends with "\r\n"
 
   size_t pos_ = 0;

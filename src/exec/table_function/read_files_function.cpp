@@ -462,6 +462,19 @@ TableFunctionBinding ReadFilesFunction::bind(const TableFunctionInput& input) co
         if (std::optional<char> escape = options.takeChar("escape"))
           csv.escape = *escape;
         csv.null_value = options.takeOr("nullvalue", "");
+        if (std::optional<std::string> empty = options.take("emptyvalue"))
+          csv.empty_value = *empty;
+        if (std::optional<std::string> line_separator = options.take("linesep")) {
+          // One character, as Spark documents it; "\r\n" is the default's own form.
+          std::string text = csv::unescapeCharOption(*line_separator);
+          if (text.empty())
+            options.fail("linesep", "The option `lineSep` cannot be an empty string.");
+          if (text.size() > 1 && text != "\r\n")
+            options.fail("linesep", "The option `lineSep` can contain only 1 character.");
+          csv.line_separator = text == "\r\n" ? '\n' : text[0];
+        }
+        // Without a given schema the names come from the header, so there is nothing to check.
+        csv.enforce_schema = options.takeBool("enforceschema").value_or(true) || !schema_text;
         csv.nan_value = options.takeOr("nanvalue", csv.nan_value);
         csv.positive_inf = options.takeOr("positiveinf", csv.positive_inf);
         csv.negative_inf = options.takeOr("negativeinf", csv.negative_inf);

@@ -130,6 +130,9 @@ class FileSink : public SinkDestination {
       options.quote = charOption(sink_, "quote", '"');
       options.escape = charOption(sink_, "escape", '\\');
       options.null_value = sinkOption(sink_, "nullValue").value_or("");
+      options.empty_value = sinkOption(sink_, "emptyValue");
+      options.quote_all = optionIsTrue(sink_, "quoteAll");
+      options.line_separator = sinkOption(sink_, "lineSep").value_or("\n");
       options.date_format = sinkOption(sink_, "dateFormat").value_or("");
       options.timestamp_format = sinkOption(sink_, "timestampFormat").value_or("");
       options.time_zone = exec.time_zone;

@@ -7,9 +7,11 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/csv/csv_tokenizer.hpp"
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 #include "common/text/json_text.hpp"
 #include "common/text/utf8_repair.hpp"
 
@@ -68,6 +70,8 @@ bool CsvReader::next(Batch& batch) {
       for (idx_t i = 0; i < tokenizer_->fieldCount(); ++i) {
         header_names_.emplace_back(tokenizer_->field(i));
       }
+      if (!options_.enforce_schema)
+        checkHeader();
       continue;
     }
     if (readRecord(batch.columns, rows))
@@ -103,7 +107,7 @@ bool CsvReader::readRecord(std::vector<Vector>& columns, idx_t row) {
       vector.setNull(row);
       continue;
     }
-    std::string_view text = tokens.field(column);
+    std::string_view text = converter_.withEmptyValue(tokens.field(column), tokens.quoted(column));
     if (converter_.isNull(text, tokens.quoted(column)) || converter_.isVoid(column)) {
       vector.setNull(row);
       continue;
@@ -154,6 +158,34 @@ void CsvReader::rescue(std::string_view key, std::string_view value) {
   appendJsonString(rescued_, key);
   rescued_ += ':';
   appendJsonString(rescued_, value);
+}
+
+void CsvReader::checkHeader() const {
+  // Spark's CSVHeaderChecker: the names in order, case-insensitively.
+  size_t count = std::max(header_names_.size(), schema_.size());
+  for (size_t index = 0; index < count; ++index) {
+    if (index < header_names_.size() && index < schema_.size() &&
+        sameIdentifier(header_names_[index], schema_[index].name)) {
+      continue;
+    }
+    std::vector<std::string> schema_names;
+    for (const StructField& field : schema_)
+      schema_names.push_back(field.name);
+    std::string detail =
+        header_names_.size() != schema_.size()
+            ? fmt::format(
+                  "Number of column in CSV header is not equal to number of fields in the "
+                  "schema:\n Header length: {}, schema size: {}",
+                  header_names_.size(), schema_.size())
+            : fmt::format("Expected: {} but found: {}", schema_[index].name, header_names_[index]);
+    Error error(
+        ErrorClass::FAILED_READ_FILE, "NO_HINT",
+        fmt::format("Encountered error while reading file {}. CSV header does not conform "
+                    "to the schema.\n Header: {}\n Schema: {}\n{}",
+                    path_, fmt::join(header_names_, ", "), fmt::join(schema_names, ", "), detail));
+    error.withLocation(tokenizer_->locate(std::min(index, header_names_.size()), path_));
+    throw error;
+  }
 }
 
 void CsvReader::failRecord(idx_t field, const std::string& detail) const {

@@ -55,6 +55,9 @@ class CsvReader {
   bool readRecord(std::vector<Vector>& columns, idx_t row);
   void rescue(std::string_view key, std::string_view value);
   [[noreturn]] void failRecord(idx_t field, const std::string& detail) const;
+  //! enforceSchema = false: raises FAILED_READ_FILE unless the header names the schema's
+  //! columns, in order.
+  void checkHeader() const;
 
   std::string path_;
   std::string text_;

@@ -30,7 +30,7 @@ void refuseNestedColumns(const std::vector<StructField>& schema) {
 CsvWriter::CsvWriter(std::string path, std::vector<StructField> schema, CsvWriteOptions options)
     : schema_(std::move(schema)), options_(std::move(options)) {
   refuseNestedColumns(schema_);
-  lines_ = std::make_unique<LineFileWriter>(std::move(path));
+  lines_ = std::make_unique<LineFileWriter>(std::move(path), options_.line_separator);
   if (options_.header) {
     std::string header;
     CsvRecordFormatter(options_).appendHeader(schema_, header);

@@ -5,14 +5,15 @@
 
 namespace sluice {
 
-LineFileWriter::LineFileWriter(std::string path)
-    : file_(std::make_unique<LocalFileWriter>(std::move(path))) {}
+LineFileWriter::LineFileWriter(std::string path, std::string line_break)
+    : file_(std::make_unique<LocalFileWriter>(std::move(path))),
+      line_break_(std::move(line_break)) {}
 
 LineFileWriter::~LineFileWriter() = default;
 
 void LineFileWriter::writeLine(std::string_view text) {
   line_.assign(text);
-  line_ += '\n';
+  line_ += line_break_;
   file_->write(line_.data(), line_.size());
 }
 
@@ -23,7 +24,7 @@ void LineFileWriter::writeRows(const Batch& batch, size_t columns, const RowForm
       values[column] = batch.columns[column].getValue(row);
     line_.clear();
     format(values, line_);
-    line_ += '\n';
+    line_ += line_break_;
     file_->write(line_.data(), line_.size());
   }
 }

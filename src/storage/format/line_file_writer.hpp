@@ -22,8 +22,8 @@ class LineFileWriter {
   //! Appends a row's text (no line break) to `out`; `values` are the row's columns.
   using RowFormatter = std::function<void(const std::vector<Value>& values, std::string& out)>;
 
-  //! Creates (or truncates) `path`.
-  explicit LineFileWriter(std::string path);
+  //! Creates (or truncates) `path`; each line ends with `line_break`.
+  explicit LineFileWriter(std::string path, std::string line_break = "\n");
   ~LineFileWriter();
   LineFileWriter(const LineFileWriter&) = delete;
   LineFileWriter& operator=(const LineFileWriter&) = delete;
@@ -37,6 +37,7 @@ class LineFileWriter {
 
  private:
   std::unique_ptr<LocalFileWriter> file_;
+  std::string line_break_;
   std::string line_;
 };
 

@@ -4,7 +4,8 @@
 // field, "" for an empty string, values trimmed, quoting of separators, quotes and line
 // breaks with the escape character, Java's digits, dates and timestamps as Spark writes them or
 // in the given patterns, BINARY as hex), nested values in one record (to_csv) as Spark prints
-// them but refused in files, and files that sluice's CsvReader reads back to the same values.
+// them but refused in files, and files that sluice's CsvReader reads back to the same values;
+// quoteAll, emptyValue and lineSep.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -155,6 +156,57 @@ TEST(CsvWriterTest, FilesWithAHeaderReadBackToTheSameValues) {
           << "row " << row << ", column " << schema[column].name;
     }
   }
+}
+
+TEST(CsvWriterTest, QuoteAllEmptyValueAndLineSeparator) {
+  CsvWriteOptions quote_all;
+  quote_all.quote_all = true;
+  EXPECT_EQ(record({Value::string(""), Value::string("x"), Value::null(DataType::string()),
+                    Value::intValue(7)},
+                   quote_all),
+            R"("","x",,"7")");
+  CsvWriteOptions empty;
+  empty.empty_value = "EMPTY";
+  EXPECT_EQ(record({Value::string(""), Value::string("x")}, empty), "EMPTY,x");
+  empty.quote_all = true;
+  EXPECT_EQ(record({Value::string(""), Value::string("x")}, empty), R"("EMPTY","x")");
+
+  // A custom line separator ends every record, the header's too; a value holding it is quoted,
+  // and the reader given the same lineSep reads the file back.
+  std::vector<StructField> schema = {field("id", DataType::intType()),
+                                     field("text", DataType::string())};
+  Batch batch;
+  for (const StructField& column : schema)
+    batch.columns.emplace_back(column.type, 2);
+  batch.columns[0].setValue(0, Value::intValue(1));
+  batch.columns[1].setValue(0, Value::string("a;b"));
+  batch.columns[0].setValue(1, Value::intValue(2));
+  batch.columns[1].setValue(1, Value::string("two\nlines"));
+  batch.num_rows = 2;
+  fs::path path = fs::temp_directory_path() / "sluice_csv_writer_line_separator_test.csv";
+  CsvWriteOptions write_options;
+  write_options.header = true;
+  write_options.line_separator = ";";
+  CsvWriter writer(path.string(), schema, write_options);
+  writer.write(batch);
+  writer.close();
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  fs::remove(path);
+  EXPECT_EQ(text.str(), "id,text;1,\"a;b\";2,\"two\nlines\";");
+
+  CsvOptions options;
+  options.header = true;
+  options.multi_line = true;
+  options.line_separator = ';';
+  options.rescued_data_column.clear();
+  CsvReader reader(path.string(), text.str(), schema, options);
+  Batch read;
+  ASSERT_TRUE(reader.next(read));
+  ASSERT_EQ(read.num_rows, 2u);
+  EXPECT_EQ(read.columns[1].getValue(0), Value::string("a;b"));
+  EXPECT_EQ(read.columns[1].getValue(1), Value::string("two\nlines"));
 }
 
 }  // namespace

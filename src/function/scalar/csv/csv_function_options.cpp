@@ -73,6 +73,8 @@ CsvReadFunctionOptions readCsvReadOptions(const Value* map, std::string_view fun
       return;
     if (sameIdentifier(name, "nanValue")) {
       options.csv.nan_value = value;
+    } else if (sameIdentifier(name, "emptyValue")) {
+      options.csv.empty_value = value;
     } else if (sameIdentifier(name, "positiveInf")) {
       options.csv.positive_inf = value;
     } else if (sameIdentifier(name, "negativeInf")) {
@@ -106,8 +108,13 @@ CsvWriteFunctionOptions readCsvWriteOptions(const Value* map, std::string_view f
   forEachOption(map, [&](const std::string& name, const std::string& value) {
     if (applySharedOption(options.csv, name, value, function, false))
       return;
-    if (sameIdentifier(name, "timeZone"))
+    if (sameIdentifier(name, "timeZone")) {
       options.zone = timeZoneOption(value, function);
+    } else if (sameIdentifier(name, "emptyValue")) {
+      options.csv.empty_value = value;
+    } else if (sameIdentifier(name, "quoteAll")) {
+      options.csv.quote_all = sameIdentifier(value, "true");
+    }
   });
   return options;
 }

@@ -69,7 +69,8 @@ class FromCsvEvaluator {
         out.setNull(row);
         continue;
       }
-      std::string_view field = tokenizer_.field(column);
+      std::string_view field =
+          converter_.withEmptyValue(tokenizer_.field(column), tokenizer_.quoted(column));
       if (converter_.isNull(field, tokenizer_.quoted(column)) || converter_.isVoid(column)) {
         out.setNull(row);
       } else if (converter_.convert(out, column, row, field)) {
