@@ -56,6 +56,9 @@ decltype(auto) visitScalarType(const DataType& type, Visitor&& visitor) {
     case TypeId::kBinary:
     case TypeId::kVariant:
       return visitor.template operator()<StringView>();
+    case TypeId::kCalendarInterval:
+      // Its 16 bytes as one value: copies, hashes and equality; it has no order.
+      return visitor.template operator()<int128_t>();
     default:
       return visitNumericType(type, std::forward<Visitor>(visitor));
   }

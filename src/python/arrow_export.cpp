@@ -329,6 +329,10 @@ std::string arrowFormat(const DataType& type, const std::string& time_zone) {
       throwError(ErrorClass::NOT_SUPPORTED,
                  "Arrow export (toArrow, toPandas) of a VARIANT column is not supported yet; "
                  "select to_json(v) for its JSON text.");
+    case TypeId::kCalendarInterval:
+      throwError(ErrorClass::NOT_SUPPORTED,
+                 "Arrow export (toArrow, toPandas) of an INTERVAL column made by make_interval "
+                 "is not supported; select CAST(i AS STRING) for its text.");
   }
   SLUICE_UNREACHABLE("a type without an Arrow format");
 }

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "common/types/calendar_interval.hpp"
 #include "common/types/value_text.hpp"
 #include "common/variant/variant_json.hpp"
 
@@ -58,6 +59,8 @@ std::string prettyString(const Value& value, const TimeZone& zone) {
       return formatTimestampNtz(value.getInt64());
     case TypeId::kTime:
       return formatTime(value.getInt64());
+    case TypeId::kCalendarInterval:
+      return formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits()));
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
                                      type.endField());

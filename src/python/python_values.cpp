@@ -1,6 +1,7 @@
 // src/python/python_values.cpp
 #include "python/python_values.hpp"
 
+#include "common/types/calendar_interval.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -71,6 +72,10 @@ py::object PythonValueConverter::convert(const Value& value) const {
       return utf8(value.getString());
     case TypeId::kBinary:
       return py::bytes(value.getString());
+    case TypeId::kCalendarInterval:
+      // Its text: Python has no value of months, days and microseconds together.
+      return utf8(
+          formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits())));
     case TypeId::kVariant: {
       // Its JSON text (pyspark gives a VariantVal, whose toJson() is this text).
       std::string json;

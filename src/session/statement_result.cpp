@@ -7,6 +7,7 @@
 
 #include <fmt/ranges.h>
 
+#include "common/types/calendar_interval.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -97,6 +98,8 @@ std::string display(const Value& value, const TimeZone& zone, bool nested) {
       return formatTimestampNtz(value.getInt64());
     case TypeId::kTime:
       return formatTime(value.getInt64());
+    case TypeId::kCalendarInterval:
+      return formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits()));
     case TypeId::kYearMonthInterval:
       return hiveYearMonth(value.getInt64());
     case TypeId::kDayTimeInterval:

@@ -1,6 +1,7 @@
 // src/common/csv/csv_record_format.cpp
 #include "common/csv/csv_record_format.hpp"
 
+#include "common/types/calendar_interval.hpp"
 #include "common/types/text_trim.hpp"
 #include "common/types/value.hpp"
 #include "common/types/value_text.hpp"
@@ -92,6 +93,8 @@ std::string CsvRecordFormatter::valueText(const Value& value) const {
       return datetimes_.timestampNtz(value.getInt64());
     case TypeId::kTime:
       return formatTime(value.getInt64());
+    case TypeId::kCalendarInterval:
+      return formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits()));
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
                                      type.endField());

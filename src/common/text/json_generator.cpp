@@ -5,6 +5,7 @@
 
 #include "common/text/base64.hpp"
 #include "common/text/json_text.hpp"
+#include "common/types/calendar_interval.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value.hpp"
 #include "common/types/value_text.hpp"
@@ -149,6 +150,10 @@ void JsonGenerator::appendValue(std::string& out, const Value& value) const {
       return;
     case TypeId::kTime:
       appendJsonString(out, formatTime(value.getInt64()));
+      return;
+    case TypeId::kCalendarInterval:
+      appendJsonString(
+          out, formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits())));
       return;
     case TypeId::kYearMonthInterval:
       appendJsonString(out, formatYearMonthInterval(static_cast<int32_t>(value.getInt64()),

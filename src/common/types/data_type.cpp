@@ -139,6 +139,8 @@ idx_t DataType::physicalSize() const {
       return 8;
     case TypeId::kDecimal:
       return isWideDecimal() ? 16 : 8;
+    case TypeId::kCalendarInterval:
+      return 16;
     case TypeId::kString:
     case TypeId::kBinary:
     case TypeId::kVariant:
@@ -228,6 +230,8 @@ std::string DataType::sql() const {
       return "TIMESTAMP_NTZ";
     case TypeId::kTime:
       return fmt::format("TIME({})", precision_);
+    case TypeId::kCalendarInterval:
+      return "INTERVAL";
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
       return intervalSql(*this);

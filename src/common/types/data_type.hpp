@@ -35,7 +35,8 @@ enum class TypeId : uint8_t {
   kMap,                // ListEntry per row + one child STRUCT<key, value> vector
   kStruct,             // no data of its own; one child vector per field
   // Last, so that the ids above keep the numbers aggregate states were saved with.
-  kTime,  // TIME(p), int64_t microseconds since midnight, 0 <= value < 86,400,000,000
+  kTime,              // TIME(p), int64_t microseconds since midnight, 0 <= value < 86,400,000,000
+  kCalendarInterval,  // Spark's CalendarIntervalType, "interval": CalendarInterval's 16 bytes
 };
 
 //! The fields an interval type spans, as in INTERVAL DAY TO SECOND.
@@ -70,6 +71,8 @@ class DataType {
   static DataType variant() { return DataType(TypeId::kVariant); }
   //! TIME(p): fractional seconds kept to p digits, 0 <= p <= 6 (UNSUPPORTED_TIME_PRECISION).
   static DataType time(int precision = kMaxTimePrecision);
+  //! make_interval's type: months, days and microseconds (common/types/calendar_interval.hpp).
+  static DataType calendarInterval() { return DataType(TypeId::kCalendarInterval); }
   static DataType yearMonthInterval(IntervalField start = IntervalField::kYear,
                                     IntervalField end = IntervalField::kMonth);
   static DataType dayTimeInterval(IntervalField start = IntervalField::kDay,
@@ -106,6 +109,7 @@ class DataType {
     return id_ == TypeId::kArray || id_ == TypeId::kMap || id_ == TypeId::kStruct;
   }
   bool isTime() const { return id_ == TypeId::kTime; }
+  bool isCalendarInterval() const { return id_ == TypeId::kCalendarInterval; }
   bool isVariant() const { return id_ == TypeId::kVariant; }
   //! Values are StringViews: STRING, BINARY and VARIANT.
   bool hasStringValues() const { return isStringLike() || isVariant(); }

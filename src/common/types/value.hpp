@@ -39,6 +39,10 @@ class Value {
   static Value timestamp(int64_t micros) { return Value(DataType::timestamp(), micros); }
   static Value timestampNtz(int64_t micros) { return Value(DataType::timestampNtz(), micros); }
   static Value time(int64_t micros_of_day) { return Value(DataType::time(), micros_of_day); }
+  //! A CALENDAR INTERVAL, by the bits of its CalendarInterval (common/types/calendar_interval).
+  static Value calendarInterval(int128_t bits) {
+    return Value(DataType::calendarInterval(), Storage{bits});
+  }
   //! ARRAY, MAP (children are STRUCT<key, value> values) or STRUCT (one child per field).
   static Value nested(DataType type, std::vector<Value> children) {
     return Value(std::move(type), Storage{std::move(children)});
@@ -55,6 +59,8 @@ class Value {
   float getFloat() const { return std::get<float>(storage_); }
   double getDouble() const { return std::get<double>(storage_); }
   int128_t getDecimalUnscaled() const { return std::get<int128_t>(storage_); }
+  //! A CALENDAR INTERVAL's bits.
+  int128_t getCalendarIntervalBits() const { return std::get<int128_t>(storage_); }
   //! STRING and BINARY bytes, a VARIANT's encoding.
   const std::string& getString() const { return std::get<std::string>(storage_); }
   const std::vector<Value>& children() const { return std::get<std::vector<Value>>(storage_); }

@@ -136,6 +136,8 @@ Value Vector::getValue(idx_t row) const {
       int128_t unscaled = type_.isWideDecimal() ? data<int128_t>()[index] : data<int64_t>()[index];
       return Value::decimal(unscaled, type_.precision(), type_.scale());
     }
+    case TypeId::kCalendarInterval:
+      return Value::calendarInterval(data<int128_t>()[index]);
     case TypeId::kString:
       return Value::string(data<StringView>()[index].str());
     case TypeId::kBinary:
@@ -210,6 +212,9 @@ void Vector::setValue(idx_t row, const Value& value) {
       } else {
         mutableData<int64_t>()[row] = static_cast<int64_t>(value.getDecimalUnscaled());
       }
+      break;
+    case TypeId::kCalendarInterval:
+      mutableData<int128_t>()[row] = value.getCalendarIntervalBits();
       break;
     case TypeId::kString:
     case TypeId::kBinary:

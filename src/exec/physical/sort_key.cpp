@@ -70,6 +70,7 @@ ValueComparator valueComparatorFor(const DataType& type) {
     case TypeId::kMap:
     case TypeId::kStruct:
     case TypeId::kVariant:  // not orderable
+    case TypeId::kCalendarInterval:
       return nullptr;
   }
   return nullptr;

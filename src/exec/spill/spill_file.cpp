@@ -23,6 +23,7 @@ bool spillsAsItself(const DataType& type) {
     case TypeId::kVoid:
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
+    case TypeId::kCalendarInterval:
       return false;
     case TypeId::kTime:
       // Parquet's TIME(MICROS) reads back as TIME(6): a narrower TIME would change type.

@@ -6,6 +6,7 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "common/types/calendar_interval.hpp"
 #include "common/types/decimal.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
@@ -289,6 +290,8 @@ std::string formatScalar(const Vector& input, idx_t row, const ExecContext& cont
       return formatTimestampNtz(input.at<int64_t>(row));
     case TypeId::kTime:
       return formatTime(input.at<int64_t>(row));
+    case TypeId::kCalendarInterval:
+      return formatCalendarInterval(CalendarInterval::fromBits(input.at<int128_t>(row)));
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(input.at<int32_t>(row), type.startField(), type.endField());
     case TypeId::kDayTimeInterval:

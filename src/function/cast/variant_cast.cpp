@@ -255,6 +255,7 @@ void appendToVariant(VariantBuilder& builder, const Value& value) {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
     case TypeId::kTime:  // a variant has no TIME type
+    case TypeId::kCalendarInterval:
       break;
   }
   SLUICE_UNREACHABLE("the binder lets only variant-convertible types reach appendToVariant");

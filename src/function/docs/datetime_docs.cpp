@@ -372,6 +372,19 @@ std::vector<NamedFunctionDoc> datetimeFunctionDocs() {
        {"_FUNC_([years [, months]]) - Returns the year-month interval of those years and months.",
         "> SELECT _FUNC_(2, 14);\n"
         " 3-2"}},
+      {{"make_interval"},
+       {"_FUNC_([years [, months [, weeks [, days [, hours [, mins [, secs]]]]]]]) - Returns the "
+        "calendar interval of those fields, its months, days and microseconds kept apart; `secs` "
+        "may have a fraction of up to 6 digits. Fails on overflow.",
+        "> SELECT _FUNC_(1, 2, 3, 4, 5, 6, 7.008009);\n"
+        " 1 years 2 months 25 days 5 hours 6 minutes 7.008009 seconds\n"
+        "> SELECT DATE'2024-01-31' + _FUNC_(0, 1, 0, 1);\n"
+        " 2024-03-01"}},
+      {{"try_make_interval"},
+       {"_FUNC_([years [, months [, weeks [, days [, hours [, mins [, secs]]]]]]]) - Returns what "
+        "make_interval returns, but null instead of failing on overflow.",
+        "> SELECT _FUNC_(2147483647);\n"
+        " NULL"}},
   };
 }
 

@@ -111,7 +111,8 @@ bool containsVariantType(const DataType& type) {
 }
 
 bool isOrderableType(const DataType& type) {
-  return !containsMapType(type) && !containsVariantType(type);
+  return !containsMapType(type) && !containsVariantType(type) &&
+         !containsTypeId(type, TypeId::kCalendarInterval);
 }
 
 void requireOptionsMap(const DataType& type) {

@@ -36,7 +36,7 @@ bool containsMapType(const DataType& type);
 //! True when `type` is a VARIANT or holds one: Spark neither orders, groups nor compares
 //! variants.
 bool containsVariantType(const DataType& type);
-//! Spark's RowOrdering.isOrderable: neither a MAP nor a VARIANT anywhere in `type`.
+//! Spark's RowOrdering.isOrderable: no MAP, VARIANT or CALENDAR INTERVAL anywhere in `type`.
 bool isOrderableType(const DataType& type);
 
 //! The constant value of argument `index`, or null when the argument is not a constant.

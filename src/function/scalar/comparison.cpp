@@ -8,6 +8,7 @@
 
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
+#include "common/types/type_contents.hpp"
 #include "function/function_registry.hpp"
 #include "function/physical_type.hpp"
 #include "function/scalar/argument_types.hpp"
@@ -175,7 +176,10 @@ BoundScalarFunction bindComparison(ComparisonOp op, std::string name, const Bind
   DataType type = common->isVoid() ? DataType::boolean() : *common;
   requireArgumentType(type.id() != TypeId::kMap, request.name,
                       "cannot compare MAP values; use map_entries or map_keys");
-  if (containsVariantType(type)) {
+  // A calendar interval has equality (its three fields) but no order.
+  bool equality = op == ComparisonOp::kEqual || op == ComparisonOp::kNotEqual ||
+                  op == ComparisonOp::kNullSafeEqual;
+  if (containsVariantType(type) || (!equality && containsTypeId(type, TypeId::kCalendarInterval))) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `{}` does not "
                             "support ordering on type \"{}\".",

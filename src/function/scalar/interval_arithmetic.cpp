@@ -13,6 +13,9 @@
 //     the instant (across a daylight-saving change, + INTERVAL '1' DAY keeps the time of day);
 //   - timestamp - timestamp (a DATE beside a timestamp is cast to it): INTERVAL DAY TO SECOND,
 //     between the wall-clock times in the session time zone; DATE - DATE: INTERVAL DAY;
+//   - DATE / TIMESTAMP[_NTZ] ± CalendarInterval (make_interval): months and days on the wall
+//     clock, then the microseconds (a DATE with microseconds to add is an error);
+//     CalendarInterval ± CalendarInterval field by field;
 //   - TIME(p) ± day-time interval: a TIME within the day (DATETIME_OVERFLOW past either end),
 //     of precision 6 when the interval has seconds; TIME - TIME: INTERVAL HOUR TO SECOND;
 //   - interval * number, number * interval, interval / number: INTERVAL YEAR TO MONTH or
@@ -30,6 +33,7 @@
 #include <limits>
 
 #include "common/error/error.hpp"
+#include "common/types/calendar_interval.hpp"
 #include "common/types/decimal.hpp"
 #include "function/physical_type.hpp"
 #include "function/scalar/datetime_common.hpp"
@@ -292,6 +296,79 @@ BoundScalarFunction timestampDifference(bool try_mode, DataType type) {
   return {"-", {type, type}, DataType::dayTimeInterval(), std::move(kernel)};
 }
 
+//! A date or timestamp (`point`, at argument `point_index`) ± a CalendarInterval (make_interval),
+//! as Spark's TimeAdd and DateAddInterval: months and days on the wall clock (in the session
+//! time zone for TIMESTAMP), then the microseconds on the instant. A DATE stays a DATE, and an
+//! interval with microseconds cannot move one (ANSI mode).
+BoundScalarFunction pointPlusCalendarInterval(ArithmeticOp op, bool try_mode, DataType point,
+                                              size_t point_index) {
+  bool subtract = op == ArithmeticOp::kSubtract;
+  DataType interval = DataType::calendarInterval();
+  Raise raise{op, true, describeShift(op, interval, point)};
+  ScalarKernel kernel;
+  if (isDate(point)) {
+    kernel = orderedKernel<int32_t, int128_t, int32_t>(
+        point_index, try_mode, raise,
+        [subtract](const ExecContext&, int32_t date, int128_t bits) -> Outcome<int32_t> {
+          CalendarInterval shift = CalendarInterval::fromBits(bits);
+          if (shift.microseconds != 0) {
+            throwError(ErrorClass::INVALID_PARAMETER_VALUE,
+                       "Cannot add hours, minutes or seconds, milliseconds, microseconds to a "
+                       "date.");
+          }
+          int64_t sign = subtract ? -1 : 1;
+          std::optional<int32_t> moved = addMonthsToDate(date, sign * shift.months);
+          if (!moved)
+            return failure<int32_t>(Failure::kDatetimeOverflow);
+          return success(wrappingAddDays(*moved, sign * shift.days));
+        });
+  } else {
+    bool zoned = point.id() == TypeId::kTimestamp;
+    kernel = orderedKernel<int64_t, int128_t, int64_t>(
+        point_index, try_mode, raise,
+        [subtract, zoned](const ExecContext& context, int64_t micros,
+                          int128_t bits) -> Outcome<int64_t> {
+          CalendarInterval shift = CalendarInterval::fromBits(bits);
+          int64_t sign = subtract ? -1 : 1;
+          std::optional<int64_t> moved =
+              addToTimestamp(micros, sign * shift.months, sign * shift.days,
+                             zoned ? sessionZone(context) : TimeZone::utc());
+          if (!moved)
+            return failure<int64_t>(Failure::kDatetimeOverflow);
+          if (subtract && shift.microseconds == std::numeric_limits<int64_t>::min())
+            return failure<int64_t>(Failure::kOverflow);
+          return addOrSubtract(*moved, shift.microseconds, subtract);
+        });
+  }
+  return {std::string(opSymbol(op)), inOrder(point_index, point, interval), point,
+          std::move(kernel)};
+}
+
+//! CalendarInterval ± CalendarInterval: field by field, exactly (Spark's IntervalUtils.add).
+BoundScalarFunction calendarIntervalPlusCalendarInterval(ArithmeticOp op, bool try_mode) {
+  bool subtract = op == ArithmeticOp::kSubtract;
+  DataType interval = DataType::calendarInterval();
+  ScalarKernel kernel = outcomeKernel<int128_t, int128_t, int128_t>(
+      try_mode, Raise{op, false, ""},
+      [subtract](const ExecContext&, int128_t left_bits, int128_t right_bits) {
+        CalendarInterval left = CalendarInterval::fromBits(left_bits);
+        CalendarInterval right = CalendarInterval::fromBits(right_bits);
+        CalendarInterval sum;
+        Outcome<int32_t> months = addOrSubtract(left.months, right.months, subtract);
+        Outcome<int32_t> days = addOrSubtract(left.days, right.days, subtract);
+        Outcome<int64_t> micros = addOrSubtract(left.microseconds, right.microseconds, subtract);
+        if (months.failure != Failure::kNone || days.failure != Failure::kNone ||
+            micros.failure != Failure::kNone) {
+          return failure<int128_t>(Failure::kOverflow);
+        }
+        sum.months = months.value;
+        sum.days = days.value;
+        sum.microseconds = micros.value;
+        return success(sum.bits());
+      });
+  return {std::string(opSymbol(op)), {interval, interval}, interval, std::move(kernel)};
+}
+
 //! TIME(p) (at argument `time_index`) ± a day-time interval: a TIME, of precision 6 when the
 //! interval has seconds, else p; a result outside the day is DATETIME_OVERFLOW.
 BoundScalarFunction timePlusMicros(ArithmeticOp op, bool try_mode, const DataType& time,
@@ -373,11 +450,18 @@ std::optional<BoundScalarFunction> bindPlusOrMinus(ArithmeticOp op, bool try_mod
       if (isDayTime(other))
         return timestampPlusMicros(op, try_mode, point, point_index, other);
     }
+    if (other.isCalendarInterval() && (isDate(point) || isTimestamp(point)))
+      return pointPlusCalendarInterval(op, try_mode, point, point_index);
     // TIME + NULL is a TIME; TIME - NULL the difference of two times (below).
     if (point.isTime() && (isDayTime(other) || (other.isVoid() && !subtract))) {
       DataType interval = other.isVoid() ? DataType::dayTimeInterval() : other;
       return timePlusMicros(op, try_mode, point, point_index, interval);
     }
+  }
+  if ((left.isCalendarInterval() || left.isVoid()) &&
+      (right.isCalendarInterval() || right.isVoid()) &&
+      (left.isCalendarInterval() || right.isCalendarInterval())) {
+    return calendarIntervalPlusCalendarInterval(op, try_mode);
   }
   if (subtract && (left.isTime() || right.isTime())) {
     auto time_operand = [](const DataType& type) {

@@ -4,6 +4,8 @@
 //   - make_dt_interval([days[, hours[, mins[, secs]]]]) and make_ym_interval([years[, months]])
 //     build an INTERVAL DAY TO SECOND or YEAR TO MONTH from its fields (missing ones are 0);
 //     a result out of range raises ARITHMETIC_OVERFLOW;
+//   - make_interval / try_make_interval(years, months, weeks, days, hours, mins, secs), all
+//     optional, build Spark's CalendarInterval (months, days and microseconds apart);
 //   - extract(field FROM interval) / date_part: a field the interval's type spans, with the
 //     interval's sign: YEAR (INT), MONTH (TINYINT, the months past whole years), DAY (INT),
 //     HOUR and MINUTE (TINYINT, within the day and the hour), SECOND (DECIMAL(8, 6), the
@@ -11,6 +13,7 @@
 #include "function/scalar/interval_functions.hpp"
 
 #include "common/error/error.hpp"
+#include "common/types/calendar_interval.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
 #include "function/scalar/kernel_loops.hpp"
@@ -69,6 +72,57 @@ BoundScalarFunction bindMakeDtInterval(const BindRequest& request) {
     });
   };
   return {"make_dt_interval", std::move(arguments), DataType::dayTimeInterval(), std::move(kernel)};
+}
+
+//! make_interval([years[, months[, weeks[, days[, hours[, mins[, secs]]]]]]]) and
+//! try_make_interval: a CalendarInterval of months, days and microseconds, Spark's
+//! IntervalUtils.makeInterval with exact arithmetic (32-bit months and days, 64-bit micros).
+BoundScalarFunction bindMakeInterval(std::string name, bool try_mode, const BindRequest& request) {
+  size_t count = request.argument_types.size();
+  std::vector<DataType> arguments;
+  for (size_t index = 0; index < count; ++index) {
+    arguments.push_back(index < 6 ? expectArgument(request, index, DataType::intType())
+                                  : expectArgument(request, index, DataType::decimal(18, 6)));
+  }
+  ScalarKernel kernel = [try_mode](const ExecContext&, const ArgumentVectors& args,
+                                   const RowSet& rows, Vector& result) {
+    int128_t* out = result.mutableData<int128_t>();
+    forEachRowWithValues(args, rows, result, [&](idx_t row) {
+      auto field = [&](size_t index) -> int64_t {
+        return index < args.size() ? args[index]->at<int32_t>(row) : 0;
+      };
+      CalendarInterval interval;
+      int32_t year_months = 0;
+      int32_t week_days = 0;
+      bool ints_overflow =
+          __builtin_mul_overflow(static_cast<int32_t>(field(0)), 12, &year_months) ||
+          __builtin_add_overflow(static_cast<int32_t>(field(1)), year_months, &interval.months) ||
+          __builtin_mul_overflow(static_cast<int32_t>(field(2)), 7, &week_days) ||
+          __builtin_add_overflow(static_cast<int32_t>(field(3)), week_days, &interval.days);
+      int64_t micros = args.size() > 6 ? args[6]->at<int64_t>(row) : 0;
+      int64_t hours = 0;
+      int64_t minutes = 0;
+      bool longs_overflow =
+          !ints_overflow && (__builtin_mul_overflow(field(4), kMicrosPerHour, &hours) ||
+                             __builtin_mul_overflow(field(5), kMicrosPerMinute, &minutes) ||
+                             __builtin_add_overflow(micros, hours, &micros) ||
+                             __builtin_add_overflow(micros, minutes, &micros));
+      if (ints_overflow || longs_overflow) {
+        if (try_mode) {
+          result.setNull(row);
+          return;
+        }
+        throwError(ErrorClass::ARITHMETIC_OVERFLOW,
+                   "{} overflow. Use 'try_make_interval' to tolerate overflow and return NULL "
+                   "instead. If necessary set \"spark.sql.ansi.enabled\" to \"false\" to "
+                   "bypass this error.",
+                   ints_overflow ? "integer" : "long");
+      }
+      interval.microseconds = micros;
+      out[row] = interval.bits();
+    });
+  };
+  return {std::move(name), std::move(arguments), DataType::calendarInterval(), std::move(kernel)};
 }
 
 BoundScalarFunction bindMakeYmInterval(const BindRequest& request) {
@@ -161,6 +215,12 @@ BoundScalarFunction bindIntervalExtract(std::string name, std::string_view field
 void registerIntervalFunctions(FunctionRegistry& registry) {
   registry.addScalar({"make_dt_interval", 0, 4, bindMakeDtInterval});
   registry.addScalar({"make_ym_interval", 0, 2, bindMakeYmInterval});
+  registry.addScalar({"make_interval", 0, 7, [](const BindRequest& r) {
+                        return bindMakeInterval("make_interval", false, r);
+                      }});
+  registry.addScalar({"try_make_interval", 0, 7, [](const BindRequest& r) {
+                        return bindMakeInterval("try_make_interval", true, r);
+                      }});
 }
 
 }  // namespace sluice

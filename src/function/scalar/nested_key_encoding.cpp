@@ -146,6 +146,10 @@ void encodePayload(const Vector& vector, idx_t row, std::string& out) {
       appendBigEndian(out, static_cast<unsigned __int128>(unscaled) ^ kSign128);
       return;
     }
+    case TypeId::kCalendarInterval:
+      // Equal bits for equal intervals; the order the bytes give means nothing.
+      appendBigEndian(out, static_cast<unsigned __int128>(vector.at<int128_t>(row)));
+      return;
     case TypeId::kString:
     case TypeId::kBinary:
     case TypeId::kVariant:
@@ -193,6 +197,9 @@ Value decodePayload(std::string_view in, size_t& offset, const DataType& type) {
       auto bits = readBigEndian<unsigned __int128>(in, offset) ^ kSign128;
       return Value::decimal(static_cast<int128_t>(bits), type.precision(), type.scale());
     }
+    case TypeId::kCalendarInterval:
+      return Value::calendarInterval(
+          static_cast<int128_t>(readBigEndian<unsigned __int128>(in, offset)));
     case TypeId::kString:
       return Value::string(readEscapedBytes(in, offset));
     case TypeId::kBinary:

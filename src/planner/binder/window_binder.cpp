@@ -9,6 +9,7 @@
 #include "common/error/error.hpp"
 #include "common/types/type_coercion.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
+#include "function/scalar/argument_types.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
 #include "planner/binder/aggregate_binder.hpp"
 #include "planner/binder/set_operation_binder.hpp"
@@ -515,7 +516,9 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
   ResolvedSpec spec = resolveSpec(*call.over, call, 0);
   for (const sql::ExprPtr& expr : *spec.partition) {
     BoundExpressionPtr key = encodeNestedKey(binder.bind(*expr));
-    if (key->type.isNested()) {
+    // The window sorts its rows by the partition keys: a MAP, VARIANT or CALENDAR INTERVAL
+    // has no order to sort by.
+    if (key->type.isNested() || !isOrderableType(key->type)) {
       raise(Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("Partitioning a window by a value of type {} is not supported yet.",
                               key->type.sql())),
@@ -527,7 +530,7 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
   for (const sql::SortItem& item : *spec.order) {
     OrderKey key;
     key.expr = encodeNestedKey(binder.bind(*item.expr));
-    if (key.expr->type.isNested()) {
+    if (key.expr->type.isNested() || !isOrderableType(key.expr->type)) {
       raise(Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("Ordering by a value of type {} is not supported yet.",
                               key.expr->type.sql())),

@@ -184,6 +184,7 @@ Json dataTypeToJson(const DataType& type) {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
     case TypeId::kTime:  // the Delta protocol has no TIME type
+    case TypeId::kCalendarInterval:
       break;
   }
   throw Error(ErrorClass::UNSUPPORTED_DATATYPE,

@@ -71,6 +71,7 @@ ColumnConverter::ColumnConverter(const DataType& type) : type_(type), id_(type.i
   switch (id_) {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
+    case TypeId::kCalendarInterval:
       throwUnsupported(type);
     case TypeId::kStruct: {
       const std::vector<StructField>& fields = type.fields();
@@ -373,6 +374,7 @@ ConvertStatus ColumnConverter::convert(ondemand::value& value, Vector& out, idx_
       return convertMap(value, out, row, scratch, depth);
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
+    case TypeId::kCalendarInterval:
       break;  // rejected by the constructor
   }
   return mismatch(token, kind, scratch);

@@ -636,6 +636,10 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
     case TypeId::kDayTimeInterval:
       primitive(PhysicalType::kInt64);
       break;
+    case TypeId::kCalendarInterval:
+      throw Error(ErrorClass::UNSUPPORTED_DATATYPE,
+                  "A Parquet file cannot store a column of type INTERVAL (make_interval); cast "
+                  "it to STRING.");
     case TypeId::kFloat:
       primitive(PhysicalType::kFloat);
       break;

@@ -1,0 +1,40 @@
+// src/common/types/calendar_interval.hpp
+//
+// Spark's CalendarInterval: months, days and microseconds kept apart, because a month and a day
+// have no fixed length (make_interval, INTERVAL '1 month 2 days'). In a vector it is 16 bytes,
+// read and written as the int128_t of the same bits, so that copies, hashing and equality treat
+// it as one value; its fields have no order, and the type is not orderable.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "common/types/data_type.hpp"
+
+namespace sluice {
+
+struct CalendarInterval {
+  int32_t months = 0;
+  int32_t days = 0;
+  int64_t microseconds = 0;
+
+  //! The value's 16 bytes as the int128_t a vector holds.
+  int128_t bits() const {
+    int128_t out;
+    std::memcpy(&out, this, sizeof out);
+    return out;
+  }
+  static CalendarInterval fromBits(int128_t bits) {
+    CalendarInterval out;
+    std::memcpy(&out, &bits, sizeof out);
+    return out;
+  }
+};
+static_assert(sizeof(CalendarInterval) == sizeof(int128_t));
+
+//! CalendarInterval.toString: "1 years 2 months 25 days 5 hours 6 minutes 7.008009 seconds",
+//! each part only when not zero, "0 seconds" for nothing.
+std::string formatCalendarInterval(const CalendarInterval& interval);
+
+}  // namespace sluice
