@@ -47,9 +47,7 @@ ExprPtr TokenParser::parseParameterMarker() {
   SourceLocation at = source_->locate(marker.position);
   std::optional<std::string> value;
   if (marker.is(TokenKind::kQuestion)) {
-    size_t index = 0;
-    for (size_t i = 0; i < index_; ++i)
-      index += tokens_[i].is(TokenKind::kQuestion) ? 1 : 0;
+    size_t index = positionalMarkersBefore(index_);
     // Spark names a positional marker by its offset in the statement's text.
     uint32_t offset = marker.position.offset - tokens_[0].position.offset;
     value = parameter_markers_.positional(index, offset, at);

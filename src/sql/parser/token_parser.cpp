@@ -64,6 +64,7 @@ TokenParser::TokenParser(SourceTextPtr source, std::vector<Token> tokens,
                          const ParameterValues* parameter_values)
     : source_(std::move(source)), parameter_markers_(parameter_values), tokens_(std::move(tokens)) {
   SLUICE_CHECK(!tokens_.empty() && tokens_.back().kind == TokenKind::kEnd);
+  expandIdentifierClauses();
   paren_match_.assign(tokens_.size(), kNoMatch);
   std::vector<uint32_t> open;
   for (size_t i = 0; i < tokens_.size(); ++i) {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sql/ast/catalog_statement.hpp"
@@ -268,11 +269,20 @@ class TokenParser {
   //! when unbound; the statement then fails once parsed).
   ExprPtr parseParameterMarker();
   StatementPtr parseExecuteImmediate();
+  //! How many `?` markers the statement has before token `token_index`, those that
+  //! expandIdentifierClauses resolved included.
+  size_t positionalMarkersBefore(size_t token_index) const;
+
+  // The identifier clause (identifier_clause_parser.cpp).
+  //! Replaces each IDENTIFIER(strExpr) by the parts of the name it gives.
+  void expandIdentifierClauses();
 
   SourceTextPtr source_;
   ParameterMarkerUse parameter_markers_;
   std::vector<Token> tokens_;
   std::vector<uint32_t> paren_match_;  // index of the matching ')' for each '(' (or npos)
+  //! (token index, `?` markers before it) where an identifier clause took markers away.
+  std::vector<std::pair<size_t, size_t>> question_shifts_;
   size_t index_ = 0;
   uint32_t depth_ = 0;
   uint32_t nesting_links_ = 0;
