@@ -32,6 +32,7 @@ PythonValueConverter::PythonValueConverter(const TimeZone& zone, py::object make
   timedelta_ = datetime.attr("timedelta");
   time_ = datetime.attr("time");
   decimal_ = py::module_::import("decimal").attr("Decimal");
+  variant_val_ = py::module_::import("sluice.types").attr("VariantVal");
 }
 
 py::object PythonValueConverter::row(const py::list& names, const py::tuple& values) const {
@@ -77,10 +78,12 @@ py::object PythonValueConverter::convert(const Value& value) const {
       return utf8(
           formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits())));
     case TypeId::kVariant: {
-      // Its JSON text (pyspark gives a VariantVal, whose toJson() is this text).
+      // pyspark's VariantVal: the value and metadata bytes, and the JSON text toJson() gives.
+      variant::VariantRef ref = variant::VariantRef::fromEncoded(value.getString());
       std::string json;
-      variant::appendJsonText(json, variant::VariantRef::fromEncoded(value.getString()), zone_);
-      return utf8(json);
+      variant::appendJsonText(json, ref, zone_);
+      return variant_val_(py::bytes(std::string(ref.valueBytes())),
+                          py::bytes(std::string(ref.metadata())), utf8(json));
     }
     case TypeId::kDate: {
       CivilDate date = civilFromDays(static_cast<int32_t>(value.getInt64()));

@@ -2,8 +2,8 @@
 //
 // Values as DataFrame.collect() returns them, with the Python types pyspark gives each Spark
 // type: int, float, decimal.Decimal, str, bytes, bool, datetime.date, naive datetime.datetime
-// (wall-clock time in the session time zone for TIMESTAMP), datetime.timedelta, list, dict, and
-// Row for structs. Callers hold the GIL.
+// (wall-clock time in the session time zone for TIMESTAMP), datetime.time, datetime.timedelta,
+// list, dict, VariantVal (sluice.types) and Row for structs. Callers hold the GIL.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -34,6 +34,7 @@ class [[gnu::visibility("hidden")]] PythonValueConverter {
   pybind11::object timedelta_;
   pybind11::object time_;
   pybind11::object decimal_;
+  pybind11::object variant_val_;
 };
 
 }  // namespace sluice

@@ -65,6 +65,21 @@ class CollectTest(SessionTest):
         self.assertEqual(row.st.asDict(), {"x": 1, "y": "z"})
         self.assertEqual(str(row.m), "12.30")
 
+    def test_variants_are_variant_vals(self):
+        [row] = self.spark.sql(
+            "SELECT parse_json('{\"a\": [1, 2.50, 3e0], \"b\": null}') AS v, "
+            "parse_json('\"x\"') AS s").collect()
+        self.assertEqual(type(row.v).__name__, "VariantVal")
+        self.assertEqual(row.v.toJson(), '{"a":[1,2.5,3.0],"b":null}')
+        self.assertEqual(str(row.s), '"x"')
+        self.assertEqual(row.v.toPython(), {"a": [1, decimal.Decimal("2.5"), 3.0], "b": None})
+        self.assertEqual(row.s.toPython(), "x")
+        # Spark's binary encoding: the metadata starts with its header (version 1).
+        self.assertEqual(row.v.metadata[0] & 0x0F, 1)
+        self.assertEqual(row.s.value, b'\x05x')
+        [again] = self.spark.sql("SELECT parse_json('\"x\"') AS s").collect()
+        self.assertEqual(again.s, row.s)
+
     def test_timestamps_are_wall_clock_times_of_the_session_time_zone(self):
         session = SparkSession()  # a catalog and settings of its own
         session.sql("SET spark.sql.session.timeZone = America/New_York").collect()

@@ -47,6 +47,47 @@ DoubleType = _atomic("DoubleType", "double")
 VariantType = _atomic("VariantType", "variant")
 
 
+class VariantVal:
+    """A VARIANT value as pyspark's collect() gives it: Spark's binary encoding (`value` and
+    `metadata` bytes) and its JSON text, with its timestamps in the session time zone of the
+    query that read it."""
+
+    def __init__(self, value, metadata, json_text):
+        self.value = value
+        self.metadata = metadata
+        self._json = json_text
+
+    def toJson(self, zone_id=None):
+        """The JSON text (the timestamps as the session time zone showed them; `zone_id` is
+        accepted for pyspark's signature)."""
+        return self._json
+
+    def toPython(self):
+        """The value as Python objects: dicts, lists, str, int, float, bool and None, with
+        exact decimals as decimal.Decimal."""
+        import decimal
+        import json
+
+        def number(text):
+            # A decimal keeps its digits; a double (with an exponent) stays a float.
+            return float(text) if "e" in text or "E" in text else decimal.Decimal(text)
+
+        return json.loads(self._json, parse_float=number)
+
+    def __str__(self):
+        return self._json
+
+    def __repr__(self):
+        return f"VariantVal({self.value!r}, {self.metadata!r})"
+
+    def __eq__(self, other):
+        return (isinstance(other, VariantVal) and self.value == other.value
+                and self.metadata == other.metadata)
+
+    def __hash__(self):
+        return hash((self.value, self.metadata))
+
+
 class DecimalType(DataType):
     def __init__(self, precision=10, scale=0):
         self.precision = precision
