@@ -198,6 +198,12 @@ std::vector<NamedFunctionDoc> conditionalFunctionDocs() {
        {"_FUNC_() - Returns the Spark version sluice follows, then a space and the build's "
         "identification.",
         ""}},
+      {{"collate"},
+       {"_FUNC_(expr, collationName) - Returns the string `expr` under the collation "
+        "`collationName`, also written `expr COLLATE name`; sluice accepts Spark's default, "
+        "UTF8_BINARY, only.",
+        "> SELECT _FUNC_('Spark', 'UTF8_BINARY');\n"
+        " Spark"}},
       {{"collation"},
        {"_FUNC_(expr) - Returns the fully qualified name of the collation of the string `expr`.",
         "> SELECT _FUNC_('text');\n"

@@ -4,10 +4,12 @@
 // the Spark version whose semantics sluice follows, then "sluice" where Spark gives its git
 // revision; luhn_check(str): whether a string of ASCII digits passes the Luhn checksum (false
 // for an empty string or any other character); collation(str): the collation of a STRING
-// value's type, which is always Spark's default, UTF8_BINARY.
+// value's type, which is always Spark's default, UTF8_BINARY; collate(str, 'UTF8_BINARY').
 
 #include <fmt/format.h>
 
+#include "common/error/error.hpp"
+#include "common/text/collation_name.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/kernel_loops.hpp"
@@ -75,9 +77,31 @@ BoundScalarFunction bindCollation(const BindRequest& request) {
   return {"collation", {type}, DataType::string(), std::move(kernel)};
 }
 
+//! collate(str, name): `str` under the collation `name`, a constant; UTF8_BINARY only (see
+//! common/text/collation_name.hpp), so the value itself is unchanged.
+BoundScalarFunction bindCollate(const BindRequest& request) {
+  DataType input = expectArgumentWithoutCast(request, 0, DataType::string());
+  const Value* name = constantArgument(request, 1);
+  if (name == nullptr || name->isNull() || request.argument_types[1].id() != TypeId::kString) {
+    throw Error(ErrorClass::NOT_A_CONSTANT_STRING, "NOT_CONSTANT",
+                "The expression used for the routine or clause `collate` must be a constant "
+                "STRING which is NOT NULL.");
+  }
+  if (!isBinaryCollation(name->getString()))
+    throw Error(ErrorClass::NOT_SUPPORTED, unsupportedCollationMessage(name->getString()));
+  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                           Vector& result) {
+    result.shareStringsOf(*args[0]);
+    unaryLoop<StringView, StringView>(*args[0], rows, result,
+                                      [](StringView text, idx_t) { return text; });
+  };
+  return {"collate", {input, DataType::string()}, DataType::string(), std::move(kernel)};
+}
+
 }  // namespace
 
 void registerMiscFunctions(FunctionRegistry& registry) {
+  registry.addScalar({"collate", 2, 2, bindCollate});
   registry.addScalar({"collation", 1, 1, bindCollation});
   registry.addScalar({"luhn_check", 1, 1, bindLuhnCheck});
   registry.addScalar({"version", 0, 0, bindVersion});

@@ -491,7 +491,16 @@ ExprPtr TokenParser::parsePostfix(ExprPtr base) {
       node->steps = parseJsonPath();
       base = std::move(node);
     } else if (token.isKeyword(Keyword::kCollate)) {
-      failNotSupported(token, "COLLATE");
+      // expr COLLATE name is collate(expr, 'name').
+      advance();
+      countNestingLink();
+      SourcePosition name_start = current().position;
+      std::string name = parseCollationName();
+      auto call = makeNode<FunctionCallExpr>(base->position);
+      call->name.push_back("collate");
+      call->args.push_back(std::move(base));
+      call->args.push_back(makeStringLiteral(name_start, std::move(name)));
+      base = std::move(call);
     } else {
       return base;
     }

@@ -242,6 +242,15 @@ std::vector<std::string> TokenParser::parseTableName() {
   return name;
 }
 
+std::string TokenParser::parseCollationName() {
+  std::string name = parseAnyName("a collation name");
+  while (check(TokenKind::kDot) && isAnyName(peek(1))) {
+    advance();
+    name += "." + parseAnyName();
+  }
+  return name;
+}
+
 std::string TokenParser::parseStringValue() {
   std::string value = expect(TokenKind::kString).value;
   while (check(TokenKind::kString))

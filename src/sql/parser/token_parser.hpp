@@ -84,6 +84,9 @@ class TokenParser {
   //! a.b.c for tables and views, refusing unquoted names with dashes (INVALID_IDENTIFIER).
   std::vector<std::string> parseTableName();
   void checkDashedName(const Token& first);
+  //! The collation name after COLLATE (UTF8_LCASE, SYSTEM.BUILTIN.UTF8_BINARY): parts joined
+  //! with dots.
+  std::string parseCollationName();
   std::string parseStringValue();
   std::vector<Property> parsePropertyList();
 

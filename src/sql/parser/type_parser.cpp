@@ -11,6 +11,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "common/text/collation_name.hpp"
 #include "sql/parser/token_parser.hpp"
 
 namespace sluice::sql {
@@ -220,8 +221,12 @@ DataType TokenParser::parseDataType() {
     }
     case Keyword::kString:
       advance();
-      if (checkKeyword(Keyword::kCollate))
-        failNotSupported(current(), "COLLATE");
+      if (matchKeyword(Keyword::kCollate)) {
+        const Token& at = current();
+        std::string name = parseCollationName();
+        if (!isBinaryCollation(name))
+          failWith(ErrorClass::NOT_SUPPORTED, at, unsupportedCollationMessage(name));
+      }
       return DataType::string();
     case Keyword::kChar:
     case Keyword::kCharacter:

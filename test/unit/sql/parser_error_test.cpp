@@ -120,7 +120,9 @@ const ErrorCase kErrorCases[] = {
      "Empty set in CUBE grouping sets is not supported."},
     {"WITH RECURSIVE r(n) MAX RECURSION LEVEL 0 AS (SELECT 1) SELECT * FROM r",
      ErrorClass::PARSE_SYNTAX_ERROR, 1, 41, nullptr},
-    {"SELECT a COLLATE utf8_lcase", ErrorClass::NOT_SUPPORTED, 1, 10, "COLLATE is not supported."},
+    {"SELECT CAST(a AS STRING COLLATE utf8_lcase)", ErrorClass::NOT_SUPPORTED, 1, 33,
+     "The collation `utf8_lcase` is not supported: sluice compares strings by their bytes, "
+     "Spark's default collation UTF8_BINARY, the only one it accepts."},
     {"SELECT * FROM a RIGHT JOIN LATERAL (SELECT 1)", ErrorClass::INVALID_LATERAL_JOIN_TYPE, 1, 17,
      nullptr},
     {"SELECT * FROM a JOIN LATERAL 5", ErrorClass::PARSE_SYNTAX_ERROR, 1, 30, nullptr},
