@@ -6,8 +6,8 @@
 // it as one value; its fields have no order, and the type is not orderable.
 #pragma once
 
+#include <bit>
 #include <cstdint>
-#include <cstring>
 #include <string>
 
 #include "common/types/data_type.hpp"
@@ -20,16 +20,8 @@ struct CalendarInterval {
   int64_t microseconds = 0;
 
   //! The value's 16 bytes as the int128_t a vector holds.
-  int128_t bits() const {
-    int128_t out;
-    std::memcpy(&out, this, sizeof out);
-    return out;
-  }
-  static CalendarInterval fromBits(int128_t bits) {
-    CalendarInterval out;
-    std::memcpy(&out, &bits, sizeof out);
-    return out;
-  }
+  int128_t bits() const { return std::bit_cast<int128_t>(*this); }
+  static CalendarInterval fromBits(int128_t bits) { return std::bit_cast<CalendarInterval>(bits); }
 };
 static_assert(sizeof(CalendarInterval) == sizeof(int128_t));
 
