@@ -1,31 +1,11 @@
 // src/catalog/catalog_entry.cpp
 //
-// Name folding and quoting, and the spelling of table kinds.
+// Qualified table names and the spelling of table kinds.
 #include "catalog/catalog_entry.hpp"
 
 #include <fmt/format.h>
 
 namespace sluice {
-
-std::string quoteName(std::string_view name) {
-  std::string quoted = "`";
-  for (char c : name) {
-    quoted += c;
-    if (c == '`')
-      quoted += '`';
-  }
-  return quoted + "`";
-}
-
-std::string quoteNameParts(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& part : parts) {
-    if (!out.empty())
-      out += '.';
-    out += quoteName(part);
-  }
-  return out;
-}
 
 std::string QualifiedTableName::toString() const {
   return fmt::format("{}.{}.{}", catalog, schema, table);

@@ -14,13 +14,9 @@
 #include <vector>
 
 #include "common/text/ascii_case.hpp"
+#include "common/text/name_quoting.hpp"
 
 namespace sluice {
-
-//! `name` in backquotes with ` doubled, as Spark quotes names in messages.
-std::string quoteName(std::string_view name);
-//! Each part quoted and joined with '.': `spark_catalog`.`default`.`t`.
-std::string quoteNameParts(const std::vector<std::string>& parts);
 
 struct QualifiedTableName {
   std::string catalog;

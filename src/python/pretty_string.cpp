@@ -60,7 +60,7 @@ std::string prettyString(const Value& value, const TimeZone& zone) {
     case TypeId::kTime:
       return formatTime(value.getInt64());
     case TypeId::kCalendarInterval:
-      return formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits()));
+      return formatCalendarInterval(value.getCalendarIntervalBits());
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
                                      type.endField());

@@ -75,8 +75,7 @@ py::object PythonValueConverter::convert(const Value& value) const {
       return py::bytes(value.getString());
     case TypeId::kCalendarInterval:
       // Its text: Python has no value of months, days and microseconds together.
-      return utf8(
-          formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits())));
+      return utf8(formatCalendarInterval(value.getCalendarIntervalBits()));
     case TypeId::kVariant: {
       // pyspark's VariantVal: the value and metadata bytes, and the JSON text toJson() gives.
       variant::VariantRef ref = variant::VariantRef::fromEncoded(value.getString());

@@ -39,7 +39,7 @@ std::string singleQuoted(const std::string& text) {
 }
 
 std::string nameIfNeeded(const std::string& name) {
-  return sql::isPlainWord(name) ? name : sql::backquote(name);
+  return sql::isPlainWord(name) ? name : quoteName(name);
 }
 
 //! Spark's concatByMultiLines: "(\n  a,\n  b)\n".

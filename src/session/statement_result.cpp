@@ -99,7 +99,7 @@ std::string display(const Value& value, const TimeZone& zone, bool nested) {
     case TypeId::kTime:
       return formatTime(value.getInt64());
     case TypeId::kCalendarInterval:
-      return formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits()));
+      return formatCalendarInterval(value.getCalendarIntervalBits());
     case TypeId::kYearMonthInterval:
       return hiveYearMonth(value.getInt64());
     case TypeId::kDayTimeInterval:

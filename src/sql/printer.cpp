@@ -23,27 +23,6 @@ bool isPlainWord(std::string_view name) {
   });
 }
 
-std::string backquote(std::string_view name) {
-  std::string out = "`";
-  for (char c : name) {
-    out += c;
-    if (c == '`')
-      out += '`';
-  }
-  out += '`';
-  return out;
-}
-
-std::string backquoteParts(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& part : parts) {
-    if (!out.empty())
-      out += '.';
-    out += backquote(part);
-  }
-  return out;
-}
-
 std::string joinName(const std::vector<std::string>& parts) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {
@@ -65,7 +44,7 @@ std::string quoteFunctionNamePart(std::string_view name) {
   // ROLLUP( and CUBE( start grouping analytics in GROUP BY; no function has those names.
   if (keyword == Keyword::kCast || keyword == Keyword::kTryCast || keyword == Keyword::kRollup ||
       keyword == Keyword::kCube) {
-    return backquote(name);
+    return quoteName(name);
   }
   return quoteIdentifier(name);
 }
@@ -650,7 +629,7 @@ void SqlPrinter::jsonPath(const JsonPathExpr& path) {
       case JsonPathStep::Kind::kField:
         if (i > 0)
           out_ += '.';
-        out_ += step.quoted ? backquote(step.name) : step.name;
+        out_ += step.quoted ? quoteName(step.name) : step.name;
         break;
       case JsonPathStep::Kind::kBracketField:
         out_ += "[" + quoteString(step.name) + "]";
@@ -676,7 +655,7 @@ void SqlPrinter::functionCall(const FunctionCallExpr& call) {
   switch (call.syntax) {
     case FunctionSyntax::kExtract: {
       const std::string& field = args[0]->as<LiteralExpr>().text;
-      out_ += name + "(" + (isPlainWord(field) ? field : backquote(field)) + " FROM ";
+      out_ += name + "(" + (isPlainWord(field) ? field : quoteName(field)) + " FROM ";
       expr(*args[1], kLambdaLevel);
       out_ += ')';
       return;
@@ -753,7 +732,7 @@ void SqlPrinter::functionCall(const FunctionCallExpr& call) {
       }
       break;
     case FirstArgument::kQuotedName:
-      out_ += backquote(args[0]->as<ColumnRefExpr>().name[0]);
+      out_ += quoteName(args[0]->as<ColumnRefExpr>().name[0]);
       for (size_t i = 1; i < args.size(); ++i) {
         out_ += ", ";
         expr(*args[i], kLambdaLevel);
@@ -1383,12 +1362,12 @@ void SqlPrinter::properties(const std::vector<Property>& list) {
 
 std::string quoteIdentifier(std::string_view name) {
   if (!isPlainWord(name))
-    return backquote(name);
+    return quoteName(name);
   Keyword keyword = lookupKeyword(name);
   // INTERVAL, VALUES and STREAM start other constructs when followed by a name or value.
   if (isReservedKeyword(keyword) || keyword == Keyword::kInterval || keyword == Keyword::kValues ||
       keyword == Keyword::kStream) {
-    return backquote(name);
+    return quoteName(name);
   }
   return std::string(name);
 }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/text/name_quoting.hpp"
 #include "sql/ast/cache_statement.hpp"
 #include "sql/ast/catalog_statement.hpp"
 #include "sql/ast/dml_statement.hpp"
@@ -33,10 +34,6 @@ constexpr int kUnaryLevel = 12;
 constexpr int kPrimaryLevel = 13;
 
 bool isPlainWord(std::string_view name);
-//! `name` in backquotes, with ` doubled.
-std::string backquote(std::string_view name);
-//! Each part backquoted, joined by dots: `a`.`b` (Spark's toSQLId).
-std::string backquoteParts(const std::vector<std::string>& parts);
 //! A dotted name with each part quoted as needed.
 std::string joinName(const std::vector<std::string>& parts);
 

@@ -214,17 +214,17 @@ void SqlPrinter::setStatement(const SetStatement& set) {
       return;
     case SetStatement::Form::kReset:
       out_ += "RESET ";
-      out_ += isPlainConfigKey(set.key) ? set.key : backquote(set.key);
+      out_ += isPlainConfigKey(set.key) ? set.key : quoteName(set.key);
       return;
     case SetStatement::Form::kGet:
     case SetStatement::Form::kAssign:
       out_ += "SET ";
-      out_ += isPlainConfigKey(set.key) ? set.key : backquote(set.key);
+      out_ += isPlainConfigKey(set.key) ? set.key : quoteName(set.key);
       if (set.form == SetStatement::Form::kAssign) {
         out_ += " =";
         if (!set.value.empty()) {
           out_ += ' ';
-          out_ += isRawSetValue(set.value) ? set.value : backquote(set.value);
+          out_ += isRawSetValue(set.value) ? set.value : quoteName(set.value);
         }
       }
       return;
@@ -240,7 +240,7 @@ void SqlPrinter::executeImmediate(const ExecuteImmediateStatement& execute) {
     out_ += i == 0 ? " USING " : ", ";
     expr(*execute.arguments[i].value, kPredicateLevel);
     if (execute.arguments[i].name)
-      out_ += " AS " + backquote(*execute.arguments[i].name);
+      out_ += " AS " + quoteName(*execute.arguments[i].name);
   }
 }
 

@@ -152,8 +152,7 @@ void JsonGenerator::appendValue(std::string& out, const Value& value) const {
       appendJsonString(out, formatTime(value.getInt64()));
       return;
     case TypeId::kCalendarInterval:
-      appendJsonString(
-          out, formatCalendarInterval(CalendarInterval::fromBits(value.getCalendarIntervalBits())));
+      appendJsonString(out, formatCalendarInterval(value.getCalendarIntervalBits()));
       return;
     case TypeId::kYearMonthInterval:
       appendJsonString(out, formatYearMonthInterval(static_cast<int32_t>(value.getInt64()),

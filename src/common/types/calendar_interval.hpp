@@ -28,5 +28,9 @@ static_assert(sizeof(CalendarInterval) == sizeof(int128_t));
 //! CalendarInterval.toString: "1 years 2 months 25 days 5 hours 6 minutes 7.008009 seconds",
 //! each part only when not zero, "0 seconds" for nothing.
 std::string formatCalendarInterval(const CalendarInterval& interval);
+//! The same for the bits a vector or a Value holds.
+inline std::string formatCalendarInterval(int128_t bits) {
+  return formatCalendarInterval(CalendarInterval::fromBits(bits));
+}
 
 }  // namespace sluice

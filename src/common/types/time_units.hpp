@@ -16,13 +16,18 @@ constexpr int64_t kMicrosPerDay = 24 * kMicrosPerHour;
 constexpr int64_t kSecondsPerDay = 86'400;
 constexpr int64_t kMillisPerHour = 3'600'000;
 
-//! A TIME value (microseconds since midnight, never negative) cut to `precision` fraction
-//! digits, as a cast to TIME(precision) does.
-constexpr int64_t truncateTimeOfDay(int64_t micros_of_day, int precision) {
+//! The microseconds in one unit of the last of `precision` fraction digits (0 to 6): 10^(6 - p).
+constexpr int64_t microsPerFractionDigit(int precision) {
   int64_t unit = 1;
   for (int digits = precision; digits < 6; ++digits)
     unit *= 10;
-  return micros_of_day - micros_of_day % unit;
+  return unit;
+}
+
+//! A TIME value (microseconds since midnight, never negative) cut to `precision` fraction
+//! digits, as a cast to TIME(precision) does.
+constexpr int64_t truncateTimeOfDay(int64_t micros_of_day, int precision) {
+  return micros_of_day - micros_of_day % microsPerFractionDigit(precision);
 }
 
 //! `value / divisor` rounded towards negative infinity.

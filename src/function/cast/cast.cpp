@@ -291,7 +291,7 @@ std::string formatScalar(const Vector& input, idx_t row, const ExecContext& cont
     case TypeId::kTime:
       return formatTime(input.at<int64_t>(row));
     case TypeId::kCalendarInterval:
-      return formatCalendarInterval(CalendarInterval::fromBits(input.at<int128_t>(row)));
+      return formatCalendarInterval(input.at<int128_t>(row));
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(input.at<int32_t>(row), type.startField(), type.endField());
     case TypeId::kDayTimeInterval:

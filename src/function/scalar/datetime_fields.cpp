@@ -11,7 +11,7 @@
 // - extract's SECOND is the seconds with their fraction, DECIMAL(8,6), as Spark's
 //   SecondWithFraction (DECIMAL(p + 2, p) from a TIME(p)); second() is the whole seconds, INT.
 
-#include "common/types/decimal.hpp"
+#include "common/types/time_units.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/datetime_common.hpp"
@@ -102,7 +102,7 @@ BoundScalarFunction bindTimeField(std::string name, TimeField field, const BindR
       return floorModulo(local, kMicrosPerDay);
     };
     if (field == TimeField::kSecondWithFraction) {
-      auto unit = static_cast<int64_t>(decimal::powerOfTen(6 - scale));
+      int64_t unit = microsPerFractionDigit(scale);
       unaryLoop<int64_t, int64_t>(*args[index], rows, result, [&](int64_t micros, idx_t) {
         return floorModulo(micros_of_day(micros), kMicrosPerMinute) / unit;
       });

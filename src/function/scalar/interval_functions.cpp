@@ -88,25 +88,25 @@ BoundScalarFunction bindMakeInterval(std::string name, bool try_mode, const Bind
                                    const RowSet& rows, Vector& result) {
     int128_t* out = result.mutableData<int128_t>();
     forEachRowWithValues(args, rows, result, [&](idx_t row) {
-      auto field = [&](size_t index) -> int64_t {
+      auto field = [&](size_t index) -> int32_t {
         return index < args.size() ? args[index]->at<int32_t>(row) : 0;
       };
       CalendarInterval interval;
       int32_t year_months = 0;
       int32_t week_days = 0;
-      bool ints_overflow =
-          __builtin_mul_overflow(static_cast<int32_t>(field(0)), 12, &year_months) ||
-          __builtin_add_overflow(static_cast<int32_t>(field(1)), year_months, &interval.months) ||
-          __builtin_mul_overflow(static_cast<int32_t>(field(2)), 7, &week_days) ||
-          __builtin_add_overflow(static_cast<int32_t>(field(3)), week_days, &interval.days);
+      bool ints_overflow = __builtin_mul_overflow(field(0), 12, &year_months) ||
+                           __builtin_add_overflow(field(1), year_months, &interval.months) ||
+                           __builtin_mul_overflow(field(2), 7, &week_days) ||
+                           __builtin_add_overflow(field(3), week_days, &interval.days);
       int64_t micros = args.size() > 6 ? args[6]->at<int64_t>(row) : 0;
       int64_t hours = 0;
       int64_t minutes = 0;
       bool longs_overflow =
-          !ints_overflow && (__builtin_mul_overflow(field(4), kMicrosPerHour, &hours) ||
-                             __builtin_mul_overflow(field(5), kMicrosPerMinute, &minutes) ||
-                             __builtin_add_overflow(micros, hours, &micros) ||
-                             __builtin_add_overflow(micros, minutes, &micros));
+          !ints_overflow &&
+          (__builtin_mul_overflow(int64_t{field(4)}, kMicrosPerHour, &hours) ||
+           __builtin_mul_overflow(int64_t{field(5)}, kMicrosPerMinute, &minutes) ||
+           __builtin_add_overflow(micros, hours, &micros) ||
+           __builtin_add_overflow(micros, minutes, &micros));
       if (ints_overflow || longs_overflow) {
         if (try_mode) {
           result.setNull(row);

@@ -43,6 +43,28 @@ int64_t timeUnitMicros(std::string_view function, std::string_view unit) {
                           function, unit));
 }
 
+//! timeUnitMicros for the rows of a batch: the unit is read again only when its text changes
+//! (a constant unit, the usual case, once a batch).
+class TimeUnitReader {
+ public:
+  explicit TimeUnitReader(std::string_view function) : function_(function) {}
+
+  int64_t micros(std::string_view unit) {
+    if (!read_ || unit != text_) {
+      micros_ = timeUnitMicros(function_, unit);
+      text_.assign(unit);
+      read_ = true;
+    }
+    return micros_;
+  }
+
+ private:
+  std::string_view function_;
+  std::string text_;
+  int64_t micros_ = 0;
+  bool read_ = false;
+};
+
 //! The TIME type argument `index` is cast to: its own TIME(p), else TIME(6) (from STRING).
 DataType timeArgument(const BindRequest& request, size_t index) {
   const DataType& given = request.argument_types[index];
@@ -116,10 +138,10 @@ BoundScalarFunction bindTimeTrunc(std::string name, const BindRequest& request) 
   DataType time = timeArgument(request, 1);
   ScalarKernel kernel = [name](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                                Vector& result) {
+    TimeUnitReader units(name);
     binaryLoop<StringView, int64_t, int64_t>(
         *args[0], *args[1], rows, result, [&](StringView unit_text, int64_t micros, idx_t) {
-          int64_t unit_micros = timeUnitMicros(name, unit_text.view());
-          return micros - micros % unit_micros;
+          return micros - micros % units.micros(unit_text.view());
         });
   };
   return {name, {unit, time}, time, std::move(kernel)};
@@ -130,10 +152,11 @@ BoundScalarFunction bindTimeDiff(std::string name, const BindRequest& request) {
                               timeArgument(request, 1), timeArgument(request, 2)};
   ScalarKernel kernel = [name](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                                Vector& result) {
+    TimeUnitReader units(name);
     naryLoop<int64_t, StringView, int64_t, int64_t>(
         args, rows, result, [&](idx_t, StringView unit_text, int64_t start, int64_t end) {
           // Truncated toward zero: negative when `end` comes first, no wrap at midnight.
-          return (end - start) / timeUnitMicros(name, unit_text.view());
+          return (end - start) / units.micros(unit_text.view());
         });
   };
   return {std::move(name), std::move(types), DataType::longType(), std::move(kernel)};

@@ -517,8 +517,8 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
   for (const sql::ExprPtr& expr : *spec.partition) {
     BoundExpressionPtr key = encodeNestedKey(binder.bind(*expr));
     // The window sorts its rows by the partition keys: a MAP, VARIANT or CALENDAR INTERVAL
-    // has no order to sort by.
-    if (key->type.isNested() || !isOrderableType(key->type)) {
+    // has no order to sort by (a STRUCT or ARRAY of anything else sorts by its key encoding).
+    if (!isOrderableType(key->type)) {
       raise(Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("Partitioning a window by a value of type {} is not supported yet.",
                               key->type.sql())),
@@ -530,7 +530,7 @@ BoundExpressionPtr WindowBinder::bindCall(const sql::FunctionCallExpr& call,
   for (const sql::SortItem& item : *spec.order) {
     OrderKey key;
     key.expr = encodeNestedKey(binder.bind(*item.expr));
-    if (key.expr->type.isNested() || !isOrderableType(key.expr->type)) {
+    if (!isOrderableType(key.expr->type)) {
       raise(Error(ErrorClass::NOT_SUPPORTED,
                   fmt::format("Ordering by a value of type {} is not supported yet.",
                               key.expr->type.sql())),

@@ -27,7 +27,7 @@ StatementPtr TokenParser::parseCacheTable() {
       failWith(ErrorClass::INVALID_SQL_SYNTAX, name_token,
                fmt::format("It is not allowed to add catalog/namespace prefix {} to the table "
                            "name in CACHE TABLE AS SELECT.",
-                           backquoteParts(prefix)));
+                           quoteNameParts(prefix)));
     }
     statement->query = parseQuery();
   }

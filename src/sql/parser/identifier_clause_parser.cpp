@@ -5,59 +5,16 @@
 // often with parameter markers: IDENTIFIER(:schema || '.events'). Before parsing, each clause is
 // replaced by the name's parts as quoted identifiers, at the clause's position, so that every
 // rule that reads a name reads it. The string is string literals and parameter markers joined
-// with || (or written side by side); the name in it is Spark's multi-part identifier: parts
-// separated by dots, each plain (letters, digits, underscores) or in backquotes.
+// with || (or written side by side); the name in it is read as a name in a statement is
+// (parseMultipartName): parts separated by dots, each plain or in backquotes.
 #include <fmt/format.h>
 
 #include "common/text/ascii_case.hpp"
 #include "sql/lexer.hpp"
+#include "sql/parser/multipart_name.hpp"
 #include "sql/parser/token_parser.hpp"
 
 namespace sluice::sql {
-
-namespace {
-
-bool isPlainIdentifierChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
-//! The parts of the multi-part identifier `text`; false when it is none.
-bool splitIdentifier(std::string_view text, std::vector<std::string>& parts) {
-  size_t pos = 0;
-  while (true) {
-    std::string part;
-    if (pos < text.size() && text[pos] == '`') {
-      ++pos;
-      while (true) {
-        if (pos >= text.size())
-          return false;
-        if (text[pos] == '`') {
-          if (pos + 1 < text.size() && text[pos + 1] == '`') {
-            part += '`';
-            pos += 2;
-            continue;
-          }
-          ++pos;
-          break;
-        }
-        part += text[pos++];
-      }
-    } else {
-      while (pos < text.size() && isPlainIdentifierChar(text[pos]))
-        part += text[pos++];
-      if (part.empty())
-        return false;
-    }
-    parts.push_back(std::move(part));
-    if (pos == text.size())
-      return true;
-    if (text[pos] != '.')
-      return false;
-    ++pos;
-  }
-}
-
-}  // namespace
 
 void TokenParser::expandIdentifierClauses() {
   std::vector<Token> out;
@@ -124,10 +81,12 @@ void TokenParser::expandIdentifierClauses() {
     }
     if (close >= tokens_.size() || close == i + 2)
       fail(tokens_[std::min(close, tokens_.size() - 1)], "IDENTIFIER needs a string");
-    std::vector<std::string> parts;
-    if (unbound) {
-      parts.push_back("?");
-    } else if (!splitIdentifier(text, parts)) {
+    std::optional<std::vector<std::string>> parts;
+    if (unbound)
+      parts = std::vector<std::string>{"?"};
+    else
+      parts = parseMultipartName(text);
+    if (!parts) {
       failWith(ErrorClass::INVALID_IDENTIFIER, token,
                fmt::format("The identifier '{}' given to IDENTIFIER is invalid: parts are "
                            "separated by dots, and a part that holds other characters than "
@@ -138,7 +97,7 @@ void TokenParser::expandIdentifierClauses() {
     const Token& last = tokens_[close];
     std::string_view written(token.text.data(),
                              static_cast<size_t>(last.end_offset - token.position.offset));
-    for (size_t index = 0; index < parts.size(); ++index) {
+    for (size_t index = 0; index < parts->size(); ++index) {
       if (index > 0) {
         Token dot;
         dot.kind = TokenKind::kDot;
@@ -153,7 +112,7 @@ void TokenParser::expandIdentifierClauses() {
       name.position = token.position;
       name.end_offset = last.end_offset;
       name.text = written;
-      name.value = parts[index];
+      name.value = (*parts)[index];
       out.push_back(std::move(name));
     }
     i = close;

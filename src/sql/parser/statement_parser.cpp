@@ -312,7 +312,7 @@ Expectation TokenParser::parseExpectation() {
 
 void TokenParser::rejectQualifiedTemporaryViewName(const std::vector<std::string>& name,
                                                    const Token& at) const {
-  std::string text = backquoteParts(name);
+  std::string text = quoteNameParts(name);
   if (name.size() == 2) {
     failWith(ErrorClass::TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS, at,
              fmt::format("CREATE TEMPORARY VIEW or the corresponding Dataset APIs only accept "

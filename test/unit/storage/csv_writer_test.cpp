@@ -32,6 +32,15 @@ StructField field(std::string name, DataType type) {
 // 2024-01-01 10:00:00 UTC.
 constexpr int64_t kMorning = 1704103200LL * 1000000;
 
+//! The text of the file at `path`, which is then removed.
+std::string takeFileText(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  fs::remove(path);
+  return text.str();
+}
+
 std::string record(const std::vector<Value>& values, CsvWriteOptions options = {}) {
   return formatCsvRecord(values, options);
 }
@@ -137,16 +146,13 @@ TEST(CsvWriterTest, FilesWithAHeaderReadBackToTheSameValues) {
   CsvWriter writer(path.string(), schema, write_options);
   writer.write(batch);
   writer.close();
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  fs::remove(path);
-  EXPECT_EQ(text.str().substr(0, text.str().find('\n')), "id,name,price,ratio,day,at");
+  std::string text = takeFileText(path);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "id,name,price,ratio,day,at");
 
   CsvOptions options;
   options.header = true;
   options.rescued_data_column.clear();
-  CsvReader reader(path.string(), text.str(), schema, options);
+  CsvReader reader(path.string(), text, schema, options);
   Batch read;
   ASSERT_TRUE(reader.next(read));
   ASSERT_EQ(read.num_rows, rows.size());
@@ -190,18 +196,15 @@ TEST(CsvWriterTest, QuoteAllEmptyValueAndLineSeparator) {
   CsvWriter writer(path.string(), schema, write_options);
   writer.write(batch);
   writer.close();
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  fs::remove(path);
-  EXPECT_EQ(text.str(), "id,text;1,\"a;b\";2,\"two\nlines\";");
+  std::string text = takeFileText(path);
+  EXPECT_EQ(text, "id,text;1,\"a;b\";2,\"two\nlines\";");
 
   CsvOptions options;
   options.header = true;
   options.multi_line = true;
   options.line_separator = ';';
   options.rescued_data_column.clear();
-  CsvReader reader(path.string(), text.str(), schema, options);
+  CsvReader reader(path.string(), text, schema, options);
   Batch read;
   ASSERT_TRUE(reader.next(read));
   ASSERT_EQ(read.num_rows, 2u);
