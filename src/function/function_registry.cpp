@@ -67,6 +67,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerDatetimeConversionFunctions(built);
     registerDatetimeWindowFunctions(built);
     registerTimeFunctions(built);
+    registerSpatialFunctions(built);
     registerIntervalFunctions(built);
     registerGetJsonObjectFunctions(built);
     registerToJsonFunctions(built);

@@ -85,6 +85,7 @@ void registerDatetimeTimestampFunctions(FunctionRegistry& registry);
 void registerDatetimeConversionFunctions(FunctionRegistry& registry);
 void registerDatetimeWindowFunctions(FunctionRegistry& registry);
 void registerTimeFunctions(FunctionRegistry& registry);
+void registerSpatialFunctions(FunctionRegistry& registry);
 void registerIntervalFunctions(FunctionRegistry& registry);
 void registerGetJsonObjectFunctions(FunctionRegistry& registry);
 void registerToJsonFunctions(FunctionRegistry& registry);

@@ -55,6 +55,8 @@ decltype(auto) visitScalarType(const DataType& type, Visitor&& visitor) {
     case TypeId::kString:
     case TypeId::kBinary:
     case TypeId::kVariant:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       return visitor.template operator()<StringView>();
     case TypeId::kCalendarInterval:
       // Its 16 bytes as one value: copies, hashes and equality; it has no order.

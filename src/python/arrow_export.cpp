@@ -333,6 +333,12 @@ std::string arrowFormat(const DataType& type, const std::string& time_zone) {
       throwError(ErrorClass::NOT_SUPPORTED,
                  "Arrow export (toArrow, toPandas) of an INTERVAL column made by make_interval "
                  "is not supported; select CAST(i AS STRING) for its text.");
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      throwError(ErrorClass::NOT_SUPPORTED,
+                 "Arrow export (toArrow, toPandas) of a {} column is not supported yet; select "
+                 "st_asbinary(g) for its Well-Known Binary.",
+                 type.sql());
   }
   SLUICE_UNREACHABLE("a type without an Arrow format");
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/types/calendar_interval.hpp"
+#include "common/types/geospatial.hpp"
 #include "common/types/value_text.hpp"
 #include "common/variant/variant_json.hpp"
 
@@ -61,6 +62,9 @@ std::string prettyString(const Value& value, const TimeZone& zone) {
       return formatTime(value.getInt64());
     case TypeId::kCalendarInterval:
       return formatCalendarInterval(value.getCalendarIntervalBits());
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return formatSpatialValue(value.getString());
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
                                      type.endField());

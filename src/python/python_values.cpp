@@ -2,6 +2,7 @@
 #include "python/python_values.hpp"
 
 #include "common/types/calendar_interval.hpp"
+#include "common/types/geospatial.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -32,7 +33,10 @@ PythonValueConverter::PythonValueConverter(const TimeZone& zone, py::object make
   timedelta_ = datetime.attr("timedelta");
   time_ = datetime.attr("time");
   decimal_ = py::module_::import("decimal").attr("Decimal");
-  variant_val_ = py::module_::import("sluice.types").attr("VariantVal");
+  py::module_ types = py::module_::import("sluice.types");
+  variant_val_ = types.attr("VariantVal");
+  geometry_ = types.attr("Geometry");
+  geography_ = types.attr("Geography");
 }
 
 py::object PythonValueConverter::row(const py::list& names, const py::tuple& values) const {
@@ -76,6 +80,13 @@ py::object PythonValueConverter::convert(const Value& value) const {
     case TypeId::kCalendarInterval:
       // Its text: Python has no value of months, days and microseconds together.
       return utf8(formatCalendarInterval(value.getCalendarIntervalBits()));
+    case TypeId::kGeometry:
+    case TypeId::kGeography: {
+      // pyspark's Geometry / Geography: the WKB bytes and the value's SRID.
+      std::string_view bytes = value.getString();
+      const py::object& kind = type.id() == TypeId::kGeometry ? geometry_ : geography_;
+      return kind(py::bytes(std::string(spatialValueWkb(bytes))), spatialValueSrid(bytes));
+    }
     case TypeId::kVariant: {
       // pyspark's VariantVal: the value and metadata bytes, and the JSON text toJson() gives.
       variant::VariantRef ref = variant::VariantRef::fromEncoded(value.getString());

@@ -35,6 +35,8 @@ class [[gnu::visibility("hidden")]] PythonValueConverter {
   pybind11::object time_;
   pybind11::object decimal_;
   pybind11::object variant_val_;
+  pybind11::object geometry_;
+  pybind11::object geography_;
 };
 
 }  // namespace sluice

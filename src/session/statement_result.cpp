@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "common/types/calendar_interval.hpp"
+#include "common/types/geospatial.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -100,6 +101,9 @@ std::string display(const Value& value, const TimeZone& zone, bool nested) {
       return formatTime(value.getInt64());
     case TypeId::kCalendarInterval:
       return formatCalendarInterval(value.getCalendarIntervalBits());
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return formatSpatialValue(value.getString());
     case TypeId::kYearMonthInterval:
       return hiveYearMonth(value.getInt64());
     case TypeId::kDayTimeInterval:

@@ -24,6 +24,7 @@ import sluice.pipelines as dp  # noqa: E402
 from sluice import _actions  # noqa: E402
 from sluice.errors import AnalysisException, PySparkException, PySparkImportError  # noqa: E402
 from sluice.sql import Row, SparkSession  # noqa: E402
+from sluice.types import Geometry, GeographyType, GeometryType  # noqa: E402
 
 
 def shown(frame, *args, **kwargs):
@@ -79,6 +80,20 @@ class CollectTest(SessionTest):
         self.assertEqual(row.s.value, b'\x05x')
         [again] = self.spark.sql("SELECT parse_json('\"x\"') AS s").collect()
         self.assertEqual(again.s, row.s)
+
+    def test_spatial_values_are_geometries_and_geographies(self):
+        point = bytes.fromhex("0101000000000000000000F03F0000000000000040")
+        df = self.spark.sql(
+            "SELECT st_geomfromwkb(X'0101000000000000000000F03F0000000000000040', 3857) AS g, "
+            "st_geogfromwkb(X'0101000000000000000000F03F0000000000000040') AS h")
+        [row] = df.collect()
+        self.assertEqual(type(row.g).__name__, "Geometry")
+        self.assertEqual(type(row.h).__name__, "Geography")
+        self.assertEqual((row.g.getBytes(), row.g.getSrid()), (point, 3857))
+        self.assertEqual((row.h.getBytes(), row.h.getSrid()), (point, 4326))
+        self.assertEqual(row.g, Geometry.fromWKB(point, 3857))
+        self.assertEqual([field.dataType for field in df.schema.fields],
+                         [GeometryType(3857), GeographyType(4326)])
 
     def test_timestamps_are_wall_clock_times_of_the_session_time_zone(self):
         session = SparkSession()  # a catalog and settings of its own

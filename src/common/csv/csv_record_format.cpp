@@ -2,6 +2,7 @@
 #include "common/csv/csv_record_format.hpp"
 
 #include "common/types/calendar_interval.hpp"
+#include "common/types/geospatial.hpp"
 #include "common/types/text_trim.hpp"
 #include "common/types/value.hpp"
 #include "common/types/value_text.hpp"
@@ -95,6 +96,9 @@ std::string CsvRecordFormatter::valueText(const Value& value) const {
       return formatTime(value.getInt64());
     case TypeId::kCalendarInterval:
       return formatCalendarInterval(value.getCalendarIntervalBits());
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return formatSpatialValue(value.getString());
     case TypeId::kYearMonthInterval:
       return formatYearMonthInterval(static_cast<int32_t>(value.getInt64()), type.startField(),
                                      type.endField());

@@ -6,6 +6,7 @@
 #include "common/text/base64.hpp"
 #include "common/text/json_text.hpp"
 #include "common/types/calendar_interval.hpp"
+#include "common/types/geospatial.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value.hpp"
 #include "common/types/value_text.hpp"
@@ -153,6 +154,10 @@ void JsonGenerator::appendValue(std::string& out, const Value& value) const {
       return;
     case TypeId::kCalendarInterval:
       appendJsonString(out, formatCalendarInterval(value.getCalendarIntervalBits()));
+      return;
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      appendJsonString(out, formatSpatialValue(value.getString()));
       return;
     case TypeId::kYearMonthInterval:
       appendJsonString(out, formatYearMonthInterval(static_cast<int32_t>(value.getInt64()),

@@ -28,6 +28,18 @@ DataType DataType::time(int precision) {
   return type;
 }
 
+DataType DataType::geometry(int32_t srid) {
+  DataType type(TypeId::kGeometry);
+  type.srid_ = srid;
+  return type;
+}
+
+DataType DataType::geography(int32_t srid) {
+  DataType type(TypeId::kGeography);
+  type.srid_ = srid;
+  return type;
+}
+
 DataType DataType::decimal(int precision, int scale) {
   if (precision < 1 || precision > kMaxDecimalPrecision) {
     throwError(ErrorClass::DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION,
@@ -144,6 +156,8 @@ idx_t DataType::physicalSize() const {
     case TypeId::kString:
     case TypeId::kBinary:
     case TypeId::kVariant:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       return sizeof(StringView);
     case TypeId::kArray:
     case TypeId::kMap:
@@ -178,6 +192,12 @@ std::string intervalSql(const DataType& type) {
   }
   return fmt::format("INTERVAL {} TO {}", intervalFieldName(type.startField()),
                      intervalFieldName(type.endField()));
+}
+
+std::string spatialSql(std::string_view name, int32_t srid) {
+  if (srid == DataType::kMixedSrid)
+    return fmt::format("{}(ANY)", name);
+  return fmt::format("{}({})", name, srid);
 }
 
 std::string toLower(std::string text) {
@@ -237,6 +257,10 @@ std::string DataType::sql() const {
       return intervalSql(*this);
     case TypeId::kVariant:
       return "VARIANT";
+    case TypeId::kGeometry:
+      return spatialSql("GEOMETRY", srid_);
+    case TypeId::kGeography:
+      return spatialSql("GEOGRAPHY", srid_);
     case TypeId::kArray:
       return fmt::format("ARRAY<{}>", elementType().sql());
     case TypeId::kMap:
@@ -287,7 +311,8 @@ std::string DataType::simpleString() const {
 }
 
 bool DataType::operator==(const DataType& other) const {
-  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_)
+  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_ ||
+      srid_ != other.srid_)
     return false;
   if (!isNested())
     return true;
@@ -299,7 +324,8 @@ bool DataType::operator==(const DataType& other) const {
 }
 
 bool DataType::sameStructure(const DataType& other) const {
-  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_)
+  if (id_ != other.id_ || precision_ != other.precision_ || scale_ != other.scale_ ||
+      srid_ != other.srid_)
     return false;
   switch (id_) {
     case TypeId::kArray:

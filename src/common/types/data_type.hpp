@@ -37,6 +37,8 @@ enum class TypeId : uint8_t {
   // Last, so that the ids above keep the numbers aggregate states were saved with.
   kTime,              // TIME(p), int64_t microseconds since midnight, 0 <= value < 86,400,000,000
   kCalendarInterval,  // Spark's CalendarIntervalType, "interval": CalendarInterval's 16 bytes
+  kGeometry,          // GEOMETRY(srid), StringView: the value's SRID, then its WKB (geospatial.hpp)
+  kGeography,         // GEOGRAPHY(srid), laid out as GEOMETRY
 };
 
 //! The fields an interval type spans, as in INTERVAL DAY TO SECOND.
@@ -49,6 +51,8 @@ class DataType {
   static constexpr uint8_t kMaxDecimalPrecision = 38;
   static constexpr uint8_t kMaxInt64DecimalPrecision = 18;
   static constexpr uint8_t kMaxTimePrecision = 6;
+  //! The SRID of GEOMETRY(ANY) and GEOGRAPHY(ANY): each value carries its own.
+  static constexpr int32_t kMixedSrid = -1;
 
   DataType() = default;
   explicit DataType(TypeId id) : id_(id) {}
@@ -73,6 +77,10 @@ class DataType {
   static DataType time(int precision = kMaxTimePrecision);
   //! make_interval's type: months, days and microseconds (common/types/calendar_interval.hpp).
   static DataType calendarInterval() { return DataType(TypeId::kCalendarInterval); }
+  //! GEOMETRY(srid) and GEOGRAPHY(srid); kMixedSrid for ANY. The SRID is not checked here:
+  //! common/types/geospatial.hpp names the supported ones.
+  static DataType geometry(int32_t srid);
+  static DataType geography(int32_t srid);
   static DataType yearMonthInterval(IntervalField start = IntervalField::kYear,
                                     IntervalField end = IntervalField::kMonth);
   static DataType dayTimeInterval(IntervalField start = IntervalField::kDay,
@@ -86,6 +94,8 @@ class DataType {
   int scale() const { return scale_; }
   IntervalField startField() const { return static_cast<IntervalField>(precision_); }
   IntervalField endField() const { return static_cast<IntervalField>(scale_); }
+  //! GEOMETRY / GEOGRAPHY: the SRID of every value, or kMixedSrid.
+  int32_t srid() const { return srid_; }
 
   const DataType& elementType() const;             // ARRAY
   bool containsNull() const;                       // ARRAY elements, MAP values
@@ -111,8 +121,9 @@ class DataType {
   bool isTime() const { return id_ == TypeId::kTime; }
   bool isCalendarInterval() const { return id_ == TypeId::kCalendarInterval; }
   bool isVariant() const { return id_ == TypeId::kVariant; }
-  //! Values are StringViews: STRING, BINARY and VARIANT.
-  bool hasStringValues() const { return isStringLike() || isVariant(); }
+  bool isGeospatial() const { return id_ == TypeId::kGeometry || id_ == TypeId::kGeography; }
+  //! Values are StringViews: STRING, BINARY, VARIANT, GEOMETRY and GEOGRAPHY.
+  bool hasStringValues() const { return isStringLike() || isVariant() || isGeospatial(); }
   //! DECIMAL values of this type are stored as __int128 (precision above 18).
   bool isWideDecimal() const { return id_ == TypeId::kDecimal && precision_ > 18; }
 
@@ -136,6 +147,7 @@ class DataType {
   TypeId id_ = TypeId::kVoid;
   uint8_t precision_ = 0;  // DECIMAL or TIME precision, or an interval's start field
   uint8_t scale_ = 0;      // DECIMAL scale, or an interval's end field
+  int32_t srid_ = 0;       // GEOMETRY / GEOGRAPHY
   std::shared_ptr<const Nested> nested_;
 };
 

@@ -121,6 +121,10 @@ std::optional<DataType> findTightestCommonType(const DataType& left, const DataT
     return findWiderDateTimeType(left, right);
   if (left.isTime() && right.isTime())
     return DataType::time(std::max(left.precision(), right.precision()));
+  // Two SRIDs of one spatial type meet in ANY, whose values carry their own.
+  if (left.isGeospatial() && left.id() == right.id())
+    return left.id() == TypeId::kGeometry ? DataType::geometry(DataType::kMixedSrid)
+                                          : DataType::geography(DataType::kMixedSrid);
   if (left.id() == TypeId::kDayTimeInterval && right.id() == TypeId::kDayTimeInterval) {
     return DataType::dayTimeInterval(std::min(left.startField(), right.startField()),
                                      std::max(left.endField(), right.endField()));
@@ -150,7 +154,7 @@ std::optional<DataType> stringPromotionType(const DataType& left, const DataType
     return DataType::doubleType();
   if (other->isVoid())
     return *string_side;
-  if (other->isInterval() || other->isNested() || other->isVariant())
+  if (other->isInterval() || other->isNested() || other->isVariant() || other->isGeospatial())
     return std::nullopt;
   return *other;
 }
@@ -228,11 +232,27 @@ bool isVariantConvertible(const DataType& type, bool allow_structs_and_maps) {
   }
 }
 
+namespace {
+
+//! A spatial value keeps its bytes through a cast: to ANY of its own type, or from GEOGRAPHY to
+//! GEOMETRY of the same SRID. Nothing else converts to or from a spatial type.
+bool canCastSpatial(const DataType& from, const DataType& to) {
+  if (!from.isGeospatial() || !to.isGeospatial())
+    return false;
+  if (from.id() == to.id())
+    return to.srid() == from.srid() || to.srid() == DataType::kMixedSrid;
+  return from.id() == TypeId::kGeography && from.srid() == to.srid();
+}
+
+}  // namespace
+
 bool canAnsiCast(const DataType& from, const DataType& to) {
   if (from.sameStructure(to))
     return true;
   if (from.isVoid())
     return true;
+  if (from.isGeospatial() || to.isGeospatial())
+    return canCastSpatial(from, to);
   // Structs and maps become variant objects through to_variant_object only: a struct's fields
   // are ordered, an object's are not.
   if (to.isVariant())
@@ -292,6 +312,8 @@ bool canAnsiCast(const DataType& from, const DataType& to) {
 bool canStoreAssign(const DataType& from, const DataType& to) {
   if (from.sameStructure(to) || from.isVoid())
     return true;
+  if (from.isGeospatial() || to.isGeospatial())
+    return canCastSpatial(from, to);
   if (from.isNumeric() && to.isNumeric())
     return true;
   if (to.id() == TypeId::kString)

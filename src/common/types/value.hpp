@@ -40,6 +40,10 @@ class Value {
   static Value timestampNtz(int64_t micros) { return Value(DataType::timestampNtz(), micros); }
   static Value time(int64_t micros_of_day) { return Value(DataType::time(), micros_of_day); }
   //! A CALENDAR INTERVAL, by the bits of its CalendarInterval (common/types/calendar_interval).
+  //! A GEOMETRY or GEOGRAPHY value's bytes: its SRID, then its WKB (common/types/geospatial.hpp).
+  static Value spatial(DataType type, std::string bytes) {
+    return Value(std::move(type), std::move(bytes));
+  }
   static Value calendarInterval(int128_t bits) {
     return Value(DataType::calendarInterval(), Storage{bits});
   }

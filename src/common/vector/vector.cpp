@@ -144,6 +144,9 @@ Value Vector::getValue(idx_t row) const {
       return Value::binary(data<StringView>()[index].str());
     case TypeId::kVariant:
       return Value::variant(data<StringView>()[index].str());
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return Value::spatial(type_, data<StringView>()[index].str());
     case TypeId::kArray:
     case TypeId::kMap: {
       const ListEntry& entry = data<ListEntry>()[index];
@@ -219,6 +222,8 @@ void Vector::setValue(idx_t row, const Value& value) {
     case TypeId::kString:
     case TypeId::kBinary:
     case TypeId::kVariant:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       mutableData<StringView>()[row] = addString(value.getString());
       break;
     case TypeId::kArray:

@@ -71,6 +71,8 @@ ValueComparator valueComparatorFor(const DataType& type) {
     case TypeId::kStruct:
     case TypeId::kVariant:  // not orderable
     case TypeId::kCalendarInterval:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       return nullptr;
   }
   return nullptr;

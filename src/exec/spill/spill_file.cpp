@@ -24,6 +24,8 @@ bool spillsAsItself(const DataType& type) {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
     case TypeId::kCalendarInterval:
+    case TypeId::kGeometry:  // a Parquet column has one SRID: GEOMETRY(ANY) would lose its own
+    case TypeId::kGeography:
       return false;
     case TypeId::kTime:
       // Parquet's TIME(MICROS) reads back as TIME(6): a narrower TIME would change type.

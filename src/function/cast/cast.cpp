@@ -8,6 +8,7 @@
 #include "common/error/error.hpp"
 #include "common/types/calendar_interval.hpp"
 #include "common/types/decimal.hpp"
+#include "common/types/geospatial.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -296,6 +297,9 @@ std::string formatScalar(const Vector& input, idx_t row, const ExecContext& cont
       return formatYearMonthInterval(input.at<int32_t>(row), type.startField(), type.endField());
     case TypeId::kDayTimeInterval:
       return formatDayTimeInterval(input.at<int64_t>(row), type.startField(), type.endField());
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return formatSpatialValue(input.at<StringView>(row).view());
     case TypeId::kVariant: {
       std::string json;
       variant::appendJsonText(json, variant::VariantRef::fromEncoded(input.at<StringView>(row)),
@@ -708,6 +712,16 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
     return castFromVariant(context, input, rows, result, try_mode);
   if (to.isVariant() && !from.isVariant())
     return castToVariant(input, rows, result);
+  if (from.isGeospatial() && to.isGeospatial()) {
+    // The bytes stay: a value carries its SRID, which the cast's rules keep valid for `to`.
+    result.shareStringsOf(input);
+    forEachRow(rows, [&](idx_t row) {
+      if (input.isNull(row))
+        return result.setNull(row);
+      writeValue<StringView>(result, row, input.at<StringView>(row));
+    });
+    return;
+  }
   if (to.id() == TypeId::kString)
     return castToString(context, input, rows, result);
   if (from.id() == TypeId::kString)

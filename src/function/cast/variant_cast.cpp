@@ -256,6 +256,8 @@ void appendToVariant(VariantBuilder& builder, const Value& value) {
     case TypeId::kDayTimeInterval:
     case TypeId::kTime:  // a variant has no TIME type
     case TypeId::kCalendarInterval:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       break;
   }
   SLUICE_UNREACHABLE("the binder lets only variant-convertible types reach appendToVariant");

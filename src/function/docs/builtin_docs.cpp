@@ -14,9 +14,10 @@ constexpr FunctionDoc kUnsupportedFunctionDoc = {"_FUNC_(...) - Not supported by
 const std::map<std::string_view, FunctionDoc>& docsByName() {
   static const std::map<std::string_view, FunctionDoc> kDocs = [] {
     std::map<std::string_view, FunctionDoc> docs;
-    for (auto part : {conditionalFunctionDocs, stringFunctionDocs, datetimeFunctionDocs,
-                      mathFunctionDocs, collectionFunctionDocs, aggregateFunctionDocs,
-                      jsonFunctionDocs, csvFunctionDocs, miscFunctionDocs, variantFunctionDocs}) {
+    for (auto part :
+         {conditionalFunctionDocs, stringFunctionDocs, datetimeFunctionDocs, mathFunctionDocs,
+          collectionFunctionDocs, aggregateFunctionDocs, jsonFunctionDocs, csvFunctionDocs,
+          miscFunctionDocs, variantFunctionDocs, spatialFunctionDocs}) {
       for (const NamedFunctionDoc& named : part()) {
         for (std::string_view name : named.names) {
           if (!docs.emplace(name, named.doc).second)

@@ -19,5 +19,6 @@ std::vector<NamedFunctionDoc> jsonFunctionDocs();
 std::vector<NamedFunctionDoc> csvFunctionDocs();
 std::vector<NamedFunctionDoc> miscFunctionDocs();
 std::vector<NamedFunctionDoc> variantFunctionDocs();
+std::vector<NamedFunctionDoc> spatialFunctionDocs();
 
 }  // namespace sluice

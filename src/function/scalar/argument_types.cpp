@@ -5,6 +5,7 @@
 #include "function/scalar/argument_types.hpp"
 
 #include "common/error/error.hpp"
+#include "common/types/type_coercion.hpp"
 #include "common/types/type_contents.hpp"
 
 namespace sluice {
@@ -35,6 +36,11 @@ std::optional<DataType> implicitCastType(const DataType& from, const DataType& t
   }
   if (from.isNested() || target.isNested() || from.isVariant() || target.isVariant())
     return std::nullopt;
+  if (from.isGeospatial() || target.isGeospatial()) {
+    if (canAnsiCast(from, target))
+      return target;
+    return std::nullopt;
+  }
   if (from.id() == TypeId::kString)
     return target;
   if (target.id() == TypeId::kString)
@@ -81,6 +87,15 @@ DataType expectArgumentOneOf(const BindRequest& request, size_t index,
   raiseUnexpectedType(request, index, listed + ")");
 }
 
+DataType expectSpatialArgument(const BindRequest& request, size_t index) {
+  const DataType& from = request.argument_types[index];
+  if (from.isGeospatial())
+    return from;
+  if (from.isVoid())
+    return DataType::geometry(DataType::kMixedSrid);
+  raiseUnexpectedType(request, index, "(\"GEOGRAPHY\" or \"GEOMETRY\")");
+}
+
 const Value* constantArgument(const BindRequest& request, size_t index) {
   if (index >= request.argument_constants.size())
     return nullptr;
@@ -110,9 +125,13 @@ bool containsVariantType(const DataType& type) {
   return containsTypeId(type, TypeId::kVariant);
 }
 
+bool containsUnorderedType(const DataType& type) {
+  return containsTypeId(type, TypeId::kCalendarInterval) ||
+         containsTypeId(type, TypeId::kGeometry) || containsTypeId(type, TypeId::kGeography);
+}
+
 bool isOrderableType(const DataType& type) {
-  return !containsMapType(type) && !containsVariantType(type) &&
-         !containsTypeId(type, TypeId::kCalendarInterval);
+  return !containsMapType(type) && !containsVariantType(type) && !containsUnorderedType(type);
 }
 
 void requireOptionsMap(const DataType& type) {

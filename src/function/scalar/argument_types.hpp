@@ -30,13 +30,21 @@ DataType expectArgumentWithoutCast(const BindRequest& request, size_t index,
 DataType expectArgumentOneOf(const BindRequest& request, size_t index,
                              std::initializer_list<DataType> targets);
 
+//! A GEOMETRY or GEOGRAPHY argument as it is (NULL as GEOMETRY(ANY)); DATATYPE_MISMATCH
+//! otherwise.
+DataType expectSpatialArgument(const BindRequest& request, size_t index);
+
 //! True when `type` is a MAP or holds one in an array element or struct field: Spark refuses
 //! such values where they must be hashed or grouped.
 bool containsMapType(const DataType& type);
 //! True when `type` is a VARIANT or holds one: Spark neither orders, groups nor compares
 //! variants.
 bool containsVariantType(const DataType& type);
-//! Spark's RowOrdering.isOrderable: no MAP, VARIANT or CALENDAR INTERVAL anywhere in `type`.
+//! True when `type` holds a value that has equality but no order: a calendar interval (its
+//! three fields) or a GEOMETRY / GEOGRAPHY (its SRID and WKB bytes).
+bool containsUnorderedType(const DataType& type);
+//! Spark's RowOrdering.isOrderable: no MAP, VARIANT, CALENDAR INTERVAL, GEOMETRY or GEOGRAPHY
+//! anywhere in `type`.
 bool isOrderableType(const DataType& type);
 
 //! The constant value of argument `index`, or null when the argument is not a constant.

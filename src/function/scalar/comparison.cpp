@@ -176,10 +176,10 @@ BoundScalarFunction bindComparison(ComparisonOp op, std::string name, const Bind
   DataType type = common->isVoid() ? DataType::boolean() : *common;
   requireArgumentType(type.id() != TypeId::kMap, request.name,
                       "cannot compare MAP values; use map_entries or map_keys");
-  // A calendar interval has equality (its three fields) but no order.
+  // A calendar interval or a spatial value has equality but no order.
   bool equality = op == ComparisonOp::kEqual || op == ComparisonOp::kNotEqual ||
                   op == ComparisonOp::kNullSafeEqual;
-  if (containsVariantType(type) || (!equality && containsTypeId(type, TypeId::kCalendarInterval))) {
+  if (containsVariantType(type) || (!equality && containsUnorderedType(type))) {
     throw Error(ErrorClass::DATATYPE_MISMATCH, "INVALID_ORDERING_TYPE",
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `{}` does not "
                             "support ordering on type \"{}\".",

@@ -161,6 +161,12 @@ struct FormatSpec {
   char conversion = 's';
 };
 
+FormatSpec literalSpec(const std::string& text) {
+  FormatSpec spec;
+  spec.text = text;
+  return spec;
+}
+
 std::vector<FormatSpec> parseFormat(std::string_view format) {
   std::vector<FormatSpec> specs;
   std::string literal;
@@ -213,13 +219,13 @@ std::vector<FormatSpec> parseFormat(std::string_view format) {
       raiseFormatError(fmt::format("Conversion = '{}'", spec.conversion));
     }
     if (!literal.empty()) {
-      specs.push_back(FormatSpec{true, literal});
+      specs.push_back(literalSpec(literal));
       literal.clear();
     }
     specs.push_back(spec);
   }
   if (!literal.empty())
-    specs.push_back(FormatSpec{true, literal});
+    specs.push_back(literalSpec(literal));
   return specs;
 }
 

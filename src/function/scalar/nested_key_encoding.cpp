@@ -153,6 +153,8 @@ void encodePayload(const Vector& vector, idx_t row, std::string& out) {
     case TypeId::kString:
     case TypeId::kBinary:
     case TypeId::kVariant:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       appendEscapedBytes(out, std::string_view(vector.at<StringView>(row)));
       return;
     case TypeId::kStruct:
@@ -206,6 +208,9 @@ Value decodePayload(std::string_view in, size_t& offset, const DataType& type) {
       return Value::binary(readEscapedBytes(in, offset));
     case TypeId::kVariant:
       return Value::variant(readEscapedBytes(in, offset));
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return Value::spatial(type, readEscapedBytes(in, offset));
     case TypeId::kStruct: {
       std::vector<Value> fields;
       for (const StructField& field : type.fields())

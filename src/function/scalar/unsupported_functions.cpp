@@ -2,8 +2,7 @@
 //
 // Spark's built-in functions that sluice does not implement: they resolve, so that a query
 // names what is missing instead of an unknown routine, and fail with NOT_SUPPORTED when bound.
-// They call into the JVM (reflect), need formats sluice does not read (Avro, Protobuf, XML) or
-// types it does not have yet (the st_* functions' GEOMETRY and GEOGRAPHY), or
+// They call into the JVM (reflect), need formats sluice does not read (Avro, Protobuf, XML), or
 // produce sketches in the binary layouts of the DataSketches library (hll_*, theta_*, kll_*,
 // and the frequent-items sketches of approx_top_k*, whose results and ties follow the sketch).
 #include <fmt/format.h>
@@ -37,8 +36,6 @@ const std::vector<UnsupportedFamily>& unsupportedFamilies() {
       {"it calls Java methods", {"java_method", "reflect", "try_reflect"}},
       {"Avro is not supported", {"from_avro", "to_avro", "schema_of_avro"}},
       {"Protobuf is not supported", {"from_protobuf", "to_protobuf"}},
-      {"the GEOMETRY and GEOGRAPHY types are not supported yet",
-       {"st_asbinary", "st_geogfromwkb", "st_geomfromwkb", "st_setsrid", "st_srid"}},
       {"XML is not supported",
        {"xpath", "xpath_boolean", "xpath_double", "xpath_number", "xpath_float", "xpath_int",
         "xpath_long", "xpath_short", "xpath_string", "from_xml", "to_xml", "schema_of_xml"}},

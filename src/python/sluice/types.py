@@ -119,6 +119,71 @@ class TimeType(DataType):
         return self.simpleString()
 
 
+class _SpatialType(DataType):
+    """GEOMETRY(srid) and GEOGRAPHY(srid); srid "ANY" for a column whose values carry their own."""
+
+    _name = None
+
+    def __init__(self, srid):
+        self.srid = srid
+
+    def simpleString(self):
+        srid = "any" if self.srid in ("ANY", "any", -1) else self.srid
+        return f"{self._name}({srid})"
+
+    def __repr__(self):
+        srid = '"ANY"' if self.srid in ("ANY", "any", -1) else self.srid
+        return f"{type(self).__name__}({srid})"
+
+    def typeName(self):
+        return self.simpleString()
+
+
+class GeometryType(_SpatialType):
+    _name = "geometry"
+
+
+class GeographyType(_SpatialType):
+    _name = "geography"
+
+
+class _SpatialValue:
+    """A GEOMETRY or GEOGRAPHY value as pyspark's collect() gives it: its Well-Known Binary and
+    its SRID."""
+
+    def __init__(self, wkb, srid):
+        self._wkb = wkb
+        self._srid = srid
+
+    @classmethod
+    def fromWKB(cls, wkb, srid):
+        return cls(bytes(wkb), srid)
+
+    def getBytes(self):
+        return self._wkb
+
+    def getSrid(self):
+        return self._srid
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self._wkb!r}, {self._srid})"
+
+    def __eq__(self, other):
+        return (type(self) is type(other) and self._wkb == other._wkb
+                and self._srid == other._srid)
+
+    def __hash__(self):
+        return hash((self._wkb, self._srid))
+
+
+class Geometry(_SpatialValue):
+    pass
+
+
+class Geography(_SpatialValue):
+    pass
+
+
 class ArrayType(DataType):
     def __init__(self, elementType, containsNull=True):
         self.elementType = elementType
@@ -320,6 +385,11 @@ def _parse_type(name):
         return DecimalType(int(precision), int(scale))
     if name.startswith("time(") and name.endswith(")"):
         return TimeType(int(name[len("time("):-1]))
+    for spatial in (GeometryType, GeographyType):
+        prefix = spatial._name + "("
+        if name.startswith(prefix) and name.endswith(")"):
+            srid = name[len(prefix):-1]
+            return spatial("ANY" if srid == "any" else int(srid))
     if name.startswith("array<") and name.endswith(">"):
         return ArrayType(_parse_type(name[len("array<"):-1]))
     if name.startswith("map<") and name.endswith(">"):

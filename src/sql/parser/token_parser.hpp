@@ -164,6 +164,8 @@ class TokenParser {
   StructField parseColumnDefinition(bool colon_allowed);
   void expectTypeClose();
   int parseTypeInteger();
+  //! GEOMETRY(srid | ANY) or GEOGRAPHY(srid | ANY), at its name.
+  DataType parseSpatialType();
 
   // Statements (statement_parser.cpp).
   //! The words between CREATE and the object: OR REPLACE, OR REFRESH, TEMPORARY, PRIVATE.

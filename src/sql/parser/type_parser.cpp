@@ -4,7 +4,7 @@
 // TINYINT / BYTE, FLOAT / REAL, DOUBLE, DECIMAL / DEC / NUMERIC [(p [, s])], STRING,
 // CHAR(n) / CHARACTER(n) / VARCHAR(n) (STRING, as in Spark's casts), BINARY, BOOLEAN, DATE,
 // TIMESTAMP [WITHOUT TIME ZONE], TIMESTAMP_NTZ, TIMESTAMP_LTZ, TIME[(p)] [WITHOUT TIME ZONE],
-// VOID, INTERVAL fields,
+// VOID, INTERVAL fields, GEOMETRY(srid | ANY), GEOGRAPHY(srid | ANY),
 // ARRAY<t>, MAP<k, v>, STRUCT<name[:] t [NOT NULL] [COMMENT 'c'], ...>.
 #include <fmt/format.h>
 
@@ -12,6 +12,7 @@
 #include <charconv>
 
 #include "common/text/collation_name.hpp"
+#include "common/types/geospatial.hpp"
 #include "sql/parser/token_parser.hpp"
 
 namespace sluice::sql {
@@ -279,11 +280,34 @@ DataType TokenParser::parseDataType() {
     default:
       break;
   }
+  if (checkWord("GEOMETRY") || checkWord("GEOGRAPHY"))
+    return parseSpatialType();
   std::string name(token.value);
   for (char& c : name)
     c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   failWith(ErrorClass::UNSUPPORTED_DATATYPE, token,
            fmt::format("Unsupported data type \"{}\".", name));
+}
+
+DataType TokenParser::parseSpatialType() {
+  TypeId kind = checkWord("GEOGRAPHY") ? TypeId::kGeography : TypeId::kGeometry;
+  advance();
+  expect(TokenKind::kLeftParen);
+  const Token& at = current();
+  int64_t srid = DataType::kMixedSrid;
+  if (!matchKeyword(Keyword::kAny)) {
+    bool negative = match(TokenKind::kMinus);
+    srid = parseTypeInteger();
+    if (negative)
+      srid = -srid;
+  }
+  expect(TokenKind::kRightParen);
+  try {
+    return spatialType(kind, srid);
+  } catch (Error& error) {
+    error.withLocation(source_->locate(at.position));
+    throw;
+  }
 }
 
 StructField TokenParser::parseColumnDefinition(bool colon_allowed) {

@@ -185,6 +185,8 @@ Json dataTypeToJson(const DataType& type) {
     case TypeId::kDayTimeInterval:
     case TypeId::kTime:  // the Delta protocol has no TIME type
     case TypeId::kCalendarInterval:
+    case TypeId::kGeometry:  // the geospatial table feature is not supported yet
+    case TypeId::kGeography:
       break;
   }
   throw Error(ErrorClass::UNSUPPORTED_DATATYPE,

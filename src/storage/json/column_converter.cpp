@@ -72,6 +72,8 @@ ColumnConverter::ColumnConverter(const DataType& type) : type_(type), id_(type.i
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
     case TypeId::kCalendarInterval:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       throwUnsupported(type);
     case TypeId::kStruct: {
       const std::vector<StructField>& fields = type.fields();
@@ -375,6 +377,8 @@ ConvertStatus ColumnConverter::convert(ondemand::value& value, Vector& out, idx_
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
     case TypeId::kCalendarInterval:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
       break;  // rejected by the constructor
   }
   return mismatch(token, kind, scratch);

@@ -640,6 +640,12 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
       throw Error(ErrorClass::UNSUPPORTED_DATATYPE,
                   "A Parquet file cannot store a column of type INTERVAL (make_interval); cast "
                   "it to STRING.");
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      throwError(ErrorClass::UNSUPPORTED_DATATYPE,
+                 "sluice does not write Parquet columns of type {} yet; store st_asbinary(g) "
+                 "and its SRID.",
+                 type.sql());
     case TypeId::kFloat:
       primitive(PhysicalType::kFloat);
       break;

@@ -1,0 +1,315 @@
+#include "common/types/wkb.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "common/error/error.hpp"
+
+namespace sluice {
+
+namespace {
+
+enum class ShapeKind : uint32_t {
+  kPoint = 1,
+  kLineString = 2,
+  kPolygon = 3,
+  kMultiPoint = 4,
+  kMultiLineString = 5,
+  kMultiPolygon = 6,
+  kCollection = 7,
+};
+
+const char* shapeName(ShapeKind kind) {
+  switch (kind) {
+    case ShapeKind::kPoint:
+      return "POINT";
+    case ShapeKind::kLineString:
+      return "LINESTRING";
+    case ShapeKind::kPolygon:
+      return "POLYGON";
+    case ShapeKind::kMultiPoint:
+      return "MULTIPOINT";
+    case ShapeKind::kMultiLineString:
+      return "MULTILINESTRING";
+    case ShapeKind::kMultiPolygon:
+      return "MULTIPOLYGON";
+    case ShapeKind::kCollection:
+      return "GEOMETRYCOLLECTION";
+  }
+  return "?";
+}
+
+struct ShapeHeader {
+  ShapeKind kind;
+  bool has_z;
+  bool has_m;
+  int dimensions() const { return 2 + (has_z ? 1 : 0) + (has_m ? 1 : 0); }
+};
+
+//! Reads a WKB shape, checking it, and writes its Well-Known Text when `text` is not null.
+class WkbReader {
+ public:
+  WkbReader(std::string_view wkb, std::string* text) : wkb_(wkb), text_(text) {}
+
+  void read() {
+    if (wkb_.empty())
+      fail("WKB data is empty or null", 0);
+    if (wkb_.size() < 5)
+      fail("Unexpected end of WKB buffer", 0);
+    readShape(nullptr);
+  }
+
+ private:
+  [[noreturn]] void fail(std::string_view problem, size_t position) const {
+    throw Error(ErrorClass::WKB_PARSE_ERROR,
+                fmt::format("Error parsing WKB: {} at position {}", problem, position));
+  }
+
+  void need(size_t bytes) const {
+    if (wkb_.size() - position_ < bytes)
+      fail("Unexpected end of WKB buffer", position_);
+  }
+
+  uint32_t readCount() {
+    need(4);
+    uint32_t value;
+    std::memcpy(&value, wkb_.data() + position_, 4);
+    position_ += 4;
+    return little_endian_ ? value : __builtin_bswap32(value);
+  }
+
+  double readCoordinate(bool allow_empty) {
+    need(8);
+    uint64_t bits;
+    std::memcpy(&bits, wkb_.data() + position_, 8);
+    if (!little_endian_)
+      bits = __builtin_bswap64(bits);
+    double value = std::bit_cast<double>(bits);
+    if (std::isinf(value) || (!allow_empty && std::isnan(value)))
+      fail("Invalid coordinate value found", position_);
+    position_ += 8;
+    return value;
+  }
+
+  //! A shape's byte order and type; `parent` is the multi-part shape that holds it, if any.
+  ShapeHeader readHeader(const ShapeHeader* parent) {
+    need(1);
+    auto order = static_cast<unsigned char>(wkb_[position_]);
+    if (order > 1)
+      fail(fmt::format("Invalid byte order {}", static_cast<int>(static_cast<int8_t>(order))),
+           position_);
+    little_endian_ = order == 1;
+    ++position_;
+    size_t type_position = position_;
+    uint32_t code = readCount();
+    uint32_t base = code % 1000;
+    uint32_t dimension = code / 1000;
+    if (base < 1 || base > 7 || dimension > 3)
+      fail(fmt::format("Invalid or unsupported type {}", static_cast<int32_t>(code)),
+           type_position);
+    ShapeHeader header{static_cast<ShapeKind>(base), dimension == 1 || dimension == 3,
+                       dimension == 2 || dimension == 3};
+    if (parent != nullptr && (header.has_z != parent->has_z || header.has_m != parent->has_m))
+      fail(fmt::format("Invalid or unsupported type {}", static_cast<int32_t>(code)),
+           type_position);
+    return header;
+  }
+
+  void readShape(const ShapeHeader* parent, ShapeKind expected_part = ShapeKind::kCollection) {
+    size_t start = position_;
+    ShapeHeader header = readHeader(parent);
+    if (parent != nullptr && parent->kind != ShapeKind::kCollection &&
+        header.kind != expected_part) {
+      fail(fmt::format("Expected {} in {}", partTitle(expected_part), partTitle(parent->kind)),
+           start);
+    }
+    write(shapeName(header.kind));
+    if (header.has_z || header.has_m)
+      write(header.has_z && header.has_m ? " ZM" : (header.has_z ? " Z" : " M"));
+    write(" ");
+    switch (header.kind) {
+      case ShapeKind::kPoint:
+        return readPoint(header, parent == nullptr);
+      case ShapeKind::kLineString:
+        return readPoints(header, /*ring=*/false);
+      case ShapeKind::kPolygon:
+        return readRings(header);
+      case ShapeKind::kMultiPoint:
+        return readParts(header, ShapeKind::kPoint);
+      case ShapeKind::kMultiLineString:
+        return readParts(header, ShapeKind::kLineString);
+      case ShapeKind::kMultiPolygon:
+        return readParts(header, ShapeKind::kPolygon);
+      case ShapeKind::kCollection:
+        return readParts(header, ShapeKind::kCollection);
+    }
+  }
+
+  static const char* partTitle(ShapeKind kind) {
+    switch (kind) {
+      case ShapeKind::kPoint:
+        return "Point";
+      case ShapeKind::kLineString:
+        return "LineString";
+      case ShapeKind::kPolygon:
+        return "Polygon";
+      case ShapeKind::kMultiPoint:
+        return "MultiPoint";
+      case ShapeKind::kMultiLineString:
+        return "MultiLineString";
+      case ShapeKind::kMultiPolygon:
+        return "MultiPolygon";
+      case ShapeKind::kCollection:
+        return "GeometryCollection";
+    }
+    return "?";
+  }
+
+  void readPoint(const ShapeHeader& header, bool top_level) {
+    // A point inside a multi-point may not be empty; a point on its own may (all NaN).
+    double coordinates[4];
+    bool empty = true;
+    for (int i = 0; i < header.dimensions(); ++i) {
+      coordinates[i] = readCoordinate(top_level);
+      empty = empty && std::isnan(coordinates[i]);
+    }
+    if (empty) {
+      write("EMPTY");
+      return;
+    }
+    write("(");
+    writeCoordinates(coordinates, header.dimensions());
+    write(")");
+  }
+
+  void readPoints(const ShapeHeader& header, bool ring) {
+    size_t count_position = position_;
+    uint32_t count = readCount();
+    if (!ring && count == 1)
+      fail("Too few points in linestring", count_position);
+    int dimensions = header.dimensions();
+    double first[4] = {};
+    double last[4] = {};
+    if (count == 0 && !ring) {
+      write("EMPTY");
+      return;
+    }
+    write("(");
+    for (uint32_t point = 0; point < count; ++point) {
+      if (point > 0)
+        write(", ");
+      for (int i = 0; i < dimensions; ++i) {
+        last[i] = readCoordinate(false);
+        if (point == 0)
+          first[i] = last[i];
+      }
+      writeCoordinates(last, dimensions);
+    }
+    write(")");
+    if (ring && !sameCoordinates(first, last, dimensions, count))
+      fail(count < 4 ? "Too few points in ring" : "Ring is not closed", count_position);
+  }
+
+  static bool sameCoordinates(const double* a, const double* b, int dimensions, uint32_t count) {
+    if (count == 0)
+      return true;
+    if (count < 4)
+      return false;
+    for (int i = 0; i < dimensions; ++i) {
+      if (a[i] != b[i])
+        return false;
+    }
+    return true;
+  }
+
+  void readRings(const ShapeHeader& header) {
+    uint32_t count = readCount();
+    if (count == 0) {
+      write("EMPTY");
+      return;
+    }
+    write("(");
+    for (uint32_t ring = 0; ring < count; ++ring) {
+      if (ring > 0)
+        write(", ");
+      readPoints(header, /*ring=*/true);
+    }
+    write(")");
+  }
+
+  void readParts(const ShapeHeader& header, ShapeKind part) {
+    uint32_t count = readCount();
+    if (count == 0) {
+      write("EMPTY");
+      return;
+    }
+    write("(");
+    for (uint32_t index = 0; index < count; ++index) {
+      if (index > 0)
+        write(", ");
+      // Parts of a multi-part shape are written without their own type name, but for a
+      // collection.
+      std::string* saved = text_;
+      std::string part_text;
+      if (text_ != nullptr)
+        text_ = &part_text;
+      readShape(&header, part);
+      text_ = saved;
+      if (text_ != nullptr)
+        write(part == ShapeKind::kCollection ? part_text : stripTypeName(part_text));
+    }
+    write(")");
+  }
+
+  //! "POINT Z (1 2 3)" without "POINT Z ": the part of a multi-part shape.
+  static std::string stripTypeName(const std::string& text) {
+    size_t open = text.find('(');
+    if (open == std::string::npos)
+      return "EMPTY";
+    return text.substr(open);
+  }
+
+  void writeCoordinates(const double* coordinates, int dimensions) {
+    for (int i = 0; i < dimensions; ++i) {
+      if (i > 0)
+        write(" ");
+      write(coordinateText(coordinates[i]));
+    }
+  }
+
+  static std::string coordinateText(double value) {
+    if (std::isnan(value))
+      return "NaN";
+    if (value == std::trunc(value) && std::fabs(value) < 1e15)
+      return fmt::format("{}", static_cast<int64_t>(value));
+    return fmt::format("{}", value);
+  }
+
+  void write(std::string_view piece) {
+    if (text_ != nullptr)
+      text_->append(piece);
+  }
+
+  std::string_view wkb_;
+  std::string* text_;
+  size_t position_ = 0;
+  bool little_endian_ = true;
+};
+
+}  // namespace
+
+void validateWkb(std::string_view wkb) {
+  WkbReader(wkb, nullptr).read();
+}
+
+std::string wkbToWkt(std::string_view wkb) {
+  std::string text;
+  WkbReader(wkb, &text).read();
+  return text;
+}
+
+}  // namespace sluice
