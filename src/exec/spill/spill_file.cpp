@@ -24,9 +24,11 @@ bool spillsAsItself(const DataType& type) {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
     case TypeId::kCalendarInterval:
-    case TypeId::kGeometry:  // a Parquet column has one SRID: GEOMETRY(ANY) would lose its own
-    case TypeId::kGeography:
       return false;
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      // A Parquet column has one SRID: the values of GEOMETRY(ANY) would lose their own.
+      return type.srid() != DataType::kMixedSrid;
     case TypeId::kTime:
       // Parquet's TIME(MICROS) reads back as TIME(6): a narrower TIME would change type.
       return type.precision() == DataType::kMaxTimePrecision;

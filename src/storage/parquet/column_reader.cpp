@@ -9,6 +9,7 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "common/types/geospatial.hpp"
 #include "storage/parquet/buffer_pool.hpp"
 #include "storage/parquet/compression.hpp"
 #include "storage/parquet/encoding/bit_packing.hpp"
@@ -307,7 +308,7 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
     throwFormatError("dictionary page claims {} values but holds at most {}", count, most);
   }
   PlainDecoder plain(dictionary_buffer_.data(), bytes);
-  bool string_target = leaf_.type.isStringLike();
+  bool string_target = leaf_.type.hasStringValues();
   if (isByteArray(leaf_.physical)) {
     std::vector<std::string_view> views(count);
     if (leaf_.physical == PhysicalType::kByteArray) {
@@ -317,9 +318,7 @@ void ColumnChunkReader::loadDictionaryPage(const PageHeader& header, const uint8
                                         views.data());
     }
     if (string_target) {
-      if (leaf_.conversion == ValueConversion::kUuidToString) {
-        convertUuids(views.data(), count, dictionary_text_);
-      }
+      convertByteValues(views.data(), count, dictionary_text_);
       dictionary_strings_ = Vector(leaf_.type, count);
       StringView* strings = dictionary_strings_.mutableData<StringView>();
       for (size_t index = 0; index < count; ++index) {
@@ -635,6 +634,30 @@ void ColumnChunkReader::convertUuids(std::string_view* views, size_t count,
   }
 }
 
+void ColumnChunkReader::prefixSrids(std::string_view* views, size_t count,
+                                    std::vector<char>& text) const {
+  size_t total = 0;
+  for (size_t index = 0; index < count; ++index)
+    total += views[index].size() + 4;
+  text.resize(total);
+  std::string prefix = encodeSpatialValue(leaf_.type.srid(), {});
+  char* target = text.data();
+  for (size_t index = 0; index < count; ++index) {
+    std::memcpy(target, prefix.data(), 4);
+    std::memcpy(target + 4, views[index].data(), views[index].size());
+    views[index] = std::string_view(target, views[index].size() + 4);
+    target += views[index].size();
+  }
+}
+
+void ColumnChunkReader::convertByteValues(std::string_view* views, size_t count,
+                                          std::vector<char>& text) const {
+  if (leaf_.conversion == ValueConversion::kUuidToString)
+    convertUuids(views, count, text);
+  if (leaf_.conversion == ValueConversion::kWkbToSpatial)
+    prefixSrids(views, count, text);
+}
+
 void ColumnChunkReader::readValues(size_t count, uint8_t* out) {
   if (count == 0)
     return;
@@ -691,8 +714,7 @@ void ColumnChunkReader::readByteValues(size_t count, std::string_view* out) {
     return;
   }
   decodePhysicalBytes(count, out);
-  if (leaf_.conversion == ValueConversion::kUuidToString)
-    convertUuids(out, count, text_);
+  convertByteValues(out, count, text_);
 }
 
 void ColumnChunkReader::readStrings(size_t count, StringView* out, Vector& owner) {

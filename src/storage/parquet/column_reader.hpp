@@ -116,6 +116,10 @@ class ColumnChunkReader {
   void convertBytesToDecimal(const std::string_view* views, size_t count, uint8_t* out) const;
   //! UUIDs to text in `text`; the views are redirected there.
   void convertUuids(std::string_view* views, size_t count, std::vector<char>& text) const;
+  //! GEOMETRY / GEOGRAPHY: the column's SRID in front of each WKB (common/types/geospatial.hpp).
+  void prefixSrids(std::string_view* views, size_t count, std::vector<char>& text) const;
+  //! The conversion of BYTE_ARRAY values that keep a byte form: UUID text, spatial values.
+  void convertByteValues(std::string_view* views, size_t count, std::vector<char>& text) const;
 
   const LeafColumn& leaf_;
   CompressionCodec codec_;
@@ -129,7 +133,7 @@ class ColumnChunkReader {
   std::vector<uint8_t> dictionary_buffer_;
   std::vector<uint8_t> dictionary_values_;          // fixed-width targets
   std::vector<std::string_view> dictionary_views_;  // STRING / BINARY targets
-  std::vector<char> dictionary_text_;               // UUID text
+  std::vector<char> dictionary_text_;               // UUID text, spatial values
   // STRING / BINARY targets as StringViews; the vector's heap owns the long strings, and
   // output vectors share it, so they outlive this reader.
   Vector dictionary_strings_;

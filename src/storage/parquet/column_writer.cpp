@@ -10,6 +10,7 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "common/types/geospatial.hpp"
 #include "storage/parquet/compression.hpp"
 #include "storage/parquet/encoding/bit_packing.hpp"
 #include "storage/parquet/encoding/plain.hpp"
@@ -68,6 +69,10 @@ ColumnChunkWriter::ColumnChunkWriter(const LeafColumn& leaf, const ColumnWriterO
     case TypeId::kString:
     case TypeId::kBinary:
       source_ = Source::kBytes;
+      break;
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      source_ = Source::kSpatial;
       break;
     default:
       SLUICE_UNREACHABLE("not a leaf type");
@@ -320,6 +325,10 @@ void ColumnChunkWriter::write(const LeafBatch& batch) {
     case Source::kBytes:
       writeByteValues(batch, [&](size_t row) { return values.at<StringView>(row).view(); });
       break;
+    case Source::kSpatial:
+      writeByteValues(
+          batch, [&](size_t row) { return spatialValueWkb(values.at<StringView>(row).view()); });
+      break;
   }
   page_entries_ += batch.num_entries;
   size_t value_bytes = page_uses_dictionary_ ? indices_.size() * bitWidth(dictionary_.size()) / 8
@@ -477,7 +486,8 @@ void ColumnChunkWriter::flushPage() {
 Statistics ColumnChunkWriter::buildStatistics() const {
   Statistics statistics;
   statistics.null_count = null_count_;
-  if (!has_min_max_)
+  // Spatial values have no order: Parquet defines no min / max for them.
+  if (!has_min_max_ || source_ == Source::kSpatial)
     return statistics;
   auto bytes_of = [](const void* data, size_t size) {
     return std::string(static_cast<const char*>(data), size);

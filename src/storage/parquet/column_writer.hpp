@@ -73,6 +73,7 @@ class ColumnChunkWriter {
     kDouble,
     kInt128,  // DECIMAL(p > 18) -> FIXED_LEN_BYTE_ARRAY
     kBytes,
+    kSpatial,  // GEOMETRY / GEOGRAPHY -> the WKB after the value's SRID; no min / max (no order)
   };
 
   template <typename Get>

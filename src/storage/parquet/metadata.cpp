@@ -213,6 +213,23 @@ LogicalType decodeLogicalType(CompactReader& reader) {
       case 15:
         logical.kind = LogicalType::Kind::kFloat16;
         return false;
+      case 17:
+      case 18: {
+        logical.kind = id == 17 ? LogicalType::Kind::kGeometry : LogicalType::Kind::kGeography;
+        ThriftFieldReader spatial(reader, id == 17 ? "GeometryType" : "GeographyType");
+        readStruct(reader, [&](int16_t field, ThriftType field_type) {
+          if (field == 1) {
+            logical.crs = spatial.binary(field, field_type);
+            return true;
+          }
+          if (field == 2 && id == 18) {
+            logical.edge_algorithm = spatial.i32(field, field_type);
+            return true;
+          }
+          return false;
+        });
+        return true;
+      }
       default:
         logical.kind = LogicalType::Kind::kOther;
         return false;
@@ -649,6 +666,14 @@ void encodeLogicalType(CompactWriter& writer, const LogicalType& logical) {
       break;
     case Kind::kFloat16:
       encodeEmptyStructField(writer, 15);
+      break;
+    case Kind::kGeometry:
+    case Kind::kGeography:
+      writer.structField(logical.kind == Kind::kGeometry ? 17 : 18);
+      writer.beginStruct();
+      if (!logical.crs.empty())
+        writer.binaryField(1, logical.crs);
+      writer.endStruct();
       break;
     case Kind::kNone:
     case Kind::kOther:

@@ -104,7 +104,9 @@ struct LogicalType {
     kBson,
     kUuid,
     kFloat16,
-    kOther,  // an annotation this code does not know (variant, geometry, ...)
+    kGeometry,   // WKB in BYTE_ARRAY, in the CRS `crs`
+    kGeography,  // the same, with spherical edges (the only algorithm sluice reads)
+    kOther,      // an annotation this code does not know (variant, ...)
   };
 
   Kind kind = Kind::kNone;
@@ -114,6 +116,8 @@ struct LogicalType {
   TimeUnit unit = TimeUnit::kMicros;  // kTime, kTimestamp
   int8_t bit_width = 0;               // kInteger
   bool is_signed = true;              // kInteger
+  std::string crs;                    // kGeometry, kGeography: empty for the default OGC:CRS84
+  int32_t edge_algorithm = 0;         // kGeography: 0 is SPHERICAL
 
   bool operator==(const LogicalType& other) const = default;
 };

@@ -133,7 +133,7 @@ void ColumnAssembler::readFlat(idx_t count, Vector& out) {
   LeafBuffer& buffer = buffers_[0];
   ColumnChunkReader& reader = *buffer.reader;
   const LeafColumn& leaf = *buffer.leaf;
-  bool strings = leaf.type.isStringLike();
+  bool strings = leaf.type.hasStringValues();
   bool is_void = leaf.type.isVoid();
   size_t width = leaf.type.physicalSize();
   idx_t done = 0;
@@ -237,7 +237,7 @@ void ColumnAssembler::fill(LeafBuffer& buffer, idx_t rows) {
     }
     if (leaf.type.isVoid()) {
       // VOID values are all NULL; whatever the page holds is never decoded.
-    } else if (leaf.type.isStringLike()) {
+    } else if (leaf.type.hasStringValues()) {
       if (view_scratch_.size() < values)
         view_scratch_.resize(values);
       buffer.reader->readByteValues(values, view_scratch_.data());
@@ -263,7 +263,7 @@ void ColumnAssembler::compact(LeafBuffer& buffer) {
   size_t consumed = buffer.value_position;
   if (consumed == 0)
     return;
-  if (buffer.leaf->type.isStringLike()) {
+  if (buffer.leaf->type.hasStringValues()) {
     size_t byte_offset =
         consumed < buffer.spans.size() ? buffer.spans[consumed].first : buffer.bytes.size();
     buffer.bytes.erase(0, byte_offset);
@@ -332,7 +332,7 @@ void ColumnAssembler::assemble(AssemblyNode& assembly, Vector& out, idx_t row) {
       if (first.value_position >= first.value_count)
         corrupt(first, "its values end early");
       size_t value = first.value_position++;
-      if (leaf.type.isStringLike()) {
+      if (leaf.type.hasStringValues()) {
         const auto& [offset, length] = first.spans[value];
         out.mutableData<StringView>()[row] =
             out.addString(std::string_view(first.bytes).substr(offset, length));

@@ -10,6 +10,7 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "common/types/geospatial.hpp"
 #include "storage/parquet/format_error.hpp"
 
 namespace sluice::parquet {
@@ -226,6 +227,13 @@ std::string describe(const SchemaElement& element, const LogicalType& logical) {
     case Kind::kFloat16:
       annotation = "FLOAT16";
       break;
+    case Kind::kGeometry:
+      annotation = fmt::format("GEOMETRY({})", logical.crs.empty() ? "OGC:CRS84" : logical.crs);
+      break;
+    case Kind::kGeography:
+      annotation = fmt::format("GEOGRAPHY({},{})", logical.crs.empty() ? "OGC:CRS84" : logical.crs,
+                               logical.edge_algorithm);
+      break;
     case Kind::kOther:
       annotation = "an unknown annotation";
       break;
@@ -405,6 +413,18 @@ void classifyLeaf(const SchemaElement& element, LeafColumn& leaf) {
           leaf.conversion = leaf.type.isWideDecimal() ? ValueConversion::kBytesToDecimal128
                                                       : ValueConversion::kBytesToDecimal64;
           return;
+        case Kind::kGeometry:
+        case Kind::kGeography: {
+          // Spark 4.1's SRIDs, and spherical edges for GEOGRAPHY; the WKB is checked as a value
+          // is shown or used, not as it is read.
+          std::optional<int32_t> srid = crsSrid(logical.crs);
+          bool geography = logical.kind == Kind::kGeography;
+          if (!srid || (geography && (*srid != kGeographySrid || logical.edge_algorithm != 0)))
+            typeNotSupported(element, logical);
+          leaf.type = geography ? DataType::geography(*srid) : DataType::geometry(*srid);
+          leaf.conversion = ValueConversion::kWkbToSpatial;
+          return;
+        }
         default:
           illegalType(element, logical);
       }
@@ -642,10 +662,19 @@ void addElements(const std::string& name, const DataType& type, Repetition repet
                   "it to STRING.");
     case TypeId::kGeometry:
     case TypeId::kGeography:
-      throwError(ErrorClass::UNSUPPORTED_DATATYPE,
-                 "sluice does not write Parquet columns of type {} yet; store st_asbinary(g) "
-                 "and its SRID.",
-                 type.sql());
+      // The WKB, in a column of one CRS: a value of GEOMETRY(ANY) would lose its SRID.
+      if (type.srid() == DataType::kMixedSrid) {
+        throwError(ErrorClass::UNSUPPORTED_DATATYPE,
+                   "A Parquet column has one spatial reference system: column {} of type {} "
+                   "cannot be stored; cast it to one SRID with st_setsrid.",
+                   name, type.sql());
+      }
+      primitive(PhysicalType::kByteArray);
+      element.logical_type.kind = type.id() == TypeId::kGeometry ? LogicalType::Kind::kGeometry
+                                                                 : LogicalType::Kind::kGeography;
+      if (type.srid() != kGeographySrid)
+        element.logical_type.crs = std::string(sridCrs(type.srid()));
+      break;
     case TypeId::kFloat:
       primitive(PhysicalType::kFloat);
       break;

@@ -33,6 +33,7 @@ enum class ValueConversion : uint8_t {
   kBytesToDecimal64,   // big-endian two's complement BYTE_ARRAY / FIXED to int64
   kBytesToDecimal128,  // ... to int128
   kUuidToString,       // FIXED[16] UUID to its 36-character text
+  kWkbToSpatial,       // GEOMETRY / GEOGRAPHY WKB, given the column's SRID in front
 };
 
 //! One leaf column (column chunk) of the file.

@@ -12,6 +12,7 @@
 #include <iterator>
 #include <limits>
 
+#include "common/types/geospatial.hpp"
 #include "parquet_test_util.hpp"
 #include "storage/parquet/compression.hpp"
 
@@ -563,6 +564,53 @@ TEST(ParquetRoundTripTest, IntervalsAndVoidAsSparkWritesThem) {
   EXPECT_EQ(read[0][0], Value::intValue(14));
   EXPECT_EQ(read[0][1], Value::longValue(-5000000));
   EXPECT_TRUE(read[0][2].isNull());
+}
+
+TEST(ParquetRoundTripTest, SpatialValuesAsWkbInTheirColumnsCrs) {
+  ScratchFolder folder;
+  std::vector<StructField> fields = {{"mercator", DataType::geometry(3857), true, {}},
+                                     {"plain", DataType::geometry(0), true, {}},
+                                     {"earth", DataType::geography(4326), true, {}}};
+  // A point (1 2) and a line: short and long values, repeated for the dictionary.
+  std::string point(
+      "\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\xf0\x3f"
+      "\x00\x00\x00\x00\x00\x00\x00\x40",
+      21);
+  std::string line("\x01\x02\x00\x00\x00\x02\x00\x00\x00", 9);
+  line += std::string(32, '\0');
+  auto value = [](const DataType& type, const std::string& wkb) {
+    return Value::spatial(type, encodeSpatialValue(type.srid(), wkb));
+  };
+  std::vector<Row> rows;
+  for (int copy = 0; copy < 3; ++copy) {
+    rows.push_back(
+        {value(fields[0].type, point), value(fields[1].type, line), value(fields[2].type, point)});
+    rows.push_back(
+        {Value::null(fields[0].type), value(fields[1].type, point), value(fields[2].type, line)});
+  }
+  for (bool dictionary : {true, false}) {
+    std::string path = folder.file(dictionary ? "dictionary.parquet" : "plain.parquet");
+    ParquetWriterOptions options;
+    options.enable_dictionary = dictionary;
+    writeRows(path, fields, rows, options);
+    ParquetReader reader(path);
+    for (size_t column = 0; column < fields.size(); ++column)
+      EXPECT_EQ(reader.schema()[column].type, fields[column].type);
+    EXPECT_EQ(readRows(reader), rows);
+    const std::vector<SchemaElement>& schema = reader.metadata().schema;
+    EXPECT_EQ(schema[1].type, PhysicalType::kByteArray);
+    EXPECT_EQ(schema[1].logical_type.kind, LogicalType::Kind::kGeometry);
+    EXPECT_EQ(schema[1].logical_type.crs, "EPSG:3857");
+    EXPECT_EQ(schema[2].logical_type.crs, "SRID:0");
+    EXPECT_EQ(schema[3].logical_type.kind, LogicalType::Kind::kGeography);
+    EXPECT_EQ(schema[3].logical_type.crs, "");  // OGC:CRS84, the default
+    // No order, so no bounds; the NULLs are still counted.
+    ColumnStatistics mercator = reader.statistics(0, 0);
+    EXPECT_FALSE(mercator.min.has_value());
+    EXPECT_EQ(mercator.null_count, 3);
+  }
+  std::vector<StructField> mixed = {{"any", DataType::geometry(DataType::kMixedSrid), true, {}}};
+  EXPECT_THROW(writeRows(folder.file("mixed.parquet"), mixed, {}), Error);
 }
 
 }  // namespace
