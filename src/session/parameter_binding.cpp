@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "common/error/error.hpp"
+#include "function/cast/cast.hpp"
 #include "planner/binder/constant_folding.hpp"
 #include "planner/binder/expression_binder.hpp"
 #include "planner/binder/subquery_binder.hpp"
@@ -150,6 +151,22 @@ sql::ParameterValues bindQueryParameters(const QueryParameters& parameters,
   return values;
 }
 
+void bindIdentifierVariables(sql::ParameterValues& values, const BindContext& context) {
+  const VariableResolver* variables = context.variables;
+  if (variables == nullptr)
+    return;
+  values.variable_text =
+      [variables](const std::vector<std::string>& name) -> std::optional<std::string> {
+    std::optional<std::string> folded = sessionVariableName(name);
+    const Value* value = folded ? variables->findVariable(*folded) : nullptr;
+    if (value == nullptr)
+      return std::nullopt;
+    // As a literal: a STRING is quoted; any other value fails as no constant string.
+    ExecContext text_context;
+    return sqlValueText(*value, text_context);
+  };
+}
+
 sql::StatementPtr parseExecuteImmediate(const sql::ExecuteImmediateStatement& execute,
                                         const BindContext& context) {
   std::string text = queryText(execute, context);
@@ -163,6 +180,7 @@ sql::StatementPtr parseExecuteImmediate(const sql::ExecuteImmediateStatement& ex
     }
     values.positional.push_back(std::move(value));
   }
+  bindIdentifierVariables(values, context);
   sql::StatementPtr statement = sql::parseSingleStatement(text, kExecuteImmediateSource, &values);
   if (statement->kind() == sql::StatementKind::kExecuteImmediate) {
     throw Error(ErrorClass::NESTED_EXECUTE_IMMEDIATE,

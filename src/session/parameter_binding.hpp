@@ -24,6 +24,10 @@ sql::ParameterValues bindQueryParameters(const QueryParameters& parameters,
 
 //! The statement EXECUTE IMMEDIATE runs: its query text, computed and parsed with the markers
 //! bound to the USING values. Raises NESTED_EXECUTE_IMMEDIATE for an EXECUTE IMMEDIATE text.
+//! Lets the identifier clauses of statements parsed with `values` name the session variables
+//! of `context`, read as each statement is parsed: IDENTIFIER(v).
+void bindIdentifierVariables(sql::ParameterValues& values, const BindContext& context);
+
 sql::StatementPtr parseExecuteImmediate(const sql::ExecuteImmediateStatement& execute,
                                         const BindContext& context);
 

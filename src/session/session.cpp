@@ -530,8 +530,11 @@ void runStatements(SessionState& state, std::string_view sql, std::string_view s
                    const sql::ParameterValues* parameter_values,
                    const std::function<void(StatementResult&&)>& on_result) {
   // Statement by statement, as spark-sql does: a syntax error in a later statement surfaces
-  // only after the earlier ones have run and handed over their results.
-  sql::StatementReader reader(sql, source_name, parameter_values);
+  // only after the earlier ones have run and handed over their results, and an identifier
+  // clause reads the session variables the earlier ones declared.
+  sql::ParameterValues values = parameter_values ? *parameter_values : sql::ParameterValues{};
+  bindIdentifierVariables(values, state.bindContext());
+  sql::StatementReader reader(sql, source_name, &values);
   while (sql::StatementPtr statement = reader.next())
     on_result(state.run(std::shared_ptr<const sql::Statement>(std::move(statement))));
 }

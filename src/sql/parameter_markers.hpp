@@ -1,7 +1,8 @@
 // src/sql/parameter_markers.hpp
 //
 // The values bound to a statement's parameter markers, Spark's named `:name` and positional `?`
-// (spark.sql(sqlText, args), EXECUTE IMMEDIATE ... USING, `sluice query --param`). The parser
+// (spark.sql(sqlText, args), EXECUTE IMMEDIATE ... USING, `sluice query --param`), and the
+// session variables an identifier clause may name. The parser
 // replaces each marker, where an expression is expected, by its value parsed as an expression,
 // so the statement is bound and printed as if the value had been written there: a view or a
 // function created with markers keeps the values. A `:` after an expression stays the JSON
@@ -11,6 +12,7 @@
 // which replaces text before lexing.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -29,6 +31,10 @@ struct ParameterValues {
   //! EXECUTE IMMEDIATE: the USING values without AS name, which a query with named markers
   //! refuses (ALL_PARAMETERS_MUST_BE_NAMED); they are in `positional` too.
   std::vector<std::string> unnamed;
+  //! IDENTIFIER(v) of a session variable `v` (its name's parts as written): the SQL text of the
+  //! variable's value, or nullopt when no variable has the name. Unset where a statement has no
+  //! session variables (pipeline files).
+  std::function<std::optional<std::string>(const std::vector<std::string>& name)> variable_text;
 
   bool empty() const { return named.empty() && positional.empty(); }
 };
@@ -43,6 +49,12 @@ class ParameterMarkerUse {
   //! The value text of the positional marker at `at` (byte `offset` of its statement), the
   //! `index`-th (from 0) of the statement.
   std::optional<std::string> positional(size_t index, uint32_t offset, const SourceLocation& at);
+  //! The value text of the session variable `name` for IDENTIFIER(name), or nullopt.
+  std::optional<std::string> variable(const std::vector<std::string>& name) const {
+    if (values_ == nullptr || !values_->variable_text)
+      return std::nullopt;
+    return values_->variable_text(name);
+  }
 
   //! Raises INVALID_QUERY_MIXED_QUERY_PARAMETERS when values were given to a statement with
   //! both kinds of markers, ALL_PARAMETERS_MUST_BE_NAMED when unnamed values were given to one

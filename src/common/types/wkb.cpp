@@ -23,24 +23,23 @@ enum class ShapeKind : uint32_t {
   kCollection = 7,
 };
 
-const char* shapeName(ShapeKind kind) {
-  switch (kind) {
-    case ShapeKind::kPoint:
-      return "POINT";
-    case ShapeKind::kLineString:
-      return "LINESTRING";
-    case ShapeKind::kPolygon:
-      return "POLYGON";
-    case ShapeKind::kMultiPoint:
-      return "MULTIPOINT";
-    case ShapeKind::kMultiLineString:
-      return "MULTILINESTRING";
-    case ShapeKind::kMultiPolygon:
-      return "MULTIPOLYGON";
-    case ShapeKind::kCollection:
-      return "GEOMETRYCOLLECTION";
-  }
-  return "?";
+//! A shape kind's name in Well-Known Text, and as the reader's messages spell it.
+struct ShapeNames {
+  const char* text;
+  const char* title;
+};
+
+ShapeNames shapeNames(ShapeKind kind) {
+  static constexpr ShapeNames kNames[] = {
+      {"POINT", "Point"},
+      {"LINESTRING", "LineString"},
+      {"POLYGON", "Polygon"},
+      {"MULTIPOINT", "MultiPoint"},
+      {"MULTILINESTRING", "MultiLineString"},
+      {"MULTIPOLYGON", "MultiPolygon"},
+      {"GEOMETRYCOLLECTION", "GeometryCollection"},
+  };
+  return kNames[static_cast<uint32_t>(kind) - 1];
 }
 
 struct ShapeHeader {
@@ -124,10 +123,11 @@ class WkbReader {
     ShapeHeader header = readHeader(parent);
     if (parent != nullptr && parent->kind != ShapeKind::kCollection &&
         header.kind != expected_part) {
-      fail(fmt::format("Expected {} in {}", partTitle(expected_part), partTitle(parent->kind)),
+      fail(fmt::format("Expected {} in {}", shapeNames(expected_part).title,
+                       shapeNames(parent->kind).title),
            start);
     }
-    write(shapeName(header.kind));
+    write(shapeNames(header.kind).text);
     if (header.has_z || header.has_m)
       write(header.has_z && header.has_m ? " ZM" : (header.has_z ? " Z" : " M"));
     write(" ");
@@ -147,26 +147,6 @@ class WkbReader {
       case ShapeKind::kCollection:
         return readParts(header, ShapeKind::kCollection);
     }
-  }
-
-  static const char* partTitle(ShapeKind kind) {
-    switch (kind) {
-      case ShapeKind::kPoint:
-        return "Point";
-      case ShapeKind::kLineString:
-        return "LineString";
-      case ShapeKind::kPolygon:
-        return "Polygon";
-      case ShapeKind::kMultiPoint:
-        return "MultiPoint";
-      case ShapeKind::kMultiLineString:
-        return "MultiLineString";
-      case ShapeKind::kMultiPolygon:
-        return "MultiPolygon";
-      case ShapeKind::kCollection:
-        return "GeometryCollection";
-    }
-    return "?";
   }
 
   void readPoint(const ShapeHeader& header, bool top_level) {

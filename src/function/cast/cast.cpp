@@ -712,16 +712,6 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
     return castFromVariant(context, input, rows, result, try_mode);
   if (to.isVariant() && !from.isVariant())
     return castToVariant(input, rows, result);
-  if (from.isGeospatial() && to.isGeospatial()) {
-    // The bytes stay: a value carries its SRID, which the cast's rules keep valid for `to`.
-    result.shareStringsOf(input);
-    forEachRow(rows, [&](idx_t row) {
-      if (input.isNull(row))
-        return result.setNull(row);
-      writeValue<StringView>(result, row, input.at<StringView>(row));
-    });
-    return;
-  }
   if (to.id() == TypeId::kString)
     return castToString(context, input, rows, result);
   if (from.id() == TypeId::kString)
@@ -769,7 +759,8 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
   if (from.isNested() && from.id() == to.id()) {
     return castNested(context, input, rows, result, try_mode);
   }
-  if (from.sameStructure(to)) {
+  // The same values; a spatial value keeps its bytes, its SRID valid for `to` by the cast rules.
+  if (from.sameStructure(to) || (from.isGeospatial() && to.isGeospatial())) {
     visitScalarType(from, [&]<typename T>() {
       if constexpr (std::is_same_v<T, StringView>)
         result.shareStringsOf(input);

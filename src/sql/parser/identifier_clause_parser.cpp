@@ -5,8 +5,10 @@
 // often with parameter markers: IDENTIFIER(:schema || '.events'). Before parsing, each clause is
 // replaced by the name's parts as quoted identifiers, at the clause's position, so that every
 // rule that reads a name reads it. The string is string literals and parameter markers joined
-// with || (or written side by side); the name in it is read as a name in a statement is
-// (parseMultipartName): parts separated by dots, each plain or in backquotes.
+// with || (or written side by side), where a session variable may stand for a literal (its
+// value read as the statement is parsed, each statement of a script after the ones before it
+// ran); the name in it is read as a name in a statement is (parseMultipartName): parts
+// separated by dots, each plain or in backquotes.
 #include <fmt/format.h>
 
 #include "common/text/ascii_case.hpp"
@@ -15,6 +17,13 @@
 #include "sql/parser/token_parser.hpp"
 
 namespace sluice::sql {
+
+void TokenParser::failNotConstantString(const Token& at) const {
+  failWith(ErrorClass::NOT_A_CONSTANT_STRING, at,
+           "The expression used for the routine or clause IDENTIFIER must be a constant STRING "
+           "which is NOT NULL: string literals, parameter markers and session variables joined "
+           "with ||.");
+}
 
 void TokenParser::expandIdentifierClauses() {
   std::vector<Token> out;
@@ -56,11 +65,19 @@ void TokenParser::expandIdentifierClauses() {
                  isAnyName(tokens_[close + 1])) {
         ++close;
         value_text = parameter_markers_.named(tokens_[close].value, at);
+      } else if (isAnyName(part)) {
+        // A session variable: v, session.v or system.session.v.
+        std::vector<std::string> name{part.value};
+        while (close + 2 < tokens_.size() && tokens_[close + 1].is(TokenKind::kDot) &&
+               isAnyName(tokens_[close + 2])) {
+          close += 2;
+          name.push_back(tokens_[close].value);
+        }
+        value_text = parameter_markers_.variable(name);
+        if (!value_text)
+          failNotConstantString(part);
       } else {
-        failWith(ErrorClass::NOT_A_CONSTANT_STRING, part,
-                 "The expression used for the routine or clause IDENTIFIER must be a constant "
-                 "STRING which is NOT NULL: string literals and parameter markers joined with "
-                 "||.");
+        failNotConstantString(part);
       }
       expect_value = false;
       if (!value_text) {

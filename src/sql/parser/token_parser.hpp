@@ -281,6 +281,8 @@ class TokenParser {
   // The identifier clause (identifier_clause_parser.cpp).
   //! Replaces each IDENTIFIER(strExpr) by the parts of the name it gives.
   void expandIdentifierClauses();
+  //! NOT_A_CONSTANT_STRING at a part of an identifier clause that is no string.
+  [[noreturn]] void failNotConstantString(const Token& at) const;
 
   SourceTextPtr source_;
   ParameterMarkerUse parameter_markers_;
