@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "common/types/data_type.hpp"
@@ -32,5 +33,15 @@ std::string formatCalendarInterval(const CalendarInterval& interval);
 inline std::string formatCalendarInterval(int128_t bits) {
   return formatCalendarInterval(CalendarInterval::fromBits(bits));
 }
+
+//! -interval, each field negated; nullopt when one overflows (Spark's negateExact).
+std::optional<CalendarInterval> negateCalendarInterval(const CalendarInterval& interval);
+
+//! The interval of fractional months, days and microseconds, as Spark's IntervalUtils.fromDoubles
+//! makes it for interval * number and interval / number: months and days truncated toward zero
+//! (a month's fraction is dropped, a day's goes to the microseconds), microseconds rounded half
+//! up; nullopt when the months or days do not fit an int.
+std::optional<CalendarInterval> calendarIntervalFromDoubles(double months, double days,
+                                                            double microseconds);
 
 }  // namespace sluice

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "common/error/error.hpp"
+#include "common/types/calendar_interval.hpp"
 #include "common/types/decimal.hpp"
 #include "common/types/type_coercion.hpp"
 #include "common/types/value_text.hpp"
@@ -423,10 +424,22 @@ BoundScalarFunction bindNegative(const BindRequest& request) {
     type = DataType::doubleType();
   if (type.isVoid())
     type = DataType::doubleType();
-  requireArgumentType(type.isNumeric() || type.isInterval(), request.name,
+  requireArgumentType(type.isNumeric() || type.isInterval() || type.isCalendarInterval(),
+                      request.name,
                       fmt::format("the input of negative must be numeric, not \"{}\"", type.sql()));
   ScalarKernel kernel;
-  if (type.isInterval()) {
+  if (type.isCalendarInterval()) {
+    kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                Vector& result) {
+      unaryLoop<int128_t, int128_t>(*args[0], rows, result, [](int128_t bits, idx_t) {
+        std::optional<CalendarInterval> negated =
+            negateCalendarInterval(CalendarInterval::fromBits(bits));
+        if (!negated)
+          throwError(ErrorClass::ARITHMETIC_OVERFLOW, "integer overflow.");
+        return negated->bits();
+      });
+    };
+  } else if (type.isInterval()) {
     kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                 Vector& result) {
       visitScalarType(result.type(), [&]<typename T>() {

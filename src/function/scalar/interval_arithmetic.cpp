@@ -586,12 +586,34 @@ BoundScalarFunction scaledInterval(ArithmeticOp op, bool try_mode, DataType inte
           std::move(kernel)};
 }
 
+//! CalendarInterval * or / a number, as a DOUBLE (Spark's MultiplyInterval, DivideInterval):
+//! each field scaled, then made whole as IntervalUtils.fromDoubles makes it.
+BoundScalarFunction scaledCalendarInterval(ArithmeticOp op, bool try_mode, size_t interval_index) {
+  bool divide = op == ArithmeticOp::kDivide;
+  DataType interval = DataType::calendarInterval();
+  ScalarKernel kernel = orderedKernel<int128_t, double, int128_t>(
+      interval_index, try_mode, Raise{op, false, ""},
+      [divide](const ExecContext&, int128_t bits, double number) {
+        CalendarInterval value = CalendarInterval::fromBits(bits);
+        if (divide && number == 0)
+          return failure<int128_t>(Failure::kDivideByZero);
+        auto scale = [&](double field) { return divide ? field / number : number * field; };
+        std::optional<CalendarInterval> scaled = calendarIntervalFromDoubles(
+            scale(value.months), scale(value.days), scale(static_cast<double>(value.microseconds)));
+        if (!scaled)
+          return failure<int128_t>(Failure::kOverflow);
+        return success(scaled->bits());
+      });
+  return {std::string(opSymbol(op)), inOrder(interval_index, interval, DataType::doubleType()),
+          interval, std::move(kernel)};
+}
+
 std::optional<BoundScalarFunction> bindTimesOrDivide(ArithmeticOp op, bool try_mode,
                                                      const DataType& left, const DataType& right) {
   size_t interval_index;
-  if (left.isInterval())
+  if (left.isInterval() || left.isCalendarInterval())
     interval_index = 0;
-  else if (right.isInterval() && op == ArithmeticOp::kMultiply)
+  else if ((right.isInterval() || right.isCalendarInterval()) && op == ArithmeticOp::kMultiply)
     interval_index = 1;
   else
     return std::nullopt;
@@ -599,6 +621,8 @@ std::optional<BoundScalarFunction> bindTimesOrDivide(ArithmeticOp op, bool try_m
   std::optional<DataType> number = numberOperandType(interval_index == 0 ? right : left);
   if (!number)
     return std::nullopt;
+  if (interval.isCalendarInterval())
+    return scaledCalendarInterval(op, try_mode, interval_index);
   if (isYearMonth(interval))
     return scaledInterval<int32_t>(op, try_mode, interval, interval_index, *number);
   return scaledInterval<int64_t>(op, try_mode, interval, interval_index, *number);
