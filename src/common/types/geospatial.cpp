@@ -1,7 +1,5 @@
 #include "common/types/geospatial.hpp"
 
-#include <cstring>
-
 #include "common/error/error.hpp"
 #include "common/types/wkb.hpp"
 

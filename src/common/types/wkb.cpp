@@ -120,6 +120,9 @@ class WkbReader {
 
   void readShape(const ShapeHeader* parent, ShapeKind expected_part = ShapeKind::kCollection) {
     size_t start = position_;
+    // Collections may hold collections; a bound keeps a crafted value from exhausting the stack.
+    if (++depth_ > kMaxDepth)
+      fail("Geometry collections nested too deeply", start);
     ShapeHeader header = readHeader(parent);
     if (parent != nullptr && parent->kind != ShapeKind::kCollection &&
         header.kind != expected_part) {
@@ -133,20 +136,28 @@ class WkbReader {
     write(" ");
     switch (header.kind) {
       case ShapeKind::kPoint:
-        return readPoint(header, parent == nullptr);
+        readPoint(header, parent == nullptr);
+        break;
       case ShapeKind::kLineString:
-        return readPoints(header, /*ring=*/false);
+        readPoints(header, /*ring=*/false);
+        break;
       case ShapeKind::kPolygon:
-        return readRings(header);
+        readRings(header);
+        break;
       case ShapeKind::kMultiPoint:
-        return readParts(header, ShapeKind::kPoint);
+        readParts(header, ShapeKind::kPoint);
+        break;
       case ShapeKind::kMultiLineString:
-        return readParts(header, ShapeKind::kLineString);
+        readParts(header, ShapeKind::kLineString);
+        break;
       case ShapeKind::kMultiPolygon:
-        return readParts(header, ShapeKind::kPolygon);
+        readParts(header, ShapeKind::kPolygon);
+        break;
       case ShapeKind::kCollection:
-        return readParts(header, ShapeKind::kCollection);
+        readParts(header, ShapeKind::kCollection);
+        break;
     }
+    --depth_;
   }
 
   void readPoint(const ShapeHeader& header, bool top_level) {
@@ -274,8 +285,11 @@ class WkbReader {
       text_->append(piece);
   }
 
+  static constexpr int kMaxDepth = 64;
+
   std::string_view wkb_;
   std::string* text_;
+  int depth_ = 0;
   size_t position_ = 0;
   bool little_endian_ = true;
 };

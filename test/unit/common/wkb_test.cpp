@@ -112,6 +112,12 @@ TEST(WkbTest, ChecksAsSparksReader) {
   std::string line = WkbBuilder().header(2).count(0).bytes();
   EXPECT_EQ(parseError(WkbBuilder().header(6).count(1).append(line).bytes()),
             "Error parsing WKB: Expected Polygon in MultiPolygon at position 9");
+  // Collections nested past 64 levels stop before the stack does.
+  std::string nested = WkbBuilder().header(7).count(0).bytes();
+  for (int level = 0; level < 64; ++level)
+    nested = WkbBuilder().header(7).count(1).append(nested).bytes();
+  EXPECT_EQ(parseError(nested),
+            "Error parsing WKB: Geometry collections nested too deeply at position 576");
   // A count past the bytes stops at the first missing coordinate.
   EXPECT_EQ(parseError(WkbBuilder().header(2).count(1000).coordinates({0, 0, 1, 1}).bytes()),
             "Error parsing WKB: Unexpected end of WKB buffer at position 41");
