@@ -34,7 +34,7 @@ std::vector<BuiltinFunction> builtinFunctionCatalogue() {
 
 std::optional<BuiltinFunction> findBuiltinFunction(std::string_view name) {
   std::string key = foldIdentifier(name);
-  if (const AggregateFunctionEntry* aggregate = AggregateRegistry::builtin().find(key))
+  if (AggregateRegistry::builtin().find(key) != nullptr)
     return BuiltinFunction{key, BuiltinFunctionKind::kAggregate, builtinFunctionDoc(key)};
   if (const ScalarFunctionEntry* scalar = FunctionRegistry::builtin().findScalar(key)) {
     BuiltinFunctionKind kind =

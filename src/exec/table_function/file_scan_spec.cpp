@@ -19,12 +19,12 @@ std::string_view fileFormatName(FileFormat format) {
 
 DataType fileMetadataType() {
   return DataType::structOf({
-      StructField{"file_path", DataType::string(), false},
-      StructField{"file_name", DataType::string(), false},
-      StructField{"file_size", DataType::longType(), false},
-      StructField{"file_block_start", DataType::longType(), false},
-      StructField{"file_block_length", DataType::longType(), false},
-      StructField{"file_modification_time", DataType::timestamp(), false},
+      StructField{"file_path", DataType::string(), false, {}},
+      StructField{"file_name", DataType::string(), false, {}},
+      StructField{"file_size", DataType::longType(), false, {}},
+      StructField{"file_block_start", DataType::longType(), false, {}},
+      StructField{"file_block_length", DataType::longType(), false, {}},
+      StructField{"file_modification_time", DataType::timestamp(), false, {}},
   });
 }
 

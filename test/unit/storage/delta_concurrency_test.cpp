@@ -143,8 +143,9 @@ TEST(DeltaConcurrencyTest, WriteSerializableOrdersABlindAppendAfterAnOverwrite) 
   EXPECT_EQ(rows[0][0], Value::intValue(1));
   EXPECT_EQ(rows[1][0], Value::intValue(9));
   for (const Action& action : LogStore(table.path()).readCommit(2)) {
-    if (const auto* info = std::get_if<CommitInfo>(&action))
+    if (const auto* info = std::get_if<CommitInfo>(&action)) {
       EXPECT_EQ(info->fields.at("isolationLevel"), "WriteSerializable");
+    }
   }
 }
 
