@@ -130,10 +130,14 @@ class WkbReader {
                        shapeNames(parent->kind).title),
            start);
     }
-    write(shapeNames(header.kind).text);
-    if (header.has_z || header.has_m)
-      write(header.has_z && header.has_m ? " ZM" : (header.has_z ? " Z" : " M"));
-    write(" ");
+    // A part of a multi-point, -linestring or -polygon is written without its type name; a
+    // shape on its own or in a collection with it.
+    if (parent == nullptr || parent->kind == ShapeKind::kCollection) {
+      write(shapeNames(header.kind).text);
+      if (header.has_z || header.has_m)
+        write(header.has_z && header.has_m ? " ZM" : (header.has_z ? " Z" : " M"));
+      write(" ");
+    }
     switch (header.kind) {
       case ShapeKind::kPoint:
         readPoint(header, parent == nullptr);
@@ -217,22 +221,9 @@ class WkbReader {
     return true;
   }
 
-  void readRings(const ShapeHeader& header) {
-    uint32_t count = readCount();
-    if (count == 0) {
-      write("EMPTY");
-      return;
-    }
-    write("(");
-    for (uint32_t ring = 0; ring < count; ++ring) {
-      if (ring > 0)
-        write(", ");
-      readPoints(header, /*ring=*/true);
-    }
-    write(")");
-  }
-
-  void readParts(const ShapeHeader& header, ShapeKind part) {
+  //! A count, then that many items read by `read_item`: "EMPTY" or "(item, item, ...)".
+  template <typename ReadItem>
+  void readList(ReadItem&& read_item) {
     uint32_t count = readCount();
     if (count == 0) {
       write("EMPTY");
@@ -242,26 +233,17 @@ class WkbReader {
     for (uint32_t index = 0; index < count; ++index) {
       if (index > 0)
         write(", ");
-      // Parts of a multi-part shape are written without their own type name, but for a
-      // collection.
-      std::string* saved = text_;
-      std::string part_text;
-      if (text_ != nullptr)
-        text_ = &part_text;
-      readShape(&header, part);
-      text_ = saved;
-      if (text_ != nullptr)
-        write(part == ShapeKind::kCollection ? part_text : stripTypeName(part_text));
+      read_item();
     }
     write(")");
   }
 
-  //! "POINT Z (1 2 3)" without "POINT Z ": the part of a multi-part shape.
-  static std::string stripTypeName(const std::string& text) {
-    size_t open = text.find('(');
-    if (open == std::string::npos)
-      return "EMPTY";
-    return text.substr(open);
+  void readRings(const ShapeHeader& header) {
+    readList([&] { readPoints(header, /*ring=*/true); });
+  }
+
+  void readParts(const ShapeHeader& header, ShapeKind part) {
+    readList([&] { readShape(&header, part); });
   }
 
   void writeCoordinates(const double* coordinates, int dimensions) {

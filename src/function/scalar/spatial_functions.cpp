@@ -21,28 +21,13 @@ namespace sluice {
 
 namespace {
 
-//! The SRID argument `index`: its constant value (nullopt when NULL), or kMixedSrid when it is
-//! not a constant.
-struct SridArgument {
-  bool constant = false;
-  std::optional<int64_t> value;
-};
-
-SridArgument readSridArgument(const BindRequest& request, size_t index) {
-  const Value* value = constantArgument(request, index);
-  if (value == nullptr)
-    return {};
-  if (value->isNull())
-    return {true, std::nullopt};
-  return {true, value->getInt64()};
-}
-
-//! The result type of a value of `kind` given the SRID argument: its SRID when constant (checked
-//! here), ANY otherwise.
-DataType resultTypeFor(TypeId kind, const SridArgument& srid) {
-  if (srid.constant && srid.value)
-    return spatialType(kind, *srid.value);
-  return spatialType(kind, DataType::kMixedSrid);
+//! The type of a value of `kind` whose SRID is argument `index`: a constant SRID is the type's
+//! (checked here); a column of SRIDs, or a NULL one, makes it ANY.
+DataType sridArgumentType(TypeId kind, const BindRequest& request, size_t index) {
+  const Value* srid = constantArgument(request, index);
+  if (srid == nullptr || srid->isNull())
+    return spatialType(kind, DataType::kMixedSrid);
+  return spatialType(kind, srid->getInt64());
 }
 
 //! Writes a value of `srid` holding `wkb`, checking the SRID against the value's type.
@@ -54,12 +39,11 @@ StringView writeSpatial(Vector& result, TypeId kind, int64_t srid, std::string_v
 
 BoundScalarFunction bindGeomFromWkb(std::string name, const BindRequest& request) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::binary())};
-  SridArgument srid{true, kDefaultGeometrySrid};
+  DataType result_type = DataType::geometry(kDefaultGeometrySrid);
   if (request.argument_types.size() > 1) {
     types.push_back(expectArgument(request, 1, DataType::intType()));
-    srid = readSridArgument(request, 1);
+    result_type = sridArgumentType(TypeId::kGeometry, request, 1);
   }
-  DataType result_type = resultTypeFor(TypeId::kGeometry, srid);
   ScalarKernel kernel;
   if (types.size() == 1) {
     kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
@@ -120,7 +104,7 @@ BoundScalarFunction bindSetSrid(std::string name, const BindRequest& request) {
   DataType spatial = expectSpatialArgument(request, 0);
   std::vector<DataType> types{spatial, expectArgument(request, 1, DataType::intType())};
   TypeId kind = spatial.id();
-  DataType result_type = resultTypeFor(kind, readSridArgument(request, 1));
+  DataType result_type = sridArgumentType(kind, request, 1);
   ScalarKernel kernel = [kind](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                                Vector& result) {
     binaryLoop<StringView, int32_t, StringView>(

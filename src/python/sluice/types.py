@@ -127,12 +127,14 @@ class _SpatialType(DataType):
     def __init__(self, srid):
         self.srid = srid
 
+    def _mixed(self):
+        return self.srid in ("ANY", "any", -1)
+
     def simpleString(self):
-        srid = "any" if self.srid in ("ANY", "any", -1) else self.srid
-        return f"{self._name}({srid})"
+        return f"{self._name}({'any' if self._mixed() else self.srid})"
 
     def __repr__(self):
-        srid = '"ANY"' if self.srid in ("ANY", "any", -1) else self.srid
+        srid = '"ANY"' if self._mixed() else self.srid
         return f"{type(self).__name__}({srid})"
 
     def typeName(self):
