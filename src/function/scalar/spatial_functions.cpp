@@ -13,6 +13,7 @@
 #include "common/error/error.hpp"
 #include "common/types/geospatial.hpp"
 #include "common/types/wkb.hpp"
+#include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/kernel_loops.hpp"
@@ -22,12 +23,14 @@ namespace sluice {
 namespace {
 
 //! The type of a value of `kind` whose SRID is argument `index`: a constant SRID is the type's
-//! (checked here); a column of SRIDs, or a NULL one, makes it ANY.
+//! (cast to INT as the kernel casts it, and checked here); a column of SRIDs, or a NULL one, makes
+//! it ANY.
 DataType sridArgumentType(TypeId kind, const BindRequest& request, size_t index) {
-  const Value* srid = constantArgument(request, index);
-  if (srid == nullptr || srid->isNull())
+  const Value* constant = constantArgument(request, index);
+  if (constant == nullptr || constant->isNull())
     return spatialType(kind, DataType::kMixedSrid);
-  return spatialType(kind, srid->getInt64());
+  Value srid = castValue(ExecContext{}, *constant, DataType::intType(), /*try_mode=*/false);
+  return spatialType(kind, srid.getInt64());
 }
 
 //! Writes a value of `srid` holding `wkb`, checking the SRID against the value's type.
