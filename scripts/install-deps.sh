@@ -10,6 +10,7 @@ packages=(
   libfmt-dev libsimdjson-dev nlohmann-json3-dev libyaml-cpp-dev libcli11-dev
   libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev
   libre2-dev libutf8proc-dev libhowardhinnant-date-dev tzdata libsqlite3-dev
+  libicu-dev                          # the UNICODE and locale collations (ICU's collators)
   libssl-dev                          # aes_encrypt / aes_decrypt (libcrypto)
   libmimalloc-dev                     # the sluice binary's allocator
   pybind11-dev python3-dev

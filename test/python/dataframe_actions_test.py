@@ -24,7 +24,7 @@ import sluice.pipelines as dp  # noqa: E402
 from sluice import _actions  # noqa: E402
 from sluice.errors import AnalysisException, PySparkException, PySparkImportError  # noqa: E402
 from sluice.sql import Row, SparkSession  # noqa: E402
-from sluice.types import Geometry, GeographyType, GeometryType  # noqa: E402
+from sluice.types import Geometry, GeographyType, GeometryType, StringType  # noqa: E402
 
 
 def shown(frame, *args, **kwargs):
@@ -94,6 +94,16 @@ class CollectTest(SessionTest):
         self.assertEqual(row.g, Geometry.fromWKB(point, 3857))
         self.assertEqual([field.dataType for field in df.schema.fields],
                          [GeometryType(3857), GeographyType(4326)])
+
+    def test_collated_strings_keep_their_collation_in_the_schema(self):
+        df = self.spark.sql("SELECT 'a' COLLATE UTF8_LCASE AS c, 'b' AS d, 'x' COLLATE en_ci AS e")
+        self.assertEqual([field.dataType for field in df.schema.fields],
+                         [StringType("UTF8_LCASE"), StringType(), StringType("en_CI")])
+        self.assertEqual(repr(df.schema.fields[0].dataType), "StringType('UTF8_LCASE')")
+        self.assertNotEqual(StringType("UTF8_LCASE"), StringType())
+        [row] = self.spark.sql("SELECT count(*) AS n FROM VALUES ('a'), ('A') AS t(c) "
+                               "GROUP BY c COLLATE UTF8_LCASE").collect()
+        self.assertEqual(row.n, 2)
 
     def test_timestamps_are_wall_clock_times_of_the_session_time_zone(self):
         session = SparkSession()  # a catalog and settings of its own

@@ -19,6 +19,16 @@ inline char asciiLower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
 }
 
+//! `text` with ASCII letters in upper case (other bytes unchanged).
+inline std::string upperAscii(std::string_view text) {
+  std::string upper(text);
+  for (char& c : upper) {
+    if (c >= 'a' && c <= 'z')
+      c = static_cast<char>(c - 32);
+  }
+  return upper;
+}
+
 //! `name` with ASCII letters in lower case: the key names are stored and looked up by.
 inline std::string foldIdentifier(std::string_view name) {
   std::string folded(name);

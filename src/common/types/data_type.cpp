@@ -28,6 +28,12 @@ DataType DataType::time(int precision) {
   return type;
 }
 
+DataType DataType::string(CollationId collation) {
+  DataType type(TypeId::kString);
+  type.precision_ = collation;
+  return type;
+}
+
 DataType DataType::geometry(int32_t srid) {
   DataType type(TypeId::kGeometry);
   type.srid_ = srid;
@@ -239,6 +245,8 @@ std::string DataType::sql() const {
     case TypeId::kDecimal:
       return fmt::format("DECIMAL({},{})", precision_, scale_);
     case TypeId::kString:
+      if (isCollatedString())
+        return fmt::format("STRING COLLATE {}", Collation::byId(collation()).name());
       return "STRING";
     case TypeId::kBinary:
       return "BINARY";
@@ -292,6 +300,10 @@ std::string DataType::simpleString() const {
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
       return toLower(intervalSql(*this));
+    case TypeId::kString:
+      if (isCollatedString())
+        return fmt::format("string collate {}", Collation::byId(collation()).name());
+      return "string";
     case TypeId::kArray:
       return fmt::format("array<{}>", elementType().simpleString());
     case TypeId::kMap:

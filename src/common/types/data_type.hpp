@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "common/text/collation.hpp"
+
 namespace sluice {
 
 using idx_t = uint64_t;
@@ -68,6 +70,8 @@ class DataType {
   //! Checks 1 <= precision <= 38 and 0 <= scale <= precision (CANNOT_PARSE_DATATYPE otherwise).
   static DataType decimal(int precision, int scale);
   static DataType string() { return DataType(TypeId::kString); }
+  //! STRING COLLATE <collation> (common/text/collation.hpp); kUtf8Binary is plain STRING.
+  static DataType string(CollationId collation);
   static DataType binary() { return DataType(TypeId::kBinary); }
   static DataType date() { return DataType(TypeId::kDate); }
   static DataType timestamp() { return DataType(TypeId::kTimestamp); }
@@ -94,6 +98,10 @@ class DataType {
   int scale() const { return scale_; }
   IntervalField startField() const { return static_cast<IntervalField>(precision_); }
   IntervalField endField() const { return static_cast<IntervalField>(scale_); }
+  //! STRING: how its values compare, group and sort; kUtf8Binary (bytes) for any other type.
+  CollationId collation() const { return id_ == TypeId::kString ? precision_ : kUtf8Binary; }
+  //! A STRING of a collation other than UTF8_BINARY.
+  bool isCollatedString() const { return id_ == TypeId::kString && precision_ != kUtf8Binary; }
   //! GEOMETRY / GEOGRAPHY: the SRID of every value, or kMixedSrid.
   int32_t srid() const { return srid_; }
 
@@ -145,7 +153,8 @@ class DataType {
   struct Nested;
 
   TypeId id_ = TypeId::kVoid;
-  uint8_t precision_ = 0;  // DECIMAL or TIME precision, or an interval's start field
+  uint8_t precision_ = 0;  // DECIMAL or TIME precision, an interval's start field, or a
+                           // STRING's collation
   uint8_t scale_ = 0;      // DECIMAL scale, or an interval's end field
   int32_t srid_ = 0;       // GEOMETRY / GEOGRAPHY
   std::shared_ptr<const Nested> nested_;

@@ -121,6 +121,16 @@ std::optional<DataType> findTightestCommonType(const DataType& left, const DataT
     return findWiderDateTimeType(left, right);
   if (left.isTime() && right.isTime())
     return DataType::time(std::max(left.precision(), right.precision()));
+  // Strings of two collations: a collated one wins over the default. The binder decides by
+  // where the strings come from first (planner/binder/collation_coercion.hpp); this is for
+  // the places that only see types.
+  if (left.id() == TypeId::kString && right.id() == TypeId::kString) {
+    if (!left.isCollatedString())
+      return right;
+    if (!right.isCollatedString())
+      return left;
+    return std::nullopt;
+  }
   // Two SRIDs of one spatial type meet in ANY, whose values carry their own.
   if (left.isGeospatial() && left.id() == right.id())
     return left.id() == TypeId::kGeometry ? DataType::geometry(DataType::kMixedSrid)

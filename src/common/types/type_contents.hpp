@@ -8,24 +8,35 @@
 
 namespace sluice {
 
-//! True when `type` is of type `id` or holds a value of it anywhere inside.
-inline bool containsTypeId(const DataType& type, TypeId id) {
-  if (type.id() == id)
+//! True when `type` satisfies `test` or holds a value of a type that does anywhere inside.
+template <typename Test>
+bool containsTypeWhere(const DataType& type, const Test& test) {
+  if (test(type))
     return true;
   switch (type.id()) {
     case TypeId::kArray:
-      return containsTypeId(type.elementType(), id);
+      return containsTypeWhere(type.elementType(), test);
     case TypeId::kMap:
-      return containsTypeId(type.keyType(), id) || containsTypeId(type.valueType(), id);
+      return containsTypeWhere(type.keyType(), test) || containsTypeWhere(type.valueType(), test);
     case TypeId::kStruct:
       for (const StructField& field : type.fields()) {
-        if (containsTypeId(field.type, id))
+        if (containsTypeWhere(field.type, test))
           return true;
       }
       return false;
     default:
       return false;
   }
+}
+
+//! True when `type` is of type `id` or holds a value of it anywhere inside.
+inline bool containsTypeId(const DataType& type, TypeId id) {
+  return containsTypeWhere(type, [id](const DataType& inner) { return inner.id() == id; });
+}
+
+//! True when `type` holds a STRING of a collation other than UTF8_BINARY anywhere.
+inline bool containsCollatedString(const DataType& type) {
+  return containsTypeWhere(type, [](const DataType& inner) { return inner.isCollatedString(); });
 }
 
 }  // namespace sluice

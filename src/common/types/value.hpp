@@ -30,6 +30,10 @@ class Value {
     return Value(DataType::decimal(precision, scale), Storage{unscaled});
   }
   static Value string(std::string value) { return Value(DataType::string(), std::move(value)); }
+  //! A STRING of the type STRING COLLATE <collation>.
+  static Value string(std::string value, CollationId collation) {
+    return Value(DataType::string(collation), std::move(value));
+  }
   static Value binary(std::string bytes) { return Value(DataType::binary(), std::move(bytes)); }
   //! A VARIANT's encoding: metadata then value (common/variant/variant.hpp).
   static Value variant(std::string encoded) {

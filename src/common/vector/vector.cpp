@@ -139,7 +139,7 @@ Value Vector::getValue(idx_t row) const {
     case TypeId::kCalendarInterval:
       return Value::calendarInterval(data<int128_t>()[index]);
     case TypeId::kString:
-      return Value::string(data<StringView>()[index].str());
+      return Value::string(data<StringView>()[index].str(), type_.collation());
     case TypeId::kBinary:
       return Value::binary(data<StringView>()[index].str());
     case TypeId::kVariant:

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <type_traits>
 
 #include "function/aggregate/aggregate_kernels.hpp"
@@ -105,6 +106,37 @@ inline T loadKey(const uint8_t* row, idx_t offset) {
   return value;
 }
 
+//! Hashes strings of a collation other than UTF8_BINARY by their collation key, so that the
+//! values it holds equal hash alike.
+void hashCollatedKeyColumn(const Vector& key, idx_t count, uint64_t* hashes, bool combine) {
+  const Collation& collation = Collation::byId(key.type().collation());
+  VectorReader<StringView> values(key);
+  std::string scratch;
+  for (idx_t row = 0; row < count; ++row) {
+    uint64_t hash = kNullHash;
+    if (values.isValid(row)) {
+      std::string_view bytes = collation.key(values[row].view(), scratch);
+      hash = hashBytes(bytes.data(), static_cast<uint32_t>(bytes.size()));
+    }
+    hashes[row] = combine ? combineHashes(hashes[row], hash) : hash;
+  }
+}
+
+//! Equality of two keys of `type`: under its collation for a collated STRING.
+template <typename T>
+inline bool equalKeysOf(const Collation* collation, const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, StringView>) {
+    if (collation != nullptr)
+      return collation->equals(a.view(), b.view());
+  }
+  return equalKeys(a, b);
+}
+
+//! The collation that decides equality of keys of `type`; null for byte equality.
+const Collation* keyCollation(const DataType& type) {
+  return type.isCollatedString() ? &Collation::byId(type.collation()) : nullptr;
+}
+
 }  // namespace
 
 void hashKeyColumn(const Vector& key, idx_t count, uint64_t* hashes, bool combine) {
@@ -113,6 +145,8 @@ void hashKeyColumn(const Vector& key, idx_t count, uint64_t* hashes, bool combin
       hashes[row] = combine ? combineHashes(hashes[row], kNullHash) : kNullHash;
     return;
   }
+  if (key.type().isCollatedString())
+    return hashCollatedKeyColumn(key, count, hashes, combine);
   visitScalarType(key.type(), [&]<typename T>() {
     VectorReader<T> values(key);
     bool has_nulls = values.hasNulls();
@@ -161,6 +195,7 @@ idx_t matchKeyColumn(const Vector& key, uint32_t* sel, idx_t count, uint8_t* con
     return count;  // NULL equals NULL
   idx_t offset = layout.key_offsets[column];
   idx_t kept = 0;
+  const Collation* collation = keyCollation(key.type());
   visitScalarType(key.type(), [&]<typename T>() {
     VectorReader<T> values(key);
     for (idx_t i = 0; i < count; ++i) {
@@ -168,7 +203,8 @@ idx_t matchKeyColumn(const Vector& key, uint32_t* sel, idx_t count, uint8_t* con
       const uint8_t* candidate = rows[row];
       bool valid = values.isValid(row);
       bool equal = valid == (candidate[validity] != 0) &&
-                   (!valid || equalKeys(normalizeKey(values[row]), loadKey<T>(candidate, offset)));
+                   (!valid || equalKeysOf(collation, normalizeKey(values[row]),
+                                          loadKey<T>(candidate, offset)));
       if (equal) {
         sel[kept++] = row;
       } else {
@@ -190,15 +226,16 @@ idx_t matchRowKeyColumn(uint8_t* const* probes, const GroupRowLayout& probe_layo
   idx_t probe_offset = probe_layout.key_offsets[column];
   idx_t offset = layout.key_offsets[column];
   idx_t kept = 0;
+  const Collation* collation = keyCollation(type);
   visitScalarType(type, [&]<typename T>() {
     for (idx_t i = 0; i < count; ++i) {
       uint32_t index = sel[i];
       const uint8_t* probe = probes[index];
       const uint8_t* candidate = rows[index];
       bool valid = probe[probe_validity] != 0;
-      bool equal =
-          valid == (candidate[validity] != 0) &&
-          (!valid || equalKeys(loadKey<T>(probe, probe_offset), loadKey<T>(candidate, offset)));
+      bool equal = valid == (candidate[validity] != 0) &&
+                   (!valid || equalKeysOf(collation, loadKey<T>(probe, probe_offset),
+                                          loadKey<T>(candidate, offset)));
       if (equal) {
         sel[kept++] = index;
       } else {

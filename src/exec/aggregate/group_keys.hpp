@@ -5,7 +5,9 @@
 // Each function dispatches on the key type once per call and then runs a loop specialised for
 // it. Keys follow Spark's grouping semantics: NULL is a value of its own (equal to NULL), and
 // floating-point keys are normalized (-0.0 is 0.0, every NaN is one NaN), as Spark's
-// NormalizeFloatingNumbers does before grouping.
+// NormalizeFloatingNumbers does before grouping; strings of a collation other than
+// UTF8_BINARY are equal and hash alike as their collation says (common/text/collation.hpp), and
+// a group keeps the first of its values that arrives.
 #pragma once
 
 #include <cstdint>

@@ -81,9 +81,11 @@ ValueComparator valueComparatorFor(const DataType& type) {
 RowComparator::RowComparator(std::vector<SortKey> keys, const std::vector<DataType>& column_types)
     : keys_(std::move(keys)) {
   for (const SortKey& key : keys_) {
-    ValueComparator comparator = valueComparatorFor(column_types[key.column]);
+    const DataType& type = column_types[key.column];
+    ValueComparator comparator = valueComparatorFor(type);
     SLUICE_CHECK(comparator != nullptr);
     comparators_.push_back(comparator);
+    collations_.push_back(type.isCollatedString() ? &Collation::byId(type.collation()) : nullptr);
   }
 }
 
@@ -100,7 +102,10 @@ int RowComparator::compare(const Batch& left, idx_t left_row, const Batch& right
         continue;
       return a_null == key.nulls_first ? -1 : 1;
     }
-    int result = comparators_[i](a, left_row, b, right_row);
+    int result = collations_[i] != nullptr
+                     ? collations_[i]->compare(a.at<StringView>(left_row).view(),
+                                               b.at<StringView>(right_row).view())
+                     : comparators_[i](a, left_row, b, right_row);
     if (result != 0)
       return key.ascending ? result : -result;
   }

@@ -2,7 +2,8 @@
 //
 // Comparison of rows by sort keys with Spark's ordering: NULLs first for ASC and last for DESC
 // unless NULLS FIRST / LAST says otherwise; NaN above every other floating-point value and
-// equal to itself, -0.0 equal to 0.0; strings and binaries by their bytes; false before true.
+// equal to itself, -0.0 equal to 0.0; strings by their type's collation (bytes for UTF8_BINARY),
+// binaries by their bytes; false before true.
 #pragma once
 
 #include <string>
@@ -26,7 +27,8 @@ using ValueComparator = int (*)(const Vector& left, idx_t left_row, const Vector
                                 idx_t right_row);
 
 //! The comparator for values of `type` (not NULL), or null when the type cannot be ordered
-//! here (MAP; ARRAY and STRUCT for now).
+//! here (MAP; ARRAY and STRUCT for now). Strings compare by their bytes; RowComparator orders
+//! the strings of a collation by it.
 ValueComparator valueComparatorFor(const DataType& type);
 
 //! Orders rows by a list of keys; rows are (vectors, row) pairs of batches with one layout.
@@ -40,6 +42,9 @@ class RowComparator {
  private:
   std::vector<SortKey> keys_;
   std::vector<ValueComparator> comparators_;
+  //! The collation of a key that is a STRING of another collation than UTF8_BINARY, which
+  //! orders it instead of its comparator; null for the others.
+  std::vector<const Collation*> collations_;
 };
 
 }  // namespace sluice

@@ -29,6 +29,9 @@ bool spillsAsItself(const DataType& type) {
     case TypeId::kGeography:
       // A Parquet column has one SRID: the values of GEOMETRY(ANY) would lose their own.
       return type.srid() != DataType::kMixedSrid;
+    case TypeId::kString:
+      // Parquet has no collation: the strings would read back as UTF8_BINARY.
+      return !type.isCollatedString();
     case TypeId::kTime:
       // Parquet's TIME(MICROS) reads back as TIME(6): a narrower TIME would change type.
       return type.precision() == DataType::kMaxTimePrecision;

@@ -100,6 +100,16 @@ void raiseUnorderableInput(const AggregateBindRequest& request, std::string_view
           request.name, function, request.argument_types[index].sql()));
 }
 
+void refuseCollatedInput(const AggregateBindRequest& request, std::string_view function,
+                         size_t index) {
+  const DataType& type = request.argument_types[index];
+  if (type.isCollatedString()) {
+    throw Error(
+        ErrorClass::NOT_SUPPORTED,
+        fmt::format("`{}` over strings of type {} is not supported yet.", function, type.sql()));
+  }
+}
+
 double numericConstant(const Value& value) {
   switch (value.type().id()) {
     case TypeId::kFloat:

@@ -80,6 +80,11 @@ void registerModeAggregates(AggregateRegistry& registry);
 [[noreturn]] void raiseUnorderableInput(const AggregateBindRequest& request,
                                         std::string_view function, size_t index);
 
+//! Raises NOT_SUPPORTED when argument `index` is a STRING of a collation other than
+//! UTF8_BINARY, for the aggregates that would compare its values by their bytes.
+void refuseCollatedInput(const AggregateBindRequest& request, std::string_view function,
+                         size_t index);
+
 //! A numeric constant argument (integral, floating or DECIMAL) as a DOUBLE.
 double numericConstant(const Value& value);
 

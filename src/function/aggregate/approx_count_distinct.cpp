@@ -155,6 +155,7 @@ class ApproxCountDistinct : public AggregateFunction {
 };
 
 AggregateFunctionPtr bindApproxCountDistinct(const AggregateBindRequest& request) {
+  refuseCollatedInput(request, "approx_count_distinct", 0);
   double relative_sd = 0.05;
   std::vector<DataType> argument_types{request.argument_types[0]};
   if (request.argument_types.size() > 1) {

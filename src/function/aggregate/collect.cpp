@@ -9,6 +9,7 @@
 // heaps that live as long as the operator.
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <string_view>
 #include <unordered_set>
 
@@ -28,7 +29,8 @@ class CollectAggregate : public AggregateFunction {
                           alignof(CollectedValues)),
         width_(input.physicalSize()),
         is_string_(input.hasStringValues()),
-        distinct_(distinct) {}
+        distinct_(distinct),
+        collation_(input.isCollatedString() ? &Collation::byId(input.collation()) : nullptr) {}
 
   bool ignoresDuplicates() const override { return distinct_; }
 
@@ -67,14 +69,22 @@ class CollectAggregate : public AggregateFunction {
                 idx_t first_row) const override {
     Vector& elements = result.child(0);
     std::unordered_set<std::string_view> seen;
+    std::unordered_set<std::string> seen_keys;  // collation keys
+    std::string scratch;
+    auto firstOfItsKind = [&](const uint8_t* value) {
+      if (collation_ == nullptr)
+        return seen.insert(valueKey(value)).second;
+      return seen_keys.insert(std::string(collation_->key(valueKey(value), scratch))).second;
+    };
     for (idx_t i = 0; i < count; ++i) {
       const CollectedValues& state = stateAt<CollectedValues>(states[i], offset);
       idx_t start = result.childSize();
       idx_t next = start;
       elements.reserve(start + state.count);
       seen.clear();
+      seen_keys.clear();
       state.forEach(width_, [&](const uint8_t* value) {
-        if (distinct_ && !seen.insert(valueKey(value)).second)
+        if (distinct_ && !firstOfItsKind(value))
           return;
         if (is_string_) {
           StringView text;
@@ -118,6 +128,8 @@ class CollectAggregate : public AggregateFunction {
   idx_t width_;
   bool is_string_;
   bool distinct_;
+  //! collect_set keeps the first of the strings its collation holds equal; null for bytes.
+  const Collation* collation_;
 };
 
 template <bool kDistinct>

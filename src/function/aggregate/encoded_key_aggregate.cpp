@@ -92,6 +92,10 @@ AggregateFunctionPtr makeEncodedKeyAggregate(AggregateFunctionPtr inner,
                                              std::vector<DataType> argument_types,
                                              std::vector<bool> encoded, DataType return_type,
                                              bool decode_result) {
+  for (size_t i = 0; i < encoded.size(); ++i) {
+    if (encoded[i])
+      requireByteOrderedStrings(argument_types[i]);
+  }
   return std::make_shared<EncodedKeyAggregate>(std::move(inner), std::move(argument_types),
                                                std::move(encoded), std::move(return_type),
                                                decode_result);

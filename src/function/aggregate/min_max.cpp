@@ -1,10 +1,10 @@
 // src/function/aggregate/min_max.cpp
 //
 // min(expr) and max(expr) over any orderable type, with the ordering of ORDER BY
-// (exec/physical/sort_key.hpp): NaN above every other floating-point value, strings and
-// binaries by their bytes, false before true. NULLs are skipped; the result has the input's
-// type and is NULL for a group without a non-NULL value. Structs and arrays are compared
-// through their key encodings (encoded_key_aggregate.hpp).
+// (exec/physical/sort_key.hpp): NaN above every other floating-point value, strings by their
+// type's collation, binaries by their bytes, false before true. NULLs are skipped; the result has
+// the input's type and is NULL for a group without a non-NULL value. Structs and arrays are
+// compared through their key encodings (encoded_key_aggregate.hpp).
 #include <cmath>
 
 #include "common/error/error.hpp"
@@ -20,15 +20,21 @@ namespace sluice {
 
 namespace {
 
-template <typename T, bool kIsMax>
+//! kCollation orders strings of a collation other than UTF8_BINARY.
+template <typename T, bool kIsMax, CollationId kCollation = kUtf8Binary>
 struct MinMaxOp {
   struct State {
     T value;
     bool has_value;
   };
   static constexpr bool kSkipNulls = true;
+  static bool before(const T& a, const T& b) {
+    if constexpr (std::is_same_v<T, StringView> && kCollation != kUtf8Binary)
+      return Collation::byId(kCollation).compare(a.view(), b.view()) < 0;
+    return sortsBefore(a, b);
+  }
   static bool replaces(const T& candidate, const T& current) {
-    return kIsMax ? sortsBefore(current, candidate) : sortsBefore(candidate, current);
+    return kIsMax ? before(current, candidate) : before(candidate, current);
   }
   static void update(State& state, const T& value, StringHeap& heap) {
     if (state.has_value && !replaces(value, state.value))
@@ -69,17 +75,28 @@ class MinMax {
       encoded.argument_types = {DataType::binary()};
       return makeEncodedKeyAggregate(bind(encoded), {input}, {true}, input, true);
     }
+    switch (input.collation()) {
+      case kUtf8Lcase:
+        return std::make_shared<MinMaxFunction<StringView, kUtf8Lcase>>(name, input);
+      case kUtf8BinaryRtrim:
+        return std::make_shared<MinMaxFunction<StringView, kUtf8BinaryRtrim>>(name, input);
+      case kUtf8LcaseRtrim:
+        return std::make_shared<MinMaxFunction<StringView, kUtf8LcaseRtrim>>(name, input);
+      default:
+        refuseCollatedInput(request, name, 0);  // an ICU collation
+        break;
+    }
     return visitScalarType(input, [&]<typename T>() -> AggregateFunctionPtr {
       return std::make_shared<MinMaxFunction<T>>(name, input);
     });
   }
 
  private:
-  template <typename T>
-  class MinMaxFunction : public UnaryAggregate<T, MinMaxOp<T, kIsMax>> {
+  template <typename T, CollationId kCollation = kUtf8Binary>
+  class MinMaxFunction : public UnaryAggregate<T, MinMaxOp<T, kIsMax, kCollation>> {
    public:
     MinMaxFunction(const char* name, const DataType& input)
-        : UnaryAggregate<T, MinMaxOp<T, kIsMax>>(name, {input}, input) {}
+        : UnaryAggregate<T, MinMaxOp<T, kIsMax, kCollation>>(name, {input}, input) {}
     bool ignoresDuplicates() const override { return true; }
   };
 };

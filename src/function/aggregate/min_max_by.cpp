@@ -122,6 +122,7 @@ AggregateFunctionPtr bindMinMaxBy(const AggregateBindRequest& request) {
   const DataType& order = request.argument_types[1];
   if (!isOrderableType(order))
     raiseUnorderableInput(request, name, 1);
+  refuseCollatedInput(request, name, 1);
   // Nested values and orderings go through their key encodings; a MAP value has none.
   bool encode_value = isEncodedKeyType(value);
   bool encode_order = isEncodedKeyType(order);

@@ -109,6 +109,7 @@ AggregateFunctionPtr bindMode(const AggregateBindRequest& request) {
     }
     argument_types.push_back(request.argument_types[1]);
   }
+  refuseCollatedInput(request, "mode", 0);
   if (input.isVoid())
     return std::make_shared<NullAggregate>("mode", argument_types);
   if (input.isNested()) {

@@ -698,6 +698,23 @@ void castNested(const ExecContext& context, const Vector& input, const RowSet& r
 
 }  // namespace
 
+namespace {
+
+//! Copies values that are the same under both types (strings are shared, not copied).
+void copySameValues(const Vector& input, const RowSet& rows, Vector& result) {
+  visitScalarType(input.type(), [&]<typename T>() {
+    if constexpr (std::is_same_v<T, StringView>)
+      result.shareStringsOf(input);
+    forEachRow(rows, [&](idx_t row) {
+      if (input.isNull(row))
+        return result.setNull(row);
+      writeValue<T>(result, row, input.at<T>(row));
+    });
+  });
+}
+
+}  // namespace
+
 void castVector(const ExecContext& context, const Vector& input, const RowSet& rows, Vector& result,
                 bool try_mode) {
   const DataType& from = input.type();
@@ -712,6 +729,8 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
     return castFromVariant(context, input, rows, result, try_mode);
   if (to.isVariant() && !from.isVariant())
     return castToVariant(input, rows, result);
+  if (from.id() == TypeId::kString && to.id() == TypeId::kString)
+    return copySameValues(input, rows, result);  // another collation, the same bytes
   if (to.id() == TypeId::kString)
     return castToString(context, input, rows, result);
   if (from.id() == TypeId::kString)
@@ -760,18 +779,8 @@ void castVector(const ExecContext& context, const Vector& input, const RowSet& r
     return castNested(context, input, rows, result, try_mode);
   }
   // The same values; a spatial value keeps its bytes, its SRID valid for `to` by the cast rules.
-  if (from.sameStructure(to) || (from.isGeospatial() && to.isGeospatial())) {
-    visitScalarType(from, [&]<typename T>() {
-      if constexpr (std::is_same_v<T, StringView>)
-        result.shareStringsOf(input);
-      forEachRow(rows, [&](idx_t row) {
-        if (input.isNull(row))
-          return result.setNull(row);
-        writeValue<T>(result, row, input.at<T>(row));
-      });
-    });
-    return;
-  }
+  if (from.sameStructure(to) || (from.isGeospatial() && to.isGeospatial()))
+    return copySameValues(input, rows, result);
   throwError(ErrorClass::NOT_SUPPORTED, "CAST from {} to {} is not supported yet.", from.sql(),
              to.sql());
 }

@@ -200,10 +200,10 @@ std::vector<NamedFunctionDoc> conditionalFunctionDocs() {
         ""}},
       {{"collate"},
        {"_FUNC_(expr, collationName) - Returns the string `expr` under the collation "
-        "`collationName`, also written `expr COLLATE name`; sluice accepts Spark's default, "
-        "UTF8_BINARY, only.",
-        "> SELECT _FUNC_('Spark', 'UTF8_BINARY');\n"
-        " Spark"}},
+        "`collationName` (UTF8_BINARY, UTF8_LCASE, UTF8_BINARY_RTRIM or UTF8_LCASE_RTRIM), also "
+        "written `expr COLLATE name`.",
+        "> SELECT _FUNC_('Spark', 'UTF8_LCASE') = 'SPARK';\n"
+        " true"}},
       {{"collation"},
        {"_FUNC_(expr) - Returns the fully qualified name of the collation of the string `expr`.",
         "> SELECT _FUNC_('text');\n"

@@ -26,6 +26,9 @@ namespace {
 std::optional<DataType> implicitCastType(const DataType& from, const DataType& target) {
   if (from.sameStructure(target))
     return target;
+  // A STRING parameter takes a string of any collation as it is.
+  if (from.id() == TypeId::kString && target == DataType::string())
+    return from;
   if (from.isVoid())
     return target;
   if (from.id() == TypeId::kArray && target.id() == TypeId::kArray) {
@@ -64,6 +67,8 @@ DataType expectArgument(const BindRequest& request, size_t index, const DataType
 DataType expectArgumentWithoutCast(const BindRequest& request, size_t index,
                                    const DataType& target) {
   const DataType& from = request.argument_types[index];
+  if (from.id() == TypeId::kString && target == DataType::string())
+    return from;  // a string of any collation
   if (!from.isVoid() && !from.sameStructure(target))
     raiseUnexpectedType(request, index, fmt::format("\"{}\"", target.sql()));
   return target;

@@ -2,7 +2,8 @@
 //
 // = == <> != < <= > >= and <=> with Spark's semantics: operands are widened to a common type
 // (strings promoted beside numbers and dates), NaN equals NaN and sorts above every other
-// double, -0.0 equals 0.0, strings compare by bytes, and <=> treats NULLs as equal values.
+// double, -0.0 equals 0.0, strings compare by bytes or by their type's collation, and <=>
+// treats NULLs as equal values.
 
 #include <cmath>
 
@@ -58,6 +59,8 @@ int compareBoxed(const Value& a, const Value& b) {
     }
     return left.size() < right.size() ? -1 : (left.size() > right.size() ? 1 : 0);
   }
+  if (type.isCollatedString())
+    return Collation::byId(type.collation()).compare(a.getString(), b.getString());
   Vector va = Vector::constant(a);
   Vector vb = Vector::constant(b);
   return visitScalarType(type,
@@ -96,6 +99,22 @@ bool compareWith(const T& x, const T& y) {
   return holds(kOp, compareValues<T>(x, y));
 }
 
+//! <=> with `equal` deciding two values: without NULLs in either input it is =, else
+//! NULL <=> NULL holds and NULL <=> x does not.
+template <typename T, typename Equal>
+void nullSafeEqualLoop(const Vector& a, const Vector& b, const RowSet& rows, Vector& result,
+                       Equal equal) {
+  if (!a.mayHaveNulls() && !b.mayHaveNulls())
+    return binaryLoop<T, T, uint8_t>(a, b, rows, result, equal);
+  uint8_t* out = result.mutableData<uint8_t>();
+  forEachRow(rows, [&](idx_t row) {
+    bool a_null = a.isNull(row);
+    bool b_null = b.isNull(row);
+    result.setNull(row, false);
+    out[row] = a_null || b_null ? a_null == b_null : equal(a.at<T>(row), b.at<T>(row), row);
+  });
+}
+
 template <typename T>
 ScalarKernel comparisonKernel(ComparisonOp op) {
   auto withOp = [&]<ComparisonOp kOp>() -> ScalarKernel {
@@ -121,22 +140,25 @@ ScalarKernel comparisonKernel(ComparisonOp op) {
     case ComparisonOp::kNullSafeEqual:
       break;
   }
-  // <=>: without NULLs in either input it is =, else NULL <=> NULL holds and NULL <=> x does not.
   return [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows, Vector& result) {
-    const Vector& a = *args[0];
-    const Vector& b = *args[1];
-    auto equal = [](const T& x, const T& y, idx_t) -> uint8_t {
-      return compareWith<ComparisonOp::kEqual, T>(x, y);
+    nullSafeEqualLoop<T>(*args[0], *args[1], rows, result,
+                         [](const T& x, const T& y, idx_t) -> uint8_t {
+                           return compareWith<ComparisonOp::kEqual, T>(x, y);
+                         });
+  };
+}
+
+//! Strings under a collation other than UTF8_BINARY (common/text/collation.hpp).
+ScalarKernel collatedComparisonKernel(ComparisonOp op, CollationId id) {
+  const Collation& collation = Collation::byId(id);
+  return [op, &collation](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                          Vector& result) {
+    auto holdsFor = [&](StringView x, StringView y, idx_t) -> uint8_t {
+      return holds(op, collation.compare(x.view(), y.view()));
     };
-    if (!a.mayHaveNulls() && !b.mayHaveNulls())
-      return binaryLoop<T, T, uint8_t>(a, b, rows, result, equal);
-    uint8_t* out = result.mutableData<uint8_t>();
-    forEachRow(rows, [&](idx_t row) {
-      bool a_null = a.isNull(row);
-      bool b_null = b.isNull(row);
-      result.setNull(row, false);
-      out[row] = a_null || b_null ? a_null == b_null : equal(a.at<T>(row), b.at<T>(row), row);
-    });
+    if (op == ComparisonOp::kNullSafeEqual)
+      return nullSafeEqualLoop<StringView>(*args[0], *args[1], rows, result, holdsFor);
+    binaryLoop<StringView, StringView, uint8_t>(*args[0], *args[1], rows, result, holdsFor);
   };
 }
 
@@ -188,6 +210,8 @@ BoundScalarFunction bindComparison(ComparisonOp op, std::string name, const Bind
   ScalarKernel kernel;
   if (type.isNested()) {
     kernel = nestedComparisonKernel(op);
+  } else if (type.isCollatedString()) {
+    kernel = collatedComparisonKernel(op, type.collation());
   } else {
     kernel = visitScalarType(type, [&]<typename T>() { return comparisonKernel<T>(op); });
   }

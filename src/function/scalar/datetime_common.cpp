@@ -82,13 +82,4 @@ void raiseDatetimeOverflow(const std::string& operation) {
   throwError(ErrorClass::DATETIME_OVERFLOW, "Datetime operation overflow: {}.", operation);
 }
 
-std::string upperAscii(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'a' && c <= 'z')
-      c = static_cast<char>(c - 32);
-  }
-  return out;
-}
-
 }  // namespace sluice::datetime

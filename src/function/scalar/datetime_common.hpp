@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 #include "common/types/time_units.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/value_text.hpp"
@@ -77,8 +78,5 @@ std::shared_ptr<const TimeZone> zoneArgument(std::string_view name, std::string_
 
 //! DATETIME_OVERFLOW for an operation whose result leaves the TIMESTAMP range.
 [[noreturn]] void raiseDatetimeOverflow(const std::string& operation);
-
-//! The upper-case ASCII spelling of `text`, for units and field names.
-std::string upperAscii(std::string_view text);
 
 }  // namespace sluice::datetime

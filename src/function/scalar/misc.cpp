@@ -3,13 +3,13 @@
 // typeof: the simple name of its argument's type, known when the query is bound; version():
 // the Spark version whose semantics sluice follows, then "sluice" where Spark gives its git
 // revision; luhn_check(str): whether a string of ASCII digits passes the Luhn checksum (false
-// for an empty string or any other character); collation(str): the collation of a STRING
-// value's type, which is always Spark's default, UTF8_BINARY; collate(str, 'UTF8_BINARY').
+// for an empty string or any other character); collation(str): the qualified name of the
+// collation of a STRING value's type; collate(str, name): the value under another collation.
 
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
-#include "common/text/collation_name.hpp"
+#include "common/text/collation.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/kernel_loops.hpp"
@@ -65,9 +65,10 @@ BoundScalarFunction bindCollation(const BindRequest& request) {
                       fmt::format("The first parameter requires the \"STRING\" type, however "
                                   "it has the type \"{}\"",
                                   type.sql()));
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
-                           Vector& result) {
-    StringView text = result.addString("SYSTEM.BUILTIN.UTF8_BINARY");
+  std::string name = Collation::byId(type.collation()).qualifiedName();
+  ScalarKernel kernel = [name](const ExecContext&, const ArgumentVectors&, const RowSet& rows,
+                               Vector& result) {
+    StringView text = result.addString(name);
     StringView* out = result.mutableData<StringView>();
     forEachRow(rows, [&](idx_t row) {
       result.setNull(row, false);
@@ -77,25 +78,26 @@ BoundScalarFunction bindCollation(const BindRequest& request) {
   return {"collation", {type}, DataType::string(), std::move(kernel)};
 }
 
-//! collate(str, name): `str` under the collation `name`, a constant; UTF8_BINARY only (see
-//! common/text/collation_name.hpp), so the value itself is unchanged.
+//! collate(str, name): `str` under the collation `name`, a constant; the bytes are unchanged.
 BoundScalarFunction bindCollate(const BindRequest& request) {
-  DataType input = expectArgumentWithoutCast(request, 0, DataType::string());
+  expectArgumentWithoutCast(request, 0, DataType::string());
   const Value* name = constantArgument(request, 1);
   if (name == nullptr || name->isNull() || request.argument_types[1].id() != TypeId::kString) {
     throw Error(ErrorClass::NOT_A_CONSTANT_STRING, "NOT_CONSTANT",
                 "The expression used for the routine or clause `collate` must be a constant "
                 "STRING which is NOT NULL.");
   }
-  if (!isBinaryCollation(name->getString()))
-    throw Error(ErrorClass::NOT_SUPPORTED, unsupportedCollationMessage(name->getString()));
+  DataType collated = DataType::string(Collation::idForName(name->getString()));
   ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                            Vector& result) {
     result.shareStringsOf(*args[0]);
     unaryLoop<StringView, StringView>(*args[0], rows, result,
                                       [](StringView text, idx_t) { return text; });
   };
-  return {"collate", {input, DataType::string()}, DataType::string(), std::move(kernel)};
+  return {"collate",
+          {request.argument_types[0], request.argument_types[1]},
+          collated,
+          std::move(kernel)};
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <string>
 
 #include "common/check.hpp"
+#include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 #include "common/vector/vector.hpp"
 #include "function/scalar/argument_types.hpp"
 
@@ -261,7 +263,18 @@ Value decodeKey(std::string_view bytes, const DataType& type) {
   return decodePayload(bytes, offset, type);
 }
 
+void requireByteOrderedStrings(const DataType& type) {
+  if (containsCollatedString(type)) {
+    throwError(ErrorClass::NOT_SUPPORTED,
+               "Grouping, ordering or aggregating values of type {} is not supported yet: the "
+               "key encoding of STRUCT and ARRAY values orders their strings by bytes, not by "
+               "a collation.",
+               type.sql());
+  }
+}
+
 BoundScalarFunction keyEncoder(const DataType& type) {
+  requireByteOrderedStrings(type);
   ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                            Vector& result) { encodeKeys(*args[0], rows, result); };
   return {"key_encoding", {type}, DataType::binary(), std::move(kernel)};

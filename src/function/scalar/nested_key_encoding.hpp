@@ -29,6 +29,10 @@ void encodeKeys(const Vector& values, const RowSet& rows, Vector& result);
 //! The value whose key encoding is `bytes`.
 Value decodeKey(std::string_view bytes, const DataType& type);
 
+//! Fails with NOT_SUPPORTED when `type` holds strings of a collation other than UTF8_BINARY,
+//! which the encoding would order by their bytes.
+void requireByteOrderedStrings(const DataType& type);
+
 //! The function that turns a value of `type` into its BINARY key encoding (NULL stays NULL).
 BoundScalarFunction keyEncoder(const DataType& type);
 //! The function that turns an encoding made by keyEncoder(type) back into the value.

@@ -198,20 +198,20 @@ bool lessThan(const T& a, const T& b) {
   }
 }
 
-template <typename T>
-ScalarKernel extremeKernel(bool greatest) {
-  return [greatest](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                    Vector& result) {
+//! greatest / least: the value no other value of the row sorts after (greatest) or before
+//! (least) by `less`, skipping NULLs.
+template <typename T, typename Less>
+ScalarKernel extremeKernel(bool greatest, Less less) {
+  return [greatest, less](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                          Vector& result) {
     T* out = result.mutableData<T>();
-    for (const Vector* arg : args)
-      result.shareStringsOf(*arg);
     forEachRow(rows, [&](idx_t row) {
       const T* best = nullptr;
       for (const Vector* arg : args) {
         if (arg->isNull(row))
           continue;
         const T& value = arg->at<T>(row);
-        if (best == nullptr || (greatest ? lessThan(*best, value) : lessThan(value, *best)))
+        if (best == nullptr || (greatest ? less(*best, value) : less(value, *best)))
           best = &value;
       }
       if (best == nullptr) {
@@ -257,8 +257,17 @@ BoundScalarFunction bindGreatestOrLeast(std::string name, bool greatest,
     };
     return {name, argument_types, type, std::move(kernel)};
   }
-  ScalarKernel kernel =
-      visitScalarType(type, [&]<typename T>() { return extremeKernel<T>(greatest); });
+  ScalarKernel kernel;
+  if (type.isCollatedString()) {
+    const Collation* collation = &Collation::byId(type.collation());
+    kernel = extremeKernel<StringView>(greatest, [collation](StringView a, StringView b) {
+      return collation->compare(a.view(), b.view()) < 0;
+    });
+  } else {
+    kernel = visitScalarType(type, [&]<typename T>() {
+      return extremeKernel<T>(greatest, [](const T& a, const T& b) { return lessThan(a, b); });
+    });
+  }
   return {name, argument_types, type, std::move(kernel)};
 }
 

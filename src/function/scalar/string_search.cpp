@@ -11,10 +11,15 @@
 //   removes it when `to` is shorter; the first mapping of a repeated character wins.
 // - split_part(s, delim, n) splits on the literal delimiter; n < 0 counts from the end, a part
 //   out of range is '' and n = 0 raises INVALID_INDEX_OF_ZERO.
+// - Under UTF8_LCASE, instr, locate / position, startswith, endswith and contains match the
+//   lowercase forms, as Spark's collation-aware versions do.
 
+#include <algorithm>
 #include <unordered_map>
+#include <vector>
 
 #include "common/error/error.hpp"
+#include "common/text/collation.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/string_kernel.hpp"
@@ -46,14 +51,50 @@ int64_t indexOf(std::string_view text, std::string_view sub, int64_t start) {
   return -1;
 }
 
+//! indexOf under UTF8_LCASE (CollationAwareUTF8String.lowercaseIndexOf): the character index
+//! in `text`, at or after character `start`, where a run of whole characters begins whose
+//! lowercase form is that of `sub`; -1 when there is none.
+int64_t lowercaseIndexOf(std::string_view text, std::string_view sub, int64_t start) {
+  std::string pattern;
+  appendLowercaseCodePoints(sub, pattern);
+  if (pattern.empty())
+    return 0;
+  // The lowercase of `text` a character at a time, with where each character's form begins.
+  std::string lowered;
+  std::vector<size_t> starts;
+  for (size_t offset = 0; offset < text.size();) {
+    size_t length = utf8::charLength(text[offset]);
+    starts.push_back(lowered.size());
+    appendLowercaseCodePoints(text.substr(offset, length), lowered);
+    offset += length;
+  }
+  starts.push_back(lowered.size());
+  for (size_t i = static_cast<size_t>(std::max<int64_t>(start, 0)); i + 1 < starts.size(); ++i) {
+    if (lowered.compare(starts[i], pattern.size(), pattern) == 0 &&
+        std::binary_search(starts.begin() + static_cast<std::ptrdiff_t>(i), starts.end(),
+                           starts[i] + pattern.size())) {
+      return static_cast<int64_t>(i);
+    }
+  }
+  return -1;
+}
+
+//! The indexOf of strings of `type`: by bytes, or under UTF8_LCASE (the binder refuses the
+//! other collations, common/text/collation.hpp).
+using IndexOf = int64_t (*)(std::string_view, std::string_view, int64_t);
+IndexOf indexOfFor(const DataType& type) {
+  return type.collation() == kUtf8Lcase ? lowercaseIndexOf : indexOf;
+}
+
 BoundScalarFunction bindInstr(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType sub = expectArgument(request, 1, DataType::string());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                           Vector& result) {
+  IndexOf find = indexOfFor(text);
+  ScalarKernel kernel = [find](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                               Vector& result) {
     naryLoop<int32_t, StringView, StringView>(args, rows, result,
-                                              [](idx_t, StringView s, StringView p) {
-                                                return static_cast<int32_t>(indexOf(s, p, 0) + 1);
+                                              [find](idx_t, StringView s, StringView p) {
+                                                return static_cast<int32_t>(find(s, p, 0) + 1);
                                               });
   };
   return {"instr", {text, sub}, DataType::intType(), std::move(kernel)};
@@ -62,19 +103,20 @@ BoundScalarFunction bindInstr(const BindRequest& request) {
 BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
   DataType sub = expectArgument(request, 0, DataType::string());
   DataType text = expectArgument(request, 1, DataType::string());
+  IndexOf find = indexOfFor(text);
   if (request.argument_types.size() == 2) {
-    ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                             Vector& result) {
+    ScalarKernel kernel = [find](const ExecContext&, const ArgumentVectors& args,
+                                 const RowSet& rows, Vector& result) {
       naryLoop<int32_t, StringView, StringView>(args, rows, result,
-                                                [](idx_t, StringView p, StringView s) {
-                                                  return static_cast<int32_t>(indexOf(s, p, 0) + 1);
+                                                [find](idx_t, StringView p, StringView s) {
+                                                  return static_cast<int32_t>(find(s, p, 0) + 1);
                                                 });
     };
     return {std::move(name), {sub, text}, DataType::intType(), std::move(kernel)};
   }
   DataType start = expectArgument(request, 2, DataType::intType());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                           Vector& result) {
+  ScalarKernel kernel = [find](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                               Vector& result) {
     int32_t* out = result.mutableData<int32_t>();
     forEachRow(rows, [&](idx_t row) {
       if (args[2]->isNull(row)) {  // Hive: a NULL start is 0, even for NULL strings
@@ -90,8 +132,8 @@ BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
       int32_t position = args[2]->at<int32_t>(row);
       out[row] = position < 1
                      ? 0
-                     : static_cast<int32_t>(indexOf(args[1]->at<StringView>(row),
-                                                    args[0]->at<StringView>(row), position - 1) +
+                     : static_cast<int32_t>(find(args[1]->at<StringView>(row),
+                                                 args[0]->at<StringView>(row), position - 1) +
                                             1);
     });
   };
@@ -107,12 +149,25 @@ BoundScalarFunction bindContainment(std::string name, Containment test,
   DataType type = binary ? DataType::binary() : DataType::string();
   DataType left = expectArgument(request, 0, type);
   DataType right = expectArgument(request, 1, type);
-  ScalarKernel kernel = [test](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                               Vector& result) {
+  // Under UTF8_LCASE both sides are compared lowercased (the binder refuses the other
+  // collations, common/text/collation.hpp).
+  bool lowercase = left.collation() == kUtf8Lcase;
+  ScalarKernel kernel = [test, lowercase](const ExecContext&, const ArgumentVectors& args,
+                                          const RowSet& rows, Vector& result) {
+    std::string lowered_text;
+    std::string lowered_part;
     naryLoop<uint8_t, StringView, StringView>(
-        args, rows, result, [test](idx_t, StringView a, StringView b) -> uint8_t {
+        args, rows, result, [&](idx_t, StringView a, StringView b) -> uint8_t {
           std::string_view text = a;
           std::string_view part = b;
+          if (lowercase) {
+            lowered_text.clear();
+            lowered_part.clear();
+            appendLowercaseCodePoints(text, lowered_text);
+            appendLowercaseCodePoints(part, lowered_part);
+            text = lowered_text;
+            part = lowered_part;
+          }
           switch (test) {
             case Containment::kStartsWith:
               return text.starts_with(part);

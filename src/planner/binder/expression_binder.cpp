@@ -12,6 +12,7 @@
 #include "common/types/type_coercion.hpp"
 #include "function/cast/cast.hpp"
 #include "function/function_registry.hpp"
+#include "planner/binder/collation_coercion.hpp"
 #include "planner/binder/conditional_binder.hpp"
 #include "planner/binder/generator_binder.hpp"
 #include "planner/binder/input_file_functions.hpp"
@@ -701,6 +702,7 @@ BoundExpressionPtr ExpressionBinder::caseWhen(std::vector<BoundExpressionPtr> co
   node->has_else = else_result != nullptr;
   if (else_result)
     results.push_back(std::move(else_result));
+  coerceCollations(results);
   std::vector<DataType> types;
   for (const auto& result : results)
     types.push_back(result->type);
@@ -913,6 +915,7 @@ BoundExpressionPtr ExpressionBinder::bindCoalesce(std::vector<BoundExpressionPtr
     throw Error(ErrorClass::WRONG_NUM_ARGS, "WITHOUT_SUGGESTION",
                 "The `coalesce` requires at least 1 parameters but the actual number is 0.");
   }
+  coerceCollations(arguments);
   std::vector<DataType> types;
   for (const auto& argument : arguments)
     types.push_back(argument->type);
@@ -1022,6 +1025,12 @@ BoundExpressionPtr ExpressionBinder::bindBuiltin(std::string_view name,
 BoundExpressionPtr ExpressionBinder::bindBuiltinCall(const ScalarFunctionEntry& entry,
                                                      std::string_view name,
                                                      std::vector<BoundExpressionPtr> arguments) {
+  // collate() takes its operand's collation off; collation() reads it.
+  CollationId collation = kUtf8Binary;
+  if (name != "collate" && name != "collation") {
+    collation = coerceCollations(arguments);
+    requireCollationSupport(name, arguments.size(), collation);
+  }
   BindRequest request;
   request.name = name;
   for (const auto& argument : arguments) {
@@ -1033,6 +1042,10 @@ BoundExpressionPtr ExpressionBinder::bindBuiltinCall(const ScalarFunctionEntry& 
   BoundScalarFunction function = entry.bind(request);
   for (size_t i = 0; i < arguments.size(); ++i) {
     arguments[i] = castTo(std::move(arguments[i]), function.argument_types[i]);
+  }
+  if (collation != kUtf8Binary && function.return_type == DataType::string() &&
+      keepsCollation(name)) {
+    function.return_type = DataType::string(collation);
   }
   return BoundExpression::makeCall(std::move(function), std::move(arguments));
 }

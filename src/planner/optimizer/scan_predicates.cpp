@@ -27,8 +27,11 @@ std::optional<Op> comparisonOp(const std::string& name, bool flipped) {
   return std::nullopt;
 }
 
+//! A column whose file statistics order its values as the query does: not nested, and no
+//! string of a collation other than UTF8_BINARY (statistics hold byte order).
 bool isScanColumn(const BoundExpression& expr) {
-  return expr.kind == BoundExpressionKind::kColumn && !expr.type.isNested();
+  return expr.kind == BoundExpressionKind::kColumn && !expr.type.isNested() &&
+         !expr.type.isCollatedString();
 }
 
 std::optional<ScanPredicate> lower(const BoundExpression& condition, const LogicalOperator& scan) {

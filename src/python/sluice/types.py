@@ -32,7 +32,28 @@ def _atomic(class_name, ddl, type_name=None):
 
 
 NullType = _atomic("NullType", "void", "void")
-StringType = _atomic("StringType", "string")
+
+
+class StringType(DataType):
+    """STRING under a collation: pyspark's StringType(collation), UTF8_BINARY when not
+    given."""
+
+    _ddl = "string"
+
+    def __init__(self, collation="UTF8_BINARY"):
+        self.collation = collation
+
+    def simpleString(self):
+        if self.collation == "UTF8_BINARY":
+            return "string"
+        return f"string collate {self.collation}"
+
+    def __repr__(self):
+        if self.collation == "UTF8_BINARY":
+            return "StringType()"
+        return f"StringType('{self.collation}')"
+
+
 BinaryType = _atomic("BinaryType", "binary")
 BooleanType = _atomic("BooleanType", "boolean")
 DateType = _atomic("DateType", "date")
@@ -382,6 +403,8 @@ def _parse_type(name):
     own here keeps its name (simpleString)."""
     if name in _SIMPLE_TYPES:
         return _SIMPLE_TYPES[name]()
+    if name.startswith("string collate "):
+        return StringType(name[len("string collate "):])
     if name.startswith("decimal(") and name.endswith(")"):
         precision, scale = name[len("decimal("):-1].split(",")
         return DecimalType(int(precision), int(scale))

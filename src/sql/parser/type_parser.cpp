@@ -11,7 +11,7 @@
 #include <cctype>
 #include <charconv>
 
-#include "common/text/collation_name.hpp"
+#include "common/text/collation.hpp"
 #include "common/types/geospatial.hpp"
 #include "sql/parser/token_parser.hpp"
 
@@ -223,10 +223,14 @@ DataType TokenParser::parseDataType() {
     case Keyword::kString:
       advance();
       if (matchKeyword(Keyword::kCollate)) {
-        const Token& at = current();
+        SourcePosition at = current().position;
         std::string name = parseCollationName();
-        if (!isBinaryCollation(name))
-          failWith(ErrorClass::NOT_SUPPORTED, at, unsupportedCollationMessage(name));
+        try {
+          return DataType::string(Collation::idForName(name));
+        } catch (Error& error) {
+          error.withLocation(source_->locate(at));
+          throw;
+        }
       }
       return DataType::string();
     case Keyword::kChar:

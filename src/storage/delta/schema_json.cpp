@@ -154,6 +154,8 @@ Json dataTypeToJson(const DataType& type) {
     case TypeId::kDecimal:
       return fmt::format("decimal({},{})", type.precision(), type.scale());
     case TypeId::kString:
+      if (type.isCollatedString())
+        break;  // the collations table feature is not supported yet
       return "string";
     case TypeId::kBinary:
       return "binary";

@@ -120,9 +120,9 @@ const ErrorCase kErrorCases[] = {
      "Empty set in CUBE grouping sets is not supported."},
     {"WITH RECURSIVE r(n) MAX RECURSION LEVEL 0 AS (SELECT 1) SELECT * FROM r",
      ErrorClass::PARSE_SYNTAX_ERROR, 1, 41, nullptr},
-    {"SELECT CAST(a AS STRING COLLATE utf8_lcase)", ErrorClass::NOT_SUPPORTED, 1, 33,
-     "The collation `utf8_lcase` is not supported: sluice compares strings by their bytes, "
-     "Spark's default collation UTF8_BINARY, the only one it accepts."},
+    {"SELECT CAST(a AS STRING COLLATE utf8_lcases)", ErrorClass::COLLATION_INVALID_NAME, 1, 33,
+     "The value utf8_lcases does not represent a correct collation name. Suggested valid "
+     "collation names: [UTF8_BINARY, UTF8_LCASE, UNICODE, UNICODE_CI]."},
     {"SELECT * FROM a RIGHT JOIN LATERAL (SELECT 1)", ErrorClass::INVALID_LATERAL_JOIN_TYPE, 1, 17,
      nullptr},
     {"SELECT * FROM a JOIN LATERAL 5", ErrorClass::PARSE_SYNTAX_ERROR, 1, 30, nullptr},

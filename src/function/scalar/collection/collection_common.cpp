@@ -43,6 +43,9 @@ int compareElements(const Value& a, const Value& b) {
     case TypeId::kDecimal:
       return threeWay(a.getDecimalUnscaled(), b.getDecimalUnscaled());
     case TypeId::kString:
+      if (a.type().isCollatedString())
+        return Collation::byId(a.type().collation()).compare(a.getString(), b.getString());
+      [[fallthrough]];
     case TypeId::kBinary: {
       int result = a.getString().compare(b.getString());
       return result < 0 ? -1 : (result > 0 ? 1 : 0);

@@ -1,0 +1,86 @@
+// src/common/text/collation.hpp
+//
+// Spark's string collations: how the STRING values of a type compare, group and sort. A
+// collation is a property of the STRING type (DataType::collation()); the values themselves
+// are the same UTF-8 bytes under every collation.
+//
+// - UTF8_BINARY, the default, compares the UTF-8 bytes.
+// - UTF8_LCASE compares the values lowercased code point by code point, as Spark's
+//   CollationAwareUTF8String.lowerCaseCodePoints does (the simple case mapping of each code
+//   point, and U+0130 'İ' to "i" U+0307, so that 'İ' equals "i̇"), then by bytes.
+// - The ICU collations compare by the Unicode Collation Algorithm: UNICODE (the root
+//   locale's order) or a locale (`en`, `sv`, `sr_Cyrl_SRB`: language, optional script, optional
+//   three-letter country, as ICU lists the locales it has collation rules for), optionally
+//   _CI (case-insensitive) and / or _AI (accent-insensitive), as Spark's CollationFactory names
+//   and configures them.
+// - An _RTRIM suffix (UTF8_BINARY_RTRIM, UTF8_LCASE_RTRIM, UNICODE_CI_RTRIM, ...) first drops
+//   trailing spaces.
+//
+// Every comparison a collation makes agrees with a byte comparison of its collation key (key()
+// below): the value itself for UTF8_BINARY, the value trimmed and lowercased for UTF8_LCASE, an
+// ICU sort key for the ICU collations. Grouping and joining hash the key.
+//
+// A collation's id is what a STRING type carries: the four UTF8 collations have fixed ids, an
+// ICU collation gets the next free id the first time its name is resolved in the process.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+struct UCollator;
+
+namespace sluice {
+
+using CollationId = uint8_t;
+
+constexpr CollationId kUtf8Binary = 0;
+constexpr CollationId kUtf8Lcase = 1;
+constexpr CollationId kUtf8BinaryRtrim = 2;
+constexpr CollationId kUtf8LcaseRtrim = 3;
+
+class Collation {
+ public:
+  //! The collation of `id`, an id idForName gave.
+  static const Collation& byId(CollationId id);
+
+  //! The id of the collation named `name`, in any case, bare or qualified as
+  //! SYSTEM.BUILTIN.<name>. Fails with COLLATION_INVALID_NAME for a name that is no collation.
+  static CollationId idForName(std::string_view name);
+
+  Collation(CollationId id, std::string name, bool lowercase, bool rtrim, UCollator* icu);
+  ~Collation();
+  Collation(const Collation&) = delete;
+  Collation& operator=(const Collation&) = delete;
+
+  CollationId id() const { return id_; }
+  //! Spark's normalized name: UTF8_LCASE, UNICODE_CI, en_CI_AI, sr_Cyrl_SRB_RTRIM.
+  std::string_view name() const { return name_; }
+  //! SYSTEM.BUILTIN.<name>, as collation() returns it.
+  std::string qualifiedName() const;
+  //! UTF8_BINARY: values compare, hash and group by their bytes.
+  bool isBinary() const { return !lowercase_ && !rtrim_ && icu_ == nullptr; }
+  //! UTF8_LCASE without _RTRIM: the string search functions have a form for it.
+  bool isLowercase() const { return lowercase_ && !rtrim_; }
+
+  //! The bytes that compare (by bytes) as `text` does under this collation: `text` itself for
+  //! UTF8_BINARY, else a view of `scratch` or of `text`.
+  std::string_view key(std::string_view text, std::string& scratch) const;
+
+  //! Negative, zero or positive as `a` sorts before, with or after `b`.
+  int compare(std::string_view a, std::string_view b) const;
+  bool equals(std::string_view a, std::string_view b) const { return compare(a, b) == 0; }
+
+ private:
+  CollationId id_;
+  std::string name_;
+  bool lowercase_;
+  bool rtrim_;
+  UCollator* icu_;  // owned; null for the UTF8 collations
+};
+
+//! The lowercase form UTF8_LCASE compares: each code point's simple lowercase mapping, U+0130
+//! as "i" U+0307; bytes that are no valid UTF-8 are kept as they are. Appends to `out`.
+void appendLowercaseCodePoints(std::string_view text, std::string& out);
+
+}  // namespace sluice

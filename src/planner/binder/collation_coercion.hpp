@@ -1,0 +1,38 @@
+// src/planner/binder/collation_coercion.hpp
+//
+// Spark's collation coercion (CollationTypeCoercion): when the STRING operands of a function,
+// an operator, CASE or COALESCE have different collations, the strongest decides. An explicit
+// collation (`expr COLLATE name`, collate()) beats an implicit one (a column's type, and
+// anything computed from columns), which beats the default (literals, and strings computed
+// from no collated input). Two different explicit collations fail with
+// COLLATION_MISMATCH.EXPLICIT, two different implicit ones with COLLATION_MISMATCH.IMPLICIT (as
+// Spark 4.0; Spark 4.1 defers the error to where the collation is used, as
+// INDETERMINATE_COLLATION). The other operands are cast to the winner: the same bytes under
+// another type.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "common/text/collation.hpp"
+#include "planner/expression/bound_expression.hpp"
+
+namespace sluice {
+
+//! Casts the top-level STRING operands of `operands` to their common collation (see above),
+//! which it returns; kUtf8Binary when no operand is a STRING.
+CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands);
+
+//! Fails with NOT_SUPPORTED when the built-in function `name`, called with `argument_count`
+//! arguments whose strings have the collation `collation`, would search or compare them by
+//! their bytes where Spark follows the collation. instr, locate, position, contains,
+//! startswith and endswith follow UTF8_LCASE; the others of the kind (replace, split_part,
+//! LIKE, the regexp functions, trim with trim characters, ...) only UTF8_BINARY.
+void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation);
+
+//! Whether the STRING result of the built-in function `name` has the collation of its string
+//! arguments, as Spark's string transformations (upper, trim, substring, concat, ...) do; the
+//! others (base64, format_number, soundex, ...) give the default collation.
+bool keepsCollation(std::string_view name);
+
+}  // namespace sluice
