@@ -113,7 +113,7 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
     return;
   static constexpr std::array<std::string_view, 6> kLowercaseAware = {
       "contains", "endswith", "instr", "locate", "position", "startswith"};
-  static constexpr std::array<std::string_view, 19> kByteSearching = {"find_in_set",
+  static constexpr std::array<std::string_view, 18> kByteSearching = {"find_in_set",
                                                                       "ilike",
                                                                       "like",
                                                                       "regexp",
@@ -130,8 +130,7 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
                                                                       "split_part",
                                                                       "str_to_map",
                                                                       "substring_index",
-                                                                      "translate",
-                                                                      "overlay"};
+                                                                      "translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
   auto among = [name](const auto& names) {
     return std::find(names.begin(), names.end(), name) != names.end();
