@@ -58,6 +58,18 @@ CollationStrength strengthOf(const BoundExpression& expr) {
                           kind == "EXPLICIT" ? "explicit" : "implicit", types, advice));
 }
 
+//! Whether Spark maps the case of strings under `collation` by its locale's own rules, which
+//! differ from the root locale's for Turkish and Azerbaijani (dotted and dotless i),
+//! Lithuanian (dots kept over i) and Greek (accents dropped in upper case).
+bool hasOwnCaseMapping(const Collation& collation) {
+  for (std::string_view language : {"tr", "az", "lt", "el"}) {
+    std::string_view name = collation.name();
+    if (name.starts_with(language) && (name.size() == 2 || name[2] == '_'))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
@@ -132,16 +144,22 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
                                                                       "substring_index",
                                                                       "translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
+  static constexpr std::array<std::string_view, 5> kCaseMappings = {"initcap", "lcase", "lower",
+                                                                    "ucase", "upper"};
   auto among = [name](const auto& names) {
     return std::find(names.begin(), names.end(), name) != names.end();
   };
-  bool refused = among(kByteSearching) || (among(kTrims) && argument_count > 1) ||
-                 (among(kLowercaseAware) && collation != kUtf8Lcase);
-  if (refused) {
+  const char* reason = nullptr;
+  if (among(kByteSearching) || (among(kTrims) && argument_count > 1) ||
+      (among(kLowercaseAware) && collation != kUtf8Lcase)) {
+    reason = "sluice would compare them by their bytes";
+  } else if (among(kCaseMappings) && hasOwnCaseMapping(Collation::byId(collation))) {
+    reason = "sluice maps case as the root locale does, not as this locale does";
+  }
+  if (reason != nullptr) {
     throw Error(ErrorClass::NOT_SUPPORTED,
-                fmt::format("`{}` over strings of type {} is not supported yet: sluice would "
-                            "compare them by their bytes.",
-                            name, DataType::string(collation).sql()));
+                fmt::format("`{}` over strings of type {} is not supported yet: {}.", name,
+                            DataType::string(collation).sql(), reason));
   }
 }
 
