@@ -12,7 +12,9 @@
 // - split_part(s, delim, n) splits on the literal delimiter; n < 0 counts from the end, a part
 //   out of range is '' and n = 0 raises INVALID_INDEX_OF_ZERO.
 // - Under UTF8_LCASE, instr, locate / position, startswith, endswith and contains match the
-//   lowercase forms, as Spark's collation-aware versions do.
+//   lowercase forms, as Spark's collation-aware versions do; under an _RTRIM collation
+//   startswith, endswith and contains drop both sides' trailing spaces, instr and locate the
+//   substring's.
 
 #include <algorithm>
 #include <unordered_map>
@@ -79,11 +81,28 @@ int64_t lowercaseIndexOf(std::string_view text, std::string_view sub, int64_t st
   return -1;
 }
 
-//! The indexOf of strings of `type`: by bytes, or under UTF8_LCASE (the binder refuses the
-//! other collations, common/text/collation.hpp).
+//! indexOf under an _RTRIM collation (Spark's StringInstr / StringLocate): the substring's
+//! trailing spaces dropped, then the search of the collation without _RTRIM.
+template <int64_t (*kIndexOf)(std::string_view, std::string_view, int64_t)>
+int64_t trimmedIndexOf(std::string_view text, std::string_view sub, int64_t start) {
+  thread_local std::string scratch;
+  return kIndexOf(text, Collation::byId(kUtf8BinaryRtrim).key(sub, scratch), start);
+}
+
+//! The indexOf of strings of `type`'s collation, one of the UTF8 ones (the binder refuses the
+//! ICU collations, planner/binder/collation_coercion.hpp).
 using IndexOf = int64_t (*)(std::string_view, std::string_view, int64_t);
 IndexOf indexOfFor(const DataType& type) {
-  return type.collation() == kUtf8Lcase ? lowercaseIndexOf : indexOf;
+  switch (type.collation()) {
+    case kUtf8Lcase:
+      return lowercaseIndexOf;
+    case kUtf8BinaryRtrim:
+      return trimmedIndexOf<indexOf>;
+    case kUtf8LcaseRtrim:
+      return trimmedIndexOf<lowercaseIndexOf>;
+    default:
+      return indexOf;
+  }
 }
 
 BoundScalarFunction bindInstr(const BindRequest& request) {
@@ -149,24 +168,22 @@ BoundScalarFunction bindContainment(std::string name, Containment test,
   DataType type = binary ? DataType::binary() : DataType::string();
   DataType left = expectArgument(request, 0, type);
   DataType right = expectArgument(request, 1, type);
-  // Under UTF8_LCASE both sides are compared lowercased (the binder refuses the other
-  // collations, common/text/collation.hpp).
-  bool lowercase = left.collation() == kUtf8Lcase;
-  ScalarKernel kernel = [test, lowercase](const ExecContext&, const ArgumentVectors& args,
+  // Under a UTF8 collation other than UTF8_BINARY both sides are compared by their collation
+  // keys (trailing spaces dropped for _RTRIM, lowercased for UTF8_LCASE), as Spark's
+  // CollationSupport does; the binder refuses the ICU collations.
+  const Collation* collation =
+      left.isCollatedString() ? &Collation::byId(left.collation()) : nullptr;
+  ScalarKernel kernel = [test, collation](const ExecContext&, const ArgumentVectors& args,
                                           const RowSet& rows, Vector& result) {
-    std::string lowered_text;
-    std::string lowered_part;
+    std::string text_key;
+    std::string part_key;
     naryLoop<uint8_t, StringView, StringView>(
         args, rows, result, [&](idx_t, StringView a, StringView b) -> uint8_t {
           std::string_view text = a;
           std::string_view part = b;
-          if (lowercase) {
-            lowered_text.clear();
-            lowered_part.clear();
-            appendLowercaseCodePoints(text, lowered_text);
-            appendLowercaseCodePoints(part, lowered_part);
-            text = lowered_text;
-            part = lowered_part;
+          if (collation != nullptr) {
+            text = collation->key(text, text_key);
+            part = collation->key(part, part_key);
           }
           switch (test) {
             case Containment::kStartsWith:

@@ -123,7 +123,8 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation) {
   if (collation == kUtf8Binary)
     return;
-  static constexpr std::array<std::string_view, 6> kLowercaseAware = {
+  // Searches that follow the UTF8 collations (ids up to kUtf8LcaseRtrim), not yet the ICU ones.
+  static constexpr std::array<std::string_view, 6> kUtf8Aware = {
       "contains", "endswith", "instr", "locate", "position", "startswith"};
   static constexpr std::array<std::string_view, 18> kByteSearching = {"find_in_set",
                                                                       "ilike",
@@ -151,7 +152,7 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
   };
   const char* reason = nullptr;
   if (among(kByteSearching) || (among(kTrims) && argument_count > 1) ||
-      (among(kLowercaseAware) && collation != kUtf8Lcase)) {
+      (among(kUtf8Aware) && collation > kUtf8LcaseRtrim)) {
     reason = "sluice would compare them by their bytes";
   } else if (among(kCaseMappings) && hasOwnCaseMapping(Collation::byId(collation))) {
     reason = "sluice maps case as the root locale does, not as this locale does";

@@ -26,7 +26,7 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands);
 //! Fails with NOT_SUPPORTED when the built-in function `name`, called with `argument_count`
 //! arguments whose strings have the collation `collation`, would search or compare them by
 //! their bytes where Spark follows the collation. instr, locate, position, contains,
-//! startswith and endswith follow UTF8_LCASE; the others of the kind (replace, split_part,
+//! startswith and endswith follow the UTF8 collations; the others of the kind (replace, split_part,
 //! LIKE, the regexp functions, trim with trim characters, ...) only UTF8_BINARY. upper, lower
 //! and initcap follow the root locale's case mapping, so they refuse the locales whose own
 //! differs (tr, az, lt, el).
