@@ -14,7 +14,8 @@
 // - Under UTF8_LCASE, instr, locate / position, startswith, endswith and contains match the
 //   lowercase forms, as Spark's collation-aware versions do; under an _RTRIM collation
 //   startswith, endswith and contains drop both sides' trailing spaces, instr and locate the
-//   substring's.
+//   substring's. replace follows UTF8_LCASE (and ignores _RTRIM); find_in_set compares the
+//   collation keys of the word and each item, under any collation.
 
 #include <algorithm>
 #include <unordered_map>
@@ -53,6 +54,41 @@ int64_t indexOf(std::string_view text, std::string_view sub, int64_t start) {
   return -1;
 }
 
+//! A text lowercased a character at a time, as UTF8_LCASE compares it, with where each
+//! character's form begins in `lowered` (`starts`) and in the text (`offsets`); both end with
+//! the total size.
+struct LoweredText {
+  std::string lowered;
+  std::vector<size_t> starts;
+  std::vector<size_t> offsets;
+
+  explicit LoweredText(std::string_view text) {
+    for (size_t offset = 0; offset < text.size();) {
+      size_t length = utf8::charLength(text[offset]);
+      starts.push_back(lowered.size());
+      offsets.push_back(offset);
+      appendLowercaseCodePoints(text.substr(offset, length), lowered);
+      offset += length;
+    }
+    starts.push_back(lowered.size());
+    offsets.push_back(text.size());
+  }
+
+  size_t characters() const { return starts.size() - 1; }
+
+  //! The character after the run of whole characters from character `i` whose lowercase form
+  //! is `pattern` (lowercased, not empty); 0 when there is no such run.
+  size_t matchEnd(size_t i, const std::string& pattern) const {
+    if (lowered.compare(starts[i], pattern.size(), pattern) != 0)
+      return 0;
+    auto end = std::lower_bound(starts.begin() + static_cast<std::ptrdiff_t>(i), starts.end(),
+                                starts[i] + pattern.size());
+    if (end == starts.end() || *end != starts[i] + pattern.size())
+      return 0;
+    return static_cast<size_t>(end - starts.begin());
+  }
+};
+
 //! indexOf under UTF8_LCASE (CollationAwareUTF8String.lowercaseIndexOf): the character index
 //! in `text`, at or after character `start`, where a run of whole characters begins whose
 //! lowercase form is that of `sub`; -1 when there is none.
@@ -61,22 +97,10 @@ int64_t lowercaseIndexOf(std::string_view text, std::string_view sub, int64_t st
   appendLowercaseCodePoints(sub, pattern);
   if (pattern.empty())
     return 0;
-  // The lowercase of `text` a character at a time, with where each character's form begins.
-  std::string lowered;
-  std::vector<size_t> starts;
-  for (size_t offset = 0; offset < text.size();) {
-    size_t length = utf8::charLength(text[offset]);
-    starts.push_back(lowered.size());
-    appendLowercaseCodePoints(text.substr(offset, length), lowered);
-    offset += length;
-  }
-  starts.push_back(lowered.size());
-  for (size_t i = static_cast<size_t>(std::max<int64_t>(start, 0)); i + 1 < starts.size(); ++i) {
-    if (lowered.compare(starts[i], pattern.size(), pattern) == 0 &&
-        std::binary_search(starts.begin() + static_cast<std::ptrdiff_t>(i), starts.end(),
-                           starts[i] + pattern.size())) {
+  LoweredText lowered(text);
+  for (size_t i = static_cast<size_t>(std::max<int64_t>(start, 0)); i < lowered.characters(); ++i) {
+    if (lowered.matchEnd(i, pattern) != 0)
       return static_cast<int64_t>(i);
-    }
   }
   return -1;
 }
@@ -202,20 +226,30 @@ BoundScalarFunction bindContainment(std::string name, Containment test,
 BoundScalarFunction bindFindInSet(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType list = expectArgument(request, 1, DataType::string());
-  ScalarKernel kernel = [](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                           Vector& result) {
+  // Under a collation an item matches the word when their collation keys are equal, as
+  // Spark's collation-aware findInSet compares them.
+  const Collation* collation =
+      text.isCollatedString() ? &Collation::byId(text.collation()) : nullptr;
+  ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
+                                    const RowSet& rows, Vector& result) {
+    std::string word_key;
+    std::string item_key;
     naryLoop<int32_t, StringView, StringView>(
-        args, rows, result, [](idx_t, StringView a, StringView b) -> int32_t {
+        args, rows, result, [&](idx_t, StringView a, StringView b) -> int32_t {
           std::string_view word = a;
           std::string_view items = b;
           if (word.find(',') != std::string_view::npos)
             return 0;
+          if (collation != nullptr)
+            word = collation->key(word, word_key);
           int32_t index = 1;
           size_t begin = 0;
           while (true) {
             size_t end = items.find(',', begin);
             std::string_view item = items.substr(
                 begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
+            if (collation != nullptr)
+              item = collation->key(item, item_key);
             if (item == word)
               return index;
             if (end == std::string_view::npos)
@@ -246,16 +280,49 @@ void replaceAll(std::string& out, std::string_view text, std::string_view search
   out += text.substr(begin);
 }
 
+//! replace under UTF8_LCASE (CollationAwareUTF8String.lowercaseReplace): each run of whole
+//! characters of `text` whose lowercase form is that of `search` becomes `replacement`, from
+//! left to right without overlaps.
+void lowercaseReplaceAll(std::string& out, std::string_view text, std::string_view search,
+                         std::string_view replacement) {
+  std::string pattern;
+  appendLowercaseCodePoints(search, pattern);
+  if (text.empty() || pattern.empty()) {
+    out += text;
+    return;
+  }
+  LoweredText lowered(text);
+  size_t copied = 0;  // bytes of `text` written so far
+  size_t i = 0;
+  while (i < lowered.characters()) {
+    size_t end = lowered.matchEnd(i, pattern);
+    if (end == 0) {
+      ++i;
+      continue;
+    }
+    out += text.substr(copied, lowered.offsets[i] - copied);
+    out += replacement;
+    copied = lowered.offsets[end];
+    i = end;
+  }
+  out += text.substr(copied);
+}
+
 BoundScalarFunction bindReplace(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType search = expectArgument(request, 1, DataType::string());
+  // Spark's StringReplace ignores _RTRIM; UTF8_LCASE matches lowercase forms (the binder
+  // refuses the ICU collations).
+  CollationId collation = text.collation();
+  auto replace =
+      collation == kUtf8Lcase || collation == kUtf8LcaseRtrim ? lowercaseReplaceAll : replaceAll;
   if (request.argument_types.size() == 2) {
     return {"replace",
             {text, search},
             DataType::string(),
             stringResultKernel<StringView, StringView>(
-                [](std::string& out, StringView s, StringView from) {
-                  replaceAll(out, s, from, "");
+                [replace](std::string& out, StringView s, StringView from) {
+                  replace(out, s, from, "");
                   return true;
                 })};
   }
@@ -264,8 +331,8 @@ BoundScalarFunction bindReplace(const BindRequest& request) {
           {text, search, replacement},
           DataType::string(),
           stringResultKernel<StringView, StringView, StringView>(
-              [](std::string& out, StringView s, StringView from, StringView to) {
-                replaceAll(out, s, from, to);
+              [replace](std::string& out, StringView s, StringView from, StringView to) {
+                replace(out, s, from, to);
                 return true;
               })};
 }

@@ -124,26 +124,15 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
   if (collation == kUtf8Binary)
     return;
   // Searches that follow the UTF8 collations (ids up to kUtf8LcaseRtrim), not yet the ICU ones.
-  static constexpr std::array<std::string_view, 6> kUtf8Aware = {
-      "contains", "endswith", "instr", "locate", "position", "startswith"};
-  static constexpr std::array<std::string_view, 18> kByteSearching = {"find_in_set",
-                                                                      "ilike",
-                                                                      "like",
-                                                                      "regexp",
-                                                                      "regexp_count",
-                                                                      "regexp_extract",
-                                                                      "regexp_extract_all",
-                                                                      "regexp_instr",
-                                                                      "regexp_like",
-                                                                      "regexp_replace",
-                                                                      "regexp_substr",
-                                                                      "replace",
-                                                                      "rlike",
-                                                                      "split",
-                                                                      "split_part",
-                                                                      "str_to_map",
-                                                                      "substring_index",
-                                                                      "translate"};
+  static constexpr std::array<std::string_view, 7> kUtf8Aware = {
+      "contains", "endswith", "instr", "locate", "position", "replace", "startswith"};
+  static constexpr std::array<std::string_view, 16> kByteSearching = {
+      "ilike",         "like",           "regexp",
+      "regexp_count",  "regexp_extract", "regexp_extract_all",
+      "regexp_instr",  "regexp_like",    "regexp_replace",
+      "regexp_substr", "rlike",          "split",
+      "split_part",    "str_to_map",     "substring_index",
+      "translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
   static constexpr std::array<std::string_view, 5> kCaseMappings = {"initcap", "lcase", "lower",
                                                                     "ucase", "upper"};
