@@ -14,8 +14,9 @@
 // - Under UTF8_LCASE, instr, locate / position, startswith, endswith and contains match the
 //   lowercase forms, as Spark's collation-aware versions do; under an _RTRIM collation
 //   startswith, endswith and contains drop both sides' trailing spaces, instr and locate the
-//   substring's. replace follows UTF8_LCASE (and ignores _RTRIM); find_in_set compares the
-//   collation keys of the word and each item, under any collation.
+//   substring's. replace follows UTF8_LCASE (and ignores _RTRIM); split_part follows UTF8_LCASE
+//   and drops the delimiter's trailing spaces under _RTRIM; find_in_set compares the collation
+//   keys of the word and each item, under any collation.
 
 #include <algorithm>
 #include <unordered_map>
@@ -382,17 +383,30 @@ BoundScalarFunction bindTranslate(const BindRequest& request) {
               })};
 }
 
-bool splitPart(std::string& out, std::string_view text, std::string_view delimiter, int32_t part) {
-  if (part == 0) {
-    throwError(ErrorClass::INVALID_INDEX_OF_ZERO,
-               "The index 0 is invalid. An index shall be either < 0 or > 0 (the first element has "
-               "index 1).");
-  }
+//! The pieces of `text` between the matches of `delimiter`, by bytes or, with `lowercase`, by
+//! lowercase forms of whole characters (Spark's splitSQL and lowercaseSplitSQL); an empty
+//! delimiter leaves `text` whole.
+std::vector<std::string_view> splitText(std::string_view text, std::string_view delimiter,
+                                        bool lowercase) {
   std::vector<std::string_view> parts;
-  if (delimiter.empty()) {
-    parts.push_back(text);
-  } else {
-    size_t begin = 0;
+  size_t begin = 0;
+  if (lowercase) {
+    std::string pattern;
+    appendLowercaseCodePoints(delimiter, pattern);
+    if (!pattern.empty()) {
+      LoweredText lowered(text);
+      for (size_t i = 0; i < lowered.characters();) {
+        size_t end = lowered.matchEnd(i, pattern);
+        if (end == 0) {
+          ++i;
+          continue;
+        }
+        parts.push_back(text.substr(begin, lowered.offsets[i] - begin));
+        begin = lowered.offsets[end];
+        i = end;
+      }
+    }
+  } else if (!delimiter.empty()) {
     while (true) {
       size_t found = text.find(delimiter, begin);
       if (found == std::string_view::npos)
@@ -400,8 +414,19 @@ bool splitPart(std::string& out, std::string_view text, std::string_view delimit
       parts.push_back(text.substr(begin, found - begin));
       begin = found + delimiter.size();
     }
-    parts.push_back(text.substr(begin));
   }
+  parts.push_back(text.substr(begin));
+  return parts;
+}
+
+bool splitPart(std::string& out, std::string_view text, std::string_view delimiter, int32_t part,
+               bool lowercase) {
+  if (part == 0) {
+    throwError(ErrorClass::INVALID_INDEX_OF_ZERO,
+               "The index 0 is invalid. An index shall be either < 0 or > 0 (the first element has "
+               "index 1).");
+  }
+  std::vector<std::string_view> parts = splitText(text, delimiter, lowercase);
   int64_t count = static_cast<int64_t>(parts.size());
   int64_t index = part > 0 ? part - 1 : count + part;
   if (index >= 0 && index < count)
@@ -413,12 +438,21 @@ BoundScalarFunction bindSplitPart(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType delimiter = expectArgument(request, 1, DataType::string());
   DataType part = expectArgument(request, 2, DataType::intType());
+  // Spark's StringSplitSQL: an _RTRIM collation drops the delimiter's trailing spaces, then
+  // UTF8_LCASE matches lowercase forms (the binder refuses the ICU collations).
+  CollationId collation = text.collation();
+  bool lowercase = collation == kUtf8Lcase || collation == kUtf8LcaseRtrim;
+  bool trim = collation == kUtf8BinaryRtrim || collation == kUtf8LcaseRtrim;
   return {"split_part",
           {text, delimiter, part},
           DataType::string(),
           stringResultKernel<StringView, StringView, int32_t>(
-              [](std::string& out, StringView s, StringView d, int32_t n) {
-                return splitPart(out, s, d, n);
+              [lowercase, trim](std::string& out, StringView s, StringView d, int32_t n) {
+                std::string scratch;
+                std::string_view delimiter = d;
+                if (trim)
+                  delimiter = Collation::byId(kUtf8BinaryRtrim).key(delimiter, scratch);
+                return splitPart(out, s, delimiter, n, lowercase);
               })};
 }
 

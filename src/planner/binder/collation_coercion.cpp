@@ -124,14 +124,16 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
   if (collation == kUtf8Binary)
     return;
   // Searches that follow the UTF8 collations (ids up to kUtf8LcaseRtrim), not yet the ICU ones.
-  static constexpr std::array<std::string_view, 7> kUtf8Aware = {
-      "contains", "endswith", "instr", "locate", "position", "replace", "startswith"};
-  static constexpr std::array<std::string_view, 16> kByteSearching = {
-      "ilike",         "like",           "regexp",
-      "regexp_count",  "regexp_extract", "regexp_extract_all",
-      "regexp_instr",  "regexp_like",    "regexp_replace",
-      "regexp_substr", "rlike",          "split",
-      "split_part",    "str_to_map",     "substring_index",
+  static constexpr std::array<std::string_view, 8> kUtf8Aware = {
+      "contains", "endswith", "instr", "locate", "position", "replace", "split_part", "startswith"};
+  static constexpr std::array<std::string_view, 15> kByteSearching = {
+      "ilike",          "like",
+      "regexp",         "regexp_count",
+      "regexp_extract", "regexp_extract_all",
+      "regexp_instr",   "regexp_like",
+      "regexp_replace", "regexp_substr",
+      "rlike",          "split",
+      "str_to_map",     "substring_index",
       "translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
   static constexpr std::array<std::string_view, 5> kCaseMappings = {"initcap", "lcase", "lower",

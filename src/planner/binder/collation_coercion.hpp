@@ -26,10 +26,10 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands);
 //! Fails with NOT_SUPPORTED when the built-in function `name`, called with `argument_count`
 //! arguments whose strings have the collation `collation`, would search or compare them by
 //! their bytes where Spark follows the collation. instr, locate, position, contains,
-//! startswith and endswith follow the UTF8 collations; the others of the kind (replace, split_part,
-//! LIKE, the regexp functions, trim with trim characters, ...) only UTF8_BINARY. upper, lower
-//! and initcap follow the root locale's case mapping, so they refuse the locales whose own
-//! differs (tr, az, lt, el).
+//! startswith, endswith, replace and split_part follow the UTF8 collations (find_in_set every
+//! collation); the others of the kind (LIKE, the regexp functions, substring_index, translate,
+//! trim with trim characters, ...) only UTF8_BINARY. upper, lower and initcap follow the root
+//! locale's case mapping, so they refuse the locales whose own differs (tr, az, lt, el).
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation);
 
 //! Whether the STRING result of the built-in function `name` has the collation of its string
