@@ -122,19 +122,21 @@ void hashCollatedKeyColumn(const Vector& key, idx_t count, uint64_t* hashes, boo
   }
 }
 
-//! Equality of two keys of `type`: under its collation for a collated STRING.
-template <typename T>
-inline bool equalKeysOf(const Collation* collation, const T& a, const T& b) {
-  if constexpr (std::is_same_v<T, StringView>) {
-    if (collation != nullptr)
+//! Calls visit.operator()<T>(equal) with the physical type T of keys of `type` and their
+//! equality: equalKeys, or the collation's for a STRING of another collation than
+//! UTF8_BINARY. The choice is made once per call, outside the loops over rows.
+template <typename Visit>
+void visitKeyEquality(const DataType& type, const Visit& visit) {
+  if (type.isCollatedString()) {
+    const Collation* collation = &Collation::byId(type.collation());
+    visit.template operator()<StringView>([collation](const StringView& a, const StringView& b) {
       return collation->equals(a.view(), b.view());
+    });
+    return;
   }
-  return equalKeys(a, b);
-}
-
-//! The collation that decides equality of keys of `type`; null for byte equality.
-const Collation* keyCollation(const DataType& type) {
-  return type.isCollatedString() ? &Collation::byId(type.collation()) : nullptr;
+  visitScalarType(type, [&]<typename T>() {
+    visit.template operator()<T>([](const T& a, const T& b) { return equalKeys(a, b); });
+  });
 }
 
 }  // namespace
@@ -195,16 +197,14 @@ idx_t matchKeyColumn(const Vector& key, uint32_t* sel, idx_t count, uint8_t* con
     return count;  // NULL equals NULL
   idx_t offset = layout.key_offsets[column];
   idx_t kept = 0;
-  const Collation* collation = keyCollation(key.type());
-  visitScalarType(key.type(), [&]<typename T>() {
+  visitKeyEquality(key.type(), [&]<typename T>(const auto& equalKey) {
     VectorReader<T> values(key);
     for (idx_t i = 0; i < count; ++i) {
       uint32_t row = sel[i];
       const uint8_t* candidate = rows[row];
       bool valid = values.isValid(row);
       bool equal = valid == (candidate[validity] != 0) &&
-                   (!valid || equalKeysOf(collation, normalizeKey(values[row]),
-                                          loadKey<T>(candidate, offset)));
+                   (!valid || equalKey(normalizeKey(values[row]), loadKey<T>(candidate, offset)));
       if (equal) {
         sel[kept++] = row;
       } else {
@@ -226,16 +226,15 @@ idx_t matchRowKeyColumn(uint8_t* const* probes, const GroupRowLayout& probe_layo
   idx_t probe_offset = probe_layout.key_offsets[column];
   idx_t offset = layout.key_offsets[column];
   idx_t kept = 0;
-  const Collation* collation = keyCollation(type);
-  visitScalarType(type, [&]<typename T>() {
+  visitKeyEquality(type, [&]<typename T>(const auto& equalKey) {
     for (idx_t i = 0; i < count; ++i) {
       uint32_t index = sel[i];
       const uint8_t* probe = probes[index];
       const uint8_t* candidate = rows[index];
       bool valid = probe[probe_validity] != 0;
-      bool equal = valid == (candidate[validity] != 0) &&
-                   (!valid || equalKeysOf(collation, loadKey<T>(probe, probe_offset),
-                                          loadKey<T>(candidate, offset)));
+      bool equal =
+          valid == (candidate[validity] != 0) &&
+          (!valid || equalKey(loadKey<T>(probe, probe_offset), loadKey<T>(candidate, offset)));
       if (equal) {
         sel[kept++] = index;
       } else {

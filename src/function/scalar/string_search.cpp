@@ -106,28 +106,37 @@ int64_t lowercaseIndexOf(std::string_view text, std::string_view sub, int64_t st
   return -1;
 }
 
+// What the UTF8 collations do to a search (the binder refuses the ICU ones,
+// planner/binder/collation_coercion.hpp): UTF8_LCASE and UTF8_LCASE_RTRIM match lowercase
+// forms, the _RTRIM ones drop trailing spaces first (of what, each function says).
+bool matchesLowercase(CollationId collation) {
+  return collation == kUtf8Lcase || collation == kUtf8LcaseRtrim;
+}
+bool dropsTrailingSpaces(CollationId collation) {
+  return collation == kUtf8BinaryRtrim || collation == kUtf8LcaseRtrim;
+}
+
+//! `text` without its trailing spaces: a view of `scratch` or of `text`.
+std::string_view withoutTrailingSpaces(std::string_view text, std::string& scratch) {
+  return Collation::byId(kUtf8BinaryRtrim).key(text, scratch);
+}
+
 //! indexOf under an _RTRIM collation (Spark's StringInstr / StringLocate): the substring's
 //! trailing spaces dropped, then the search of the collation without _RTRIM.
 template <int64_t (*kIndexOf)(std::string_view, std::string_view, int64_t)>
 int64_t trimmedIndexOf(std::string_view text, std::string_view sub, int64_t start) {
   thread_local std::string scratch;
-  return kIndexOf(text, Collation::byId(kUtf8BinaryRtrim).key(sub, scratch), start);
+  return kIndexOf(text, withoutTrailingSpaces(sub, scratch), start);
 }
 
 //! The indexOf of strings of `type`'s collation, one of the UTF8 ones (the binder refuses the
 //! ICU collations, planner/binder/collation_coercion.hpp).
 using IndexOf = int64_t (*)(std::string_view, std::string_view, int64_t);
 IndexOf indexOfFor(const DataType& type) {
-  switch (type.collation()) {
-    case kUtf8Lcase:
-      return lowercaseIndexOf;
-    case kUtf8BinaryRtrim:
-      return trimmedIndexOf<indexOf>;
-    case kUtf8LcaseRtrim:
-      return trimmedIndexOf<lowercaseIndexOf>;
-    default:
-      return indexOf;
-  }
+  bool lowercase = matchesLowercase(type.collation());
+  if (dropsTrailingSpaces(type.collation()))
+    return lowercase ? trimmedIndexOf<lowercaseIndexOf> : trimmedIndexOf<indexOf>;
+  return lowercase ? lowercaseIndexOf : indexOf;
 }
 
 BoundScalarFunction bindInstr(const BindRequest& request) {
@@ -314,9 +323,7 @@ BoundScalarFunction bindReplace(const BindRequest& request) {
   DataType search = expectArgument(request, 1, DataType::string());
   // Spark's StringReplace ignores _RTRIM; UTF8_LCASE matches lowercase forms (the binder
   // refuses the ICU collations).
-  CollationId collation = text.collation();
-  auto replace =
-      collation == kUtf8Lcase || collation == kUtf8LcaseRtrim ? lowercaseReplaceAll : replaceAll;
+  auto replace = matchesLowercase(text.collation()) ? lowercaseReplaceAll : replaceAll;
   if (request.argument_types.size() == 2) {
     return {"replace",
             {text, search},
@@ -440,9 +447,8 @@ BoundScalarFunction bindSplitPart(const BindRequest& request) {
   DataType part = expectArgument(request, 2, DataType::intType());
   // Spark's StringSplitSQL: an _RTRIM collation drops the delimiter's trailing spaces, then
   // UTF8_LCASE matches lowercase forms (the binder refuses the ICU collations).
-  CollationId collation = text.collation();
-  bool lowercase = collation == kUtf8Lcase || collation == kUtf8LcaseRtrim;
-  bool trim = collation == kUtf8BinaryRtrim || collation == kUtf8LcaseRtrim;
+  bool lowercase = matchesLowercase(text.collation());
+  bool trim = dropsTrailingSpaces(text.collation());
   return {"split_part",
           {text, delimiter, part},
           DataType::string(),
@@ -451,7 +457,7 @@ BoundScalarFunction bindSplitPart(const BindRequest& request) {
                 std::string scratch;
                 std::string_view delimiter = d;
                 if (trim)
-                  delimiter = Collation::byId(kUtf8BinaryRtrim).key(delimiter, scratch);
+                  delimiter = withoutTrailingSpaces(delimiter, scratch);
                 return splitPart(out, s, delimiter, n, lowercase);
               })};
 }

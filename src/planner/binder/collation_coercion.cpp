@@ -156,7 +156,7 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
 }
 
 bool keepsCollation(std::string_view name) {
-  static constexpr std::array<std::string_view, 33> kNames = {
+  static constexpr std::array<std::string_view, 31> kNames = {
       "btrim",
       "concat",
       "concat_ws",
@@ -188,8 +188,6 @@ bool keepsCollation(std::string_view name) {
       "ucase",
       "upper",
       "validate_utf8",
-      "greatest",
-      "least",
   };
   return std::find(kNames.begin(), kNames.end(), name) != kNames.end();
 }

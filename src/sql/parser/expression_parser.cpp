@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <cctype>
 
-#include "common/error/error.hpp"
-#include "common/text/collation.hpp"
 #include "sql/parser/token_parser.hpp"
 
 namespace sluice::sql {
@@ -498,12 +496,6 @@ ExprPtr TokenParser::parsePostfix(ExprPtr base) {
       countNestingLink();
       SourcePosition name_start = current().position;
       std::string name = parseCollationName();
-      try {
-        Collation::idForName(name);  // an unknown name is located at the name
-      } catch (Error& error) {
-        error.withLocation(source_->locate(name_start));
-        throw;
-      }
       auto call = makeNode<FunctionCallExpr>(base->position);
       call->name.push_back("collate");
       call->args.push_back(std::move(base));

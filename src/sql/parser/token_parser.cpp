@@ -9,6 +9,8 @@
 #include <cctype>
 #include <limits>
 
+#include "common/error/error.hpp"
+#include "common/text/collation.hpp"
 #include "sql/syntax_error.hpp"
 
 namespace sluice::sql {
@@ -243,10 +245,17 @@ std::vector<std::string> TokenParser::parseTableName() {
 }
 
 std::string TokenParser::parseCollationName() {
+  SourcePosition start = current().position;
   std::string name = parseAnyName("a collation name");
   while (check(TokenKind::kDot) && isAnyName(peek(1))) {
     advance();
     name += "." + parseAnyName();
+  }
+  try {
+    Collation::idForName(name);
+  } catch (Error& error) {
+    error.withLocation(source_->locate(start));
+    throw;
   }
   return name;
 }

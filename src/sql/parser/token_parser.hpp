@@ -85,7 +85,7 @@ class TokenParser {
   std::vector<std::string> parseTableName();
   void checkDashedName(const Token& first);
   //! The collation name after COLLATE (UTF8_LCASE, SYSTEM.BUILTIN.UTF8_BINARY): parts joined
-  //! with dots.
+  //! with dots, as written; a name that is no collation fails here, located at the name.
   std::string parseCollationName();
   std::string parseStringValue();
   std::vector<Property> parsePropertyList();

@@ -222,16 +222,8 @@ DataType TokenParser::parseDataType() {
     }
     case Keyword::kString:
       advance();
-      if (matchKeyword(Keyword::kCollate)) {
-        SourcePosition at = current().position;
-        std::string name = parseCollationName();
-        try {
-          return DataType::string(Collation::idForName(name));
-        } catch (Error& error) {
-          error.withLocation(source_->locate(at));
-          throw;
-        }
-      }
+      if (matchKeyword(Keyword::kCollate))
+        return DataType::string(Collation::idForName(parseCollationName()));
       return DataType::string();
     case Keyword::kChar:
     case Keyword::kCharacter:
