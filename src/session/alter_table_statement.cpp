@@ -194,7 +194,7 @@ void alterColumn(const sql::AlterTableStatement& alter, const AlteredTable& alte
   switch (alter.change) {
     case ColumnChange::kType: {
       changed.type = *alter.type;
-      if (changed.type == column.type)
+      if (changed.type == column.type || delta::isCollationChange(column.type, changed.type))
         break;
       // Delta widens a column's type only where the table allows type widening.
       std::string enabled;

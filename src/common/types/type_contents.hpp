@@ -39,4 +39,26 @@ inline bool containsCollatedString(const DataType& type) {
   return containsTypeWhere(type, [](const DataType& inner) { return inner.isCollatedString(); });
 }
 
+//! `type` with every STRING inside it of UTF8_BINARY: the type its values are stored as, since
+//! a collation changes how strings compare, not their bytes.
+inline DataType withoutCollations(const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kString:
+      return DataType::string();
+    case TypeId::kArray:
+      return DataType::array(withoutCollations(type.elementType()), type.containsNull());
+    case TypeId::kMap:
+      return DataType::map(withoutCollations(type.keyType()), withoutCollations(type.valueType()),
+                           type.containsNull());
+    case TypeId::kStruct: {
+      std::vector<StructField> fields = type.fields();
+      for (StructField& field : fields)
+        field.type = withoutCollations(field.type);
+      return DataType::structOf(std::move(fields));
+    }
+    default:
+      return type;
+  }
+}
+
 }  // namespace sluice

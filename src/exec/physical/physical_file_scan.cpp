@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "common/text/ascii_case.hpp"
+#include "common/types/type_contents.hpp"
 #include "exec/physical/file_morsels.hpp"
 #include "storage/csv/csv_reader.hpp"
 #include "storage/format/file_text.hpp"
@@ -36,7 +37,8 @@ class ParquetFileReader {
       for (idx_t index = 0; index < file_fields.size(); ++index) {
         if (!sameIdentifier(file_fields[index].name, schema[column].name))
           continue;
-        if (!file_fields[index].type.sameStructure(schema[column].type)) {
+        // A collated STRING is stored as any STRING: the values are relabelled as read.
+        if (!file_fields[index].type.sameStructure(withoutCollations(schema[column].type))) {
           throw Error(
               ErrorClass::FAILED_READ_FILE, "PARQUET_COLUMN_DATA_TYPE_MISMATCH",
               fmt::format("Encountered error while reading file {}: column `{}` has type {} "
@@ -64,7 +66,10 @@ class ParquetFileReader {
     batch.num_rows = file_batch.num_rows;
     for (size_t column = 0; column < schema_.size(); ++column) {
       if (source_[column] >= 0) {
-        batch.columns.push_back(std::move(file_batch.columns[source_[column]]));
+        Vector& values = file_batch.columns[source_[column]];
+        if (!(values.type() == schema_[column].type))
+          values.relabel(schema_[column].type);
+        batch.columns.push_back(std::move(values));
       } else {
         batch.columns.push_back(Vector::nullConstant(schema_[column].type));
       }

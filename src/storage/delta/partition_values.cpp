@@ -185,7 +185,7 @@ Value parsePartitionValue(const std::optional<std::string>& text, const DataType
       return Value::decimal(unscaled, type.precision(), type.scale());
     }
     case TypeId::kString:
-      return Value::string(input);
+      return Value::string(input, type.collation());
     case TypeId::kBinary: {
       auto bytes = latin1TextToBytes(input);
       if (!bytes)

@@ -4,15 +4,49 @@
 
 #include "storage/delta/schema_json.hpp"
 
+#include <cctype>
 #include <charconv>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/text/collation.hpp"
 
 namespace sluice::delta {
 
 namespace {
+
+//! A field path of the collations map: the field's name, then "element", "key", "value".
+std::string childPath(const std::string& path, const char* step) {
+  return path + "." + step;
+}
+
+//! Spark's collation identifier without a version: "spark.UTF8_LCASE", "icu.UNICODE_CI".
+std::string collationIdentifier(CollationId id) {
+  const char* provider = id <= kUtf8LcaseRtrim ? "spark" : "icu";
+  return fmt::format("{}.{}", provider, Collation::byId(id).name());
+}
+
+//! Records the collated strings of `type` (reached as `path`), down to the next struct, whose
+//! fields record their own.
+void collectCollations(const DataType& type, const std::string& path, Json& collations) {
+  switch (type.id()) {
+    case TypeId::kString:
+      if (type.isCollatedString())
+        collations[path] = collationIdentifier(type.collation());
+      break;
+    case TypeId::kArray:
+      collectCollations(type.elementType(), childPath(path, "element"), collations);
+      break;
+    case TypeId::kMap:
+      collectCollations(type.keyType(), childPath(path, "key"), collations);
+      collectCollations(type.valueType(), childPath(path, "value"), collations);
+      break;
+    default:
+      break;
+  }
+}
 
 [[noreturn]] void throwBadSchema(std::string_view where, std::string_view what) {
   throw Error(ErrorClass::CANNOT_PARSE_DATATYPE,
@@ -103,6 +137,40 @@ bool booleanMember(const Json& object, const char* name, bool fallback, std::str
   return it->get<bool>();
 }
 
+using CollationsByPath = std::map<std::string, CollationId>;
+
+DataType typeFromJson(const Json& json, std::string_view where, const std::string& path,
+                      const CollationsByPath& collations);
+
+//! The collations of a field's metadata by field path, as collation ids. Spark accepts the
+//! providers "spark" and "icu"; a version after the name (the protocol allows one) is ignored.
+CollationsByPath collationsFromMetadata(const Json& metadata, std::string_view where) {
+  CollationsByPath collations;
+  auto entry = metadata.find(kCollationsMetadataKey);
+  if (entry == metadata.end())
+    return collations;
+  if (!entry->is_object())
+    throwBadSchema(where, fmt::format("\"{}\" is not an object", kCollationsMetadataKey));
+  for (const auto& [path, identifier] : entry->items()) {
+    if (!identifier.is_string())
+      throwBadSchema(where, fmt::format("the collation of \"{}\" is not a string", path));
+    std::string text = identifier.get<std::string>();
+    auto dot = text.find('.');
+    std::string provider = text.substr(0, dot);
+    for (char& c : provider)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (dot == std::string::npos || (provider != "spark" && provider != "icu")) {
+      throwBadSchema(where, fmt::format("the collation \"{}\" of \"{}\" names no provider "
+                                        "Spark knows (spark, icu)",
+                                        text, path));
+    }
+    std::string name = text.substr(dot + 1);
+    name = name.substr(0, name.find('.'));
+    collations[path] = Collation::idForName(name);
+  }
+  return collations;
+}
+
 StructField fieldFromJson(const Json& json, std::string_view where) {
   if (!json.is_object())
     throwBadSchema(where, "a struct field is not an object");
@@ -111,16 +179,67 @@ StructField fieldFromJson(const Json& json, std::string_view where) {
     throwBadSchema(where, "a field name is not a string");
   StructField field;
   field.name = name.get<std::string>();
-  field.type = dataTypeFromJson(member(json, "type", where), where);
-  field.nullable = booleanMember(json, "nullable", true, where);
+  CollationsByPath collations;
   auto metadata = json.find("metadata");
   if (metadata != json.end() && metadata->is_object()) {
     auto comment = metadata->find("comment");
     if (comment != metadata->end() && comment->is_string()) {
       field.comment = comment->get<std::string>();
     }
+    collations = collationsFromMetadata(*metadata, where);
   }
+  field.type = typeFromJson(member(json, "type", where), where, field.name, collations);
+  field.nullable = booleanMember(json, "nullable", true, where);
   return field;
+}
+
+//! Reads the type of the field path `path`; `collations` are those its field's metadata gives.
+DataType typeFromJson(const Json& json, std::string_view where, const std::string& path,
+                      const CollationsByPath& collations) {
+  auto collation = collations.find(path);
+  if (json.is_string()) {
+    DataType type = primitiveFromName(json.get<std::string>(), where);
+    if (collation == collations.end())
+      return type;
+    if (type.id() != TypeId::kString) {
+      throwBadSchema(where, fmt::format("the field path \"{}\" has a collation but is of type "
+                                        "\"{}\"",
+                                        path, json.get<std::string>()));
+    }
+    return DataType::string(collation->second);
+  }
+  if (!json.is_object())
+    throwBadSchema(where, "a type is neither a name nor an object");
+  const Json& kind = member(json, "type", where);
+  if (!kind.is_string())
+    throwBadSchema(where, "\"type\" is not a string");
+  std::string name = kind.get<std::string>();
+  if (collation != collations.end()) {
+    throwBadSchema(where, fmt::format("the field path \"{}\" has a collation but is of type "
+                                      "\"{}\"",
+                                      path, name));
+  }
+  if (name == "array") {
+    return DataType::array(typeFromJson(member(json, "elementType", where), where,
+                                        childPath(path, "element"), collations),
+                           booleanMember(json, "containsNull", true, where));
+  }
+  if (name == "map") {
+    return DataType::map(
+        typeFromJson(member(json, "keyType", where), where, childPath(path, "key"), collations),
+        typeFromJson(member(json, "valueType", where), where, childPath(path, "value"), collations),
+        booleanMember(json, "valueContainsNull", true, where));
+  }
+  if (name == "struct") {
+    const Json& fields = member(json, "fields", where);
+    if (!fields.is_array())
+      throwBadSchema(where, "\"fields\" is not an array");
+    std::vector<StructField> children;
+    for (const Json& field : fields)
+      children.push_back(fieldFromJson(field, where));
+    return DataType::structOf(std::move(children));
+  }
+  throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
 }
 
 }  // namespace
@@ -129,6 +248,10 @@ Json fieldToJson(const StructField& field) {
   Json metadata = Json::object();
   if (!field.comment.empty())
     metadata["comment"] = field.comment;
+  Json collations = Json::object();
+  collectCollations(field.type, field.name, collations);
+  if (!collations.empty())
+    metadata[kCollationsMetadataKey] = std::move(collations);
   return Json{{"name", field.name},
               {"type", dataTypeToJson(field.type)},
               {"nullable", field.nullable},
@@ -153,9 +276,7 @@ Json dataTypeToJson(const DataType& type) {
       return "double";
     case TypeId::kDecimal:
       return fmt::format("decimal({},{})", type.precision(), type.scale());
-    case TypeId::kString:
-      if (type.isCollatedString())
-        break;  // the collations table feature is not supported yet
+    case TypeId::kString:  // a collation is recorded in the metadata of the field
       return "string";
     case TypeId::kBinary:
       return "binary";
@@ -196,33 +317,7 @@ Json dataTypeToJson(const DataType& type) {
 }
 
 DataType dataTypeFromJson(const Json& json, std::string_view where) {
-  if (json.is_string())
-    return primitiveFromName(json.get<std::string>(), where);
-  if (!json.is_object())
-    throwBadSchema(where, "a type is neither a name nor an object");
-  const Json& kind = member(json, "type", where);
-  if (!kind.is_string())
-    throwBadSchema(where, "\"type\" is not a string");
-  std::string name = kind.get<std::string>();
-  if (name == "array") {
-    return DataType::array(dataTypeFromJson(member(json, "elementType", where), where),
-                           booleanMember(json, "containsNull", true, where));
-  }
-  if (name == "map") {
-    return DataType::map(dataTypeFromJson(member(json, "keyType", where), where),
-                         dataTypeFromJson(member(json, "valueType", where), where),
-                         booleanMember(json, "valueContainsNull", true, where));
-  }
-  if (name == "struct") {
-    const Json& fields = member(json, "fields", where);
-    if (!fields.is_array())
-      throwBadSchema(where, "\"fields\" is not an array");
-    std::vector<StructField> children;
-    for (const Json& field : fields)
-      children.push_back(fieldFromJson(field, where));
-    return DataType::structOf(std::move(children));
-  }
-  throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
+  return typeFromJson(json, where, "", {});
 }
 
 std::string schemaToJson(const std::vector<StructField>& fields) {

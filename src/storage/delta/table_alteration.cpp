@@ -41,7 +41,40 @@ void refuseColumnMappingModeChange(ColumnMappingMode from, ColumnMappingMode to)
              columnMappingModeName(from), columnMappingModeName(to));
 }
 
+//! `protocol` with the features the table's new schema needs (a TIMESTAMP_NTZ, VARIANT or
+//! collated STRING column added); a table keeps every feature it has.
+Protocol withFeaturesOfSchema(const Protocol& protocol, const Metadata& metadata) {
+  std::vector<StructField> schema = schemaFromJson(metadata.schema_string, "an altered schema");
+  return unionOfProtocols(protocol, protocolForNewTable(schema, /*clustered=*/false, {}));
+}
+
 }  // namespace
+
+bool isCollationChange(const DataType& from, const DataType& to) {
+  if (from.id() != to.id())
+    return false;
+  switch (from.id()) {
+    case TypeId::kString:
+      return true;
+    case TypeId::kArray:
+      return from.containsNull() == to.containsNull() &&
+             isCollationChange(from.elementType(), to.elementType());
+    case TypeId::kMap:  // the keys of a map keep their collation: it orders and dedups them
+      return from.containsNull() == to.containsNull() && from.keyType() == to.keyType() &&
+             isCollationChange(from.valueType(), to.valueType());
+    case TypeId::kStruct: {
+      const auto& a = from.fields();
+      const auto& b = to.fields();
+      return a.size() == b.size() &&
+             std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+               return x.name == y.name && x.nullable == y.nullable &&
+                      isCollationChange(x.type, y.type);
+             });
+    }
+    default:
+      return from == to;
+  }
+}
 
 int64_t setTableProperties(const Snapshot& snapshot,
                            const std::map<std::string, std::string>& properties) {
@@ -105,8 +138,8 @@ int64_t addColumnsAt(const Snapshot& snapshot, const std::vector<AddedField>& co
   Metadata metadata = snapshot.metadata;
   metadata.schema_string = schema.dump();
   assignColumnMapping(metadata);
-  return commitMetadataChange(snapshot, metadata, snapshot.protocol, "ADD COLUMNS",
-                              {{"columns", dumpJson(logged)}});
+  return commitMetadataChange(snapshot, metadata, withFeaturesOfSchema(snapshot.protocol, metadata),
+                              "ADD COLUMNS", {{"columns", dumpJson(logged)}});
 }
 
 int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
@@ -116,7 +149,8 @@ int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
   Metadata metadata = snapshot.metadata;
   Protocol protocol = snapshot.protocol;
   const DataType& current = snapshot.schema[fieldIndex(schema, column)].type;
-  if (!(current == changed.type)) {
+  bool collation_change = !(current == changed.type) && isCollationChange(current, changed.type);
+  if (!(current == changed.type) && !collation_change) {
     recordTypeChange(field, changed.type);
     protocol = withTypeWidening(protocol, metadata);
   }
@@ -128,7 +162,19 @@ int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
     field_metadata.erase("comment");
   else
     field_metadata["comment"] = changed.comment;
+  if (collation_change) {
+    // The type's JSON holds no collation; the field's metadata holds them all.
+    Json described = fieldToJson(changed);
+    field["type"] = described["type"];
+    auto collations = described["metadata"].find(kCollationsMetadataKey);
+    if (collations == described["metadata"].end())
+      field_metadata.erase(kCollationsMetadataKey);
+    else
+      field_metadata[kCollationsMetadataKey] = *collations;
+  }
   metadata.schema_string = schema.dump();
+  if (collation_change)
+    protocol = withFeaturesOfSchema(protocol, metadata);
   Json logged = fieldToJson(changed);
   logged["name"] = column;
   return commitMetadataChange(snapshot, metadata, protocol, "CHANGE COLUMN",

@@ -41,8 +41,13 @@ struct AddedField {
 //! Adds nullable columns. Returns the committed version.
 int64_t addColumnsAt(const Snapshot& snapshot, const std::vector<AddedField>& columns);
 
+//! Whether `to` differs from `from` in the collations of its strings alone (not those of map
+//! keys), a change ALTER COLUMN makes without rewriting a file.
+bool isCollationChange(const DataType& from, const DataType& to);
+
 //! Commits `changed` as the new definition of the top-level column `column`: its type (equal,
-//! or a widening the table allows), comment and nullability. Returns the committed version.
+//! a widening the table allows, or a collation change), comment and nullability. Returns the
+//! committed version.
 int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
                      const StructField& changed);
 

@@ -32,7 +32,7 @@ const std::vector<std::string> kWriterFeatures = {
     "appendOnly",     "invariants",          "timestampNtz",  "domainMetadata",
     "clustering",     "vacuumProtocolCheck", "typeWidening",  "typeWidening-preview",
     "changeDataFeed", "deletionVectors",     "columnMapping", "v2Checkpoint",
-    "variantType",    "variantType-preview"};
+    "variantType",    "variantType-preview", "collations",    "collations-preview"};
 
 bool usesColumnMapping(const Metadata& metadata) {
   return columnMappingMode(metadata) != ColumnMappingMode::kNone;
@@ -197,11 +197,14 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   };
   bool ntz = holds(TypeId::kTimestampNtz);
   bool variant = holds(TypeId::kVariant);
+  bool collated = std::any_of(schema.begin(), schema.end(), [](const StructField& field) {
+    return containsCollatedString(field.type);
+  });
   Metadata defined;
   defined.configuration = properties;
   bool change_data_feed = changeDataFeedEnabled(defined);
   bool column_mapping = usesColumnMapping(defined);
-  if (!ntz && !variant && !clustered) {
+  if (!ntz && !variant && !clustered && !collated) {
     // As Delta does, the legacy writer version that implies change data feed.
     if (change_data_feed)
       protocol.min_writer_version = 4;
@@ -223,10 +226,12 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
     protocol.reader_features->push_back("variantType");
     writer_features.push_back("variantType");
   }
-  if (clustered) {
+  if (clustered)
     writer_features.push_back("clustering");
+  if (collated)  // a writer-only feature: readers that lack it read the strings as UTF8_BINARY
+    writer_features.push_back("collations");
+  if (clustered || collated)
     writer_features.push_back("domainMetadata");
-  }
   if (change_data_feed)
     writer_features.push_back("changeDataFeed");
   protocol.writer_features = writer_features;

@@ -3,7 +3,8 @@
 // Which Delta protocols sluice reads and writes (PROTOCOL.md, "Table Features", "Writer
 // Version Requirements"), and the protocol a new table needs: (1, 2) by default; TIMESTAMP_NTZ
 // columns need the timestampNtz reader-writer feature (3, 7); CLUSTER BY needs the clustering
-// and domainMetadata writer features (writer 7); delta.enableChangeDataFeed needs writer
+// and domainMetadata writer features (writer 7), a collated STRING column the collations and
+// domainMetadata writer features; delta.enableChangeDataFeed needs writer
 // version 4, or the changeDataFeed writer feature when the table is on writer version 7;
 // delta.checkpointPolicy = 'v2' needs the v2Checkpoint reader-writer feature (3, 7).
 #pragma once

@@ -152,8 +152,8 @@ bool DeltaTableScan::openNextFile() {
     if (!index)
       continue;
     const DataType& file_type = file_fields[*index].type;
-    // A VARIANT is stored as its (value, metadata) group.
-    DataType expected = variant::storageType(stored.type);
+    // A VARIANT is stored as its (value, metadata) group, a collated STRING as any STRING.
+    DataType expected = withoutCollations(variant::storageType(stored.type));
     bool same = mapped_ ? sameShape(file_type, expected) : file_type.sameStructure(expected);
     // A file written before its column widened is read in the narrower type, then
     // converted.
@@ -267,8 +267,9 @@ bool DeltaTableScan::next(Batch& batch) {
         Vector& values = file_batch.columns[reader_columns_[column]];
         if (containsTypeId(output_[column].type, TypeId::kVariant))
           values = variant::fromStorage(values, output_[column].type, file_batch.num_rows);
-        // Nested fields read under their physical names take the table's names.
-        if (values.type().isNested() && !(values.type() == output_[column].type))
+        // Nested fields read under their physical names take the table's names, strings the
+        // table's collations.
+        if (!(values.type() == output_[column].type))
           values.relabel(output_[column].type);
         batch.columns.push_back(std::move(values));
       } else {

@@ -2,6 +2,7 @@
 //
 // Table schemas to Delta's schemaString and back.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "common/error/error.hpp"
@@ -79,6 +80,81 @@ TEST(DeltaSchemaJsonTest, RejectsTypesDeltaCannotHoldAndBadJson) {
   }
   EXPECT_THROW(schemaFromJson("{", "t"), Error);
   EXPECT_THROW(schemaFromJson(R"("integer")", "t"), Error);
+}
+
+TEST(DeltaSchemaJsonTest, WritesCollationsInTheMetadataOfTheNearestField) {
+  // The shape of the collations RFC's example: a collated column, and an array of maps whose
+  // keys are collated and whose values are structs with a collated field of their own.
+  CollationId german = Collation::idForName("de");
+  std::vector<StructField> schema = {
+      field("col1", DataType::string(german)),
+      field("col2", DataType::array(DataType::map(
+                        DataType::string(Collation::idForName("UNICODE_CI")),
+                        DataType::structOf({field("f1", DataType::string(kUtf8Lcase))}), true))),
+      field("plain", DataType::string()),
+  };
+  EXPECT_EQ(
+      schemaToJson(schema),
+      R"({"type":"struct","fields":[)"
+      R"({"name":"col1","type":"string","nullable":true,"metadata":{"__COLLATIONS":{"col1":"icu.de"}}},)"
+      R"({"name":"col2","type":{"type":"array","elementType":{"type":"map","keyType":"string",)"
+      R"("valueType":{"type":"struct","fields":[{"name":"f1","type":"string","nullable":true,)"
+      R"("metadata":{"__COLLATIONS":{"f1":"spark.UTF8_LCASE"}}}]},"valueContainsNull":true},)"
+      R"("containsNull":true},"nullable":true,"metadata":{"__COLLATIONS":{"col2.element.key":"icu.UNICODE_CI"}}},)"
+      R"({"name":"plain","type":"string","nullable":true,"metadata":{}}]})");
+  std::vector<StructField> back = schemaFromJson(schemaToJson(schema), "test");
+  ASSERT_EQ(back.size(), schema.size());
+  for (size_t index = 0; index < schema.size(); ++index)
+    EXPECT_EQ(back[index].type, schema[index].type) << schema[index].name;
+}
+
+TEST(DeltaSchemaJsonTest, ReadsCollationsAsOtherWritersSpellThem) {
+  // A provider in any case, a version after the name (the protocol allows one), and the
+  // comment beside the collations.
+  std::vector<StructField> schema = schemaFromJson(
+      R"({"type":"struct","fields":[{"name":"s","type":"string","nullable":true,)"
+      R"("metadata":{"comment":"name","__COLLATIONS":{"s":"ICU.UNICODE_CI.72"}}},)"
+      R"({"name":"m","type":{"type":"map","keyType":"string","valueType":"string",)"
+      R"("valueContainsNull":true},"nullable":true,"metadata":{"__COLLATIONS":{"m.value":"Spark.UTF8_LCASE_RTRIM"}}}]})",
+      "test");
+  ASSERT_EQ(schema.size(), 2u);
+  EXPECT_EQ(schema[0].type, DataType::string(Collation::idForName("UNICODE_CI")));
+  EXPECT_EQ(schema[0].comment, "name");
+  EXPECT_EQ(schema[1].type,
+            DataType::map(DataType::string(), DataType::string(kUtf8LcaseRtrim), true));
+}
+
+TEST(DeltaSchemaJsonTest, RejectsCollationsThatNameNoStringOrNoCollation) {
+  auto parse = [](const char* collation, const char* type) {
+    return schemaFromJson(
+        fmt::format(R"({{"type":"struct","fields":[{{"name":"c","type":{},"nullable":true,)"
+                    R"("metadata":{{"__COLLATIONS":{{"c":"{}"}}}}}}]}})",
+                    type, collation),
+        "the metaData of t");
+  };
+  auto error_class = [&](const char* collation, const char* type) {
+    try {
+      parse(collation, type);
+    } catch (const Error& error) {
+      return error.errorClass();
+    }
+    return ErrorClass::INTERNAL_ERROR;
+  };
+  EXPECT_EQ(error_class("spark.UTF8_LCASE", R"("integer")"), ErrorClass::CANNOT_PARSE_DATATYPE);
+  EXPECT_EQ(error_class("spark.UTF8_LCASE",
+                        R"({"type":"array","elementType":"string","containsNull":true})"),
+            ErrorClass::CANNOT_PARSE_DATATYPE);
+  EXPECT_EQ(error_class("mysql.utf8mb4", R"("string")"), ErrorClass::CANNOT_PARSE_DATATYPE);
+  EXPECT_EQ(error_class("UTF8_LCASE", R"("string")"), ErrorClass::CANNOT_PARSE_DATATYPE);
+  EXPECT_EQ(error_class("icu.NO_SUCH_COLLATION", R"("string")"),
+            ErrorClass::COLLATION_INVALID_NAME);
+  // A path that names nothing in the field is left alone, as Spark does.
+  std::vector<StructField> schema =
+      schemaFromJson(R"({"type":"struct","fields":[{"name":"c","type":"integer","nullable":true,)"
+                     R"("metadata":{"__COLLATIONS":{"other":"spark.UTF8_LCASE"}}}]})",
+                     "test");
+  ASSERT_EQ(schema.size(), 1u);
+  EXPECT_EQ(schema[0].type, DataType::intType());
 }
 
 }  // namespace
