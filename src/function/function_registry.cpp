@@ -50,6 +50,7 @@ const FunctionRegistry& FunctionRegistry::builtin() {
     registerBitwiseFunctions(built);
     registerRandomFunctions(built);
     registerStringFunctions(built);
+    registerCaseMappingFunctions(built);
     registerStringTrimFunctions(built);
     registerSubstringFunctions(built);
     registerStringSearchFunctions(built);

@@ -68,6 +68,7 @@ void registerNumericFunctions(FunctionRegistry& registry);
 void registerBitwiseFunctions(FunctionRegistry& registry);
 void registerRandomFunctions(FunctionRegistry& registry);
 void registerStringFunctions(FunctionRegistry& registry);
+void registerCaseMappingFunctions(FunctionRegistry& registry);
 void registerStringTrimFunctions(FunctionRegistry& registry);
 void registerSubstringFunctions(FunctionRegistry& registry);
 void registerStringSearchFunctions(FunctionRegistry& registry);

@@ -5,7 +5,8 @@
 // run of characters including line breaks; the escape character (default '\') makes the next
 // '_', '%' or escape character literal. An escape character before anything else raises
 // INVALID_FORMAT.ESC_IN_THE_MIDDLE, one at the end INVALID_FORMAT.ESC_AT_THE_END. ilike
-// lower-cases both sides first. The pattern is matched directly (no regex): '%' is resolved
+// lower-cases both sides first, and so does like under UTF8_LCASE (Spark matches it with a
+// case-insensitive Unicode regex). The pattern is matched directly (no regex): '%' is resolved
 // by backtracking to the last '%' only, which is linear in practice.
 
 #include <utf8proc.h>
@@ -267,6 +268,8 @@ char32_t escapeCharacter(const BindRequest& request) {
 BoundScalarFunction bindLike(std::string name, bool case_insensitive, const BindRequest& request) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
+  if (types[0].collation() == kUtf8Lcase)
+    case_insensitive = true;
   char32_t escape = escapeCharacter(request);
   if (request.argument_types.size() == 3)
     types.push_back(DataType::string());

@@ -7,7 +7,9 @@
 // ((?=, (?!, (?<=), back-references (\1), possessive quantifiers (a*+) and atomic groups.
 // Matching follows Java's Matcher.find: the search resumes where the last match ended, and
 // after an empty match one character later. Replacement strings use Java's syntax: $n refers
-// to group n and a backslash quotes the next character.
+// to group n and a backslash quotes the next character. Under UTF8_LCASE a pattern matches
+// case-insensitively (Unicode simple case folding), as Spark compiles it with CASE_INSENSITIVE
+// and UNICODE_CASE.
 
 #include <re2/re2.h>
 
@@ -30,15 +32,18 @@ namespace {
                           function, pattern, why));
 }
 
-//! Compiles each distinct pattern once per kernel call (patterns are usually constant).
+//! Compiles each distinct pattern once per kernel call (patterns are usually constant), for
+//! texts of the collation `collation`.
 class PatternCache {
  public:
-  explicit PatternCache(std::string_view function) : function_(function) {}
+  PatternCache(std::string_view function, CollationId collation)
+      : function_(function), case_sensitive_(collation != kUtf8Lcase) {}
 
   const RE2& get(std::string_view pattern) {
     if (!compiled_ || pattern != text_) {
       RE2::Options options;
       options.set_log_errors(false);
+      options.set_case_sensitive(case_sensitive_);
       auto regex = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
       if (!regex->ok())
         raiseInvalidPattern(function_, pattern, regex->error());
@@ -50,6 +55,7 @@ class PatternCache {
 
  private:
   std::string_view function_;
+  bool case_sensitive_;
   std::string text_;
   std::unique_ptr<RE2> compiled_;
 };
@@ -87,9 +93,10 @@ std::string_view capture(const re2::StringPiece& piece) {
 BoundScalarFunction bindRlike(std::string name, const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType pattern = expectArgument(request, 1, DataType::string());
-  ScalarKernel kernel = [name](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                               Vector& result) {
-    PatternCache cache(name);
+  CollationId collation = text.collation();
+  ScalarKernel kernel = [name, collation](const ExecContext&, const ArgumentVectors& args,
+                                          const RowSet& rows, Vector& result) {
+    PatternCache cache(name, collation);
     naryLoop<uint8_t, StringView, StringView>(
         args, rows, result, [&](idx_t, StringView s, StringView p) -> uint8_t {
           return RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), cache.get(p));
@@ -120,10 +127,11 @@ BoundScalarFunction bindExtract(const BindRequest& request, const char* function
   bool has_index = request.argument_types.size() == 3;
   if (has_index)
     types.push_back(expectArgument(request, 2, DataType::intType()));
-  ScalarKernel kernel = [has_index, function, emit, default_index](
+  CollationId collation = types[0].collation();
+  ScalarKernel kernel = [has_index, function, emit, default_index, collation](
                             const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                             Vector& result) {
-    PatternCache cache(function);
+    PatternCache cache(function, collation);
     forEachRow(rows, [&](idx_t row) {
       for (const Vector* arg : args) {
         if (arg->isNull(row)) {
@@ -228,9 +236,10 @@ BoundScalarFunction bindRegexpReplace(const BindRequest& request) {
                               position->getInt64()));
     }
   }
-  ScalarKernel kernel = [has_position](const ExecContext&, const ArgumentVectors& args,
-                                       const RowSet& rows, Vector& result) {
-    PatternCache cache("regexp_replace");
+  CollationId collation = types[0].collation();
+  ScalarKernel kernel = [has_position, collation](const ExecContext&, const ArgumentVectors& args,
+                                                  const RowSet& rows, Vector& result) {
+    PatternCache cache("regexp_replace", collation);
     StringView* out = result.mutableData<StringView>();
     std::string buffer;
     forEachRow(rows, [&](idx_t row) {
@@ -306,9 +315,10 @@ BoundScalarFunction bindSplit(const BindRequest& request) {
   bool has_limit = request.argument_types.size() == 3;
   if (has_limit)
     types.push_back(expectArgument(request, 2, DataType::intType()));
-  ScalarKernel kernel = [has_limit](const ExecContext&, const ArgumentVectors& args,
-                                    const RowSet& rows, Vector& result) {
-    PatternCache cache("split");
+  CollationId collation = types[0].collation();
+  ScalarKernel kernel = [has_limit, collation](const ExecContext&, const ArgumentVectors& args,
+                                               const RowSet& rows, Vector& result) {
+    PatternCache cache("split", collation);
     ListEntry* out = result.mutableData<ListEntry>();
     forEachRow(rows, [&](idx_t row) {
       for (const Vector* arg : args) {

@@ -1,17 +1,10 @@
 // src/function/scalar/string_functions.cpp
 //
 // Per-string functions: length / char_length / character_length (characters; bytes for
-// BINARY), octet_length, bit_length, upper / ucase, lower / lcase, initcap, reverse, repeat,
-// space, ascii, chr / char, lpad and rpad.
-// - Case mapping uses utf8proc's one-to-one mappings, plus Java's expansion of the German sharp
-//   s to "SS" in upper case; Java's other one-to-many mappings (ligatures such as U+FB00, a few
-//   Greek and Armenian letters) are not applied.
-// - initcap lower-cases the string, then title-cases every character that follows a space
-//   (only ' ' separates words, as in Spark).
+// BINARY), octet_length, bit_length, reverse, repeat, space, ascii, chr / char, lpad and rpad
+// (upper, lower and initcap are in case_mapping.cpp).
 // - lpad / rpad pad with whole or partial copies of the pad string to exactly `len`
 //   characters, cut the string to `len` when it is longer, and with an empty pad only cut.
-
-#include <utf8proc.h>
 
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
@@ -37,50 +30,6 @@ BoundScalarFunction bindLength(std::string name, int64_t unit_bits, bool count_c
     });
   };
   return {std::move(name), {input}, DataType::intType(), std::move(kernel)};
-}
-
-// ---- case mapping ----
-
-enum class CaseMapping { kUpper, kLower, kInitCap };
-
-void mapCase(std::string& out, std::string_view text, CaseMapping mapping) {
-  bool after_space = true;
-  for (size_t offset = 0; offset < text.size();) {
-    size_t length;
-    char32_t code_point = utf8::decode(text, offset, length);
-    auto cp = static_cast<utf8proc_int32_t>(code_point);
-    if (mapping == CaseMapping::kUpper && code_point == 0xDF) {
-      out += "SS";
-      after_space = false;
-      offset += length;
-      continue;
-    }
-    switch (mapping) {
-      case CaseMapping::kUpper:
-        cp = utf8proc_toupper(cp);
-        break;
-      case CaseMapping::kLower:
-        cp = utf8proc_tolower(cp);
-        break;
-      case CaseMapping::kInitCap:
-        cp = after_space ? utf8proc_totitle(cp) : utf8proc_tolower(cp);
-        break;
-    }
-    appendUtf8(out, static_cast<char32_t>(cp));
-    after_space = text[offset] == ' ';
-    offset += length;
-  }
-}
-
-BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRequest& request) {
-  DataType input = expectArgument(request, 0, DataType::string());
-  return {std::move(name),
-          {input},
-          DataType::string(),
-          stringResultKernel<StringView>([mapping](std::string& out, StringView text) {
-            mapCase(out, text, mapping);
-            return true;
-          })};
 }
 
 // ---- reverse, repeat, space ----
@@ -225,17 +174,6 @@ void registerStringFunctions(FunctionRegistry& registry) {
                       }});
   registry.addScalar({"bit_length", 1, 1,
                       [](const BindRequest& r) { return bindLength("bit_length", 8, false, r); }});
-  registry.addScalar(
-      {"upper", 1, 1,
-       [](const BindRequest& r) { return bindCase("upper", CaseMapping::kUpper, r); }},
-      {"ucase"});
-  registry.addScalar(
-      {"lower", 1, 1,
-       [](const BindRequest& r) { return bindCase("lower", CaseMapping::kLower, r); }},
-      {"lcase"});
-  registry.addScalar({"initcap", 1, 1, [](const BindRequest& r) {
-                        return bindCase("initcap", CaseMapping::kInitCap, r);
-                      }});
   registry.addScalar({"reverse", 1, 1, bindReverse});
   registry.addScalar({"repeat", 2, 2, bindRepeat});
   registry.addScalar({"space", 1, 1, bindSpace});

@@ -1,8 +1,8 @@
 // src/function/scalar/string_search.cpp
 //
 // Finding and replacing substrings: instr, locate / position, startswith, endswith, contains,
-// find_in_set, replace, translate and split_part. Positions are 1-based character positions
-// and 0 means "not found".
+// find_in_set, replace, translate, split_part and substring_index. Positions are 1-based
+// character positions and 0 means "not found".
 // - locate(sub, s, pos) searches from character pos; pos < 1 gives 0 and a NULL pos gives 0
 //   (not NULL), as in Hive. An empty sub is found at 1 whatever pos is (UTF8String.indexOf).
 // - find_in_set(s, list) is 0 when s contains a comma.
@@ -11,12 +11,16 @@
 //   removes it when `to` is shorter; the first mapping of a repeated character wins.
 // - split_part(s, delim, n) splits on the literal delimiter; n < 0 counts from the end, a part
 //   out of range is '' and n = 0 raises INVALID_INDEX_OF_ZERO.
-// - Under UTF8_LCASE, instr, locate / position, startswith, endswith and contains match the
-//   lowercase forms, as Spark's collation-aware versions do; under an _RTRIM collation
-//   startswith, endswith and contains drop both sides' trailing spaces, instr and locate the
-//   substring's. replace follows UTF8_LCASE (and ignores _RTRIM); split_part follows UTF8_LCASE
-//   and drops the delimiter's trailing spaces under _RTRIM; find_in_set compares the collation
-//   keys of the word and each item, under any collation.
+// - substring_index(s, delim, n) is what comes before the n-th delim from the left (n > 0) or
+//   after the n-th from the right (n < 0); all of s when delim occurs fewer times, '' for n = 0
+//   or an empty delim. Occurrences may overlap, as UTF8String.subStringIndex finds them.
+// - Under UTF8_LCASE, instr, locate / position, startswith, endswith, contains, replace,
+//   split_part and substring_index match the lowercase forms of whole characters, translate
+//   maps characters by their lowercase, as Spark's collation-aware versions do
+//   (collated_text.hpp). Under an _RTRIM collation startswith, endswith and contains drop both
+//   sides' trailing spaces; instr, locate, split_part and substring_index the searched
+//   string's; replace and translate ignore _RTRIM. find_in_set compares the collation keys of
+//   the word and each item, under any collation.
 
 #include <algorithm>
 #include <unordered_map>
@@ -26,6 +30,7 @@
 #include "common/text/collation.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/collated_text.hpp"
 #include "function/scalar/string_kernel.hpp"
 #include "function/scalar/utf8_text.hpp"
 
@@ -55,41 +60,6 @@ int64_t indexOf(std::string_view text, std::string_view sub, int64_t start) {
   return -1;
 }
 
-//! A text lowercased a character at a time, as UTF8_LCASE compares it, with where each
-//! character's form begins in `lowered` (`starts`) and in the text (`offsets`); both end with
-//! the total size.
-struct LoweredText {
-  std::string lowered;
-  std::vector<size_t> starts;
-  std::vector<size_t> offsets;
-
-  explicit LoweredText(std::string_view text) {
-    for (size_t offset = 0; offset < text.size();) {
-      size_t length = utf8::charLength(text[offset]);
-      starts.push_back(lowered.size());
-      offsets.push_back(offset);
-      appendLowercaseCodePoints(text.substr(offset, length), lowered);
-      offset += length;
-    }
-    starts.push_back(lowered.size());
-    offsets.push_back(text.size());
-  }
-
-  size_t characters() const { return starts.size() - 1; }
-
-  //! The character after the run of whole characters from character `i` whose lowercase form
-  //! is `pattern` (lowercased, not empty); 0 when there is no such run.
-  size_t matchEnd(size_t i, const std::string& pattern) const {
-    if (lowered.compare(starts[i], pattern.size(), pattern) != 0)
-      return 0;
-    auto end = std::lower_bound(starts.begin() + static_cast<std::ptrdiff_t>(i), starts.end(),
-                                starts[i] + pattern.size());
-    if (end == starts.end() || *end != starts[i] + pattern.size())
-      return 0;
-    return static_cast<size_t>(end - starts.begin());
-  }
-};
-
 //! indexOf under UTF8_LCASE (CollationAwareUTF8String.lowercaseIndexOf): the character index
 //! in `text`, at or after character `start`, where a run of whole characters begins whose
 //! lowercase form is that of `sub`; -1 when there is none.
@@ -104,21 +74,6 @@ int64_t lowercaseIndexOf(std::string_view text, std::string_view sub, int64_t st
       return static_cast<int64_t>(i);
   }
   return -1;
-}
-
-// What the UTF8 collations do to a search (the binder refuses the ICU ones,
-// planner/binder/collation_coercion.hpp): UTF8_LCASE and UTF8_LCASE_RTRIM match lowercase
-// forms, the _RTRIM ones drop trailing spaces first (of what, each function says).
-bool matchesLowercase(CollationId collation) {
-  return collation == kUtf8Lcase || collation == kUtf8LcaseRtrim;
-}
-bool dropsTrailingSpaces(CollationId collation) {
-  return collation == kUtf8BinaryRtrim || collation == kUtf8LcaseRtrim;
-}
-
-//! `text` without its trailing spaces: a view of `scratch` or of `text`.
-std::string_view withoutTrailingSpaces(std::string_view text, std::string& scratch) {
-  return Collation::byId(kUtf8BinaryRtrim).key(text, scratch);
 }
 
 //! indexOf under an _RTRIM collation (Spark's StringInstr / StringLocate): the substring's
@@ -345,8 +300,10 @@ BoundScalarFunction bindReplace(const BindRequest& request) {
               })};
 }
 
-void translate(std::string& out, std::string_view text, std::string_view from,
-               std::string_view to) {
+//! translate, under UTF8_LCASE (`lowercase`: CollationAwareUTF8String.lowercaseTranslate) by
+//! the lowercase of each character of `from` and of `text`.
+void translate(std::string& out, std::string_view text, std::string_view from, std::string_view to,
+               bool lowercase) {
   // Code point -> replacement code point, or kDelete.
   constexpr char32_t kDelete = 0xFFFFFFFF;
   std::unordered_map<char32_t, char32_t> mapping;
@@ -354,6 +311,8 @@ void translate(std::string& out, std::string_view text, std::string_view from,
   for (size_t offset = 0; offset < from.size();) {
     size_t length;
     char32_t source = utf8::decode(from, offset, length);
+    if (lowercase)
+      source = lowercaseCodePoint(source);
     offset += length;
     char32_t target = kDelete;
     if (to_offset < to.size()) {
@@ -366,7 +325,7 @@ void translate(std::string& out, std::string_view text, std::string_view from,
   for (size_t offset = 0; offset < text.size();) {
     size_t length;
     char32_t c = utf8::decode(text, offset, length);
-    auto found = mapping.find(c);
+    auto found = mapping.find(lowercase ? lowercaseCodePoint(c) : c);
     if (found == mapping.end()) {
       out += text.substr(offset, length);
     } else if (found->second != kDelete) {
@@ -380,12 +339,13 @@ BoundScalarFunction bindTranslate(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType from = expectArgument(request, 1, DataType::string());
   DataType to = expectArgument(request, 2, DataType::string());
+  bool lowercase = matchesLowercase(text.collation());  // Spark's StringTranslate ignores _RTRIM
   return {"translate",
           {text, from, to},
           DataType::string(),
           stringResultKernel<StringView, StringView, StringView>(
-              [](std::string& out, StringView s, StringView a, StringView b) {
-                translate(out, s, a, b);
+              [lowercase](std::string& out, StringView s, StringView a, StringView b) {
+                translate(out, s, a, b, lowercase);
                 return true;
               })};
 }
@@ -462,6 +422,83 @@ BoundScalarFunction bindSplitPart(const BindRequest& request) {
               })};
 }
 
+std::string_view substringIndex(std::string_view text, std::string_view delim, int32_t count) {
+  if (delim.empty() || count == 0)
+    return {};
+  if (count > 0) {
+    size_t found = std::string_view::npos;
+    for (int32_t seen = 0; seen < count; ++seen) {
+      found = text.find(delim, found == std::string_view::npos ? 0 : found + 1);
+      if (found == std::string_view::npos)
+        return text;
+    }
+    return text.substr(0, found);
+  }
+  size_t found = text.size();
+  for (int64_t seen = 0; seen < -static_cast<int64_t>(count); ++seen) {
+    if (found == 0)
+      return text;
+    found = text.rfind(delim, found - 1);
+    if (found == std::string_view::npos)
+      return text;
+  }
+  return text.substr(found + delim.size());
+}
+
+//! substring_index under UTF8_LCASE (CollationAwareUTF8String.lowercaseSubStringIndex): the
+//! delimiters are the runs of whole characters whose lowercase form is the delimiter's; from
+//! the left the n-th run to start (each search starting a character after the last start), from
+//! the right the n-th run to end (each search ending a character before the last end).
+std::string_view lowercaseSubstringIndex(std::string_view text, std::string_view delim,
+                                         int32_t count) {
+  std::string pattern;
+  appendLowercaseCodePoints(delim, pattern);
+  if (pattern.empty() || count == 0)
+    return {};
+  LoweredText lowered(text);
+  size_t characters = lowered.characters();
+  if (count > 0) {
+    for (size_t i = 0; i < characters; ++i) {
+      if (lowered.matchEnd(i, pattern) != 0 && --count == 0)
+        return text.substr(0, lowered.offsets[i]);
+    }
+    return text;
+  }
+  // The characters where a run ends, from the last.
+  std::vector<bool> ends(characters + 1, false);
+  for (size_t i = 0; i < characters; ++i) {
+    if (size_t end = lowered.matchEnd(i, pattern); end != 0)
+      ends[end] = true;
+  }
+  for (size_t end = characters; end > 0; --end) {
+    if (ends[end] && ++count == 0)
+      return text.substr(lowered.offsets[end]);
+  }
+  return text;
+}
+
+BoundScalarFunction bindSubstringIndex(const BindRequest& request) {
+  DataType text = expectArgument(request, 0, DataType::string());
+  DataType delim = expectArgument(request, 1, DataType::string());
+  DataType count = expectArgument(request, 2, DataType::intType());
+  // Spark's SubstringIndex: an _RTRIM collation drops the delimiter's trailing spaces, then
+  // UTF8_LCASE matches lowercase forms.
+  auto find = matchesLowercase(text.collation()) ? lowercaseSubstringIndex : substringIndex;
+  bool trim = dropsTrailingSpaces(text.collation());
+  return {"substring_index",
+          {text, delim, count},
+          DataType::string(),
+          stringResultKernel<StringView, StringView, int32_t>(
+              [find, trim](std::string& out, StringView s, StringView d, int32_t n) {
+                std::string scratch;
+                std::string_view delimiter = d;
+                if (trim)
+                  delimiter = withoutTrailingSpaces(delimiter, scratch);
+                out += find(s, delimiter, n);
+                return true;
+              })};
+}
+
 }  // namespace
 
 void registerStringSearchFunctions(FunctionRegistry& registry) {
@@ -483,6 +520,7 @@ void registerStringSearchFunctions(FunctionRegistry& registry) {
   registry.addScalar({"replace", 2, 3, bindReplace});
   registry.addScalar({"translate", 3, 3, bindTranslate});
   registry.addScalar({"split_part", 3, 3, bindSplitPart});
+  registry.addScalar({"substring_index", 3, 3, bindSubstringIndex});
 }
 
 }  // namespace sluice

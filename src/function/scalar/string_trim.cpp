@@ -5,12 +5,18 @@
 // Argument order follows Spark's constructors: trim(str), trim(trimStr, str) (likewise ltrim
 // and rtrim), but btrim(str, trimStr). TRIM(BOTH|LEADING|TRAILING chars FROM str) is bound
 // by the binder as trim / ltrim / rtrim(chars, str).
+// Under UTF8_LCASE a character is trimmed when its lowercase is that of a character of the set,
+// and a U+0130 in the set also trims "i" U+0307 (its lowercase form), as Spark's lowercaseTrim
+// does. Under an _RTRIM collation the string's trailing spaces stand aside: the rest is trimmed
+// by the set without its trailing spaces, then they are put back (Spark's
+// collations-padding-trim.sql results).
 
 #include <algorithm>
 #include <vector>
 
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/collated_text.hpp"
 #include "function/scalar/string_kernel.hpp"
 #include "function/scalar/utf8_text.hpp"
 
@@ -34,11 +40,16 @@ std::string_view trimSpaces(std::string_view text, TrimSide side) {
   return text.substr(begin, end - begin);
 }
 
-std::string_view trimCharacters(std::string_view text, std::string_view characters, TrimSide side) {
+constexpr char32_t kDottedCapitalI = 0x0130;
+constexpr char32_t kCombiningDot = 0x0307;
+
+std::string_view trimCharacters(std::string_view text, std::string_view characters, TrimSide side,
+                                bool lowercase) {
+  auto folded = [lowercase](char32_t c) { return lowercase ? lowercaseCodePoint(c) : c; };
   std::vector<char32_t> set;
   for (size_t offset = 0; offset < characters.size();) {
     size_t length;
-    set.push_back(utf8::decode(characters, offset, length));
+    set.push_back(folded(utf8::decode(characters, offset, length)));
     offset += length;
   }
   auto inSet = [&](char32_t c) { return std::find(set.begin(), set.end(), c) != set.end(); };
@@ -47,19 +58,48 @@ std::string_view trimCharacters(std::string_view text, std::string_view characte
   std::vector<char32_t> code_points;
   for (size_t offset = 0; offset < text.size();) {
     size_t length;
-    code_points.push_back(utf8::decode(text, offset, length));
+    code_points.push_back(folded(utf8::decode(text, offset, length)));
     starts.push_back(offset);
     offset += length;
   }
+  // Under UTF8_LCASE a U+0130 of the set stands for its lowercase form "i" U+0307 too: the pair
+  // goes when it is that form, or when the set holds both of its characters.
+  bool dotted_i = lowercase && inSet(kDottedCapitalI);
+  auto pairGoes = [&](char32_t second) {
+    return second == kCombiningDot || (inSet('i') && inSet(second));
+  };
   size_t first = 0;
   size_t last = code_points.size();
   if (side != TrimSide::kTrailing) {
-    while (first < last && inSet(code_points[first]))
+    while (first < last) {
+      if (dotted_i && code_points[first] == 'i' && first + 1 < last) {
+        if (pairGoes(code_points[first + 1])) {
+          first += 2;
+          continue;
+        }
+        first += inSet('i') ? 1 : 0;
+        break;
+      }
+      if (!inSet(code_points[first]))
+        break;
       ++first;
+    }
   }
   if (side != TrimSide::kLeading) {
-    while (last > first && inSet(code_points[last - 1]))
+    while (last > first) {
+      if (dotted_i && code_points[last - 1] == kCombiningDot && last - 1 > first) {
+        char32_t before = code_points[last - 2];
+        if (before == 'i' || (inSet(before) && inSet(kCombiningDot))) {
+          last -= 2;
+          continue;
+        }
+        last -= inSet(kCombiningDot) ? 1 : 0;
+        break;
+      }
+      if (!inSet(code_points[last - 1]))
+        break;
       --last;
+    }
   }
   if (first == last)
     return {};
@@ -83,12 +123,23 @@ BoundScalarFunction bindTrim(std::string name, TrimSide side, bool source_first,
   }
   DataType first = expectArgument(request, 0, DataType::string());
   DataType second = expectArgument(request, 1, DataType::string());
+  bool lowercase = matchesLowercase(first.collation());
+  bool rtrim = dropsTrailingSpaces(first.collation());
   return {std::move(name),
           {first, second},
           DataType::string(),
           stringResultKernel<StringView, StringView>(
-              [side, source_first](std::string& out, StringView a, StringView b) {
-                out += source_first ? trimCharacters(a, b, side) : trimCharacters(b, a, side);
+              [side, source_first, lowercase, rtrim](std::string& out, StringView a, StringView b) {
+                std::string_view text = source_first ? a : b;
+                std::string_view characters = source_first ? b : a;
+                if (!rtrim) {
+                  out += trimCharacters(text, characters, side, lowercase);
+                  return true;
+                }
+                std::string_view body = trimSpaces(text, TrimSide::kTrailing);
+                out += trimCharacters(body, trimSpaces(characters, TrimSide::kTrailing), side,
+                                      lowercase);
+                out += text.substr(body.size());
                 return true;
               })};
 }

@@ -6,9 +6,6 @@
 // defaults to "the rest" and a negative length gives ''.
 // - left(s, n) is substring(s, 1, n); right(s, n) is '' for n <= 0, else substring(s, -n).
 // - overlay(s, r, pos[, len]) replaces len characters (default: r's length) at pos by r.
-// - substring_index(s, delim, n) is what comes before the n-th delim from the left (n > 0) or
-//   after the n-th from the right (n < 0); all of s when delim occurs fewer times, '' for n = 0
-//   or an empty delim. Occurrences may overlap, as UTF8String.subStringIndex finds them.
 
 #include <limits>
 
@@ -141,43 +138,6 @@ BoundScalarFunction bindOverlay(const BindRequest& request) {
           })};
 }
 
-std::string_view substringIndex(std::string_view text, std::string_view delim, int32_t count) {
-  if (delim.empty() || count == 0)
-    return {};
-  if (count > 0) {
-    size_t found = std::string_view::npos;
-    for (int32_t seen = 0; seen < count; ++seen) {
-      found = text.find(delim, found == std::string_view::npos ? 0 : found + 1);
-      if (found == std::string_view::npos)
-        return text;
-    }
-    return text.substr(0, found);
-  }
-  size_t found = text.size();
-  for (int64_t seen = 0; seen < -static_cast<int64_t>(count); ++seen) {
-    if (found == 0)
-      return text;
-    found = text.rfind(delim, found - 1);
-    if (found == std::string_view::npos)
-      return text;
-  }
-  return text.substr(found + delim.size());
-}
-
-BoundScalarFunction bindSubstringIndex(const BindRequest& request) {
-  DataType text = expectArgument(request, 0, DataType::string());
-  DataType delim = expectArgument(request, 1, DataType::string());
-  DataType count = expectArgument(request, 2, DataType::intType());
-  return {"substring_index",
-          {text, delim, count},
-          DataType::string(),
-          stringResultKernel<StringView, StringView, int32_t>(
-              [](std::string& out, StringView s, StringView d, int32_t n) {
-                out += substringIndex(s, d, n);
-                return true;
-              })};
-}
-
 }  // namespace
 
 void registerSubstringFunctions(FunctionRegistry& registry) {
@@ -188,7 +148,6 @@ void registerSubstringFunctions(FunctionRegistry& registry) {
   registry.addScalar({"left", 2, 2, bindLeft});
   registry.addScalar({"right", 2, 2, bindRight});
   registry.addScalar({"overlay", 3, 4, bindOverlay});
-  registry.addScalar({"substring_index", 3, 3, bindSubstringIndex});
 }
 
 }  // namespace sluice

@@ -58,13 +58,11 @@ CollationStrength strengthOf(const BoundExpression& expr) {
                           kind == "EXPLICIT" ? "explicit" : "implicit", types, advice));
 }
 
-//! Whether Spark maps the case of strings under `collation` by its locale's own rules, which
-//! differ from the root locale's for Turkish and Azerbaijani (dotted and dotless i),
-//! Lithuanian (dots kept over i) and Greek (accents dropped in upper case).
-bool hasOwnCaseMapping(const Collation& collation) {
-  for (std::string_view language : {"tr", "az", "lt", "el"}) {
-    std::string_view name = collation.name();
-    if (name.starts_with(language) && (name.size() == 2 || name[2] == '_'))
+//! An ICU collation with the _AI specifier: Spark's string searches refuse it.
+bool isAccentInsensitive(const Collation& collation) {
+  std::string_view name = collation.name();
+  for (size_t at = name.find("_AI"); at != std::string_view::npos; at = name.find("_AI", at + 1)) {
+    if (at + 3 == name.size() || name[at + 3] == '_')
       return true;
   }
   return false;
@@ -123,35 +121,40 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation) {
   if (collation == kUtf8Binary)
     return;
-  // Searches that follow the UTF8 collations (ids up to kUtf8LcaseRtrim), not yet the ICU ones.
-  static constexpr std::array<std::string_view, 8> kUtf8Aware = {
-      "contains", "endswith", "instr", "locate", "position", "replace", "split_part", "startswith"};
-  static constexpr std::array<std::string_view, 15> kByteSearching = {
-      "ilike",          "like",
-      "regexp",         "regexp_count",
-      "regexp_extract", "regexp_extract_all",
-      "regexp_instr",   "regexp_like",
-      "regexp_replace", "regexp_substr",
-      "rlike",          "split",
-      "str_to_map",     "substring_index",
-      "translate"};
+  // Searches that follow the UTF8 collations (ids up to kUtf8LcaseRtrim), not yet the ICU ones;
+  // the trims only with a character set (without one they trim spaces under any collation).
+  static constexpr std::array<std::string_view, 10> kUtf8Aware = {
+      "contains", "endswith",   "instr",      "locate",          "position",
+      "replace",  "split_part", "startswith", "substring_index", "translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
-  static constexpr std::array<std::string_view, 5> kCaseMappings = {"initcap", "lcase", "lower",
-                                                                    "ucase", "upper"};
+  // Patterns that follow UTF8_LCASE (matching case-insensitively), not yet the others.
+  static constexpr std::array<std::string_view, 12> kPatterns = {
+      "ilike",         "like",           "regexp",
+      "regexp_count",  "regexp_extract", "regexp_extract_all",
+      "regexp_instr",  "regexp_like",    "regexp_replace",
+      "regexp_substr", "rlike",          "split"};
   auto among = [name](const auto& names) {
     return std::find(names.begin(), names.end(), name) != names.end();
   };
-  const char* reason = nullptr;
-  if (among(kByteSearching) || (among(kTrims) && argument_count > 1) ||
-      (among(kUtf8Aware) && collation > kUtf8LcaseRtrim)) {
-    reason = "sluice would compare them by their bytes";
-  } else if (among(kCaseMappings) && hasOwnCaseMapping(Collation::byId(collation))) {
-    reason = "sluice maps case as the root locale does, not as this locale does";
+  bool utf8_aware = among(kUtf8Aware) || (among(kTrims) && argument_count > 1);
+  // What Spark itself refuses is a type mismatch: the patterns take UTF8_BINARY and UTF8_LCASE
+  // only (StringTypeBinaryLcase), the searches no accent-insensitive collation.
+  if ((among(kPatterns) && collation != kUtf8Lcase) ||
+      ((utf8_aware || name == "str_to_map") && isAccentInsensitive(Collation::byId(collation)))) {
+    throw Error(
+        ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+        fmt::format("Cannot resolve \"{}\" due to data type mismatch: its string "
+                    "parameters require the \"STRING\" type of {} collation, however "
+                    "they have the type \"{}\".",
+                    name,
+                    among(kPatterns) ? "the UTF8_BINARY or the UTF8_LCASE" : "an accent-sensitive",
+                    DataType::string(collation).sql()));
   }
-  if (reason != nullptr) {
+  if (name == "str_to_map" || (utf8_aware && collation > kUtf8LcaseRtrim)) {
     throw Error(ErrorClass::NOT_SUPPORTED,
-                fmt::format("`{}` over strings of type {} is not supported yet: {}.", name,
-                            DataType::string(collation).sql(), reason));
+                fmt::format("`{}` over strings of type {} is not supported yet: sluice would "
+                            "compare them by their bytes.",
+                            name, DataType::string(collation).sql()));
   }
 }
 

@@ -23,13 +23,14 @@ namespace sluice {
 //! which it returns; kUtf8Binary when no operand is a STRING.
 CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands);
 
-//! Fails with NOT_SUPPORTED when the built-in function `name`, called with `argument_count`
-//! arguments whose strings have the collation `collation`, would search or compare them by
-//! their bytes where Spark follows the collation. instr, locate, position, contains,
-//! startswith, endswith, replace and split_part follow the UTF8 collations (find_in_set every
-//! collation); the others of the kind (LIKE, the regexp functions, substring_index, translate,
-//! trim with trim characters, ...) only UTF8_BINARY. upper, lower and initcap follow the root
-//! locale's case mapping, so they refuse the locales whose own differs (tr, az, lt, el).
+//! Fails when the built-in function `name`, called with `argument_count` arguments whose
+//! strings have the collation `collation`, cannot search them under it. LIKE, ILIKE, RLIKE,
+//! the regexp functions and split take UTF8_BINARY and UTF8_LCASE, and instr, locate,
+//! position, contains, startswith, endswith, replace, split_part, substring_index, translate
+//! and the trims with a character set no accent-insensitive collation, as in Spark
+//! (DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE). Where Spark searches and sluice would compare
+//! bytes, NOT_SUPPORTED: those searches under the other ICU collations (sluice follows the UTF8
+//! ones; find_in_set every collation), str_to_map under any collation but UTF8_BINARY.
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation);
 
 //! Whether the STRING result of the built-in function `name` has the collation of its string
