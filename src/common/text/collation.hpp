@@ -58,10 +58,13 @@ class Collation {
   std::string_view name() const { return name_; }
   //! SYSTEM.BUILTIN.<name>, as collation() returns it.
   std::string qualifiedName() const;
-  //! UTF8_BINARY: values compare, hash and group by their bytes.
-  bool isBinary() const { return !lowercase_ && !rtrim_ && icu_ == nullptr; }
-  //! UTF8_LCASE without _RTRIM: the string search functions have a form for it.
-  bool isLowercase() const { return lowercase_ && !rtrim_; }
+  //! UTF8_LCASE and UTF8_LCASE_RTRIM: values compare by their lowercase forms.
+  bool lowercase() const { return lowercase_; }
+  //! The _RTRIM collations: trailing spaces do not count.
+  bool rtrim() const { return rtrim_; }
+  //! The collator of an ICU collation (UNICODE, en_CI, ...), for ICU's string search; null for
+  //! the UTF8 collations.
+  const UCollator* icuCollator() const { return icu_; }
 
   //! The bytes that compare (by bytes) as `text` does under this collation: `text` itself for
   //! UTF8_BINARY, else a view of `scratch` or of `text`.

@@ -1,10 +1,15 @@
 // src/function/scalar/collated_text.cpp
 #include "function/scalar/collated_text.hpp"
 
+#include <unicode/ucol.h>
+#include <unicode/usearch.h>
 #include <utf8proc.h>
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
+#include "common/error/error.hpp"
 #include "function/scalar/utf8_text.hpp"
 
 namespace sluice {
@@ -37,6 +42,112 @@ size_t LoweredText::matchEnd(size_t i, const std::string& pattern) const {
   if (end == starts.end() || *end != starts[i] + pattern.size())
     return 0;
   return static_cast<size_t>(end - starts.begin());
+}
+
+namespace {
+
+void checkIcu(UErrorCode status, const char* what) {
+  if (U_FAILURE(status)) {
+    throw Error(ErrorClass::INTERNAL_ERROR,
+                fmt::format("ICU's string search failed to {}: {}.", what, u_errorName(status)));
+  }
+}
+
+//! `text` as UTF-16, and the byte offset in `text` of each code unit (then of the end).
+void toUtf16(std::string_view text, std::u16string& out, std::vector<size_t>* offsets) {
+  out.clear();
+  if (offsets != nullptr)
+    offsets->clear();
+  for (size_t offset = 0; offset < text.size();) {
+    size_t length;
+    char32_t c = utf8::decode(text, offset, length);
+    size_t units = 1;
+    if (c >= 0x10000) {
+      out.push_back(static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10)));
+      out.push_back(static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF)));
+      units = 2;
+    } else {
+      out.push_back(static_cast<char16_t>(c));
+    }
+    if (offsets != nullptr)
+      offsets->insert(offsets->end(), units, offset);
+    offset += length;
+  }
+  if (offsets != nullptr)
+    offsets->push_back(text.size());
+}
+
+int32_t position(int32_t found) {
+  return found == USEARCH_DONE ? -1 : found;
+}
+
+}  // namespace
+
+void IcuStringSearch::UCollatorCloser::operator()(UCollator* collator) const {
+  ucol_close(collator);
+}
+
+IcuStringSearch::IcuStringSearch(const Collation& collation) {
+  UErrorCode status = U_ZERO_ERROR;
+  collator_.reset(ucol_clone(collation.icuCollator(), &status));
+  checkIcu(status, "copy the collator");
+}
+
+IcuStringSearch::~IcuStringSearch() {
+  if (search_ != nullptr)
+    usearch_close(search_);
+}
+
+void IcuStringSearch::reset(std::string_view text, std::string_view pattern) {
+  toUtf16(text, text_, &byte_offsets_);
+  toUtf16(pattern, pattern_, nullptr);
+  UErrorCode status = U_ZERO_ERROR;
+  auto text_length = static_cast<int32_t>(text_.size());
+  auto pattern_length = static_cast<int32_t>(pattern_.size());
+  if (search_ == nullptr) {
+    search_ = usearch_openFromCollator(pattern_.data(), pattern_length, text_.data(), text_length,
+                                       collator_.get(), nullptr, &status);
+    checkIcu(status, "start");
+    return;
+  }
+  usearch_setText(search_, text_.data(), text_length, &status);
+  usearch_setPattern(search_, pattern_.data(), pattern_length, &status);
+  checkIcu(status, "set its text");
+  usearch_reset(search_);
+}
+
+int32_t IcuStringSearch::first() {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t found = usearch_first(search_, &status);
+  checkIcu(status, "search");
+  return position(found);
+}
+
+int32_t IcuStringSearch::last() {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t found = usearch_last(search_, &status);
+  checkIcu(status, "search");
+  return position(found);
+}
+
+int32_t IcuStringSearch::next() {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t found = usearch_next(search_, &status);
+  checkIcu(status, "search");
+  return position(found);
+}
+
+int32_t IcuStringSearch::nextFrom(int32_t offset) {
+  if (offset < 0 || offset > textLength())
+    return -1;
+  UErrorCode status = U_ZERO_ERROR;
+  usearch_setOffset(search_, offset, &status);
+  checkIcu(status, "move");
+  return next();
+}
+
+int32_t IcuStringSearch::matchLength() const {
+  return usearch_getMatchedLength(search_);
 }
 
 }  // namespace sluice

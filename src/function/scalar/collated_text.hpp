@@ -10,20 +10,23 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/text/collation.hpp"
 
+struct UStringSearch;
+
 namespace sluice {
 
 inline bool matchesLowercase(CollationId collation) {
-  return collation == kUtf8Lcase || collation == kUtf8LcaseRtrim;
+  return Collation::byId(collation).lowercase();
 }
 
 inline bool dropsTrailingSpaces(CollationId collation) {
-  return Collation::byId(collation).name().ends_with("_RTRIM");
+  return Collation::byId(collation).rtrim();
 }
 
 //! `text` without its trailing spaces: a view of `scratch` or of `text`.
@@ -51,6 +54,46 @@ struct LoweredText {
   //! The character after the run of whole characters from character `i` whose lowercase form
   //! is `pattern` (lowercased, not empty); 0 when there is no such run.
   size_t matchEnd(size_t i, const std::string& pattern) const;
+};
+
+//! ICU's string search under an ICU collation, as Spark's CollationFactory.getStringSearch:
+//! a match is a run of the text the collator finds equal to the pattern (no break iterator,
+//! no overlapping matches). Positions and lengths count UTF-16 code units, which Spark reports
+//! as character positions (one per character outside the supplementary planes). Searches one
+//! (text, pattern) pair at a time; bytes that are no valid UTF-8 search as U+FFFD.
+class IcuStringSearch {
+ public:
+  explicit IcuStringSearch(const Collation& collation);
+  ~IcuStringSearch();
+  IcuStringSearch(const IcuStringSearch&) = delete;
+  IcuStringSearch& operator=(const IcuStringSearch&) = delete;
+
+  //! Searches `text` for `pattern` (neither empty: ICU searches no empty text, and callers
+  //! answer for those as Spark does) from the start of `text`.
+  void reset(std::string_view text, std::string_view pattern);
+
+  //! The start of the first match, of the last, or of the next one after the last found (or
+  //! from `offset`); -1 when there is none.
+  int32_t first();
+  int32_t last();
+  int32_t next();
+  int32_t nextFrom(int32_t offset);
+  //! The length of the match last found.
+  int32_t matchLength() const;
+  //! The length of the text.
+  int32_t textLength() const { return static_cast<int32_t>(text_.size()); }
+  //! The byte offset in the text of a position.
+  size_t byteOffset(int32_t position) const { return byte_offsets_[position]; }
+
+ private:
+  struct UCollatorCloser {
+    void operator()(UCollator* collator) const;
+  };
+  std::unique_ptr<UCollator, UCollatorCloser> collator_;  // a searcher's own clone
+  UStringSearch* search_ = nullptr;
+  std::u16string text_;
+  std::u16string pattern_;
+  std::vector<size_t> byte_offsets_;  // of each UTF-16 unit of text_, then of its end
 };
 
 }  // namespace sluice

@@ -17,10 +17,12 @@
 // - Under UTF8_LCASE, instr, locate / position, startswith, endswith, contains, replace,
 //   split_part and substring_index match the lowercase forms of whole characters, translate
 //   maps characters by their lowercase, as Spark's collation-aware versions do
-//   (collated_text.hpp). Under an _RTRIM collation startswith, endswith and contains drop both
-//   sides' trailing spaces; instr, locate, split_part and substring_index the searched
-//   string's; replace and translate ignore _RTRIM. find_in_set compares the collation keys of
-//   the word and each item, under any collation.
+//   (collated_text.hpp). Under an ICU collation instr, locate / position, startswith, endswith,
+//   contains and replace use ICU's string search, as Spark does (the binder refuses the others
+//   there). Under an _RTRIM collation startswith, endswith and contains drop both sides'
+//   trailing spaces; instr, locate, split_part and substring_index the searched string's;
+//   replace and translate ignore _RTRIM. find_in_set compares the collation keys of the word and
+//   each item, under any collation.
 
 #include <algorithm>
 #include <unordered_map>
@@ -84,26 +86,51 @@ int64_t trimmedIndexOf(std::string_view text, std::string_view sub, int64_t star
   return kIndexOf(text, withoutTrailingSpaces(sub, scratch), start);
 }
 
-//! The indexOf of strings of `type`'s collation, one of the UTF8 ones (the binder refuses the
-//! ICU collations, planner/binder/collation_coercion.hpp).
+//! The indexOf of strings of a UTF8 collation.
 using IndexOf = int64_t (*)(std::string_view, std::string_view, int64_t);
-IndexOf indexOfFor(const DataType& type) {
-  bool lowercase = matchesLowercase(type.collation());
-  if (dropsTrailingSpaces(type.collation()))
+IndexOf utf8IndexOf(CollationId collation) {
+  bool lowercase = matchesLowercase(collation);
+  if (dropsTrailingSpaces(collation))
     return lowercase ? trimmedIndexOf<lowercaseIndexOf> : trimmedIndexOf<indexOf>;
   return lowercase ? lowercaseIndexOf : indexOf;
+}
+
+//! Calls run(find) with the indexOf of strings of `collation`: find(text, sub, start). Under an
+//! ICU collation it is ICU's string search (Spark's CollationAwareUTF8String.indexOf), with
+//! the substring's trailing spaces dropped under _RTRIM; one searcher serves a kernel call.
+template <typename Run>
+void withIndexOf(CollationId collation, Run&& run) {
+  const Collation& searched = Collation::byId(collation);
+  if (searched.icuCollator() == nullptr) {
+    run(utf8IndexOf(collation));
+    return;
+  }
+  IcuStringSearch search(searched);
+  std::string scratch;
+  run([&](std::string_view text, std::string_view sub, int64_t start) -> int64_t {
+    if (searched.rtrim())
+      sub = withoutTrailingSpaces(sub, scratch);
+    if (sub.empty())
+      return 0;
+    if (text.empty())
+      return -1;
+    search.reset(text, sub);
+    return search.nextFrom(static_cast<int32_t>(std::min<int64_t>(start, INT32_MAX)));
+  });
 }
 
 BoundScalarFunction bindInstr(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType sub = expectArgument(request, 1, DataType::string());
-  IndexOf find = indexOfFor(text);
-  ScalarKernel kernel = [find](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                               Vector& result) {
-    naryLoop<int32_t, StringView, StringView>(args, rows, result,
-                                              [find](idx_t, StringView s, StringView p) {
-                                                return static_cast<int32_t>(find(s, p, 0) + 1);
-                                              });
+  CollationId collation = text.collation();
+  ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
+                                    const RowSet& rows, Vector& result) {
+    withIndexOf(collation, [&](auto find) {
+      naryLoop<int32_t, StringView, StringView>(args, rows, result,
+                                                [&find](idx_t, StringView s, StringView p) {
+                                                  return static_cast<int32_t>(find(s, p, 0) + 1);
+                                                });
+    });
   };
   return {"instr", {text, sub}, DataType::intType(), std::move(kernel)};
 }
@@ -111,44 +138,89 @@ BoundScalarFunction bindInstr(const BindRequest& request) {
 BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
   DataType sub = expectArgument(request, 0, DataType::string());
   DataType text = expectArgument(request, 1, DataType::string());
-  IndexOf find = indexOfFor(text);
+  CollationId collation = text.collation();
   if (request.argument_types.size() == 2) {
-    ScalarKernel kernel = [find](const ExecContext&, const ArgumentVectors& args,
-                                 const RowSet& rows, Vector& result) {
-      naryLoop<int32_t, StringView, StringView>(args, rows, result,
-                                                [find](idx_t, StringView p, StringView s) {
-                                                  return static_cast<int32_t>(find(s, p, 0) + 1);
-                                                });
+    ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
+                                      const RowSet& rows, Vector& result) {
+      withIndexOf(collation, [&](auto find) {
+        naryLoop<int32_t, StringView, StringView>(args, rows, result,
+                                                  [&find](idx_t, StringView p, StringView s) {
+                                                    return static_cast<int32_t>(find(s, p, 0) + 1);
+                                                  });
+      });
     };
     return {std::move(name), {sub, text}, DataType::intType(), std::move(kernel)};
   }
   DataType start = expectArgument(request, 2, DataType::intType());
-  ScalarKernel kernel = [find](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
-                               Vector& result) {
+  ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
+                                    const RowSet& rows, Vector& result) {
     int32_t* out = result.mutableData<int32_t>();
-    forEachRow(rows, [&](idx_t row) {
-      if (args[2]->isNull(row)) {  // Hive: a NULL start is 0, even for NULL strings
+    withIndexOf(collation, [&](auto find) {
+      forEachRow(rows, [&](idx_t row) {
+        if (args[2]->isNull(row)) {  // Hive: a NULL start is 0, even for NULL strings
+          result.setNull(row, false);
+          out[row] = 0;
+          return;
+        }
+        if (args[0]->isNull(row) || args[1]->isNull(row)) {
+          result.setNull(row);
+          return;
+        }
         result.setNull(row, false);
-        out[row] = 0;
-        return;
-      }
-      if (args[0]->isNull(row) || args[1]->isNull(row)) {
-        result.setNull(row);
-        return;
-      }
-      result.setNull(row, false);
-      int32_t position = args[2]->at<int32_t>(row);
-      out[row] = position < 1
-                     ? 0
-                     : static_cast<int32_t>(find(args[1]->at<StringView>(row),
-                                                 args[0]->at<StringView>(row), position - 1) +
-                                            1);
+        int32_t position = args[2]->at<int32_t>(row);
+        out[row] = position < 1
+                       ? 0
+                       : static_cast<int32_t>(find(args[1]->at<StringView>(row),
+                                                   args[0]->at<StringView>(row), position - 1) +
+                                              1);
+      });
     });
   };
   return {std::move(name), {sub, text, start}, DataType::intType(), std::move(kernel)};
 }
 
 enum class Containment { kStartsWith, kEndsWith, kContains };
+
+//! startswith, endswith and contains under an ICU collation, with ICU's string search as
+//! Spark's CollationSupport: an empty part is found in any text, nothing in an empty text, and
+//! _RTRIM drops both sides' trailing spaces first.
+BoundScalarFunction bindIcuContainment(std::string name, Containment test, const DataType& left,
+                                       const DataType& right) {
+  CollationId collation = left.collation();
+  ScalarKernel kernel = [test, collation](const ExecContext&, const ArgumentVectors& args,
+                                          const RowSet& rows, Vector& result) {
+    const Collation& searched = Collation::byId(collation);
+    IcuStringSearch search(searched);
+    std::string text_scratch;
+    std::string part_scratch;
+    naryLoop<uint8_t, StringView, StringView>(
+        args, rows, result, [&](idx_t, StringView a, StringView b) -> uint8_t {
+          std::string_view text = a;
+          std::string_view part = b;
+          if (searched.rtrim()) {
+            text = withoutTrailingSpaces(text, text_scratch);
+            part = withoutTrailingSpaces(part, part_scratch);
+          }
+          if (part.empty())
+            return 1;
+          if (text.empty())
+            return 0;
+          search.reset(text, part);
+          switch (test) {
+            case Containment::kStartsWith:
+              return search.first() == 0;
+            case Containment::kEndsWith: {
+              int32_t found = search.last();
+              return found >= 0 && found == search.textLength() - search.matchLength();
+            }
+            case Containment::kContains:
+              return search.first() >= 0;
+          }
+          return 0;
+        });
+  };
+  return {std::move(name), {left, right}, DataType::boolean(), std::move(kernel)};
+}
 
 BoundScalarFunction bindContainment(std::string name, Containment test,
                                     const BindRequest& request) {
@@ -157,9 +229,11 @@ BoundScalarFunction bindContainment(std::string name, Containment test,
   DataType type = binary ? DataType::binary() : DataType::string();
   DataType left = expectArgument(request, 0, type);
   DataType right = expectArgument(request, 1, type);
+  if (left.isCollatedString() && Collation::byId(left.collation()).icuCollator() != nullptr)
+    return bindIcuContainment(std::move(name), test, left, right);
   // Under a UTF8 collation other than UTF8_BINARY both sides are compared by their collation
   // keys (trailing spaces dropped for _RTRIM, lowercased for UTF8_LCASE), as Spark's
-  // CollationSupport does; the binder refuses the ICU collations.
+  // CollationSupport does.
   const Collation* collation =
       left.isCollatedString() ? &Collation::byId(left.collation()) : nullptr;
   ScalarKernel kernel = [test, collation](const ExecContext&, const ArgumentVectors& args,
@@ -273,11 +347,62 @@ void lowercaseReplaceAll(std::string& out, std::string_view text, std::string_vi
   out += text.substr(copied);
 }
 
+//! replace under an ICU collation (CollationAwareUTF8String.replace): each match of ICU's
+//! string search becomes `replacement`.
+void icuReplaceAll(IcuStringSearch& search, std::string& out, std::string_view text,
+                   std::string_view pattern, std::string_view replacement) {
+  if (text.empty() || pattern.empty()) {
+    out += text;
+    return;
+  }
+  search.reset(text, pattern);
+  size_t copied = 0;
+  for (int32_t found = search.first(); found >= 0; found = search.next()) {
+    size_t begin = search.byteOffset(found);
+    out += text.substr(copied, begin - copied);
+    out += replacement;
+    copied = search.byteOffset(found + search.matchLength());
+  }
+  out += text.substr(copied);
+}
+
+BoundScalarFunction bindIcuReplace(std::vector<DataType> types) {
+  CollationId collation = types[0].collation();
+  bool with_replacement = types.size() == 3;
+  ScalarKernel kernel = [collation, with_replacement](const ExecContext&,
+                                                      const ArgumentVectors& args,
+                                                      const RowSet& rows, Vector& result) {
+    IcuStringSearch search(Collation::byId(collation));
+    std::string buffer;
+    if (!with_replacement) {
+      naryLoop<StringView, StringView, StringView>(args, rows, result,
+                                                   [&](idx_t, StringView s, StringView from) {
+                                                     buffer.clear();
+                                                     icuReplaceAll(search, buffer, s, from, "");
+                                                     return result.addString(buffer);
+                                                   });
+      return;
+    }
+    naryLoop<StringView, StringView, StringView, StringView>(
+        args, rows, result, [&](idx_t, StringView s, StringView from, StringView to) {
+          buffer.clear();
+          icuReplaceAll(search, buffer, s, from, to);
+          return result.addString(buffer);
+        });
+  };
+  return {"replace", std::move(types), DataType::string(), std::move(kernel)};
+}
+
 BoundScalarFunction bindReplace(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType search = expectArgument(request, 1, DataType::string());
-  // Spark's StringReplace ignores _RTRIM; UTF8_LCASE matches lowercase forms (the binder
-  // refuses the ICU collations).
+  if (text.isCollatedString() && Collation::byId(text.collation()).icuCollator() != nullptr) {
+    std::vector<DataType> types{text, search};
+    if (request.argument_types.size() == 3)
+      types.push_back(expectArgument(request, 2, DataType::string()));
+    return bindIcuReplace(std::move(types));
+  }
+  // Spark's StringReplace ignores _RTRIM; UTF8_LCASE matches lowercase forms.
   auto replace = matchesLowercase(text.collation()) ? lowercaseReplaceAll : replaceAll;
   if (request.argument_types.size() == 2) {
     return {"replace",

@@ -121,11 +121,13 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation) {
   if (collation == kUtf8Binary)
     return;
-  // Searches that follow the UTF8 collations (ids up to kUtf8LcaseRtrim), not yet the ICU ones;
-  // the trims only with a character set (without one they trim spaces under any collation).
-  static constexpr std::array<std::string_view, 10> kUtf8Aware = {
-      "contains", "endswith",   "instr",      "locate",          "position",
-      "replace",  "split_part", "startswith", "substring_index", "translate"};
+  // Searches that follow every collation (with ICU's string search under the ICU ones), and
+  // those that follow the UTF8 collations, not yet the ICU ones; the trims only with a character
+  // set (without one they trim spaces under any collation).
+  static constexpr std::array<std::string_view, 7> kIcuAware = {
+      "contains", "endswith", "instr", "locate", "position", "replace", "startswith"};
+  static constexpr std::array<std::string_view, 3> kUtf8Aware = {"split_part", "substring_index",
+                                                                 "translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
   // Patterns that follow UTF8_LCASE (matching case-insensitively), not yet the others.
   static constexpr std::array<std::string_view, 12> kPatterns = {
@@ -137,10 +139,11 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
     return std::find(names.begin(), names.end(), name) != names.end();
   };
   bool utf8_aware = among(kUtf8Aware) || (among(kTrims) && argument_count > 1);
+  bool searches = utf8_aware || among(kIcuAware) || name == "str_to_map";
   // What Spark itself refuses is a type mismatch: the patterns take UTF8_BINARY and UTF8_LCASE
   // only (StringTypeBinaryLcase), the searches no accent-insensitive collation.
   if ((among(kPatterns) && collation != kUtf8Lcase) ||
-      ((utf8_aware || name == "str_to_map") && isAccentInsensitive(Collation::byId(collation)))) {
+      (searches && isAccentInsensitive(Collation::byId(collation)))) {
     throw Error(
         ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
         fmt::format("Cannot resolve \"{}\" due to data type mismatch: its string "

@@ -51,8 +51,9 @@ TEST(CollationTest, IcuNamesAreNormalizedAndInterned) {
   EXPECT_EQ(Collation::idForName("UNICODE_ci_as"), unicode_ci);
   EXPECT_EQ(Collation::byId(Collation::idForName("EN_ai_ci_rtrim")).name(), "en_CI_AI_RTRIM");
   EXPECT_EQ(Collation::byId(Collation::idForName("de_cs_as")).name(), "de");
-  EXPECT_FALSE(Collation::byId(unicode_ci).isBinary());
-  EXPECT_FALSE(Collation::byId(unicode_ci).isLowercase());
+  EXPECT_NE(Collation::byId(unicode_ci).icuCollator(), nullptr);
+  EXPECT_FALSE(Collation::byId(unicode_ci).lowercase());
+  EXPECT_TRUE(Collation::byId(Collation::idForName("UNICODE_RTRIM")).rtrim());
 }
 
 TEST(CollationTest, IcuCollationsCompareAndKeyAlike) {
@@ -79,7 +80,8 @@ TEST(CollationTest, IcuCollationsCompareAndKeyAlike) {
 
 TEST(CollationTest, BinaryComparesBytes) {
   const Collation& binary = Collation::byId(kUtf8Binary);
-  EXPECT_TRUE(binary.isBinary());
+  EXPECT_EQ(binary.icuCollator(), nullptr);
+  EXPECT_FALSE(binary.lowercase() || binary.rtrim());
   EXPECT_LT(binary.compare("B", "a"), 0);
   EXPECT_FALSE(binary.equals("a", "A"));
   EXPECT_FALSE(binary.equals("a ", "a"));
@@ -89,7 +91,8 @@ TEST(CollationTest, BinaryComparesBytes) {
 
 TEST(CollationTest, LcaseComparesLowercaseForms) {
   const Collation& lcase = Collation::byId(kUtf8Lcase);
-  EXPECT_FALSE(lcase.isBinary());
+  EXPECT_TRUE(lcase.lowercase());
+  EXPECT_FALSE(lcase.rtrim());
   EXPECT_TRUE(lcase.equals("aBc", "AbC"));
   EXPECT_LT(lcase.compare("a", "B"), 0);
   EXPECT_GT(lcase.compare("b", "A"), 0);
