@@ -18,13 +18,14 @@
 //   split_part and substring_index match the lowercase forms of whole characters, translate
 //   maps characters by their lowercase, as Spark's collation-aware versions do
 //   (collated_text.hpp). Under an ICU collation instr, locate / position, startswith, endswith,
-//   contains and replace use ICU's string search, as Spark does (the binder refuses the others
-//   there). Under an _RTRIM collation startswith, endswith and contains drop both sides'
-//   trailing spaces; instr, locate, split_part and substring_index the searched string's;
-//   replace and translate ignore _RTRIM. find_in_set compares the collation keys of the word and
-//   each item, under any collation.
+//   contains, replace, split_part and substring_index use ICU's string search, as Spark does
+//   (the binder refuses translate there). Under an _RTRIM collation startswith, endswith and
+//   contains drop both sides' trailing spaces; instr, locate, split_part and substring_index the
+//   searched string's; replace and translate ignore _RTRIM. find_in_set compares the collation keys
+//   of the word and each item, under any collation.
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -475,14 +476,22 @@ BoundScalarFunction bindTranslate(const BindRequest& request) {
               })};
 }
 
-//! The pieces of `text` between the matches of `delimiter`, by bytes or, with `lowercase`, by
-//! lowercase forms of whole characters (Spark's splitSQL and lowercaseSplitSQL); an empty
-//! delimiter leaves `text` whole.
+//! The pieces of `text` between the matches of `delimiter`: by bytes, by lowercase forms of
+//! whole characters (`lowercase`), or by ICU's string search (`icu`) (Spark's splitSQL,
+//! lowercaseSplitSQL and icuSplitSQL); an empty delimiter leaves `text` whole.
 std::vector<std::string_view> splitText(std::string_view text, std::string_view delimiter,
-                                        bool lowercase) {
+                                        bool lowercase, IcuStringSearch* icu) {
   std::vector<std::string_view> parts;
   size_t begin = 0;
-  if (lowercase) {
+  if (icu != nullptr) {
+    if (!text.empty() && !delimiter.empty()) {
+      icu->reset(text, delimiter);
+      for (int32_t found = icu->first(); found >= 0; found = icu->next()) {
+        parts.push_back(text.substr(begin, icu->byteOffset(found) - begin));
+        begin = icu->byteOffset(found + icu->matchLength());
+      }
+    }
+  } else if (lowercase) {
     std::string pattern;
     appendLowercaseCodePoints(delimiter, pattern);
     if (!pattern.empty()) {
@@ -512,13 +521,13 @@ std::vector<std::string_view> splitText(std::string_view text, std::string_view 
 }
 
 bool splitPart(std::string& out, std::string_view text, std::string_view delimiter, int32_t part,
-               bool lowercase) {
+               bool lowercase, IcuStringSearch* icu) {
   if (part == 0) {
     throwError(ErrorClass::INVALID_INDEX_OF_ZERO,
                "The index 0 is invalid. An index shall be either < 0 or > 0 (the first element has "
                "index 1).");
   }
-  std::vector<std::string_view> parts = splitText(text, delimiter, lowercase);
+  std::vector<std::string_view> parts = splitText(text, delimiter, lowercase, icu);
   int64_t count = static_cast<int64_t>(parts.size());
   int64_t index = part > 0 ? part - 1 : count + part;
   if (index >= 0 && index < count)
@@ -526,25 +535,45 @@ bool splitPart(std::string& out, std::string_view text, std::string_view delimit
   return true;
 }
 
+//! A kernel of string functions (text, delimiter, n) that search by collation: the delimiter's
+//! trailing spaces dropped under _RTRIM, then op(out, text, delimiter, n, icu), where `icu` is
+//! an ICU string search of the kernel call under an ICU collation, else null.
+template <typename Op>
+ScalarKernel delimitedKernel(CollationId collation, Op op) {
+  return [collation, op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
+                         Vector& result) {
+    const Collation& searched = Collation::byId(collation);
+    std::optional<IcuStringSearch> icu;
+    if (searched.icuCollator() != nullptr)
+      icu.emplace(searched);
+    std::string buffer;
+    std::string scratch;
+    naryLoop<StringView, StringView, StringView, int32_t>(
+        args, rows, result, [&](idx_t, StringView s, StringView d, int32_t n) {
+          std::string_view delimiter = d;
+          if (searched.rtrim())
+            delimiter = withoutTrailingSpaces(delimiter, scratch);
+          buffer.clear();
+          op(buffer, s, delimiter, n, icu ? &*icu : nullptr);
+          return result.addString(buffer);
+        });
+  };
+}
+
 BoundScalarFunction bindSplitPart(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType delimiter = expectArgument(request, 1, DataType::string());
   DataType part = expectArgument(request, 2, DataType::intType());
   // Spark's StringSplitSQL: an _RTRIM collation drops the delimiter's trailing spaces, then
-  // UTF8_LCASE matches lowercase forms (the binder refuses the ICU collations).
+  // UTF8_LCASE matches lowercase forms and an ICU collation searches with ICU.
   bool lowercase = matchesLowercase(text.collation());
-  bool trim = dropsTrailingSpaces(text.collation());
   return {"split_part",
           {text, delimiter, part},
           DataType::string(),
-          stringResultKernel<StringView, StringView, int32_t>(
-              [lowercase, trim](std::string& out, StringView s, StringView d, int32_t n) {
-                std::string scratch;
-                std::string_view delimiter = d;
-                if (trim)
-                  delimiter = withoutTrailingSpaces(delimiter, scratch);
-                return splitPart(out, s, delimiter, n, lowercase);
-              })};
+          delimitedKernel(
+              text.collation(),
+              [lowercase](std::string& out, std::string_view s, std::string_view d, int32_t n,
+                          IcuStringSearch* icu) { splitPart(out, s, d, n, lowercase, icu); })};
 }
 
 std::string_view substringIndex(std::string_view text, std::string_view delim, int32_t count) {
@@ -602,25 +631,54 @@ std::string_view lowercaseSubstringIndex(std::string_view text, std::string_view
   return text;
 }
 
+//! substring_index under an ICU collation (CollationAwareUTF8String.subStringIndex): from the
+//! left the n-th match (each search starting a position after the last match's start), from
+//! the right the last match (of a search from the start) that starts at or before a limit, which
+//! then moves before it.
+std::string_view icuSubstringIndex(IcuStringSearch& search, std::string_view text,
+                                   std::string_view delim, int32_t count) {
+  if (delim.empty() || count == 0 || text.empty())
+    return {};
+  search.reset(text, delim);
+  if (count > 0) {
+    int32_t found = -1;
+    for (; count > 0; --count) {
+      found = search.nextFrom(found + 1);
+      if (found < 0)
+        return text;
+    }
+    return text.substr(0, search.byteOffset(found));
+  }
+  int32_t limit = search.textLength() - 1;
+  int32_t chosen = -1;
+  int32_t length = 0;
+  for (; count < 0; ++count) {
+    chosen = -1;
+    for (int32_t found = search.first(); found >= 0 && found <= limit; found = search.next()) {
+      chosen = found;
+      length = search.matchLength();
+    }
+    if (chosen < 0)
+      return text;
+    limit = chosen - 1;
+  }
+  return text.substr(search.byteOffset(chosen + length));
+}
+
 BoundScalarFunction bindSubstringIndex(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType delim = expectArgument(request, 1, DataType::string());
   DataType count = expectArgument(request, 2, DataType::intType());
   // Spark's SubstringIndex: an _RTRIM collation drops the delimiter's trailing spaces, then
-  // UTF8_LCASE matches lowercase forms.
+  // UTF8_LCASE matches lowercase forms and an ICU collation searches with ICU.
   auto find = matchesLowercase(text.collation()) ? lowercaseSubstringIndex : substringIndex;
-  bool trim = dropsTrailingSpaces(text.collation());
   return {"substring_index",
           {text, delim, count},
           DataType::string(),
-          stringResultKernel<StringView, StringView, int32_t>(
-              [find, trim](std::string& out, StringView s, StringView d, int32_t n) {
-                std::string scratch;
-                std::string_view delimiter = d;
-                if (trim)
-                  delimiter = withoutTrailingSpaces(delimiter, scratch);
-                out += find(s, delimiter, n);
-                return true;
+          delimitedKernel(
+              text.collation(), [find](std::string& out, std::string_view s, std::string_view d,
+                                       int32_t n, IcuStringSearch* icu) {
+                out += icu != nullptr ? icuSubstringIndex(*icu, s, d, n) : find(s, d, n);
               })};
 }
 

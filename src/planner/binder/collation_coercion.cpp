@@ -124,10 +124,10 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
   // Searches that follow every collation (with ICU's string search under the ICU ones), and
   // those that follow the UTF8 collations, not yet the ICU ones; the trims only with a character
   // set (without one they trim spaces under any collation).
-  static constexpr std::array<std::string_view, 7> kIcuAware = {
-      "contains", "endswith", "instr", "locate", "position", "replace", "startswith"};
-  static constexpr std::array<std::string_view, 3> kUtf8Aware = {"split_part", "substring_index",
-                                                                 "translate"};
+  static constexpr std::array<std::string_view, 9> kIcuAware = {
+      "contains", "endswith",   "instr",      "locate",         "position",
+      "replace",  "split_part", "startswith", "substring_index"};
+  static constexpr std::array<std::string_view, 1> kUtf8Aware = {"translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
   // Patterns that follow UTF8_LCASE (matching case-insensitively), not yet the others.
   static constexpr std::array<std::string_view, 12> kPatterns = {
