@@ -20,19 +20,14 @@ namespace sluice {
 
 namespace {
 
-//! kCollation orders strings of a collation other than UTF8_BINARY.
-template <typename T, bool kIsMax, CollationId kCollation = kUtf8Binary>
+template <typename T, bool kIsMax>
 struct MinMaxOp {
   struct State {
     T value;
     bool has_value;
   };
   static constexpr bool kSkipNulls = true;
-  static bool before(const T& a, const T& b) {
-    if constexpr (std::is_same_v<T, StringView> && kCollation != kUtf8Binary)
-      return Collation::byId(kCollation).compare(a.view(), b.view()) < 0;
-    return sortsBefore(a, b);
-  }
+  static bool before(const T& a, const T& b) { return sortsBefore(a, b); }
   static bool replaces(const T& candidate, const T& current) {
     return kIsMax ? before(current, candidate) : before(candidate, current);
   }
@@ -60,6 +55,77 @@ struct MinMaxOp {
   }
 };
 
+//! min / max of strings of a collation other than UTF8_BINARY, which orders them: one class for
+//! every collation, the function's own.
+template <bool kIsMax>
+class CollatedMinMax : public AggregateFunction {
+ public:
+  struct State {
+    StringView value;
+    bool has_value;
+  };
+
+  CollatedMinMax(const char* name, const DataType& input)
+      : AggregateFunction(name, {input}, input, sizeof(State), alignof(State)),
+        collation_(Collation::byId(input.collation())) {}
+
+  bool ignoresDuplicates() const override { return true; }
+
+  void update(const AggregateInput& input, uint8_t* const* groups, idx_t offset,
+              StringHeap& heap) const override {
+    VectorReader<StringView> values(*input.arguments[0]);
+    forEachRow(input.rows, [&](idx_t row) {
+      if (values.isValid(row))
+        take(stateAt<State>(groups[row], offset), values[row], heap);
+    });
+  }
+
+  void updateSingle(const AggregateInput& input, uint8_t* state, StringHeap& heap) const override {
+    VectorReader<StringView> values(*input.arguments[0]);
+    forEachRow(input.rows, [&](idx_t row) {
+      if (values.isValid(row))
+        take(stateAt<State>(state, 0), values[row], heap);
+    });
+  }
+
+  void combine(uint8_t* const* sources, uint8_t* const* targets, idx_t count,
+               idx_t offset) const override {
+    // The source's strings live in another thread's heap, which lives as long as the operator.
+    for (idx_t i = 0; i < count; ++i) {
+      State& target = stateAt<State>(targets[i], offset);
+      const State& source = stateAt<State>(sources[i], offset);
+      if (source.has_value && (!target.has_value || replaces(source.value, target.value)))
+        target = source;
+    }
+  }
+
+  void finalize(uint8_t* const* states, idx_t count, idx_t offset, Vector& result,
+                idx_t first_row) const override {
+    for (idx_t i = 0; i < count; ++i) {
+      const State& state = stateAt<State>(states[i], offset);
+      if (state.has_value)
+        writeResult(result, first_row + i, state.value);
+      else
+        result.setNull(first_row + i);
+    }
+  }
+
+ private:
+  bool replaces(const StringView& candidate, const StringView& current) const {
+    int order = collation_.compare(candidate.view(), current.view());
+    return kIsMax ? order > 0 : order < 0;
+  }
+
+  void take(State& state, const StringView& value, StringHeap& heap) const {
+    if (state.has_value && !replaces(value, state.value))
+      return;
+    state.value = keepString(value, heap);
+    state.has_value = true;
+  }
+
+  const Collation& collation_;
+};
+
 template <bool kIsMax>
 class MinMax {
  public:
@@ -75,28 +141,19 @@ class MinMax {
       encoded.argument_types = {DataType::binary()};
       return makeEncodedKeyAggregate(bind(encoded), {input}, {true}, input, true);
     }
-    switch (input.collation()) {
-      case kUtf8Lcase:
-        return std::make_shared<MinMaxFunction<StringView, kUtf8Lcase>>(name, input);
-      case kUtf8BinaryRtrim:
-        return std::make_shared<MinMaxFunction<StringView, kUtf8BinaryRtrim>>(name, input);
-      case kUtf8LcaseRtrim:
-        return std::make_shared<MinMaxFunction<StringView, kUtf8LcaseRtrim>>(name, input);
-      default:
-        refuseCollatedInput(request, name, 0);  // an ICU collation
-        break;
-    }
+    if (input.isCollatedString())
+      return std::make_shared<CollatedMinMax<kIsMax>>(name, input);
     return visitScalarType(input, [&]<typename T>() -> AggregateFunctionPtr {
       return std::make_shared<MinMaxFunction<T>>(name, input);
     });
   }
 
  private:
-  template <typename T, CollationId kCollation = kUtf8Binary>
-  class MinMaxFunction : public UnaryAggregate<T, MinMaxOp<T, kIsMax, kCollation>> {
+  template <typename T>
+  class MinMaxFunction : public UnaryAggregate<T, MinMaxOp<T, kIsMax>> {
    public:
     MinMaxFunction(const char* name, const DataType& input)
-        : UnaryAggregate<T, MinMaxOp<T, kIsMax, kCollation>>(name, {input}, input) {}
+        : UnaryAggregate<T, MinMaxOp<T, kIsMax>>(name, {input}, input) {}
     bool ignoresDuplicates() const override { return true; }
   };
 };
