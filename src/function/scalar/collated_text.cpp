@@ -116,6 +116,14 @@ void IcuStringSearch::reset(std::string_view text, std::string_view pattern) {
   usearch_reset(search_);
 }
 
+void IcuStringSearch::resetPattern(std::string_view pattern) {
+  toUtf16(pattern, pattern_, nullptr);
+  UErrorCode status = U_ZERO_ERROR;
+  usearch_setPattern(search_, pattern_.data(), static_cast<int32_t>(pattern_.size()), &status);
+  checkIcu(status, "set its pattern");
+  usearch_reset(search_);
+}
+
 int32_t IcuStringSearch::first() {
   UErrorCode status = U_ZERO_ERROR;
   int32_t found = usearch_first(search_, &status);

@@ -71,6 +71,8 @@ class IcuStringSearch {
   //! Searches `text` for `pattern` (neither empty: ICU searches no empty text, and callers
   //! answer for those as Spark does) from the start of `text`.
   void reset(std::string_view text, std::string_view pattern);
+  //! Searches the same text for another pattern (not empty), from its start.
+  void resetPattern(std::string_view pattern);
 
   //! The start of the first match, of the last, or of the next one after the last found (or
   //! from `offset`); -1 when there is none.

@@ -18,8 +18,8 @@
 //   split_part and substring_index match the lowercase forms of whole characters, translate
 //   maps characters by their lowercase, as Spark's collation-aware versions do
 //   (collated_text.hpp). Under an ICU collation instr, locate / position, startswith, endswith,
-//   contains, replace, split_part and substring_index use ICU's string search, as Spark does
-//   (the binder refuses translate there). Under an _RTRIM collation startswith, endswith and
+//   contains, replace, split_part, substring_index and translate use ICU's string search, as
+//   Spark does. Under an _RTRIM collation startswith, endswith and
 //   contains drop both sides' trailing spaces; instr, locate, split_part and substring_index the
 //   searched string's; replace and translate ignore _RTRIM. find_in_set compares the collation keys
 //   of the word and each item, under any collation.
@@ -461,10 +461,83 @@ void translate(std::string& out, std::string_view text, std::string_view from, s
   }
 }
 
+//! translate under an ICU collation (Spark's getCollationAwareDict, then a translation by code
+//! point): each character of `text` that ICU's string search finds for a character of `from`
+//! maps as that character does, or as an earlier found character the collation deems equal.
+void icuTranslate(IcuStringSearch& search, const Collation& collation, std::string& out,
+                  std::string_view text, std::string_view from, std::string_view to) {
+  if (text.empty()) {
+    return;
+  }
+  // Spark's dictionary: the characters of `from` in order (the first mapping of one wins), each
+  // to the character of `to` at its index, or to nothing.
+  std::vector<std::pair<std::string_view, std::optional<std::string_view>>> dictionary;
+  size_t to_offset = 0;
+  for (size_t offset = 0; offset < from.size();) {
+    size_t length = std::min(utf8::charLength(from[offset]), from.size() - offset);
+    std::string_view key = from.substr(offset, length);
+    offset += length;
+    std::optional<std::string_view> target;
+    if (to_offset < to.size()) {
+      size_t to_length = std::min(utf8::charLength(to[to_offset]), to.size() - to_offset);
+      target = to.substr(to_offset, to_length);
+      to_offset += to_length;
+    }
+    bool known = std::any_of(dictionary.begin(), dictionary.end(),
+                             [&](const auto& entry) { return entry.first == key; });
+    if (!known)
+      dictionary.emplace_back(key, target);
+  }
+  // The characters of `text` found for each key, with what they become.
+  std::vector<std::pair<std::string_view, std::optional<std::string_view>>> found_in_text;
+  for (const auto& [key, target] : dictionary) {
+    search.reset(text, key);
+    for (int32_t found = search.first(); found >= 0; found = search.next()) {
+      size_t begin = search.byteOffset(found);
+      std::string_view character =
+          text.substr(begin, std::min(utf8::charLength(text[begin]), text.size() - begin));
+      auto equal = std::find_if(found_in_text.begin(), found_in_text.end(), [&](const auto& entry) {
+        return collation.equals(entry.first, character);
+      });
+      if (equal == found_in_text.end())
+        found_in_text.emplace_back(character, target);
+      else if (equal->first != character)
+        found_in_text.emplace_back(character, equal->second);
+    }
+  }
+  for (size_t offset = 0; offset < text.size();) {
+    size_t length = std::min(utf8::charLength(text[offset]), text.size() - offset);
+    std::string_view character = text.substr(offset, length);
+    auto mapped = std::find_if(found_in_text.begin(), found_in_text.end(),
+                               [&](const auto& entry) { return entry.first == character; });
+    if (mapped == found_in_text.end())
+      out += character;
+    else if (mapped->second)
+      out += *mapped->second;
+    offset += length;
+  }
+}
+
 BoundScalarFunction bindTranslate(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType from = expectArgument(request, 1, DataType::string());
   DataType to = expectArgument(request, 2, DataType::string());
+  if (Collation::byId(text.collation()).icuCollator() != nullptr) {
+    CollationId collation = text.collation();
+    ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
+                                      const RowSet& rows, Vector& result) {
+      const Collation& searched = Collation::byId(collation);
+      IcuStringSearch search(searched);
+      std::string buffer;
+      naryLoop<StringView, StringView, StringView, StringView>(
+          args, rows, result, [&](idx_t, StringView s, StringView a, StringView b) {
+            buffer.clear();
+            icuTranslate(search, searched, buffer, s, a, b);
+            return result.addString(buffer);
+          });
+    };
+    return {"translate", {text, from, to}, DataType::string(), std::move(kernel)};
+  }
   bool lowercase = matchesLowercase(text.collation());  // Spark's StringTranslate ignores _RTRIM
   return {"translate",
           {text, from, to},

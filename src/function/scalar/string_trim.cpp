@@ -9,9 +9,11 @@
 // and a U+0130 in the set also trims "i" U+0307 (its lowercase form), as Spark's lowercaseTrim
 // does. Under an _RTRIM collation the string's trailing spaces stand aside: the rest is trimmed
 // by the set without its trailing spaces, then they are put back (Spark's
-// collations-padding-trim.sql results).
+// collations-padding-trim.sql results). Under an ICU collation the characters are found with
+// ICU's string search, as Spark does.
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "function/function_registry.hpp"
@@ -108,6 +110,69 @@ std::string_view trimCharacters(std::string_view text, std::string_view characte
   return text.substr(begin, end - begin);
 }
 
+//! The trims under an ICU collation (Spark's CollationAwareUTF8String.trimLeft / trimRight): at
+//! each end, the longest run that ICU's string search finds for one character of the set goes,
+//! until none is found there.
+std::string_view icuTrimCharacters(IcuStringSearch& search, std::string_view text,
+                                   std::string_view characters, TrimSide side) {
+  std::vector<std::string_view> set;
+  for (size_t offset = 0; offset < characters.size();) {
+    size_t length = std::min(utf8::charLength(characters[offset]), characters.size() - offset);
+    std::string_view character = characters.substr(offset, length);
+    if (std::find(set.begin(), set.end(), character) == set.end())
+      set.push_back(character);
+    offset += length;
+  }
+  if (text.empty() || set.empty())
+    return text;
+  search.reset(text, set.front());
+  int32_t begin = 0;
+  int32_t end = search.textLength();
+  // The longest match of a character of the set that starts at `at`, or that ends there.
+  auto longestFrom = [&](int32_t at) {
+    int32_t longest = 0;
+    for (std::string_view character : set) {
+      search.resetPattern(character);
+      if (search.nextFrom(at) == at)
+        longest = std::max(longest, search.matchLength());
+    }
+    return longest;
+  };
+  auto longestTo = [&](int32_t at) {
+    int32_t longest = 0;
+    for (std::string_view character : set) {
+      search.resetPattern(character);
+      // A character's match spans a few code units at most: start a little before `at`.
+      for (int32_t found = search.nextFrom(std::max(begin, at - 8)); found >= 0 && found < at;
+           found = search.next()) {
+        if (found + search.matchLength() == at)
+          longest = std::max(longest, search.matchLength());
+      }
+    }
+    return longest;
+  };
+  if (side != TrimSide::kTrailing) {
+    while (begin < end) {
+      int32_t longest = longestFrom(begin);
+      if (longest == 0)
+        break;
+      begin += longest;
+    }
+  }
+  if (side != TrimSide::kLeading) {
+    while (end > begin) {
+      int32_t longest = longestTo(end);
+      if (longest == 0)
+        break;
+      end -= longest;
+    }
+  }
+  if (begin >= end)
+    return {};
+  size_t from = search.byteOffset(begin);
+  return text.substr(from, search.byteOffset(end) - from);
+}
+
 //! `source_first`: btrim's (str, trimStr) order; otherwise (trimStr, str).
 BoundScalarFunction bindTrim(std::string name, TrimSide side, bool source_first,
                              const BindRequest& request) {
@@ -123,25 +188,35 @@ BoundScalarFunction bindTrim(std::string name, TrimSide side, bool source_first,
   }
   DataType first = expectArgument(request, 0, DataType::string());
   DataType second = expectArgument(request, 1, DataType::string());
-  bool lowercase = matchesLowercase(first.collation());
-  bool rtrim = dropsTrailingSpaces(first.collation());
-  return {std::move(name),
-          {first, second},
-          DataType::string(),
-          stringResultKernel<StringView, StringView>(
-              [side, source_first, lowercase, rtrim](std::string& out, StringView a, StringView b) {
-                std::string_view text = source_first ? a : b;
-                std::string_view characters = source_first ? b : a;
-                if (!rtrim) {
-                  out += trimCharacters(text, characters, side, lowercase);
-                  return true;
-                }
-                std::string_view body = trimSpaces(text, TrimSide::kTrailing);
-                out += trimCharacters(body, trimSpaces(characters, TrimSide::kTrailing), side,
-                                      lowercase);
-                out += text.substr(body.size());
-                return true;
-              })};
+  CollationId collation = first.collation();
+  ScalarKernel kernel = [side, source_first, collation](const ExecContext&,
+                                                        const ArgumentVectors& args,
+                                                        const RowSet& rows, Vector& result) {
+    const Collation& trimmed = Collation::byId(collation);
+    std::optional<IcuStringSearch> icu;
+    if (trimmed.icuCollator() != nullptr)
+      icu.emplace(trimmed);
+    auto trim = [&](std::string_view text, std::string_view characters) {
+      return icu ? icuTrimCharacters(*icu, text, characters, side)
+                 : trimCharacters(text, characters, side, trimmed.lowercase());
+    };
+    std::string buffer;
+    naryLoop<StringView, StringView, StringView>(
+        args, rows, result, [&](idx_t, StringView a, StringView b) {
+          std::string_view text = source_first ? a : b;
+          std::string_view characters = source_first ? b : a;
+          buffer.clear();
+          if (trimmed.rtrim()) {
+            std::string_view body = trimSpaces(text, TrimSide::kTrailing);
+            buffer += trim(body, trimSpaces(characters, TrimSide::kTrailing));
+            buffer += text.substr(body.size());
+          } else {
+            buffer += trim(text, characters);
+          }
+          return result.addString(buffer);
+        });
+  };
+  return {std::move(name), {first, second}, DataType::string(), std::move(kernel)};
 }
 
 }  // namespace

@@ -121,15 +121,13 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation) {
   if (collation == kUtf8Binary)
     return;
-  // Searches that follow every collation (with ICU's string search under the ICU ones), and
-  // those that follow the UTF8 collations, not yet the ICU ones; the trims only with a character
-  // set (without one they trim spaces under any collation).
-  static constexpr std::array<std::string_view, 9> kIcuAware = {
-      "contains", "endswith",   "instr",      "locate",         "position",
-      "replace",  "split_part", "startswith", "substring_index"};
-  static constexpr std::array<std::string_view, 1> kUtf8Aware = {"translate"};
+  // Searches that follow every collation (with ICU's string search under the ICU ones); the
+  // trims only with a character set (without one they trim spaces under any collation).
+  static constexpr std::array<std::string_view, 10> kSearches = {
+      "contains", "endswith",   "instr",      "locate",          "position",
+      "replace",  "split_part", "startswith", "substring_index", "translate"};
   static constexpr std::array<std::string_view, 4> kTrims = {"btrim", "ltrim", "rtrim", "trim"};
-  // Patterns that follow UTF8_LCASE (matching case-insensitively), not yet the others.
+  // Patterns that follow UTF8_LCASE (matching case-insensitively).
   static constexpr std::array<std::string_view, 12> kPatterns = {
       "ilike",         "like",           "regexp",
       "regexp_count",  "regexp_extract", "regexp_extract_all",
@@ -138,8 +136,7 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
   auto among = [name](const auto& names) {
     return std::find(names.begin(), names.end(), name) != names.end();
   };
-  bool utf8_aware = among(kUtf8Aware) || (among(kTrims) && argument_count > 1);
-  bool searches = utf8_aware || among(kIcuAware) || name == "str_to_map";
+  bool searches = among(kSearches) || (among(kTrims) && argument_count > 1) || name == "str_to_map";
   // What Spark itself refuses is a type mismatch: the patterns take UTF8_BINARY and UTF8_LCASE
   // only (StringTypeBinaryLcase), the searches no accent-insensitive collation.
   if ((among(kPatterns) && collation != kUtf8Lcase) ||
@@ -153,7 +150,9 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
                     among(kPatterns) ? "the UTF8_BINARY or the UTF8_LCASE" : "an accent-sensitive",
                     DataType::string(collation).sql()));
   }
-  if (name == "str_to_map" || (utf8_aware && collation > kUtf8LcaseRtrim)) {
+  // str_to_map splits by regular expressions; Spark's collation-aware splitting is not yet
+  // followed.
+  if (name == "str_to_map") {
     throw Error(ErrorClass::NOT_SUPPORTED,
                 fmt::format("`{}` over strings of type {} is not supported yet: sluice would "
                             "compare them by their bytes.",

@@ -28,11 +28,9 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands);
 //! the regexp functions and split take UTF8_BINARY and UTF8_LCASE, and instr, locate,
 //! position, contains, startswith, endswith, replace, split_part, substring_index, translate,
 //! str_to_map and the trims with a character set no accent-insensitive collation, as in Spark
-//! (DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE). Where Spark searches and sluice would compare
-//! bytes, NOT_SUPPORTED: translate and the trims under the other ICU collations (instr,
-//! locate, position, contains, startswith, endswith, replace, split_part and substring_index use
-//! ICU's string search there, find_in_set the collation keys), str_to_map under any collation
-//! but UTF8_BINARY.
+//! (DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE); those follow every other collation (ICU's string
+//! search under the ICU ones), but str_to_map, which is NOT_SUPPORTED under any collation but
+//! UTF8_BINARY.
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation);
 
 //! Whether the STRING result of the built-in function `name` has the collation of its string
