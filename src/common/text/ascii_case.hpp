@@ -15,6 +15,15 @@ inline bool isAsciiDigit(char c) {
   return c >= '0' && c <= '9';
 }
 
+//! Whether every byte of `text` is ASCII (below 0x80).
+inline bool isAsciiText(std::string_view text) {
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) >= 0x80)
+      return false;
+  }
+  return true;
+}
+
 inline char asciiLower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
 }

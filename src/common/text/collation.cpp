@@ -45,14 +45,6 @@ std::string_view trimTrailingSpaces(std::string_view text) {
   return text;
 }
 
-bool isAscii(std::string_view text) {
-  for (char c : text) {
-    if (static_cast<unsigned char>(c) >= 0x80)
-      return false;
-  }
-  return true;
-}
-
 //! The locales ICU has collation rules for, by Spark's name for them (language, then script,
 //! then three-letter country, joined by '_'; variants left out) in upper case; UNICODE is the
 //! root locale.
@@ -318,7 +310,7 @@ int Collation::compare(std::string_view a, std::string_view b) const {
     return result == UCOL_LESS ? -1 : (result == UCOL_GREATER ? 1 : 0);
   }
   if (lowercase_) {
-    if (isAscii(a) && isAscii(b)) {
+    if (isAsciiText(a) && isAsciiText(b)) {
       size_t common = std::min(a.size(), b.size());
       for (size_t i = 0; i < common; ++i) {
         unsigned char x = static_cast<unsigned char>(asciiLower(a[i]));

@@ -39,26 +39,33 @@ inline bool containsCollatedString(const DataType& type) {
   return containsTypeWhere(type, [](const DataType& inner) { return inner.isCollatedString(); });
 }
 
-//! `type` with every STRING inside it of UTF8_BINARY: the type its values are stored as, since
-//! a collation changes how strings compare, not their bytes.
-inline DataType withoutCollations(const DataType& type) {
+//! `type` with `replace` applied to each type inside it that is no ARRAY, MAP or STRUCT; the
+//! containers keep their nullability and field names.
+template <typename Replace>
+DataType mapLeafTypes(const DataType& type, const Replace& replace) {
   switch (type.id()) {
-    case TypeId::kString:
-      return DataType::string();
     case TypeId::kArray:
-      return DataType::array(withoutCollations(type.elementType()), type.containsNull());
+      return DataType::array(mapLeafTypes(type.elementType(), replace), type.containsNull());
     case TypeId::kMap:
-      return DataType::map(withoutCollations(type.keyType()), withoutCollations(type.valueType()),
-                           type.containsNull());
+      return DataType::map(mapLeafTypes(type.keyType(), replace),
+                           mapLeafTypes(type.valueType(), replace), type.containsNull());
     case TypeId::kStruct: {
       std::vector<StructField> fields = type.fields();
       for (StructField& field : fields)
-        field.type = withoutCollations(field.type);
+        field.type = mapLeafTypes(field.type, replace);
       return DataType::structOf(std::move(fields));
     }
     default:
-      return type;
+      return replace(type);
   }
+}
+
+//! `type` with every STRING inside it of UTF8_BINARY: the type its values are stored as, since
+//! a collation changes how strings compare, not their bytes.
+inline DataType withoutCollations(const DataType& type) {
+  return mapLeafTypes(type, [](const DataType& leaf) {
+    return leaf.id() == TypeId::kString ? DataType::string() : leaf;
+  });
 }
 
 }  // namespace sluice

@@ -70,24 +70,12 @@ void convertNested(const Vector& input, Vector& out, const DataType& logical, id
 }  // namespace
 
 DataType storageType(const DataType& type) {
-  switch (type.id()) {
-    case TypeId::kVariant:
-      return DataType::structOf({StructField{"value", DataType::binary(), false, {}},
-                                 StructField{"metadata", DataType::binary(), false, {}}});
-    case TypeId::kArray:
-      return DataType::array(storageType(type.elementType()), type.containsNull());
-    case TypeId::kMap:
-      return DataType::map(storageType(type.keyType()), storageType(type.valueType()),
-                           type.containsNull());
-    case TypeId::kStruct: {
-      std::vector<StructField> fields = type.fields();
-      for (StructField& field : fields)
-        field.type = storageType(field.type);
-      return DataType::structOf(std::move(fields));
-    }
-    default:
-      return type;
-  }
+  return mapLeafTypes(type, [](const DataType& leaf) {
+    if (leaf.id() != TypeId::kVariant)
+      return leaf;
+    return DataType::structOf({StructField{"value", DataType::binary(), false, {}},
+                               StructField{"metadata", DataType::binary(), false, {}}});
+  });
 }
 
 Vector toStorage(const Vector& vector, idx_t count) {

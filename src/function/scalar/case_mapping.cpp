@@ -18,6 +18,7 @@
 #include <memory>
 
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 #include "common/text/collation.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
@@ -55,14 +56,6 @@ CaseMapPtr openCaseMap(const std::string& locale) {
         fmt::format("ICU cannot map case for the locale '{}': {}.", locale, u_errorName(status)));
   }
   return map;
-}
-
-bool isAscii(std::string_view text) {
-  for (char c : text) {
-    if (static_cast<unsigned char>(c) >= 0x80)
-      return false;
-  }
-  return true;
 }
 
 //! ICU's case mapping of `text` (`mapping`: upper, lower or title), appended to `out`.
@@ -139,7 +132,7 @@ BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRe
     naryLoop<StringView, StringView>(args, rows, result, [&](idx_t, StringView value) {
       std::string_view text = value;
       buffer.clear();
-      if (ascii_shortcut && !icu_title && isAscii(text))
+      if (ascii_shortcut && !icu_title && isAsciiText(text))
         appendAsciiMapping(buffer, text, mapping);
       else if (mapping == CaseMapping::kInitCap && !icu_title)
         appendSpaceSeparatedTitle(buffer, text);

@@ -120,38 +120,33 @@ void withIndexOf(CollationId collation, Run&& run) {
   });
 }
 
+//! The kernel of instr(text, sub) and locate(sub, text): the 1-based position of the
+//! substring, 0 when it is absent.
+ScalarKernel positionKernel(CollationId collation, bool substring_first) {
+  return [collation, substring_first](const ExecContext&, const ArgumentVectors& args,
+                                      const RowSet& rows, Vector& result) {
+    withIndexOf(collation, [&](auto find) {
+      naryLoop<int32_t, StringView, StringView>(
+          args, rows, result, [&find, substring_first](idx_t, StringView a, StringView b) {
+            int64_t found = substring_first ? find(b, a, 0) : find(a, b, 0);
+            return static_cast<int32_t>(found + 1);
+          });
+    });
+  };
+}
+
 BoundScalarFunction bindInstr(const BindRequest& request) {
   DataType text = expectArgument(request, 0, DataType::string());
   DataType sub = expectArgument(request, 1, DataType::string());
-  CollationId collation = text.collation();
-  ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
-                                    const RowSet& rows, Vector& result) {
-    withIndexOf(collation, [&](auto find) {
-      naryLoop<int32_t, StringView, StringView>(args, rows, result,
-                                                [&find](idx_t, StringView s, StringView p) {
-                                                  return static_cast<int32_t>(find(s, p, 0) + 1);
-                                                });
-    });
-  };
-  return {"instr", {text, sub}, DataType::intType(), std::move(kernel)};
+  return {"instr", {text, sub}, DataType::intType(), positionKernel(text.collation(), false)};
 }
 
 BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
   DataType sub = expectArgument(request, 0, DataType::string());
   DataType text = expectArgument(request, 1, DataType::string());
   CollationId collation = text.collation();
-  if (request.argument_types.size() == 2) {
-    ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
-                                      const RowSet& rows, Vector& result) {
-      withIndexOf(collation, [&](auto find) {
-        naryLoop<int32_t, StringView, StringView>(args, rows, result,
-                                                  [&find](idx_t, StringView p, StringView s) {
-                                                    return static_cast<int32_t>(find(s, p, 0) + 1);
-                                                  });
-      });
-    };
-    return {std::move(name), {sub, text}, DataType::intType(), std::move(kernel)};
-  }
+  if (request.argument_types.size() == 2)
+    return {std::move(name), {sub, text}, DataType::intType(), positionKernel(collation, true)};
   DataType start = expectArgument(request, 2, DataType::intType());
   ScalarKernel kernel = [collation](const ExecContext&, const ArgumentVectors& args,
                                     const RowSet& rows, Vector& result) {
