@@ -310,20 +310,27 @@ int Collation::compare(std::string_view a, std::string_view b) const {
     return result == UCOL_LESS ? -1 : (result == UCOL_GREATER ? 1 : 0);
   }
   if (lowercase_) {
-    if (isAsciiText(a) && isAsciiText(b)) {
-      size_t common = std::min(a.size(), b.size());
-      for (size_t i = 0; i < common; ++i) {
-        unsigned char x = static_cast<unsigned char>(asciiLower(a[i]));
-        unsigned char y = static_cast<unsigned char>(asciiLower(b[i]));
-        if (x != y)
-          return x < y ? -1 : 1;
-      }
-      return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
+    // ASCII bytes compare by their lowercase, in one pass; from the first other byte on, the
+    // lowercase forms of the rest decide (an ASCII byte is a whole character, so the forms of
+    // what came before were equal and as long).
+    size_t common = std::min(a.size(), b.size());
+    size_t i = 0;
+    for (; i < common; ++i) {
+      auto x = static_cast<unsigned char>(a[i]);
+      auto y = static_cast<unsigned char>(b[i]);
+      if ((x | y) >= 0x80)
+        break;
+      x = static_cast<unsigned char>(asciiLower(static_cast<char>(x)));
+      y = static_cast<unsigned char>(asciiLower(static_cast<char>(y)));
+      if (x != y)
+        return x < y ? -1 : 1;
     }
+    if (i == common)  // one is a prefix of the other: the longer has a longer lowercase form
+      return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
     thread_local std::string left;
     thread_local std::string right;
-    a = key(a, left);
-    b = key(b, right);
+    a = key(a.substr(i), left);
+    b = key(b.substr(i), right);
   }
   int result = a.compare(b);
   return result < 0 ? -1 : (result > 0 ? 1 : 0);

@@ -102,6 +102,12 @@ TEST(CollationTest, LcaseComparesLowercaseForms) {
   EXPECT_TRUE(lcase.equals("ÉCOLE", "école"));
   EXPECT_TRUE(lcase.equals("ΣΑΣ", "σασ"));
   EXPECT_FALSE(lcase.equals("Straße", "STRASSE"));
+  // ASCII prefixes compare in place; the first other character hands over to the lowercase
+  // forms of the rest.
+  EXPECT_EQ(lcase.compare("aBÉ", "AbÉ"), 0);
+  EXPECT_GT(lcase.compare("abÉ", "ABd"), 0);
+  EXPECT_LT(lcase.compare("AB", "abé"), 0);
+  EXPECT_GT(lcase.compare("xé", "Xa"), 0);
   // 'İ' lowercases to "i" and U+0307, not to "i".
   EXPECT_TRUE(lcase.equals("İ", "i\xCC\x87"));
   EXPECT_FALSE(lcase.equals("İ", "i"));
