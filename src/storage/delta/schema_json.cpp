@@ -244,6 +244,41 @@ DataType typeFromJson(const Json& json, std::string_view where, const std::strin
 
 }  // namespace
 
+namespace {
+
+void setNestedCollations(Json& type_json, const DataType& type) {
+  switch (type.id()) {
+    case TypeId::kArray:
+      setNestedCollations(type_json["elementType"], type.elementType());
+      break;
+    case TypeId::kMap:
+      setNestedCollations(type_json["keyType"], type.keyType());
+      setNestedCollations(type_json["valueType"], type.valueType());
+      break;
+    case TypeId::kStruct:
+      for (size_t index = 0; index < type.fields().size(); ++index)
+        setFieldCollations(type_json["fields"][index], type.fields()[index].type);
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace
+
+void setFieldCollations(Json& field, const DataType& type) {
+  Json collations = Json::object();
+  collectCollations(type, field["name"].get<std::string>(), collations);
+  Json& metadata = field["metadata"];
+  if (!metadata.is_object())
+    metadata = Json::object();
+  if (collations.empty())
+    metadata.erase(kCollationsMetadataKey);
+  else
+    metadata[kCollationsMetadataKey] = std::move(collations);
+  setNestedCollations(field["type"], type);
+}
+
 Json fieldToJson(const StructField& field) {
   Json metadata = Json::object();
   if (!field.comment.empty())

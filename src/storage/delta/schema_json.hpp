@@ -32,6 +32,11 @@ DataType dataTypeFromJson(const Json& json, std::string_view where);
 //! One column as a field of a schema's "fields" list.
 Json fieldToJson(const StructField& field);
 
+//! Gives the schema field `field` (JSON) and the struct fields inside it the collations of
+//! `type`, which has the field's shape; every other key of their metadata (comments, column
+//! mapping ids and physical names) stays.
+void setFieldCollations(Json& field, const DataType& type);
+
 //! The schemaString of a metaData action for these top-level columns.
 std::string schemaToJson(const std::vector<StructField>& fields);
 //! Parses a schemaString back into top-level columns.

@@ -162,16 +162,8 @@ int64_t changeColumn(const Snapshot& snapshot, const std::string& column,
     field_metadata.erase("comment");
   else
     field_metadata["comment"] = changed.comment;
-  if (collation_change) {
-    // The type's JSON holds no collation; the field's metadata holds them all.
-    Json described = fieldToJson(changed);
-    field["type"] = described["type"];
-    auto collations = described["metadata"].find(kCollationsMetadataKey);
-    if (collations == described["metadata"].end())
-      field_metadata.erase(kCollationsMetadataKey);
-    else
-      field_metadata[kCollationsMetadataKey] = *collations;
-  }
+  if (collation_change)  // the types' JSON holds no collation: the fields' metadata does
+    setFieldCollations(field, changed.type);
   metadata.schema_string = schema.dump();
   if (collation_change)
     protocol = withFeaturesOfSchema(protocol, metadata);
