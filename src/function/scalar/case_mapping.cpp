@@ -127,7 +127,7 @@ BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRe
   ScalarKernel kernel = [mapping, locale, ascii_shortcut, icu_title](
                             const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                             Vector& result) {
-    CaseMapPtr map = openCaseMap(locale);
+    CaseMapPtr map;  // opened at the first text that needs ICU: ASCII batches never do
     std::string buffer;
     naryLoop<StringView, StringView>(args, rows, result, [&](idx_t, StringView value) {
       std::string_view text = value;
@@ -136,8 +136,11 @@ BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRe
         appendAsciiMapping(buffer, text, mapping);
       else if (mapping == CaseMapping::kInitCap && !icu_title)
         appendSpaceSeparatedTitle(buffer, text);
-      else
+      else {
+        if (!map)
+          map = openCaseMap(locale);
         appendIcuMapping(buffer, text, map.get(), mapping);
+      }
       return result.addString(buffer);
     });
   };

@@ -1,12 +1,11 @@
 // src/function/scalar/collated_text.hpp
 //
-// What the UTF8 collations do to the string functions that search or trim text, as Spark's
-// CollationSupport does (the binder refuses the ICU collations for these functions,
-// planner/binder/collation_coercion.hpp):
+// What collations do to the string functions that search or trim text, as Spark's
+// CollationSupport does (Collation::lowercase() and rtrim() say which applies):
 // - UTF8_LCASE and UTF8_LCASE_RTRIM match lowercase forms: a run of whole characters matches
 //   a pattern when its lowercase form (appendLowercaseCodePoints) is the pattern's;
-// - the _RTRIM collations (the ICU ones too) drop trailing spaces first (of which argument, each
-//   function says).
+// - the ICU collations search with ICU's string search (IcuStringSearch);
+// - the _RTRIM collations drop trailing spaces first (of which argument, each function says).
 #pragma once
 
 #include <cstddef>
@@ -20,14 +19,6 @@
 struct UStringSearch;
 
 namespace sluice {
-
-inline bool matchesLowercase(CollationId collation) {
-  return Collation::byId(collation).lowercase();
-}
-
-inline bool dropsTrailingSpaces(CollationId collation) {
-  return Collation::byId(collation).rtrim();
-}
 
 //! `text` without its trailing spaces: a view of `scratch` or of `text`.
 inline std::string_view withoutTrailingSpaces(std::string_view text, std::string& scratch) {

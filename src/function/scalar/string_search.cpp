@@ -90,8 +90,9 @@ int64_t trimmedIndexOf(std::string_view text, std::string_view sub, int64_t star
 //! The indexOf of strings of a UTF8 collation.
 using IndexOf = int64_t (*)(std::string_view, std::string_view, int64_t);
 IndexOf utf8IndexOf(CollationId collation) {
-  bool lowercase = matchesLowercase(collation);
-  if (dropsTrailingSpaces(collation))
+  const Collation& searched = Collation::byId(collation);
+  bool lowercase = searched.lowercase();
+  if (searched.rtrim())
     return lowercase ? trimmedIndexOf<lowercaseIndexOf> : trimmedIndexOf<indexOf>;
   return lowercase ? lowercaseIndexOf : indexOf;
 }
@@ -399,7 +400,7 @@ BoundScalarFunction bindReplace(const BindRequest& request) {
     return bindIcuReplace(std::move(types));
   }
   // Spark's StringReplace ignores _RTRIM; UTF8_LCASE matches lowercase forms.
-  auto replace = matchesLowercase(text.collation()) ? lowercaseReplaceAll : replaceAll;
+  auto replace = Collation::byId(text.collation()).lowercase() ? lowercaseReplaceAll : replaceAll;
   if (request.argument_types.size() == 2) {
     return {"replace",
             {text, search},
@@ -533,7 +534,8 @@ BoundScalarFunction bindTranslate(const BindRequest& request) {
     };
     return {"translate", {text, from, to}, DataType::string(), std::move(kernel)};
   }
-  bool lowercase = matchesLowercase(text.collation());  // Spark's StringTranslate ignores _RTRIM
+  bool lowercase =
+      Collation::byId(text.collation()).lowercase();  // Spark's StringTranslate ignores _RTRIM
   return {"translate",
           {text, from, to},
           DataType::string(),
@@ -634,7 +636,7 @@ BoundScalarFunction bindSplitPart(const BindRequest& request) {
   DataType part = expectArgument(request, 2, DataType::intType());
   // Spark's StringSplitSQL: an _RTRIM collation drops the delimiter's trailing spaces, then
   // UTF8_LCASE matches lowercase forms and an ICU collation searches with ICU.
-  bool lowercase = matchesLowercase(text.collation());
+  bool lowercase = Collation::byId(text.collation()).lowercase();
   return {"split_part",
           {text, delimiter, part},
           DataType::string(),
@@ -739,7 +741,8 @@ BoundScalarFunction bindSubstringIndex(const BindRequest& request) {
   DataType count = expectArgument(request, 2, DataType::intType());
   // Spark's SubstringIndex: an _RTRIM collation drops the delimiter's trailing spaces, then
   // UTF8_LCASE matches lowercase forms and an ICU collation searches with ICU.
-  auto find = matchesLowercase(text.collation()) ? lowercaseSubstringIndex : substringIndex;
+  auto find =
+      Collation::byId(text.collation()).lowercase() ? lowercaseSubstringIndex : substringIndex;
   return {"substring_index",
           {text, delim, count},
           DataType::string(),
