@@ -5,6 +5,11 @@
 // Arrays are built by gathering: a column is exported for a list of physical rows, so that a
 // constant vector, a STRUCT's fields and the scattered elements of ARRAY / MAP rows all take
 // the same path and come out in Arrow's contiguous layout.
+//
+// VARIANT, GEOMETRY and GEOGRAPHY leave as Spark's ArrowUtils writes them: a STRUCT of two
+// non-NULL children, VARIANT's `value` and `metadata` (BINARY; `metadata` tagged
+// {"variant": "true"}), a spatial value's `srid` (INT) and `wkb` (BINARY, tagged
+// {"geometry" | "geography": "true", "srid": <the type's SRID>}).
 #include "python/arrow_export.hpp"
 
 #include <cstring>
@@ -14,6 +19,8 @@
 
 #include "common/check.hpp"
 #include "common/error/error.hpp"
+#include "common/types/geospatial.hpp"
+#include "common/variant/variant.hpp"
 
 namespace sluice {
 
@@ -21,9 +28,13 @@ namespace {
 
 // ---- Schemas. ----
 
+//! Key-value metadata of a schema field.
+using FieldMetadata = std::vector<std::pair<std::string, std::string>>;
+
 struct SchemaOwner {
   std::string format;
   std::string name;
+  std::string metadata;  // encoded as the C Data Interface lays it out; empty for none
   std::vector<ArrowSchema> children;
   std::vector<ArrowSchema*> child_pointers;
 };
@@ -44,10 +55,39 @@ struct ChildSpec {
   bool nullable;
   //! A MAP's entries: a STRUCT<key, value> whose key is never NULL.
   bool map_entries = false;
+  FieldMetadata metadata = {};
 };
 
-void fillSchema(ArrowSchema* out, std::string name, std::string format, bool nullable,
-                const std::vector<ChildSpec>& children, const std::string& time_zone);
+void fillSchema(ArrowSchema* out, const ChildSpec& spec, const std::string& time_zone);
+
+//! The metadata as the C Data Interface encodes it: the number of pairs, then each key and
+//! value as its length and bytes, the lengths native 32-bit integers.
+std::string encodeMetadata(const FieldMetadata& metadata) {
+  std::string encoded;
+  auto append_int = [&encoded](size_t value) {
+    auto narrow = static_cast<int32_t>(value);
+    encoded.append(reinterpret_cast<const char*>(&narrow), sizeof(narrow));
+  };
+  append_int(metadata.size());
+  for (const auto& [key, value] : metadata) {
+    append_int(key.size());
+    encoded += key;
+    append_int(value.size());
+    encoded += value;
+  }
+  return encoded;
+}
+
+//! The two children of a spatial value's STRUCT, as Spark's ArrowUtils names and tags them.
+std::vector<ChildSpec> spatialChildSpecs(const DataType& type) {
+  std::string kind = type.id() == TypeId::kGeometry ? "geometry" : "geography";
+  return {{"srid", DataType::intType(), false},
+          {"wkb",
+           DataType::binary(),
+           false,
+           false,
+           {{kind, "true"}, {"srid", std::to_string(type.srid())}}}};
+}
 
 //! The children of a nested type's schema: an ARRAY's element, a MAP's entries, a STRUCT's
 //! fields.
@@ -66,27 +106,34 @@ std::vector<ChildSpec> childSpecs(const ChildSpec& parent) {
       }
       return specs;
     }
+    case TypeId::kVariant:
+      return {{"value", DataType::binary(), false},
+              {"metadata", DataType::binary(), false, false, {{"variant", "true"}}}};
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return spatialChildSpecs(type);
     default:
       return {};
   }
 }
 
-void fillSchema(ArrowSchema* out, std::string name, std::string format, bool nullable,
-                const std::vector<ChildSpec>& children, const std::string& time_zone) {
+//! The schema of a field (a column, or a child of one).
+void fillSchema(ArrowSchema* out, const ChildSpec& spec, const std::string& time_zone) {
   auto owner = std::make_unique<SchemaOwner>();
-  owner->format = std::move(format);
-  owner->name = std::move(name);
+  owner->format = arrowFormat(spec.type, time_zone);
+  owner->name = spec.name;
+  if (!spec.metadata.empty())
+    owner->metadata = encodeMetadata(spec.metadata);
+  std::vector<ChildSpec> children = childSpecs(spec);
   owner->children.resize(children.size());
   for (size_t index = 0; index < children.size(); ++index) {
-    const ChildSpec& child = children[index];
-    fillSchema(&owner->children[index], child.name, arrowFormat(child.type, time_zone),
-               child.nullable, childSpecs(child), time_zone);
+    fillSchema(&owner->children[index], children[index], time_zone);
     owner->child_pointers.push_back(&owner->children[index]);
   }
   out->format = owner->format.c_str();
   out->name = owner->name.c_str();
-  out->metadata = nullptr;
-  out->flags = nullable ? ARROW_FLAG_NULLABLE : 0;
+  out->metadata = owner->metadata.empty() ? nullptr : owner->metadata.data();
+  out->flags = spec.nullable ? ARROW_FLAG_NULLABLE : 0;
   out->n_children = static_cast<int64_t>(owner->children.size());
   out->children = owner->child_pointers.empty() ? nullptr : owner->child_pointers.data();
   out->dictionary = nullptr;
@@ -173,9 +220,85 @@ void addChildren(ArrayOwner& owner, const std::vector<const Vector*>& vectors,
   }
 }
 
+//! A child array with no NULL (a VARIANT's or a spatial value's part) from its buffers.
+void fillPlainChild(ArrowArray* out, int64_t length, std::vector<std::vector<uint8_t>> buffers) {
+  auto owner = std::make_unique<ArrayOwner>();
+  owner->buffers.emplace_back();  // no validity bitmap
+  for (std::vector<uint8_t>& buffer : buffers)
+    owner->buffers.push_back(std::move(buffer));
+  for (const std::vector<uint8_t>& buffer : owner->buffers)
+    owner->buffer_pointers.push_back(buffer.empty() ? nullptr : buffer.data());
+  out->length = length;
+  out->null_count = 0;
+  out->offset = 0;
+  out->n_buffers = static_cast<int64_t>(owner->buffer_pointers.size());
+  out->n_children = 0;
+  out->buffers = owner->buffer_pointers.data();
+  out->children = nullptr;
+  out->dictionary = nullptr;
+  out->release = releaseArray;
+  out->private_data = owner.release();
+}
+
+//! A BINARY child of `parts`.
+void fillBinaryChild(ArrowArray* out, const std::vector<std::string_view>& parts) {
+  std::vector<uint8_t> offsets;
+  std::vector<uint8_t> bytes;
+  int32_t end = 0;
+  appendBytes(offsets, &end, sizeof(end));
+  for (std::string_view part : parts) {
+    bytes.insert(bytes.end(), part.begin(), part.end());
+    end += static_cast<int32_t>(part.size());
+    appendBytes(offsets, &end, sizeof(end));
+  }
+  fillPlainChild(out, static_cast<int64_t>(parts.size()), {std::move(offsets), std::move(bytes)});
+}
+
+//! The two children of a VARIANT or spatial column: its encoded values split in two (a NULL
+//! row's parts are empty).
+void addSplitChildren(ArrayOwner& owner, const Vector& vector, const DataType& type,
+                      const std::vector<idx_t>& rows) {
+  owner.children.resize(2);
+  std::vector<std::string_view> second;
+  if (type.id() == TypeId::kVariant) {
+    // In memory a variant is its metadata, then its value; Arrow lists the value first.
+    std::vector<std::string_view> values;
+    for (idx_t row : rows) {
+      std::string_view encoded =
+          vector.isNull(row) ? std::string_view() : vector.at<StringView>(row).view();
+      size_t metadata_size = encoded.empty() ? 0 : variant::metadataSize(encoded);
+      values.push_back(encoded.substr(metadata_size));
+      second.push_back(encoded.substr(0, metadata_size));
+    }
+    fillBinaryChild(&owner.children[0], values);
+  } else {
+    std::vector<uint8_t> srids;
+    for (idx_t row : rows) {
+      int32_t srid = 0;
+      std::string_view wkb;
+      if (!vector.isNull(row)) {
+        std::string_view encoded = vector.at<StringView>(row).view();
+        srid = spatialValueSrid(encoded);
+        wkb = spatialValueWkb(encoded);
+      }
+      appendBytes(srids, &srid, sizeof(srid));
+      second.push_back(wkb);
+    }
+    fillPlainChild(&owner.children[0], static_cast<int64_t>(rows.size()), {std::move(srids)});
+  }
+  fillBinaryChild(&owner.children[1], second);
+  for (ArrowArray& child : owner.children)
+    owner.child_pointers.push_back(&child);
+}
+
 void fillValues(ArrayOwner& owner, const Vector& vector, const DataType& type,
                 const std::vector<idx_t>& rows) {
   switch (type.id()) {
+    case TypeId::kVariant:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      addSplitChildren(owner, vector, type, rows);
+      return;
     case TypeId::kVoid:
       return;
     case TypeId::kBoolean: {
@@ -326,19 +449,13 @@ std::string arrowFormat(const DataType& type, const std::string& time_zone) {
     case TypeId::kStruct:
       return "+s";
     case TypeId::kVariant:
-      throwError(ErrorClass::NOT_SUPPORTED,
-                 "Arrow export (toArrow, toPandas) of a VARIANT column is not supported yet; "
-                 "select to_json(v) for its JSON text.");
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      return "+s";
     case TypeId::kCalendarInterval:
       throwError(ErrorClass::NOT_SUPPORTED,
                  "Arrow export (toArrow, toPandas) of an INTERVAL column made by make_interval "
                  "is not supported; select CAST(i AS STRING) for its text.");
-    case TypeId::kGeometry:
-    case TypeId::kGeography:
-      throwError(ErrorClass::NOT_SUPPORTED,
-                 "Arrow export (toArrow, toPandas) of a {} column is not supported yet; select "
-                 "st_asbinary(g) for its Well-Known Binary.",
-                 type.sql());
   }
   SLUICE_UNREACHABLE("a type without an Arrow format");
 }
@@ -346,10 +463,10 @@ std::string arrowFormat(const DataType& type, const std::string& time_zone) {
 void exportArrowSchema(const std::vector<std::string>& column_names,
                        const std::vector<DataType>& column_types, const std::string& time_zone,
                        ArrowSchema* out) {
-  std::vector<ChildSpec> columns;
+  std::vector<StructField> columns;
   for (size_t column = 0; column < column_names.size(); ++column)
-    columns.push_back({column_names[column], column_types[column], true});
-  fillSchema(out, "", "+s", false, columns, time_zone);
+    columns.push_back({column_names[column], column_types[column], true, {}});
+  fillSchema(out, {"", DataType::structOf(std::move(columns)), false}, time_zone);
 }
 
 void exportArrowBatch(const Batch& batch, const std::vector<DataType>& column_types,

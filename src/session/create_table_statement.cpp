@@ -23,6 +23,7 @@
 
 #include "catalog/catalog_errors.hpp"
 #include "catalog/delta_path_name.hpp"
+#include "common/types/type_contents.hpp"
 #include "exec/table_sink.hpp"
 #include "session/catalog_statements.hpp"
 #include "storage/delta/log_store.hpp"
@@ -208,6 +209,7 @@ std::pair<LogicalOperatorPtr, delta::TableDefinition> defineTable(
       definition.schema.push_back(
           StructField{query->column_names[column], query->column_types[column], true, {}});
     }
+    requireDeterminateCollations(definition.schema);
   } else {
     definition.schema = declaredColumns(create);
   }

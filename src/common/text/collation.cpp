@@ -23,6 +23,13 @@ namespace {
 
 constexpr std::string_view kQualifier = "SYSTEM.BUILTIN.";
 
+[[noreturn]] void raiseIndeterminate() {
+  throw Error(ErrorClass::INDETERMINATE_COLLATION,
+              "Could not determine which collation to use for this string operation: its "
+              "strings come from columns of different implicit collations. Use COLLATE to set "
+              "the collation explicitly.");
+}
+
 [[noreturn]] void raiseInvalidName(std::string_view name) {
   throw Error(ErrorClass::COLLATION_INVALID_NAME,
               "The value " + std::string(name) +
@@ -105,10 +112,10 @@ class CollationRegistry {
     auto found = by_name_.find(name);
     if (found != by_name_.end())
       return found->second;
-    if (owned_.size() == slots_.size()) {
+    if (owned_.size() == kIndeterminateCollation) {
       throw Error(ErrorClass::NOT_SUPPORTED,
                   "The collation " + name + " is not supported: a process can use at most " +
-                      std::to_string(slots_.size() - 4) + " ICU collations.");
+                      std::to_string(kIndeterminateCollation - 4) + " ICU collations.");
     }
     UErrorCode status = U_ZERO_ERROR;
     UCollator* collator = ucol_open(locale.locale.c_str(), &status);
@@ -138,6 +145,7 @@ class CollationRegistry {
     add(std::make_unique<Collation>(kUtf8Lcase, "UTF8_LCASE", true, false, nullptr));
     add(std::make_unique<Collation>(kUtf8BinaryRtrim, "UTF8_BINARY_RTRIM", false, true, nullptr));
     add(std::make_unique<Collation>(kUtf8LcaseRtrim, "UTF8_LCASE_RTRIM", true, true, nullptr));
+    slots_[kIndeterminateCollation].store(&indeterminate_, std::memory_order_release);
   }
 
   void add(std::unique_ptr<Collation> collation) {
@@ -147,7 +155,8 @@ class CollationRegistry {
 
   std::mutex mutex_;
   std::array<std::atomic<const Collation*>, 256> slots_{};
-  std::vector<std::unique_ptr<Collation>> owned_;
+  std::vector<std::unique_ptr<Collation>> owned_;  // by id, up to the indeterminate id
+  const Collation indeterminate_{kIndeterminateCollation, "null", false, false, nullptr};
   std::unordered_map<std::string, CollationId> by_name_;
 };
 
@@ -204,6 +213,14 @@ CollationId icuCollationId(std::string_view original, const std::string& upper) 
 
 }  // namespace
 
+char32_t lowercaseCodePoint(char32_t c) {
+  if (c == 0x0130)
+    return c;
+  if (c == 0x03C2)
+    return 0x03C3;
+  return static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));
+}
+
 void appendLowercaseCodePoints(std::string_view text, std::string& out) {
   out.reserve(out.size() + text.size());
   size_t i = 0;
@@ -227,7 +244,9 @@ void appendLowercaseCodePoints(std::string_view text, std::string& out) {
       continue;
     }
     utf8proc_uint8_t encoded[4];
-    utf8proc_ssize_t written = utf8proc_encode_char(utf8proc_tolower(code_point), encoded);
+    auto lowered =
+        static_cast<utf8proc_int32_t>(lowercaseCodePoint(static_cast<char32_t>(code_point)));
+    utf8proc_ssize_t written = utf8proc_encode_char(lowered, encoded);
     out.append(reinterpret_cast<const char*>(encoded), static_cast<size_t>(written));
   }
 }
@@ -264,10 +283,14 @@ CollationId Collation::idForName(std::string_view name) {
 }
 
 std::string Collation::qualifiedName() const {
+  if (indeterminate())  // unqualified, as Spark's collation() names it
+    return name_;
   return std::string(kQualifier) + name_;
 }
 
 std::string_view Collation::key(std::string_view text, std::string& scratch) const {
+  if (indeterminate())
+    raiseIndeterminate();
   if (rtrim_)
     text = trimTrailingSpaces(text);
   if (lowercase_) {
@@ -299,6 +322,8 @@ std::string_view Collation::key(std::string_view text, std::string& scratch) con
 }
 
 int Collation::compare(std::string_view a, std::string_view b) const {
+  if (indeterminate())
+    raiseIndeterminate();
   if (rtrim_) {
     a = trimTrailingSpaces(a);
     b = trimTrailingSpaces(b);

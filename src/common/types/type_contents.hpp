@@ -4,6 +4,11 @@
 // fields of a STRUCT.
 #pragma once
 
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/error/error.hpp"
 #include "common/types/data_type.hpp"
 
 namespace sluice {
@@ -67,5 +72,25 @@ inline DataType withoutCollations(const DataType& type) {
     return leaf.id() == TypeId::kString ? DataType::string() : leaf;
   });
 }
+
+//! True when `type` holds a STRING of the indeterminate collation anywhere.
+inline bool containsIndeterminateCollation(const DataType& type) {
+  return containsTypeWhere(type, [](const DataType& leaf) {
+    return leaf.id() == TypeId::kString && leaf.collation() == kIndeterminateCollation;
+  });
+}
+
+//! INDETERMINATE_COLLATION_IN_EXPRESSION: `expression` (a function's name, a sort or grouping
+//! key) needs the collation of strings that have none. The caller adds where it is.
+Error indeterminateCollationIn(std::string_view expression);
+
+//! The paths of the STRINGs of the indeterminate collation in `schema`, as Spark names them:
+//! `col`, `arr.element`, `m.key`, `m.value`, `s.f1`.
+std::vector<std::string> indeterminateCollationPaths(const std::vector<StructField>& schema);
+
+//! Raises INDETERMINATE_COLLATION_IN_SCHEMA when `schema`, about to be stored as a table's or a
+//! view's, holds a STRING of the indeterminate collation (a column computed from columns of
+//! different implicit collations), as Spark refuses it.
+void requireDeterminateCollations(const std::vector<StructField>& schema);
 
 }  // namespace sluice

@@ -106,17 +106,60 @@ inline T loadKey(const uint8_t* row, idx_t offset) {
   return value;
 }
 
+//! The eight bytes of `word` with ASCII capitals lowercased; every byte must be ASCII. Adding
+//! 0x3f to a byte (below 0x80) sets its high bit from 'A' up, adding 0x25 from past 'Z' up.
+inline uint64_t lowercaseAsciiWord(uint64_t word) {
+  constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+  uint64_t from_a = word + 0x3f3f3f3f3f3f3f3fULL;
+  uint64_t past_z = word + 0x2525252525252525ULL;
+  return word | ((from_a & ~past_z & kHighBits) >> 2);
+}
+
+//! hashBytes of the UTF8_LCASE key of `text` when `text` is ASCII (its key is then its
+//! bytes lowercased, as long), computed eight bytes at a time without copying them; false for
+//! other text.
+bool hashLowercaseAscii(std::string_view text, uint64_t& hash) {
+  constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+  auto size = static_cast<uint32_t>(text.size());
+  uint64_t state = 0x27d4eb2f165667c5ULL ^ (uint64_t{size} * 0x9e3779b97f4a7c15ULL);
+  uint32_t position = 0;
+  for (; position + 8 <= size; position += 8) {
+    uint64_t word = load64(text.data() + position);
+    if ((word & kHighBits) != 0)
+      return false;
+    state = (state ^ mix64(lowercaseAsciiWord(word))) * 0x9e3779b97f4a7c15ULL;
+  }
+  if (position < size) {
+    uint64_t tail = 0;
+    std::memcpy(&tail, text.data() + position, size - position);
+    if ((tail & kHighBits) != 0)
+      return false;
+    state = (state ^ mix64(lowercaseAsciiWord(tail))) * 0x9e3779b97f4a7c15ULL;
+  }
+  hash = mix64(state);
+  return true;
+}
+
 //! Hashes strings of a collation other than UTF8_BINARY by their collation key, so that the
-//! values it holds equal hash alike.
+//! values it holds equal hash alike. ASCII text under UTF8_LCASE is hashed as it is lowercased.
 void hashCollatedKeyColumn(const Vector& key, idx_t count, uint64_t* hashes, bool combine) {
   const Collation& collation = Collation::byId(key.type().collation());
+  bool lowercase = collation.lowercase();
+  bool rtrim = collation.rtrim();
   VectorReader<StringView> values(key);
   std::string scratch;
   for (idx_t row = 0; row < count; ++row) {
     uint64_t hash = kNullHash;
     if (values.isValid(row)) {
-      std::string_view bytes = collation.key(values[row].view(), scratch);
-      hash = hashBytes(bytes.data(), static_cast<uint32_t>(bytes.size()));
+      std::string_view text = values[row].view();
+      if (rtrim) {
+        while (!text.empty() && text.back() == ' ')
+          text.remove_suffix(1);
+      }
+      if (!lowercase || !hashLowercaseAscii(text, hash)) {
+        std::string_view bytes = collation.key(text, scratch);
+        hash = hashBytes(bytes.data(), static_cast<uint32_t>(bytes.size()));
+      }
     }
     hashes[row] = combine ? combineHashes(hashes[row], hash) : hash;
   }

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 #include "function/aggregate/aggregate_kernels.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 #include "function/aggregate/encoded_key_aggregate.hpp"
@@ -136,6 +137,8 @@ class MinMax {
       return std::make_shared<NullAggregate>(name, request.argument_types);
     if (!isOrderableType(input))
       raiseUnorderableInput(request, name, 0);
+    if (containsIndeterminateCollation(input))
+      throw indeterminateCollationIn(name);
     if (isEncodedKeyType(input)) {
       AggregateBindRequest encoded = request;
       encoded.argument_types = {DataType::binary()};

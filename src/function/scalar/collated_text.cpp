@@ -3,7 +3,6 @@
 
 #include <unicode/ucol.h>
 #include <unicode/usearch.h>
-#include <utf8proc.h>
 
 #include <algorithm>
 
@@ -13,14 +12,6 @@
 #include "function/scalar/utf8_text.hpp"
 
 namespace sluice {
-
-char32_t lowercaseCodePoint(char32_t c) {
-  if (c == 0x0130)
-    return c;
-  if (c == 0x03C2)  // final sigma compares as sigma
-    return 0x03C3;
-  return static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));
-}
 
 LoweredText::LoweredText(std::string_view text) {
   for (size_t offset = 0; offset < text.size();) {
@@ -156,6 +147,48 @@ int32_t IcuStringSearch::nextFrom(int32_t offset) {
 
 int32_t IcuStringSearch::matchLength() const {
   return usearch_getMatchedLength(search_);
+}
+
+std::vector<std::string_view> splitText(std::string_view text, std::string_view delimiter,
+                                        bool lowercase, IcuStringSearch* icu, size_t max_parts) {
+  std::vector<std::string_view> parts;
+  auto room = [&] { return max_parts == 0 || parts.size() + 1 < max_parts; };
+  size_t begin = 0;
+  if (icu != nullptr) {
+    if (!text.empty() && !delimiter.empty()) {
+      icu->reset(text, delimiter);
+      for (int32_t found = icu->first(); found >= 0 && room(); found = icu->next()) {
+        parts.push_back(text.substr(begin, icu->byteOffset(found) - begin));
+        begin = icu->byteOffset(found + icu->matchLength());
+      }
+    }
+  } else if (lowercase) {
+    std::string pattern;
+    appendLowercaseCodePoints(delimiter, pattern);
+    if (!pattern.empty()) {
+      LoweredText lowered(text);
+      for (size_t i = 0; i < lowered.characters() && room();) {
+        size_t end = lowered.matchEnd(i, pattern);
+        if (end == 0) {
+          ++i;
+          continue;
+        }
+        parts.push_back(text.substr(begin, lowered.offsets[i] - begin));
+        begin = lowered.offsets[end];
+        i = end;
+      }
+    }
+  } else if (!delimiter.empty()) {
+    while (room()) {
+      size_t found = text.find(delimiter, begin);
+      if (found == std::string_view::npos)
+        break;
+      parts.push_back(text.substr(begin, found - begin));
+      begin = found + delimiter.size();
+    }
+  }
+  parts.push_back(text.substr(begin));
+  return parts;
 }
 
 }  // namespace sluice

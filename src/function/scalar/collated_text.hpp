@@ -25,11 +25,6 @@ inline std::string_view withoutTrailingSpaces(std::string_view text, std::string
   return Collation::byId(kUtf8BinaryRtrim).key(text, scratch);
 }
 
-//! The one code point a character is lowercased to when characters are compared one by one
-//! (translate, the trims): its simple lowercase, final sigma as sigma; U+0130, whose lowercase
-//! form is two code points, stands for itself.
-char32_t lowercaseCodePoint(char32_t c);
-
 //! A text lowercased a character at a time, as UTF8_LCASE compares it, with where each
 //! character's form begins in `lowered` (`starts`) and in the text (`offsets`); both end with
 //! the total size.
@@ -88,5 +83,12 @@ class IcuStringSearch {
   std::u16string pattern_;
   std::vector<size_t> byte_offsets_;  // of each UTF-16 unit of text_, then of its end
 };
+
+//! The pieces of `text` between the matches of `delimiter`, at most `max_parts` of them (0:
+//! all; the last piece holds the rest): by bytes, by lowercase forms of whole characters
+//! (`lowercase`), or by ICU's string search (`icu`), as Spark's splitSQL, lowercaseSplitSQL and
+//! icuSplitSQL split by a literal delimiter; an empty delimiter leaves `text` whole.
+std::vector<std::string_view> splitText(std::string_view text, std::string_view delimiter,
+                                        bool lowercase, IcuStringSearch* icu, size_t max_parts = 0);
 
 }  // namespace sluice

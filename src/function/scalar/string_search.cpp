@@ -546,50 +546,6 @@ BoundScalarFunction bindTranslate(const BindRequest& request) {
               })};
 }
 
-//! The pieces of `text` between the matches of `delimiter`: by bytes, by lowercase forms of
-//! whole characters (`lowercase`), or by ICU's string search (`icu`) (Spark's splitSQL,
-//! lowercaseSplitSQL and icuSplitSQL); an empty delimiter leaves `text` whole.
-std::vector<std::string_view> splitText(std::string_view text, std::string_view delimiter,
-                                        bool lowercase, IcuStringSearch* icu) {
-  std::vector<std::string_view> parts;
-  size_t begin = 0;
-  if (icu != nullptr) {
-    if (!text.empty() && !delimiter.empty()) {
-      icu->reset(text, delimiter);
-      for (int32_t found = icu->first(); found >= 0; found = icu->next()) {
-        parts.push_back(text.substr(begin, icu->byteOffset(found) - begin));
-        begin = icu->byteOffset(found + icu->matchLength());
-      }
-    }
-  } else if (lowercase) {
-    std::string pattern;
-    appendLowercaseCodePoints(delimiter, pattern);
-    if (!pattern.empty()) {
-      LoweredText lowered(text);
-      for (size_t i = 0; i < lowered.characters();) {
-        size_t end = lowered.matchEnd(i, pattern);
-        if (end == 0) {
-          ++i;
-          continue;
-        }
-        parts.push_back(text.substr(begin, lowered.offsets[i] - begin));
-        begin = lowered.offsets[end];
-        i = end;
-      }
-    }
-  } else if (!delimiter.empty()) {
-    while (true) {
-      size_t found = text.find(delimiter, begin);
-      if (found == std::string_view::npos)
-        break;
-      parts.push_back(text.substr(begin, found - begin));
-      begin = found + delimiter.size();
-    }
-  }
-  parts.push_back(text.substr(begin));
-  return parts;
-}
-
 bool splitPart(std::string& out, std::string_view text, std::string_view delimiter, int32_t part,
                bool lowercase, IcuStringSearch* icu) {
   if (part == 0) {

@@ -10,6 +10,7 @@
 #include "common/clock.hpp"
 #include "common/types/time_zone.hpp"
 #include "common/types/type_coercion.hpp"
+#include "common/types/type_contents.hpp"
 #include "exec/spill/memory_limit.hpp"
 #include "pipeline/graph/change_capture.hpp"
 #include "pipeline/graph/deferred_production.hpp"
@@ -171,6 +172,8 @@ class Resolver {
         for (size_t index = 0; index < columns.size(); ++index)
           columns[index].name = view.view_columns[index].name;
       }
+      if (view.kind == DatasetKind::kView)  // published to the catalog
+        requireDeterminateCollations(columns);
       entry.state.schema = std::move(columns);
       entry.state.streaming = relations.reads().reads_stream;
       entry.reads = relations.reads();
@@ -241,6 +244,7 @@ class Resolver {
     }
     try {
       entry.state.schema = mergeFlowOutputs(dataset, flows);
+      requireDeterminateCollations(entry.state.schema);
       entry.state.status = DatasetState::Status::kResolved;
     } catch (Error& error) {
       entry.state.status = DatasetState::Status::kFailed;

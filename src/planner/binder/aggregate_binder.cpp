@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 #include "function/aggregate/aggregate_registry.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "function/scalar/nested_key_encoding.hpp"
@@ -552,6 +553,8 @@ void AggregateBinder::addGroupKey(BoundExpressionPtr key, std::string name,
                             name, key->type.sql()))
         .withLocation(statement_.locate(position));
   }
+  if (containsIndeterminateCollation(key->type))
+    throw indeterminateCollationIn(name).withLocation(statement_.locate(position));
   if (key->type.isNested() && !isEncodedKeyType(key->type)) {
     throw Error(
         ErrorClass::NOT_SUPPORTED,

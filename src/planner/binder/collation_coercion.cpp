@@ -7,15 +7,19 @@
 #include <array>
 
 #include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 
 namespace sluice {
 
 namespace {
 
-enum class CollationStrength : uint8_t { kDefault, kImplicit, kExplicit };
+// Spark's order: an explicit collation beats an indeterminate one, which beats an implicit one.
+enum class CollationStrength : uint8_t { kDefault, kImplicit, kIndeterminate, kExplicit };
 
 //! How strongly `expr`, a STRING, holds to its collation.
 CollationStrength strengthOf(const BoundExpression& expr) {
+  if (expr.type.collation() == kIndeterminateCollation)
+    return CollationStrength::kIndeterminate;
   switch (expr.kind) {
     case BoundExpressionKind::kConstant:
       return CollationStrength::kDefault;
@@ -44,28 +48,38 @@ CollationStrength strengthOf(const BoundExpression& expr) {
   return strongest;
 }
 
-[[noreturn]] void raiseMismatch(std::string_view kind, const std::vector<CollationId>& collations) {
+[[noreturn]] void raiseExplicitMismatch(const std::vector<CollationId>& collations) {
   std::string types;
   for (CollationId collation : collations)
     types += (types.empty() ? "\"" : ", \"") + DataType::string(collation).sql() + "\"";
-  std::string advice = kind == "EXPLICIT"
-                           ? "Choose one collation to use for all of them."
-                           : "Use the COLLATE function to set the collation explicitly.";
-  throw Error(ErrorClass::COLLATION_MISMATCH, std::string(kind),
+  throw Error(ErrorClass::COLLATION_MISMATCH, "EXPLICIT",
               fmt::format("Could not determine which collation to use for string functions and "
-                          "operators. Error occurred due to the mismatch between {} collations: "
-                          "{}. {}",
-                          kind == "EXPLICIT" ? "explicit" : "implicit", types, advice));
+                          "operators. Error occurred due to the mismatch between explicit "
+                          "collations: {}. Choose one collation to use for all of them.",
+                          types));
 }
 
-//! An ICU collation with the _AI specifier: Spark's string searches refuse it.
-bool isAccentInsensitive(const Collation& collation) {
-  std::string_view name = collation.name();
-  for (size_t at = name.find("_AI"); at != std::string_view::npos; at = name.find("_AI", at + 1)) {
-    if (at + 3 == name.size() || name[at + 3] == '_')
-      return true;
-  }
-  return false;
+//! An ICU collation that is case-sensitive but accent-insensitive (UNICODE_AI, en_AI): Spark's
+//! string searches refuse it (StringTypeNonCSAICollation), and take the CI_AI ones.
+bool isCaseSensitiveAccentInsensitive(const Collation& collation) {
+  auto has = [name = collation.name()](std::string_view specifier) {
+    for (size_t at = name.find(specifier); at != std::string_view::npos;
+         at = name.find(specifier, at + 1)) {
+      if (at + specifier.size() == name.size() || name[at + specifier.size()] == '_')
+        return true;
+    }
+    return false;
+  };
+  return has("_AI") && !has("_CI");
+}
+
+[[noreturn]] void raiseUnexpectedCollation(std::string_view name, std::string_view required,
+                                           CollationId collation) {
+  throw Error(ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
+              fmt::format("Cannot resolve \"{}\" due to data type mismatch: its string "
+                          "parameters require the \"STRING\" type of {} collation, however "
+                          "they have the type \"{}\".",
+                          name, required, DataType::string(collation).sql()));
 }
 
 }  // namespace
@@ -90,17 +104,19 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
   }
   if (collations.empty())
     return kUtf8Binary;
-  if (collations.size() > 1) {
-    if (strongest == CollationStrength::kExplicit)
-      raiseMismatch("EXPLICIT", collations);
-    if (strongest == CollationStrength::kImplicit)
-      raiseMismatch("IMPLICIT", collations);
+  CollationId winner = kUtf8Binary;
+  if (collations.size() > 1 && strongest == CollationStrength::kExplicit)
+    raiseExplicitMismatch(collations);
+  if (collations.size() > 1 && strongest == CollationStrength::kImplicit) {
+    // Spark 4.1: the strings pass on with no collation; what would compare them fails.
+    winner = kIndeterminateCollation;
+  } else {
+    // Among defaults (literals, casts of literals) a collation other than UTF8_BINARY can only
+    // come from a CAST to STRING COLLATE: it wins.
+    auto collated = std::find_if(collations.begin(), collations.end(),
+                                 [](CollationId collation) { return collation != kUtf8Binary; });
+    winner = collated != collations.end() ? *collated : kUtf8Binary;
   }
-  // Among defaults (literals, casts of literals) a collation other than UTF8_BINARY can only
-  // come from a CAST to STRING COLLATE: it wins.
-  auto collated = std::find_if(collations.begin(), collations.end(),
-                               [](CollationId collation) { return collation != kUtf8Binary; });
-  CollationId winner = collated != collations.end() ? *collated : kUtf8Binary;
   DataType type = DataType::string(winner);
   for (BoundExpressionPtr& operand : operands) {
     if (operand->type.id() != TypeId::kString || operand->type == type)
@@ -118,9 +134,22 @@ CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
   return winner;
 }
 
+void coerceMapCollations(std::vector<BoundExpressionPtr>& arguments) {
+  for (size_t parity = 0; parity < 2; ++parity) {
+    std::vector<BoundExpressionPtr> side;
+    for (size_t i = parity; i < arguments.size(); i += 2)
+      side.push_back(std::move(arguments[i]));
+    coerceCollations(side);
+    for (size_t i = parity, j = 0; i < arguments.size(); i += 2, ++j)
+      arguments[i] = std::move(side[j]);
+  }
+}
+
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation) {
   if (collation == kUtf8Binary)
     return;
+  if (collation == kIndeterminateCollation)
+    requireDeterminateCollation(name);
   // Searches that follow every collation (with ICU's string search under the ICU ones); the
   // trims only with a character set (without one they trim spaces under any collation).
   static constexpr std::array<std::string_view, 10> kSearches = {
@@ -136,32 +165,45 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
   auto among = [name](const auto& names) {
     return std::find(names.begin(), names.end(), name) != names.end();
   };
-  bool searches = among(kSearches) || (among(kTrims) && argument_count > 1) || name == "str_to_map";
+  const Collation& searched = Collation::byId(collation);
   // What Spark itself refuses is a type mismatch: the patterns take UTF8_BINARY and UTF8_LCASE
-  // only (StringTypeBinaryLcase), the searches no accent-insensitive collation.
-  if ((among(kPatterns) && collation != kUtf8Lcase) ||
-      (searches && isAccentInsensitive(Collation::byId(collation)))) {
-    throw Error(
-        ErrorClass::DATATYPE_MISMATCH, "UNEXPECTED_INPUT_TYPE",
-        fmt::format("Cannot resolve \"{}\" due to data type mismatch: its string "
-                    "parameters require the \"STRING\" type of {} collation, however "
-                    "they have the type \"{}\".",
-                    name,
-                    among(kPatterns) ? "the UTF8_BINARY or the UTF8_LCASE" : "an accent-sensitive",
-                    DataType::string(collation).sql()));
+  // only (StringTypeBinaryLcase), the searches no case-sensitive accent-insensitive collation
+  // (StringTypeNonCSAICollation), str_to_map neither those nor an _RTRIM one.
+  if (among(kPatterns) && collation != kUtf8Lcase)
+    raiseUnexpectedCollation(name, "the UTF8_BINARY or the UTF8_LCASE", collation);
+  bool searches = among(kSearches) || (among(kTrims) && argument_count > 1);
+  if ((searches || name == "str_to_map") && isCaseSensitiveAccentInsensitive(searched))
+    raiseUnexpectedCollation(name, "a case-insensitive or accent-sensitive", collation);
+  if (name == "str_to_map" && searched.rtrim())
+    raiseUnexpectedCollation(name, "a trailing-space-sensitive (non-_RTRIM)", collation);
+}
+
+void requireDeterminateCollation(std::string_view name) {
+  // What Spark's CollationTypeCoercion refuses (canContainIndeterminateCollation): the
+  // comparisons, the searches, the trims and the case mappings. The patterns refuse the
+  // indeterminate collation as any other they do not take (requireCollationSupport), and what
+  // else compares strings (grouping, sorting, min / max) fails when it runs
+  // (Collation::compare).
+  static constexpr std::array<std::string_view, 28> kNeedCollation = {
+      "!=",          "<",        "<=",      "<=>",   "<>",         "=",
+      "==",          ">",        ">=",      "btrim", "contains",   "endswith",
+      "find_in_set", "initcap",  "instr",   "lcase", "locate",     "lower",
+      "ltrim",       "position", "replace", "rtrim", "startswith", "substring_index",
+      "translate",   "trim",     "ucase",   "upper"};
+  // Spark finds out only when they run: INDETERMINATE_COLLATION.
+  if (name == "split_part" || name == "str_to_map") {
+    throw Error(ErrorClass::INDETERMINATE_COLLATION,
+                fmt::format("Could not determine which collation `{}` splits by: its strings "
+                            "come from columns of different implicit collations. Use COLLATE "
+                            "to set the collation explicitly.",
+                            name));
   }
-  // str_to_map splits by regular expressions; Spark's collation-aware splitting is not yet
-  // followed.
-  if (name == "str_to_map") {
-    throw Error(ErrorClass::NOT_SUPPORTED,
-                fmt::format("`{}` over strings of type {} is not supported yet: sluice would "
-                            "compare them by their bytes.",
-                            name, DataType::string(collation).sql()));
-  }
+  if (std::find(kNeedCollation.begin(), kNeedCollation.end(), name) != kNeedCollation.end())
+    throw indeterminateCollationIn(name);
 }
 
 bool keepsCollation(std::string_view name) {
-  static constexpr std::array<std::string_view, 31> kNames = {
+  static constexpr std::array<std::string_view, 32> kNames = {
       "btrim",
       "concat",
       "concat_ws",
@@ -193,6 +235,7 @@ bool keepsCollation(std::string_view name) {
       "ucase",
       "upper",
       "validate_utf8",
+      "||",
   };
   return std::find(kNames.begin(), kNames.end(), name) != kNames.end();
 }

@@ -5,10 +5,11 @@
 // collation (`expr COLLATE name`, collate()) beats an implicit one (a column's type, and
 // anything computed from columns), which beats the default (literals, and strings computed
 // from no collated input). Two different explicit collations fail with
-// COLLATION_MISMATCH.EXPLICIT, two different implicit ones with COLLATION_MISMATCH.IMPLICIT (as
-// Spark 4.0; Spark 4.1 defers the error to where the collation is used, as
-// INDETERMINATE_COLLATION). The other operands are cast to the winner: the same bytes under
-// another type.
+// COLLATION_MISMATCH.EXPLICIT; two different implicit ones give the indeterminate collation
+// (kIndeterminateCollation, as Spark 4.1), which passes through concat and the like, beats an
+// implicit collation and yields to an explicit one, and fails where a collation is needed
+// (requireDeterminateCollation). The other operands are cast to the winner: the same bytes
+// under another type.
 #pragma once
 
 #include <string_view>
@@ -23,15 +24,24 @@ namespace sluice {
 //! which it returns; kUtf8Binary when no operand is a STRING.
 CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands);
 
+//! As coerceCollations for map(k1, v1, k2, v2, ...): the keys among themselves, the values among
+//! themselves, as Spark's CreateMap.
+void coerceMapCollations(std::vector<BoundExpressionPtr>& arguments);
+
 //! Fails when the built-in function `name`, called with `argument_count` arguments whose
-//! strings have the collation `collation`, cannot search them under it. LIKE, ILIKE, RLIKE,
-//! the regexp functions and split take UTF8_BINARY and UTF8_LCASE, and instr, locate,
-//! position, contains, startswith, endswith, replace, split_part, substring_index, translate,
-//! str_to_map and the trims with a character set no accent-insensitive collation, as in Spark
-//! (DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE); those follow every other collation (ICU's string
-//! search under the ICU ones), but str_to_map, which is NOT_SUPPORTED under any collation but
-//! UTF8_BINARY.
+//! strings have the collation `collation`, cannot search them under it, as in Spark
+//! (DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE): LIKE, ILIKE, RLIKE, the regexp functions and
+//! split take UTF8_BINARY and UTF8_LCASE; instr, locate, position, contains, startswith,
+//! endswith, replace, split_part, substring_index, translate, str_to_map and the trims with a
+//! character set take every collation but the case-sensitive accent-insensitive ones
+//! (UNICODE_AI), str_to_map no _RTRIM one either. Under the indeterminate collation, see
+//! requireDeterminateCollation.
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation);
+
+//! Fails with INDETERMINATE_COLLATION_IN_EXPRESSION when the built-in function `name` needs
+//! the collation of its strings to compare or search them (=, <, upper, instr, trim, ...), and
+//! its strings have the indeterminate collation; with INDETERMINATE_COLLATION for str_to_map.
+void requireDeterminateCollation(std::string_view name);
 
 //! Whether the STRING result of the built-in function `name` has the collation of its string
 //! arguments, as Spark's string transformations (upper, trim, substring, concat, ...) do; the

@@ -1027,7 +1027,9 @@ BoundExpressionPtr ExpressionBinder::bindBuiltinCall(const ScalarFunctionEntry& 
                                                      std::vector<BoundExpressionPtr> arguments) {
   // collate() takes its operand's collation off; collation() reads it.
   CollationId collation = kUtf8Binary;
-  if (name != "collate" && name != "collation") {
+  if (name == "map") {
+    coerceMapCollations(arguments);
+  } else if (name != "collate" && name != "collation") {
     collation = coerceCollations(arguments);
     requireCollationSupport(name, arguments.size(), collation);
   }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 #include "function/scalar/argument_types.hpp"
 #include "planner/binder/expression_binder.hpp"
 
@@ -16,6 +17,10 @@ SortSpec bindSortSpec(const sql::SortItem& item, idx_t column, const DataType& t
                 fmt::format("Cannot resolve \"{}\" due to data type mismatch: The `sortorder` does "
                             "not support ordering on type \"{}\".",
                             ExpressionBinder::autoName(*item.expr), type.sql()))
+        .withLocation(statement.locate(item.expr->position));
+  }
+  if (containsIndeterminateCollation(type)) {
+    throw indeterminateCollationIn(ExpressionBinder::autoName(*item.expr))
         .withLocation(statement.locate(item.expr->position));
   }
   SortSpec spec;

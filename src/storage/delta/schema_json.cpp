@@ -7,11 +7,14 @@
 #include <cctype>
 #include <charconv>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "common/error/error.hpp"
+#include "common/text/ascii_case.hpp"
 #include "common/text/collation.hpp"
+#include "common/types/geospatial.hpp"
 
 namespace sluice::delta {
 
@@ -83,6 +86,64 @@ DataType parseDecimalName(std::string_view name, std::string_view where) {
   return DataType::decimal(precision, scale);
 }
 
+//! The CRS the geospatial table feature names `srid` by: a standard authority's identifier
+//! where there is one, else Delta's `srid:<number>`.
+std::string deltaCrs(int32_t srid) {
+  if (srid == kGeographySrid)
+    return "OGC:CRS84";
+  if (srid == 3857)
+    return "EPSG:3857";
+  return fmt::format("srid:{}", srid);
+}
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && text.front() == ' ')
+    text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ')
+    text.remove_suffix(1);
+  return text;
+}
+
+//! "geometry(<crs>)" or "geography(<crs>, <algorithm>)", as the geospatial table feature
+//! writes them; alone, OGC:CRS84 and spherical edges.
+DataType parseSpatialName(std::string_view name, TypeId kind, std::string_view where) {
+  std::string_view keyword = kind == TypeId::kGeometry ? "geometry" : "geography";
+  std::string_view rest = name.substr(keyword.size());
+  std::string_view crs = "OGC:CRS84";
+  std::string_view algorithm = "spherical";
+  if (!rest.empty()) {
+    if (rest.front() != '(' || rest.back() != ')')
+      throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
+    std::string_view inside = rest.substr(1, rest.size() - 2);
+    size_t comma = inside.find(',');
+    crs = trimmed(inside.substr(0, comma));
+    if (comma != std::string_view::npos) {
+      if (kind == TypeId::kGeometry)
+        throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
+      algorithm = trimmed(inside.substr(comma + 1));
+    }
+  }
+  std::optional<int32_t> srid = crsSrid(crs);
+  if (!srid && crs.size() > 5 && sameIdentifier(crs.substr(0, 5), "srid:")) {
+    int32_t number = 0;
+    std::string_view digits = crs.substr(5);
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+    if (error == std::errc() && end == digits.data() + digits.size())
+      srid = number;
+  }
+  if (!srid || !isSridOf(kind, *srid)) {
+    throwBadSchema(where, fmt::format("the coordinate reference system \"{}\" of type \"{}\" is "
+                                      "not one sluice supports (OGC:CRS84, EPSG:3857, srid:0)",
+                                      crs, name));
+  }
+  if (!sameIdentifier(algorithm, "spherical")) {
+    throwBadSchema(where, fmt::format("the edge interpolation \"{}\" of type \"{}\" is not "
+                                      "one sluice supports (spherical)",
+                                      algorithm, name));
+  }
+  return kind == TypeId::kGeometry ? DataType::geometry(*srid) : DataType::geography(*srid);
+}
+
 DataType primitiveFromName(std::string_view name, std::string_view where) {
   if (name == "boolean")
     return DataType::boolean();
@@ -114,6 +175,10 @@ DataType primitiveFromName(std::string_view name, std::string_view where) {
     return DataType::variant();
   if (name.starts_with("decimal"))
     return parseDecimalName(name, where);
+  if (name.starts_with("geometry"))
+    return parseSpatialName(name, TypeId::kGeometry, where);
+  if (name.starts_with("geography"))
+    return parseSpatialName(name, TypeId::kGeography, where);
   // Spark records CHAR(n) / VARCHAR(n) columns as "string" with metadata; older writers may
   // have stored the names themselves.
   if (name.starts_with("char(") || name.starts_with("varchar("))
@@ -338,13 +403,22 @@ Json dataTypeToJson(const DataType& type) {
     }
     case TypeId::kVariant:
       return "variant";
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+      if (type.srid() == DataType::kMixedSrid) {
+        throw Error(ErrorClass::UNSUPPORTED_DATATYPE,
+                    fmt::format("A Delta table column of type {} holds values of one SRID: cast "
+                                "it to a type of one (GEOMETRY(4326)) to store it.",
+                                type.sql()));
+      }
+      if (type.id() == TypeId::kGeometry)
+        return fmt::format("geometry({})", deltaCrs(type.srid()));
+      return fmt::format("geography({}, spherical)", deltaCrs(type.srid()));
     case TypeId::kVoid:
     case TypeId::kYearMonthInterval:
     case TypeId::kDayTimeInterval:
     case TypeId::kTime:  // the Delta protocol has no TIME type
     case TypeId::kCalendarInterval:
-    case TypeId::kGeometry:  // the geospatial table feature is not supported yet
-    case TypeId::kGeography:
       break;
   }
   throw Error(ErrorClass::UNSUPPORTED_DATATYPE,

@@ -23,16 +23,17 @@ constexpr int32_t kMaxReaderVersion = 3;
 constexpr int32_t kMaxWriterVersion = 7;
 
 const std::vector<std::string> kReaderFeatures = {
-    "deletionVectors", "timestampNtz",         "vacuumProtocolCheck",
-    "typeWidening",    "typeWidening-preview", "columnMapping",
-    "v2Checkpoint",    "variantType",          "variantType-preview"};
+    "deletionVectors",      "timestampNtz",  "vacuumProtocolCheck", "typeWidening",
+    "typeWidening-preview", "columnMapping", "v2Checkpoint",        "variantType",
+    "variantType-preview",  "geospatial"};
 // Deletion vectors are written by DELETE, UPDATE and MERGE when the table enables them
 // (writesDeletionVectors); every other write that removes a file removes its vector with it.
 const std::vector<std::string> kWriterFeatures = {
     "appendOnly",     "invariants",          "timestampNtz",  "domainMetadata",
     "clustering",     "vacuumProtocolCheck", "typeWidening",  "typeWidening-preview",
     "changeDataFeed", "deletionVectors",     "columnMapping", "v2Checkpoint",
-    "variantType",    "variantType-preview", "collations",    "collations-preview"};
+    "variantType",    "variantType-preview", "collations",    "collations-preview",
+    "geospatial"};
 
 bool usesColumnMapping(const Metadata& metadata) {
   return columnMappingMode(metadata) != ColumnMappingMode::kNone;
@@ -197,6 +198,7 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   };
   bool ntz = holds(TypeId::kTimestampNtz);
   bool variant = holds(TypeId::kVariant);
+  bool spatial = holds(TypeId::kGeometry) || holds(TypeId::kGeography);
   bool collated = std::any_of(schema.begin(), schema.end(), [](const StructField& field) {
     return containsCollatedString(field.type);
   });
@@ -204,7 +206,7 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   defined.configuration = properties;
   bool change_data_feed = changeDataFeedEnabled(defined);
   bool column_mapping = usesColumnMapping(defined);
-  if (!ntz && !variant && !clustered && !collated) {
+  if (!ntz && !variant && !spatial && !clustered && !collated) {
     // As Delta does, the legacy writer version that implies change data feed.
     if (change_data_feed)
       protocol.min_writer_version = 4;
@@ -214,7 +216,7 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   // Writer version 7 lists the features that versions 1 and 2 implied.
   std::vector<std::string> writer_features = {"appendOnly", "invariants"};
   protocol.min_writer_version = 7;
-  if (ntz || variant) {
+  if (ntz || variant || spatial) {
     protocol.min_reader_version = 3;
     protocol.reader_features = std::vector<std::string>{};
   }
@@ -225,6 +227,10 @@ Protocol protocolForNewTable(const std::vector<StructField>& schema, bool cluste
   if (variant) {
     protocol.reader_features->push_back("variantType");
     writer_features.push_back("variantType");
+  }
+  if (spatial) {  // the geospatial RFC: GEOMETRY / GEOGRAPHY columns
+    protocol.reader_features->push_back("geospatial");
+    writer_features.push_back("geospatial");
   }
   if (clustered)
     writer_features.push_back("clustering");

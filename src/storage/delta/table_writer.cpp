@@ -10,6 +10,7 @@
 
 #include "common/clock.hpp"
 #include "common/error/error.hpp"
+#include "common/types/type_contents.hpp"
 #include "storage/delta/batch_rows.hpp"
 #include "storage/delta/clustering.hpp"
 #include "storage/delta/column_mapping.hpp"
@@ -64,6 +65,7 @@ void validateDefinition(const TableDefinition& definition, const std::string& ta
                               column, table_path));
     }
   }
+  requireDeterminateCollations(definition.schema);
   for (const StructField& field : definition.schema)
     dataTypeToJson(field.type);  // validates
 }

@@ -10,6 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include "common/types/geospatial.hpp"
+#include "common/variant/variant.hpp"
+#include "common/variant/variant_json.hpp"
+
 namespace sluice {
 namespace {
 
@@ -222,6 +226,96 @@ TEST(ArrowExportTest, NullColumnHasNoBuffers) {
   ExportedColumn exported(batch, DataType::voidType());
   EXPECT_EQ(exported.column().n_buffers, 0);
   EXPECT_EQ(exported.column().null_count, 2);
+}
+
+//! The metadata pairs of a schema, decoded from the C Data Interface layout.
+std::vector<std::pair<std::string, std::string>> metadataOf(const ArrowSchema& schema) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  if (schema.metadata == nullptr)
+    return pairs;
+  const char* at = schema.metadata;
+  auto read_int = [&at] {
+    int32_t value;
+    std::memcpy(&value, at, sizeof(value));
+    at += sizeof(value);
+    return value;
+  };
+  auto read_text = [&] {
+    int32_t length = read_int();
+    std::string text(at, static_cast<size_t>(length));
+    at += length;
+    return text;
+  };
+  for (int32_t count = read_int(); count > 0; --count) {
+    std::string key = read_text();
+    pairs.emplace_back(key, read_text());
+  }
+  return pairs;
+}
+
+std::string binaryAt(const ArrowArray& array, idx_t index) {
+  int32_t begin = valueAt<int32_t>(array.buffers[1], index);
+  int32_t end = valueAt<int32_t>(array.buffers[1], index + 1);
+  return std::string(static_cast<const char*>(array.buffers[2]) + begin,
+                     static_cast<size_t>(end - begin));
+}
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+TEST(ArrowExportTest, VariantAndSpatialSchemasAreSparksStructs) {
+  ArrowSchema schema{};
+  exportArrowSchema(
+      {"v", "g", "geo"},
+      {DataType::variant(), DataType::geometry(4326), DataType::geography(DataType::kMixedSrid)},
+      "UTC", &schema);
+  const ArrowSchema& v = *schema.children[0];
+  EXPECT_STREQ(v.format, "+s");
+  EXPECT_EQ(v.flags & ARROW_FLAG_NULLABLE, ARROW_FLAG_NULLABLE);
+  ASSERT_EQ(v.n_children, 2);
+  EXPECT_STREQ(v.children[0]->name, "value");
+  EXPECT_STREQ(v.children[0]->format, "z");
+  EXPECT_EQ(v.children[0]->flags & ARROW_FLAG_NULLABLE, 0);
+  EXPECT_EQ(metadataOf(*v.children[0]), Pairs{});
+  EXPECT_STREQ(v.children[1]->name, "metadata");
+  EXPECT_EQ(metadataOf(*v.children[1]), (Pairs{{"variant", "true"}}));
+
+  const ArrowSchema& g = *schema.children[1];
+  EXPECT_STREQ(g.format, "+s");
+  ASSERT_EQ(g.n_children, 2);
+  EXPECT_STREQ(g.children[0]->name, "srid");
+  EXPECT_STREQ(g.children[0]->format, "i");
+  EXPECT_STREQ(g.children[1]->name, "wkb");
+  EXPECT_STREQ(g.children[1]->format, "z");
+  EXPECT_EQ(metadataOf(*g.children[1]), (Pairs{{"geometry", "true"}, {"srid", "4326"}}));
+  EXPECT_EQ(metadataOf(*schema.children[2]->children[1]),
+            (Pairs{{"geography", "true"}, {"srid", "-1"}}));
+  schema.release(&schema);
+}
+
+TEST(ArrowExportTest, VariantSplitsIntoValueAndMetadata) {
+  std::string encoded;
+  ASSERT_TRUE(variant::JsonToVariant().encode(R"({"a": 1})", encoded));
+  size_t metadata_size = variant::metadataSize(encoded);
+  ExportedColumn exported(DataType::variant(),
+                          {Value::variant(encoded), Value::null(DataType::variant())});
+  const ArrowArray& column = exported.column();
+  EXPECT_EQ(column.null_count, 1);
+  ASSERT_EQ(column.n_children, 2);
+  EXPECT_EQ(binaryAt(*column.children[0], 0), encoded.substr(metadata_size));
+  EXPECT_EQ(binaryAt(*column.children[1], 0), encoded.substr(0, metadata_size));
+  EXPECT_EQ(binaryAt(*column.children[0], 1), "");
+  EXPECT_EQ(column.children[0]->null_count, 0);
+}
+
+TEST(ArrowExportTest, SpatialValueSplitsIntoSridAndWkb) {
+  std::string wkb("\x01\x01\x00\x00\x00", 5);
+  wkb.append(16, '\0');  // POINT (0 0)
+  DataType type = DataType::geometry(DataType::kMixedSrid);
+  ExportedColumn exported(type, {Value::spatial(type, encodeSpatialValue(3857, wkb))});
+  const ArrowArray& column = exported.column();
+  ASSERT_EQ(column.n_children, 2);
+  EXPECT_EQ(valueAt<int32_t>(column.children[0]->buffers[1], 0), 3857);
+  EXPECT_EQ(binaryAt(*column.children[1], 0), wkb);
 }
 
 TEST(ArrowExportTest, ReleaseMarksTheArrayReleased) {

@@ -108,6 +108,56 @@ TEST(DeltaSchemaJsonTest, WritesCollationsInTheMetadataOfTheNearestField) {
     EXPECT_EQ(back[index].type, schema[index].type) << schema[index].name;
 }
 
+//! The type of a one-column schema whose type is the JSON string `name`.
+DataType typeNamed(const std::string& name) {
+  return schemaFromJson(
+             fmt::format(
+                 R"({{"type":"struct","fields":[{{"name":"g","type":"{}","nullable":true}}]}})",
+                 name),
+             "the metaData of t")[0]
+      .type;
+}
+
+TEST(DeltaSchemaJsonTest, SpatialTypesAreNamedByTheirCoordinateReferenceSystem) {
+  std::string json =
+      schemaToJson({field("a", DataType::geometry(4326)), field("b", DataType::geometry(3857)),
+                    field("c", DataType::geometry(0)), field("d", DataType::geography(4326))});
+  EXPECT_NE(json.find(R"x("type":"geometry(OGC:CRS84)")x"), std::string::npos);
+  EXPECT_NE(json.find(R"x("type":"geometry(EPSG:3857)")x"), std::string::npos);
+  EXPECT_NE(json.find(R"x("type":"geometry(srid:0)")x"), std::string::npos);
+  EXPECT_NE(json.find(R"x("type":"geography(OGC:CRS84, spherical)")x"), std::string::npos);
+  std::vector<StructField> back = schemaFromJson(json, "t");
+  EXPECT_EQ(back[2].type, DataType::geometry(0));
+  EXPECT_EQ(back[3].type, DataType::geography(4326));
+
+  // Other spellings: bare names (OGC:CRS84, spherical), EPSG:4326, SRID in any case, spaces.
+  EXPECT_EQ(typeNamed("geometry"), DataType::geometry(4326));
+  EXPECT_EQ(typeNamed("geography"), DataType::geography(4326));
+  EXPECT_EQ(typeNamed("geometry(EPSG:4326)"), DataType::geometry(4326));
+  EXPECT_EQ(typeNamed("geometry( SRID:3857 )"), DataType::geometry(3857));
+  EXPECT_EQ(typeNamed("geography(OGC:CRS84,Spherical)"), DataType::geography(4326));
+
+  // GEOMETRY(ANY) has no Delta form.
+  try {
+    schemaToJson({field("g", DataType::geometry(DataType::kMixedSrid))});
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_EQ(error.errorClass(), ErrorClass::UNSUPPORTED_DATATYPE);
+  }
+  // A CRS, an SRID or an edge interpolation sluice does not have, and a geometry with one.
+  for (const char* name :
+       {"geometry(projjson:crs_prop)", "geometry(srid:999999)", "geography(EPSG:3857, spherical)",
+        "geography(OGC:CRS84, vincenty)", "geometry(OGC:CRS84, spherical)", "geometry(OGC:CRS84"}) {
+    try {
+      typeNamed(name);
+      ADD_FAILURE() << name;
+    } catch (const Error& error) {
+      EXPECT_EQ(error.errorClass(), ErrorClass::CANNOT_PARSE_DATATYPE) << name;
+      EXPECT_NE(error.message().find("the metaData of t"), std::string::npos) << name;
+    }
+  }
+}
+
 TEST(DeltaSchemaJsonTest, ReadsCollationsAsOtherWritersSpellThem) {
   // A provider in any case, a version after the name (the protocol allows one), and the
   // comment beside the collations.

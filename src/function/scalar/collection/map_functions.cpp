@@ -8,12 +8,15 @@
 // - map_concat merges its maps in order (a key in two of them is DUPLICATED_MAP_KEY); a NULL map
 //   makes the result NULL; without arguments it is an empty MAP<STRING, STRING>.
 // - str_to_map splits with regular expressions (',' and ':' by default), as Java's
-//   String.split; a pair without the key-value delimiter has a NULL value.
+//   String.split; a pair without the key-value delimiter has a NULL value. Under a collation
+//   other than UTF8_BINARY it splits by the literal delimiters as the collation matches them,
+//   and its keys repeat as the collation compares them.
 
 #include <re2/re2.h>
 
 #include "common/error/error.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/collated_text.hpp"
 #include "function/scalar/collection/collection_common.hpp"
 
 namespace sluice {
@@ -132,28 +135,60 @@ std::vector<std::string> splitByRegex(const std::string& text, const RE2& regex,
   return pieces;
 }
 
+//! str_to_map's pairs: split by regular expressions under UTF8_BINARY (and UTF8_BINARY_RTRIM),
+//! by the literal delimiters under the other collations, as Spark's splitSQL.
+std::vector<std::pair<std::string, std::optional<std::string>>> splitPairs(
+    const std::string& text, const std::string& pair_delimiter, const std::string& key_delimiter,
+    const Collation& collation) {
+  std::vector<std::pair<std::string, std::optional<std::string>>> pairs;
+  if (collation.lowercase() || collation.icuCollator() != nullptr) {
+    // A search of the row's own (the kernel may run on several threads at once).
+    std::optional<IcuStringSearch> icu;
+    if (collation.icuCollator() != nullptr)
+      icu.emplace(collation);
+    IcuStringSearch* search = icu ? &*icu : nullptr;
+    for (std::string_view piece : splitText(text, pair_delimiter, collation.lowercase(), search)) {
+      std::vector<std::string_view> parts =
+          splitText(piece, key_delimiter, collation.lowercase(), search, 2);
+      pairs.emplace_back(std::string(parts[0]),
+                         parts.size() > 1 ? std::optional<std::string>(parts[1]) : std::nullopt);
+    }
+    return pairs;
+  }
+  RE2 pair_regex(pair_delimiter);
+  RE2 key_regex(key_delimiter);
+  if (!pair_regex.ok() || !key_regex.ok()) {
+    throwError(ErrorClass::INVALID_PARAMETER_VALUE,
+               "The value of parameter(s) `regexp` in `str_to_map` is invalid: {}.",
+               pair_regex.ok() ? key_regex.error() : pair_regex.error());
+  }
+  for (const std::string& pair : splitByRegex(text, pair_regex, -1)) {
+    std::vector<std::string> parts = splitByRegex(pair, key_regex, 2);
+    pairs.emplace_back(parts[0],
+                       parts.size() > 1 ? std::optional<std::string>(parts[1]) : std::nullopt);
+  }
+  return pairs;
+}
+
 BoundScalarFunction bindStrToMap(const BindRequest& request) {
   std::vector<DataType> types;
   for (size_t i = 0; i < request.argument_types.size(); ++i) {
     types.push_back(expectArgument(request, i, DataType::string()));
   }
-  DataType map = DataType::map(DataType::string(), DataType::string());
-  return {"str_to_map", types, map, boxedKernel([map](const std::vector<Value>& args) {
+  // The map's keys and values have the text's collation, which also decides which keys repeat.
+  CollationId collation = types[0].id() == TypeId::kString ? types[0].collation() : kUtf8Binary;
+  DataType string = DataType::string(collation);
+  DataType map = DataType::map(string, string);
+  return {"str_to_map", types, map,
+          boxedKernel([map, string, collation](const std::vector<Value>& args) {
             std::string pair_delimiter = args.size() > 1 ? args[1].getString() : ",";
             std::string key_delimiter = args.size() > 2 ? args[2].getString() : ":";
-            RE2 pair_regex(pair_delimiter);
-            RE2 key_regex(key_delimiter);
-            if (!pair_regex.ok() || !key_regex.ok()) {
-              throwError(ErrorClass::INVALID_PARAMETER_VALUE,
-                         "The value of parameter(s) `regexp` in `str_to_map` is invalid: {}.",
-                         pair_regex.ok() ? key_regex.error() : pair_regex.error());
-            }
             std::vector<Value> keys, values;
-            for (const std::string& pair : splitByRegex(args[0].getString(), pair_regex, -1)) {
-              std::vector<std::string> parts = splitByRegex(pair, key_regex, 2);
-              keys.push_back(Value::string(parts[0]));
-              values.push_back(parts.size() > 1 ? Value::string(parts[1])
-                                                : Value::null(DataType::string()));
+            for (auto& [key, value] : splitPairs(args[0].getString(), pair_delimiter, key_delimiter,
+                                                 Collation::byId(collation))) {
+              keys.push_back(Value::string(std::move(key), collation));
+              values.push_back(value ? Value::string(std::move(*value), collation)
+                                     : Value::null(string));
             }
             return buildMap(map, keys, values);
           })};
