@@ -35,8 +35,9 @@ void collectIndeterminatePaths(const DataType& type, const std::string& path,
 
 }  // namespace
 
-Error indeterminateCollationIn(std::string_view expression) {
-  return Error(ErrorClass::INDETERMINATE_COLLATION_IN_EXPRESSION,
+Error indeterminateCollationIn(std::string_view expression, bool found_running) {
+  return Error(found_running ? ErrorClass::INDETERMINATE_COLLATION
+                             : ErrorClass::INDETERMINATE_COLLATION_IN_EXPRESSION,
                fmt::format("`{}` needs the collation of strings that have none: they come from "
                            "columns of different implicit collations. Use COLLATE to set the "
                            "collation explicitly.",

@@ -80,9 +80,11 @@ inline bool containsIndeterminateCollation(const DataType& type) {
   });
 }
 
-//! INDETERMINATE_COLLATION_IN_EXPRESSION: `expression` (a function's name, a sort or grouping
-//! key) needs the collation of strings that have none. The caller adds where it is.
-Error indeterminateCollationIn(std::string_view expression);
+//! The error for `expression` (a function's name, a sort or grouping key), which needs the
+//! collation of strings that have none: INDETERMINATE_COLLATION_IN_EXPRESSION where Spark's
+//! analysis finds it, INDETERMINATE_COLLATION (`found_running`) where Spark finds it only when
+//! the query runs. The caller adds where it is.
+Error indeterminateCollationIn(std::string_view expression, bool found_running = false);
 
 //! The paths of the STRINGs of the indeterminate collation in `schema`, as Spark names them:
 //! `col`, `arr.element`, `m.key`, `m.value`, `s.f1`.

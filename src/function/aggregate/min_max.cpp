@@ -138,7 +138,7 @@ class MinMax {
     if (!isOrderableType(input))
       raiseUnorderableInput(request, name, 0);
     if (containsIndeterminateCollation(input))
-      throw indeterminateCollationIn(name);
+      throw indeterminateCollationIn(name, /*found_running=*/true);
     if (isEncodedKeyType(input)) {
       AggregateBindRequest encoded = request;
       encoded.argument_types = {DataType::binary()};

@@ -554,7 +554,8 @@ void AggregateBinder::addGroupKey(BoundExpressionPtr key, std::string name,
         .withLocation(statement_.locate(position));
   }
   if (containsIndeterminateCollation(key->type))
-    throw indeterminateCollationIn(name).withLocation(statement_.locate(position));
+    throw indeterminateCollationIn(name, /*found_running=*/true)
+        .withLocation(statement_.locate(position));
   if (key->type.isNested() && !isEncodedKeyType(key->type)) {
     throw Error(
         ErrorClass::NOT_SUPPORTED,

@@ -182,22 +182,17 @@ void requireDeterminateCollation(std::string_view name) {
   // What Spark's CollationTypeCoercion refuses (canContainIndeterminateCollation): the
   // comparisons, the searches, the trims and the case mappings. The patterns refuse the
   // indeterminate collation as any other they do not take (requireCollationSupport), and what
-  // else compares strings (grouping, sorting, min / max) fails when it runs
-  // (Collation::compare).
+  // else compares strings (grouping, sorting, min / max: sort_spec.cpp, aggregate_binder.cpp,
+  // min_max.cpp, or Collation::compare when it runs) with INDETERMINATE_COLLATION, as Spark
+  // when it runs.
   static constexpr std::array<std::string_view, 28> kNeedCollation = {
       "!=",          "<",        "<=",      "<=>",   "<>",         "=",
       "==",          ">",        ">=",      "btrim", "contains",   "endswith",
       "find_in_set", "initcap",  "instr",   "lcase", "locate",     "lower",
       "ltrim",       "position", "replace", "rtrim", "startswith", "substring_index",
       "translate",   "trim",     "ucase",   "upper"};
-  // Spark finds out only when they run: INDETERMINATE_COLLATION.
-  if (name == "split_part" || name == "str_to_map") {
-    throw Error(ErrorClass::INDETERMINATE_COLLATION,
-                fmt::format("Could not determine which collation `{}` splits by: its strings "
-                            "come from columns of different implicit collations. Use COLLATE "
-                            "to set the collation explicitly.",
-                            name));
-  }
+  if (name == "split_part" || name == "str_to_map")  // Spark finds out when they run
+    throw indeterminateCollationIn(name, /*found_running=*/true);
   if (std::find(kNeedCollation.begin(), kNeedCollation.end(), name) != kNeedCollation.end())
     throw indeterminateCollationIn(name);
 }

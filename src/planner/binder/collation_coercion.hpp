@@ -40,7 +40,8 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
 
 //! Fails with INDETERMINATE_COLLATION_IN_EXPRESSION when the built-in function `name` needs
 //! the collation of its strings to compare or search them (=, <, upper, instr, trim, ...), and
-//! its strings have the indeterminate collation; with INDETERMINATE_COLLATION for str_to_map.
+//! its strings have the indeterminate collation; with INDETERMINATE_COLLATION for split_part
+//! and str_to_map, which Spark finds out when they run.
 void requireDeterminateCollation(std::string_view name);
 
 //! Whether the STRING result of the built-in function `name` has the collation of its string

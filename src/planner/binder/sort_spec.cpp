@@ -20,7 +20,7 @@ SortSpec bindSortSpec(const sql::SortItem& item, idx_t column, const DataType& t
         .withLocation(statement.locate(item.expr->position));
   }
   if (containsIndeterminateCollation(type)) {
-    throw indeterminateCollationIn(ExpressionBinder::autoName(*item.expr))
+    throw indeterminateCollationIn(ExpressionBinder::autoName(*item.expr), /*found_running=*/true)
         .withLocation(statement.locate(item.expr->position));
   }
   SortSpec spec;
