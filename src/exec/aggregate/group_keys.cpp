@@ -106,38 +106,95 @@ inline T loadKey(const uint8_t* row, idx_t offset) {
   return value;
 }
 
+//! The high bit of each byte of a word: set in a byte that is not ASCII.
+constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+
 //! The eight bytes of `word` with ASCII capitals lowercased; every byte must be ASCII. Adding
 //! 0x3f to a byte (below 0x80) sets its high bit from 'A' up, adding 0x25 from past 'Z' up.
 inline uint64_t lowercaseAsciiWord(uint64_t word) {
-  constexpr uint64_t kHighBits = 0x8080808080808080ULL;
   uint64_t from_a = word + 0x3f3f3f3f3f3f3f3fULL;
   uint64_t past_z = word + 0x2525252525252525ULL;
   return word | ((from_a & ~past_z & kHighBits) >> 2);
 }
 
-//! hashBytes of the UTF8_LCASE key of `text` when `text` is ASCII (its key is then its
-//! bytes lowercased, as long), computed eight bytes at a time without copying them; false for
-//! other text.
-bool hashLowercaseAscii(std::string_view text, uint64_t& hash) {
-  constexpr uint64_t kHighBits = 0x8080808080808080ULL;
-  auto size = static_cast<uint32_t>(text.size());
+//! The bytes of an inline view (a string of at most 12 bytes, zero-padded) as two words:
+//! bytes 0 to 7, then 8 to 11.
+inline std::pair<uint64_t, uint64_t> inlineWords(const StringView& view) {
+  const char* bytes = reinterpret_cast<const char*>(&view) + sizeof(uint32_t);
+  uint32_t high;
+  std::memcpy(&high, bytes + 8, sizeof(high));
+  return {load64(bytes), high};
+}
+
+//! hashBytes of the UTF8_LCASE key of `value` when it is ASCII (its key is then its bytes
+//! lowercased, as long), computed a word at a time without copying them; false for other
+//! text. An inline view's zero-padded words are hashBytes's words and tail.
+bool hashLowercaseAscii(const StringView& value, uint64_t& hash) {
+  auto size = static_cast<uint32_t>(value.size());
   uint64_t state = 0x27d4eb2f165667c5ULL ^ (uint64_t{size} * 0x9e3779b97f4a7c15ULL);
+  auto absorb = [&state](uint64_t word) {
+    state = (state ^ mix64(lowercaseAsciiWord(word))) * 0x9e3779b97f4a7c15ULL;
+  };
+  if (value.isInline()) {
+    auto [low, high] = inlineWords(value);
+    if (((low | high) & kHighBits) != 0)
+      return false;
+    if (size > 0)
+      absorb(low);
+    if (size > 8)
+      absorb(high);
+    hash = mix64(state);
+    return true;
+  }
+  std::string_view text = value.view();
   uint32_t position = 0;
   for (; position + 8 <= size; position += 8) {
     uint64_t word = load64(text.data() + position);
     if ((word & kHighBits) != 0)
       return false;
-    state = (state ^ mix64(lowercaseAsciiWord(word))) * 0x9e3779b97f4a7c15ULL;
+    absorb(word);
   }
   if (position < size) {
     uint64_t tail = 0;
     std::memcpy(&tail, text.data() + position, size - position);
     if ((tail & kHighBits) != 0)
       return false;
-    state = (state ^ mix64(lowercaseAsciiWord(tail))) * 0x9e3779b97f4a7c15ULL;
+    absorb(tail);
   }
   hash = mix64(state);
   return true;
+}
+
+//! UTF8_LCASE equality of `a` and `b`: a word at a time while both are ASCII and as long (a
+//! prefix of whole ASCII characters whose lowercase forms differ decides), the collation's
+//! comparison otherwise.
+bool equalLowercase(const StringView& a, const StringView& b, const Collation& collation) {
+  if (a.size() == b.size() && a.isInline()) {
+    auto [a_low, a_high] = inlineWords(a);
+    auto [b_low, b_high] = inlineWords(b);
+    if (((a_low | a_high | b_low | b_high) & kHighBits) == 0) {
+      return lowercaseAsciiWord(a_low) == lowercaseAsciiWord(b_low) &&
+             lowercaseAsciiWord(a_high) == lowercaseAsciiWord(b_high);
+    }
+  } else if (a.size() == b.size()) {
+    std::string_view x = a.view();
+    std::string_view y = b.view();
+    size_t position = 0;
+    for (; position + 8 <= x.size(); position += 8) {
+      uint64_t left = load64(x.data() + position);
+      uint64_t right = load64(y.data() + position);
+      if (((left | right) & kHighBits) != 0)
+        return collation.equals(x, y);
+      if (lowercaseAsciiWord(left) != lowercaseAsciiWord(right))
+        return false;
+    }
+    // The last bytes, as the last eight of both (a string past the inline length has them).
+    uint64_t left = load64(x.data() + x.size() - 8);
+    uint64_t right = load64(y.data() + y.size() - 8);
+    if (((left | right) & kHighBits) == 0)
+      return lowercaseAsciiWord(left) == lowercaseAsciiWord(right);
+  }
+  return collation.equals(a.view(), b.view());
 }
 
 //! Hashes strings of a collation other than UTF8_BINARY by their collation key, so that the
@@ -145,19 +202,15 @@ bool hashLowercaseAscii(std::string_view text, uint64_t& hash) {
 void hashCollatedKeyColumn(const Vector& key, idx_t count, uint64_t* hashes, bool combine) {
   const Collation& collation = Collation::byId(key.type().collation());
   bool lowercase = collation.lowercase();
-  bool rtrim = collation.rtrim();
+  bool rtrim = collation.rtrim();  // UTF8_LCASE_RTRIM: its keys drop trailing spaces first
   VectorReader<StringView> values(key);
   std::string scratch;
   for (idx_t row = 0; row < count; ++row) {
     uint64_t hash = kNullHash;
     if (values.isValid(row)) {
-      std::string_view text = values[row].view();
-      if (rtrim) {
-        while (!text.empty() && text.back() == ' ')
-          text.remove_suffix(1);
-      }
-      if (!lowercase || !hashLowercaseAscii(text, hash)) {
-        std::string_view bytes = collation.key(text, scratch);
+      const StringView& value = values[row];
+      if (!lowercase || rtrim || !hashLowercaseAscii(value, hash)) {
+        std::string_view bytes = collation.key(value.view(), scratch);
         hash = hashBytes(bytes.data(), static_cast<uint32_t>(bytes.size()));
       }
     }
@@ -172,6 +225,12 @@ template <typename Visit>
 void visitKeyEquality(const DataType& type, const Visit& visit) {
   if (type.isCollatedString()) {
     const Collation* collation = &Collation::byId(type.collation());
+    if (collation->lowercase() && !collation->rtrim()) {
+      visit.template operator()<StringView>([collation](const StringView& a, const StringView& b) {
+        return equalLowercase(a, b, *collation);
+      });
+      return;
+    }
     visit.template operator()<StringView>([collation](const StringView& a, const StringView& b) {
       return collation->equals(a.view(), b.view());
     });

@@ -9,7 +9,8 @@
 //   separates words) and lowercases the others, a character at a time; under an ICU collation
 //   it title-cases words as ICU's word breaks find them, by the collation's language.
 // Pure ASCII text takes a byte loop that gives the same result wherever ICU would not map 'I'
-// and 'i' differently (everywhere but Turkish and Azerbaijani).
+// and 'i' differently (everywhere but Turkish and Azerbaijani). FullLowercase
+// (case_mapping.hpp) gives lower() to the functions that lowercase before they compare.
 
 #include <unicode/ucasemap.h>
 #include <unicode/ustring.h>
@@ -22,6 +23,7 @@
 #include "common/text/collation.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/case_mapping.hpp"
 #include "function/scalar/string_kernel.hpp"
 #include "function/scalar/utf8_text.hpp"
 
@@ -148,6 +150,21 @@ BoundScalarFunction bindCase(std::string name, CaseMapping mapping, const BindRe
 }
 
 }  // namespace
+
+FullLowercase::~FullLowercase() {
+  if (map_ != nullptr)
+    ucasemap_close(map_);
+}
+
+void FullLowercase::append(std::string& out, std::string_view text) {
+  if (isAsciiText(text)) {
+    appendAsciiMapping(out, text, CaseMapping::kLower);
+    return;
+  }
+  if (map_ == nullptr)
+    map_ = openCaseMap("").release();
+  appendIcuMapping(out, text, map_, CaseMapping::kLower);
+}
 
 void registerCaseMappingFunctions(FunctionRegistry& registry) {
   registry.addScalar(

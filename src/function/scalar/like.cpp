@@ -5,18 +5,19 @@
 // run of characters including line breaks; the escape character (default '\') makes the next
 // '_', '%' or escape character literal. An escape character before anything else raises
 // INVALID_FORMAT.ESC_IN_THE_MIDDLE, one at the end INVALID_FORMAT.ESC_AT_THE_END. ilike
-// lower-cases both sides first, and so does like under UTF8_LCASE (Spark matches it with a
-// case-insensitive Unicode regex). The pattern is matched directly (no regex): '%' is resolved
-// by backtracking to the last '%' only, which is linear in practice.
-
-#include <utf8proc.h>
+// lowercases both sides first as lower() does (Spark rewrites it to lower(a) LIKE lower(b)); like
+// under UTF8_LCASE lowercases each code point (Spark matches it with a case-insensitive Unicode
+// regex, which compares a character at a time). The pattern is matched directly (no regex): '%' is
+// resolved by backtracking to the last '%' only, which is linear in practice.
 
 #include <cstring>
 #include <optional>
 
 #include "common/error/error.hpp"
+#include "common/text/collation.hpp"
 #include "function/function_registry.hpp"
 #include "function/scalar/argument_types.hpp"
+#include "function/scalar/case_mapping.hpp"
 #include "function/scalar/nary_loop.hpp"
 #include "function/scalar/substring_finder.hpp"
 #include "function/scalar/utf8_text.hpp"
@@ -232,12 +233,19 @@ void matchTexts(const Vector& texts, const RowSet& rows, Vector& result, const M
   });
 }
 
-std::string lowerText(std::string_view text) {
+//! How like compares letters: by their bytes, after lower() (ilike), or after lowercasing each
+//! code point (like under UTF8_LCASE).
+enum class LikeFolding : uint8_t { kNone, kLower, kCodePoints };
+
+//! Each code point lowercased as UTF8_LCASE compares characters one at a time
+//! (lowercaseCodePoint: final sigma as sigma), and 'İ' as 'i', as Java's case-insensitive
+//! matching pairs them.
+std::string lowercaseEachCodePoint(std::string_view text) {
   std::string out;
   for (size_t offset = 0; offset < text.size();) {
     size_t length;
     char32_t c = utf8::decode(text, offset, length);
-    appendUtf8(out, static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c))));
+    appendUtf8(out, c == 0x130 ? U'i' : lowercaseCodePoint(c));
     offset += length;
   }
   return out;
@@ -265,16 +273,25 @@ char32_t escapeCharacter(const BindRequest& request) {
   return utf8::decode(text, 0, length);
 }
 
-BoundScalarFunction bindLike(std::string name, bool case_insensitive, const BindRequest& request) {
+BoundScalarFunction bindLike(std::string name, LikeFolding folding, const BindRequest& request) {
   std::vector<DataType> types{expectArgument(request, 0, DataType::string()),
                               expectArgument(request, 1, DataType::string())};
-  if (types[0].collation() == kUtf8Lcase)
-    case_insensitive = true;
+  if (folding == LikeFolding::kNone && types[0].collation() == kUtf8Lcase)
+    folding = LikeFolding::kCodePoints;
   char32_t escape = escapeCharacter(request);
   if (request.argument_types.size() == 3)
     types.push_back(DataType::string());
-  ScalarKernel kernel = [escape, case_insensitive](const ExecContext&, const ArgumentVectors& args,
-                                                   const RowSet& rows, Vector& result) {
+  ScalarKernel kernel = [escape, folding](const ExecContext&, const ArgumentVectors& args,
+                                          const RowSet& rows, Vector& result) {
+    bool case_insensitive = folding != LikeFolding::kNone;
+    FullLowercase full_lowercase;
+    auto lowerText = [&](std::string_view text) {
+      if (folding == LikeFolding::kCodePoints)
+        return lowercaseEachCodePoint(text);
+      std::string lowered;
+      full_lowercase.append(lowered, text);
+      return lowered;
+    };
     auto compile = [&](std::string_view pattern) {
       return LikeMatcher(
           compileLike(case_insensitive ? lowerText(pattern) : std::string(pattern), escape));
@@ -320,9 +337,10 @@ BoundScalarFunction bindLike(std::string name, bool case_insensitive, const Bind
 
 void registerLikeFunctions(FunctionRegistry& registry) {
   registry.addScalar(
-      {"like", 2, 3, [](const BindRequest& r) { return bindLike("like", false, r); }});
-  registry.addScalar(
-      {"ilike", 2, 3, [](const BindRequest& r) { return bindLike("ilike", true, r); }});
+      {"like", 2, 3, [](const BindRequest& r) { return bindLike("like", LikeFolding::kNone, r); }});
+  registry.addScalar({"ilike", 2, 3, [](const BindRequest& r) {
+                        return bindLike("ilike", LikeFolding::kLower, r);
+                      }});
 }
 
 }  // namespace sluice
