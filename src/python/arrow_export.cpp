@@ -220,38 +220,57 @@ void addChildren(ArrayOwner& owner, const std::vector<const Vector*>& vectors,
   }
 }
 
-//! A child array with no NULL (a VARIANT's or a spatial value's part) from its buffers.
-void fillPlainChild(ArrowArray* out, int64_t length, std::vector<std::vector<uint8_t>> buffers) {
-  auto owner = std::make_unique<ArrayOwner>();
-  owner->buffers.emplace_back();  // no validity bitmap
-  for (std::vector<uint8_t>& buffer : buffers)
-    owner->buffers.push_back(std::move(buffer));
+//! Hands `owner`'s buffers and children over to `out`, an array of `length` rows.
+void finishArray(ArrowArray* out, std::unique_ptr<ArrayOwner> owner, int64_t length,
+                 int64_t null_count) {
   for (const std::vector<uint8_t>& buffer : owner->buffers)
     owner->buffer_pointers.push_back(buffer.empty() ? nullptr : buffer.data());
   out->length = length;
-  out->null_count = 0;
+  out->null_count = null_count;
   out->offset = 0;
   out->n_buffers = static_cast<int64_t>(owner->buffer_pointers.size());
-  out->n_children = 0;
-  out->buffers = owner->buffer_pointers.data();
-  out->children = nullptr;
+  out->n_children = static_cast<int64_t>(owner->children.size());
+  out->buffers = owner->buffer_pointers.empty() ? nullptr : owner->buffer_pointers.data();
+  out->children = owner->child_pointers.empty() ? nullptr : owner->child_pointers.data();
   out->dictionary = nullptr;
   out->release = releaseArray;
   out->private_data = owner.release();
 }
 
-//! A BINARY child of `parts`.
-void fillBinaryChild(ArrowArray* out, const std::vector<std::string_view>& parts) {
+//! The offsets and bytes buffers of a STRING / BINARY array of `count` values, value(i) giving
+//! each (empty for a NULL).
+template <typename ValueAt>
+void addOffsetsAndBytes(ArrayOwner& owner, size_t count, const ValueAt& value) {
   std::vector<uint8_t> offsets;
   std::vector<uint8_t> bytes;
   int32_t end = 0;
   appendBytes(offsets, &end, sizeof(end));
-  for (std::string_view part : parts) {
-    bytes.insert(bytes.end(), part.begin(), part.end());
-    end += static_cast<int32_t>(part.size());
+  for (size_t index = 0; index < count; ++index) {
+    std::string_view text = value(index);
+    bytes.insert(bytes.end(), text.begin(), text.end());
+    end += static_cast<int32_t>(text.size());
     appendBytes(offsets, &end, sizeof(end));
   }
-  fillPlainChild(out, static_cast<int64_t>(parts.size()), {std::move(offsets), std::move(bytes)});
+  owner.buffers.push_back(std::move(offsets));
+  owner.buffers.push_back(std::move(bytes));
+}
+
+//! A BINARY child with no NULL (a VARIANT's or a spatial value's part) of `parts`.
+void fillBinaryChild(ArrowArray* out, const std::vector<std::string_view>& parts) {
+  auto owner = std::make_unique<ArrayOwner>();
+  owner->buffers.emplace_back();  // no validity bitmap
+  addOffsetsAndBytes(*owner, parts.size(), [&](size_t index) { return parts[index]; });
+  finishArray(out, std::move(owner), static_cast<int64_t>(parts.size()), 0);
+}
+
+//! An INT child with no NULL of `values`.
+void fillIntChild(ArrowArray* out, const std::vector<int32_t>& values) {
+  auto owner = std::make_unique<ArrayOwner>();
+  owner->buffers.emplace_back();  // no validity bitmap
+  std::vector<uint8_t> bytes;
+  appendBytes(bytes, values.data(), values.size() * sizeof(int32_t));
+  owner->buffers.push_back(std::move(bytes));
+  finishArray(out, std::move(owner), static_cast<int64_t>(values.size()), 0);
 }
 
 //! The two children of a VARIANT or spatial column: its encoded values split in two (a NULL
@@ -272,7 +291,7 @@ void addSplitChildren(ArrayOwner& owner, const Vector& vector, const DataType& t
     }
     fillBinaryChild(&owner.children[0], values);
   } else {
-    std::vector<uint8_t> srids;
+    std::vector<int32_t> srids;
     for (idx_t row : rows) {
       int32_t srid = 0;
       std::string_view wkb;
@@ -281,10 +300,10 @@ void addSplitChildren(ArrayOwner& owner, const Vector& vector, const DataType& t
         srid = spatialValueSrid(encoded);
         wkb = spatialValueWkb(encoded);
       }
-      appendBytes(srids, &srid, sizeof(srid));
+      srids.push_back(srid);
       second.push_back(wkb);
     }
-    fillPlainChild(&owner.children[0], static_cast<int64_t>(rows.size()), {std::move(srids)});
+    fillIntChild(&owner.children[0], srids);
   }
   fillBinaryChild(&owner.children[1], second);
   for (ArrowArray& child : owner.children)
@@ -324,23 +343,12 @@ void fillValues(ArrayOwner& owner, const Vector& vector, const DataType& type,
       return;
     }
     case TypeId::kString:
-    case TypeId::kBinary: {
-      std::vector<uint8_t> offsets;
-      std::vector<uint8_t> bytes;
-      int32_t end = 0;
-      appendBytes(offsets, &end, sizeof(end));
-      for (idx_t row : rows) {
-        if (!vector.isNull(row)) {
-          std::string_view text = vector.at<StringView>(row).view();
-          bytes.insert(bytes.end(), text.begin(), text.end());
-          end += static_cast<int32_t>(text.size());
-        }
-        appendBytes(offsets, &end, sizeof(end));
-      }
-      owner.buffers.push_back(std::move(offsets));
-      owner.buffers.push_back(std::move(bytes));
+    case TypeId::kBinary:
+      addOffsetsAndBytes(owner, rows.size(), [&](size_t index) {
+        idx_t row = rows[index];
+        return vector.isNull(row) ? std::string_view() : vector.at<StringView>(row).view();
+      });
       return;
-    }
     case TypeId::kArray: {
       std::vector<idx_t> child_rows = addListOffsets(owner, vector, rows);
       addChildren(owner, {&vector.child(0)}, {type.elementType()}, child_rows);
@@ -390,18 +398,7 @@ void fillArray(ArrowArray* out, const Vector& vector, const DataType& type,
   if (!type.isVoid())
     null_count = addValidity(*owner, vector, rows);
   fillValues(*owner, vector, type, rows);
-  for (const std::vector<uint8_t>& buffer : owner->buffers)
-    owner->buffer_pointers.push_back(buffer.empty() ? nullptr : buffer.data());
-  out->length = static_cast<int64_t>(rows.size());
-  out->null_count = null_count;
-  out->offset = 0;
-  out->n_buffers = static_cast<int64_t>(owner->buffer_pointers.size());
-  out->n_children = static_cast<int64_t>(owner->children.size());
-  out->buffers = owner->buffer_pointers.empty() ? nullptr : owner->buffer_pointers.data();
-  out->children = owner->child_pointers.empty() ? nullptr : owner->child_pointers.data();
-  out->dictionary = nullptr;
-  out->release = releaseArray;
-  out->private_data = owner.release();
+  finishArray(out, std::move(owner), static_cast<int64_t>(rows.size()), null_count);
 }
 
 }  // namespace

@@ -289,8 +289,6 @@ std::string Collation::qualifiedName() const {
 }
 
 std::string_view Collation::key(std::string_view text, std::string& scratch) const {
-  if (indeterminate())
-    raiseIndeterminate();
   if (rtrim_)
     text = trimTrailingSpaces(text);
   if (lowercase_) {
@@ -298,8 +296,11 @@ std::string_view Collation::key(std::string_view text, std::string& scratch) con
     appendLowercaseCodePoints(text, scratch);
     return scratch;
   }
-  if (icu_ == nullptr)
+  if (icu_ == nullptr) {
+    if (indeterminate())  // checked on the byte path only: no other collation takes it
+      raiseIndeterminate();
     return text;
+  }
   // ICU's sort key of the UTF-16 form (ill-formed UTF-8 as U+FFFD, as Spark's toValidString).
   thread_local std::vector<UChar> utf16;
   utf16.resize(text.size() + 1);
@@ -322,8 +323,6 @@ std::string_view Collation::key(std::string_view text, std::string& scratch) con
 }
 
 int Collation::compare(std::string_view a, std::string_view b) const {
-  if (indeterminate())
-    raiseIndeterminate();
   if (rtrim_) {
     a = trimTrailingSpaces(a);
     b = trimTrailingSpaces(b);
@@ -356,6 +355,8 @@ int Collation::compare(std::string_view a, std::string_view b) const {
     thread_local std::string right;
     a = key(a.substr(i), left);
     b = key(b.substr(i), right);
+  } else if (indeterminate()) {  // checked on the byte path only: no other collation takes it
+    raiseIndeterminate();
   }
   int result = a.compare(b);
   return result < 0 ? -1 : (result > 0 ? 1 : 0);

@@ -37,15 +37,25 @@ inline uint64_t load64(const char* bytes) {
   return word;
 }
 
+//! hashBytes's state before the bytes of a string of `size` bytes, then after each of its
+//! words (the last one zero-padded); its hash is mix64 of the final state.
+inline uint64_t bytesHashSeed(uint32_t size) {
+  return 0x27d4eb2f165667c5ULL ^ (uint64_t{size} * 0x9e3779b97f4a7c15ULL);
+}
+
+inline uint64_t bytesHashStep(uint64_t state, uint64_t word) {
+  return (state ^ mix64(word)) * 0x9e3779b97f4a7c15ULL;
+}
+
 uint64_t hashBytes(const char* data, uint32_t size) {
-  uint64_t hash = 0x27d4eb2f165667c5ULL ^ (uint64_t{size} * 0x9e3779b97f4a7c15ULL);
+  uint64_t hash = bytesHashSeed(size);
   uint32_t position = 0;
   for (; position + 8 <= size; position += 8)
-    hash = (hash ^ mix64(load64(data + position))) * 0x9e3779b97f4a7c15ULL;
+    hash = bytesHashStep(hash, load64(data + position));
   if (position < size) {
     uint64_t tail = 0;
     std::memcpy(&tail, data + position, size - position);
-    hash = (hash ^ mix64(tail)) * 0x9e3779b97f4a7c15ULL;
+    hash = bytesHashStep(hash, tail);
   }
   return mix64(hash);
 }
@@ -131,10 +141,8 @@ inline std::pair<uint64_t, uint64_t> inlineWords(const StringView& view) {
 //! text. An inline view's zero-padded words are hashBytes's words and tail.
 bool hashLowercaseAscii(const StringView& value, uint64_t& hash) {
   auto size = static_cast<uint32_t>(value.size());
-  uint64_t state = 0x27d4eb2f165667c5ULL ^ (uint64_t{size} * 0x9e3779b97f4a7c15ULL);
-  auto absorb = [&state](uint64_t word) {
-    state = (state ^ mix64(lowercaseAsciiWord(word))) * 0x9e3779b97f4a7c15ULL;
-  };
+  uint64_t state = bytesHashSeed(size);
+  auto absorb = [&state](uint64_t word) { state = bytesHashStep(state, lowercaseAsciiWord(word)); };
   if (value.isInline()) {
     auto [low, high] = inlineWords(value);
     if (((low | high) & kHighBits) != 0)

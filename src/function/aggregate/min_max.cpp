@@ -74,19 +74,11 @@ class CollatedMinMax : public AggregateFunction {
 
   void update(const AggregateInput& input, uint8_t* const* groups, idx_t offset,
               StringHeap& heap) const override {
-    VectorReader<StringView> values(*input.arguments[0]);
-    forEachRow(input.rows, [&](idx_t row) {
-      if (values.isValid(row))
-        take(stateAt<State>(groups[row], offset), values[row], heap);
-    });
+    takeRows(input, heap, [&](idx_t row) -> State& { return stateAt<State>(groups[row], offset); });
   }
 
   void updateSingle(const AggregateInput& input, uint8_t* state, StringHeap& heap) const override {
-    VectorReader<StringView> values(*input.arguments[0]);
-    forEachRow(input.rows, [&](idx_t row) {
-      if (values.isValid(row))
-        take(stateAt<State>(state, 0), values[row], heap);
-    });
+    takeRows(input, heap, [&](idx_t) -> State& { return stateAt<State>(state, 0); });
   }
 
   void combine(uint8_t* const* sources, uint8_t* const* targets, idx_t count,
@@ -115,6 +107,16 @@ class CollatedMinMax : public AggregateFunction {
   bool replaces(const StringView& candidate, const StringView& current) const {
     int order = collation_.compare(candidate.view(), current.view());
     return kIsMax ? order > 0 : order < 0;
+  }
+
+  //! Takes each non-NULL value of the input rows into the state `state_of(row)` gives.
+  template <typename StateOf>
+  void takeRows(const AggregateInput& input, StringHeap& heap, const StateOf& state_of) const {
+    VectorReader<StringView> values(*input.arguments[0]);
+    forEachRow(input.rows, [&](idx_t row) {
+      if (values.isValid(row))
+        take(state_of(row), values[row], heap);
+    });
   }
 
   void take(State& state, const StringView& value, StringHeap& heap) const {

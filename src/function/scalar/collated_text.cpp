@@ -68,7 +68,11 @@ void toUtf16(std::string_view text, std::u16string& out, std::vector<size_t>* of
     offsets->push_back(text.size());
 }
 
-int32_t position(int32_t found) {
+//! One move of a search (usearch_first, _last, _next): the position it finds, -1 for none.
+int32_t moveSearch(UStringSearch* search, int32_t (*move)(UStringSearch*, UErrorCode*)) {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t found = move(search, &status);
+  checkIcu(status, "search");
   return found == USEARCH_DONE ? -1 : found;
 }
 
@@ -116,24 +120,15 @@ void IcuStringSearch::resetPattern(std::string_view pattern) {
 }
 
 int32_t IcuStringSearch::first() {
-  UErrorCode status = U_ZERO_ERROR;
-  int32_t found = usearch_first(search_, &status);
-  checkIcu(status, "search");
-  return position(found);
+  return moveSearch(search_, usearch_first);
 }
 
 int32_t IcuStringSearch::last() {
-  UErrorCode status = U_ZERO_ERROR;
-  int32_t found = usearch_last(search_, &status);
-  checkIcu(status, "search");
-  return position(found);
+  return moveSearch(search_, usearch_last);
 }
 
 int32_t IcuStringSearch::next() {
-  UErrorCode status = U_ZERO_ERROR;
-  int32_t found = usearch_next(search_, &status);
-  checkIcu(status, "search");
-  return position(found);
+  return moveSearch(search_, usearch_next);
 }
 
 int32_t IcuStringSearch::nextFrom(int32_t offset) {
@@ -147,6 +142,12 @@ int32_t IcuStringSearch::nextFrom(int32_t offset) {
 
 int32_t IcuStringSearch::matchLength() const {
   return usearch_getMatchedLength(search_);
+}
+
+std::optional<IcuStringSearch> icuSearchFor(const Collation* collation) {
+  if (collation == nullptr || collation->icuCollator() == nullptr)
+    return std::nullopt;
+  return std::optional<IcuStringSearch>(std::in_place, *collation);
 }
 
 std::vector<std::string_view> splitText(std::string_view text, std::string_view delimiter,

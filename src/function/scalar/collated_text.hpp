@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,10 @@ class IcuStringSearch {
   std::u16string pattern_;
   std::vector<size_t> byte_offsets_;  // of each UTF-16 unit of text_, then of its end
 };
+
+//! An ICU string search for a kernel call under `collation` when it is an ICU collation;
+//! nullopt for a UTF8 collation (whose searches need none) and for none (null).
+std::optional<IcuStringSearch> icuSearchFor(const Collation* collation);
 
 //! The pieces of `text` between the matches of `delimiter`, at most `max_parts` of them (0:
 //! all; the last piece holds the rest): by bytes, by lowercase forms of whole characters

@@ -178,45 +178,39 @@ BoundScalarFunction bindLocate(std::string name, const BindRequest& request) {
 
 enum class Containment { kStartsWith, kEndsWith, kContains };
 
-//! startswith, endswith and contains under an ICU collation, with ICU's string search as
-//! Spark's CollationSupport: an empty part is found in any text, nothing in an empty text, and
-//! _RTRIM drops both sides' trailing spaces first.
-BoundScalarFunction bindIcuContainment(std::string name, Containment test, const DataType& left,
-                                       const DataType& right) {
-  CollationId collation = left.collation();
-  ScalarKernel kernel = [test, collation](const ExecContext&, const ArgumentVectors& args,
-                                          const RowSet& rows, Vector& result) {
-    const Collation& searched = Collation::byId(collation);
-    IcuStringSearch search(searched);
-    std::string text_scratch;
-    std::string part_scratch;
-    naryLoop<uint8_t, StringView, StringView>(
-        args, rows, result, [&](idx_t, StringView a, StringView b) -> uint8_t {
-          std::string_view text = a;
-          std::string_view part = b;
-          if (searched.rtrim()) {
-            text = withoutTrailingSpaces(text, text_scratch);
-            part = withoutTrailingSpaces(part, part_scratch);
-          }
-          if (part.empty())
-            return 1;
-          if (text.empty())
-            return 0;
-          search.reset(text, part);
-          switch (test) {
-            case Containment::kStartsWith:
-              return search.first() == 0;
-            case Containment::kEndsWith: {
-              int32_t found = search.last();
-              return found >= 0 && found == search.textLength() - search.matchLength();
-            }
-            case Containment::kContains:
-              return search.first() >= 0;
-          }
-          return 0;
-        });
-  };
-  return {std::move(name), {left, right}, DataType::boolean(), std::move(kernel)};
+//! Whether `text` starts with, ends with or contains `part`, by bytes.
+bool containsBytes(Containment test, std::string_view text, std::string_view part) {
+  switch (test) {
+    case Containment::kStartsWith:
+      return text.starts_with(part);
+    case Containment::kEndsWith:
+      return text.ends_with(part);
+    case Containment::kContains:
+      return text.find(part) != std::string_view::npos;
+  }
+  return false;
+}
+
+//! The same with ICU's string search, as Spark's CollationSupport: an empty part is found in
+//! any text, nothing in an empty text.
+bool containsIcu(IcuStringSearch& search, Containment test, std::string_view text,
+                 std::string_view part) {
+  if (part.empty())
+    return true;
+  if (text.empty())
+    return false;
+  search.reset(text, part);
+  switch (test) {
+    case Containment::kStartsWith:
+      return search.first() == 0;
+    case Containment::kEndsWith: {
+      int32_t found = search.last();
+      return found >= 0 && found == search.textLength() - search.matchLength();
+    }
+    case Containment::kContains:
+      return search.first() >= 0;
+  }
+  return false;
 }
 
 BoundScalarFunction bindContainment(std::string name, Containment test,
@@ -226,35 +220,34 @@ BoundScalarFunction bindContainment(std::string name, Containment test,
   DataType type = binary ? DataType::binary() : DataType::string();
   DataType left = expectArgument(request, 0, type);
   DataType right = expectArgument(request, 1, type);
-  if (left.isCollatedString() && Collation::byId(left.collation()).icuCollator() != nullptr)
-    return bindIcuContainment(std::move(name), test, left, right);
   // Under a UTF8 collation other than UTF8_BINARY both sides are compared by their collation
-  // keys (trailing spaces dropped for _RTRIM, lowercased for UTF8_LCASE), as Spark's
+  // keys (trailing spaces dropped for _RTRIM, lowercased for UTF8_LCASE), under an ICU one
+  // searched with ICU after _RTRIM drops both sides' trailing spaces, as Spark's
   // CollationSupport does.
   const Collation* collation =
       left.isCollatedString() ? &Collation::byId(left.collation()) : nullptr;
   ScalarKernel kernel = [test, collation](const ExecContext&, const ArgumentVectors& args,
                                           const RowSet& rows, Vector& result) {
+    std::optional<IcuStringSearch> icu = icuSearchFor(collation);
     std::string text_key;
     std::string part_key;
-    naryLoop<uint8_t, StringView, StringView>(
-        args, rows, result, [&](idx_t, StringView a, StringView b) -> uint8_t {
-          std::string_view text = a;
-          std::string_view part = b;
-          if (collation != nullptr) {
-            text = collation->key(text, text_key);
-            part = collation->key(part, part_key);
-          }
-          switch (test) {
-            case Containment::kStartsWith:
-              return text.starts_with(part);
-            case Containment::kEndsWith:
-              return text.ends_with(part);
-            case Containment::kContains:
-              return text.find(part) != std::string_view::npos;
-          }
-          return 0;
-        });
+    naryLoop<uint8_t, StringView, StringView>(args, rows, result,
+                                              [&](idx_t, StringView a, StringView b) -> uint8_t {
+                                                std::string_view text = a;
+                                                std::string_view part = b;
+                                                if (icu) {
+                                                  if (collation->rtrim()) {
+                                                    text = withoutTrailingSpaces(text, text_key);
+                                                    part = withoutTrailingSpaces(part, part_key);
+                                                  }
+                                                  return containsIcu(*icu, test, text, part);
+                                                }
+                                                if (collation != nullptr) {
+                                                  text = collation->key(text, text_key);
+                                                  part = collation->key(part, part_key);
+                                                }
+                                                return containsBytes(test, text, part);
+                                              });
   };
   return {std::move(name), {left, right}, DataType::boolean(), std::move(kernel)};
 }
@@ -569,9 +562,7 @@ ScalarKernel delimitedKernel(CollationId collation, Op op) {
   return [collation, op](const ExecContext&, const ArgumentVectors& args, const RowSet& rows,
                          Vector& result) {
     const Collation& searched = Collation::byId(collation);
-    std::optional<IcuStringSearch> icu;
-    if (searched.icuCollator() != nullptr)
-      icu.emplace(searched);
+    std::optional<IcuStringSearch> icu = icuSearchFor(&searched);
     std::string buffer;
     std::string scratch;
     naryLoop<StringView, StringView, StringView, int32_t>(

@@ -193,9 +193,7 @@ BoundScalarFunction bindTrim(std::string name, TrimSide side, bool source_first,
                                                         const ArgumentVectors& args,
                                                         const RowSet& rows, Vector& result) {
     const Collation& trimmed = Collation::byId(collation);
-    std::optional<IcuStringSearch> icu;
-    if (trimmed.icuCollator() != nullptr)
-      icu.emplace(trimmed);
+    std::optional<IcuStringSearch> icu = icuSearchFor(&trimmed);
     auto trim = [&](std::string_view text, std::string_view characters) {
       return icu ? icuTrimCharacters(*icu, text, characters, side)
                  : trimCharacters(text, characters, side, trimmed.lowercase());

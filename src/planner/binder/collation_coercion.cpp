@@ -82,6 +82,29 @@ bool isCaseSensitiveAccentInsensitive(const Collation& collation) {
                           name, required, DataType::string(collation).sql()));
 }
 
+//! Fails with INDETERMINATE_COLLATION_IN_EXPRESSION when the built-in function `name` needs the
+//! collation of its strings to compare or search them (=, <, upper, instr, trim, ...), which
+//! they lack; with INDETERMINATE_COLLATION for split_part and str_to_map, which Spark finds out
+//! when they run.
+void requireDeterminateCollation(std::string_view name) {
+  // What Spark's CollationTypeCoercion refuses (canContainIndeterminateCollation): the
+  // comparisons, the searches, the trims and the case mappings. The patterns refuse the
+  // indeterminate collation as any other they do not take (requireCollationSupport), and what
+  // else compares strings (grouping, sorting, min / max: sort_spec.cpp, aggregate_binder.cpp,
+  // min_max.cpp, or Collation::compare when it runs) with INDETERMINATE_COLLATION, as Spark
+  // when it runs.
+  static constexpr std::array<std::string_view, 28> kNeedCollation = {
+      "!=",          "<",        "<=",      "<=>",   "<>",         "=",
+      "==",          ">",        ">=",      "btrim", "contains",   "endswith",
+      "find_in_set", "initcap",  "instr",   "lcase", "locate",     "lower",
+      "ltrim",       "position", "replace", "rtrim", "startswith", "substring_index",
+      "translate",   "trim",     "ucase",   "upper"};
+  if (name == "split_part" || name == "str_to_map")  // Spark finds out when they run
+    throw indeterminateCollationIn(name, /*found_running=*/true);
+  if (std::find(kNeedCollation.begin(), kNeedCollation.end(), name) != kNeedCollation.end())
+    throw indeterminateCollationIn(name);
+}
+
 }  // namespace
 
 CollationId coerceCollations(std::vector<BoundExpressionPtr>& operands) {
@@ -176,25 +199,6 @@ void requireCollationSupport(std::string_view name, size_t argument_count, Colla
     raiseUnexpectedCollation(name, "a case-insensitive or accent-sensitive", collation);
   if (name == "str_to_map" && searched.rtrim())
     raiseUnexpectedCollation(name, "a trailing-space-sensitive (non-_RTRIM)", collation);
-}
-
-void requireDeterminateCollation(std::string_view name) {
-  // What Spark's CollationTypeCoercion refuses (canContainIndeterminateCollation): the
-  // comparisons, the searches, the trims and the case mappings. The patterns refuse the
-  // indeterminate collation as any other they do not take (requireCollationSupport), and what
-  // else compares strings (grouping, sorting, min / max: sort_spec.cpp, aggregate_binder.cpp,
-  // min_max.cpp, or Collation::compare when it runs) with INDETERMINATE_COLLATION, as Spark
-  // when it runs.
-  static constexpr std::array<std::string_view, 28> kNeedCollation = {
-      "!=",          "<",        "<=",      "<=>",   "<>",         "=",
-      "==",          ">",        ">=",      "btrim", "contains",   "endswith",
-      "find_in_set", "initcap",  "instr",   "lcase", "locate",     "lower",
-      "ltrim",       "position", "replace", "rtrim", "startswith", "substring_index",
-      "translate",   "trim",     "ucase",   "upper"};
-  if (name == "split_part" || name == "str_to_map")  // Spark finds out when they run
-    throw indeterminateCollationIn(name, /*found_running=*/true);
-  if (std::find(kNeedCollation.begin(), kNeedCollation.end(), name) != kNeedCollation.end())
-    throw indeterminateCollationIn(name);
 }
 
 bool keepsCollation(std::string_view name) {

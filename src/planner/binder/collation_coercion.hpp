@@ -8,7 +8,7 @@
 // COLLATION_MISMATCH.EXPLICIT; two different implicit ones give the indeterminate collation
 // (kIndeterminateCollation, as Spark 4.1), which passes through concat and the like, beats an
 // implicit collation and yields to an explicit one, and fails where a collation is needed
-// (requireDeterminateCollation). The other operands are cast to the winner: the same bytes
+// (requireCollationSupport). The other operands are cast to the winner: the same bytes
 // under another type.
 #pragma once
 
@@ -34,15 +34,10 @@ void coerceMapCollations(std::vector<BoundExpressionPtr>& arguments);
 //! split take UTF8_BINARY and UTF8_LCASE; instr, locate, position, contains, startswith,
 //! endswith, replace, split_part, substring_index, translate, str_to_map and the trims with a
 //! character set take every collation but the case-sensitive accent-insensitive ones
-//! (UNICODE_AI), str_to_map no _RTRIM one either. Under the indeterminate collation, see
-//! requireDeterminateCollation.
+//! (UNICODE_AI), str_to_map no _RTRIM one either. Under the indeterminate collation the
+//! comparisons, searches, trims and case mappings fail with INDETERMINATE_COLLATION_IN_EXPRESSION,
+//! split_part and str_to_map with INDETERMINATE_COLLATION.
 void requireCollationSupport(std::string_view name, size_t argument_count, CollationId collation);
-
-//! Fails with INDETERMINATE_COLLATION_IN_EXPRESSION when the built-in function `name` needs
-//! the collation of its strings to compare or search them (=, <, upper, instr, trim, ...), and
-//! its strings have the indeterminate collation; with INDETERMINATE_COLLATION for split_part
-//! and str_to_map, which Spark finds out when they run.
-void requireDeterminateCollation(std::string_view name);
 
 //! Whether the STRING result of the built-in function `name` has the collation of its string
 //! arguments, as Spark's string transformations (upper, trim, substring, concat, ...) do; the

@@ -15,6 +15,7 @@
 #include "common/text/ascii_case.hpp"
 #include "common/text/collation.hpp"
 #include "common/types/geospatial.hpp"
+#include "common/types/text_trim.hpp"
 
 namespace sluice::delta {
 
@@ -57,6 +58,17 @@ void collectCollations(const DataType& type, const std::string& path, Json& coll
 }
 
 //! "decimal(10,2)" -> (10, 2); "decimal" alone is Spark's DECIMAL(10,0).
+//! The integer parameter of a type name (a decimal's precision, an SRID), spaces around it
+//! allowed; nullopt for anything else.
+std::optional<int32_t> parseTypeParameter(std::string_view text) {
+  text = text_trim::trimJava(text);
+  int32_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+    return std::nullopt;
+  return value;
+}
+
 DataType parseDecimalName(std::string_view name, std::string_view where) {
   if (name == "decimal")
     return DataType::decimal(10, 0);
@@ -66,16 +78,10 @@ DataType parseDecimalName(std::string_view name, std::string_view where) {
     throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
   }
   auto parse_number = [&](std::string_view text) {
-    while (!text.empty() && text.front() == ' ')
-      text.remove_prefix(1);
-    while (!text.empty() && text.back() == ' ')
-      text.remove_suffix(1);
-    int value = 0;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) {
+    std::optional<int32_t> value = parseTypeParameter(text);
+    if (!value)
       throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
-    }
-    return value;
+    return *value;
   };
   int precision = parse_number(name.substr(open + 1, comma - open - 1));
   int scale = parse_number(name.substr(comma + 1, name.size() - comma - 2));
@@ -96,14 +102,6 @@ std::string deltaCrs(int32_t srid) {
   return fmt::format("srid:{}", srid);
 }
 
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && text.front() == ' ')
-    text.remove_prefix(1);
-  while (!text.empty() && text.back() == ' ')
-    text.remove_suffix(1);
-  return text;
-}
-
 //! "geometry(<crs>)" or "geography(<crs>, <algorithm>)", as the geospatial table feature
 //! writes them; alone, OGC:CRS84 and spherical edges.
 DataType parseSpatialName(std::string_view name, TypeId kind, std::string_view where) {
@@ -116,21 +114,16 @@ DataType parseSpatialName(std::string_view name, TypeId kind, std::string_view w
       throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
     std::string_view inside = rest.substr(1, rest.size() - 2);
     size_t comma = inside.find(',');
-    crs = trimmed(inside.substr(0, comma));
+    crs = text_trim::trimJava(inside.substr(0, comma));
     if (comma != std::string_view::npos) {
       if (kind == TypeId::kGeometry)
         throwBadSchema(where, fmt::format("unknown type \"{}\"", name));
-      algorithm = trimmed(inside.substr(comma + 1));
+      algorithm = text_trim::trimJava(inside.substr(comma + 1));
     }
   }
   std::optional<int32_t> srid = crsSrid(crs);
-  if (!srid && crs.size() > 5 && sameIdentifier(crs.substr(0, 5), "srid:")) {
-    int32_t number = 0;
-    std::string_view digits = crs.substr(5);
-    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
-    if (error == std::errc() && end == digits.data() + digits.size())
-      srid = number;
-  }
+  if (!srid && crs.size() > 5 && sameIdentifier(crs.substr(0, 5), "srid:"))
+    srid = parseTypeParameter(crs.substr(5));
   if (!srid || !isSridOf(kind, *srid)) {
     throwBadSchema(where, fmt::format("the coordinate reference system \"{}\" of type \"{}\" is "
                                       "not one sluice supports (OGC:CRS84, EPSG:3857, srid:0)",

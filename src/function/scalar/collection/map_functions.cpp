@@ -143,9 +143,7 @@ std::vector<std::pair<std::string, std::optional<std::string>>> splitPairs(
   std::vector<std::pair<std::string, std::optional<std::string>>> pairs;
   if (collation.lowercase() || collation.icuCollator() != nullptr) {
     // A search of the row's own (the kernel may run on several threads at once).
-    std::optional<IcuStringSearch> icu;
-    if (collation.icuCollator() != nullptr)
-      icu.emplace(collation);
+    std::optional<IcuStringSearch> icu = icuSearchFor(&collation);
     IcuStringSearch* search = icu ? &*icu : nullptr;
     for (std::string_view piece : splitText(text, pair_delimiter, collation.lowercase(), search)) {
       std::vector<std::string_view> parts =
